@@ -728,8 +728,27 @@ TEXT ·h0032(SB), NOSPLIT, $24-8
 	RET
 
 // func h0033(s *State)
-// ADDQ $0x18, R8
+// ADDQ $0x04, R8
 TEXT ·h0033(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x04, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0034(s *State)
+// ADDQ $0x18, R8
+TEXT ·h0034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -746,9 +765,9 @@ TEXT ·h0033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0034(s *State)
+// func h0035(s *State)
 // ADDQ AX, CX
-TEXT ·h0034(SB), NOSPLIT, $24-8
+TEXT ·h0035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -765,9 +784,9 @@ TEXT ·h0034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0035(s *State)
+// func h0036(s *State)
 // ADDQ AX, R8
-TEXT ·h0035(SB), NOSPLIT, $24-8
+TEXT ·h0036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -784,9 +803,9 @@ TEXT ·h0035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0036(s *State)
+// func h0037(s *State)
 // ADDQ R8, R9
-TEXT ·h0036(SB), NOSPLIT, $24-8
+TEXT ·h0037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -803,9 +822,9 @@ TEXT ·h0036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0037(s *State)
+// func h0038(s *State)
 // ANDL $0x00000007, DX
-TEXT ·h0037(SB), NOSPLIT, $24-8
+TEXT ·h0038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -822,9 +841,9 @@ TEXT ·h0037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0038(s *State)
+// func h0039(s *State)
 // ANDL $0x0000000f, DX
-TEXT ·h0038(SB), NOSPLIT, $24-8
+TEXT ·h0039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -841,9 +860,9 @@ TEXT ·h0038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0039(s *State)
+// func h0040(s *State)
 // ANDL $0x0000000f, R8
-TEXT ·h0039(SB), NOSPLIT, $24-8
+TEXT ·h0040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -860,9 +879,9 @@ TEXT ·h0039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0040(s *State)
+// func h0041(s *State)
 // ANDL $0x0000002c, R8
-TEXT ·h0040(SB), NOSPLIT, $24-8
+TEXT ·h0041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -879,9 +898,28 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0041(s *State)
+// func h0042(s *State)
+// ANDL $0x000000ff, AX
+TEXT ·h0042(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL $0x000000ff, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0043(s *State)
 // ANDL $0x000003ff, DX
-TEXT ·h0041(SB), NOSPLIT, $24-8
+TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -898,9 +936,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0044(s *State)
 // ANDL $0x00001fff, DX
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -917,9 +955,9 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0045(s *State)
 // ANDL $0x0003ffff, DX
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -936,9 +974,9 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0046(s *State)
 // ANDL $0x000fffff, DX
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -955,9 +993,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0047(s *State)
 // ANDL $0x007fe001, R8
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -974,9 +1012,9 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0048(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -993,9 +1031,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0049(s *State)
 // ANDL $0x0f, AX
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1012,9 +1050,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0050(s *State)
 // ANDL DX, R8
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1031,9 +1069,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0051(s *State)
 // ANDL R8, DX
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1050,9 +1088,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0052(s *State)
 // ANDL R8, R9
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1069,9 +1107,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0053(s *State)
 // ANDNQ DX, R8, AX
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1088,9 +1126,9 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0054(s *State)
 // ANDNQ DX, R8, R9
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1107,9 +1145,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0055(s *State)
 // ANDNQ R8, DX, CX
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1126,9 +1164,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0056(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1145,9 +1183,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0057(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1164,9 +1202,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0058(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1183,9 +1221,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0059(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1202,9 +1240,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0060(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1221,9 +1259,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0061(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1240,9 +1278,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0062(s *State)
 // ANDQ 24(R8), DX
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1259,9 +1297,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0063(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1278,9 +1316,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0064(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1297,9 +1335,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0065(s *State)
 // ANDQ AX, CX
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1316,9 +1354,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0066(s *State)
 // ANDQ AX, DX
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1335,9 +1373,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0067(s *State)
 // ANDQ AX, R8
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1354,9 +1392,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0068(s *State)
 // ANDQ CX, AX
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1373,9 +1411,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0069(s *State)
 // ANDQ CX, DX
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1392,9 +1430,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0070(s *State)
 // ANDQ CX, R8
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1411,9 +1449,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0071(s *State)
 // ANDQ DX, AX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1430,9 +1468,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0072(s *State)
 // ANDQ DX, R8
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1449,9 +1487,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0073(s *State)
 // ANDQ R8, AX
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1468,9 +1506,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0074(s *State)
 // ANDQ R8, CX
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1487,9 +1525,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0075(s *State)
 // ANDQ R8, DX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1506,9 +1544,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0076(s *State)
 // ANDQ R8, R9
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1525,9 +1563,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0077(s *State)
 // CMOVQCS 24(R8), DX
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1544,9 +1582,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0078(s *State)
 // CMOVQEQ AX, DX
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1563,9 +1601,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0079(s *State)
 // CMOVQNE AX, DX
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1582,9 +1620,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0080(s *State)
 // CMOVQNE DX, AX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1601,9 +1639,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0081(s *State)
 // CMOVQNE R8, DX
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1620,9 +1658,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0082(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1639,9 +1677,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0083(s *State)
 // CMPL AX, $0x09
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1658,9 +1696,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0084(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1677,9 +1715,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0085(s *State)
 // CMPL R8, $0x09
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1696,9 +1734,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0086(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1715,9 +1753,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0087(s *State)
 // CMPQ AX, $0x00000000
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1734,9 +1772,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0088(s *State)
 // CMPQ AX, $0x00000004
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1753,9 +1791,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0089(s *State)
 // CMPQ AX, $0x00000006
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1772,9 +1810,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0090(s *State)
 // CMPQ AX, $0x00000008
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1791,9 +1829,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0091(s *State)
 // CMPQ AX, $0x00000088
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1810,9 +1848,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0092(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1829,9 +1867,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0093(s *State)
 // CMPQ CX, $0x00000037
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1848,9 +1886,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0094(s *State)
 // CMPQ CX, $0x00000040
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1867,9 +1905,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0095(s *State)
 // CMPQ CX, $0x0000004b
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1886,9 +1924,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0096(s *State)
 // CMPQ CX, $0x00000050
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1905,9 +1943,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0097(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1924,9 +1962,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0098(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1943,9 +1981,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0099(s *State)
 // CMPQ DX, $0x00000004
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1962,9 +2000,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0100(s *State)
 // CMPQ DX, $0x00000006
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1981,9 +2019,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0101(s *State)
 // CMPQ DX, $0x00000008
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2000,9 +2038,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0102(s *State)
 // CMPQ DX, $0x00000037
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2019,9 +2057,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0103(s *State)
 // CMPQ DX, $0x0000004b
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2038,9 +2076,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0104(s *State)
 // CMPQ DX, $0x00000050
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2057,9 +2095,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0105(s *State)
 // CMPQ R8, $0x00000000
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2076,9 +2114,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0106(s *State)
 // CMPQ R8, $0x00000001
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2095,9 +2133,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0107(s *State)
 // CMPQ R8, $0x00000002
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2114,9 +2152,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0108(s *State)
 // CMPQ R8, $0x00000003
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2133,9 +2171,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0109(s *State)
 // CMPQ R8, $0x00000037
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2152,9 +2190,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0110(s *State)
 // CMPQ R8, $0x0000004b
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2171,9 +2209,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0111(s *State)
 // CMPQ R8, $0x00000050
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2190,9 +2228,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0112(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2209,9 +2247,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0113(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2228,9 +2266,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0114(s *State)
 // CMPQ R8, $0x00000100
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2247,9 +2285,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0115(s *State)
 // CMPQ CX, 24(R8)
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2266,9 +2304,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0116(s *State)
 // CMPQ R8, 24(R9)
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2285,9 +2323,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0117(s *State)
 // CMPQ DX, R8
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2304,9 +2342,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0118(s *State)
 // CMPQ R8, DX
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2323,9 +2361,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0119(s *State)
 // CMPQ R8, R9
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2342,9 +2380,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0120(s *State)
 // DECL CX
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2361,9 +2399,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0121(s *State)
 // DECL R8
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2380,9 +2418,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0122(s *State)
 // DECQ AX
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2399,9 +2437,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0123(s *State)
 // INCQ AX
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2418,9 +2456,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0124(s *State)
 // INCQ CX
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2437,9 +2475,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0125(s *State)
 // INCQ DX
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2456,9 +2494,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0126(s *State)
 // INCQ R8
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2475,9 +2513,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0127(s *State)
 // JCC taken
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2498,9 +2536,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0128(s *State)
 // JCS taken
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2521,9 +2559,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0129(s *State)
 // JEQ taken
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2544,9 +2582,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0130(s *State)
 // JHI taken
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2567,9 +2605,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0131(s *State)
 // JLT taken
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2590,9 +2628,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0132(s *State)
 // JMP taken
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2613,9 +2651,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0133(s *State)
 // JNE taken
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2636,9 +2674,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0134(s *State)
 // LDMXCSR (R8)
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2655,9 +2693,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0135(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2674,9 +2712,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0136(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2693,9 +2731,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0137(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2712,9 +2750,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0138(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2731,9 +2769,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0139(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2750,9 +2788,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0140(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2769,9 +2807,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0141(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2788,9 +2826,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0142(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2807,9 +2845,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0143(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2826,9 +2864,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0144(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2845,9 +2883,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0145(s *State)
 // LEAQ (R8), AX
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2864,9 +2902,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0146(s *State)
 // LEAQ (R8), R9
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2883,9 +2921,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0147(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2902,9 +2940,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0148(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2921,9 +2959,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0149(s *State)
 // LFENCE
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2940,9 +2978,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0150(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2959,9 +2997,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0151(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2978,9 +3016,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0152(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2997,9 +3035,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0153(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3016,9 +3054,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0154(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3035,9 +3073,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0155(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3054,9 +3092,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0156(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3073,9 +3111,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0157(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3092,9 +3130,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0158(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3111,9 +3149,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0159(s *State)
 // MOVB CL, 24(R8)(DX*1)
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3130,9 +3168,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0160(s *State)
 // MOVB DL, 24(R8)
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3149,9 +3187,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0161(s *State)
 // MOVB R8B, (R9)(CX*1)
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3168,9 +3206,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0162(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3187,9 +3225,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0163(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3206,9 +3244,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0164(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3225,9 +3263,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0165(s *State)
 // MOVBQZX (R8)(R9*1), R10
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3244,9 +3282,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0166(s *State)
 // MOVBQZX 24(R8)(AX*1), CX
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3263,9 +3301,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0167(s *State)
 // MOVBQZX 24(R8)(AX*1), DX
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3282,9 +3320,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0168(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3301,9 +3339,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0169(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3320,9 +3358,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0170(s *State)
 // MOVL $0x00000001, AX
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3339,9 +3377,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0171(s *State)
 // MOVL $0x00000001, DX
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3358,9 +3396,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0172(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3377,9 +3415,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0173(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3396,9 +3434,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0174(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3415,9 +3453,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0175(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3434,9 +3472,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0176(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3453,9 +3491,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0177(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3472,9 +3510,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0178(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3491,9 +3529,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0179(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3510,9 +3548,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0180(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3529,9 +3567,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0181(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3548,9 +3586,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0182(s *State)
 // MOVL $0x00000018, CX
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3567,9 +3605,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0183(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3586,9 +3624,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0184(s *State)
 // MOVL $0x0000001e, CX
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3605,9 +3643,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0185(s *State)
 // MOVL $0x0000001f, CX
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3624,9 +3662,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0186(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3643,9 +3681,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0187(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3662,9 +3700,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0188(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3681,9 +3719,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0189(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3700,9 +3738,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0190(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3719,9 +3757,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0191(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3738,9 +3776,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0192(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3757,9 +3795,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0193(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3776,9 +3814,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0194(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3795,9 +3833,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0195(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3814,9 +3852,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0196(s *State)
 // MOVL (R8)(R9*4), AX
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3833,9 +3871,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0197(s *State)
 // MOVL (R8), AX
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3852,9 +3890,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0198(s *State)
 // MOVL (R8), R9
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3871,9 +3909,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0199(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3890,9 +3928,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0200(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3909,9 +3947,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0201(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3928,9 +3966,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0202(s *State)
 // MOVL AX, (R8)
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3947,9 +3985,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0203(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3966,9 +4004,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0204(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3985,9 +4023,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0205(s *State)
 // MOVL CX, (R8)
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4004,9 +4042,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0206(s *State)
 // MOVL DX, (R8)
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4023,9 +4061,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0207(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4042,9 +4080,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0208(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4061,9 +4099,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0209(s *State)
 // MOVL R8, (R9)
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4080,9 +4118,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0210(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4099,9 +4137,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0211(s *State)
 // MOVL AX, DX
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4118,9 +4156,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0212(s *State)
 // MOVL AX, R8
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4137,9 +4175,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0213(s *State)
 // MOVL DX, R8
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4156,9 +4194,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0214(s *State)
 // MOVL R8, AX
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4175,9 +4213,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0215(s *State)
 // MOVL R8, R9
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4194,9 +4232,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0216(s *State)
 // MOVO X1, X9
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4213,9 +4251,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0217(s *State)
 // MOVOU (DX), X1
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4232,9 +4270,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0218(s *State)
 // MOVOU (R8), X1
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4251,9 +4289,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0219(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4270,9 +4308,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0220(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4289,9 +4327,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0221(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4308,9 +4346,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0222(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4327,9 +4365,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0223(s *State)
 // MOVQ $0x00000000, (R8)
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4346,9 +4384,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0224(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4365,9 +4403,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0225(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4384,9 +4422,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0226(s *State)
 // MOVQ $0x00000002, 24(R8)
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4403,9 +4441,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0227(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4422,9 +4460,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0228(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4441,9 +4479,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0229(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4460,9 +4498,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0230(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4479,9 +4517,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0231(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4498,9 +4536,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0232(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4517,9 +4555,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0233(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4536,9 +4574,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0234(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4555,9 +4593,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0235(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4574,9 +4612,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0236(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4593,9 +4631,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0237(s *State)
 // MOVQ (AX), AX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4612,9 +4650,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0238(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4631,9 +4669,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0239(s *State)
 // MOVQ (R8), AX
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4650,9 +4688,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0240(s *State)
 // MOVQ (R8), CX
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4669,9 +4707,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0241(s *State)
 // MOVQ (R8), DX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4688,9 +4726,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0242(s *State)
 // MOVQ (R8), R8
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4707,9 +4745,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0243(s *State)
 // MOVQ (R8), R9
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4726,9 +4764,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0244(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4745,9 +4783,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0245(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4764,9 +4802,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0246(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4783,9 +4821,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0247(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4802,9 +4840,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0248(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4821,9 +4859,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0249(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4840,9 +4878,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0250(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4859,9 +4897,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0251(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4878,9 +4916,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0252(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4897,9 +4935,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0253(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4916,9 +4954,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0254(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4935,9 +4973,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0255(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4954,9 +4992,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0256(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4973,9 +5011,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0257(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4992,9 +5030,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0258(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5011,9 +5049,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0259(s *State)
 // MOVQ AX, CX
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5030,9 +5068,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0260(s *State)
 // MOVQ AX, DX
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5049,9 +5087,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0261(s *State)
 // MOVQ AX, R8
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5068,9 +5106,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0262(s *State)
 // MOVQ CX, R8
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5087,9 +5125,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0263(s *State)
 // MOVQ DX, AX
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5106,9 +5144,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0264(s *State)
 // MOVQ DX, CX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5125,9 +5163,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0265(s *State)
 // MOVQ DX, R8
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5144,9 +5182,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0266(s *State)
 // MOVQ R8, AX
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5163,9 +5201,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0267(s *State)
 // MOVQ R8, CX
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5182,9 +5220,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0268(s *State)
 // MOVQ R8, DX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5201,9 +5239,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0269(s *State)
 // MOVQ R8, R9
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5220,9 +5258,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0270(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5239,9 +5277,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0271(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5258,9 +5296,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0272(s *State)
 // NOTL R8
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5277,9 +5315,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0273(s *State)
 // NOTQ AX
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5296,9 +5334,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0274(s *State)
 // NOTQ CX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5315,9 +5353,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0275(s *State)
 // NOTQ DX
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5334,9 +5372,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0276(s *State)
 // NOTQ R8
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5353,9 +5391,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0277(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5372,9 +5410,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0278(s *State)
 // ORL R8, R9
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5391,9 +5429,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0279(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5410,9 +5448,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0280(s *State)
 // ORQ AX, CX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5429,9 +5467,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0281(s *State)
 // ORQ AX, DX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5448,9 +5486,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0282(s *State)
 // ORQ AX, R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5467,9 +5505,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0283(s *State)
 // ORQ CX, AX
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5486,9 +5524,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0284(s *State)
 // ORQ CX, DX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5505,9 +5543,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0285(s *State)
 // ORQ CX, R8
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5524,9 +5562,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0286(s *State)
 // ORQ DX, AX
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5543,9 +5581,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0287(s *State)
 // ORQ DX, R8
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5562,9 +5600,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0288(s *State)
 // ORQ R8, AX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5581,9 +5619,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0289(s *State)
 // ORQ R8, CX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5600,9 +5638,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0290(s *State)
 // ORQ R8, DX
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5619,9 +5657,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0291(s *State)
 // ORQ R8, R9
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5638,9 +5676,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0292(s *State)
 // PADDL X1, X9
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5657,9 +5695,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0293(s *State)
 // PADDQ X1, X9
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5676,9 +5714,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0294(s *State)
 // PAND X1, X9
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5695,9 +5733,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0295(s *State)
 // PMULULQ X1, X9
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5714,9 +5752,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0296(s *State)
 // POR X1, X9
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5733,9 +5771,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0297(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5752,9 +5790,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0298(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5771,9 +5809,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0299(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5790,9 +5828,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0300(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5809,9 +5847,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0301(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5828,9 +5866,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0302(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5847,9 +5885,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0303(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5866,9 +5904,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0304(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5885,9 +5923,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0305(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5904,9 +5942,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0306(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5923,9 +5961,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0307(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5942,9 +5980,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0308(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5961,9 +5999,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0309(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5980,9 +6018,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0310(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5999,9 +6037,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0311(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6018,9 +6056,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0312(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6037,9 +6075,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0313(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6056,9 +6094,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0314(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6075,9 +6113,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0315(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6094,9 +6132,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0316(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6113,9 +6151,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0317(s *State)
 // PSUBL X1, X9
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6132,9 +6170,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0318(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6151,9 +6189,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0319(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6170,9 +6208,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0320(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6189,9 +6227,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0321(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6208,9 +6246,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0322(s *State)
 // PXOR X1, X1
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6227,9 +6265,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0323(s *State)
 // PXOR X1, X9
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6246,9 +6284,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0324(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6265,9 +6303,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0325(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6284,9 +6322,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0326(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6303,9 +6341,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0327(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6322,9 +6360,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0328(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6341,9 +6379,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0329(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6360,9 +6398,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0330(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6379,9 +6417,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0331(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6398,9 +6436,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0332(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6417,9 +6455,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0333(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6436,9 +6474,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0334(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6455,9 +6493,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0335(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6474,9 +6512,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0336(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6493,9 +6531,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0337(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6512,9 +6550,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0338(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6531,9 +6569,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0339(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6550,9 +6588,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0340(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6569,9 +6607,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0341(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6588,9 +6626,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0342(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6607,9 +6645,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0343(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6626,9 +6664,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0344(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6645,9 +6683,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0345(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6664,9 +6702,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0346(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6683,9 +6721,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0347(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6702,9 +6740,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0348(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6721,9 +6759,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0349(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6740,9 +6778,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0350(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6759,9 +6797,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0351(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6778,9 +6816,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0352(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6797,9 +6835,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0353(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6816,9 +6854,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0354(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6835,9 +6873,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0355(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6854,9 +6892,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0356(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6873,9 +6911,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0357(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6892,9 +6930,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0358(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6911,9 +6949,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0359(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6930,9 +6968,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0360(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6949,9 +6987,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0361(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6968,9 +7006,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0362(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6987,9 +7025,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0363(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7006,9 +7044,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0364(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7025,9 +7063,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0365(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7044,9 +7082,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0366(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7063,9 +7101,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0367(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7082,9 +7120,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0368(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7101,9 +7139,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0369(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7120,9 +7158,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0370(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7139,9 +7177,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0371(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7158,9 +7196,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0372(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7177,9 +7215,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0373(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7196,9 +7234,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0374(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7215,9 +7253,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0375(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7234,9 +7272,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0376(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7253,9 +7291,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0377(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7272,9 +7310,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0378(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7291,9 +7329,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0379(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7310,9 +7348,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0380(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7329,9 +7367,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0381(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7348,9 +7386,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0382(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7367,9 +7405,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0383(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7386,9 +7424,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0384(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7405,9 +7443,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0385(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7424,9 +7462,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0386(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7443,9 +7481,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0387(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7462,9 +7500,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0388(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7481,9 +7519,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0389(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7500,9 +7538,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0390(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7519,9 +7557,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0391(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7538,9 +7576,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0392(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7557,9 +7595,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0393(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7576,9 +7614,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0394(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7595,9 +7633,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0395(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7614,9 +7652,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0396(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7633,9 +7671,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0397(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7652,9 +7690,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0398(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7671,9 +7709,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0399(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7690,9 +7728,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0400(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7709,9 +7747,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0401(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7728,9 +7766,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0402(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7747,9 +7785,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0403(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7766,9 +7804,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0404(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7785,9 +7823,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0405(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7804,9 +7842,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0406(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7823,9 +7861,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0407(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7842,9 +7880,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0408(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7861,9 +7899,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0409(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7880,9 +7918,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0410(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7899,9 +7937,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0411(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7918,9 +7956,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0412(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7937,9 +7975,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0413(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7956,9 +7994,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0414(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7975,9 +8013,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0415(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7994,9 +8032,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0416(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8013,9 +8051,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0417(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8032,9 +8070,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0418(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8051,9 +8089,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0419(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8070,9 +8108,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0420(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8089,9 +8127,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0421(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8108,9 +8146,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0422(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8127,9 +8165,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0423(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8146,9 +8184,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0424(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8165,9 +8203,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0425(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8184,9 +8222,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0426(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8203,9 +8241,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0427(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8222,9 +8260,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0428(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8241,9 +8279,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0429(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8260,9 +8298,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0430(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8279,9 +8317,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0431(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8298,9 +8336,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0432(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8317,9 +8355,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0433(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8336,9 +8374,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0434(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8355,9 +8393,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0435(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8374,9 +8412,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0436(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8393,9 +8431,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0437(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8412,9 +8450,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0438(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8431,9 +8469,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0439(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8450,9 +8488,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0440(s *State)
 // SARL $0x1f, R8
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8469,9 +8507,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0441(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8488,9 +8526,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0442(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8507,9 +8545,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0443(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8526,9 +8564,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0444(s *State)
 // SBBQ R8, R8
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8545,9 +8583,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0445(s *State)
 // SHLL $0x05, DX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8564,9 +8602,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0446(s *State)
 // SHLL $0x05, R8
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8583,9 +8621,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0447(s *State)
 // SHLL $0x09, R8
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8602,9 +8640,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0448(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8621,9 +8659,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0449(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8640,9 +8678,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0450(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8659,9 +8697,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0451(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8678,9 +8716,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0452(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8697,9 +8735,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0453(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8716,9 +8754,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0454(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8735,9 +8773,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0455(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8754,9 +8792,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0456(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8773,9 +8811,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0457(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8792,9 +8830,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0458(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8811,9 +8849,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0459(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8830,9 +8868,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0460(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8849,9 +8887,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0461(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8868,9 +8906,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0462(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8887,9 +8925,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0463(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8906,9 +8944,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0464(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8925,9 +8963,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0465(s *State)
 // SHLQ $0x0a, AX
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8944,9 +8982,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0466(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8963,9 +9001,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0467(s *State)
 // SHLQ $0x0a, R8
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8982,9 +9020,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0468(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9001,9 +9039,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0469(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9020,9 +9058,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0470(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9039,9 +9077,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0471(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9058,9 +9096,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0472(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9077,9 +9115,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0473(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9096,9 +9134,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0474(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9115,9 +9153,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0475(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9134,9 +9172,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0476(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9153,9 +9191,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0477(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9172,9 +9210,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0478(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9191,9 +9229,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0479(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9210,9 +9248,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0480(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9229,9 +9267,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0481(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9248,9 +9286,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0482(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9267,9 +9305,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0483(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9286,9 +9324,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0484(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9305,9 +9343,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0485(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9324,9 +9362,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0486(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9343,9 +9381,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0487(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9362,9 +9400,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0488(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9381,9 +9419,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0489(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9400,9 +9438,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0490(s *State)
 // SHLQ $0x20, DX
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9419,9 +9457,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0491(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9438,9 +9476,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0492(s *State)
 // SHRL $0x04, R8
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9457,9 +9495,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0493(s *State)
 // SHRL $0x06, R8
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9476,9 +9514,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0494(s *State)
 // SHRL $0x07, DX
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9495,9 +9533,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0495(s *State)
 // SHRL $0x07, R8
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9514,9 +9552,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0496(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9533,9 +9571,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0497(s *State)
 // SHRL $0x16, DX
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9552,9 +9590,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0498(s *State)
 // SHRL $0x16, R8
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9571,9 +9609,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0499(s *State)
 // SHRL $0x18, DX
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9590,9 +9628,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0500(s *State)
 // SHRL $0x18, R8
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9609,9 +9647,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0501(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9628,9 +9666,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0502(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9647,9 +9685,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0503(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9666,9 +9704,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0504(s *State)
 // SHRQ $0x06, R8
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9685,9 +9723,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0505(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9704,9 +9742,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0506(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9723,9 +9761,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0507(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9742,9 +9780,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0508(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9761,9 +9799,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0509(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9780,9 +9818,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0510(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9799,9 +9837,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0511(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9818,9 +9856,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0512(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9837,9 +9875,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0513(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9856,9 +9894,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0514(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9875,9 +9913,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0515(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9894,9 +9932,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0516(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9913,9 +9951,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0517(s *State)
 // STMXCSR (R8)
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9932,9 +9970,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0518(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9951,9 +9989,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0519(s *State)
 // SUBL (R8), R9
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9970,9 +10008,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0520(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9989,9 +10027,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0521(s *State)
 // SUBL AX, DX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10008,9 +10046,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0522(s *State)
 // SUBL AX, R8
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10027,9 +10065,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0523(s *State)
 // SUBL DX, AX
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10046,9 +10084,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0524(s *State)
 // SUBL DX, R8
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10065,9 +10103,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0525(s *State)
 // SUBL R8, AX
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10084,9 +10122,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0526(s *State)
 // SUBL R8, DX
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10103,9 +10141,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0527(s *State)
 // SUBL R8, R9
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10122,9 +10160,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0528(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10141,9 +10179,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0529(s *State)
 // SUBQ AX, CX
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10160,9 +10198,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0530(s *State)
 // SUBQ AX, R8
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10179,9 +10217,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0531(s *State)
 // SUBQ DX, R8
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10198,9 +10236,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0532(s *State)
 // SUBQ R8, CX
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10217,9 +10255,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0533(s *State)
 // SUBQ R8, R9
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10236,9 +10274,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0534(s *State)
 // TESTL AX, AX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10255,9 +10293,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0535(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10274,9 +10312,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0536(s *State)
 // TESTQ $0x00000001, R8
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10293,9 +10331,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0537(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10312,9 +10350,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0538(s *State)
 // TESTQ $0x00000002, R8
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10331,9 +10369,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0539(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10350,9 +10388,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0540(s *State)
 // TESTQ $0x00000004, R8
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10369,9 +10407,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0541(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10388,9 +10426,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0542(s *State)
 // TESTQ $0x00000008, R8
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10407,9 +10445,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0543(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10426,9 +10464,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0544(s *State)
 // TESTQ $0x00000010, R8
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10445,9 +10483,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0545(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10464,9 +10502,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0546(s *State)
 // TESTQ $0x00000020, R8
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10483,9 +10521,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0547(s *State)
 // TESTQ R8, R8
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10502,9 +10540,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0548(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10521,9 +10559,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0549(s *State)
 // VINSERTI128 $0x01, -24(R8), Y1, Y1
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10540,9 +10578,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0550(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10559,9 +10597,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0551(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10578,9 +10616,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0552(s *State)
 // VMOVDQU -24(R8), X1
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10597,9 +10635,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0553(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10616,9 +10654,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0554(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10635,9 +10673,28 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0555(s *State)
+// VMOVDQU (DX), Y1
+TEXT ·h0555(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VMOVDQU (DX), Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0556(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10654,9 +10711,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0557(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10673,9 +10730,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0558(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10692,9 +10749,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0559(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10711,9 +10768,28 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0560(s *State)
+// VMOVDQU 24(DX), Y1
+TEXT ·h0560(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VMOVDQU 24(DX), Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0561(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10730,9 +10806,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0562(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10749,9 +10825,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0563(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10768,9 +10844,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0564(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10787,9 +10863,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0565(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10806,9 +10882,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0566(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10825,9 +10901,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0567(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10844,9 +10920,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0568(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10863,9 +10939,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0569(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10882,9 +10958,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0570(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10901,9 +10977,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0571(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10920,9 +10996,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0572(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10939,9 +11015,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0573(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10958,9 +11034,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0574(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10977,9 +11053,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0575(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10996,9 +11072,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0576(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11015,9 +11091,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0577(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11034,9 +11110,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0578(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11053,9 +11129,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0579(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11072,9 +11148,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0580(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11091,9 +11167,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0581(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11110,9 +11186,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0582(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11129,9 +11205,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0583(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11148,9 +11224,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0584(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11167,9 +11243,28 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0585(s *State)
+// VPBROADCASTD (R8)(R9*1), Y1
+TEXT ·h0585(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPBROADCASTD (R8)(R9*1), Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0586(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11186,9 +11281,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0587(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11205,9 +11300,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0588(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11224,9 +11319,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0589(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11243,9 +11338,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0590(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11262,9 +11357,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0591(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11281,9 +11376,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0592(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11300,9 +11395,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0593(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11319,9 +11414,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0594(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11338,9 +11433,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0595(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11357,9 +11452,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0596(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11376,9 +11471,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
-// VPMULDQ (DX), Y1, Y9
-TEXT ·h0592(SB), NOSPLIT, $24-8
+// func h0597(s *State)
+// VPMOVMSKB Y1, AX
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11386,7 +11481,7 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	VPMULDQ (DX), Y1, Y9
+	VPMOVMSKB Y1, AX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -11395,28 +11490,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
-// VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0593(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPMULDQ 24(DX), Y1, Y9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0594(s *State)
+// func h0598(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11433,9 +11509,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0599(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11452,9 +11528,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0600(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11471,9 +11547,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0601(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11490,9 +11566,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0602(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11509,9 +11585,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0603(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11528,9 +11604,28 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0604(s *State)
+// VPMULLD Y1, Y9, Y14
+TEXT ·h0604(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULLD Y1, Y9, Y14
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0605(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11547,9 +11642,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0606(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11566,9 +11661,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0607(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11585,9 +11680,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0608(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11604,9 +11699,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0609(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11623,9 +11718,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0610(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11642,9 +11737,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
-// VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0606(SB), NOSPLIT, $24-8
+// func h0611(s *State)
+// VPSHUFD $0xf5, Y1, Y1
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11652,7 +11747,7 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	VPSHUFD $0xf5, (DX), Y1
+	VPSHUFD $0xf5, Y1, Y1
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -11661,9 +11756,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
-// VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0607(SB), NOSPLIT, $24-8
+// func h0612(s *State)
+// VPSHUFD $0xf5, Y1, Y9
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11671,7 +11766,7 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	VPSHUFD $0xf5, (R8), Y1
+	VPSHUFD $0xf5, Y1, Y9
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -11680,9 +11775,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
-// VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0608(SB), NOSPLIT, $24-8
+// func h0613(s *State)
+// VPSLLD $0x02, Y1, Y1
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11690,7 +11785,7 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	VPSHUFD $0xf5, 24(DX), Y1
+	VPSLLD $0x02, Y1, Y1
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -11699,28 +11794,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
-// VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0609(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPSHUFD $0xf5, 24(R8), Y1
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0610(s *State)
+// func h0614(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11737,9 +11813,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0615(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11756,9 +11832,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0616(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11775,9 +11851,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0617(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11794,9 +11870,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0618(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11813,9 +11889,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0619(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11832,9 +11908,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0620(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11851,9 +11927,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0621(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11870,9 +11946,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0622(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11889,9 +11965,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0623(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11908,9 +11984,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0624(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11927,9 +12003,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0625(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11946,9 +12022,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0626(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11965,9 +12041,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0627(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11984,9 +12060,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0628(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12003,9 +12079,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0629(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12022,9 +12098,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0630(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12041,9 +12117,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0631(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12060,9 +12136,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0632(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12079,9 +12155,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0633(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12098,9 +12174,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0634(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12117,9 +12193,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0635(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12136,9 +12212,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0636(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12155,9 +12231,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0637(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12174,9 +12250,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0638(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12193,9 +12269,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0639(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12212,9 +12288,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0640(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12231,9 +12307,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0641(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12250,9 +12326,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0642(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12269,9 +12345,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0643(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12288,9 +12364,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0644(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12307,9 +12383,28 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0645(s *State)
+// VPSRLD $0x06, Y1, Y1
+TEXT ·h0645(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRLD $0x06, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0646(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12326,9 +12421,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0647(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12345,9 +12440,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0648(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12364,9 +12459,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0649(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12383,9 +12478,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0650(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12402,9 +12497,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0651(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12421,9 +12516,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0652(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12440,9 +12535,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0653(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12459,9 +12554,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0654(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12478,9 +12573,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0655(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12497,9 +12592,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0656(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12516,9 +12611,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0657(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12535,9 +12630,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0658(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12554,9 +12649,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0659(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12573,9 +12668,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0660(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12592,9 +12687,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0661(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12611,9 +12706,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0662(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12630,9 +12725,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0663(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +12744,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0664(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12668,9 +12763,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0665(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12687,9 +12782,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0666(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12706,9 +12801,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0667(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12725,9 +12820,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0668(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12744,9 +12839,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0669(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12763,9 +12858,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0670(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12782,9 +12877,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0671(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12801,9 +12896,28 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0672(s *State)
+// VPSRLVD Y1, Y9, Y9
+TEXT ·h0672(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRLVD Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0673(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12820,9 +12934,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0674(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12839,9 +12953,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0675(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12858,9 +12972,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0676(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12877,9 +12991,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0677(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12896,9 +13010,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0678(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12915,9 +13029,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0679(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12934,9 +13048,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0680(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12953,9 +13067,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0681(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12972,9 +13086,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0682(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12991,9 +13105,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0683(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13010,9 +13124,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0684(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13029,9 +13143,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0685(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13048,9 +13162,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0686(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13067,9 +13181,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0687(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13086,9 +13200,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0688(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13105,9 +13219,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0689(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13124,9 +13238,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0690(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13143,9 +13257,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0691(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13162,9 +13276,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0692(s *State)
 // VZEROUPPER
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13181,9 +13295,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0693(s *State)
 // XCHGQ R8, R8
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13200,9 +13314,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0694(s *State)
 // XORL AX, AX
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13219,9 +13333,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0695(s *State)
 // XORL AX, DX
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13238,9 +13352,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0696(s *State)
 // XORL CX, CX
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13257,9 +13371,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0697(s *State)
 // XORL DX, AX
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13276,9 +13390,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0698(s *State)
 // XORL DX, DX
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13295,9 +13409,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0699(s *State)
 // XORL DX, R8
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13314,9 +13428,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0700(s *State)
 // XORL R8, DX
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13333,9 +13447,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0701(s *State)
 // XORL R8, R8
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13352,9 +13466,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0702(s *State)
 // XORL R8, R9
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13371,9 +13485,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0703(s *State)
 // XORQ (R8), AX
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13390,9 +13504,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0704(s *State)
 // XORQ (R8), R9
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13409,9 +13523,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0705(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13428,9 +13542,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0706(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13447,9 +13561,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0707(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13466,9 +13580,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0708(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13485,9 +13599,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0709(s *State)
 // XORQ AX, CX
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13504,9 +13618,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0710(s *State)
 // XORQ AX, DX
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13523,9 +13637,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0711(s *State)
 // XORQ AX, R8
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13542,9 +13656,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0712(s *State)
 // XORQ CX, AX
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13561,9 +13675,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0713(s *State)
 // XORQ CX, DX
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13580,9 +13694,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0714(s *State)
 // XORQ CX, R8
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13599,9 +13713,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0715(s *State)
 // XORQ DX, AX
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13618,9 +13732,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0716(s *State)
 // XORQ DX, CX
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13637,9 +13751,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0717(s *State)
 // XORQ DX, R8
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13656,9 +13770,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0718(s *State)
 // XORQ R8, AX
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13675,9 +13789,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0719(s *State)
 // XORQ R8, CX
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13694,9 +13808,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0720(s *State)
 // XORQ R8, DX
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13713,9 +13827,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0721(s *State)
 // XORQ R8, R9
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13732,9 +13846,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0722(s *State)
 // ADCQ $0, R8
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13751,9 +13865,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0723(s *State)
 // ADCQ AX, R8
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13770,9 +13884,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0724(s *State)
 // ADDL $8380417, R8
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13789,9 +13903,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0725(s *State)
 // ADDQ $-1, R8
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13808,9 +13922,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0726(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13827,9 +13941,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0727(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13846,9 +13960,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0728(s *State)
 // ANDL $0xff, R8
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13865,9 +13979,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0729(s *State)
 // ANDL AX, R8
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13884,9 +13998,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0730(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13903,9 +14017,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0731(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13922,9 +14036,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0732(s *State)
 // ANDQ $-8, R8
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13941,9 +14055,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0733(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13960,9 +14074,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0734(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13979,9 +14093,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0735(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13998,9 +14112,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0736(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14017,9 +14131,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0737(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14036,9 +14150,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0738(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14055,9 +14169,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0739(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14074,9 +14188,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0740(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14093,9 +14207,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0741(s *State)
 // CMPL AX, $8380417
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14112,9 +14226,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0742(s *State)
 // CMPL AX, R8
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14131,9 +14245,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0743(s *State)
 // CMPQ AX, $3
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14150,9 +14264,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0744(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14169,9 +14283,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0745(s *State)
 // CMPQ AX, R8
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14188,9 +14302,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0746(s *State)
 // DECQ R8
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14207,9 +14321,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0747(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14226,9 +14340,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0748(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14245,9 +14359,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0749(s *State)
 // IMULL AX, R8
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14264,9 +14378,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0750(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14283,9 +14397,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0751(s *State)
 // IMULQ AX, R8
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14302,9 +14416,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0752(s *State)
 // INCL R8
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14321,9 +14435,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0753(s *State)
 // JGE taken
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14344,9 +14458,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0754(s *State)
 // JGT taken
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14367,9 +14481,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0755(s *State)
 // JLE taken
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14390,9 +14504,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0756(s *State)
 // JLS taken
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14413,9 +14527,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0757(s *State)
 // JMI taken
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14436,9 +14550,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0758(s *State)
 // JPL taken
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14459,9 +14573,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0759(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14478,9 +14592,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0760(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14497,9 +14611,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0761(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14516,9 +14630,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0762(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14535,9 +14649,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0763(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14554,9 +14668,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0764(s *State)
 // MOVB AX, R8
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14573,9 +14687,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0765(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14592,9 +14706,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0766(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14611,9 +14725,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0767(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14630,9 +14744,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0768(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +14763,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0769(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14668,9 +14782,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0770(s *State)
 // MOVL $-1, R8
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14687,9 +14801,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0771(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14706,9 +14820,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0772(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14725,9 +14839,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0773(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14744,9 +14858,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0774(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14763,9 +14877,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0775(s *State)
 // MOVOU X1, X9
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14782,9 +14896,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0776(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14801,9 +14915,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0777(s *State)
 // MOVQ $-1, R8
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14820,9 +14934,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0778(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14839,9 +14953,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0779(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,9 +14972,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0780(s *State)
 // MOVQ AX, X1
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14877,9 +14991,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0781(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14896,9 +15010,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0782(s *State)
 // MOVQ X1, AX
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14915,9 +15029,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0783(s *State)
 // MOVQ X1, X9
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14934,9 +15048,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0784(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14953,9 +15067,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0785(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14972,9 +15086,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0786(s *State)
 // MOVW AX, R8
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14991,9 +15105,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0787(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15010,9 +15124,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0788(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15029,9 +15143,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0789(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15048,9 +15162,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0790(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15067,9 +15181,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0791(s *State)
 // MULQ 24(R8)
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15086,9 +15200,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0792(s *State)
 // MULQ R8
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15105,9 +15219,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0793(s *State)
 // NEGQ R8
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15124,9 +15238,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0794(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15143,9 +15257,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0795(s *State)
 // ORL AX, R8
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15162,9 +15276,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0796(s *State)
 // ORQ $1, R8
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15181,9 +15295,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0797(s *State)
 // POPCNTL AX, R8
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15200,9 +15314,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0798(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15219,9 +15333,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0799(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +15352,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0800(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +15371,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0801(s *State)
 // PSLLL $13, X1
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +15390,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0802(s *State)
 // PSLLQ $32, X1
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +15409,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0803(s *State)
 // PSRAL $23, X1
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +15428,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0804(s *State)
 // PSRAL $31, X1
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +15447,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0805(s *State)
 // PSRLQ $32, X1
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +15466,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0806(s *State)
 // PSRLQ $7, X1
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +15485,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0807(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +15504,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0808(s *State)
 // ROLQ CX, R8
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +15523,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0809(s *State)
 // ROLQ $1, R8
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +15542,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0810(s *State)
 // ROLQ $13, R8
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +15561,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0811(s *State)
 // RORQ CX, R8
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +15580,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0812(s *State)
 // RORQ $1, R8
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15599,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0813(s *State)
 // RORQ $7, R8
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +15618,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0814(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +15637,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0815(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +15656,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0816(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +15675,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0817(s *State)
 // SARL CX, R8
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +15694,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0818(s *State)
 // SARL $0, R8
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +15713,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0819(s *State)
 // SARL $1, R8
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +15732,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0820(s *State)
 // SARL $31, R8
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +15751,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0821(s *State)
 // SARL $32, R8
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +15770,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0822(s *State)
 // SARL $63, R8
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +15789,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0823(s *State)
 // SARQ CX, R8
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +15808,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0824(s *State)
 // SARQ $1, R8
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +15827,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0825(s *State)
 // SARQ $63, R8
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +15846,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0826(s *State)
 // SBBQ $0, R8
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +15865,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0827(s *State)
 // SBBQ AX, R8
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +15884,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0828(s *State)
 // SETCC R8B
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +15903,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0829(s *State)
 // SETCS 24(R8)
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +15922,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0830(s *State)
 // SETCS R8B
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +15941,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0831(s *State)
 // SHLL CX, R8
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +15960,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0832(s *State)
 // SHLL $1, R8
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +15979,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0833(s *State)
 // SHLL $13, R8
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +15998,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0834(s *State)
 // SHLQ CX, R8
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +16017,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0835(s *State)
 // SHLQ $0, R8
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +16036,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0836(s *State)
 // SHLQ $1, R8
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +16055,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0837(s *State)
 // SHLQ $31, R8
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +16074,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0838(s *State)
 // SHLQ $32, R8
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +16093,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0839(s *State)
 // SHLQ $5, R8
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +16112,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0840(s *State)
 // SHLQ $63, R8
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +16131,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0841(s *State)
 // SHRL CX, R8
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16150,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0842(s *State)
 // SHRL $1, R8
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16169,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0843(s *State)
 // SHRL $23, R8
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +16188,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0844(s *State)
 // SHRQ CX, R8
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +16207,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0845(s *State)
 // SHRQ $1, R8
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +16226,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0846(s *State)
 // SHRQ $23, R8
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +16245,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0847(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +16264,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0848(s *State)
 // SUBL $8380417, R8
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +16283,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0849(s *State)
 // SUBQ $1, R8
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +16302,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0850(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +16321,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0851(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +16340,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0852(s *State)
 // TESTL AX, R8
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +16359,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0853(s *State)
 // TESTQ $1, R8
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +16378,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0854(s *State)
 // TESTQ AX, R8
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +16397,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0855(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +16416,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0856(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16435,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0857(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +16454,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0858(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +16473,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0859(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +16492,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0860(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +16511,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0861(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +16530,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0862(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +16549,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0863(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +16568,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0864(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +16587,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0865(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +16606,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0866(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +16625,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0867(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +16644,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0868(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +16663,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0869(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +16682,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0870(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +16701,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0871(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +16720,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0872(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +16739,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0873(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +16758,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0874(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +16777,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0875(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +16796,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0876(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +16815,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0877(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +16834,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0878(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +16853,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0879(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +16872,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0880(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +16891,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0881(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +16910,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0882(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +16929,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0883(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +16948,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0884(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +16967,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0885(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +16986,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0886(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +17005,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0887(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +17024,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0888(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +17043,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0889(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +17062,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0890(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +17081,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0891(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +17100,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0892(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +17119,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0893(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17138,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0894(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17157,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0895(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17176,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0896(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +17195,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0897(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +17214,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0898(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +17233,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0899(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +17252,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0900(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17271,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0901(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +17290,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0902(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +17309,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0903(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +17328,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0904(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +17347,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0905(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +17366,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0906(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,47 +17385,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
-// VPMOVMSKB Y1, AX
-TEXT ·h0901(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPMOVMSKB Y1, AX
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0902(s *State)
-// VPMULLD Y1, Y9, Y14
-TEXT ·h0902(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPMULLD Y1, Y9, Y14
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0903(s *State)
+// func h0907(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +17404,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0908(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +17423,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0909(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +17442,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0910(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +17461,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0911(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +17480,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0912(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +17499,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0913(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +17518,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0914(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +17537,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0915(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +17556,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0916(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +17575,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0917(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +17594,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0918(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +17613,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0919(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +17632,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0920(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +17651,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0921(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +17670,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0922(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +17689,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0923(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +17708,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0924(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +17727,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0925(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +17746,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0926(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +17765,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0927(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +17784,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0928(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +17803,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0929(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +17822,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0930(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +17841,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0931(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +17860,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0932(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +17879,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0933(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +17898,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0934(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +17917,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0935(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +17936,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0936(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +17955,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0937(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +17974,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0938(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +17993,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0939(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +18012,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0940(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +18031,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0941(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17974,9 +18050,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0942(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,9 +18069,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0943(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18012,9 +18088,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0944(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18031,9 +18107,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0945(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18050,9 +18126,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0946(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18069,9 +18145,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0947(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18088,9 +18164,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0948(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18107,9 +18183,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0949(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18126,9 +18202,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0950(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18145,9 +18221,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0951(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18164,9 +18240,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0952(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18183,9 +18259,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0953(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18202,9 +18278,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0954(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18221,9 +18297,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0955(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18240,9 +18316,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0956(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18259,9 +18335,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0957(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18278,9 +18354,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0958(s *State)
 // XCHGQ AX, R8
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18297,9 +18373,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0959(s *State)
 // XCHGQ R8, CX
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18316,9 +18392,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0960(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18335,9 +18411,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0961(s *State)
 // XORL AX, R8
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18354,9 +18430,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0962(s *State)
 // XORQ $-2, R8
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18373,9 +18449,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0963(s *State)
 // XORQ R8, R8
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18392,9 +18468,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0964(s *State)
 // ADDQ CX, DX
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18411,9 +18487,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0965(s *State)
 // ADDQ DX, BX
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18430,9 +18506,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0966(s *State)
 // ADDQ BX, BP
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18449,9 +18525,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0967(s *State)
 // ADDQ BP, SI
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18468,9 +18544,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0968(s *State)
 // ADDQ SI, DI
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18487,9 +18563,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0969(s *State)
 // ADDQ DI, R8
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18506,9 +18582,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0970(s *State)
 // ADDQ R9, R10
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18525,9 +18601,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0971(s *State)
 // ADDQ R10, R11
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18544,9 +18620,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0972(s *State)
 // ADDQ R11, R12
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18563,9 +18639,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0973(s *State)
 // ADDQ R12, R13
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18582,9 +18658,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0974(s *State)
 // ADDQ R13, R14
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18601,9 +18677,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0975(s *State)
 // ADDQ R14, R15
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18620,9 +18696,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0976(s *State)
 // ADDQ R15, AX
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18639,9 +18715,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0977(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18658,9 +18734,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0978(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18677,9 +18753,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0979(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18696,9 +18772,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0980(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18715,9 +18791,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0981(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18734,9 +18810,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0982(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18753,9 +18829,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0983(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18772,9 +18848,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0984(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18791,9 +18867,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0985(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18810,9 +18886,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0986(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18829,9 +18905,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0987(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18848,9 +18924,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0988(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18867,9 +18943,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0989(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18886,9 +18962,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0990(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18905,9 +18981,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0991(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18924,9 +19000,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0992(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18943,9 +19019,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0993(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18962,9 +19038,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h0994(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18981,9 +19057,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h0995(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19000,9 +19076,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h0996(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19019,9 +19095,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h0997(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19038,9 +19114,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h0998(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19057,9 +19133,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h0999(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19076,9 +19152,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h1000(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19095,9 +19171,9 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h1001(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19114,9 +19190,9 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h1002(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19133,9 +19209,9 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1003(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19152,9 +19228,9 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1004(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19171,9 +19247,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1005(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19190,9 +19266,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1006(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19209,9 +19285,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1007(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19228,9 +19304,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1008(s *State)
 // PXOR X0, X3
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19247,9 +19323,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1009(s *State)
 // PXOR X1, X4
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19266,9 +19342,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1010(s *State)
 // PXOR X2, X5
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19285,9 +19361,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1011(s *State)
 // PXOR X3, X6
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19304,9 +19380,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1012(s *State)
 // PXOR X4, X7
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19323,9 +19399,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1013(s *State)
 // PXOR X5, X8
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19342,9 +19418,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1014(s *State)
 // PXOR X6, X9
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19361,9 +19437,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1015(s *State)
 // PXOR X7, X10
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19380,9 +19456,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1016(s *State)
 // PXOR X8, X11
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19399,9 +19475,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1017(s *State)
 // PXOR X9, X12
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19418,9 +19494,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1018(s *State)
 // PXOR X10, X13
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19437,9 +19513,9 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
+// func h1019(s *State)
 // PXOR X11, X14
-TEXT ·h1015(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19456,9 +19532,9 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1016(s *State)
+// func h1020(s *State)
 // PXOR X12, X15
-TEXT ·h1016(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19475,9 +19551,9 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1017(s *State)
+// func h1021(s *State)
 // PXOR X13, X0
-TEXT ·h1017(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19494,9 +19570,9 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1018(s *State)
+// func h1022(s *State)
 // PXOR X14, X1
-TEXT ·h1018(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19513,9 +19589,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
+// func h1023(s *State)
 // PXOR X15, X2
-TEXT ·h1019(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19532,9 +19608,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
+// func h1024(s *State)
 // MOVQ X0, AX
-TEXT ·h1020(SB), NOSPLIT, $24-8
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19551,9 +19627,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
+// func h1025(s *State)
 // MOVQ X1, CX
-TEXT ·h1021(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19570,9 +19646,9 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
+// func h1026(s *State)
 // MOVQ X2, DX
-TEXT ·h1022(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19589,9 +19665,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
+// func h1027(s *State)
 // MOVQ X3, BX
-TEXT ·h1023(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19608,9 +19684,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1028(s *State)
 // MOVQ X4, BP
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19627,9 +19703,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1029(s *State)
 // MOVQ X5, SI
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19646,9 +19722,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1030(s *State)
 // MOVQ X6, DI
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19665,9 +19741,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1031(s *State)
 // MOVQ X7, R8
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19684,9 +19760,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1032(s *State)
 // MOVQ X8, R9
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19703,9 +19779,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1033(s *State)
 // MOVQ X9, R10
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19722,9 +19798,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1034(s *State)
 // MOVQ X10, R11
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19741,9 +19817,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1035(s *State)
 // MOVQ X11, R12
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19760,9 +19836,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1036(s *State)
 // MOVQ X12, R13
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19779,9 +19855,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
+// func h1037(s *State)
 // MOVQ X13, R14
-TEXT ·h1033(SB), NOSPLIT, $24-8
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19798,9 +19874,9 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1034(s *State)
+// func h1038(s *State)
 // MOVQ X14, R15
-TEXT ·h1034(SB), NOSPLIT, $24-8
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19817,9 +19893,9 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1035(s *State)
+// func h1039(s *State)
 // MOVQ X15, AX
-TEXT ·h1035(SB), NOSPLIT, $24-8
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19836,9 +19912,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
+// func h1040(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1036(SB), NOSPLIT, $24-8
+TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19856,9 +19932,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
+// func h1041(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1037(SB), NOSPLIT, $24-8
+TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19876,9 +19952,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
+// func h1042(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1038(SB), NOSPLIT, $24-8
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19896,9 +19972,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
+// func h1043(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1039(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19916,9 +19992,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
+// func h1044(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1040(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19936,9 +20012,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
+// func h1045(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1041(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19960,9 +20036,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1046(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19984,9 +20060,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1047(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20008,9 +20084,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1048(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20032,9 +20108,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1049(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20056,9 +20132,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1050(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20080,9 +20156,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1051(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20104,9 +20180,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1052(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20128,9 +20204,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1053(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20148,9 +20224,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1054(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20172,9 +20248,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
+// func h1055(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1051(SB), NOSPLIT, $24-8
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20196,9 +20272,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1052(s *State)
+// func h1056(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1052(SB), NOSPLIT, $24-8
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20220,9 +20296,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1053(s *State)
+// func h1057(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1053(SB), NOSPLIT, $24-8
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20244,9 +20320,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
+// func h1058(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1054(SB), NOSPLIT, $24-8
+TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20268,9 +20344,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
+// func h1059(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1055(SB), NOSPLIT, $24-8
+TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20292,9 +20368,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
+// func h1060(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1056(SB), NOSPLIT, $24-8
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20316,9 +20392,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
+// func h1061(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1057(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20340,9 +20416,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
+// func h1062(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1058(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20364,9 +20440,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
+// func h1063(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1059(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20388,9 +20464,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1064(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20412,9 +20488,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1065(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20436,9 +20512,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1066(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20456,9 +20532,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1067(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20476,9 +20552,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1068(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20496,9 +20572,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1069(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20516,9 +20592,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1070(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20540,9 +20616,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1071(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20564,9 +20640,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1072(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20588,9 +20664,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
+// func h1073(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1069(SB), NOSPLIT, $24-8
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20612,9 +20688,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1070(s *State)
+// func h1074(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1070(SB), NOSPLIT, $24-8
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20636,9 +20712,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1071(s *State)
+// func h1075(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1071(SB), NOSPLIT, $24-8
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20660,9 +20736,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
+// func h1076(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1072(SB), NOSPLIT, $24-8
+TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20684,9 +20760,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
+// func h1077(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1073(SB), NOSPLIT, $24-8
+TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20708,9 +20784,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
+// func h1078(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1074(SB), NOSPLIT, $24-8
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20728,9 +20804,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
+// func h1079(s *State)
 // DECL CX; JNE taken
-TEXT ·h1075(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20752,9 +20828,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
+// func h1080(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1076(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20776,9 +20852,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
+// func h1081(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1077(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20796,9 +20872,9 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1082(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20816,9 +20892,9 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1083(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20840,9 +20916,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1084(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20860,9 +20936,9 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1085(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20880,9 +20956,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1086(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20900,9 +20976,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1087(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20920,9 +20996,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1088(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20940,9 +21016,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1089(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20960,9 +21036,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1090(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20980,9 +21056,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
+// func h1091(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1087(SB), NOSPLIT, $24-8
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21000,9 +21076,9 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1088(s *State)
+// func h1092(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1088(SB), NOSPLIT, $24-8
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21020,9 +21096,9 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1089(s *State)
+// func h1093(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1089(SB), NOSPLIT, $24-8
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21040,9 +21116,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
+// func h1094(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1090(SB), NOSPLIT, $24-8
+TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21060,9 +21136,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
+// func h1095(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1091(SB), NOSPLIT, $24-8
+TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21080,9 +21156,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
+// func h1096(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1092(SB), NOSPLIT, $24-8
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21100,104 +21176,8 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1093(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1094(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h1094(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1095(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h1095(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1096(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h1096(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1097(s *State)
-// ADDQ R8, R9; JLT taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21207,7 +21187,7 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21221,7 +21201,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// ADDQ R8, R9; JGE taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21231,7 +21211,7 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21245,7 +21225,7 @@ done:
 	RET
 
 // func h1099(s *State)
-// ADDQ R8, R9; JLE taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21255,7 +21235,7 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21269,7 +21249,7 @@ done:
 	RET
 
 // func h1100(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21279,7 +21259,7 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21293,7 +21273,7 @@ done:
 	RET
 
 // func h1101(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21303,7 +21283,7 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21317,7 +21297,7 @@ done:
 	RET
 
 // func h1102(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21327,7 +21307,7 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21341,7 +21321,7 @@ done:
 	RET
 
 // func h1103(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21351,7 +21331,7 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21365,7 +21345,7 @@ done:
 	RET
 
 // func h1104(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21375,7 +21355,7 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21389,8 +21369,104 @@ done:
 	RET
 
 // func h1105(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JLS taken
 TEXT ·h1105(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1106(s *State)
+// ADDQ R8, R9; JHI taken
+TEXT ·h1106(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1107(s *State)
+// ADDQ R8, R9; JMI taken
+TEXT ·h1107(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1108(s *State)
+// ADDQ R8, R9; JPL taken
+TEXT ·h1108(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1109(s *State)
+// ADDQ R8, R9; SETCS R10B
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21408,9 +21484,9 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1106(s *State)
+// func h1110(s *State)
 // ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1106(SB), NOSPLIT, $24-8
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21428,9 +21504,9 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1107(s *State)
+// func h1111(s *State)
 // ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h1107(SB), NOSPLIT, $24-8
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21448,9 +21524,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
+// func h1112(s *State)
 // ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h1108(SB), NOSPLIT, $24-8
+TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21468,9 +21544,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
+// func h1113(s *State)
 // ADDQ R8, R9; INCQ R13
-TEXT ·h1109(SB), NOSPLIT, $24-8
+TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21488,9 +21564,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
+// func h1114(s *State)
 // ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h1110(SB), NOSPLIT, $24-8
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21508,104 +21584,8 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h1111(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1112(s *State)
-// SUBQ R8, R9; JNE taken
-TEXT ·h1112(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1113(s *State)
-// SUBQ R8, R9; JCS taken
-TEXT ·h1113(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1114(s *State)
-// SUBQ R8, R9; JCC taken
-TEXT ·h1114(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1115(s *State)
-// SUBQ R8, R9; JLT taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21615,7 +21595,7 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21629,7 +21609,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// SUBQ R8, R9; JGE taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21639,7 +21619,7 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21653,7 +21633,7 @@ done:
 	RET
 
 // func h1117(s *State)
-// SUBQ R8, R9; JLE taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21663,7 +21643,7 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21677,7 +21657,7 @@ done:
 	RET
 
 // func h1118(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21687,7 +21667,7 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21701,7 +21681,7 @@ done:
 	RET
 
 // func h1119(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21711,7 +21691,7 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21725,7 +21705,7 @@ done:
 	RET
 
 // func h1120(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21735,7 +21715,7 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21749,7 +21729,7 @@ done:
 	RET
 
 // func h1121(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21759,7 +21739,7 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21773,7 +21753,7 @@ done:
 	RET
 
 // func h1122(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21783,7 +21763,7 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21797,8 +21777,104 @@ done:
 	RET
 
 // func h1123(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JLS taken
 TEXT ·h1123(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1124(s *State)
+// SUBQ R8, R9; JHI taken
+TEXT ·h1124(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1125(s *State)
+// SUBQ R8, R9; JMI taken
+TEXT ·h1125(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1126(s *State)
+// SUBQ R8, R9; JPL taken
+TEXT ·h1126(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1127(s *State)
+// SUBQ R8, R9; SETCS R10B
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21816,9 +21892,9 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1124(s *State)
+// func h1128(s *State)
 // SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1124(SB), NOSPLIT, $24-8
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21836,9 +21912,9 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1125(s *State)
+// func h1129(s *State)
 // SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1125(SB), NOSPLIT, $24-8
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21856,9 +21932,9 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
+// func h1130(s *State)
 // SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1126(SB), NOSPLIT, $24-8
+TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21876,9 +21952,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
+// func h1131(s *State)
 // SUBQ R8, R9; INCQ R13
-TEXT ·h1127(SB), NOSPLIT, $24-8
+TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21896,9 +21972,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
+// func h1132(s *State)
 // SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1128(SB), NOSPLIT, $24-8
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21916,104 +21992,8 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h1129(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1130(s *State)
-// ADCQ R8, R9; JNE taken
-TEXT ·h1130(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1131(s *State)
-// ADCQ R8, R9; JCS taken
-TEXT ·h1131(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1132(s *State)
-// ADCQ R8, R9; JCC taken
-TEXT ·h1132(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1133(s *State)
-// ADCQ R8, R9; JLT taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22023,7 +22003,7 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22037,7 +22017,7 @@ done:
 	RET
 
 // func h1134(s *State)
-// ADCQ R8, R9; JGE taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22047,7 +22027,7 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22061,7 +22041,7 @@ done:
 	RET
 
 // func h1135(s *State)
-// ADCQ R8, R9; JLE taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22071,7 +22051,7 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22085,7 +22065,7 @@ done:
 	RET
 
 // func h1136(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22095,7 +22075,7 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22109,7 +22089,7 @@ done:
 	RET
 
 // func h1137(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22119,7 +22099,7 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22133,7 +22113,7 @@ done:
 	RET
 
 // func h1138(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22143,7 +22123,7 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22157,7 +22137,7 @@ done:
 	RET
 
 // func h1139(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22167,7 +22147,7 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22181,7 +22161,7 @@ done:
 	RET
 
 // func h1140(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22191,7 +22171,7 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22205,8 +22185,104 @@ done:
 	RET
 
 // func h1141(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JLS taken
 TEXT ·h1141(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1142(s *State)
+// ADCQ R8, R9; JHI taken
+TEXT ·h1142(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1143(s *State)
+// ADCQ R8, R9; JMI taken
+TEXT ·h1143(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1144(s *State)
+// ADCQ R8, R9; JPL taken
+TEXT ·h1144(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1145(s *State)
+// ADCQ R8, R9; SETCS R10B
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22224,9 +22300,9 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1146(s *State)
 // ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22244,9 +22320,9 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1147(s *State)
 // ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22264,9 +22340,9 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1148(s *State)
 // ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22284,9 +22360,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1149(s *State)
 // ADCQ R8, R9; INCQ R13
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22304,9 +22380,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1150(s *State)
 // ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22324,104 +22400,8 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
-// SBBQ R8, R9; JEQ taken
-TEXT ·h1147(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1148(s *State)
-// SBBQ R8, R9; JNE taken
-TEXT ·h1148(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1149(s *State)
-// SBBQ R8, R9; JCS taken
-TEXT ·h1149(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1150(s *State)
-// SBBQ R8, R9; JCC taken
-TEXT ·h1150(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1151(s *State)
-// SBBQ R8, R9; JLT taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22431,7 +22411,7 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22445,7 +22425,7 @@ done:
 	RET
 
 // func h1152(s *State)
-// SBBQ R8, R9; JGE taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22455,7 +22435,7 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22469,7 +22449,7 @@ done:
 	RET
 
 // func h1153(s *State)
-// SBBQ R8, R9; JLE taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22479,7 +22459,7 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22493,7 +22473,7 @@ done:
 	RET
 
 // func h1154(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22503,7 +22483,7 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22517,7 +22497,7 @@ done:
 	RET
 
 // func h1155(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22527,7 +22507,7 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22541,7 +22521,7 @@ done:
 	RET
 
 // func h1156(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22551,7 +22531,7 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22565,7 +22545,7 @@ done:
 	RET
 
 // func h1157(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22575,7 +22555,7 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22589,7 +22569,7 @@ done:
 	RET
 
 // func h1158(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22599,7 +22579,7 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22613,8 +22593,104 @@ done:
 	RET
 
 // func h1159(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JLS taken
 TEXT ·h1159(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1160(s *State)
+// SBBQ R8, R9; JHI taken
+TEXT ·h1160(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1161(s *State)
+// SBBQ R8, R9; JMI taken
+TEXT ·h1161(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1162(s *State)
+// SBBQ R8, R9; JPL taken
+TEXT ·h1162(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1163(s *State)
+// SBBQ R8, R9; SETCS R10B
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22632,9 +22708,9 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1164(s *State)
 // SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22652,9 +22728,9 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1165(s *State)
 // SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22672,9 +22748,9 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
+// func h1166(s *State)
 // SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1162(SB), NOSPLIT, $24-8
+TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22692,9 +22768,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
+// func h1167(s *State)
 // SBBQ R8, R9; INCQ R13
-TEXT ·h1163(SB), NOSPLIT, $24-8
+TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22712,9 +22788,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
+// func h1168(s *State)
 // SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1164(SB), NOSPLIT, $24-8
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22732,104 +22808,8 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
-// CMPQ R8, R9; JEQ taken
-TEXT ·h1165(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1166(s *State)
-// CMPQ R8, R9; JNE taken
-TEXT ·h1166(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1167(s *State)
-// CMPQ R8, R9; JCS taken
-TEXT ·h1167(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1168(s *State)
-// CMPQ R8, R9; JCC taken
-TEXT ·h1168(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1169(s *State)
-// CMPQ R8, R9; JLT taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22839,7 +22819,7 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22853,7 +22833,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// CMPQ R8, R9; JGE taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22863,7 +22843,7 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22877,7 +22857,7 @@ done:
 	RET
 
 // func h1171(s *State)
-// CMPQ R8, R9; JLE taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22887,7 +22867,7 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22901,7 +22881,7 @@ done:
 	RET
 
 // func h1172(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22911,7 +22891,7 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22925,7 +22905,7 @@ done:
 	RET
 
 // func h1173(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22935,7 +22915,7 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22949,7 +22929,7 @@ done:
 	RET
 
 // func h1174(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22959,7 +22939,7 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22973,7 +22953,7 @@ done:
 	RET
 
 // func h1175(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22983,7 +22963,7 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22997,7 +22977,7 @@ done:
 	RET
 
 // func h1176(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23007,7 +22987,7 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23021,8 +23001,104 @@ done:
 	RET
 
 // func h1177(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JLS taken
 TEXT ·h1177(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1178(s *State)
+// CMPQ R8, R9; JHI taken
+TEXT ·h1178(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1179(s *State)
+// CMPQ R8, R9; JMI taken
+TEXT ·h1179(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1180(s *State)
+// CMPQ R8, R9; JPL taken
+TEXT ·h1180(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1181(s *State)
+// CMPQ R8, R9; SETCS R10B
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23040,9 +23116,9 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1178(s *State)
+// func h1182(s *State)
 // CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1178(SB), NOSPLIT, $24-8
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23060,9 +23136,9 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1179(s *State)
+// func h1183(s *State)
 // CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1179(SB), NOSPLIT, $24-8
+TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23080,9 +23156,9 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1180(s *State)
+// func h1184(s *State)
 // CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1180(SB), NOSPLIT, $24-8
+TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23100,9 +23176,9 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1181(s *State)
+// func h1185(s *State)
 // CMPQ R8, R9; INCQ R13
-TEXT ·h1181(SB), NOSPLIT, $24-8
+TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23120,9 +23196,9 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1182(s *State)
+// func h1186(s *State)
 // CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1182(SB), NOSPLIT, $24-8
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23140,104 +23216,8 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1183(s *State)
-// CMPQ R8, $3; JEQ taken
-TEXT ·h1183(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1184(s *State)
-// CMPQ R8, $3; JNE taken
-TEXT ·h1184(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1185(s *State)
-// CMPQ R8, $3; JCS taken
-TEXT ·h1185(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1186(s *State)
-// CMPQ R8, $3; JCC taken
-TEXT ·h1186(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1187(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23247,7 +23227,7 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23261,7 +23241,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23271,7 +23251,7 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23285,7 +23265,7 @@ done:
 	RET
 
 // func h1189(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23295,7 +23275,7 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23309,7 +23289,7 @@ done:
 	RET
 
 // func h1190(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23319,7 +23299,7 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23333,7 +23313,7 @@ done:
 	RET
 
 // func h1191(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23343,7 +23323,7 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23357,7 +23337,7 @@ done:
 	RET
 
 // func h1192(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23367,7 +23347,7 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23381,7 +23361,7 @@ done:
 	RET
 
 // func h1193(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23391,7 +23371,7 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23405,7 +23385,7 @@ done:
 	RET
 
 // func h1194(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23415,7 +23395,7 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23429,8 +23409,104 @@ done:
 	RET
 
 // func h1195(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JLS taken
 TEXT ·h1195(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1196(s *State)
+// CMPQ R8, $3; JHI taken
+TEXT ·h1196(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1197(s *State)
+// CMPQ R8, $3; JMI taken
+TEXT ·h1197(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1198(s *State)
+// CMPQ R8, $3; JPL taken
+TEXT ·h1198(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1199(s *State)
+// CMPQ R8, $3; SETCS R10B
+TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23448,9 +23524,9 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1196(s *State)
+// func h1200(s *State)
 // CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1196(SB), NOSPLIT, $24-8
+TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23468,9 +23544,9 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1197(s *State)
+// func h1201(s *State)
 // CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1197(SB), NOSPLIT, $24-8
+TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23488,9 +23564,9 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1198(s *State)
+// func h1202(s *State)
 // CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1198(SB), NOSPLIT, $24-8
+TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23508,9 +23584,9 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1199(s *State)
+// func h1203(s *State)
 // CMPQ R8, $3; INCQ R13
-TEXT ·h1199(SB), NOSPLIT, $24-8
+TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23528,9 +23604,9 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1200(s *State)
+// func h1204(s *State)
 // CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1200(SB), NOSPLIT, $24-8
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23548,104 +23624,8 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1201(s *State)
-// CMPL R8, R9; JEQ taken
-TEXT ·h1201(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1202(s *State)
-// CMPL R8, R9; JNE taken
-TEXT ·h1202(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1203(s *State)
-// CMPL R8, R9; JCS taken
-TEXT ·h1203(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1204(s *State)
-// CMPL R8, R9; JCC taken
-TEXT ·h1204(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1205(s *State)
-// CMPL R8, R9; JLT taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23655,7 +23635,7 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23669,7 +23649,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// CMPL R8, R9; JGE taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23679,7 +23659,7 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23693,7 +23673,7 @@ done:
 	RET
 
 // func h1207(s *State)
-// CMPL R8, R9; JLE taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23703,7 +23683,7 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23717,7 +23697,7 @@ done:
 	RET
 
 // func h1208(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23727,7 +23707,7 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23741,7 +23721,7 @@ done:
 	RET
 
 // func h1209(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23751,7 +23731,7 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23765,7 +23745,7 @@ done:
 	RET
 
 // func h1210(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23775,7 +23755,7 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23789,7 +23769,7 @@ done:
 	RET
 
 // func h1211(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23799,7 +23779,7 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23813,7 +23793,7 @@ done:
 	RET
 
 // func h1212(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23823,7 +23803,7 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23837,8 +23817,104 @@ done:
 	RET
 
 // func h1213(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JLS taken
 TEXT ·h1213(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1214(s *State)
+// CMPL R8, R9; JHI taken
+TEXT ·h1214(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1215(s *State)
+// CMPL R8, R9; JMI taken
+TEXT ·h1215(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1216(s *State)
+// CMPL R8, R9; JPL taken
+TEXT ·h1216(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1217(s *State)
+// CMPL R8, R9; SETCS R10B
+TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23856,9 +23932,9 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1214(s *State)
+// func h1218(s *State)
 // CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1214(SB), NOSPLIT, $24-8
+TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23876,9 +23952,9 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1215(s *State)
+// func h1219(s *State)
 // CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1215(SB), NOSPLIT, $24-8
+TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23896,9 +23972,9 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1216(s *State)
+// func h1220(s *State)
 // CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1216(SB), NOSPLIT, $24-8
+TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23916,9 +23992,9 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1217(s *State)
+// func h1221(s *State)
 // CMPL R8, R9; INCQ R13
-TEXT ·h1217(SB), NOSPLIT, $24-8
+TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23936,9 +24012,9 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1218(s *State)
+// func h1222(s *State)
 // CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1218(SB), NOSPLIT, $24-8
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23956,104 +24032,8 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1219(s *State)
-// ADDL R8, R9; JEQ taken
-TEXT ·h1219(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1220(s *State)
-// ADDL R8, R9; JNE taken
-TEXT ·h1220(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1221(s *State)
-// ADDL R8, R9; JCS taken
-TEXT ·h1221(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1222(s *State)
-// ADDL R8, R9; JCC taken
-TEXT ·h1222(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1223(s *State)
-// ADDL R8, R9; JLT taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24063,7 +24043,7 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24077,7 +24057,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// ADDL R8, R9; JGE taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24087,7 +24067,7 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24101,7 +24081,7 @@ done:
 	RET
 
 // func h1225(s *State)
-// ADDL R8, R9; JLE taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24111,7 +24091,7 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24125,7 +24105,7 @@ done:
 	RET
 
 // func h1226(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24135,7 +24115,7 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24149,7 +24129,7 @@ done:
 	RET
 
 // func h1227(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24159,7 +24139,7 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24173,7 +24153,7 @@ done:
 	RET
 
 // func h1228(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24183,7 +24163,7 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24197,7 +24177,7 @@ done:
 	RET
 
 // func h1229(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24207,7 +24187,7 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24221,7 +24201,7 @@ done:
 	RET
 
 // func h1230(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24231,7 +24211,7 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24245,8 +24225,104 @@ done:
 	RET
 
 // func h1231(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JLS taken
 TEXT ·h1231(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1232(s *State)
+// ADDL R8, R9; JHI taken
+TEXT ·h1232(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1233(s *State)
+// ADDL R8, R9; JMI taken
+TEXT ·h1233(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1234(s *State)
+// ADDL R8, R9; JPL taken
+TEXT ·h1234(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1235(s *State)
+// ADDL R8, R9; SETCS R10B
+TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24264,9 +24340,9 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1232(s *State)
+// func h1236(s *State)
 // ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1232(SB), NOSPLIT, $24-8
+TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24284,9 +24360,9 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1233(s *State)
+// func h1237(s *State)
 // ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1233(SB), NOSPLIT, $24-8
+TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24304,9 +24380,9 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1234(s *State)
+// func h1238(s *State)
 // ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1234(SB), NOSPLIT, $24-8
+TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24324,9 +24400,9 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1235(s *State)
+// func h1239(s *State)
 // ADDL R8, R9; INCQ R13
-TEXT ·h1235(SB), NOSPLIT, $24-8
+TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24344,9 +24420,9 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
+// func h1240(s *State)
 // ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1236(SB), NOSPLIT, $24-8
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24364,104 +24440,8 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
-// SUBL R8, R9; JEQ taken
-TEXT ·h1237(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1238(s *State)
-// SUBL R8, R9; JNE taken
-TEXT ·h1238(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1239(s *State)
-// SUBL R8, R9; JCS taken
-TEXT ·h1239(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1240(s *State)
-// SUBL R8, R9; JCC taken
-TEXT ·h1240(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1241(s *State)
-// SUBL R8, R9; JLT taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24471,7 +24451,7 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24485,7 +24465,7 @@ done:
 	RET
 
 // func h1242(s *State)
-// SUBL R8, R9; JGE taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24495,7 +24475,7 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24509,7 +24489,7 @@ done:
 	RET
 
 // func h1243(s *State)
-// SUBL R8, R9; JLE taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24519,7 +24499,7 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24533,7 +24513,7 @@ done:
 	RET
 
 // func h1244(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24543,7 +24523,7 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24557,7 +24537,7 @@ done:
 	RET
 
 // func h1245(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24567,7 +24547,7 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24581,7 +24561,7 @@ done:
 	RET
 
 // func h1246(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24591,7 +24571,7 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24605,7 +24585,7 @@ done:
 	RET
 
 // func h1247(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24615,7 +24595,7 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24629,7 +24609,7 @@ done:
 	RET
 
 // func h1248(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24639,7 +24619,7 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24653,8 +24633,104 @@ done:
 	RET
 
 // func h1249(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JLS taken
 TEXT ·h1249(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1250(s *State)
+// SUBL R8, R9; JHI taken
+TEXT ·h1250(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1251(s *State)
+// SUBL R8, R9; JMI taken
+TEXT ·h1251(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1252(s *State)
+// SUBL R8, R9; JPL taken
+TEXT ·h1252(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1253(s *State)
+// SUBL R8, R9; SETCS R10B
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24672,9 +24748,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1254(s *State)
 // SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24692,9 +24768,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1255(s *State)
 // SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24712,9 +24788,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1256(s *State)
 // SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24732,9 +24808,9 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1257(s *State)
 // SUBL R8, R9; INCQ R13
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24752,9 +24828,9 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1258(s *State)
 // SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24772,104 +24848,8 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
-// ANDQ R8, R9; JEQ taken
-TEXT ·h1255(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1256(s *State)
-// ANDQ R8, R9; JNE taken
-TEXT ·h1256(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1257(s *State)
-// ANDQ R8, R9; JCS taken
-TEXT ·h1257(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1258(s *State)
-// ANDQ R8, R9; JCC taken
-TEXT ·h1258(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1259(s *State)
-// ANDQ R8, R9; JLT taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24879,7 +24859,7 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24893,7 +24873,7 @@ done:
 	RET
 
 // func h1260(s *State)
-// ANDQ R8, R9; JGE taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24903,7 +24883,7 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24917,7 +24897,7 @@ done:
 	RET
 
 // func h1261(s *State)
-// ANDQ R8, R9; JLE taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24927,7 +24907,7 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24941,7 +24921,7 @@ done:
 	RET
 
 // func h1262(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24951,7 +24931,7 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24965,7 +24945,7 @@ done:
 	RET
 
 // func h1263(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24975,7 +24955,7 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24989,7 +24969,7 @@ done:
 	RET
 
 // func h1264(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24999,7 +24979,7 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25013,7 +24993,7 @@ done:
 	RET
 
 // func h1265(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25023,7 +25003,7 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25037,7 +25017,7 @@ done:
 	RET
 
 // func h1266(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25047,7 +25027,7 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25061,8 +25041,104 @@ done:
 	RET
 
 // func h1267(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JLS taken
 TEXT ·h1267(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1268(s *State)
+// ANDQ R8, R9; JHI taken
+TEXT ·h1268(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1269(s *State)
+// ANDQ R8, R9; JMI taken
+TEXT ·h1269(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1270(s *State)
+// ANDQ R8, R9; JPL taken
+TEXT ·h1270(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1271(s *State)
+// ANDQ R8, R9; SETCS R10B
+TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25080,9 +25156,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1272(s *State)
 // ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25100,9 +25176,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1273(s *State)
 // ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25120,9 +25196,9 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1270(s *State)
+// func h1274(s *State)
 // ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1270(SB), NOSPLIT, $24-8
+TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25140,9 +25216,9 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1271(s *State)
+// func h1275(s *State)
 // ANDQ R8, R9; INCQ R13
-TEXT ·h1271(SB), NOSPLIT, $24-8
+TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25160,9 +25236,9 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1272(s *State)
+// func h1276(s *State)
 // ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1272(SB), NOSPLIT, $24-8
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25180,104 +25256,8 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1273(s *State)
-// ANDL R8, R9; JEQ taken
-TEXT ·h1273(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1274(s *State)
-// ANDL R8, R9; JNE taken
-TEXT ·h1274(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1275(s *State)
-// ANDL R8, R9; JCS taken
-TEXT ·h1275(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1276(s *State)
-// ANDL R8, R9; JCC taken
-TEXT ·h1276(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1277(s *State)
-// ANDL R8, R9; JLT taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25287,7 +25267,7 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25301,7 +25281,7 @@ done:
 	RET
 
 // func h1278(s *State)
-// ANDL R8, R9; JGE taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25311,7 +25291,7 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25325,7 +25305,7 @@ done:
 	RET
 
 // func h1279(s *State)
-// ANDL R8, R9; JLE taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25335,7 +25315,7 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25349,7 +25329,7 @@ done:
 	RET
 
 // func h1280(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25359,7 +25339,7 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25373,7 +25353,7 @@ done:
 	RET
 
 // func h1281(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25383,7 +25363,7 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25397,7 +25377,7 @@ done:
 	RET
 
 // func h1282(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25407,7 +25387,7 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25421,7 +25401,7 @@ done:
 	RET
 
 // func h1283(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25431,7 +25411,7 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25445,7 +25425,7 @@ done:
 	RET
 
 // func h1284(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25455,7 +25435,7 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25469,8 +25449,104 @@ done:
 	RET
 
 // func h1285(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JLS taken
 TEXT ·h1285(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1286(s *State)
+// ANDL R8, R9; JHI taken
+TEXT ·h1286(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1287(s *State)
+// ANDL R8, R9; JMI taken
+TEXT ·h1287(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1288(s *State)
+// ANDL R8, R9; JPL taken
+TEXT ·h1288(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1289(s *State)
+// ANDL R8, R9; SETCS R10B
+TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25488,9 +25564,9 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1286(s *State)
+// func h1290(s *State)
 // ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1286(SB), NOSPLIT, $24-8
+TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25508,9 +25584,9 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1287(s *State)
+// func h1291(s *State)
 // ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1287(SB), NOSPLIT, $24-8
+TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25528,9 +25604,9 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1288(s *State)
+// func h1292(s *State)
 // ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1288(SB), NOSPLIT, $24-8
+TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25548,9 +25624,9 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1289(s *State)
+// func h1293(s *State)
 // ANDL R8, R9; INCQ R13
-TEXT ·h1289(SB), NOSPLIT, $24-8
+TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25568,9 +25644,9 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1290(s *State)
+// func h1294(s *State)
 // ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1290(SB), NOSPLIT, $24-8
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25588,104 +25664,8 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1291(s *State)
-// ORQ R8, R9; JEQ taken
-TEXT ·h1291(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1292(s *State)
-// ORQ R8, R9; JNE taken
-TEXT ·h1292(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1293(s *State)
-// ORQ R8, R9; JCS taken
-TEXT ·h1293(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1294(s *State)
-// ORQ R8, R9; JCC taken
-TEXT ·h1294(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1295(s *State)
-// ORQ R8, R9; JLT taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25695,7 +25675,7 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25709,7 +25689,7 @@ done:
 	RET
 
 // func h1296(s *State)
-// ORQ R8, R9; JGE taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25719,7 +25699,7 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25733,7 +25713,7 @@ done:
 	RET
 
 // func h1297(s *State)
-// ORQ R8, R9; JLE taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25743,7 +25723,7 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25757,7 +25737,7 @@ done:
 	RET
 
 // func h1298(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25767,7 +25747,7 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25781,7 +25761,7 @@ done:
 	RET
 
 // func h1299(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25791,7 +25771,7 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25805,7 +25785,7 @@ done:
 	RET
 
 // func h1300(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25815,7 +25795,7 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25829,7 +25809,7 @@ done:
 	RET
 
 // func h1301(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25839,7 +25819,7 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25853,7 +25833,7 @@ done:
 	RET
 
 // func h1302(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25863,7 +25843,7 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25877,8 +25857,104 @@ done:
 	RET
 
 // func h1303(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JLS taken
 TEXT ·h1303(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1304(s *State)
+// ORQ R8, R9; JHI taken
+TEXT ·h1304(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1305(s *State)
+// ORQ R8, R9; JMI taken
+TEXT ·h1305(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1306(s *State)
+// ORQ R8, R9; JPL taken
+TEXT ·h1306(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1307(s *State)
+// ORQ R8, R9; SETCS R10B
+TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25896,9 +25972,9 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1304(s *State)
+// func h1308(s *State)
 // ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1304(SB), NOSPLIT, $24-8
+TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25916,9 +25992,9 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1305(s *State)
+// func h1309(s *State)
 // ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1305(SB), NOSPLIT, $24-8
+TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25936,9 +26012,9 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1306(s *State)
+// func h1310(s *State)
 // ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1306(SB), NOSPLIT, $24-8
+TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25956,9 +26032,9 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1307(s *State)
+// func h1311(s *State)
 // ORQ R8, R9; INCQ R13
-TEXT ·h1307(SB), NOSPLIT, $24-8
+TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25976,9 +26052,9 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1308(s *State)
+// func h1312(s *State)
 // ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1308(SB), NOSPLIT, $24-8
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25996,104 +26072,8 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1309(s *State)
-// ORL R8, R9; JEQ taken
-TEXT ·h1309(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1310(s *State)
-// ORL R8, R9; JNE taken
-TEXT ·h1310(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1311(s *State)
-// ORL R8, R9; JCS taken
-TEXT ·h1311(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1312(s *State)
-// ORL R8, R9; JCC taken
-TEXT ·h1312(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1313(s *State)
-// ORL R8, R9; JLT taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26103,7 +26083,7 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26117,7 +26097,7 @@ done:
 	RET
 
 // func h1314(s *State)
-// ORL R8, R9; JGE taken
+// ORL R8, R9; JNE taken
 TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26127,7 +26107,7 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26141,7 +26121,7 @@ done:
 	RET
 
 // func h1315(s *State)
-// ORL R8, R9; JLE taken
+// ORL R8, R9; JCS taken
 TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26151,7 +26131,7 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26165,7 +26145,7 @@ done:
 	RET
 
 // func h1316(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JCC taken
 TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26175,7 +26155,7 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26189,7 +26169,7 @@ done:
 	RET
 
 // func h1317(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JLT taken
 TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26199,7 +26179,7 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26213,7 +26193,7 @@ done:
 	RET
 
 // func h1318(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JGE taken
 TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26223,7 +26203,7 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26237,7 +26217,7 @@ done:
 	RET
 
 // func h1319(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JLE taken
 TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26247,7 +26227,7 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26261,7 +26241,7 @@ done:
 	RET
 
 // func h1320(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JGT taken
 TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26271,7 +26251,7 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26285,8 +26265,104 @@ done:
 	RET
 
 // func h1321(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JLS taken
 TEXT ·h1321(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1322(s *State)
+// ORL R8, R9; JHI taken
+TEXT ·h1322(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1323(s *State)
+// ORL R8, R9; JMI taken
+TEXT ·h1323(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1324(s *State)
+// ORL R8, R9; JPL taken
+TEXT ·h1324(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1325(s *State)
+// ORL R8, R9; SETCS R10B
+TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26304,9 +26380,9 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1322(s *State)
+// func h1326(s *State)
 // ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1322(SB), NOSPLIT, $24-8
+TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26324,9 +26400,9 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1323(s *State)
+// func h1327(s *State)
 // ORL R8, R9; ADCQ R10, R11
-TEXT ·h1323(SB), NOSPLIT, $24-8
+TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26344,9 +26420,9 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1324(s *State)
+// func h1328(s *State)
 // ORL R8, R9; SBBQ R10, R11
-TEXT ·h1324(SB), NOSPLIT, $24-8
+TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26364,9 +26440,9 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1325(s *State)
+// func h1329(s *State)
 // ORL R8, R9; INCQ R13
-TEXT ·h1325(SB), NOSPLIT, $24-8
+TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26384,9 +26460,9 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1326(s *State)
+// func h1330(s *State)
 // ORL R8, R9; ROLQ $7, R13
-TEXT ·h1326(SB), NOSPLIT, $24-8
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26404,104 +26480,8 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1327(s *State)
-// XORQ R8, R9; JEQ taken
-TEXT ·h1327(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1328(s *State)
-// XORQ R8, R9; JNE taken
-TEXT ·h1328(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1329(s *State)
-// XORQ R8, R9; JCS taken
-TEXT ·h1329(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1330(s *State)
-// XORQ R8, R9; JCC taken
-TEXT ·h1330(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1331(s *State)
-// XORQ R8, R9; JLT taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26511,7 +26491,7 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26525,7 +26505,7 @@ done:
 	RET
 
 // func h1332(s *State)
-// XORQ R8, R9; JGE taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26535,7 +26515,7 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26549,7 +26529,7 @@ done:
 	RET
 
 // func h1333(s *State)
-// XORQ R8, R9; JLE taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26559,7 +26539,7 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26573,7 +26553,7 @@ done:
 	RET
 
 // func h1334(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26583,7 +26563,7 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26597,7 +26577,7 @@ done:
 	RET
 
 // func h1335(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26607,7 +26587,7 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26621,7 +26601,7 @@ done:
 	RET
 
 // func h1336(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26631,7 +26611,7 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26645,7 +26625,7 @@ done:
 	RET
 
 // func h1337(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26655,7 +26635,7 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26669,7 +26649,7 @@ done:
 	RET
 
 // func h1338(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26679,7 +26659,7 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26693,8 +26673,104 @@ done:
 	RET
 
 // func h1339(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JLS taken
 TEXT ·h1339(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1340(s *State)
+// XORQ R8, R9; JHI taken
+TEXT ·h1340(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1341(s *State)
+// XORQ R8, R9; JMI taken
+TEXT ·h1341(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1342(s *State)
+// XORQ R8, R9; JPL taken
+TEXT ·h1342(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1343(s *State)
+// XORQ R8, R9; SETCS R10B
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26712,9 +26788,9 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1340(s *State)
+// func h1344(s *State)
 // XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1340(SB), NOSPLIT, $24-8
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26732,9 +26808,9 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1341(s *State)
+// func h1345(s *State)
 // XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1341(SB), NOSPLIT, $24-8
+TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26752,9 +26828,9 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1342(s *State)
+// func h1346(s *State)
 // XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1342(SB), NOSPLIT, $24-8
+TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26772,9 +26848,9 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1343(s *State)
+// func h1347(s *State)
 // XORQ R8, R9; INCQ R13
-TEXT ·h1343(SB), NOSPLIT, $24-8
+TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26792,9 +26868,9 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1344(s *State)
+// func h1348(s *State)
 // XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1344(SB), NOSPLIT, $24-8
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26812,104 +26888,8 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1345(s *State)
-// XORL R8, R9; JEQ taken
-TEXT ·h1345(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1346(s *State)
-// XORL R8, R9; JNE taken
-TEXT ·h1346(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1347(s *State)
-// XORL R8, R9; JCS taken
-TEXT ·h1347(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1348(s *State)
-// XORL R8, R9; JCC taken
-TEXT ·h1348(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1349(s *State)
-// XORL R8, R9; JLT taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26919,7 +26899,7 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26933,7 +26913,7 @@ done:
 	RET
 
 // func h1350(s *State)
-// XORL R8, R9; JGE taken
+// XORL R8, R9; JNE taken
 TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26943,7 +26923,7 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26957,7 +26937,7 @@ done:
 	RET
 
 // func h1351(s *State)
-// XORL R8, R9; JLE taken
+// XORL R8, R9; JCS taken
 TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26967,7 +26947,7 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26981,7 +26961,7 @@ done:
 	RET
 
 // func h1352(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JCC taken
 TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26991,7 +26971,7 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27005,7 +26985,7 @@ done:
 	RET
 
 // func h1353(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JLT taken
 TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27015,7 +26995,7 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27029,7 +27009,7 @@ done:
 	RET
 
 // func h1354(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JGE taken
 TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27039,7 +27019,7 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27053,7 +27033,7 @@ done:
 	RET
 
 // func h1355(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JLE taken
 TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27063,7 +27043,7 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27077,7 +27057,7 @@ done:
 	RET
 
 // func h1356(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JGT taken
 TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27087,7 +27067,7 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27101,8 +27081,104 @@ done:
 	RET
 
 // func h1357(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JLS taken
 TEXT ·h1357(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1358(s *State)
+// XORL R8, R9; JHI taken
+TEXT ·h1358(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1359(s *State)
+// XORL R8, R9; JMI taken
+TEXT ·h1359(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1360(s *State)
+// XORL R8, R9; JPL taken
+TEXT ·h1360(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1361(s *State)
+// XORL R8, R9; SETCS R10B
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27120,9 +27196,9 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1358(s *State)
+// func h1362(s *State)
 // XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1358(SB), NOSPLIT, $24-8
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27140,9 +27216,9 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1359(s *State)
+// func h1363(s *State)
 // XORL R8, R9; ADCQ R10, R11
-TEXT ·h1359(SB), NOSPLIT, $24-8
+TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27160,9 +27236,9 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1360(s *State)
+// func h1364(s *State)
 // XORL R8, R9; SBBQ R10, R11
-TEXT ·h1360(SB), NOSPLIT, $24-8
+TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27180,9 +27256,9 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1361(s *State)
+// func h1365(s *State)
 // XORL R8, R9; INCQ R13
-TEXT ·h1361(SB), NOSPLIT, $24-8
+TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27200,9 +27276,9 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1362(s *State)
+// func h1366(s *State)
 // XORL R8, R9; ROLQ $7, R13
-TEXT ·h1362(SB), NOSPLIT, $24-8
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27220,104 +27296,8 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1363(s *State)
-// TESTQ R8, R9; JEQ taken
-TEXT ·h1363(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1364(s *State)
-// TESTQ R8, R9; JNE taken
-TEXT ·h1364(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1365(s *State)
-// TESTQ R8, R9; JCS taken
-TEXT ·h1365(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1366(s *State)
-// TESTQ R8, R9; JCC taken
-TEXT ·h1366(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1367(s *State)
-// TESTQ R8, R9; JLT taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27327,7 +27307,7 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27341,7 +27321,7 @@ done:
 	RET
 
 // func h1368(s *State)
-// TESTQ R8, R9; JGE taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27351,7 +27331,7 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27365,7 +27345,7 @@ done:
 	RET
 
 // func h1369(s *State)
-// TESTQ R8, R9; JLE taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27375,7 +27355,7 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27389,7 +27369,7 @@ done:
 	RET
 
 // func h1370(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27399,7 +27379,7 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27413,7 +27393,7 @@ done:
 	RET
 
 // func h1371(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27423,7 +27403,7 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27437,7 +27417,7 @@ done:
 	RET
 
 // func h1372(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27447,7 +27427,7 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27461,7 +27441,7 @@ done:
 	RET
 
 // func h1373(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27471,7 +27451,7 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27485,7 +27465,7 @@ done:
 	RET
 
 // func h1374(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27495,7 +27475,7 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27509,8 +27489,104 @@ done:
 	RET
 
 // func h1375(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JLS taken
 TEXT ·h1375(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1376(s *State)
+// TESTQ R8, R9; JHI taken
+TEXT ·h1376(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1377(s *State)
+// TESTQ R8, R9; JMI taken
+TEXT ·h1377(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1378(s *State)
+// TESTQ R8, R9; JPL taken
+TEXT ·h1378(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1379(s *State)
+// TESTQ R8, R9; SETCS R10B
+TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27528,9 +27604,9 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1376(s *State)
+// func h1380(s *State)
 // TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1376(SB), NOSPLIT, $24-8
+TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27548,9 +27624,9 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1377(s *State)
+// func h1381(s *State)
 // TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1377(SB), NOSPLIT, $24-8
+TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27568,9 +27644,9 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1378(s *State)
+// func h1382(s *State)
 // TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1378(SB), NOSPLIT, $24-8
+TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27588,9 +27664,9 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1379(s *State)
+// func h1383(s *State)
 // TESTQ R8, R9; INCQ R13
-TEXT ·h1379(SB), NOSPLIT, $24-8
+TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27608,9 +27684,9 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1380(s *State)
+// func h1384(s *State)
 // TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1380(SB), NOSPLIT, $24-8
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27628,104 +27704,8 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1381(s *State)
-// TESTL R8, R9; JEQ taken
-TEXT ·h1381(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1382(s *State)
-// TESTL R8, R9; JNE taken
-TEXT ·h1382(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1383(s *State)
-// TESTL R8, R9; JCS taken
-TEXT ·h1383(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1384(s *State)
-// TESTL R8, R9; JCC taken
-TEXT ·h1384(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1385(s *State)
-// TESTL R8, R9; JLT taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27735,7 +27715,7 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27749,7 +27729,7 @@ done:
 	RET
 
 // func h1386(s *State)
-// TESTL R8, R9; JGE taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27759,7 +27739,7 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27773,7 +27753,7 @@ done:
 	RET
 
 // func h1387(s *State)
-// TESTL R8, R9; JLE taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27783,7 +27763,7 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27797,7 +27777,7 @@ done:
 	RET
 
 // func h1388(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27807,7 +27787,7 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27821,7 +27801,7 @@ done:
 	RET
 
 // func h1389(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27831,7 +27811,7 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27845,7 +27825,7 @@ done:
 	RET
 
 // func h1390(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27855,7 +27835,7 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27869,7 +27849,7 @@ done:
 	RET
 
 // func h1391(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27879,7 +27859,7 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27893,7 +27873,7 @@ done:
 	RET
 
 // func h1392(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27903,7 +27883,7 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27917,8 +27897,104 @@ done:
 	RET
 
 // func h1393(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JLS taken
 TEXT ·h1393(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1394(s *State)
+// TESTL R8, R9; JHI taken
+TEXT ·h1394(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1395(s *State)
+// TESTL R8, R9; JMI taken
+TEXT ·h1395(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1396(s *State)
+// TESTL R8, R9; JPL taken
+TEXT ·h1396(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1397(s *State)
+// TESTL R8, R9; SETCS R10B
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27936,9 +28012,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1398(s *State)
 // TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27956,9 +28032,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1399(s *State)
 // TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27976,9 +28052,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
+// func h1400(s *State)
 // TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1396(SB), NOSPLIT, $24-8
+TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27996,9 +28072,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
+// func h1401(s *State)
 // TESTL R8, R9; INCQ R13
-TEXT ·h1397(SB), NOSPLIT, $24-8
+TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28016,9 +28092,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
+// func h1402(s *State)
 // TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1398(SB), NOSPLIT, $24-8
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28036,104 +28112,8 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
-// INCQ R9; JEQ taken
-TEXT ·h1399(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1400(s *State)
-// INCQ R9; JNE taken
-TEXT ·h1400(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1401(s *State)
-// INCQ R9; JCS taken
-TEXT ·h1401(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1402(s *State)
-// INCQ R9; JCC taken
-TEXT ·h1402(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1403(s *State)
-// INCQ R9; JLT taken
+// INCQ R9; JEQ taken
 TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28143,7 +28123,7 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28157,7 +28137,7 @@ done:
 	RET
 
 // func h1404(s *State)
-// INCQ R9; JGE taken
+// INCQ R9; JNE taken
 TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28167,7 +28147,7 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28181,7 +28161,7 @@ done:
 	RET
 
 // func h1405(s *State)
-// INCQ R9; JLE taken
+// INCQ R9; JCS taken
 TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28191,7 +28171,7 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28205,7 +28185,7 @@ done:
 	RET
 
 // func h1406(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JCC taken
 TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28215,7 +28195,7 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28229,7 +28209,7 @@ done:
 	RET
 
 // func h1407(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JLT taken
 TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28239,7 +28219,7 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28253,7 +28233,7 @@ done:
 	RET
 
 // func h1408(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JGE taken
 TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28263,7 +28243,7 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28277,7 +28257,7 @@ done:
 	RET
 
 // func h1409(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JLE taken
 TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28287,7 +28267,7 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28301,7 +28281,7 @@ done:
 	RET
 
 // func h1410(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JGT taken
 TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28311,7 +28291,7 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28325,8 +28305,104 @@ done:
 	RET
 
 // func h1411(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JLS taken
 TEXT ·h1411(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1412(s *State)
+// INCQ R9; JHI taken
+TEXT ·h1412(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1413(s *State)
+// INCQ R9; JMI taken
+TEXT ·h1413(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1414(s *State)
+// INCQ R9; JPL taken
+TEXT ·h1414(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1415(s *State)
+// INCQ R9; SETCS R10B
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28344,9 +28420,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1416(s *State)
 // INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28364,9 +28440,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1417(s *State)
 // INCQ R9; ADCQ R10, R11
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28384,9 +28460,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
+// func h1418(s *State)
 // INCQ R9; SBBQ R10, R11
-TEXT ·h1414(SB), NOSPLIT, $24-8
+TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28404,9 +28480,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
+// func h1419(s *State)
 // INCQ R9; INCQ R13
-TEXT ·h1415(SB), NOSPLIT, $24-8
+TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28424,9 +28500,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
+// func h1420(s *State)
 // INCQ R9; ROLQ $7, R13
-TEXT ·h1416(SB), NOSPLIT, $24-8
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28444,104 +28520,8 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
-// DECQ R9; JEQ taken
-TEXT ·h1417(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1418(s *State)
-// DECQ R9; JNE taken
-TEXT ·h1418(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1419(s *State)
-// DECQ R9; JCS taken
-TEXT ·h1419(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1420(s *State)
-// DECQ R9; JCC taken
-TEXT ·h1420(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1421(s *State)
-// DECQ R9; JLT taken
+// DECQ R9; JEQ taken
 TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28551,7 +28531,7 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28565,7 +28545,7 @@ done:
 	RET
 
 // func h1422(s *State)
-// DECQ R9; JGE taken
+// DECQ R9; JNE taken
 TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28575,7 +28555,7 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28589,7 +28569,7 @@ done:
 	RET
 
 // func h1423(s *State)
-// DECQ R9; JLE taken
+// DECQ R9; JCS taken
 TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28599,7 +28579,7 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28613,7 +28593,7 @@ done:
 	RET
 
 // func h1424(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JCC taken
 TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28623,7 +28603,7 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28637,7 +28617,7 @@ done:
 	RET
 
 // func h1425(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JLT taken
 TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28647,7 +28627,7 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28661,7 +28641,7 @@ done:
 	RET
 
 // func h1426(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JGE taken
 TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28671,7 +28651,7 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28685,7 +28665,7 @@ done:
 	RET
 
 // func h1427(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JLE taken
 TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28695,7 +28675,7 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28709,7 +28689,7 @@ done:
 	RET
 
 // func h1428(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JGT taken
 TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28719,7 +28699,7 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28733,8 +28713,104 @@ done:
 	RET
 
 // func h1429(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JLS taken
 TEXT ·h1429(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1430(s *State)
+// DECQ R9; JHI taken
+TEXT ·h1430(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1431(s *State)
+// DECQ R9; JMI taken
+TEXT ·h1431(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1432(s *State)
+// DECQ R9; JPL taken
+TEXT ·h1432(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1433(s *State)
+// DECQ R9; SETCS R10B
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28752,9 +28828,9 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1434(s *State)
 // DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28772,9 +28848,9 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1435(s *State)
 // DECQ R9; ADCQ R10, R11
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28792,9 +28868,9 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
+// func h1436(s *State)
 // DECQ R9; SBBQ R10, R11
-TEXT ·h1432(SB), NOSPLIT, $24-8
+TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28812,9 +28888,9 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
+// func h1437(s *State)
 // DECQ R9; INCQ R13
-TEXT ·h1433(SB), NOSPLIT, $24-8
+TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28832,9 +28908,9 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
+// func h1438(s *State)
 // DECQ R9; ROLQ $7, R13
-TEXT ·h1434(SB), NOSPLIT, $24-8
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28852,104 +28928,8 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
-// INCL R9; JEQ taken
-TEXT ·h1435(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1436(s *State)
-// INCL R9; JNE taken
-TEXT ·h1436(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1437(s *State)
-// INCL R9; JCS taken
-TEXT ·h1437(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1438(s *State)
-// INCL R9; JCC taken
-TEXT ·h1438(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1439(s *State)
-// INCL R9; JLT taken
+// INCL R9; JEQ taken
 TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28959,7 +28939,7 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28973,7 +28953,7 @@ done:
 	RET
 
 // func h1440(s *State)
-// INCL R9; JGE taken
+// INCL R9; JNE taken
 TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28983,7 +28963,7 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28997,7 +28977,7 @@ done:
 	RET
 
 // func h1441(s *State)
-// INCL R9; JLE taken
+// INCL R9; JCS taken
 TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29007,7 +28987,7 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29021,7 +29001,7 @@ done:
 	RET
 
 // func h1442(s *State)
-// INCL R9; JGT taken
+// INCL R9; JCC taken
 TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29031,7 +29011,7 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29045,7 +29025,7 @@ done:
 	RET
 
 // func h1443(s *State)
-// INCL R9; JLS taken
+// INCL R9; JLT taken
 TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29055,7 +29035,7 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29069,7 +29049,7 @@ done:
 	RET
 
 // func h1444(s *State)
-// INCL R9; JHI taken
+// INCL R9; JGE taken
 TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29079,7 +29059,7 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29093,7 +29073,7 @@ done:
 	RET
 
 // func h1445(s *State)
-// INCL R9; JMI taken
+// INCL R9; JLE taken
 TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29103,7 +29083,7 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29117,7 +29097,7 @@ done:
 	RET
 
 // func h1446(s *State)
-// INCL R9; JPL taken
+// INCL R9; JGT taken
 TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29127,7 +29107,7 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29141,8 +29121,104 @@ done:
 	RET
 
 // func h1447(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JLS taken
 TEXT ·h1447(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1448(s *State)
+// INCL R9; JHI taken
+TEXT ·h1448(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1449(s *State)
+// INCL R9; JMI taken
+TEXT ·h1449(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1450(s *State)
+// INCL R9; JPL taken
+TEXT ·h1450(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1451(s *State)
+// INCL R9; SETCS R10B
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29160,9 +29236,9 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1452(s *State)
 // INCL R9; CMOVQEQ R11, R12
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29180,9 +29256,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1453(s *State)
 // INCL R9; ADCQ R10, R11
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29200,9 +29276,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
+// func h1454(s *State)
 // INCL R9; SBBQ R10, R11
-TEXT ·h1450(SB), NOSPLIT, $24-8
+TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29220,9 +29296,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
+// func h1455(s *State)
 // INCL R9; INCQ R13
-TEXT ·h1451(SB), NOSPLIT, $24-8
+TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29240,9 +29316,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
+// func h1456(s *State)
 // INCL R9; ROLQ $7, R13
-TEXT ·h1452(SB), NOSPLIT, $24-8
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29260,104 +29336,8 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
-// DECL R9; JEQ taken
-TEXT ·h1453(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1454(s *State)
-// DECL R9; JNE taken
-TEXT ·h1454(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1455(s *State)
-// DECL R9; JCS taken
-TEXT ·h1455(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1456(s *State)
-// DECL R9; JCC taken
-TEXT ·h1456(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1457(s *State)
-// DECL R9; JLT taken
+// DECL R9; JEQ taken
 TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29367,7 +29347,7 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29381,7 +29361,7 @@ done:
 	RET
 
 // func h1458(s *State)
-// DECL R9; JGE taken
+// DECL R9; JNE taken
 TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29391,7 +29371,7 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29405,7 +29385,7 @@ done:
 	RET
 
 // func h1459(s *State)
-// DECL R9; JLE taken
+// DECL R9; JCS taken
 TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29415,7 +29395,7 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29429,7 +29409,7 @@ done:
 	RET
 
 // func h1460(s *State)
-// DECL R9; JGT taken
+// DECL R9; JCC taken
 TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29439,7 +29419,7 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29453,7 +29433,7 @@ done:
 	RET
 
 // func h1461(s *State)
-// DECL R9; JLS taken
+// DECL R9; JLT taken
 TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29463,7 +29443,7 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29477,7 +29457,7 @@ done:
 	RET
 
 // func h1462(s *State)
-// DECL R9; JHI taken
+// DECL R9; JGE taken
 TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29487,7 +29467,7 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29501,7 +29481,7 @@ done:
 	RET
 
 // func h1463(s *State)
-// DECL R9; JMI taken
+// DECL R9; JLE taken
 TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29511,7 +29491,7 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29525,7 +29505,7 @@ done:
 	RET
 
 // func h1464(s *State)
-// DECL R9; JPL taken
+// DECL R9; JGT taken
 TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29535,7 +29515,7 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29549,8 +29529,104 @@ done:
 	RET
 
 // func h1465(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JLS taken
 TEXT ·h1465(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1466(s *State)
+// DECL R9; JHI taken
+TEXT ·h1466(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1467(s *State)
+// DECL R9; JMI taken
+TEXT ·h1467(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1468(s *State)
+// DECL R9; JPL taken
+TEXT ·h1468(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1469(s *State)
+// DECL R9; SETCS R10B
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29568,9 +29644,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1470(s *State)
 // DECL R9; CMOVQEQ R11, R12
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29588,9 +29664,9 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1471(s *State)
 // DECL R9; ADCQ R10, R11
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29608,9 +29684,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
+// func h1472(s *State)
 // DECL R9; SBBQ R10, R11
-TEXT ·h1468(SB), NOSPLIT, $24-8
+TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29628,9 +29704,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
+// func h1473(s *State)
 // DECL R9; INCQ R13
-TEXT ·h1469(SB), NOSPLIT, $24-8
+TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29648,9 +29724,9 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
+// func h1474(s *State)
 // DECL R9; ROLQ $7, R13
-TEXT ·h1470(SB), NOSPLIT, $24-8
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29668,104 +29744,8 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
-// NEGQ R9; JEQ taken
-TEXT ·h1471(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1472(s *State)
-// NEGQ R9; JNE taken
-TEXT ·h1472(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1473(s *State)
-// NEGQ R9; JCS taken
-TEXT ·h1473(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1474(s *State)
-// NEGQ R9; JCC taken
-TEXT ·h1474(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1475(s *State)
-// NEGQ R9; JLT taken
+// NEGQ R9; JEQ taken
 TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29775,7 +29755,7 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29789,7 +29769,7 @@ done:
 	RET
 
 // func h1476(s *State)
-// NEGQ R9; JGE taken
+// NEGQ R9; JNE taken
 TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29799,7 +29779,7 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29813,7 +29793,7 @@ done:
 	RET
 
 // func h1477(s *State)
-// NEGQ R9; JLE taken
+// NEGQ R9; JCS taken
 TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29823,7 +29803,7 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29837,7 +29817,7 @@ done:
 	RET
 
 // func h1478(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JCC taken
 TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29847,7 +29827,7 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29861,7 +29841,7 @@ done:
 	RET
 
 // func h1479(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JLT taken
 TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29871,7 +29851,7 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29885,7 +29865,7 @@ done:
 	RET
 
 // func h1480(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JGE taken
 TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29895,7 +29875,7 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29909,7 +29889,7 @@ done:
 	RET
 
 // func h1481(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JLE taken
 TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29919,7 +29899,7 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29933,7 +29913,7 @@ done:
 	RET
 
 // func h1482(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JGT taken
 TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29943,7 +29923,7 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29957,8 +29937,104 @@ done:
 	RET
 
 // func h1483(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JLS taken
 TEXT ·h1483(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1484(s *State)
+// NEGQ R9; JHI taken
+TEXT ·h1484(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1485(s *State)
+// NEGQ R9; JMI taken
+TEXT ·h1485(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1486(s *State)
+// NEGQ R9; JPL taken
+TEXT ·h1486(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1487(s *State)
+// NEGQ R9; SETCS R10B
+TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29976,9 +30052,9 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1484(s *State)
+// func h1488(s *State)
 // NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1484(SB), NOSPLIT, $24-8
+TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29996,9 +30072,9 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1485(s *State)
+// func h1489(s *State)
 // NEGQ R9; ADCQ R10, R11
-TEXT ·h1485(SB), NOSPLIT, $24-8
+TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30016,9 +30092,9 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1486(s *State)
+// func h1490(s *State)
 // NEGQ R9; SBBQ R10, R11
-TEXT ·h1486(SB), NOSPLIT, $24-8
+TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30036,9 +30112,9 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1487(s *State)
+// func h1491(s *State)
 // NEGQ R9; INCQ R13
-TEXT ·h1487(SB), NOSPLIT, $24-8
+TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30056,9 +30132,9 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1488(s *State)
+// func h1492(s *State)
 // NEGQ R9; ROLQ $7, R13
-TEXT ·h1488(SB), NOSPLIT, $24-8
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30076,104 +30152,8 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1489(s *State)
-// SHLQ $1, R9; JEQ taken
-TEXT ·h1489(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1490(s *State)
-// SHLQ $1, R9; JNE taken
-TEXT ·h1490(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1491(s *State)
-// SHLQ $1, R9; JCS taken
-TEXT ·h1491(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1492(s *State)
-// SHLQ $1, R9; JCC taken
-TEXT ·h1492(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1493(s *State)
-// SHLQ $1, R9; JLT taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30183,7 +30163,7 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30197,7 +30177,7 @@ done:
 	RET
 
 // func h1494(s *State)
-// SHLQ $1, R9; JGE taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30207,7 +30187,7 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30221,7 +30201,7 @@ done:
 	RET
 
 // func h1495(s *State)
-// SHLQ $1, R9; JLE taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30231,7 +30211,7 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30245,7 +30225,7 @@ done:
 	RET
 
 // func h1496(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30255,7 +30235,7 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30269,7 +30249,7 @@ done:
 	RET
 
 // func h1497(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30279,7 +30259,7 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30293,7 +30273,7 @@ done:
 	RET
 
 // func h1498(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30303,7 +30283,7 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30317,7 +30297,7 @@ done:
 	RET
 
 // func h1499(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30327,7 +30307,7 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30341,7 +30321,7 @@ done:
 	RET
 
 // func h1500(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30351,7 +30331,7 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30365,8 +30345,104 @@ done:
 	RET
 
 // func h1501(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JLS taken
 TEXT ·h1501(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1502(s *State)
+// SHLQ $1, R9; JHI taken
+TEXT ·h1502(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1503(s *State)
+// SHLQ $1, R9; JMI taken
+TEXT ·h1503(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1504(s *State)
+// SHLQ $1, R9; JPL taken
+TEXT ·h1504(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1505(s *State)
+// SHLQ $1, R9; SETCS R10B
+TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30384,9 +30460,9 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1502(s *State)
+// func h1506(s *State)
 // SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1502(SB), NOSPLIT, $24-8
+TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30404,9 +30480,9 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1503(s *State)
+// func h1507(s *State)
 // SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1503(SB), NOSPLIT, $24-8
+TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30424,9 +30500,9 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1504(s *State)
+// func h1508(s *State)
 // SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1504(SB), NOSPLIT, $24-8
+TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30444,9 +30520,9 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1505(s *State)
+// func h1509(s *State)
 // SHLQ $1, R9; INCQ R13
-TEXT ·h1505(SB), NOSPLIT, $24-8
+TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30464,9 +30540,9 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1506(s *State)
+// func h1510(s *State)
 // SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1506(SB), NOSPLIT, $24-8
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30484,104 +30560,8 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1507(s *State)
-// SHRQ $1, R9; JEQ taken
-TEXT ·h1507(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1508(s *State)
-// SHRQ $1, R9; JNE taken
-TEXT ·h1508(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1509(s *State)
-// SHRQ $1, R9; JCS taken
-TEXT ·h1509(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1510(s *State)
-// SHRQ $1, R9; JCC taken
-TEXT ·h1510(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1511(s *State)
-// SHRQ $1, R9; JLT taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30591,7 +30571,7 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30605,7 +30585,7 @@ done:
 	RET
 
 // func h1512(s *State)
-// SHRQ $1, R9; JGE taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30615,7 +30595,7 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30629,7 +30609,7 @@ done:
 	RET
 
 // func h1513(s *State)
-// SHRQ $1, R9; JLE taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30639,7 +30619,7 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30653,7 +30633,7 @@ done:
 	RET
 
 // func h1514(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30663,7 +30643,7 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30677,7 +30657,7 @@ done:
 	RET
 
 // func h1515(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30687,7 +30667,7 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30701,7 +30681,7 @@ done:
 	RET
 
 // func h1516(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30711,7 +30691,7 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30725,7 +30705,7 @@ done:
 	RET
 
 // func h1517(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30735,7 +30715,7 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30749,7 +30729,7 @@ done:
 	RET
 
 // func h1518(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30759,7 +30739,7 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30773,8 +30753,104 @@ done:
 	RET
 
 // func h1519(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JLS taken
 TEXT ·h1519(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1520(s *State)
+// SHRQ $1, R9; JHI taken
+TEXT ·h1520(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1521(s *State)
+// SHRQ $1, R9; JMI taken
+TEXT ·h1521(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1522(s *State)
+// SHRQ $1, R9; JPL taken
+TEXT ·h1522(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1523(s *State)
+// SHRQ $1, R9; SETCS R10B
+TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30792,9 +30868,9 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1520(s *State)
+// func h1524(s *State)
 // SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1520(SB), NOSPLIT, $24-8
+TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30812,9 +30888,9 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1521(s *State)
+// func h1525(s *State)
 // SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1521(SB), NOSPLIT, $24-8
+TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30832,9 +30908,9 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1522(s *State)
+// func h1526(s *State)
 // SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1522(SB), NOSPLIT, $24-8
+TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30852,9 +30928,9 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1523(s *State)
+// func h1527(s *State)
 // SHRQ $1, R9; INCQ R13
-TEXT ·h1523(SB), NOSPLIT, $24-8
+TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30872,9 +30948,9 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1524(s *State)
+// func h1528(s *State)
 // SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1524(SB), NOSPLIT, $24-8
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30892,104 +30968,8 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1525(s *State)
-// SARQ $1, R9; JEQ taken
-TEXT ·h1525(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1526(s *State)
-// SARQ $1, R9; JNE taken
-TEXT ·h1526(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1527(s *State)
-// SARQ $1, R9; JCS taken
-TEXT ·h1527(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1528(s *State)
-// SARQ $1, R9; JCC taken
-TEXT ·h1528(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1529(s *State)
-// SARQ $1, R9; JLT taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30999,7 +30979,7 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31013,7 +30993,7 @@ done:
 	RET
 
 // func h1530(s *State)
-// SARQ $1, R9; JGE taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31023,7 +31003,7 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31037,7 +31017,7 @@ done:
 	RET
 
 // func h1531(s *State)
-// SARQ $1, R9; JLE taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31047,7 +31027,7 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31061,7 +31041,7 @@ done:
 	RET
 
 // func h1532(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31071,7 +31051,7 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31085,7 +31065,7 @@ done:
 	RET
 
 // func h1533(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31095,7 +31075,7 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31109,7 +31089,7 @@ done:
 	RET
 
 // func h1534(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31119,7 +31099,7 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31133,7 +31113,7 @@ done:
 	RET
 
 // func h1535(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31143,7 +31123,7 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31157,7 +31137,7 @@ done:
 	RET
 
 // func h1536(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31167,7 +31147,7 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31181,8 +31161,104 @@ done:
 	RET
 
 // func h1537(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JLS taken
 TEXT ·h1537(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1538(s *State)
+// SARQ $1, R9; JHI taken
+TEXT ·h1538(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1539(s *State)
+// SARQ $1, R9; JMI taken
+TEXT ·h1539(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1540(s *State)
+// SARQ $1, R9; JPL taken
+TEXT ·h1540(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1541(s *State)
+// SARQ $1, R9; SETCS R10B
+TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31200,9 +31276,9 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1538(s *State)
+// func h1542(s *State)
 // SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1538(SB), NOSPLIT, $24-8
+TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31220,9 +31296,9 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1539(s *State)
+// func h1543(s *State)
 // SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1539(SB), NOSPLIT, $24-8
+TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31240,9 +31316,9 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1540(s *State)
+// func h1544(s *State)
 // SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1540(SB), NOSPLIT, $24-8
+TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31260,9 +31336,9 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1541(s *State)
+// func h1545(s *State)
 // SARQ $1, R9; INCQ R13
-TEXT ·h1541(SB), NOSPLIT, $24-8
+TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31280,9 +31356,9 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1542(s *State)
+// func h1546(s *State)
 // SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1542(SB), NOSPLIT, $24-8
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31300,104 +31376,8 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1543(s *State)
-// SHLQ $5, R9; JEQ taken
-TEXT ·h1543(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1544(s *State)
-// SHLQ $5, R9; JNE taken
-TEXT ·h1544(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1545(s *State)
-// SHLQ $5, R9; JCS taken
-TEXT ·h1545(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1546(s *State)
-// SHLQ $5, R9; JCC taken
-TEXT ·h1546(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1547(s *State)
-// SHLQ $5, R9; JLT taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31407,7 +31387,7 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31421,7 +31401,7 @@ done:
 	RET
 
 // func h1548(s *State)
-// SHLQ $5, R9; JGE taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31431,7 +31411,7 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31445,7 +31425,7 @@ done:
 	RET
 
 // func h1549(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31455,7 +31435,7 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31469,7 +31449,7 @@ done:
 	RET
 
 // func h1550(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31479,7 +31459,7 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31493,7 +31473,7 @@ done:
 	RET
 
 // func h1551(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31503,7 +31483,7 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31517,7 +31497,7 @@ done:
 	RET
 
 // func h1552(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31527,7 +31507,7 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31541,7 +31521,7 @@ done:
 	RET
 
 // func h1553(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31551,7 +31531,7 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31565,7 +31545,7 @@ done:
 	RET
 
 // func h1554(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31575,7 +31555,7 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31589,8 +31569,104 @@ done:
 	RET
 
 // func h1555(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JLS taken
 TEXT ·h1555(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1556(s *State)
+// SHLQ $5, R9; JHI taken
+TEXT ·h1556(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1557(s *State)
+// SHLQ $5, R9; JMI taken
+TEXT ·h1557(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1558(s *State)
+// SHLQ $5, R9; JPL taken
+TEXT ·h1558(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1559(s *State)
+// SHLQ $5, R9; SETCS R10B
+TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31608,9 +31684,9 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1556(s *State)
+// func h1560(s *State)
 // SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1556(SB), NOSPLIT, $24-8
+TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31628,9 +31704,9 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1557(s *State)
+// func h1561(s *State)
 // SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1557(SB), NOSPLIT, $24-8
+TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31648,9 +31724,9 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1558(s *State)
+// func h1562(s *State)
 // SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1558(SB), NOSPLIT, $24-8
+TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31668,9 +31744,9 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1559(s *State)
+// func h1563(s *State)
 // SHLQ $5, R9; INCQ R13
-TEXT ·h1559(SB), NOSPLIT, $24-8
+TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31688,9 +31764,9 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1560(s *State)
+// func h1564(s *State)
 // SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1560(SB), NOSPLIT, $24-8
+TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31708,104 +31784,8 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1561(s *State)
-// SHRQ CX, R9; JEQ taken
-TEXT ·h1561(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1562(s *State)
-// SHRQ CX, R9; JNE taken
-TEXT ·h1562(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1563(s *State)
-// SHRQ CX, R9; JCS taken
-TEXT ·h1563(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1564(s *State)
-// SHRQ CX, R9; JCC taken
-TEXT ·h1564(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1565(s *State)
-// SHRQ CX, R9; JLT taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31815,7 +31795,7 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31829,7 +31809,7 @@ done:
 	RET
 
 // func h1566(s *State)
-// SHRQ CX, R9; JGE taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31839,7 +31819,7 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31853,7 +31833,7 @@ done:
 	RET
 
 // func h1567(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31863,7 +31843,7 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31877,7 +31857,7 @@ done:
 	RET
 
 // func h1568(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31887,7 +31867,7 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31901,7 +31881,7 @@ done:
 	RET
 
 // func h1569(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31911,7 +31891,7 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31925,7 +31905,7 @@ done:
 	RET
 
 // func h1570(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31935,7 +31915,7 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31949,7 +31929,7 @@ done:
 	RET
 
 // func h1571(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31959,7 +31939,7 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31973,7 +31953,7 @@ done:
 	RET
 
 // func h1572(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31983,7 +31963,7 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31997,8 +31977,104 @@ done:
 	RET
 
 // func h1573(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JLS taken
 TEXT ·h1573(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1574(s *State)
+// SHRQ CX, R9; JHI taken
+TEXT ·h1574(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1575(s *State)
+// SHRQ CX, R9; JMI taken
+TEXT ·h1575(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1576(s *State)
+// SHRQ CX, R9; JPL taken
+TEXT ·h1576(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1577(s *State)
+// SHRQ CX, R9; SETCS R10B
+TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32016,9 +32092,9 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1574(s *State)
+// func h1578(s *State)
 // SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1574(SB), NOSPLIT, $24-8
+TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32036,9 +32112,9 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1575(s *State)
+// func h1579(s *State)
 // SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1575(SB), NOSPLIT, $24-8
+TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32056,9 +32132,9 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1576(s *State)
+// func h1580(s *State)
 // SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1576(SB), NOSPLIT, $24-8
+TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32076,9 +32152,9 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1577(s *State)
+// func h1581(s *State)
 // SHRQ CX, R9; INCQ R13
-TEXT ·h1577(SB), NOSPLIT, $24-8
+TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32096,9 +32172,9 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1578(s *State)
+// func h1582(s *State)
 // SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1578(SB), NOSPLIT, $24-8
+TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32116,104 +32192,8 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1579(s *State)
-// SHLL $1, R9; JEQ taken
-TEXT ·h1579(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1580(s *State)
-// SHLL $1, R9; JNE taken
-TEXT ·h1580(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1581(s *State)
-// SHLL $1, R9; JCS taken
-TEXT ·h1581(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1582(s *State)
-// SHLL $1, R9; JCC taken
-TEXT ·h1582(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1583(s *State)
-// SHLL $1, R9; JLT taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32223,7 +32203,7 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32237,7 +32217,7 @@ done:
 	RET
 
 // func h1584(s *State)
-// SHLL $1, R9; JGE taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32247,7 +32227,7 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32261,7 +32241,7 @@ done:
 	RET
 
 // func h1585(s *State)
-// SHLL $1, R9; JLE taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32271,7 +32251,7 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32285,7 +32265,7 @@ done:
 	RET
 
 // func h1586(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32295,7 +32275,7 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32309,7 +32289,7 @@ done:
 	RET
 
 // func h1587(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32319,7 +32299,7 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32333,7 +32313,7 @@ done:
 	RET
 
 // func h1588(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32343,7 +32323,7 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32357,7 +32337,7 @@ done:
 	RET
 
 // func h1589(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32367,7 +32347,7 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32381,7 +32361,7 @@ done:
 	RET
 
 // func h1590(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32391,7 +32371,7 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32405,8 +32385,104 @@ done:
 	RET
 
 // func h1591(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JLS taken
 TEXT ·h1591(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1592(s *State)
+// SHLL $1, R9; JHI taken
+TEXT ·h1592(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1593(s *State)
+// SHLL $1, R9; JMI taken
+TEXT ·h1593(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1594(s *State)
+// SHLL $1, R9; JPL taken
+TEXT ·h1594(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1595(s *State)
+// SHLL $1, R9; SETCS R10B
+TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32424,9 +32500,9 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1592(s *State)
+// func h1596(s *State)
 // SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1592(SB), NOSPLIT, $24-8
+TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32444,9 +32520,9 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1593(s *State)
+// func h1597(s *State)
 // SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1593(SB), NOSPLIT, $24-8
+TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32464,9 +32540,9 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1594(s *State)
+// func h1598(s *State)
 // SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1594(SB), NOSPLIT, $24-8
+TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32484,9 +32560,9 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1595(s *State)
+// func h1599(s *State)
 // SHLL $1, R9; INCQ R13
-TEXT ·h1595(SB), NOSPLIT, $24-8
+TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32504,9 +32580,9 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1596(s *State)
+// func h1600(s *State)
 // SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1596(SB), NOSPLIT, $24-8
+TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32524,104 +32600,8 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1597(s *State)
-// SARL $3, R9; JEQ taken
-TEXT ·h1597(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1598(s *State)
-// SARL $3, R9; JNE taken
-TEXT ·h1598(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1599(s *State)
-// SARL $3, R9; JCS taken
-TEXT ·h1599(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1600(s *State)
-// SARL $3, R9; JCC taken
-TEXT ·h1600(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1601(s *State)
-// SARL $3, R9; JLT taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32631,7 +32611,7 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32645,7 +32625,7 @@ done:
 	RET
 
 // func h1602(s *State)
-// SARL $3, R9; JGE taken
+// SARL $3, R9; JNE taken
 TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32655,7 +32635,7 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32669,7 +32649,7 @@ done:
 	RET
 
 // func h1603(s *State)
-// SARL $3, R9; JLE taken
+// SARL $3, R9; JCS taken
 TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32679,7 +32659,7 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32693,7 +32673,7 @@ done:
 	RET
 
 // func h1604(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JCC taken
 TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32703,7 +32683,7 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32717,7 +32697,7 @@ done:
 	RET
 
 // func h1605(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JLT taken
 TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32727,7 +32707,7 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32741,7 +32721,7 @@ done:
 	RET
 
 // func h1606(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JGE taken
 TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32751,7 +32731,7 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32765,7 +32745,7 @@ done:
 	RET
 
 // func h1607(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JLE taken
 TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32775,7 +32755,7 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32789,7 +32769,7 @@ done:
 	RET
 
 // func h1608(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JGT taken
 TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32799,7 +32779,7 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32813,8 +32793,104 @@ done:
 	RET
 
 // func h1609(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JLS taken
 TEXT ·h1609(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1610(s *State)
+// SARL $3, R9; JHI taken
+TEXT ·h1610(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1611(s *State)
+// SARL $3, R9; JMI taken
+TEXT ·h1611(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1612(s *State)
+// SARL $3, R9; JPL taken
+TEXT ·h1612(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1613(s *State)
+// SARL $3, R9; SETCS R10B
+TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32832,9 +32908,9 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1610(s *State)
+// func h1614(s *State)
 // SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1610(SB), NOSPLIT, $24-8
+TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32852,9 +32928,9 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1611(s *State)
+// func h1615(s *State)
 // SARL $3, R9; ADCQ R10, R11
-TEXT ·h1611(SB), NOSPLIT, $24-8
+TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32872,9 +32948,9 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1612(s *State)
+// func h1616(s *State)
 // SARL $3, R9; SBBQ R10, R11
-TEXT ·h1612(SB), NOSPLIT, $24-8
+TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32892,9 +32968,9 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1613(s *State)
+// func h1617(s *State)
 // SARL $3, R9; INCQ R13
-TEXT ·h1613(SB), NOSPLIT, $24-8
+TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32912,9 +32988,9 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1614(s *State)
+// func h1618(s *State)
 // SARL $3, R9; ROLQ $7, R13
-TEXT ·h1614(SB), NOSPLIT, $24-8
+TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32932,104 +33008,8 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1615(s *State)
-// ROLQ $1, R9; JEQ taken
-TEXT ·h1615(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1616(s *State)
-// ROLQ $1, R9; JNE taken
-TEXT ·h1616(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1617(s *State)
-// ROLQ $1, R9; JCS taken
-TEXT ·h1617(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1618(s *State)
-// ROLQ $1, R9; JCC taken
-TEXT ·h1618(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1619(s *State)
-// ROLQ $1, R9; JLT taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33039,7 +33019,7 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33053,7 +33033,7 @@ done:
 	RET
 
 // func h1620(s *State)
-// ROLQ $1, R9; JGE taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33063,7 +33043,7 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33077,7 +33057,7 @@ done:
 	RET
 
 // func h1621(s *State)
-// ROLQ $1, R9; JLE taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33087,7 +33067,7 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33101,7 +33081,7 @@ done:
 	RET
 
 // func h1622(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33111,7 +33091,7 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33125,7 +33105,7 @@ done:
 	RET
 
 // func h1623(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33135,7 +33115,7 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33149,7 +33129,7 @@ done:
 	RET
 
 // func h1624(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33159,7 +33139,7 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33173,7 +33153,7 @@ done:
 	RET
 
 // func h1625(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33183,7 +33163,7 @@ TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33197,7 +33177,7 @@ done:
 	RET
 
 // func h1626(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33207,7 +33187,7 @@ TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33221,8 +33201,104 @@ done:
 	RET
 
 // func h1627(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JLS taken
 TEXT ·h1627(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1628(s *State)
+// ROLQ $1, R9; JHI taken
+TEXT ·h1628(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1629(s *State)
+// ROLQ $1, R9; JMI taken
+TEXT ·h1629(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1630(s *State)
+// ROLQ $1, R9; JPL taken
+TEXT ·h1630(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1631(s *State)
+// ROLQ $1, R9; SETCS R10B
+TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33240,9 +33316,9 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1628(s *State)
+// func h1632(s *State)
 // ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1628(SB), NOSPLIT, $24-8
+TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33260,9 +33336,9 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1629(s *State)
+// func h1633(s *State)
 // ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1629(SB), NOSPLIT, $24-8
+TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33280,9 +33356,9 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1630(s *State)
+// func h1634(s *State)
 // ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1630(SB), NOSPLIT, $24-8
+TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33300,9 +33376,9 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1631(s *State)
+// func h1635(s *State)
 // ROLQ $1, R9; INCQ R13
-TEXT ·h1631(SB), NOSPLIT, $24-8
+TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33320,9 +33396,9 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1632(s *State)
+// func h1636(s *State)
 // ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1632(SB), NOSPLIT, $24-8
+TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33340,104 +33416,8 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1633(s *State)
-// RORQ $3, R9; JEQ taken
-TEXT ·h1633(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1634(s *State)
-// RORQ $3, R9; JNE taken
-TEXT ·h1634(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1635(s *State)
-// RORQ $3, R9; JCS taken
-TEXT ·h1635(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1636(s *State)
-// RORQ $3, R9; JCC taken
-TEXT ·h1636(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1637(s *State)
-// RORQ $3, R9; JLT taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33447,7 +33427,7 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33461,7 +33441,7 @@ done:
 	RET
 
 // func h1638(s *State)
-// RORQ $3, R9; JGE taken
+// RORQ $3, R9; JNE taken
 TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33471,7 +33451,7 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33485,7 +33465,7 @@ done:
 	RET
 
 // func h1639(s *State)
-// RORQ $3, R9; JLE taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33495,7 +33475,7 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33509,7 +33489,7 @@ done:
 	RET
 
 // func h1640(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33519,7 +33499,7 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33533,7 +33513,7 @@ done:
 	RET
 
 // func h1641(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33543,7 +33523,7 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33557,7 +33537,7 @@ done:
 	RET
 
 // func h1642(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33567,7 +33547,7 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33581,7 +33561,7 @@ done:
 	RET
 
 // func h1643(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33591,7 +33571,7 @@ TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33605,7 +33585,7 @@ done:
 	RET
 
 // func h1644(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33615,7 +33595,7 @@ TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33629,8 +33609,104 @@ done:
 	RET
 
 // func h1645(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JLS taken
 TEXT ·h1645(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1646(s *State)
+// RORQ $3, R9; JHI taken
+TEXT ·h1646(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1647(s *State)
+// RORQ $3, R9; JMI taken
+TEXT ·h1647(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1648(s *State)
+// RORQ $3, R9; JPL taken
+TEXT ·h1648(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1649(s *State)
+// RORQ $3, R9; SETCS R10B
+TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33648,9 +33724,9 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1646(s *State)
+// func h1650(s *State)
 // RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1646(SB), NOSPLIT, $24-8
+TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33668,9 +33744,9 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1647(s *State)
+// func h1651(s *State)
 // RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1647(SB), NOSPLIT, $24-8
+TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33688,9 +33764,9 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1648(s *State)
+// func h1652(s *State)
 // RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1648(SB), NOSPLIT, $24-8
+TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33708,9 +33784,9 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1649(s *State)
+// func h1653(s *State)
 // RORQ $3, R9; INCQ R13
-TEXT ·h1649(SB), NOSPLIT, $24-8
+TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33728,9 +33804,9 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1650(s *State)
+// func h1654(s *State)
 // RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1650(SB), NOSPLIT, $24-8
+TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33748,104 +33824,8 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1651(s *State)
-// IMULQ R8, R9; JEQ taken
-TEXT ·h1651(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1652(s *State)
-// IMULQ R8, R9; JNE taken
-TEXT ·h1652(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1653(s *State)
-// IMULQ R8, R9; JCS taken
-TEXT ·h1653(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1654(s *State)
-// IMULQ R8, R9; JCC taken
-TEXT ·h1654(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1655(s *State)
-// IMULQ R8, R9; JLT taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33855,7 +33835,7 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33869,7 +33849,7 @@ done:
 	RET
 
 // func h1656(s *State)
-// IMULQ R8, R9; JGE taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33879,7 +33859,7 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33893,7 +33873,7 @@ done:
 	RET
 
 // func h1657(s *State)
-// IMULQ R8, R9; JLE taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33903,7 +33883,7 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33917,7 +33897,7 @@ done:
 	RET
 
 // func h1658(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33927,7 +33907,7 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33941,7 +33921,7 @@ done:
 	RET
 
 // func h1659(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33951,7 +33931,7 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33965,7 +33945,7 @@ done:
 	RET
 
 // func h1660(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33975,7 +33955,7 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33989,7 +33969,7 @@ done:
 	RET
 
 // func h1661(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33999,7 +33979,7 @@ TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34013,7 +33993,7 @@ done:
 	RET
 
 // func h1662(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34023,7 +34003,7 @@ TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34037,8 +34017,104 @@ done:
 	RET
 
 // func h1663(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JLS taken
 TEXT ·h1663(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1664(s *State)
+// IMULQ R8, R9; JHI taken
+TEXT ·h1664(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1665(s *State)
+// IMULQ R8, R9; JMI taken
+TEXT ·h1665(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1666(s *State)
+// IMULQ R8, R9; JPL taken
+TEXT ·h1666(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1667(s *State)
+// IMULQ R8, R9; SETCS R10B
+TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34056,9 +34132,9 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1664(s *State)
+// func h1668(s *State)
 // IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1664(SB), NOSPLIT, $24-8
+TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34076,9 +34152,9 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1665(s *State)
+// func h1669(s *State)
 // IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1665(SB), NOSPLIT, $24-8
+TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34096,9 +34172,9 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1666(s *State)
+// func h1670(s *State)
 // IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1666(SB), NOSPLIT, $24-8
+TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34116,9 +34192,9 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1667(s *State)
+// func h1671(s *State)
 // IMULQ R8, R9; INCQ R13
-TEXT ·h1667(SB), NOSPLIT, $24-8
+TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34136,9 +34212,9 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1668(s *State)
+// func h1672(s *State)
 // IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1668(SB), NOSPLIT, $24-8
+TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34156,104 +34232,8 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1669(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
-TEXT ·h1669(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1670(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
-TEXT ·h1670(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1671(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
-TEXT ·h1671(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1672(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
-TEXT ·h1672(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1673(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34263,7 +34243,7 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34277,7 +34257,7 @@ done:
 	RET
 
 // func h1674(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34287,7 +34267,7 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGE taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34301,7 +34281,7 @@ done:
 	RET
 
 // func h1675(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34311,7 +34291,7 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34325,7 +34305,7 @@ done:
 	RET
 
 // func h1676(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34335,7 +34315,7 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34349,7 +34329,7 @@ done:
 	RET
 
 // func h1677(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34359,7 +34339,7 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34373,7 +34353,7 @@ done:
 	RET
 
 // func h1678(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34383,7 +34363,7 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34397,7 +34377,7 @@ done:
 	RET
 
 // func h1679(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34407,7 +34387,7 @@ TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34421,7 +34401,7 @@ done:
 	RET
 
 // func h1680(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34431,7 +34411,7 @@ TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34445,8 +34425,104 @@ done:
 	RET
 
 // func h1681(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h1681(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1682(s *State)
+// IMUL3Q $-3, R8, R9; JHI taken
+TEXT ·h1682(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1683(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1683(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1684(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1684(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1685(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34464,9 +34540,9 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1682(s *State)
+// func h1686(s *State)
 // IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1682(SB), NOSPLIT, $24-8
+TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34484,9 +34560,9 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1683(s *State)
+// func h1687(s *State)
 // IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1683(SB), NOSPLIT, $24-8
+TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34504,9 +34580,9 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1684(s *State)
+// func h1688(s *State)
 // IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1684(SB), NOSPLIT, $24-8
+TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34524,9 +34600,9 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1685(s *State)
+// func h1689(s *State)
 // IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1685(SB), NOSPLIT, $24-8
+TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34544,9 +34620,9 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1686(s *State)
+// func h1690(s *State)
 // IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1686(SB), NOSPLIT, $24-8
+TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34564,104 +34640,8 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1687(s *State)
-// MULQ R8; JEQ taken
-TEXT ·h1687(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1688(s *State)
-// MULQ R8; JNE taken
-TEXT ·h1688(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1689(s *State)
-// MULQ R8; JCS taken
-TEXT ·h1689(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1690(s *State)
-// MULQ R8; JCC taken
-TEXT ·h1690(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1691(s *State)
-// MULQ R8; JLT taken
+// MULQ R8; JEQ taken
 TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34671,7 +34651,7 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	MULQ R8
-	JLT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34685,8 +34665,104 @@ done:
 	RET
 
 // func h1692(s *State)
-// MULQ R8; JGE taken
+// MULQ R8; JNE taken
 TEXT ·h1692(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1693(s *State)
+// MULQ R8; JCS taken
+TEXT ·h1693(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1694(s *State)
+// MULQ R8; JCC taken
+TEXT ·h1694(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1695(s *State)
+// MULQ R8; JLT taken
+TEXT ·h1695(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1696(s *State)
+// MULQ R8; JGE taken
+TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34708,9 +34784,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1693(s *State)
+// func h1697(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1693(SB), NOSPLIT, $24-8
+TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34732,9 +34808,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1694(s *State)
+// func h1698(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1694(SB), NOSPLIT, $24-8
+TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34756,9 +34832,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1695(s *State)
+// func h1699(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1695(SB), NOSPLIT, $24-8
+TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34780,9 +34856,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1696(s *State)
+// func h1700(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1696(SB), NOSPLIT, $24-8
+TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34804,9 +34880,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1697(s *State)
+// func h1701(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1697(SB), NOSPLIT, $24-8
+TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34828,9 +34904,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1698(s *State)
+// func h1702(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1698(SB), NOSPLIT, $24-8
+TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34852,9 +34928,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1699(s *State)
+// func h1703(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1699(SB), NOSPLIT, $24-8
+TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34872,9 +34948,9 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1700(s *State)
+// func h1704(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1700(SB), NOSPLIT, $24-8
+TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34892,9 +34968,9 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1701(s *State)
+// func h1705(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1701(SB), NOSPLIT, $24-8
+TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34912,9 +34988,9 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1702(s *State)
+// func h1706(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1702(SB), NOSPLIT, $24-8
+TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34932,9 +35008,9 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1703(s *State)
+// func h1707(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1703(SB), NOSPLIT, $24-8
+TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34952,9 +35028,9 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1704(s *State)
+// func h1708(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1704(SB), NOSPLIT, $24-8
+TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34972,9 +35048,9 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1705(s *State)
+// func h1709(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1705(SB), NOSPLIT, $24-8
+TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34996,9 +35072,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1706(s *State)
+// func h1710(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1706(SB), NOSPLIT, $24-8
+TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35020,9 +35096,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1707(s *State)
+// func h1711(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1707(SB), NOSPLIT, $24-8
+TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35044,9 +35120,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1708(s *State)
+// func h1712(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1708(SB), NOSPLIT, $24-8
+TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35068,9 +35144,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1709(s *State)
+// func h1713(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1709(SB), NOSPLIT, $24-8
+TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35092,9 +35168,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1710(s *State)
+// func h1714(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1710(SB), NOSPLIT, $24-8
+TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35116,9 +35192,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1711(s *State)
+// func h1715(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1711(SB), NOSPLIT, $24-8
+TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35140,9 +35216,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1712(s *State)
+// func h1716(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1712(SB), NOSPLIT, $24-8
+TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35164,9 +35240,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1713(s *State)
+// func h1717(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1713(SB), NOSPLIT, $24-8
+TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35188,9 +35264,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1714(s *State)
+// func h1718(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1714(SB), NOSPLIT, $24-8
+TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35212,9 +35288,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1715(s *State)
+// func h1719(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1715(SB), NOSPLIT, $24-8
+TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35236,9 +35312,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1716(s *State)
+// func h1720(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1716(SB), NOSPLIT, $24-8
+TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35260,9 +35336,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1717(s *State)
+// func h1721(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1717(SB), NOSPLIT, $24-8
+TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35280,9 +35356,9 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1718(s *State)
+// func h1722(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1718(SB), NOSPLIT, $24-8
+TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35300,9 +35376,9 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1719(s *State)
+// func h1723(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1719(SB), NOSPLIT, $24-8
+TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35320,9 +35396,9 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1720(s *State)
+// func h1724(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1720(SB), NOSPLIT, $24-8
+TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35340,9 +35416,9 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1721(s *State)
+// func h1725(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1721(SB), NOSPLIT, $24-8
+TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35360,9 +35436,9 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1722(s *State)
+// func h1726(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1722(SB), NOSPLIT, $24-8
+TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37894,928 +37970,1184 @@ DATA cosimD12_nttTwiddles<>+1424(SB)/4, $0x00d97e5e
 DATA cosimD12_nttTwiddles<>+1428(SB)/4, $0x3c77ef83
 DATA cosimD12_nttTwiddles<>+1432(SB)/4, $0x337a2021
 DATA cosimD12_nttTwiddles<>+1436(SB)/4, $0x6c79597d
-DATA cosimD12_nttTwiddles<>+1440(SB)/4, $0x0033ff5a
-DATA cosimD12_nttTwiddles<>+1444(SB)/4, $0x00223dfb
-DATA cosimD12_nttTwiddles<>+1448(SB)/4, $0x00252587
-DATA cosimD12_nttTwiddles<>+1452(SB)/4, $0xffc6a2fc
-DATA cosimD12_nttTwiddles<>+1456(SB)/4, $0x001c5e1a
-DATA cosimD12_nttTwiddles<>+1460(SB)/4, $0xffe7628a
-DATA cosimD12_nttTwiddles<>+1464(SB)/4, $0xffd05af6
-DATA cosimD12_nttTwiddles<>+1468(SB)/4, $0xfff7fcd6
-DATA cosimD12_nttTwiddles<>+1472(SB)/4, $0x3b1f3f5a
-DATA cosimD12_nttTwiddles<>+1476(SB)/4, $0x36619dfb
-DATA cosimD12_nttTwiddles<>+1480(SB)/4, $0xfd560587
-DATA cosimD12_nttTwiddles<>+1484(SB)/4, $0x462622fc
-DATA cosimD12_nttTwiddles<>+1488(SB)/4, $0xe6df9e1a
-DATA cosimD12_nttTwiddles<>+1492(SB)/4, $0xcf38a28a
-DATA cosimD12_nttTwiddles<>+1496(SB)/4, $0x682f1af6
-DATA cosimD12_nttTwiddles<>+1500(SB)/4, $0xec92bcd6
-DATA cosimD12_nttTwiddles<>+1504(SB)/4, $0x002358d4
-DATA cosimD12_nttTwiddles<>+1508(SB)/4, $0xffdaab9f
-DATA cosimD12_nttTwiddles<>+1512(SB)/4, $0xffed24f0
-DATA cosimD12_nttTwiddles<>+1516(SB)/4, $0xffedbb56
-DATA cosimD12_nttTwiddles<>+1520(SB)/4, $0x000de0e6
-DATA cosimD12_nttTwiddles<>+1524(SB)/4, $0xffff5704
-DATA cosimD12_nttTwiddles<>+1528(SB)/4, $0x001f0084
-DATA cosimD12_nttTwiddles<>+1532(SB)/4, $0xfff44592
-DATA cosimD12_nttTwiddles<>+1536(SB)/4, $0x513dd8d4
-DATA cosimD12_nttTwiddles<>+1540(SB)/4, $0x01ce8b9f
-DATA cosimD12_nttTwiddles<>+1544(SB)/4, $0xec8b24f0
-DATA cosimD12_nttTwiddles<>+1548(SB)/4, $0x64587b56
-DATA cosimD12_nttTwiddles<>+1552(SB)/4, $0xe12aa0e6
-DATA cosimD12_nttTwiddles<>+1556(SB)/4, $0x78dfd704
-DATA cosimD12_nttTwiddles<>+1560(SB)/4, $0xae2f8084
-DATA cosimD12_nttTwiddles<>+1564(SB)/4, $0x07a68592
-DATA cosimD12_nttTwiddles<>+1568(SB)/4, $0x003a41f8
-DATA cosimD12_nttTwiddles<>+1572(SB)/4, $0xffc9a422
-DATA cosimD12_nttTwiddles<>+1576(SB)/4, $0x00359b5d
-DATA cosimD12_nttTwiddles<>+1580(SB)/4, $0xffcf45de
-DATA cosimD12_nttTwiddles<>+1584(SB)/4, $0x000c7f5a
-DATA cosimD12_nttTwiddles<>+1588(SB)/4, $0xfff806fc
-DATA cosimD12_nttTwiddles<>+1592(SB)/4, $0x0030ef86
-DATA cosimD12_nttTwiddles<>+1596(SB)/4, $0xffc921c2
-DATA cosimD12_nttTwiddles<>+1600(SB)/4, $0x2c7941f8
-DATA cosimD12_nttTwiddles<>+1604(SB)/4, $0xab4de422
-DATA cosimD12_nttTwiddles<>+1608(SB)/4, $0x79213b5d
-DATA cosimD12_nttTwiddles<>+1612(SB)/4, $0x718b05de
-DATA cosimD12_nttTwiddles<>+1616(SB)/4, $0x4af7bf5a
-DATA cosimD12_nttTwiddles<>+1620(SB)/4, $0x72d786fc
-DATA cosimD12_nttTwiddles<>+1624(SB)/4, $0x7321af86
-DATA cosimD12_nttTwiddles<>+1628(SB)/4, $0x4b0161c2
-DATA cosimD12_nttTwiddles<>+1632(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1636(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1640(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1644(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1648(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1652(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1656(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1660(SB)/4, $0x00400000
-DATA cosimD12_nttTwiddles<>+1664(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1668(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1672(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1676(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1680(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1684(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1688(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1692(SB)/4, $0xfffa84ad
-DATA cosimD12_nttTwiddles<>+1696(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1700(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1704(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1708(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1712(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1716(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1720(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1724(SB)/4, $0xae1024ad
-DATA cosimD12_nttTwiddles<>+1728(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1732(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1736(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1740(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1744(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1748(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1752(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1756(SB)/4, $0xffe0147f
-DATA cosimD12_nttTwiddles<>+1760(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1764(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1768(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1772(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1776(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1780(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1784(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1788(SB)/4, $0xbeeff47f
-DATA cosimD12_nttTwiddles<>+1792(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1796(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1800(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1804(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1808(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1812(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1816(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1820(SB)/4, $0xfff79d90
-DATA cosimD12_nttTwiddles<>+1824(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1828(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1832(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1836(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1840(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1844(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1848(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1852(SB)/4, $0x6ba99d90
-DATA cosimD12_nttTwiddles<>+1856(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1860(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1864(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1868(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1872(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1876(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1880(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1884(SB)/4, $0xffeeeaa0
-DATA cosimD12_nttTwiddles<>+1888(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1892(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1896(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1900(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1904(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1908(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1912(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1916(SB)/4, $0x0d42eaa0
-DATA cosimD12_nttTwiddles<>+1920(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1924(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1928(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1932(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1936(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1940(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1944(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1948(SB)/4, $0x0027f968
-DATA cosimD12_nttTwiddles<>+1952(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1956(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1960(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1964(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1968(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1972(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1976(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1980(SB)/4, $0xeb54f968
-DATA cosimD12_nttTwiddles<>+1984(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+1988(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+1992(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+1996(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+2000(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+2004(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+2008(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+2012(SB)/4, $0xffdfd37b
-DATA cosimD12_nttTwiddles<>+2016(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2020(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2024(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2028(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2032(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2036(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2040(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2044(SB)/4, $0x28cf337b
-DATA cosimD12_nttTwiddles<>+2048(SB)/4, $0xffc51585
-DATA cosimD12_nttTwiddles<>+2052(SB)/4, $0xffc51585
-DATA cosimD12_nttTwiddles<>+2056(SB)/4, $0xffc51585
-DATA cosimD12_nttTwiddles<>+2060(SB)/4, $0xffc51585
-DATA cosimD12_nttTwiddles<>+2064(SB)/4, $0x00360400
-DATA cosimD12_nttTwiddles<>+2068(SB)/4, $0x00360400
-DATA cosimD12_nttTwiddles<>+2072(SB)/4, $0x00360400
-DATA cosimD12_nttTwiddles<>+2076(SB)/4, $0x00360400
-DATA cosimD12_nttTwiddles<>+2080(SB)/4, $0xf3f5b585
-DATA cosimD12_nttTwiddles<>+2084(SB)/4, $0xf3f5b585
-DATA cosimD12_nttTwiddles<>+2088(SB)/4, $0xf3f5b585
-DATA cosimD12_nttTwiddles<>+2092(SB)/4, $0xf3f5b585
-DATA cosimD12_nttTwiddles<>+2096(SB)/4, $0xc0b60400
-DATA cosimD12_nttTwiddles<>+2100(SB)/4, $0xc0b60400
-DATA cosimD12_nttTwiddles<>+2104(SB)/4, $0xc0b60400
-DATA cosimD12_nttTwiddles<>+2108(SB)/4, $0xc0b60400
-DATA cosimD12_nttTwiddles<>+2112(SB)/4, $0xffd18e7c
-DATA cosimD12_nttTwiddles<>+2116(SB)/4, $0xffd18e7c
-DATA cosimD12_nttTwiddles<>+2120(SB)/4, $0xffd18e7c
-DATA cosimD12_nttTwiddles<>+2124(SB)/4, $0xffd18e7c
-DATA cosimD12_nttTwiddles<>+2128(SB)/4, $0xfffb6a4d
-DATA cosimD12_nttTwiddles<>+2132(SB)/4, $0xfffb6a4d
-DATA cosimD12_nttTwiddles<>+2136(SB)/4, $0xfffb6a4d
-DATA cosimD12_nttTwiddles<>+2140(SB)/4, $0xfffb6a4d
-DATA cosimD12_nttTwiddles<>+2144(SB)/4, $0xe3a10e7c
-DATA cosimD12_nttTwiddles<>+2148(SB)/4, $0xe3a10e7c
-DATA cosimD12_nttTwiddles<>+2152(SB)/4, $0xe3a10e7c
-DATA cosimD12_nttTwiddles<>+2156(SB)/4, $0xe3a10e7c
-DATA cosimD12_nttTwiddles<>+2160(SB)/4, $0x7ac50a4d
-DATA cosimD12_nttTwiddles<>+2164(SB)/4, $0x7ac50a4d
-DATA cosimD12_nttTwiddles<>+2168(SB)/4, $0x7ac50a4d
-DATA cosimD12_nttTwiddles<>+2172(SB)/4, $0x7ac50a4d
-DATA cosimD12_nttTwiddles<>+2176(SB)/4, $0x00368a96
-DATA cosimD12_nttTwiddles<>+2180(SB)/4, $0x00368a96
-DATA cosimD12_nttTwiddles<>+2184(SB)/4, $0x00368a96
-DATA cosimD12_nttTwiddles<>+2188(SB)/4, $0x00368a96
-DATA cosimD12_nttTwiddles<>+2192(SB)/4, $0x0023d69c
-DATA cosimD12_nttTwiddles<>+2196(SB)/4, $0x0023d69c
-DATA cosimD12_nttTwiddles<>+2200(SB)/4, $0x0023d69c
-DATA cosimD12_nttTwiddles<>+2204(SB)/4, $0x0023d69c
-DATA cosimD12_nttTwiddles<>+2208(SB)/4, $0xde894a96
-DATA cosimD12_nttTwiddles<>+2212(SB)/4, $0xde894a96
-DATA cosimD12_nttTwiddles<>+2216(SB)/4, $0xde894a96
-DATA cosimD12_nttTwiddles<>+2220(SB)/4, $0xde894a96
-DATA cosimD12_nttTwiddles<>+2224(SB)/4, $0x9cf7569c
-DATA cosimD12_nttTwiddles<>+2228(SB)/4, $0x9cf7569c
-DATA cosimD12_nttTwiddles<>+2232(SB)/4, $0x9cf7569c
-DATA cosimD12_nttTwiddles<>+2236(SB)/4, $0x9cf7569c
-DATA cosimD12_nttTwiddles<>+2240(SB)/4, $0xffd43e41
-DATA cosimD12_nttTwiddles<>+2244(SB)/4, $0xffd43e41
-DATA cosimD12_nttTwiddles<>+2248(SB)/4, $0xffd43e41
-DATA cosimD12_nttTwiddles<>+2252(SB)/4, $0xffd43e41
-DATA cosimD12_nttTwiddles<>+2256(SB)/4, $0xfff7c55d
-DATA cosimD12_nttTwiddles<>+2260(SB)/4, $0xfff7c55d
-DATA cosimD12_nttTwiddles<>+2264(SB)/4, $0xfff7c55d
-DATA cosimD12_nttTwiddles<>+2268(SB)/4, $0xfff7c55d
-DATA cosimD12_nttTwiddles<>+2272(SB)/4, $0x6b1c5e41
-DATA cosimD12_nttTwiddles<>+2276(SB)/4, $0x6b1c5e41
-DATA cosimD12_nttTwiddles<>+2280(SB)/4, $0x6b1c5e41
-DATA cosimD12_nttTwiddles<>+2284(SB)/4, $0x6b1c5e41
-DATA cosimD12_nttTwiddles<>+2288(SB)/4, $0xbe23655d
-DATA cosimD12_nttTwiddles<>+2292(SB)/4, $0xbe23655d
-DATA cosimD12_nttTwiddles<>+2296(SB)/4, $0xbe23655d
-DATA cosimD12_nttTwiddles<>+2300(SB)/4, $0xbe23655d
-DATA cosimD12_nttTwiddles<>+2304(SB)/4, $0x003410f2
-DATA cosimD12_nttTwiddles<>+2308(SB)/4, $0x003410f2
-DATA cosimD12_nttTwiddles<>+2312(SB)/4, $0xffd2b7a3
-DATA cosimD12_nttTwiddles<>+2316(SB)/4, $0xffd2b7a3
-DATA cosimD12_nttTwiddles<>+2320(SB)/4, $0xfff5c282
-DATA cosimD12_nttTwiddles<>+2324(SB)/4, $0xfff5c282
-DATA cosimD12_nttTwiddles<>+2328(SB)/4, $0xfffa2bdd
-DATA cosimD12_nttTwiddles<>+2332(SB)/4, $0xfffa2bdd
-DATA cosimD12_nttTwiddles<>+2336(SB)/4, $0xd15250f2
-DATA cosimD12_nttTwiddles<>+2340(SB)/4, $0xd15250f2
-DATA cosimD12_nttTwiddles<>+2344(SB)/4, $0x114717a3
-DATA cosimD12_nttTwiddles<>+2348(SB)/4, $0x114717a3
-DATA cosimD12_nttTwiddles<>+2352(SB)/4, $0x7f460282
-DATA cosimD12_nttTwiddles<>+2356(SB)/4, $0x7f460282
-DATA cosimD12_nttTwiddles<>+2360(SB)/4, $0xcaf5cbdd
-DATA cosimD12_nttTwiddles<>+2364(SB)/4, $0xcaf5cbdd
-DATA cosimD12_nttTwiddles<>+2368(SB)/4, $0x0020c638
-DATA cosimD12_nttTwiddles<>+2372(SB)/4, $0x0020c638
-DATA cosimD12_nttTwiddles<>+2376(SB)/4, $0xfff9ba6d
-DATA cosimD12_nttTwiddles<>+2380(SB)/4, $0xfff9ba6d
-DATA cosimD12_nttTwiddles<>+2384(SB)/4, $0xffffa63b
-DATA cosimD12_nttTwiddles<>+2388(SB)/4, $0xffffa63b
-DATA cosimD12_nttTwiddles<>+2392(SB)/4, $0x001c4563
-DATA cosimD12_nttTwiddles<>+2396(SB)/4, $0x001c4563
-DATA cosimD12_nttTwiddles<>+2400(SB)/4, $0xdce7c638
-DATA cosimD12_nttTwiddles<>+2404(SB)/4, $0xdce7c638
-DATA cosimD12_nttTwiddles<>+2408(SB)/4, $0xb4c75a6d
-DATA cosimD12_nttTwiddles<>+2412(SB)/4, $0xb4c75a6d
-DATA cosimD12_nttTwiddles<>+2416(SB)/4, $0xc347063b
-DATA cosimD12_nttTwiddles<>+2420(SB)/4, $0xc347063b
-DATA cosimD12_nttTwiddles<>+2424(SB)/4, $0x6348a563
-DATA cosimD12_nttTwiddles<>+2428(SB)/4, $0x6348a563
-DATA cosimD12_nttTwiddles<>+2432(SB)/4, $0xfff0fe85
-DATA cosimD12_nttTwiddles<>+2436(SB)/4, $0xfff0fe85
-DATA cosimD12_nttTwiddles<>+2440(SB)/4, $0xffc7a44b
-DATA cosimD12_nttTwiddles<>+2444(SB)/4, $0xffc7a44b
-DATA cosimD12_nttTwiddles<>+2448(SB)/4, $0xffed4113
-DATA cosimD12_nttTwiddles<>+2452(SB)/4, $0xffed4113
-DATA cosimD12_nttTwiddles<>+2456(SB)/4, $0x001495d4
-DATA cosimD12_nttTwiddles<>+2460(SB)/4, $0x001495d4
-DATA cosimD12_nttTwiddles<>+2464(SB)/4, $0xf1419e85
-DATA cosimD12_nttTwiddles<>+2468(SB)/4, $0xf1419e85
-DATA cosimD12_nttTwiddles<>+2472(SB)/4, $0xfad1044b
-DATA cosimD12_nttTwiddles<>+2476(SB)/4, $0xfad1044b
-DATA cosimD12_nttTwiddles<>+2480(SB)/4, $0x6a8fa113
-DATA cosimD12_nttTwiddles<>+2484(SB)/4, $0x6a8fa113
-DATA cosimD12_nttTwiddles<>+2488(SB)/4, $0xf8cf15d4
-DATA cosimD12_nttTwiddles<>+2492(SB)/4, $0xf8cf15d4
-DATA cosimD12_nttTwiddles<>+2496(SB)/4, $0x00296e9f
-DATA cosimD12_nttTwiddles<>+2500(SB)/4, $0x00296e9f
-DATA cosimD12_nttTwiddles<>+2504(SB)/4, $0xffda3409
-DATA cosimD12_nttTwiddles<>+2508(SB)/4, $0xffda3409
-DATA cosimD12_nttTwiddles<>+2512(SB)/4, $0xffec09f7
-DATA cosimD12_nttTwiddles<>+2516(SB)/4, $0xffec09f7
-DATA cosimD12_nttTwiddles<>+2520(SB)/4, $0xffea2c62
-DATA cosimD12_nttTwiddles<>+2524(SB)/4, $0xffea2c62
-DATA cosimD12_nttTwiddles<>+2528(SB)/4, $0x5a7d4e9f
-DATA cosimD12_nttTwiddles<>+2532(SB)/4, $0x5a7d4e9f
-DATA cosimD12_nttTwiddles<>+2536(SB)/4, $0x65db5409
-DATA cosimD12_nttTwiddles<>+2540(SB)/4, $0x65db5409
-DATA cosimD12_nttTwiddles<>+2544(SB)/4, $0x61aae9f7
-DATA cosimD12_nttTwiddles<>+2548(SB)/4, $0x61aae9f7
-DATA cosimD12_nttTwiddles<>+2552(SB)/4, $0x9c766c62
-DATA cosimD12_nttTwiddles<>+2556(SB)/4, $0x9c766c62
-DATA cosimD12_nttTwiddles<>+2560(SB)/4, $0x00053919
-DATA cosimD12_nttTwiddles<>+2564(SB)/4, $0x003472e7
-DATA cosimD12_nttTwiddles<>+2568(SB)/4, $0x002b5ee5
-DATA cosimD12_nttTwiddles<>+2572(SB)/4, $0x003de11c
-DATA cosimD12_nttTwiddles<>+2576(SB)/4, $0xffc68518
-DATA cosimD12_nttTwiddles<>+2580(SB)/4, $0xffd25089
-DATA cosimD12_nttTwiddles<>+2584(SB)/4, $0xffeba8be
-DATA cosimD12_nttTwiddles<>+2588(SB)/4, $0xfff91de4
-DATA cosimD12_nttTwiddles<>+2592(SB)/4, $0x7ea85919
-DATA cosimD12_nttTwiddles<>+2596(SB)/4, $0xb71152e7
-DATA cosimD12_nttTwiddles<>+2600(SB)/4, $0x8d87fee5
-DATA cosimD12_nttTwiddles<>+2604(SB)/4, $0x9e61611c
-DATA cosimD12_nttTwiddles<>+2608(SB)/4, $0xa4698518
-DATA cosimD12_nttTwiddles<>+2612(SB)/4, $0x29637089
-DATA cosimD12_nttTwiddles<>+2616(SB)/4, $0x0e0368be
-DATA cosimD12_nttTwiddles<>+2620(SB)/4, $0xc1b59de4
-DATA cosimD12_nttTwiddles<>+2624(SB)/4, $0x0004610c
-DATA cosimD12_nttTwiddles<>+2628(SB)/4, $0xffcd003b
-DATA cosimD12_nttTwiddles<>+2632(SB)/4, $0x00291199
-DATA cosimD12_nttTwiddles<>+2636(SB)/4, $0x00130984
-DATA cosimD12_nttTwiddles<>+2640(SB)/4, $0x001314be
-DATA cosimD12_nttTwiddles<>+2644(SB)/4, $0x001c853f
-DATA cosimD12_nttTwiddles<>+2648(SB)/4, $0x0012e11b
-DATA cosimD12_nttTwiddles<>+2652(SB)/4, $0x001406c7
-DATA cosimD12_nttTwiddles<>+2656(SB)/4, $0x3625e10c
-DATA cosimD12_nttTwiddles<>+2660(SB)/4, $0x6e54603b
-DATA cosimD12_nttTwiddles<>+2664(SB)/4, $0xb9dc3199
-DATA cosimD12_nttTwiddles<>+2668(SB)/4, $0xaf438984
-DATA cosimD12_nttTwiddles<>+2672(SB)/4, $0xfbaad4be
-DATA cosimD12_nttTwiddles<>+2676(SB)/4, $0xed44653f
-DATA cosimD12_nttTwiddles<>+2680(SB)/4, $0x3ab6411b
-DATA cosimD12_nttTwiddles<>+2684(SB)/4, $0x396ce6c7
-DATA cosimD12_nttTwiddles<>+2688(SB)/4, $0xffdacd41
-DATA cosimD12_nttTwiddles<>+2692(SB)/4, $0x001a7cc7
-DATA cosimD12_nttTwiddles<>+2696(SB)/4, $0xffd87a3a
-DATA cosimD12_nttTwiddles<>+2700(SB)/4, $0x0025f051
-DATA cosimD12_nttTwiddles<>+2704(SB)/4, $0x00283891
-DATA cosimD12_nttTwiddles<>+2708(SB)/4, $0x001d0b4b
-DATA cosimD12_nttTwiddles<>+2712(SB)/4, $0xffcd5e3e
-DATA cosimD12_nttTwiddles<>+2716(SB)/4, $0x00327283
-DATA cosimD12_nttTwiddles<>+2720(SB)/4, $0xbd02ed41
-DATA cosimD12_nttTwiddles<>+2724(SB)/4, $0x08335cc7
-DATA cosimD12_nttTwiddles<>+2728(SB)/4, $0xda1fba3a
-DATA cosimD12_nttTwiddles<>+2732(SB)/4, $0xd9b01051
-DATA cosimD12_nttTwiddles<>+2736(SB)/4, $0x02ba5891
-DATA cosimD12_nttTwiddles<>+2740(SB)/4, $0x28066b4b
-DATA cosimD12_nttTwiddles<>+2744(SB)/4, $0x84951e3e
-DATA cosimD12_nttTwiddles<>+2748(SB)/4, $0x1902d283
-DATA cosimD12_nttTwiddles<>+2752(SB)/4, $0x003eb01b
-DATA cosimD12_nttTwiddles<>+2756(SB)/4, $0x00031924
-DATA cosimD12_nttTwiddles<>+2760(SB)/4, $0x00134d71
-DATA cosimD12_nttTwiddles<>+2764(SB)/4, $0x00185a46
-DATA cosimD12_nttTwiddles<>+2768(SB)/4, $0xffc9db90
-DATA cosimD12_nttTwiddles<>+2772(SB)/4, $0xffeff6a6
-DATA cosimD12_nttTwiddles<>+2776(SB)/4, $0xffea2d2f
-DATA cosimD12_nttTwiddles<>+2780(SB)/4, $0xffe20d6e
-DATA cosimD12_nttTwiddles<>+2784(SB)/4, $0x34c2101b
-DATA cosimD12_nttTwiddles<>+2788(SB)/4, $0x61279924
-DATA cosimD12_nttTwiddles<>+2792(SB)/4, $0x75416d71
-DATA cosimD12_nttTwiddles<>+2796(SB)/4, $0x00611a46
-DATA cosimD12_nttTwiddles<>+2800(SB)/4, $0xb33bdb90
-DATA cosimD12_nttTwiddles<>+2804(SB)/4, $0x43c4b6a6
-DATA cosimD12_nttTwiddles<>+2808(SB)/4, $0x6a100d2f
-DATA cosimD12_nttTwiddles<>+2812(SB)/4, $0x428fcd6e
-DATA cosimD12_nttTwiddles<>+2816(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2820(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2824(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2828(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2832(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2836(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2840(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2844(SB)/4, $0x002f9a75
-DATA cosimD12_nttTwiddles<>+2848(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2852(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2856(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2860(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2864(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2868(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2872(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2876(SB)/4, $0x8cfe3a75
-DATA cosimD12_nttTwiddles<>+2880(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2884(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2888(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2892(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2896(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2900(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2904(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2908(SB)/4, $0xffd3fb09
-DATA cosimD12_nttTwiddles<>+2912(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2916(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2920(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2924(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2928(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2932(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2936(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2940(SB)/4, $0x1eb51b09
-DATA cosimD12_nttTwiddles<>+2944(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2948(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2952(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2956(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2960(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2964(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2968(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2972(SB)/4, $0xffdfadd6
-DATA cosimD12_nttTwiddles<>+2976(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+2980(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+2984(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+2988(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+2992(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+2996(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+3000(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+3004(SB)/4, $0x629a6dd6
-DATA cosimD12_nttTwiddles<>+3008(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3012(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3016(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3020(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3024(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3028(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3032(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3036(SB)/4, $0xffc51ae7
-DATA cosimD12_nttTwiddles<>+3040(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3044(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3048(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3052(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3056(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3060(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3064(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3068(SB)/4, $0xcba1fae7
-DATA cosimD12_nttTwiddles<>+3072(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3076(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3080(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3084(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3088(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3092(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3096(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3100(SB)/4, $0xffeaa4f7
-DATA cosimD12_nttTwiddles<>+3104(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3108(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3112(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3116(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3120(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3124(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3128(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3132(SB)/4, $0xb50984f7
-DATA cosimD12_nttTwiddles<>+3136(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3140(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3144(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3148(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3152(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3156(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3160(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3164(SB)/4, $0xffcdfc98
-DATA cosimD12_nttTwiddles<>+3168(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3172(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3176(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3180(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3184(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3188(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3192(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3196(SB)/4, $0xd360fc98
-DATA cosimD12_nttTwiddles<>+3200(SB)/4, $0xffe6123d
-DATA cosimD12_nttTwiddles<>+3204(SB)/4, $0xffe6123d
-DATA cosimD12_nttTwiddles<>+3208(SB)/4, $0xffe6123d
-DATA cosimD12_nttTwiddles<>+3212(SB)/4, $0xffe6123d
-DATA cosimD12_nttTwiddles<>+3216(SB)/4, $0x0035843f
-DATA cosimD12_nttTwiddles<>+3220(SB)/4, $0x0035843f
-DATA cosimD12_nttTwiddles<>+3224(SB)/4, $0x0035843f
-DATA cosimD12_nttTwiddles<>+3228(SB)/4, $0x0035843f
-DATA cosimD12_nttTwiddles<>+3232(SB)/4, $0x97adb23d
-DATA cosimD12_nttTwiddles<>+3236(SB)/4, $0x97adb23d
-DATA cosimD12_nttTwiddles<>+3240(SB)/4, $0x97adb23d
-DATA cosimD12_nttTwiddles<>+3244(SB)/4, $0x97adb23d
-DATA cosimD12_nttTwiddles<>+3248(SB)/4, $0x8d3d643f
-DATA cosimD12_nttTwiddles<>+3252(SB)/4, $0x8d3d643f
-DATA cosimD12_nttTwiddles<>+3256(SB)/4, $0x8d3d643f
-DATA cosimD12_nttTwiddles<>+3260(SB)/4, $0x8d3d643f
-DATA cosimD12_nttTwiddles<>+3264(SB)/4, $0xffe6ead6
-DATA cosimD12_nttTwiddles<>+3268(SB)/4, $0xffe6ead6
-DATA cosimD12_nttTwiddles<>+3272(SB)/4, $0xffe6ead6
-DATA cosimD12_nttTwiddles<>+3276(SB)/4, $0xffe6ead6
-DATA cosimD12_nttTwiddles<>+3280(SB)/4, $0xffdf5617
-DATA cosimD12_nttTwiddles<>+3284(SB)/4, $0xffdf5617
-DATA cosimD12_nttTwiddles<>+3288(SB)/4, $0xffdf5617
-DATA cosimD12_nttTwiddles<>+3292(SB)/4, $0xffdf5617
-DATA cosimD12_nttTwiddles<>+3296(SB)/4, $0xca41aad6
-DATA cosimD12_nttTwiddles<>+3300(SB)/4, $0xca41aad6
-DATA cosimD12_nttTwiddles<>+3304(SB)/4, $0xca41aad6
-DATA cosimD12_nttTwiddles<>+3308(SB)/4, $0xca41aad6
-DATA cosimD12_nttTwiddles<>+3312(SB)/4, $0x3b223617
-DATA cosimD12_nttTwiddles<>+3316(SB)/4, $0x3b223617
-DATA cosimD12_nttTwiddles<>+3320(SB)/4, $0x3b223617
-DATA cosimD12_nttTwiddles<>+3324(SB)/4, $0x3b223617
-DATA cosimD12_nttTwiddles<>+3328(SB)/4, $0x00357e1e
-DATA cosimD12_nttTwiddles<>+3332(SB)/4, $0x00357e1e
-DATA cosimD12_nttTwiddles<>+3336(SB)/4, $0x00357e1e
-DATA cosimD12_nttTwiddles<>+3340(SB)/4, $0x00357e1e
-DATA cosimD12_nttTwiddles<>+3344(SB)/4, $0xffe7945c
-DATA cosimD12_nttTwiddles<>+3348(SB)/4, $0xffe7945c
-DATA cosimD12_nttTwiddles<>+3352(SB)/4, $0xffe7945c
-DATA cosimD12_nttTwiddles<>+3356(SB)/4, $0xffe7945c
-DATA cosimD12_nttTwiddles<>+3360(SB)/4, $0x18f93e1e
-DATA cosimD12_nttTwiddles<>+3364(SB)/4, $0x18f93e1e
-DATA cosimD12_nttTwiddles<>+3368(SB)/4, $0x18f93e1e
-DATA cosimD12_nttTwiddles<>+3372(SB)/4, $0x18f93e1e
-DATA cosimD12_nttTwiddles<>+3376(SB)/4, $0x3473145c
-DATA cosimD12_nttTwiddles<>+3380(SB)/4, $0x3473145c
-DATA cosimD12_nttTwiddles<>+3384(SB)/4, $0x3473145c
-DATA cosimD12_nttTwiddles<>+3388(SB)/4, $0x3473145c
-DATA cosimD12_nttTwiddles<>+3392(SB)/4, $0xffc5af59
-DATA cosimD12_nttTwiddles<>+3396(SB)/4, $0xffc5af59
-DATA cosimD12_nttTwiddles<>+3400(SB)/4, $0xffc5af59
-DATA cosimD12_nttTwiddles<>+3404(SB)/4, $0xffc5af59
-DATA cosimD12_nttTwiddles<>+3408(SB)/4, $0x0038738c
-DATA cosimD12_nttTwiddles<>+3412(SB)/4, $0x0038738c
-DATA cosimD12_nttTwiddles<>+3416(SB)/4, $0x0038738c
-DATA cosimD12_nttTwiddles<>+3420(SB)/4, $0x0038738c
-DATA cosimD12_nttTwiddles<>+3424(SB)/4, $0x6d30cf59
-DATA cosimD12_nttTwiddles<>+3428(SB)/4, $0x6d30cf59
-DATA cosimD12_nttTwiddles<>+3432(SB)/4, $0x6d30cf59
-DATA cosimD12_nttTwiddles<>+3436(SB)/4, $0x6d30cf59
-DATA cosimD12_nttTwiddles<>+3440(SB)/4, $0x78a9f38c
-DATA cosimD12_nttTwiddles<>+3444(SB)/4, $0x78a9f38c
-DATA cosimD12_nttTwiddles<>+3448(SB)/4, $0x78a9f38c
-DATA cosimD12_nttTwiddles<>+3452(SB)/4, $0x78a9f38c
-DATA cosimD12_nttTwiddles<>+3456(SB)/4, $0xffccfbe9
-DATA cosimD12_nttTwiddles<>+3460(SB)/4, $0xffccfbe9
-DATA cosimD12_nttTwiddles<>+3464(SB)/4, $0x0000ad00
-DATA cosimD12_nttTwiddles<>+3468(SB)/4, $0x0000ad00
-DATA cosimD12_nttTwiddles<>+3472(SB)/4, $0xffc72bca
-DATA cosimD12_nttTwiddles<>+3476(SB)/4, $0xffc72bca
-DATA cosimD12_nttTwiddles<>+3480(SB)/4, $0x0024756c
-DATA cosimD12_nttTwiddles<>+3484(SB)/4, $0x0024756c
-DATA cosimD12_nttTwiddles<>+3488(SB)/4, $0x4eca1be9
-DATA cosimD12_nttTwiddles<>+3492(SB)/4, $0x4eca1be9
-DATA cosimD12_nttTwiddles<>+3496(SB)/4, $0x95a0ad00
-DATA cosimD12_nttTwiddles<>+3500(SB)/4, $0x95a0ad00
-DATA cosimD12_nttTwiddles<>+3504(SB)/4, $0x28406bca
-DATA cosimD12_nttTwiddles<>+3508(SB)/4, $0x28406bca
-DATA cosimD12_nttTwiddles<>+3512(SB)/4, $0x88d1f56c
-DATA cosimD12_nttTwiddles<>+3516(SB)/4, $0x88d1f56c
-DATA cosimD12_nttTwiddles<>+3520(SB)/4, $0x0007c417
-DATA cosimD12_nttTwiddles<>+3524(SB)/4, $0x0007c417
-DATA cosimD12_nttTwiddles<>+3528(SB)/4, $0x000dcd44
-DATA cosimD12_nttTwiddles<>+3532(SB)/4, $0x000dcd44
-DATA cosimD12_nttTwiddles<>+3536(SB)/4, $0x00193948
-DATA cosimD12_nttTwiddles<>+3540(SB)/4, $0x00193948
-DATA cosimD12_nttTwiddles<>+3544(SB)/4, $0x000b98a1
-DATA cosimD12_nttTwiddles<>+3548(SB)/4, $0x000b98a1
-DATA cosimD12_nttTwiddles<>+3552(SB)/4, $0x490aa417
-DATA cosimD12_nttTwiddles<>+3556(SB)/4, $0x490aa417
-DATA cosimD12_nttTwiddles<>+3560(SB)/4, $0x27b64d44
-DATA cosimD12_nttTwiddles<>+3564(SB)/4, $0x27b64d44
-DATA cosimD12_nttTwiddles<>+3568(SB)/4, $0xa3423948
-DATA cosimD12_nttTwiddles<>+3572(SB)/4, $0xa3423948
-DATA cosimD12_nttTwiddles<>+3576(SB)/4, $0xa69fb8a1
-DATA cosimD12_nttTwiddles<>+3580(SB)/4, $0xa69fb8a1
-DATA cosimD12_nttTwiddles<>+3584(SB)/4, $0x00040af0
-DATA cosimD12_nttTwiddles<>+3588(SB)/4, $0x00040af0
-DATA cosimD12_nttTwiddles<>+3592(SB)/4, $0xffef36be
-DATA cosimD12_nttTwiddles<>+3596(SB)/4, $0xffef36be
-DATA cosimD12_nttTwiddles<>+3600(SB)/4, $0xffffde7e
-DATA cosimD12_nttTwiddles<>+3604(SB)/4, $0xffffde7e
-DATA cosimD12_nttTwiddles<>+3608(SB)/4, $0xfffcc7df
-DATA cosimD12_nttTwiddles<>+3612(SB)/4, $0xfffcc7df
-DATA cosimD12_nttTwiddles<>+3616(SB)/4, $0xc9620af0
-DATA cosimD12_nttTwiddles<>+3620(SB)/4, $0xc9620af0
-DATA cosimD12_nttTwiddles<>+3624(SB)/4, $0x7fc6f6be
-DATA cosimD12_nttTwiddles<>+3628(SB)/4, $0x7fc6f6be
-DATA cosimD12_nttTwiddles<>+3632(SB)/4, $0xb4cf9e7e
-DATA cosimD12_nttTwiddles<>+3636(SB)/4, $0xb4cf9e7e
-DATA cosimD12_nttTwiddles<>+3640(SB)/4, $0x2578a7df
-DATA cosimD12_nttTwiddles<>+3644(SB)/4, $0x2578a7df
-DATA cosimD12_nttTwiddles<>+3648(SB)/4, $0x002f4588
-DATA cosimD12_nttTwiddles<>+3652(SB)/4, $0x002f4588
-DATA cosimD12_nttTwiddles<>+3656(SB)/4, $0x003c675a
-DATA cosimD12_nttTwiddles<>+3660(SB)/4, $0x003c675a
-DATA cosimD12_nttTwiddles<>+3664(SB)/4, $0xffce69c0
-DATA cosimD12_nttTwiddles<>+3668(SB)/4, $0xffce69c0
-DATA cosimD12_nttTwiddles<>+3672(SB)/4, $0xffebe808
-DATA cosimD12_nttTwiddles<>+3676(SB)/4, $0xffebe808
-DATA cosimD12_nttTwiddles<>+3680(SB)/4, $0x44e04588
-DATA cosimD12_nttTwiddles<>+3684(SB)/4, $0x44e04588
-DATA cosimD12_nttTwiddles<>+3688(SB)/4, $0x4827a75a
-DATA cosimD12_nttTwiddles<>+3692(SB)/4, $0x4827a75a
-DATA cosimD12_nttTwiddles<>+3696(SB)/4, $0xed0669c0
-DATA cosimD12_nttTwiddles<>+3700(SB)/4, $0xed0669c0
-DATA cosimD12_nttTwiddles<>+3704(SB)/4, $0x98ece808
-DATA cosimD12_nttTwiddles<>+3708(SB)/4, $0x98ece808
-DATA cosimD12_nttTwiddles<>+3712(SB)/4, $0xffec7953
-DATA cosimD12_nttTwiddles<>+3716(SB)/4, $0x0016e405
-DATA cosimD12_nttTwiddles<>+3720(SB)/4, $0xfff7b934
-DATA cosimD12_nttTwiddles<>+3724(SB)/4, $0xffd8911b
-DATA cosimD12_nttTwiddles<>+3728(SB)/4, $0xffe14658
-DATA cosimD12_nttTwiddles<>+3732(SB)/4, $0x001ddd98
-DATA cosimD12_nttTwiddles<>+3736(SB)/4, $0xffcf6cbe
-DATA cosimD12_nttTwiddles<>+3740(SB)/4, $0x000c5ca5
-DATA cosimD12_nttTwiddles<>+3744(SB)/4, $0x3196d953
-DATA cosimD12_nttTwiddles<>+3748(SB)/4, $0xee178405
-DATA cosimD12_nttTwiddles<>+3752(SB)/4, $0x2d1e3934
-DATA cosimD12_nttTwiddles<>+3756(SB)/4, $0xf07bf11b
-DATA cosimD12_nttTwiddles<>+3760(SB)/4, $0x5cac4658
-DATA cosimD12_nttTwiddles<>+3764(SB)/4, $0x4fd0dd98
-DATA cosimD12_nttTwiddles<>+3768(SB)/4, $0x86672cbe
-DATA cosimD12_nttTwiddles<>+3772(SB)/4, $0xcd20fca5
-DATA cosimD12_nttTwiddles<>+3776(SB)/4, $0x001d4099
-DATA cosimD12_nttTwiddles<>+3780(SB)/4, $0x000bdbe7
-DATA cosimD12_nttTwiddles<>+3784(SB)/4, $0xffd4ca0c
-DATA cosimD12_nttTwiddles<>+3788(SB)/4, $0xffc72c12
-DATA cosimD12_nttTwiddles<>+3792(SB)/4, $0x00251d8b
-DATA cosimD12_nttTwiddles<>+3796(SB)/4, $0x00336898
-DATA cosimD12_nttTwiddles<>+3800(SB)/4, $0x00027c1c
-DATA cosimD12_nttTwiddles<>+3804(SB)/4, $0x0019379a
-DATA cosimD12_nttTwiddles<>+3808(SB)/4, $0xbfb06099
-DATA cosimD12_nttTwiddles<>+3812(SB)/4, $0x2408bbe7
-DATA cosimD12_nttTwiddles<>+3816(SB)/4, $0xc3164a0c
-DATA cosimD12_nttTwiddles<>+3820(SB)/4, $0x24496c12
-DATA cosimD12_nttTwiddles<>+3824(SB)/4, $0x0a567d8b
-DATA cosimD12_nttTwiddles<>+3828(SB)/4, $0x81466898
-DATA cosimD12_nttTwiddles<>+3832(SB)/4, $0xb185fc1c
-DATA cosimD12_nttTwiddles<>+3836(SB)/4, $0xc20c779a
-DATA cosimD12_nttTwiddles<>+3840(SB)/4, $0xffd92578
-DATA cosimD12_nttTwiddles<>+3844(SB)/4, $0x00221de8
-DATA cosimD12_nttTwiddles<>+3848(SB)/4, $0xffe67ff8
-DATA cosimD12_nttTwiddles<>+3852(SB)/4, $0x000910d8
-DATA cosimD12_nttTwiddles<>+3856(SB)/4, $0x002573b7
-DATA cosimD12_nttTwiddles<>+3860(SB)/4, $0x0002d4bb
-DATA cosimD12_nttTwiddles<>+3864(SB)/4, $0x0018aa08
-DATA cosimD12_nttTwiddles<>+3868(SB)/4, $0xffc7a167
-DATA cosimD12_nttTwiddles<>+3872(SB)/4, $0x48882578
-DATA cosimD12_nttTwiddles<>+3876(SB)/4, $0xefdf1de8
-DATA cosimD12_nttTwiddles<>+3880(SB)/4, $0xb3e57ff8
-DATA cosimD12_nttTwiddles<>+3884(SB)/4, $0x162410d8
-DATA cosimD12_nttTwiddles<>+3888(SB)/4, $0xaf1c53b7
-DATA cosimD12_nttTwiddles<>+3892(SB)/4, $0xe91a34bb
-DATA cosimD12_nttTwiddles<>+3896(SB)/4, $0x3159aa08
-DATA cosimD12_nttTwiddles<>+3900(SB)/4, $0xdc748167
-DATA cosimD12_nttTwiddles<>+3904(SB)/4, $0xffeb05ad
-DATA cosimD12_nttTwiddles<>+3908(SB)/4, $0x0033f8cf
-DATA cosimD12_nttTwiddles<>+3912(SB)/4, $0xffe3d157
-DATA cosimD12_nttTwiddles<>+3916(SB)/4, $0xffc65e1f
-DATA cosimD12_nttTwiddles<>+3920(SB)/4, $0xfffd7c8f
-DATA cosimD12_nttTwiddles<>+3924(SB)/4, $0xffed93a7
-DATA cosimD12_nttTwiddles<>+3928(SB)/4, $0x002dfd71
-DATA cosimD12_nttTwiddles<>+3932(SB)/4, $0xffe48c3d
-DATA cosimD12_nttTwiddles<>+3936(SB)/4, $0x3e20a5ad
-DATA cosimD12_nttTwiddles<>+3940(SB)/4, $0x53cdd8cf
-DATA cosimD12_nttTwiddles<>+3944(SB)/4, $0x2a8eb157
-DATA cosimD12_nttTwiddles<>+3948(SB)/4, $0x380a3e1f
-DATA cosimD12_nttTwiddles<>+3952(SB)/4, $0xa40f5c8f
-DATA cosimD12_nttTwiddles<>+3956(SB)/4, $0x7ae273a7
-DATA cosimD12_nttTwiddles<>+3960(SB)/4, $0xcb5c1d71
-DATA cosimD12_nttTwiddles<>+3964(SB)/4, $0x66ec2c3d
-DATA cosimD12_nttTwiddles<>+3968(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3972(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3976(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3980(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3984(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3988(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3992(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+3996(SB)/4, $0x002f7a49
-DATA cosimD12_nttTwiddles<>+4000(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4004(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4008(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4012(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4016(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4020(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4024(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4028(SB)/4, $0xeef89a49
-DATA cosimD12_nttTwiddles<>+4032(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4036(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4040(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4044(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4048(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4052(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4056(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4060(SB)/4, $0x0028e527
-DATA cosimD12_nttTwiddles<>+4064(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4068(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4072(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4076(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4080(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4084(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4088(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4092(SB)/4, $0x254dc527
-DATA cosimD12_nttTwiddles<>+4096(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4100(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4104(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4108(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4112(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4116(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4120(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4124(SB)/4, $0x001ad035
-DATA cosimD12_nttTwiddles<>+4128(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4132(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4136(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4140(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4144(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4148(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4152(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4156(SB)/4, $0x13a17035
-DATA cosimD12_nttTwiddles<>+4160(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4164(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4168(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4172(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4176(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4180(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4184(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4188(SB)/4, $0xffffb422
-DATA cosimD12_nttTwiddles<>+4192(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4196(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4200(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4204(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4208(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4212(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4216(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4220(SB)/4, $0x6d83f422
-DATA cosimD12_nttTwiddles<>+4224(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4228(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4232(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4236(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4240(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4244(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4248(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4252(SB)/4, $0x003d3201
-DATA cosimD12_nttTwiddles<>+4256(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4260(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4264(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4268(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4272(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4276(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4280(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4284(SB)/4, $0xa9fd5201
-DATA cosimD12_nttTwiddles<>+4288(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4292(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4296(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4300(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4304(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4308(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4312(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4316(SB)/4, $0x000445c5
-DATA cosimD12_nttTwiddles<>+4320(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4324(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4328(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4332(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4336(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4340(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4344(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4348(SB)/4, $0xba3ce5c5
-DATA cosimD12_nttTwiddles<>+4352(SB)/4, $0x000c63a8
-DATA cosimD12_nttTwiddles<>+4356(SB)/4, $0x000c63a8
-DATA cosimD12_nttTwiddles<>+4360(SB)/4, $0x000c63a8
-DATA cosimD12_nttTwiddles<>+4364(SB)/4, $0x000c63a8
-DATA cosimD12_nttTwiddles<>+4368(SB)/4, $0x003b8534
-DATA cosimD12_nttTwiddles<>+4372(SB)/4, $0x003b8534
-DATA cosimD12_nttTwiddles<>+4376(SB)/4, $0x003b8534
-DATA cosimD12_nttTwiddles<>+4380(SB)/4, $0x003b8534
-DATA cosimD12_nttTwiddles<>+4384(SB)/4, $0x588163a8
-DATA cosimD12_nttTwiddles<>+4388(SB)/4, $0x588163a8
-DATA cosimD12_nttTwiddles<>+4392(SB)/4, $0x588163a8
-DATA cosimD12_nttTwiddles<>+4396(SB)/4, $0x588163a8
-DATA cosimD12_nttTwiddles<>+4400(SB)/4, $0xa6e20534
-DATA cosimD12_nttTwiddles<>+4404(SB)/4, $0xa6e20534
-DATA cosimD12_nttTwiddles<>+4408(SB)/4, $0xa6e20534
-DATA cosimD12_nttTwiddles<>+4412(SB)/4, $0xa6e20534
-DATA cosimD12_nttTwiddles<>+4416(SB)/4, $0x00081b9a
-DATA cosimD12_nttTwiddles<>+4420(SB)/4, $0x00081b9a
-DATA cosimD12_nttTwiddles<>+4424(SB)/4, $0x00081b9a
-DATA cosimD12_nttTwiddles<>+4428(SB)/4, $0x00081b9a
-DATA cosimD12_nttTwiddles<>+4432(SB)/4, $0xffd8fc30
-DATA cosimD12_nttTwiddles<>+4436(SB)/4, $0xffd8fc30
-DATA cosimD12_nttTwiddles<>+4440(SB)/4, $0xffd8fc30
-DATA cosimD12_nttTwiddles<>+4444(SB)/4, $0xffd8fc30
-DATA cosimD12_nttTwiddles<>+4448(SB)/4, $0x9e7b5b9a
-DATA cosimD12_nttTwiddles<>+4452(SB)/4, $0x9e7b5b9a
-DATA cosimD12_nttTwiddles<>+4456(SB)/4, $0x9e7b5b9a
-DATA cosimD12_nttTwiddles<>+4460(SB)/4, $0x9e7b5b9a
-DATA cosimD12_nttTwiddles<>+4464(SB)/4, $0xc75efc30
-DATA cosimD12_nttTwiddles<>+4468(SB)/4, $0xc75efc30
-DATA cosimD12_nttTwiddles<>+4472(SB)/4, $0xc75efc30
-DATA cosimD12_nttTwiddles<>+4476(SB)/4, $0xc75efc30
-DATA cosimD12_nttTwiddles<>+4480(SB)/4, $0x000e8f76
-DATA cosimD12_nttTwiddles<>+4484(SB)/4, $0x000e8f76
-DATA cosimD12_nttTwiddles<>+4488(SB)/4, $0x000e8f76
-DATA cosimD12_nttTwiddles<>+4492(SB)/4, $0x000e8f76
-DATA cosimD12_nttTwiddles<>+4496(SB)/4, $0x001f9d54
-DATA cosimD12_nttTwiddles<>+4500(SB)/4, $0x001f9d54
-DATA cosimD12_nttTwiddles<>+4504(SB)/4, $0x001f9d54
-DATA cosimD12_nttTwiddles<>+4508(SB)/4, $0x001f9d54
-DATA cosimD12_nttTwiddles<>+4512(SB)/4, $0xeefd4f76
-DATA cosimD12_nttTwiddles<>+4516(SB)/4, $0xeefd4f76
-DATA cosimD12_nttTwiddles<>+4520(SB)/4, $0xeefd4f76
-DATA cosimD12_nttTwiddles<>+4524(SB)/4, $0xeefd4f76
-DATA cosimD12_nttTwiddles<>+4528(SB)/4, $0x99ca1d54
-DATA cosimD12_nttTwiddles<>+4532(SB)/4, $0x99ca1d54
-DATA cosimD12_nttTwiddles<>+4536(SB)/4, $0x99ca1d54
-DATA cosimD12_nttTwiddles<>+4540(SB)/4, $0x99ca1d54
-DATA cosimD12_nttTwiddles<>+4544(SB)/4, $0x003b3853
-DATA cosimD12_nttTwiddles<>+4548(SB)/4, $0x003b3853
-DATA cosimD12_nttTwiddles<>+4552(SB)/4, $0x003b3853
-DATA cosimD12_nttTwiddles<>+4556(SB)/4, $0x003b3853
-DATA cosimD12_nttTwiddles<>+4560(SB)/4, $0xffd54f2d
-DATA cosimD12_nttTwiddles<>+4564(SB)/4, $0xffd54f2d
-DATA cosimD12_nttTwiddles<>+4568(SB)/4, $0xffd54f2d
-DATA cosimD12_nttTwiddles<>+4572(SB)/4, $0xffd54f2d
-DATA cosimD12_nttTwiddles<>+4576(SB)/4, $0x89c59853
-DATA cosimD12_nttTwiddles<>+4580(SB)/4, $0x89c59853
-DATA cosimD12_nttTwiddles<>+4584(SB)/4, $0x89c59853
-DATA cosimD12_nttTwiddles<>+4588(SB)/4, $0x89c59853
-DATA cosimD12_nttTwiddles<>+4592(SB)/4, $0xc73aef2d
-DATA cosimD12_nttTwiddles<>+4596(SB)/4, $0xc73aef2d
-DATA cosimD12_nttTwiddles<>+4600(SB)/4, $0xc73aef2d
-DATA cosimD12_nttTwiddles<>+4604(SB)/4, $0xc73aef2d
-DATA cosimD12_nttTwiddles<>+4608(SB)/4, $0x0002e46c
-DATA cosimD12_nttTwiddles<>+4612(SB)/4, $0x0002e46c
-DATA cosimD12_nttTwiddles<>+4616(SB)/4, $0xffdb3c93
-DATA cosimD12_nttTwiddles<>+4620(SB)/4, $0xffdb3c93
-DATA cosimD12_nttTwiddles<>+4624(SB)/4, $0x00139e25
-DATA cosimD12_nttTwiddles<>+4628(SB)/4, $0x00139e25
-DATA cosimD12_nttTwiddles<>+4632(SB)/4, $0xffd1eea2
-DATA cosimD12_nttTwiddles<>+4636(SB)/4, $0xffd1eea2
-DATA cosimD12_nttTwiddles<>+4640(SB)/4, $0xd690646c
-DATA cosimD12_nttTwiddles<>+4644(SB)/4, $0xd690646c
-DATA cosimD12_nttTwiddles<>+4648(SB)/4, $0x69ed9c93
-DATA cosimD12_nttTwiddles<>+4652(SB)/4, $0x69ed9c93
-DATA cosimD12_nttTwiddles<>+4656(SB)/4, $0xf5583e25
-DATA cosimD12_nttTwiddles<>+4660(SB)/4, $0xf5583e25
-DATA cosimD12_nttTwiddles<>+4664(SB)/4, $0x74a62ea2
-DATA cosimD12_nttTwiddles<>+4668(SB)/4, $0x74a62ea2
-DATA cosimD12_nttTwiddles<>+4672(SB)/4, $0x003036c2
-DATA cosimD12_nttTwiddles<>+4676(SB)/4, $0x003036c2
-DATA cosimD12_nttTwiddles<>+4680(SB)/4, $0x00141305
-DATA cosimD12_nttTwiddles<>+4684(SB)/4, $0x00141305
-DATA cosimD12_nttTwiddles<>+4688(SB)/4, $0xfff39944
-DATA cosimD12_nttTwiddles<>+4692(SB)/4, $0xfff39944
-DATA cosimD12_nttTwiddles<>+4696(SB)/4, $0xffc8a057
-DATA cosimD12_nttTwiddles<>+4700(SB)/4, $0xffc8a057
-DATA cosimD12_nttTwiddles<>+4704(SB)/4, $0xae0876c2
-DATA cosimD12_nttTwiddles<>+4708(SB)/4, $0xae0876c2
-DATA cosimD12_nttTwiddles<>+4712(SB)/4, $0x13f4b305
-DATA cosimD12_nttTwiddles<>+4716(SB)/4, $0x13f4b305
-DATA cosimD12_nttTwiddles<>+4720(SB)/4, $0xe11c1944
-DATA cosimD12_nttTwiddles<>+4724(SB)/4, $0xe11c1944
-DATA cosimD12_nttTwiddles<>+4728(SB)/4, $0x44538057
-DATA cosimD12_nttTwiddles<>+4732(SB)/4, $0x44538057
-DATA cosimD12_nttTwiddles<>+4736(SB)/4, $0xffc9c808
-DATA cosimD12_nttTwiddles<>+4740(SB)/4, $0xffc9c808
-DATA cosimD12_nttTwiddles<>+4744(SB)/4, $0xfffd4ae0
-DATA cosimD12_nttTwiddles<>+4748(SB)/4, $0xfffd4ae0
-DATA cosimD12_nttTwiddles<>+4752(SB)/4, $0xffe7d0e0
-DATA cosimD12_nttTwiddles<>+4756(SB)/4, $0xffe7d0e0
-DATA cosimD12_nttTwiddles<>+4760(SB)/4, $0xffc4c79c
-DATA cosimD12_nttTwiddles<>+4764(SB)/4, $0xffc4c79c
-DATA cosimD12_nttTwiddles<>+4768(SB)/4, $0x54cac808
-DATA cosimD12_nttTwiddles<>+4772(SB)/4, $0x54cac808
-DATA cosimD12_nttTwiddles<>+4776(SB)/4, $0xb9594ae0
-DATA cosimD12_nttTwiddles<>+4780(SB)/4, $0xb9594ae0
-DATA cosimD12_nttTwiddles<>+4784(SB)/4, $0x0a03d0e0
-DATA cosimD12_nttTwiddles<>+4788(SB)/4, $0x0a03d0e0
-DATA cosimD12_nttTwiddles<>+4792(SB)/4, $0x3ab8479c
-DATA cosimD12_nttTwiddles<>+4796(SB)/4, $0x3ab8479c
-DATA cosimD12_nttTwiddles<>+4800(SB)/4, $0xffe3bff6
-DATA cosimD12_nttTwiddles<>+4804(SB)/4, $0xffe3bff6
-DATA cosimD12_nttTwiddles<>+4808(SB)/4, $0x00147792
-DATA cosimD12_nttTwiddles<>+4812(SB)/4, $0x00147792
-DATA cosimD12_nttTwiddles<>+4816(SB)/4, $0xffea0802
-DATA cosimD12_nttTwiddles<>+4820(SB)/4, $0xffea0802
-DATA cosimD12_nttTwiddles<>+4824(SB)/4, $0x003a97d9
-DATA cosimD12_nttTwiddles<>+4828(SB)/4, $0x003a97d9
-DATA cosimD12_nttTwiddles<>+4832(SB)/4, $0x54e27ff6
-DATA cosimD12_nttTwiddles<>+4836(SB)/4, $0x54e27ff6
-DATA cosimD12_nttTwiddles<>+4840(SB)/4, $0x0e06b792
-DATA cosimD12_nttTwiddles<>+4844(SB)/4, $0x0e06b792
-DATA cosimD12_nttTwiddles<>+4848(SB)/4, $0x47ea4802
-DATA cosimD12_nttTwiddles<>+4852(SB)/4, $0x47ea4802
-DATA cosimD12_nttTwiddles<>+4856(SB)/4, $0xcab5b7d9
-DATA cosimD12_nttTwiddles<>+4860(SB)/4, $0xcab5b7d9
-DATA cosimD12_nttTwiddles<>+4864(SB)/4, $0xffd1a13c
-DATA cosimD12_nttTwiddles<>+4868(SB)/4, $0x0021c4f7
-DATA cosimD12_nttTwiddles<>+4872(SB)/4, $0xfff97d45
-DATA cosimD12_nttTwiddles<>+4876(SB)/4, $0xffe68e98
-DATA cosimD12_nttTwiddles<>+4880(SB)/4, $0xffd32764
-DATA cosimD12_nttTwiddles<>+4884(SB)/4, $0x0002cc93
-DATA cosimD12_nttTwiddles<>+4888(SB)/4, $0xfff78a50
-DATA cosimD12_nttTwiddles<>+4892(SB)/4, $0x003c15ca
-DATA cosimD12_nttTwiddles<>+4896(SB)/4, $0x85f9213c
-DATA cosimD12_nttTwiddles<>+4900(SB)/4, $0x9940a4f7
-DATA cosimD12_nttTwiddles<>+4904(SB)/4, $0xa1221d45
-DATA cosimD12_nttTwiddles<>+4908(SB)/4, $0xe5b98e98
-DATA cosimD12_nttTwiddles<>+4912(SB)/4, $0x42bfa764
-DATA cosimD12_nttTwiddles<>+4916(SB)/4, $0x5c152c93
-DATA cosimD12_nttTwiddles<>+4920(SB)/4, $0x09418a50
-DATA cosimD12_nttTwiddles<>+4924(SB)/4, $0xc5f555ca
-DATA cosimD12_nttTwiddles<>+4928(SB)/4, $0x0035c539
-DATA cosimD12_nttTwiddles<>+4932(SB)/4, $0xfff11bf4
-DATA cosimD12_nttTwiddles<>+4936(SB)/4, $0x001a4cd0
-DATA cosimD12_nttTwiddles<>+4940(SB)/4, $0xffef2633
-DATA cosimD12_nttTwiddles<>+4944(SB)/4, $0xffdde1af
-DATA cosimD12_nttTwiddles<>+4948(SB)/4, $0xfff11805
-DATA cosimD12_nttTwiddles<>+4952(SB)/4, $0x003bcf2c
-DATA cosimD12_nttTwiddles<>+4956(SB)/4, $0x00155e68
-DATA cosimD12_nttTwiddles<>+4960(SB)/4, $0x005ce539
-DATA cosimD12_nttTwiddles<>+4964(SB)/4, $0xf96f9bf4
-DATA cosimD12_nttTwiddles<>+4968(SB)/4, $0x21b44cd0
-DATA cosimD12_nttTwiddles<>+4972(SB)/4, $0x97358633
-DATA cosimD12_nttTwiddles<>+4976(SB)/4, $0xa093c1af
-DATA cosimD12_nttTwiddles<>+4980(SB)/4, $0x3471b805
-DATA cosimD12_nttTwiddles<>+4984(SB)/4, $0x94214f2c
-DATA cosimD12_nttTwiddles<>+4988(SB)/4, $0x17e25e68
-DATA cosimD12_nttTwiddles<>+4992(SB)/4, $0x003b0115
-DATA cosimD12_nttTwiddles<>+4996(SB)/4, $0x001a35e7
-DATA cosimD12_nttTwiddles<>+5000(SB)/4, $0xffe47cae
-DATA cosimD12_nttTwiddles<>+5004(SB)/4, $0xfffc05da
-DATA cosimD12_nttTwiddles<>+5008(SB)/4, $0xfff993dd
-DATA cosimD12_nttTwiddles<>+5012(SB)/4, $0x00189c2a
-DATA cosimD12_nttTwiddles<>+5016(SB)/4, $0xffff434e
-DATA cosimD12_nttTwiddles<>+5020(SB)/4, $0xfff316b6
-DATA cosimD12_nttTwiddles<>+5024(SB)/4, $0x29dda115
-DATA cosimD12_nttTwiddles<>+5028(SB)/4, $0xef5715e7
-DATA cosimD12_nttTwiddles<>+5032(SB)/4, $0xf07a3cae
-DATA cosimD12_nttTwiddles<>+5036(SB)/4, $0xfbb745da
-DATA cosimD12_nttTwiddles<>+5040(SB)/4, $0xb7f533dd
-DATA cosimD12_nttTwiddles<>+5044(SB)/4, $0xa69ddc2a
-DATA cosimD12_nttTwiddles<>+5048(SB)/4, $0x7969034e
-DATA cosimD12_nttTwiddles<>+5052(SB)/4, $0xdfc9d6b6
-DATA cosimD12_nttTwiddles<>+5056(SB)/4, $0x00041dc0
-DATA cosimD12_nttTwiddles<>+5060(SB)/4, $0x0007340e
-DATA cosimD12_nttTwiddles<>+5064(SB)/4, $0x001d2668
-DATA cosimD12_nttTwiddles<>+5068(SB)/4, $0xffc57fdb
-DATA cosimD12_nttTwiddles<>+5072(SB)/4, $0xffdd1d09
-DATA cosimD12_nttTwiddles<>+5076(SB)/4, $0xffc9e5a9
-DATA cosimD12_nttTwiddles<>+5080(SB)/4, $0xffeb36df
-DATA cosimD12_nttTwiddles<>+5084(SB)/4, $0x001e29ce
-DATA cosimD12_nttTwiddles<>+5088(SB)/4, $0xa3bc1dc0
-DATA cosimD12_nttTwiddles<>+5092(SB)/4, $0x1788f40e
-DATA cosimD12_nttTwiddles<>+5096(SB)/4, $0x10ea2668
-DATA cosimD12_nttTwiddles<>+5100(SB)/4, $0x2e40dfdb
-DATA cosimD12_nttTwiddles<>+5104(SB)/4, $0x42fe3d09
-DATA cosimD12_nttTwiddles<>+5108(SB)/4, $0x0bff05a9
-DATA cosimD12_nttTwiddles<>+5112(SB)/4, $0x734716df
-DATA cosimD12_nttTwiddles<>+5116(SB)/4, $0x1657e9ce
-DATA cosimD12_nttTwiddles<>+5120(SB)/8, $0x0000000000000000
-GLOBL cosimD12_nttTwiddles<>(SB), RODATA|NOPTR, $5128
+DATA cosimD12_nttTwiddles<>+1440(SB)/4, $0xffccff72
+DATA cosimD12_nttTwiddles<>+1444(SB)/4, $0xffccff72
+DATA cosimD12_nttTwiddles<>+1448(SB)/4, $0xffca48a0
+DATA cosimD12_nttTwiddles<>+1452(SB)/4, $0xffca48a0
+DATA cosimD12_nttTwiddles<>+1456(SB)/4, $0x00078f83
+DATA cosimD12_nttTwiddles<>+1460(SB)/4, $0x00078f83
+DATA cosimD12_nttTwiddles<>+1464(SB)/4, $0xffc9b97d
+DATA cosimD12_nttTwiddles<>+1468(SB)/4, $0xffc9b97d
+DATA cosimD12_nttTwiddles<>+1472(SB)/4, $0xaebb3f72
+DATA cosimD12_nttTwiddles<>+1476(SB)/4, $0xaebb3f72
+DATA cosimD12_nttTwiddles<>+1480(SB)/4, $0x78de48a0
+DATA cosimD12_nttTwiddles<>+1484(SB)/4, $0x78de48a0
+DATA cosimD12_nttTwiddles<>+1488(SB)/4, $0x3c77ef83
+DATA cosimD12_nttTwiddles<>+1492(SB)/4, $0x3c77ef83
+DATA cosimD12_nttTwiddles<>+1496(SB)/4, $0x6c79597d
+DATA cosimD12_nttTwiddles<>+1500(SB)/4, $0x6c79597d
+DATA cosimD12_nttTwiddles<>+1504(SB)/4, $0x0033ff5a
+DATA cosimD12_nttTwiddles<>+1508(SB)/4, $0x00223dfb
+DATA cosimD12_nttTwiddles<>+1512(SB)/4, $0x00252587
+DATA cosimD12_nttTwiddles<>+1516(SB)/4, $0xffc6a2fc
+DATA cosimD12_nttTwiddles<>+1520(SB)/4, $0x001c5e1a
+DATA cosimD12_nttTwiddles<>+1524(SB)/4, $0xffe7628a
+DATA cosimD12_nttTwiddles<>+1528(SB)/4, $0xffd05af6
+DATA cosimD12_nttTwiddles<>+1532(SB)/4, $0xfff7fcd6
+DATA cosimD12_nttTwiddles<>+1536(SB)/4, $0x3b1f3f5a
+DATA cosimD12_nttTwiddles<>+1540(SB)/4, $0x36619dfb
+DATA cosimD12_nttTwiddles<>+1544(SB)/4, $0xfd560587
+DATA cosimD12_nttTwiddles<>+1548(SB)/4, $0x462622fc
+DATA cosimD12_nttTwiddles<>+1552(SB)/4, $0xe6df9e1a
+DATA cosimD12_nttTwiddles<>+1556(SB)/4, $0xcf38a28a
+DATA cosimD12_nttTwiddles<>+1560(SB)/4, $0x682f1af6
+DATA cosimD12_nttTwiddles<>+1564(SB)/4, $0xec92bcd6
+DATA cosimD12_nttTwiddles<>+1568(SB)/4, $0x00223dfb
+DATA cosimD12_nttTwiddles<>+1572(SB)/4, $0x00223dfb
+DATA cosimD12_nttTwiddles<>+1576(SB)/4, $0xffc6a2fc
+DATA cosimD12_nttTwiddles<>+1580(SB)/4, $0xffc6a2fc
+DATA cosimD12_nttTwiddles<>+1584(SB)/4, $0xffe7628a
+DATA cosimD12_nttTwiddles<>+1588(SB)/4, $0xffe7628a
+DATA cosimD12_nttTwiddles<>+1592(SB)/4, $0xfff7fcd6
+DATA cosimD12_nttTwiddles<>+1596(SB)/4, $0xfff7fcd6
+DATA cosimD12_nttTwiddles<>+1600(SB)/4, $0x36619dfb
+DATA cosimD12_nttTwiddles<>+1604(SB)/4, $0x36619dfb
+DATA cosimD12_nttTwiddles<>+1608(SB)/4, $0x462622fc
+DATA cosimD12_nttTwiddles<>+1612(SB)/4, $0x462622fc
+DATA cosimD12_nttTwiddles<>+1616(SB)/4, $0xcf38a28a
+DATA cosimD12_nttTwiddles<>+1620(SB)/4, $0xcf38a28a
+DATA cosimD12_nttTwiddles<>+1624(SB)/4, $0xec92bcd6
+DATA cosimD12_nttTwiddles<>+1628(SB)/4, $0xec92bcd6
+DATA cosimD12_nttTwiddles<>+1632(SB)/4, $0x002358d4
+DATA cosimD12_nttTwiddles<>+1636(SB)/4, $0xffdaab9f
+DATA cosimD12_nttTwiddles<>+1640(SB)/4, $0xffed24f0
+DATA cosimD12_nttTwiddles<>+1644(SB)/4, $0xffedbb56
+DATA cosimD12_nttTwiddles<>+1648(SB)/4, $0x000de0e6
+DATA cosimD12_nttTwiddles<>+1652(SB)/4, $0xffff5704
+DATA cosimD12_nttTwiddles<>+1656(SB)/4, $0x001f0084
+DATA cosimD12_nttTwiddles<>+1660(SB)/4, $0xfff44592
+DATA cosimD12_nttTwiddles<>+1664(SB)/4, $0x513dd8d4
+DATA cosimD12_nttTwiddles<>+1668(SB)/4, $0x01ce8b9f
+DATA cosimD12_nttTwiddles<>+1672(SB)/4, $0xec8b24f0
+DATA cosimD12_nttTwiddles<>+1676(SB)/4, $0x64587b56
+DATA cosimD12_nttTwiddles<>+1680(SB)/4, $0xe12aa0e6
+DATA cosimD12_nttTwiddles<>+1684(SB)/4, $0x78dfd704
+DATA cosimD12_nttTwiddles<>+1688(SB)/4, $0xae2f8084
+DATA cosimD12_nttTwiddles<>+1692(SB)/4, $0x07a68592
+DATA cosimD12_nttTwiddles<>+1696(SB)/4, $0xffdaab9f
+DATA cosimD12_nttTwiddles<>+1700(SB)/4, $0xffdaab9f
+DATA cosimD12_nttTwiddles<>+1704(SB)/4, $0xffedbb56
+DATA cosimD12_nttTwiddles<>+1708(SB)/4, $0xffedbb56
+DATA cosimD12_nttTwiddles<>+1712(SB)/4, $0xffff5704
+DATA cosimD12_nttTwiddles<>+1716(SB)/4, $0xffff5704
+DATA cosimD12_nttTwiddles<>+1720(SB)/4, $0xfff44592
+DATA cosimD12_nttTwiddles<>+1724(SB)/4, $0xfff44592
+DATA cosimD12_nttTwiddles<>+1728(SB)/4, $0x01ce8b9f
+DATA cosimD12_nttTwiddles<>+1732(SB)/4, $0x01ce8b9f
+DATA cosimD12_nttTwiddles<>+1736(SB)/4, $0x64587b56
+DATA cosimD12_nttTwiddles<>+1740(SB)/4, $0x64587b56
+DATA cosimD12_nttTwiddles<>+1744(SB)/4, $0x78dfd704
+DATA cosimD12_nttTwiddles<>+1748(SB)/4, $0x78dfd704
+DATA cosimD12_nttTwiddles<>+1752(SB)/4, $0x07a68592
+DATA cosimD12_nttTwiddles<>+1756(SB)/4, $0x07a68592
+DATA cosimD12_nttTwiddles<>+1760(SB)/4, $0x003a41f8
+DATA cosimD12_nttTwiddles<>+1764(SB)/4, $0xffc9a422
+DATA cosimD12_nttTwiddles<>+1768(SB)/4, $0x00359b5d
+DATA cosimD12_nttTwiddles<>+1772(SB)/4, $0xffcf45de
+DATA cosimD12_nttTwiddles<>+1776(SB)/4, $0x000c7f5a
+DATA cosimD12_nttTwiddles<>+1780(SB)/4, $0xfff806fc
+DATA cosimD12_nttTwiddles<>+1784(SB)/4, $0x0030ef86
+DATA cosimD12_nttTwiddles<>+1788(SB)/4, $0xffc921c2
+DATA cosimD12_nttTwiddles<>+1792(SB)/4, $0x2c7941f8
+DATA cosimD12_nttTwiddles<>+1796(SB)/4, $0xab4de422
+DATA cosimD12_nttTwiddles<>+1800(SB)/4, $0x79213b5d
+DATA cosimD12_nttTwiddles<>+1804(SB)/4, $0x718b05de
+DATA cosimD12_nttTwiddles<>+1808(SB)/4, $0x4af7bf5a
+DATA cosimD12_nttTwiddles<>+1812(SB)/4, $0x72d786fc
+DATA cosimD12_nttTwiddles<>+1816(SB)/4, $0x7321af86
+DATA cosimD12_nttTwiddles<>+1820(SB)/4, $0x4b0161c2
+DATA cosimD12_nttTwiddles<>+1824(SB)/4, $0xffc9a422
+DATA cosimD12_nttTwiddles<>+1828(SB)/4, $0xffc9a422
+DATA cosimD12_nttTwiddles<>+1832(SB)/4, $0xffcf45de
+DATA cosimD12_nttTwiddles<>+1836(SB)/4, $0xffcf45de
+DATA cosimD12_nttTwiddles<>+1840(SB)/4, $0xfff806fc
+DATA cosimD12_nttTwiddles<>+1844(SB)/4, $0xfff806fc
+DATA cosimD12_nttTwiddles<>+1848(SB)/4, $0xffc921c2
+DATA cosimD12_nttTwiddles<>+1852(SB)/4, $0xffc921c2
+DATA cosimD12_nttTwiddles<>+1856(SB)/4, $0xab4de422
+DATA cosimD12_nttTwiddles<>+1860(SB)/4, $0xab4de422
+DATA cosimD12_nttTwiddles<>+1864(SB)/4, $0x718b05de
+DATA cosimD12_nttTwiddles<>+1868(SB)/4, $0x718b05de
+DATA cosimD12_nttTwiddles<>+1872(SB)/4, $0x72d786fc
+DATA cosimD12_nttTwiddles<>+1876(SB)/4, $0x72d786fc
+DATA cosimD12_nttTwiddles<>+1880(SB)/4, $0x4b0161c2
+DATA cosimD12_nttTwiddles<>+1884(SB)/4, $0x4b0161c2
+DATA cosimD12_nttTwiddles<>+1888(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1892(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1896(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1900(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1904(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1908(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1912(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1916(SB)/4, $0x00400000
+DATA cosimD12_nttTwiddles<>+1920(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1924(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1928(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1932(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1936(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1940(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1944(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1948(SB)/4, $0xfffa84ad
+DATA cosimD12_nttTwiddles<>+1952(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1956(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1960(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1964(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1968(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1972(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1976(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1980(SB)/4, $0xae1024ad
+DATA cosimD12_nttTwiddles<>+1984(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+1988(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+1992(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+1996(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+2000(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+2004(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+2008(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+2012(SB)/4, $0xffe0147f
+DATA cosimD12_nttTwiddles<>+2016(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2020(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2024(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2028(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2032(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2036(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2040(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2044(SB)/4, $0xbeeff47f
+DATA cosimD12_nttTwiddles<>+2048(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2052(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2056(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2060(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2064(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2068(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2072(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2076(SB)/4, $0xfff79d90
+DATA cosimD12_nttTwiddles<>+2080(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2084(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2088(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2092(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2096(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2100(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2104(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2108(SB)/4, $0x6ba99d90
+DATA cosimD12_nttTwiddles<>+2112(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2116(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2120(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2124(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2128(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2132(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2136(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2140(SB)/4, $0xffeeeaa0
+DATA cosimD12_nttTwiddles<>+2144(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2148(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2152(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2156(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2160(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2164(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2168(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2172(SB)/4, $0x0d42eaa0
+DATA cosimD12_nttTwiddles<>+2176(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2180(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2184(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2188(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2192(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2196(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2200(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2204(SB)/4, $0x0027f968
+DATA cosimD12_nttTwiddles<>+2208(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2212(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2216(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2220(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2224(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2228(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2232(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2236(SB)/4, $0xeb54f968
+DATA cosimD12_nttTwiddles<>+2240(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2244(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2248(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2252(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2256(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2260(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2264(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2268(SB)/4, $0xffdfd37b
+DATA cosimD12_nttTwiddles<>+2272(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2276(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2280(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2284(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2288(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2292(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2296(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2300(SB)/4, $0x28cf337b
+DATA cosimD12_nttTwiddles<>+2304(SB)/4, $0xffc51585
+DATA cosimD12_nttTwiddles<>+2308(SB)/4, $0xffc51585
+DATA cosimD12_nttTwiddles<>+2312(SB)/4, $0xffc51585
+DATA cosimD12_nttTwiddles<>+2316(SB)/4, $0xffc51585
+DATA cosimD12_nttTwiddles<>+2320(SB)/4, $0x00360400
+DATA cosimD12_nttTwiddles<>+2324(SB)/4, $0x00360400
+DATA cosimD12_nttTwiddles<>+2328(SB)/4, $0x00360400
+DATA cosimD12_nttTwiddles<>+2332(SB)/4, $0x00360400
+DATA cosimD12_nttTwiddles<>+2336(SB)/4, $0xf3f5b585
+DATA cosimD12_nttTwiddles<>+2340(SB)/4, $0xf3f5b585
+DATA cosimD12_nttTwiddles<>+2344(SB)/4, $0xf3f5b585
+DATA cosimD12_nttTwiddles<>+2348(SB)/4, $0xf3f5b585
+DATA cosimD12_nttTwiddles<>+2352(SB)/4, $0xc0b60400
+DATA cosimD12_nttTwiddles<>+2356(SB)/4, $0xc0b60400
+DATA cosimD12_nttTwiddles<>+2360(SB)/4, $0xc0b60400
+DATA cosimD12_nttTwiddles<>+2364(SB)/4, $0xc0b60400
+DATA cosimD12_nttTwiddles<>+2368(SB)/4, $0xffd18e7c
+DATA cosimD12_nttTwiddles<>+2372(SB)/4, $0xffd18e7c
+DATA cosimD12_nttTwiddles<>+2376(SB)/4, $0xffd18e7c
+DATA cosimD12_nttTwiddles<>+2380(SB)/4, $0xffd18e7c
+DATA cosimD12_nttTwiddles<>+2384(SB)/4, $0xfffb6a4d
+DATA cosimD12_nttTwiddles<>+2388(SB)/4, $0xfffb6a4d
+DATA cosimD12_nttTwiddles<>+2392(SB)/4, $0xfffb6a4d
+DATA cosimD12_nttTwiddles<>+2396(SB)/4, $0xfffb6a4d
+DATA cosimD12_nttTwiddles<>+2400(SB)/4, $0xe3a10e7c
+DATA cosimD12_nttTwiddles<>+2404(SB)/4, $0xe3a10e7c
+DATA cosimD12_nttTwiddles<>+2408(SB)/4, $0xe3a10e7c
+DATA cosimD12_nttTwiddles<>+2412(SB)/4, $0xe3a10e7c
+DATA cosimD12_nttTwiddles<>+2416(SB)/4, $0x7ac50a4d
+DATA cosimD12_nttTwiddles<>+2420(SB)/4, $0x7ac50a4d
+DATA cosimD12_nttTwiddles<>+2424(SB)/4, $0x7ac50a4d
+DATA cosimD12_nttTwiddles<>+2428(SB)/4, $0x7ac50a4d
+DATA cosimD12_nttTwiddles<>+2432(SB)/4, $0x00368a96
+DATA cosimD12_nttTwiddles<>+2436(SB)/4, $0x00368a96
+DATA cosimD12_nttTwiddles<>+2440(SB)/4, $0x00368a96
+DATA cosimD12_nttTwiddles<>+2444(SB)/4, $0x00368a96
+DATA cosimD12_nttTwiddles<>+2448(SB)/4, $0x0023d69c
+DATA cosimD12_nttTwiddles<>+2452(SB)/4, $0x0023d69c
+DATA cosimD12_nttTwiddles<>+2456(SB)/4, $0x0023d69c
+DATA cosimD12_nttTwiddles<>+2460(SB)/4, $0x0023d69c
+DATA cosimD12_nttTwiddles<>+2464(SB)/4, $0xde894a96
+DATA cosimD12_nttTwiddles<>+2468(SB)/4, $0xde894a96
+DATA cosimD12_nttTwiddles<>+2472(SB)/4, $0xde894a96
+DATA cosimD12_nttTwiddles<>+2476(SB)/4, $0xde894a96
+DATA cosimD12_nttTwiddles<>+2480(SB)/4, $0x9cf7569c
+DATA cosimD12_nttTwiddles<>+2484(SB)/4, $0x9cf7569c
+DATA cosimD12_nttTwiddles<>+2488(SB)/4, $0x9cf7569c
+DATA cosimD12_nttTwiddles<>+2492(SB)/4, $0x9cf7569c
+DATA cosimD12_nttTwiddles<>+2496(SB)/4, $0xffd43e41
+DATA cosimD12_nttTwiddles<>+2500(SB)/4, $0xffd43e41
+DATA cosimD12_nttTwiddles<>+2504(SB)/4, $0xffd43e41
+DATA cosimD12_nttTwiddles<>+2508(SB)/4, $0xffd43e41
+DATA cosimD12_nttTwiddles<>+2512(SB)/4, $0xfff7c55d
+DATA cosimD12_nttTwiddles<>+2516(SB)/4, $0xfff7c55d
+DATA cosimD12_nttTwiddles<>+2520(SB)/4, $0xfff7c55d
+DATA cosimD12_nttTwiddles<>+2524(SB)/4, $0xfff7c55d
+DATA cosimD12_nttTwiddles<>+2528(SB)/4, $0x6b1c5e41
+DATA cosimD12_nttTwiddles<>+2532(SB)/4, $0x6b1c5e41
+DATA cosimD12_nttTwiddles<>+2536(SB)/4, $0x6b1c5e41
+DATA cosimD12_nttTwiddles<>+2540(SB)/4, $0x6b1c5e41
+DATA cosimD12_nttTwiddles<>+2544(SB)/4, $0xbe23655d
+DATA cosimD12_nttTwiddles<>+2548(SB)/4, $0xbe23655d
+DATA cosimD12_nttTwiddles<>+2552(SB)/4, $0xbe23655d
+DATA cosimD12_nttTwiddles<>+2556(SB)/4, $0xbe23655d
+DATA cosimD12_nttTwiddles<>+2560(SB)/4, $0x003410f2
+DATA cosimD12_nttTwiddles<>+2564(SB)/4, $0x003410f2
+DATA cosimD12_nttTwiddles<>+2568(SB)/4, $0xffd2b7a3
+DATA cosimD12_nttTwiddles<>+2572(SB)/4, $0xffd2b7a3
+DATA cosimD12_nttTwiddles<>+2576(SB)/4, $0xfff5c282
+DATA cosimD12_nttTwiddles<>+2580(SB)/4, $0xfff5c282
+DATA cosimD12_nttTwiddles<>+2584(SB)/4, $0xfffa2bdd
+DATA cosimD12_nttTwiddles<>+2588(SB)/4, $0xfffa2bdd
+DATA cosimD12_nttTwiddles<>+2592(SB)/4, $0xd15250f2
+DATA cosimD12_nttTwiddles<>+2596(SB)/4, $0xd15250f2
+DATA cosimD12_nttTwiddles<>+2600(SB)/4, $0x114717a3
+DATA cosimD12_nttTwiddles<>+2604(SB)/4, $0x114717a3
+DATA cosimD12_nttTwiddles<>+2608(SB)/4, $0x7f460282
+DATA cosimD12_nttTwiddles<>+2612(SB)/4, $0x7f460282
+DATA cosimD12_nttTwiddles<>+2616(SB)/4, $0xcaf5cbdd
+DATA cosimD12_nttTwiddles<>+2620(SB)/4, $0xcaf5cbdd
+DATA cosimD12_nttTwiddles<>+2624(SB)/4, $0x0020c638
+DATA cosimD12_nttTwiddles<>+2628(SB)/4, $0x0020c638
+DATA cosimD12_nttTwiddles<>+2632(SB)/4, $0xfff9ba6d
+DATA cosimD12_nttTwiddles<>+2636(SB)/4, $0xfff9ba6d
+DATA cosimD12_nttTwiddles<>+2640(SB)/4, $0xffffa63b
+DATA cosimD12_nttTwiddles<>+2644(SB)/4, $0xffffa63b
+DATA cosimD12_nttTwiddles<>+2648(SB)/4, $0x001c4563
+DATA cosimD12_nttTwiddles<>+2652(SB)/4, $0x001c4563
+DATA cosimD12_nttTwiddles<>+2656(SB)/4, $0xdce7c638
+DATA cosimD12_nttTwiddles<>+2660(SB)/4, $0xdce7c638
+DATA cosimD12_nttTwiddles<>+2664(SB)/4, $0xb4c75a6d
+DATA cosimD12_nttTwiddles<>+2668(SB)/4, $0xb4c75a6d
+DATA cosimD12_nttTwiddles<>+2672(SB)/4, $0xc347063b
+DATA cosimD12_nttTwiddles<>+2676(SB)/4, $0xc347063b
+DATA cosimD12_nttTwiddles<>+2680(SB)/4, $0x6348a563
+DATA cosimD12_nttTwiddles<>+2684(SB)/4, $0x6348a563
+DATA cosimD12_nttTwiddles<>+2688(SB)/4, $0xfff0fe85
+DATA cosimD12_nttTwiddles<>+2692(SB)/4, $0xfff0fe85
+DATA cosimD12_nttTwiddles<>+2696(SB)/4, $0xffc7a44b
+DATA cosimD12_nttTwiddles<>+2700(SB)/4, $0xffc7a44b
+DATA cosimD12_nttTwiddles<>+2704(SB)/4, $0xffed4113
+DATA cosimD12_nttTwiddles<>+2708(SB)/4, $0xffed4113
+DATA cosimD12_nttTwiddles<>+2712(SB)/4, $0x001495d4
+DATA cosimD12_nttTwiddles<>+2716(SB)/4, $0x001495d4
+DATA cosimD12_nttTwiddles<>+2720(SB)/4, $0xf1419e85
+DATA cosimD12_nttTwiddles<>+2724(SB)/4, $0xf1419e85
+DATA cosimD12_nttTwiddles<>+2728(SB)/4, $0xfad1044b
+DATA cosimD12_nttTwiddles<>+2732(SB)/4, $0xfad1044b
+DATA cosimD12_nttTwiddles<>+2736(SB)/4, $0x6a8fa113
+DATA cosimD12_nttTwiddles<>+2740(SB)/4, $0x6a8fa113
+DATA cosimD12_nttTwiddles<>+2744(SB)/4, $0xf8cf15d4
+DATA cosimD12_nttTwiddles<>+2748(SB)/4, $0xf8cf15d4
+DATA cosimD12_nttTwiddles<>+2752(SB)/4, $0x00296e9f
+DATA cosimD12_nttTwiddles<>+2756(SB)/4, $0x00296e9f
+DATA cosimD12_nttTwiddles<>+2760(SB)/4, $0xffda3409
+DATA cosimD12_nttTwiddles<>+2764(SB)/4, $0xffda3409
+DATA cosimD12_nttTwiddles<>+2768(SB)/4, $0xffec09f7
+DATA cosimD12_nttTwiddles<>+2772(SB)/4, $0xffec09f7
+DATA cosimD12_nttTwiddles<>+2776(SB)/4, $0xffea2c62
+DATA cosimD12_nttTwiddles<>+2780(SB)/4, $0xffea2c62
+DATA cosimD12_nttTwiddles<>+2784(SB)/4, $0x5a7d4e9f
+DATA cosimD12_nttTwiddles<>+2788(SB)/4, $0x5a7d4e9f
+DATA cosimD12_nttTwiddles<>+2792(SB)/4, $0x65db5409
+DATA cosimD12_nttTwiddles<>+2796(SB)/4, $0x65db5409
+DATA cosimD12_nttTwiddles<>+2800(SB)/4, $0x61aae9f7
+DATA cosimD12_nttTwiddles<>+2804(SB)/4, $0x61aae9f7
+DATA cosimD12_nttTwiddles<>+2808(SB)/4, $0x9c766c62
+DATA cosimD12_nttTwiddles<>+2812(SB)/4, $0x9c766c62
+DATA cosimD12_nttTwiddles<>+2816(SB)/4, $0x00053919
+DATA cosimD12_nttTwiddles<>+2820(SB)/4, $0x003472e7
+DATA cosimD12_nttTwiddles<>+2824(SB)/4, $0x002b5ee5
+DATA cosimD12_nttTwiddles<>+2828(SB)/4, $0x003de11c
+DATA cosimD12_nttTwiddles<>+2832(SB)/4, $0xffc68518
+DATA cosimD12_nttTwiddles<>+2836(SB)/4, $0xffd25089
+DATA cosimD12_nttTwiddles<>+2840(SB)/4, $0xffeba8be
+DATA cosimD12_nttTwiddles<>+2844(SB)/4, $0xfff91de4
+DATA cosimD12_nttTwiddles<>+2848(SB)/4, $0x7ea85919
+DATA cosimD12_nttTwiddles<>+2852(SB)/4, $0xb71152e7
+DATA cosimD12_nttTwiddles<>+2856(SB)/4, $0x8d87fee5
+DATA cosimD12_nttTwiddles<>+2860(SB)/4, $0x9e61611c
+DATA cosimD12_nttTwiddles<>+2864(SB)/4, $0xa4698518
+DATA cosimD12_nttTwiddles<>+2868(SB)/4, $0x29637089
+DATA cosimD12_nttTwiddles<>+2872(SB)/4, $0x0e0368be
+DATA cosimD12_nttTwiddles<>+2876(SB)/4, $0xc1b59de4
+DATA cosimD12_nttTwiddles<>+2880(SB)/4, $0x003472e7
+DATA cosimD12_nttTwiddles<>+2884(SB)/4, $0x003472e7
+DATA cosimD12_nttTwiddles<>+2888(SB)/4, $0x003de11c
+DATA cosimD12_nttTwiddles<>+2892(SB)/4, $0x003de11c
+DATA cosimD12_nttTwiddles<>+2896(SB)/4, $0xffd25089
+DATA cosimD12_nttTwiddles<>+2900(SB)/4, $0xffd25089
+DATA cosimD12_nttTwiddles<>+2904(SB)/4, $0xfff91de4
+DATA cosimD12_nttTwiddles<>+2908(SB)/4, $0xfff91de4
+DATA cosimD12_nttTwiddles<>+2912(SB)/4, $0xb71152e7
+DATA cosimD12_nttTwiddles<>+2916(SB)/4, $0xb71152e7
+DATA cosimD12_nttTwiddles<>+2920(SB)/4, $0x9e61611c
+DATA cosimD12_nttTwiddles<>+2924(SB)/4, $0x9e61611c
+DATA cosimD12_nttTwiddles<>+2928(SB)/4, $0x29637089
+DATA cosimD12_nttTwiddles<>+2932(SB)/4, $0x29637089
+DATA cosimD12_nttTwiddles<>+2936(SB)/4, $0xc1b59de4
+DATA cosimD12_nttTwiddles<>+2940(SB)/4, $0xc1b59de4
+DATA cosimD12_nttTwiddles<>+2944(SB)/4, $0x0004610c
+DATA cosimD12_nttTwiddles<>+2948(SB)/4, $0xffcd003b
+DATA cosimD12_nttTwiddles<>+2952(SB)/4, $0x00291199
+DATA cosimD12_nttTwiddles<>+2956(SB)/4, $0x00130984
+DATA cosimD12_nttTwiddles<>+2960(SB)/4, $0x001314be
+DATA cosimD12_nttTwiddles<>+2964(SB)/4, $0x001c853f
+DATA cosimD12_nttTwiddles<>+2968(SB)/4, $0x0012e11b
+DATA cosimD12_nttTwiddles<>+2972(SB)/4, $0x001406c7
+DATA cosimD12_nttTwiddles<>+2976(SB)/4, $0x3625e10c
+DATA cosimD12_nttTwiddles<>+2980(SB)/4, $0x6e54603b
+DATA cosimD12_nttTwiddles<>+2984(SB)/4, $0xb9dc3199
+DATA cosimD12_nttTwiddles<>+2988(SB)/4, $0xaf438984
+DATA cosimD12_nttTwiddles<>+2992(SB)/4, $0xfbaad4be
+DATA cosimD12_nttTwiddles<>+2996(SB)/4, $0xed44653f
+DATA cosimD12_nttTwiddles<>+3000(SB)/4, $0x3ab6411b
+DATA cosimD12_nttTwiddles<>+3004(SB)/4, $0x396ce6c7
+DATA cosimD12_nttTwiddles<>+3008(SB)/4, $0xffcd003b
+DATA cosimD12_nttTwiddles<>+3012(SB)/4, $0xffcd003b
+DATA cosimD12_nttTwiddles<>+3016(SB)/4, $0x00130984
+DATA cosimD12_nttTwiddles<>+3020(SB)/4, $0x00130984
+DATA cosimD12_nttTwiddles<>+3024(SB)/4, $0x001c853f
+DATA cosimD12_nttTwiddles<>+3028(SB)/4, $0x001c853f
+DATA cosimD12_nttTwiddles<>+3032(SB)/4, $0x001406c7
+DATA cosimD12_nttTwiddles<>+3036(SB)/4, $0x001406c7
+DATA cosimD12_nttTwiddles<>+3040(SB)/4, $0x6e54603b
+DATA cosimD12_nttTwiddles<>+3044(SB)/4, $0x6e54603b
+DATA cosimD12_nttTwiddles<>+3048(SB)/4, $0xaf438984
+DATA cosimD12_nttTwiddles<>+3052(SB)/4, $0xaf438984
+DATA cosimD12_nttTwiddles<>+3056(SB)/4, $0xed44653f
+DATA cosimD12_nttTwiddles<>+3060(SB)/4, $0xed44653f
+DATA cosimD12_nttTwiddles<>+3064(SB)/4, $0x396ce6c7
+DATA cosimD12_nttTwiddles<>+3068(SB)/4, $0x396ce6c7
+DATA cosimD12_nttTwiddles<>+3072(SB)/4, $0xffdacd41
+DATA cosimD12_nttTwiddles<>+3076(SB)/4, $0x001a7cc7
+DATA cosimD12_nttTwiddles<>+3080(SB)/4, $0xffd87a3a
+DATA cosimD12_nttTwiddles<>+3084(SB)/4, $0x0025f051
+DATA cosimD12_nttTwiddles<>+3088(SB)/4, $0x00283891
+DATA cosimD12_nttTwiddles<>+3092(SB)/4, $0x001d0b4b
+DATA cosimD12_nttTwiddles<>+3096(SB)/4, $0xffcd5e3e
+DATA cosimD12_nttTwiddles<>+3100(SB)/4, $0x00327283
+DATA cosimD12_nttTwiddles<>+3104(SB)/4, $0xbd02ed41
+DATA cosimD12_nttTwiddles<>+3108(SB)/4, $0x08335cc7
+DATA cosimD12_nttTwiddles<>+3112(SB)/4, $0xda1fba3a
+DATA cosimD12_nttTwiddles<>+3116(SB)/4, $0xd9b01051
+DATA cosimD12_nttTwiddles<>+3120(SB)/4, $0x02ba5891
+DATA cosimD12_nttTwiddles<>+3124(SB)/4, $0x28066b4b
+DATA cosimD12_nttTwiddles<>+3128(SB)/4, $0x84951e3e
+DATA cosimD12_nttTwiddles<>+3132(SB)/4, $0x1902d283
+DATA cosimD12_nttTwiddles<>+3136(SB)/4, $0x001a7cc7
+DATA cosimD12_nttTwiddles<>+3140(SB)/4, $0x001a7cc7
+DATA cosimD12_nttTwiddles<>+3144(SB)/4, $0x0025f051
+DATA cosimD12_nttTwiddles<>+3148(SB)/4, $0x0025f051
+DATA cosimD12_nttTwiddles<>+3152(SB)/4, $0x001d0b4b
+DATA cosimD12_nttTwiddles<>+3156(SB)/4, $0x001d0b4b
+DATA cosimD12_nttTwiddles<>+3160(SB)/4, $0x00327283
+DATA cosimD12_nttTwiddles<>+3164(SB)/4, $0x00327283
+DATA cosimD12_nttTwiddles<>+3168(SB)/4, $0x08335cc7
+DATA cosimD12_nttTwiddles<>+3172(SB)/4, $0x08335cc7
+DATA cosimD12_nttTwiddles<>+3176(SB)/4, $0xd9b01051
+DATA cosimD12_nttTwiddles<>+3180(SB)/4, $0xd9b01051
+DATA cosimD12_nttTwiddles<>+3184(SB)/4, $0x28066b4b
+DATA cosimD12_nttTwiddles<>+3188(SB)/4, $0x28066b4b
+DATA cosimD12_nttTwiddles<>+3192(SB)/4, $0x1902d283
+DATA cosimD12_nttTwiddles<>+3196(SB)/4, $0x1902d283
+DATA cosimD12_nttTwiddles<>+3200(SB)/4, $0x003eb01b
+DATA cosimD12_nttTwiddles<>+3204(SB)/4, $0x00031924
+DATA cosimD12_nttTwiddles<>+3208(SB)/4, $0x00134d71
+DATA cosimD12_nttTwiddles<>+3212(SB)/4, $0x00185a46
+DATA cosimD12_nttTwiddles<>+3216(SB)/4, $0xffc9db90
+DATA cosimD12_nttTwiddles<>+3220(SB)/4, $0xffeff6a6
+DATA cosimD12_nttTwiddles<>+3224(SB)/4, $0xffea2d2f
+DATA cosimD12_nttTwiddles<>+3228(SB)/4, $0xffe20d6e
+DATA cosimD12_nttTwiddles<>+3232(SB)/4, $0x34c2101b
+DATA cosimD12_nttTwiddles<>+3236(SB)/4, $0x61279924
+DATA cosimD12_nttTwiddles<>+3240(SB)/4, $0x75416d71
+DATA cosimD12_nttTwiddles<>+3244(SB)/4, $0x00611a46
+DATA cosimD12_nttTwiddles<>+3248(SB)/4, $0xb33bdb90
+DATA cosimD12_nttTwiddles<>+3252(SB)/4, $0x43c4b6a6
+DATA cosimD12_nttTwiddles<>+3256(SB)/4, $0x6a100d2f
+DATA cosimD12_nttTwiddles<>+3260(SB)/4, $0x428fcd6e
+DATA cosimD12_nttTwiddles<>+3264(SB)/4, $0x00031924
+DATA cosimD12_nttTwiddles<>+3268(SB)/4, $0x00031924
+DATA cosimD12_nttTwiddles<>+3272(SB)/4, $0x00185a46
+DATA cosimD12_nttTwiddles<>+3276(SB)/4, $0x00185a46
+DATA cosimD12_nttTwiddles<>+3280(SB)/4, $0xffeff6a6
+DATA cosimD12_nttTwiddles<>+3284(SB)/4, $0xffeff6a6
+DATA cosimD12_nttTwiddles<>+3288(SB)/4, $0xffe20d6e
+DATA cosimD12_nttTwiddles<>+3292(SB)/4, $0xffe20d6e
+DATA cosimD12_nttTwiddles<>+3296(SB)/4, $0x61279924
+DATA cosimD12_nttTwiddles<>+3300(SB)/4, $0x61279924
+DATA cosimD12_nttTwiddles<>+3304(SB)/4, $0x00611a46
+DATA cosimD12_nttTwiddles<>+3308(SB)/4, $0x00611a46
+DATA cosimD12_nttTwiddles<>+3312(SB)/4, $0x43c4b6a6
+DATA cosimD12_nttTwiddles<>+3316(SB)/4, $0x43c4b6a6
+DATA cosimD12_nttTwiddles<>+3320(SB)/4, $0x428fcd6e
+DATA cosimD12_nttTwiddles<>+3324(SB)/4, $0x428fcd6e
+DATA cosimD12_nttTwiddles<>+3328(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3332(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3336(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3340(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3344(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3348(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3352(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3356(SB)/4, $0x002f9a75
+DATA cosimD12_nttTwiddles<>+3360(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3364(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3368(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3372(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3376(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3380(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3384(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3388(SB)/4, $0x8cfe3a75
+DATA cosimD12_nttTwiddles<>+3392(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3396(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3400(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3404(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3408(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3412(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3416(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3420(SB)/4, $0xffd3fb09
+DATA cosimD12_nttTwiddles<>+3424(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3428(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3432(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3436(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3440(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3444(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3448(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3452(SB)/4, $0x1eb51b09
+DATA cosimD12_nttTwiddles<>+3456(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3460(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3464(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3468(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3472(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3476(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3480(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3484(SB)/4, $0xffdfadd6
+DATA cosimD12_nttTwiddles<>+3488(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3492(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3496(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3500(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3504(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3508(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3512(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3516(SB)/4, $0x629a6dd6
+DATA cosimD12_nttTwiddles<>+3520(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3524(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3528(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3532(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3536(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3540(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3544(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3548(SB)/4, $0xffc51ae7
+DATA cosimD12_nttTwiddles<>+3552(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3556(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3560(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3564(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3568(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3572(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3576(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3580(SB)/4, $0xcba1fae7
+DATA cosimD12_nttTwiddles<>+3584(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3588(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3592(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3596(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3600(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3604(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3608(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3612(SB)/4, $0xffeaa4f7
+DATA cosimD12_nttTwiddles<>+3616(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3620(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3624(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3628(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3632(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3636(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3640(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3644(SB)/4, $0xb50984f7
+DATA cosimD12_nttTwiddles<>+3648(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3652(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3656(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3660(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3664(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3668(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3672(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3676(SB)/4, $0xffcdfc98
+DATA cosimD12_nttTwiddles<>+3680(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3684(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3688(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3692(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3696(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3700(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3704(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3708(SB)/4, $0xd360fc98
+DATA cosimD12_nttTwiddles<>+3712(SB)/4, $0xffe6123d
+DATA cosimD12_nttTwiddles<>+3716(SB)/4, $0xffe6123d
+DATA cosimD12_nttTwiddles<>+3720(SB)/4, $0xffe6123d
+DATA cosimD12_nttTwiddles<>+3724(SB)/4, $0xffe6123d
+DATA cosimD12_nttTwiddles<>+3728(SB)/4, $0x0035843f
+DATA cosimD12_nttTwiddles<>+3732(SB)/4, $0x0035843f
+DATA cosimD12_nttTwiddles<>+3736(SB)/4, $0x0035843f
+DATA cosimD12_nttTwiddles<>+3740(SB)/4, $0x0035843f
+DATA cosimD12_nttTwiddles<>+3744(SB)/4, $0x97adb23d
+DATA cosimD12_nttTwiddles<>+3748(SB)/4, $0x97adb23d
+DATA cosimD12_nttTwiddles<>+3752(SB)/4, $0x97adb23d
+DATA cosimD12_nttTwiddles<>+3756(SB)/4, $0x97adb23d
+DATA cosimD12_nttTwiddles<>+3760(SB)/4, $0x8d3d643f
+DATA cosimD12_nttTwiddles<>+3764(SB)/4, $0x8d3d643f
+DATA cosimD12_nttTwiddles<>+3768(SB)/4, $0x8d3d643f
+DATA cosimD12_nttTwiddles<>+3772(SB)/4, $0x8d3d643f
+DATA cosimD12_nttTwiddles<>+3776(SB)/4, $0xffe6ead6
+DATA cosimD12_nttTwiddles<>+3780(SB)/4, $0xffe6ead6
+DATA cosimD12_nttTwiddles<>+3784(SB)/4, $0xffe6ead6
+DATA cosimD12_nttTwiddles<>+3788(SB)/4, $0xffe6ead6
+DATA cosimD12_nttTwiddles<>+3792(SB)/4, $0xffdf5617
+DATA cosimD12_nttTwiddles<>+3796(SB)/4, $0xffdf5617
+DATA cosimD12_nttTwiddles<>+3800(SB)/4, $0xffdf5617
+DATA cosimD12_nttTwiddles<>+3804(SB)/4, $0xffdf5617
+DATA cosimD12_nttTwiddles<>+3808(SB)/4, $0xca41aad6
+DATA cosimD12_nttTwiddles<>+3812(SB)/4, $0xca41aad6
+DATA cosimD12_nttTwiddles<>+3816(SB)/4, $0xca41aad6
+DATA cosimD12_nttTwiddles<>+3820(SB)/4, $0xca41aad6
+DATA cosimD12_nttTwiddles<>+3824(SB)/4, $0x3b223617
+DATA cosimD12_nttTwiddles<>+3828(SB)/4, $0x3b223617
+DATA cosimD12_nttTwiddles<>+3832(SB)/4, $0x3b223617
+DATA cosimD12_nttTwiddles<>+3836(SB)/4, $0x3b223617
+DATA cosimD12_nttTwiddles<>+3840(SB)/4, $0x00357e1e
+DATA cosimD12_nttTwiddles<>+3844(SB)/4, $0x00357e1e
+DATA cosimD12_nttTwiddles<>+3848(SB)/4, $0x00357e1e
+DATA cosimD12_nttTwiddles<>+3852(SB)/4, $0x00357e1e
+DATA cosimD12_nttTwiddles<>+3856(SB)/4, $0xffe7945c
+DATA cosimD12_nttTwiddles<>+3860(SB)/4, $0xffe7945c
+DATA cosimD12_nttTwiddles<>+3864(SB)/4, $0xffe7945c
+DATA cosimD12_nttTwiddles<>+3868(SB)/4, $0xffe7945c
+DATA cosimD12_nttTwiddles<>+3872(SB)/4, $0x18f93e1e
+DATA cosimD12_nttTwiddles<>+3876(SB)/4, $0x18f93e1e
+DATA cosimD12_nttTwiddles<>+3880(SB)/4, $0x18f93e1e
+DATA cosimD12_nttTwiddles<>+3884(SB)/4, $0x18f93e1e
+DATA cosimD12_nttTwiddles<>+3888(SB)/4, $0x3473145c
+DATA cosimD12_nttTwiddles<>+3892(SB)/4, $0x3473145c
+DATA cosimD12_nttTwiddles<>+3896(SB)/4, $0x3473145c
+DATA cosimD12_nttTwiddles<>+3900(SB)/4, $0x3473145c
+DATA cosimD12_nttTwiddles<>+3904(SB)/4, $0xffc5af59
+DATA cosimD12_nttTwiddles<>+3908(SB)/4, $0xffc5af59
+DATA cosimD12_nttTwiddles<>+3912(SB)/4, $0xffc5af59
+DATA cosimD12_nttTwiddles<>+3916(SB)/4, $0xffc5af59
+DATA cosimD12_nttTwiddles<>+3920(SB)/4, $0x0038738c
+DATA cosimD12_nttTwiddles<>+3924(SB)/4, $0x0038738c
+DATA cosimD12_nttTwiddles<>+3928(SB)/4, $0x0038738c
+DATA cosimD12_nttTwiddles<>+3932(SB)/4, $0x0038738c
+DATA cosimD12_nttTwiddles<>+3936(SB)/4, $0x6d30cf59
+DATA cosimD12_nttTwiddles<>+3940(SB)/4, $0x6d30cf59
+DATA cosimD12_nttTwiddles<>+3944(SB)/4, $0x6d30cf59
+DATA cosimD12_nttTwiddles<>+3948(SB)/4, $0x6d30cf59
+DATA cosimD12_nttTwiddles<>+3952(SB)/4, $0x78a9f38c
+DATA cosimD12_nttTwiddles<>+3956(SB)/4, $0x78a9f38c
+DATA cosimD12_nttTwiddles<>+3960(SB)/4, $0x78a9f38c
+DATA cosimD12_nttTwiddles<>+3964(SB)/4, $0x78a9f38c
+DATA cosimD12_nttTwiddles<>+3968(SB)/4, $0xffccfbe9
+DATA cosimD12_nttTwiddles<>+3972(SB)/4, $0xffccfbe9
+DATA cosimD12_nttTwiddles<>+3976(SB)/4, $0x0000ad00
+DATA cosimD12_nttTwiddles<>+3980(SB)/4, $0x0000ad00
+DATA cosimD12_nttTwiddles<>+3984(SB)/4, $0xffc72bca
+DATA cosimD12_nttTwiddles<>+3988(SB)/4, $0xffc72bca
+DATA cosimD12_nttTwiddles<>+3992(SB)/4, $0x0024756c
+DATA cosimD12_nttTwiddles<>+3996(SB)/4, $0x0024756c
+DATA cosimD12_nttTwiddles<>+4000(SB)/4, $0x4eca1be9
+DATA cosimD12_nttTwiddles<>+4004(SB)/4, $0x4eca1be9
+DATA cosimD12_nttTwiddles<>+4008(SB)/4, $0x95a0ad00
+DATA cosimD12_nttTwiddles<>+4012(SB)/4, $0x95a0ad00
+DATA cosimD12_nttTwiddles<>+4016(SB)/4, $0x28406bca
+DATA cosimD12_nttTwiddles<>+4020(SB)/4, $0x28406bca
+DATA cosimD12_nttTwiddles<>+4024(SB)/4, $0x88d1f56c
+DATA cosimD12_nttTwiddles<>+4028(SB)/4, $0x88d1f56c
+DATA cosimD12_nttTwiddles<>+4032(SB)/4, $0x0007c417
+DATA cosimD12_nttTwiddles<>+4036(SB)/4, $0x0007c417
+DATA cosimD12_nttTwiddles<>+4040(SB)/4, $0x000dcd44
+DATA cosimD12_nttTwiddles<>+4044(SB)/4, $0x000dcd44
+DATA cosimD12_nttTwiddles<>+4048(SB)/4, $0x00193948
+DATA cosimD12_nttTwiddles<>+4052(SB)/4, $0x00193948
+DATA cosimD12_nttTwiddles<>+4056(SB)/4, $0x000b98a1
+DATA cosimD12_nttTwiddles<>+4060(SB)/4, $0x000b98a1
+DATA cosimD12_nttTwiddles<>+4064(SB)/4, $0x490aa417
+DATA cosimD12_nttTwiddles<>+4068(SB)/4, $0x490aa417
+DATA cosimD12_nttTwiddles<>+4072(SB)/4, $0x27b64d44
+DATA cosimD12_nttTwiddles<>+4076(SB)/4, $0x27b64d44
+DATA cosimD12_nttTwiddles<>+4080(SB)/4, $0xa3423948
+DATA cosimD12_nttTwiddles<>+4084(SB)/4, $0xa3423948
+DATA cosimD12_nttTwiddles<>+4088(SB)/4, $0xa69fb8a1
+DATA cosimD12_nttTwiddles<>+4092(SB)/4, $0xa69fb8a1
+DATA cosimD12_nttTwiddles<>+4096(SB)/4, $0x00040af0
+DATA cosimD12_nttTwiddles<>+4100(SB)/4, $0x00040af0
+DATA cosimD12_nttTwiddles<>+4104(SB)/4, $0xffef36be
+DATA cosimD12_nttTwiddles<>+4108(SB)/4, $0xffef36be
+DATA cosimD12_nttTwiddles<>+4112(SB)/4, $0xffffde7e
+DATA cosimD12_nttTwiddles<>+4116(SB)/4, $0xffffde7e
+DATA cosimD12_nttTwiddles<>+4120(SB)/4, $0xfffcc7df
+DATA cosimD12_nttTwiddles<>+4124(SB)/4, $0xfffcc7df
+DATA cosimD12_nttTwiddles<>+4128(SB)/4, $0xc9620af0
+DATA cosimD12_nttTwiddles<>+4132(SB)/4, $0xc9620af0
+DATA cosimD12_nttTwiddles<>+4136(SB)/4, $0x7fc6f6be
+DATA cosimD12_nttTwiddles<>+4140(SB)/4, $0x7fc6f6be
+DATA cosimD12_nttTwiddles<>+4144(SB)/4, $0xb4cf9e7e
+DATA cosimD12_nttTwiddles<>+4148(SB)/4, $0xb4cf9e7e
+DATA cosimD12_nttTwiddles<>+4152(SB)/4, $0x2578a7df
+DATA cosimD12_nttTwiddles<>+4156(SB)/4, $0x2578a7df
+DATA cosimD12_nttTwiddles<>+4160(SB)/4, $0x002f4588
+DATA cosimD12_nttTwiddles<>+4164(SB)/4, $0x002f4588
+DATA cosimD12_nttTwiddles<>+4168(SB)/4, $0x003c675a
+DATA cosimD12_nttTwiddles<>+4172(SB)/4, $0x003c675a
+DATA cosimD12_nttTwiddles<>+4176(SB)/4, $0xffce69c0
+DATA cosimD12_nttTwiddles<>+4180(SB)/4, $0xffce69c0
+DATA cosimD12_nttTwiddles<>+4184(SB)/4, $0xffebe808
+DATA cosimD12_nttTwiddles<>+4188(SB)/4, $0xffebe808
+DATA cosimD12_nttTwiddles<>+4192(SB)/4, $0x44e04588
+DATA cosimD12_nttTwiddles<>+4196(SB)/4, $0x44e04588
+DATA cosimD12_nttTwiddles<>+4200(SB)/4, $0x4827a75a
+DATA cosimD12_nttTwiddles<>+4204(SB)/4, $0x4827a75a
+DATA cosimD12_nttTwiddles<>+4208(SB)/4, $0xed0669c0
+DATA cosimD12_nttTwiddles<>+4212(SB)/4, $0xed0669c0
+DATA cosimD12_nttTwiddles<>+4216(SB)/4, $0x98ece808
+DATA cosimD12_nttTwiddles<>+4220(SB)/4, $0x98ece808
+DATA cosimD12_nttTwiddles<>+4224(SB)/4, $0xffec7953
+DATA cosimD12_nttTwiddles<>+4228(SB)/4, $0x0016e405
+DATA cosimD12_nttTwiddles<>+4232(SB)/4, $0xfff7b934
+DATA cosimD12_nttTwiddles<>+4236(SB)/4, $0xffd8911b
+DATA cosimD12_nttTwiddles<>+4240(SB)/4, $0xffe14658
+DATA cosimD12_nttTwiddles<>+4244(SB)/4, $0x001ddd98
+DATA cosimD12_nttTwiddles<>+4248(SB)/4, $0xffcf6cbe
+DATA cosimD12_nttTwiddles<>+4252(SB)/4, $0x000c5ca5
+DATA cosimD12_nttTwiddles<>+4256(SB)/4, $0x3196d953
+DATA cosimD12_nttTwiddles<>+4260(SB)/4, $0xee178405
+DATA cosimD12_nttTwiddles<>+4264(SB)/4, $0x2d1e3934
+DATA cosimD12_nttTwiddles<>+4268(SB)/4, $0xf07bf11b
+DATA cosimD12_nttTwiddles<>+4272(SB)/4, $0x5cac4658
+DATA cosimD12_nttTwiddles<>+4276(SB)/4, $0x4fd0dd98
+DATA cosimD12_nttTwiddles<>+4280(SB)/4, $0x86672cbe
+DATA cosimD12_nttTwiddles<>+4284(SB)/4, $0xcd20fca5
+DATA cosimD12_nttTwiddles<>+4288(SB)/4, $0x0016e405
+DATA cosimD12_nttTwiddles<>+4292(SB)/4, $0x0016e405
+DATA cosimD12_nttTwiddles<>+4296(SB)/4, $0xffd8911b
+DATA cosimD12_nttTwiddles<>+4300(SB)/4, $0xffd8911b
+DATA cosimD12_nttTwiddles<>+4304(SB)/4, $0x001ddd98
+DATA cosimD12_nttTwiddles<>+4308(SB)/4, $0x001ddd98
+DATA cosimD12_nttTwiddles<>+4312(SB)/4, $0x000c5ca5
+DATA cosimD12_nttTwiddles<>+4316(SB)/4, $0x000c5ca5
+DATA cosimD12_nttTwiddles<>+4320(SB)/4, $0xee178405
+DATA cosimD12_nttTwiddles<>+4324(SB)/4, $0xee178405
+DATA cosimD12_nttTwiddles<>+4328(SB)/4, $0xf07bf11b
+DATA cosimD12_nttTwiddles<>+4332(SB)/4, $0xf07bf11b
+DATA cosimD12_nttTwiddles<>+4336(SB)/4, $0x4fd0dd98
+DATA cosimD12_nttTwiddles<>+4340(SB)/4, $0x4fd0dd98
+DATA cosimD12_nttTwiddles<>+4344(SB)/4, $0xcd20fca5
+DATA cosimD12_nttTwiddles<>+4348(SB)/4, $0xcd20fca5
+DATA cosimD12_nttTwiddles<>+4352(SB)/4, $0x001d4099
+DATA cosimD12_nttTwiddles<>+4356(SB)/4, $0x000bdbe7
+DATA cosimD12_nttTwiddles<>+4360(SB)/4, $0xffd4ca0c
+DATA cosimD12_nttTwiddles<>+4364(SB)/4, $0xffc72c12
+DATA cosimD12_nttTwiddles<>+4368(SB)/4, $0x00251d8b
+DATA cosimD12_nttTwiddles<>+4372(SB)/4, $0x00336898
+DATA cosimD12_nttTwiddles<>+4376(SB)/4, $0x00027c1c
+DATA cosimD12_nttTwiddles<>+4380(SB)/4, $0x0019379a
+DATA cosimD12_nttTwiddles<>+4384(SB)/4, $0xbfb06099
+DATA cosimD12_nttTwiddles<>+4388(SB)/4, $0x2408bbe7
+DATA cosimD12_nttTwiddles<>+4392(SB)/4, $0xc3164a0c
+DATA cosimD12_nttTwiddles<>+4396(SB)/4, $0x24496c12
+DATA cosimD12_nttTwiddles<>+4400(SB)/4, $0x0a567d8b
+DATA cosimD12_nttTwiddles<>+4404(SB)/4, $0x81466898
+DATA cosimD12_nttTwiddles<>+4408(SB)/4, $0xb185fc1c
+DATA cosimD12_nttTwiddles<>+4412(SB)/4, $0xc20c779a
+DATA cosimD12_nttTwiddles<>+4416(SB)/4, $0x000bdbe7
+DATA cosimD12_nttTwiddles<>+4420(SB)/4, $0x000bdbe7
+DATA cosimD12_nttTwiddles<>+4424(SB)/4, $0xffc72c12
+DATA cosimD12_nttTwiddles<>+4428(SB)/4, $0xffc72c12
+DATA cosimD12_nttTwiddles<>+4432(SB)/4, $0x00336898
+DATA cosimD12_nttTwiddles<>+4436(SB)/4, $0x00336898
+DATA cosimD12_nttTwiddles<>+4440(SB)/4, $0x0019379a
+DATA cosimD12_nttTwiddles<>+4444(SB)/4, $0x0019379a
+DATA cosimD12_nttTwiddles<>+4448(SB)/4, $0x2408bbe7
+DATA cosimD12_nttTwiddles<>+4452(SB)/4, $0x2408bbe7
+DATA cosimD12_nttTwiddles<>+4456(SB)/4, $0x24496c12
+DATA cosimD12_nttTwiddles<>+4460(SB)/4, $0x24496c12
+DATA cosimD12_nttTwiddles<>+4464(SB)/4, $0x81466898
+DATA cosimD12_nttTwiddles<>+4468(SB)/4, $0x81466898
+DATA cosimD12_nttTwiddles<>+4472(SB)/4, $0xc20c779a
+DATA cosimD12_nttTwiddles<>+4476(SB)/4, $0xc20c779a
+DATA cosimD12_nttTwiddles<>+4480(SB)/4, $0xffd92578
+DATA cosimD12_nttTwiddles<>+4484(SB)/4, $0x00221de8
+DATA cosimD12_nttTwiddles<>+4488(SB)/4, $0xffe67ff8
+DATA cosimD12_nttTwiddles<>+4492(SB)/4, $0x000910d8
+DATA cosimD12_nttTwiddles<>+4496(SB)/4, $0x002573b7
+DATA cosimD12_nttTwiddles<>+4500(SB)/4, $0x0002d4bb
+DATA cosimD12_nttTwiddles<>+4504(SB)/4, $0x0018aa08
+DATA cosimD12_nttTwiddles<>+4508(SB)/4, $0xffc7a167
+DATA cosimD12_nttTwiddles<>+4512(SB)/4, $0x48882578
+DATA cosimD12_nttTwiddles<>+4516(SB)/4, $0xefdf1de8
+DATA cosimD12_nttTwiddles<>+4520(SB)/4, $0xb3e57ff8
+DATA cosimD12_nttTwiddles<>+4524(SB)/4, $0x162410d8
+DATA cosimD12_nttTwiddles<>+4528(SB)/4, $0xaf1c53b7
+DATA cosimD12_nttTwiddles<>+4532(SB)/4, $0xe91a34bb
+DATA cosimD12_nttTwiddles<>+4536(SB)/4, $0x3159aa08
+DATA cosimD12_nttTwiddles<>+4540(SB)/4, $0xdc748167
+DATA cosimD12_nttTwiddles<>+4544(SB)/4, $0x00221de8
+DATA cosimD12_nttTwiddles<>+4548(SB)/4, $0x00221de8
+DATA cosimD12_nttTwiddles<>+4552(SB)/4, $0x000910d8
+DATA cosimD12_nttTwiddles<>+4556(SB)/4, $0x000910d8
+DATA cosimD12_nttTwiddles<>+4560(SB)/4, $0x0002d4bb
+DATA cosimD12_nttTwiddles<>+4564(SB)/4, $0x0002d4bb
+DATA cosimD12_nttTwiddles<>+4568(SB)/4, $0xffc7a167
+DATA cosimD12_nttTwiddles<>+4572(SB)/4, $0xffc7a167
+DATA cosimD12_nttTwiddles<>+4576(SB)/4, $0xefdf1de8
+DATA cosimD12_nttTwiddles<>+4580(SB)/4, $0xefdf1de8
+DATA cosimD12_nttTwiddles<>+4584(SB)/4, $0x162410d8
+DATA cosimD12_nttTwiddles<>+4588(SB)/4, $0x162410d8
+DATA cosimD12_nttTwiddles<>+4592(SB)/4, $0xe91a34bb
+DATA cosimD12_nttTwiddles<>+4596(SB)/4, $0xe91a34bb
+DATA cosimD12_nttTwiddles<>+4600(SB)/4, $0xdc748167
+DATA cosimD12_nttTwiddles<>+4604(SB)/4, $0xdc748167
+DATA cosimD12_nttTwiddles<>+4608(SB)/4, $0xffeb05ad
+DATA cosimD12_nttTwiddles<>+4612(SB)/4, $0x0033f8cf
+DATA cosimD12_nttTwiddles<>+4616(SB)/4, $0xffe3d157
+DATA cosimD12_nttTwiddles<>+4620(SB)/4, $0xffc65e1f
+DATA cosimD12_nttTwiddles<>+4624(SB)/4, $0xfffd7c8f
+DATA cosimD12_nttTwiddles<>+4628(SB)/4, $0xffed93a7
+DATA cosimD12_nttTwiddles<>+4632(SB)/4, $0x002dfd71
+DATA cosimD12_nttTwiddles<>+4636(SB)/4, $0xffe48c3d
+DATA cosimD12_nttTwiddles<>+4640(SB)/4, $0x3e20a5ad
+DATA cosimD12_nttTwiddles<>+4644(SB)/4, $0x53cdd8cf
+DATA cosimD12_nttTwiddles<>+4648(SB)/4, $0x2a8eb157
+DATA cosimD12_nttTwiddles<>+4652(SB)/4, $0x380a3e1f
+DATA cosimD12_nttTwiddles<>+4656(SB)/4, $0xa40f5c8f
+DATA cosimD12_nttTwiddles<>+4660(SB)/4, $0x7ae273a7
+DATA cosimD12_nttTwiddles<>+4664(SB)/4, $0xcb5c1d71
+DATA cosimD12_nttTwiddles<>+4668(SB)/4, $0x66ec2c3d
+DATA cosimD12_nttTwiddles<>+4672(SB)/4, $0x0033f8cf
+DATA cosimD12_nttTwiddles<>+4676(SB)/4, $0x0033f8cf
+DATA cosimD12_nttTwiddles<>+4680(SB)/4, $0xffc65e1f
+DATA cosimD12_nttTwiddles<>+4684(SB)/4, $0xffc65e1f
+DATA cosimD12_nttTwiddles<>+4688(SB)/4, $0xffed93a7
+DATA cosimD12_nttTwiddles<>+4692(SB)/4, $0xffed93a7
+DATA cosimD12_nttTwiddles<>+4696(SB)/4, $0xffe48c3d
+DATA cosimD12_nttTwiddles<>+4700(SB)/4, $0xffe48c3d
+DATA cosimD12_nttTwiddles<>+4704(SB)/4, $0x53cdd8cf
+DATA cosimD12_nttTwiddles<>+4708(SB)/4, $0x53cdd8cf
+DATA cosimD12_nttTwiddles<>+4712(SB)/4, $0x380a3e1f
+DATA cosimD12_nttTwiddles<>+4716(SB)/4, $0x380a3e1f
+DATA cosimD12_nttTwiddles<>+4720(SB)/4, $0x7ae273a7
+DATA cosimD12_nttTwiddles<>+4724(SB)/4, $0x7ae273a7
+DATA cosimD12_nttTwiddles<>+4728(SB)/4, $0x66ec2c3d
+DATA cosimD12_nttTwiddles<>+4732(SB)/4, $0x66ec2c3d
+DATA cosimD12_nttTwiddles<>+4736(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4740(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4744(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4748(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4752(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4756(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4760(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4764(SB)/4, $0x002f7a49
+DATA cosimD12_nttTwiddles<>+4768(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4772(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4776(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4780(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4784(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4788(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4792(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4796(SB)/4, $0xeef89a49
+DATA cosimD12_nttTwiddles<>+4800(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4804(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4808(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4812(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4816(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4820(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4824(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4828(SB)/4, $0x0028e527
+DATA cosimD12_nttTwiddles<>+4832(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4836(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4840(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4844(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4848(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4852(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4856(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4860(SB)/4, $0x254dc527
+DATA cosimD12_nttTwiddles<>+4864(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4868(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4872(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4876(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4880(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4884(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4888(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4892(SB)/4, $0x001ad035
+DATA cosimD12_nttTwiddles<>+4896(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4900(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4904(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4908(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4912(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4916(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4920(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4924(SB)/4, $0x13a17035
+DATA cosimD12_nttTwiddles<>+4928(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4932(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4936(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4940(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4944(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4948(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4952(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4956(SB)/4, $0xffffb422
+DATA cosimD12_nttTwiddles<>+4960(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4964(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4968(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4972(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4976(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4980(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4984(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4988(SB)/4, $0x6d83f422
+DATA cosimD12_nttTwiddles<>+4992(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+4996(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5000(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5004(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5008(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5012(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5016(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5020(SB)/4, $0x003d3201
+DATA cosimD12_nttTwiddles<>+5024(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5028(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5032(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5036(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5040(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5044(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5048(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5052(SB)/4, $0xa9fd5201
+DATA cosimD12_nttTwiddles<>+5056(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5060(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5064(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5068(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5072(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5076(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5080(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5084(SB)/4, $0x000445c5
+DATA cosimD12_nttTwiddles<>+5088(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5092(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5096(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5100(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5104(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5108(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5112(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5116(SB)/4, $0xba3ce5c5
+DATA cosimD12_nttTwiddles<>+5120(SB)/4, $0x000c63a8
+DATA cosimD12_nttTwiddles<>+5124(SB)/4, $0x000c63a8
+DATA cosimD12_nttTwiddles<>+5128(SB)/4, $0x000c63a8
+DATA cosimD12_nttTwiddles<>+5132(SB)/4, $0x000c63a8
+DATA cosimD12_nttTwiddles<>+5136(SB)/4, $0x003b8534
+DATA cosimD12_nttTwiddles<>+5140(SB)/4, $0x003b8534
+DATA cosimD12_nttTwiddles<>+5144(SB)/4, $0x003b8534
+DATA cosimD12_nttTwiddles<>+5148(SB)/4, $0x003b8534
+DATA cosimD12_nttTwiddles<>+5152(SB)/4, $0x588163a8
+DATA cosimD12_nttTwiddles<>+5156(SB)/4, $0x588163a8
+DATA cosimD12_nttTwiddles<>+5160(SB)/4, $0x588163a8
+DATA cosimD12_nttTwiddles<>+5164(SB)/4, $0x588163a8
+DATA cosimD12_nttTwiddles<>+5168(SB)/4, $0xa6e20534
+DATA cosimD12_nttTwiddles<>+5172(SB)/4, $0xa6e20534
+DATA cosimD12_nttTwiddles<>+5176(SB)/4, $0xa6e20534
+DATA cosimD12_nttTwiddles<>+5180(SB)/4, $0xa6e20534
+DATA cosimD12_nttTwiddles<>+5184(SB)/4, $0x00081b9a
+DATA cosimD12_nttTwiddles<>+5188(SB)/4, $0x00081b9a
+DATA cosimD12_nttTwiddles<>+5192(SB)/4, $0x00081b9a
+DATA cosimD12_nttTwiddles<>+5196(SB)/4, $0x00081b9a
+DATA cosimD12_nttTwiddles<>+5200(SB)/4, $0xffd8fc30
+DATA cosimD12_nttTwiddles<>+5204(SB)/4, $0xffd8fc30
+DATA cosimD12_nttTwiddles<>+5208(SB)/4, $0xffd8fc30
+DATA cosimD12_nttTwiddles<>+5212(SB)/4, $0xffd8fc30
+DATA cosimD12_nttTwiddles<>+5216(SB)/4, $0x9e7b5b9a
+DATA cosimD12_nttTwiddles<>+5220(SB)/4, $0x9e7b5b9a
+DATA cosimD12_nttTwiddles<>+5224(SB)/4, $0x9e7b5b9a
+DATA cosimD12_nttTwiddles<>+5228(SB)/4, $0x9e7b5b9a
+DATA cosimD12_nttTwiddles<>+5232(SB)/4, $0xc75efc30
+DATA cosimD12_nttTwiddles<>+5236(SB)/4, $0xc75efc30
+DATA cosimD12_nttTwiddles<>+5240(SB)/4, $0xc75efc30
+DATA cosimD12_nttTwiddles<>+5244(SB)/4, $0xc75efc30
+DATA cosimD12_nttTwiddles<>+5248(SB)/4, $0x000e8f76
+DATA cosimD12_nttTwiddles<>+5252(SB)/4, $0x000e8f76
+DATA cosimD12_nttTwiddles<>+5256(SB)/4, $0x000e8f76
+DATA cosimD12_nttTwiddles<>+5260(SB)/4, $0x000e8f76
+DATA cosimD12_nttTwiddles<>+5264(SB)/4, $0x001f9d54
+DATA cosimD12_nttTwiddles<>+5268(SB)/4, $0x001f9d54
+DATA cosimD12_nttTwiddles<>+5272(SB)/4, $0x001f9d54
+DATA cosimD12_nttTwiddles<>+5276(SB)/4, $0x001f9d54
+DATA cosimD12_nttTwiddles<>+5280(SB)/4, $0xeefd4f76
+DATA cosimD12_nttTwiddles<>+5284(SB)/4, $0xeefd4f76
+DATA cosimD12_nttTwiddles<>+5288(SB)/4, $0xeefd4f76
+DATA cosimD12_nttTwiddles<>+5292(SB)/4, $0xeefd4f76
+DATA cosimD12_nttTwiddles<>+5296(SB)/4, $0x99ca1d54
+DATA cosimD12_nttTwiddles<>+5300(SB)/4, $0x99ca1d54
+DATA cosimD12_nttTwiddles<>+5304(SB)/4, $0x99ca1d54
+DATA cosimD12_nttTwiddles<>+5308(SB)/4, $0x99ca1d54
+DATA cosimD12_nttTwiddles<>+5312(SB)/4, $0x003b3853
+DATA cosimD12_nttTwiddles<>+5316(SB)/4, $0x003b3853
+DATA cosimD12_nttTwiddles<>+5320(SB)/4, $0x003b3853
+DATA cosimD12_nttTwiddles<>+5324(SB)/4, $0x003b3853
+DATA cosimD12_nttTwiddles<>+5328(SB)/4, $0xffd54f2d
+DATA cosimD12_nttTwiddles<>+5332(SB)/4, $0xffd54f2d
+DATA cosimD12_nttTwiddles<>+5336(SB)/4, $0xffd54f2d
+DATA cosimD12_nttTwiddles<>+5340(SB)/4, $0xffd54f2d
+DATA cosimD12_nttTwiddles<>+5344(SB)/4, $0x89c59853
+DATA cosimD12_nttTwiddles<>+5348(SB)/4, $0x89c59853
+DATA cosimD12_nttTwiddles<>+5352(SB)/4, $0x89c59853
+DATA cosimD12_nttTwiddles<>+5356(SB)/4, $0x89c59853
+DATA cosimD12_nttTwiddles<>+5360(SB)/4, $0xc73aef2d
+DATA cosimD12_nttTwiddles<>+5364(SB)/4, $0xc73aef2d
+DATA cosimD12_nttTwiddles<>+5368(SB)/4, $0xc73aef2d
+DATA cosimD12_nttTwiddles<>+5372(SB)/4, $0xc73aef2d
+DATA cosimD12_nttTwiddles<>+5376(SB)/4, $0x0002e46c
+DATA cosimD12_nttTwiddles<>+5380(SB)/4, $0x0002e46c
+DATA cosimD12_nttTwiddles<>+5384(SB)/4, $0xffdb3c93
+DATA cosimD12_nttTwiddles<>+5388(SB)/4, $0xffdb3c93
+DATA cosimD12_nttTwiddles<>+5392(SB)/4, $0x00139e25
+DATA cosimD12_nttTwiddles<>+5396(SB)/4, $0x00139e25
+DATA cosimD12_nttTwiddles<>+5400(SB)/4, $0xffd1eea2
+DATA cosimD12_nttTwiddles<>+5404(SB)/4, $0xffd1eea2
+DATA cosimD12_nttTwiddles<>+5408(SB)/4, $0xd690646c
+DATA cosimD12_nttTwiddles<>+5412(SB)/4, $0xd690646c
+DATA cosimD12_nttTwiddles<>+5416(SB)/4, $0x69ed9c93
+DATA cosimD12_nttTwiddles<>+5420(SB)/4, $0x69ed9c93
+DATA cosimD12_nttTwiddles<>+5424(SB)/4, $0xf5583e25
+DATA cosimD12_nttTwiddles<>+5428(SB)/4, $0xf5583e25
+DATA cosimD12_nttTwiddles<>+5432(SB)/4, $0x74a62ea2
+DATA cosimD12_nttTwiddles<>+5436(SB)/4, $0x74a62ea2
+DATA cosimD12_nttTwiddles<>+5440(SB)/4, $0x003036c2
+DATA cosimD12_nttTwiddles<>+5444(SB)/4, $0x003036c2
+DATA cosimD12_nttTwiddles<>+5448(SB)/4, $0x00141305
+DATA cosimD12_nttTwiddles<>+5452(SB)/4, $0x00141305
+DATA cosimD12_nttTwiddles<>+5456(SB)/4, $0xfff39944
+DATA cosimD12_nttTwiddles<>+5460(SB)/4, $0xfff39944
+DATA cosimD12_nttTwiddles<>+5464(SB)/4, $0xffc8a057
+DATA cosimD12_nttTwiddles<>+5468(SB)/4, $0xffc8a057
+DATA cosimD12_nttTwiddles<>+5472(SB)/4, $0xae0876c2
+DATA cosimD12_nttTwiddles<>+5476(SB)/4, $0xae0876c2
+DATA cosimD12_nttTwiddles<>+5480(SB)/4, $0x13f4b305
+DATA cosimD12_nttTwiddles<>+5484(SB)/4, $0x13f4b305
+DATA cosimD12_nttTwiddles<>+5488(SB)/4, $0xe11c1944
+DATA cosimD12_nttTwiddles<>+5492(SB)/4, $0xe11c1944
+DATA cosimD12_nttTwiddles<>+5496(SB)/4, $0x44538057
+DATA cosimD12_nttTwiddles<>+5500(SB)/4, $0x44538057
+DATA cosimD12_nttTwiddles<>+5504(SB)/4, $0xffc9c808
+DATA cosimD12_nttTwiddles<>+5508(SB)/4, $0xffc9c808
+DATA cosimD12_nttTwiddles<>+5512(SB)/4, $0xfffd4ae0
+DATA cosimD12_nttTwiddles<>+5516(SB)/4, $0xfffd4ae0
+DATA cosimD12_nttTwiddles<>+5520(SB)/4, $0xffe7d0e0
+DATA cosimD12_nttTwiddles<>+5524(SB)/4, $0xffe7d0e0
+DATA cosimD12_nttTwiddles<>+5528(SB)/4, $0xffc4c79c
+DATA cosimD12_nttTwiddles<>+5532(SB)/4, $0xffc4c79c
+DATA cosimD12_nttTwiddles<>+5536(SB)/4, $0x54cac808
+DATA cosimD12_nttTwiddles<>+5540(SB)/4, $0x54cac808
+DATA cosimD12_nttTwiddles<>+5544(SB)/4, $0xb9594ae0
+DATA cosimD12_nttTwiddles<>+5548(SB)/4, $0xb9594ae0
+DATA cosimD12_nttTwiddles<>+5552(SB)/4, $0x0a03d0e0
+DATA cosimD12_nttTwiddles<>+5556(SB)/4, $0x0a03d0e0
+DATA cosimD12_nttTwiddles<>+5560(SB)/4, $0x3ab8479c
+DATA cosimD12_nttTwiddles<>+5564(SB)/4, $0x3ab8479c
+DATA cosimD12_nttTwiddles<>+5568(SB)/4, $0xffe3bff6
+DATA cosimD12_nttTwiddles<>+5572(SB)/4, $0xffe3bff6
+DATA cosimD12_nttTwiddles<>+5576(SB)/4, $0x00147792
+DATA cosimD12_nttTwiddles<>+5580(SB)/4, $0x00147792
+DATA cosimD12_nttTwiddles<>+5584(SB)/4, $0xffea0802
+DATA cosimD12_nttTwiddles<>+5588(SB)/4, $0xffea0802
+DATA cosimD12_nttTwiddles<>+5592(SB)/4, $0x003a97d9
+DATA cosimD12_nttTwiddles<>+5596(SB)/4, $0x003a97d9
+DATA cosimD12_nttTwiddles<>+5600(SB)/4, $0x54e27ff6
+DATA cosimD12_nttTwiddles<>+5604(SB)/4, $0x54e27ff6
+DATA cosimD12_nttTwiddles<>+5608(SB)/4, $0x0e06b792
+DATA cosimD12_nttTwiddles<>+5612(SB)/4, $0x0e06b792
+DATA cosimD12_nttTwiddles<>+5616(SB)/4, $0x47ea4802
+DATA cosimD12_nttTwiddles<>+5620(SB)/4, $0x47ea4802
+DATA cosimD12_nttTwiddles<>+5624(SB)/4, $0xcab5b7d9
+DATA cosimD12_nttTwiddles<>+5628(SB)/4, $0xcab5b7d9
+DATA cosimD12_nttTwiddles<>+5632(SB)/4, $0xffd1a13c
+DATA cosimD12_nttTwiddles<>+5636(SB)/4, $0x0021c4f7
+DATA cosimD12_nttTwiddles<>+5640(SB)/4, $0xfff97d45
+DATA cosimD12_nttTwiddles<>+5644(SB)/4, $0xffe68e98
+DATA cosimD12_nttTwiddles<>+5648(SB)/4, $0xffd32764
+DATA cosimD12_nttTwiddles<>+5652(SB)/4, $0x0002cc93
+DATA cosimD12_nttTwiddles<>+5656(SB)/4, $0xfff78a50
+DATA cosimD12_nttTwiddles<>+5660(SB)/4, $0x003c15ca
+DATA cosimD12_nttTwiddles<>+5664(SB)/4, $0x85f9213c
+DATA cosimD12_nttTwiddles<>+5668(SB)/4, $0x9940a4f7
+DATA cosimD12_nttTwiddles<>+5672(SB)/4, $0xa1221d45
+DATA cosimD12_nttTwiddles<>+5676(SB)/4, $0xe5b98e98
+DATA cosimD12_nttTwiddles<>+5680(SB)/4, $0x42bfa764
+DATA cosimD12_nttTwiddles<>+5684(SB)/4, $0x5c152c93
+DATA cosimD12_nttTwiddles<>+5688(SB)/4, $0x09418a50
+DATA cosimD12_nttTwiddles<>+5692(SB)/4, $0xc5f555ca
+DATA cosimD12_nttTwiddles<>+5696(SB)/4, $0x0021c4f7
+DATA cosimD12_nttTwiddles<>+5700(SB)/4, $0x0021c4f7
+DATA cosimD12_nttTwiddles<>+5704(SB)/4, $0xffe68e98
+DATA cosimD12_nttTwiddles<>+5708(SB)/4, $0xffe68e98
+DATA cosimD12_nttTwiddles<>+5712(SB)/4, $0x0002cc93
+DATA cosimD12_nttTwiddles<>+5716(SB)/4, $0x0002cc93
+DATA cosimD12_nttTwiddles<>+5720(SB)/4, $0x003c15ca
+DATA cosimD12_nttTwiddles<>+5724(SB)/4, $0x003c15ca
+DATA cosimD12_nttTwiddles<>+5728(SB)/4, $0x9940a4f7
+DATA cosimD12_nttTwiddles<>+5732(SB)/4, $0x9940a4f7
+DATA cosimD12_nttTwiddles<>+5736(SB)/4, $0xe5b98e98
+DATA cosimD12_nttTwiddles<>+5740(SB)/4, $0xe5b98e98
+DATA cosimD12_nttTwiddles<>+5744(SB)/4, $0x5c152c93
+DATA cosimD12_nttTwiddles<>+5748(SB)/4, $0x5c152c93
+DATA cosimD12_nttTwiddles<>+5752(SB)/4, $0xc5f555ca
+DATA cosimD12_nttTwiddles<>+5756(SB)/4, $0xc5f555ca
+DATA cosimD12_nttTwiddles<>+5760(SB)/4, $0x0035c539
+DATA cosimD12_nttTwiddles<>+5764(SB)/4, $0xfff11bf4
+DATA cosimD12_nttTwiddles<>+5768(SB)/4, $0x001a4cd0
+DATA cosimD12_nttTwiddles<>+5772(SB)/4, $0xffef2633
+DATA cosimD12_nttTwiddles<>+5776(SB)/4, $0xffdde1af
+DATA cosimD12_nttTwiddles<>+5780(SB)/4, $0xfff11805
+DATA cosimD12_nttTwiddles<>+5784(SB)/4, $0x003bcf2c
+DATA cosimD12_nttTwiddles<>+5788(SB)/4, $0x00155e68
+DATA cosimD12_nttTwiddles<>+5792(SB)/4, $0x005ce539
+DATA cosimD12_nttTwiddles<>+5796(SB)/4, $0xf96f9bf4
+DATA cosimD12_nttTwiddles<>+5800(SB)/4, $0x21b44cd0
+DATA cosimD12_nttTwiddles<>+5804(SB)/4, $0x97358633
+DATA cosimD12_nttTwiddles<>+5808(SB)/4, $0xa093c1af
+DATA cosimD12_nttTwiddles<>+5812(SB)/4, $0x3471b805
+DATA cosimD12_nttTwiddles<>+5816(SB)/4, $0x94214f2c
+DATA cosimD12_nttTwiddles<>+5820(SB)/4, $0x17e25e68
+DATA cosimD12_nttTwiddles<>+5824(SB)/4, $0xfff11bf4
+DATA cosimD12_nttTwiddles<>+5828(SB)/4, $0xfff11bf4
+DATA cosimD12_nttTwiddles<>+5832(SB)/4, $0xffef2633
+DATA cosimD12_nttTwiddles<>+5836(SB)/4, $0xffef2633
+DATA cosimD12_nttTwiddles<>+5840(SB)/4, $0xfff11805
+DATA cosimD12_nttTwiddles<>+5844(SB)/4, $0xfff11805
+DATA cosimD12_nttTwiddles<>+5848(SB)/4, $0x00155e68
+DATA cosimD12_nttTwiddles<>+5852(SB)/4, $0x00155e68
+DATA cosimD12_nttTwiddles<>+5856(SB)/4, $0xf96f9bf4
+DATA cosimD12_nttTwiddles<>+5860(SB)/4, $0xf96f9bf4
+DATA cosimD12_nttTwiddles<>+5864(SB)/4, $0x97358633
+DATA cosimD12_nttTwiddles<>+5868(SB)/4, $0x97358633
+DATA cosimD12_nttTwiddles<>+5872(SB)/4, $0x3471b805
+DATA cosimD12_nttTwiddles<>+5876(SB)/4, $0x3471b805
+DATA cosimD12_nttTwiddles<>+5880(SB)/4, $0x17e25e68
+DATA cosimD12_nttTwiddles<>+5884(SB)/4, $0x17e25e68
+DATA cosimD12_nttTwiddles<>+5888(SB)/4, $0x003b0115
+DATA cosimD12_nttTwiddles<>+5892(SB)/4, $0x001a35e7
+DATA cosimD12_nttTwiddles<>+5896(SB)/4, $0xffe47cae
+DATA cosimD12_nttTwiddles<>+5900(SB)/4, $0xfffc05da
+DATA cosimD12_nttTwiddles<>+5904(SB)/4, $0xfff993dd
+DATA cosimD12_nttTwiddles<>+5908(SB)/4, $0x00189c2a
+DATA cosimD12_nttTwiddles<>+5912(SB)/4, $0xffff434e
+DATA cosimD12_nttTwiddles<>+5916(SB)/4, $0xfff316b6
+DATA cosimD12_nttTwiddles<>+5920(SB)/4, $0x29dda115
+DATA cosimD12_nttTwiddles<>+5924(SB)/4, $0xef5715e7
+DATA cosimD12_nttTwiddles<>+5928(SB)/4, $0xf07a3cae
+DATA cosimD12_nttTwiddles<>+5932(SB)/4, $0xfbb745da
+DATA cosimD12_nttTwiddles<>+5936(SB)/4, $0xb7f533dd
+DATA cosimD12_nttTwiddles<>+5940(SB)/4, $0xa69ddc2a
+DATA cosimD12_nttTwiddles<>+5944(SB)/4, $0x7969034e
+DATA cosimD12_nttTwiddles<>+5948(SB)/4, $0xdfc9d6b6
+DATA cosimD12_nttTwiddles<>+5952(SB)/4, $0x001a35e7
+DATA cosimD12_nttTwiddles<>+5956(SB)/4, $0x001a35e7
+DATA cosimD12_nttTwiddles<>+5960(SB)/4, $0xfffc05da
+DATA cosimD12_nttTwiddles<>+5964(SB)/4, $0xfffc05da
+DATA cosimD12_nttTwiddles<>+5968(SB)/4, $0x00189c2a
+DATA cosimD12_nttTwiddles<>+5972(SB)/4, $0x00189c2a
+DATA cosimD12_nttTwiddles<>+5976(SB)/4, $0xfff316b6
+DATA cosimD12_nttTwiddles<>+5980(SB)/4, $0xfff316b6
+DATA cosimD12_nttTwiddles<>+5984(SB)/4, $0xef5715e7
+DATA cosimD12_nttTwiddles<>+5988(SB)/4, $0xef5715e7
+DATA cosimD12_nttTwiddles<>+5992(SB)/4, $0xfbb745da
+DATA cosimD12_nttTwiddles<>+5996(SB)/4, $0xfbb745da
+DATA cosimD12_nttTwiddles<>+6000(SB)/4, $0xa69ddc2a
+DATA cosimD12_nttTwiddles<>+6004(SB)/4, $0xa69ddc2a
+DATA cosimD12_nttTwiddles<>+6008(SB)/4, $0xdfc9d6b6
+DATA cosimD12_nttTwiddles<>+6012(SB)/4, $0xdfc9d6b6
+DATA cosimD12_nttTwiddles<>+6016(SB)/4, $0x00041dc0
+DATA cosimD12_nttTwiddles<>+6020(SB)/4, $0x0007340e
+DATA cosimD12_nttTwiddles<>+6024(SB)/4, $0x001d2668
+DATA cosimD12_nttTwiddles<>+6028(SB)/4, $0xffc57fdb
+DATA cosimD12_nttTwiddles<>+6032(SB)/4, $0xffdd1d09
+DATA cosimD12_nttTwiddles<>+6036(SB)/4, $0xffc9e5a9
+DATA cosimD12_nttTwiddles<>+6040(SB)/4, $0xffeb36df
+DATA cosimD12_nttTwiddles<>+6044(SB)/4, $0x001e29ce
+DATA cosimD12_nttTwiddles<>+6048(SB)/4, $0xa3bc1dc0
+DATA cosimD12_nttTwiddles<>+6052(SB)/4, $0x1788f40e
+DATA cosimD12_nttTwiddles<>+6056(SB)/4, $0x10ea2668
+DATA cosimD12_nttTwiddles<>+6060(SB)/4, $0x2e40dfdb
+DATA cosimD12_nttTwiddles<>+6064(SB)/4, $0x42fe3d09
+DATA cosimD12_nttTwiddles<>+6068(SB)/4, $0x0bff05a9
+DATA cosimD12_nttTwiddles<>+6072(SB)/4, $0x734716df
+DATA cosimD12_nttTwiddles<>+6076(SB)/4, $0x1657e9ce
+DATA cosimD12_nttTwiddles<>+6080(SB)/4, $0x0007340e
+DATA cosimD12_nttTwiddles<>+6084(SB)/4, $0x0007340e
+DATA cosimD12_nttTwiddles<>+6088(SB)/4, $0xffc57fdb
+DATA cosimD12_nttTwiddles<>+6092(SB)/4, $0xffc57fdb
+DATA cosimD12_nttTwiddles<>+6096(SB)/4, $0xffc9e5a9
+DATA cosimD12_nttTwiddles<>+6100(SB)/4, $0xffc9e5a9
+DATA cosimD12_nttTwiddles<>+6104(SB)/4, $0x001e29ce
+DATA cosimD12_nttTwiddles<>+6108(SB)/4, $0x001e29ce
+DATA cosimD12_nttTwiddles<>+6112(SB)/4, $0x1788f40e
+DATA cosimD12_nttTwiddles<>+6116(SB)/4, $0x1788f40e
+DATA cosimD12_nttTwiddles<>+6120(SB)/4, $0x2e40dfdb
+DATA cosimD12_nttTwiddles<>+6124(SB)/4, $0x2e40dfdb
+DATA cosimD12_nttTwiddles<>+6128(SB)/4, $0x0bff05a9
+DATA cosimD12_nttTwiddles<>+6132(SB)/4, $0x0bff05a9
+DATA cosimD12_nttTwiddles<>+6136(SB)/4, $0x1657e9ce
+DATA cosimD12_nttTwiddles<>+6140(SB)/4, $0x1657e9ce
+DATA cosimD12_nttTwiddles<>+6144(SB)/8, $0x0000000000000000
+GLOBL cosimD12_nttTwiddles<>(SB), RODATA|NOPTR, $6152
 
 // func data25() unsafe.Pointer
 TEXT ·data25(SB), NOSPLIT, $0-8
@@ -39785,696 +40117,1144 @@ DATA cosimD13_nttInverseTwiddles<>+80(SB)/4, $0x17e25e68
 DATA cosimD13_nttInverseTwiddles<>+84(SB)/4, $0x94214f2c
 DATA cosimD13_nttInverseTwiddles<>+88(SB)/4, $0xc5f555ca
 DATA cosimD13_nttInverseTwiddles<>+92(SB)/4, $0x09418a50
-DATA cosimD13_nttInverseTwiddles<>+96(SB)/4, $0xffc9e5a9
-DATA cosimD13_nttInverseTwiddles<>+100(SB)/4, $0xffdd1d09
-DATA cosimD13_nttInverseTwiddles<>+104(SB)/4, $0x00189c2a
-DATA cosimD13_nttInverseTwiddles<>+108(SB)/4, $0xfff993dd
-DATA cosimD13_nttInverseTwiddles<>+112(SB)/4, $0xfff11805
-DATA cosimD13_nttInverseTwiddles<>+116(SB)/4, $0xffdde1af
-DATA cosimD13_nttInverseTwiddles<>+120(SB)/4, $0x0002cc93
-DATA cosimD13_nttInverseTwiddles<>+124(SB)/4, $0xffd32764
-DATA cosimD13_nttInverseTwiddles<>+128(SB)/4, $0x0bff05a9
-DATA cosimD13_nttInverseTwiddles<>+132(SB)/4, $0x42fe3d09
-DATA cosimD13_nttInverseTwiddles<>+136(SB)/4, $0xa69ddc2a
-DATA cosimD13_nttInverseTwiddles<>+140(SB)/4, $0xb7f533dd
-DATA cosimD13_nttInverseTwiddles<>+144(SB)/4, $0x3471b805
-DATA cosimD13_nttInverseTwiddles<>+148(SB)/4, $0xa093c1af
-DATA cosimD13_nttInverseTwiddles<>+152(SB)/4, $0x5c152c93
-DATA cosimD13_nttInverseTwiddles<>+156(SB)/4, $0x42bfa764
-DATA cosimD13_nttInverseTwiddles<>+160(SB)/4, $0xffc57fdb
-DATA cosimD13_nttInverseTwiddles<>+164(SB)/4, $0x001d2668
-DATA cosimD13_nttInverseTwiddles<>+168(SB)/4, $0xfffc05da
-DATA cosimD13_nttInverseTwiddles<>+172(SB)/4, $0xffe47cae
-DATA cosimD13_nttInverseTwiddles<>+176(SB)/4, $0xffef2633
-DATA cosimD13_nttInverseTwiddles<>+180(SB)/4, $0x001a4cd0
-DATA cosimD13_nttInverseTwiddles<>+184(SB)/4, $0xffe68e98
-DATA cosimD13_nttInverseTwiddles<>+188(SB)/4, $0xfff97d45
-DATA cosimD13_nttInverseTwiddles<>+192(SB)/4, $0x2e40dfdb
-DATA cosimD13_nttInverseTwiddles<>+196(SB)/4, $0x10ea2668
-DATA cosimD13_nttInverseTwiddles<>+200(SB)/4, $0xfbb745da
-DATA cosimD13_nttInverseTwiddles<>+204(SB)/4, $0xf07a3cae
-DATA cosimD13_nttInverseTwiddles<>+208(SB)/4, $0x97358633
-DATA cosimD13_nttInverseTwiddles<>+212(SB)/4, $0x21b44cd0
-DATA cosimD13_nttInverseTwiddles<>+216(SB)/4, $0xe5b98e98
-DATA cosimD13_nttInverseTwiddles<>+220(SB)/4, $0xa1221d45
-DATA cosimD13_nttInverseTwiddles<>+224(SB)/4, $0x0007340e
-DATA cosimD13_nttInverseTwiddles<>+228(SB)/4, $0x00041dc0
-DATA cosimD13_nttInverseTwiddles<>+232(SB)/4, $0x001a35e7
-DATA cosimD13_nttInverseTwiddles<>+236(SB)/4, $0x003b0115
-DATA cosimD13_nttInverseTwiddles<>+240(SB)/4, $0xfff11bf4
-DATA cosimD13_nttInverseTwiddles<>+244(SB)/4, $0x0035c539
-DATA cosimD13_nttInverseTwiddles<>+248(SB)/4, $0x0021c4f7
-DATA cosimD13_nttInverseTwiddles<>+252(SB)/4, $0xffd1a13c
-DATA cosimD13_nttInverseTwiddles<>+256(SB)/4, $0x1788f40e
-DATA cosimD13_nttInverseTwiddles<>+260(SB)/4, $0xa3bc1dc0
-DATA cosimD13_nttInverseTwiddles<>+264(SB)/4, $0xef5715e7
-DATA cosimD13_nttInverseTwiddles<>+268(SB)/4, $0x29dda115
-DATA cosimD13_nttInverseTwiddles<>+272(SB)/4, $0xf96f9bf4
-DATA cosimD13_nttInverseTwiddles<>+276(SB)/4, $0x005ce539
-DATA cosimD13_nttInverseTwiddles<>+280(SB)/4, $0x9940a4f7
-DATA cosimD13_nttInverseTwiddles<>+284(SB)/4, $0x85f9213c
-DATA cosimD13_nttInverseTwiddles<>+288(SB)/4, $0x003a97d9
-DATA cosimD13_nttInverseTwiddles<>+292(SB)/4, $0xffc4c79c
-DATA cosimD13_nttInverseTwiddles<>+296(SB)/4, $0xffea0802
-DATA cosimD13_nttInverseTwiddles<>+300(SB)/4, $0xffe7d0e0
-DATA cosimD13_nttInverseTwiddles<>+304(SB)/4, $0xffc8a057
-DATA cosimD13_nttInverseTwiddles<>+308(SB)/4, $0xffd1eea2
-DATA cosimD13_nttInverseTwiddles<>+312(SB)/4, $0xfff39944
-DATA cosimD13_nttInverseTwiddles<>+316(SB)/4, $0x00139e25
-DATA cosimD13_nttInverseTwiddles<>+320(SB)/4, $0xcab5b7d9
-DATA cosimD13_nttInverseTwiddles<>+324(SB)/4, $0x3ab8479c
-DATA cosimD13_nttInverseTwiddles<>+328(SB)/4, $0x47ea4802
-DATA cosimD13_nttInverseTwiddles<>+332(SB)/4, $0x0a03d0e0
-DATA cosimD13_nttInverseTwiddles<>+336(SB)/4, $0x44538057
-DATA cosimD13_nttInverseTwiddles<>+340(SB)/4, $0x74a62ea2
-DATA cosimD13_nttInverseTwiddles<>+344(SB)/4, $0xe11c1944
-DATA cosimD13_nttInverseTwiddles<>+348(SB)/4, $0xf5583e25
-DATA cosimD13_nttInverseTwiddles<>+352(SB)/4, $0x00147792
-DATA cosimD13_nttInverseTwiddles<>+356(SB)/4, $0xfffd4ae0
-DATA cosimD13_nttInverseTwiddles<>+360(SB)/4, $0xffe3bff6
-DATA cosimD13_nttInverseTwiddles<>+364(SB)/4, $0xffc9c808
-DATA cosimD13_nttInverseTwiddles<>+368(SB)/4, $0x00141305
-DATA cosimD13_nttInverseTwiddles<>+372(SB)/4, $0xffdb3c93
-DATA cosimD13_nttInverseTwiddles<>+376(SB)/4, $0x003036c2
-DATA cosimD13_nttInverseTwiddles<>+380(SB)/4, $0x0002e46c
-DATA cosimD13_nttInverseTwiddles<>+384(SB)/4, $0x0e06b792
-DATA cosimD13_nttInverseTwiddles<>+388(SB)/4, $0xb9594ae0
-DATA cosimD13_nttInverseTwiddles<>+392(SB)/4, $0x54e27ff6
-DATA cosimD13_nttInverseTwiddles<>+396(SB)/4, $0x54cac808
-DATA cosimD13_nttInverseTwiddles<>+400(SB)/4, $0x13f4b305
-DATA cosimD13_nttInverseTwiddles<>+404(SB)/4, $0x69ed9c93
-DATA cosimD13_nttInverseTwiddles<>+408(SB)/4, $0xae0876c2
-DATA cosimD13_nttInverseTwiddles<>+412(SB)/4, $0xd690646c
-DATA cosimD13_nttInverseTwiddles<>+416(SB)/4, $0xffd54f2d
-DATA cosimD13_nttInverseTwiddles<>+420(SB)/4, $0x001f9d54
-DATA cosimD13_nttInverseTwiddles<>+424(SB)/4, $0xffd8fc30
-DATA cosimD13_nttInverseTwiddles<>+428(SB)/4, $0x003b8534
-DATA cosimD13_nttInverseTwiddles<>+432(SB)/4, $0x003b3853
-DATA cosimD13_nttInverseTwiddles<>+436(SB)/4, $0x000e8f76
-DATA cosimD13_nttInverseTwiddles<>+440(SB)/4, $0x00081b9a
-DATA cosimD13_nttInverseTwiddles<>+444(SB)/4, $0x000c63a8
-DATA cosimD13_nttInverseTwiddles<>+448(SB)/4, $0xc73aef2d
-DATA cosimD13_nttInverseTwiddles<>+452(SB)/4, $0x99ca1d54
-DATA cosimD13_nttInverseTwiddles<>+456(SB)/4, $0xc75efc30
-DATA cosimD13_nttInverseTwiddles<>+460(SB)/4, $0xa6e20534
-DATA cosimD13_nttInverseTwiddles<>+464(SB)/4, $0x89c59853
-DATA cosimD13_nttInverseTwiddles<>+468(SB)/4, $0xeefd4f76
-DATA cosimD13_nttInverseTwiddles<>+472(SB)/4, $0x9e7b5b9a
-DATA cosimD13_nttInverseTwiddles<>+476(SB)/4, $0x588163a8
-DATA cosimD13_nttInverseTwiddles<>+480(SB)/4, $0x000445c5
-DATA cosimD13_nttInverseTwiddles<>+484(SB)/4, $0x000445c5
-DATA cosimD13_nttInverseTwiddles<>+488(SB)/4, $0x003d3201
-DATA cosimD13_nttInverseTwiddles<>+492(SB)/4, $0x003d3201
-DATA cosimD13_nttInverseTwiddles<>+496(SB)/4, $0xffffb422
-DATA cosimD13_nttInverseTwiddles<>+500(SB)/4, $0xffffb422
-DATA cosimD13_nttInverseTwiddles<>+504(SB)/4, $0x001ad035
-DATA cosimD13_nttInverseTwiddles<>+508(SB)/4, $0x001ad035
-DATA cosimD13_nttInverseTwiddles<>+512(SB)/4, $0xba3ce5c5
-DATA cosimD13_nttInverseTwiddles<>+516(SB)/4, $0xba3ce5c5
-DATA cosimD13_nttInverseTwiddles<>+520(SB)/4, $0xa9fd5201
-DATA cosimD13_nttInverseTwiddles<>+524(SB)/4, $0xa9fd5201
-DATA cosimD13_nttInverseTwiddles<>+528(SB)/4, $0x6d83f422
-DATA cosimD13_nttInverseTwiddles<>+532(SB)/4, $0x6d83f422
-DATA cosimD13_nttInverseTwiddles<>+536(SB)/4, $0x13a17035
-DATA cosimD13_nttInverseTwiddles<>+540(SB)/4, $0x13a17035
-DATA cosimD13_nttInverseTwiddles<>+544(SB)/4, $0x0028e527
-DATA cosimD13_nttInverseTwiddles<>+548(SB)/4, $0x0028e527
-DATA cosimD13_nttInverseTwiddles<>+552(SB)/4, $0x0028e527
-DATA cosimD13_nttInverseTwiddles<>+556(SB)/4, $0x0028e527
-DATA cosimD13_nttInverseTwiddles<>+560(SB)/4, $0x002f7a49
-DATA cosimD13_nttInverseTwiddles<>+564(SB)/4, $0x002f7a49
-DATA cosimD13_nttInverseTwiddles<>+568(SB)/4, $0x002f7a49
-DATA cosimD13_nttInverseTwiddles<>+572(SB)/4, $0x002f7a49
-DATA cosimD13_nttInverseTwiddles<>+576(SB)/4, $0x254dc527
-DATA cosimD13_nttInverseTwiddles<>+580(SB)/4, $0x254dc527
-DATA cosimD13_nttInverseTwiddles<>+584(SB)/4, $0x254dc527
-DATA cosimD13_nttInverseTwiddles<>+588(SB)/4, $0x254dc527
-DATA cosimD13_nttInverseTwiddles<>+592(SB)/4, $0xeef89a49
-DATA cosimD13_nttInverseTwiddles<>+596(SB)/4, $0xeef89a49
-DATA cosimD13_nttInverseTwiddles<>+600(SB)/4, $0xeef89a49
-DATA cosimD13_nttInverseTwiddles<>+604(SB)/4, $0xeef89a49
-DATA cosimD13_nttInverseTwiddles<>+608(SB)/4, $0xffe48c3d
-DATA cosimD13_nttInverseTwiddles<>+612(SB)/4, $0x002dfd71
-DATA cosimD13_nttInverseTwiddles<>+616(SB)/4, $0xffc7a167
-DATA cosimD13_nttInverseTwiddles<>+620(SB)/4, $0x0018aa08
-DATA cosimD13_nttInverseTwiddles<>+624(SB)/4, $0x0019379a
-DATA cosimD13_nttInverseTwiddles<>+628(SB)/4, $0x00027c1c
-DATA cosimD13_nttInverseTwiddles<>+632(SB)/4, $0x000c5ca5
-DATA cosimD13_nttInverseTwiddles<>+636(SB)/4, $0xffcf6cbe
-DATA cosimD13_nttInverseTwiddles<>+640(SB)/4, $0x66ec2c3d
-DATA cosimD13_nttInverseTwiddles<>+644(SB)/4, $0xcb5c1d71
-DATA cosimD13_nttInverseTwiddles<>+648(SB)/4, $0xdc748167
-DATA cosimD13_nttInverseTwiddles<>+652(SB)/4, $0x3159aa08
-DATA cosimD13_nttInverseTwiddles<>+656(SB)/4, $0xc20c779a
-DATA cosimD13_nttInverseTwiddles<>+660(SB)/4, $0xb185fc1c
-DATA cosimD13_nttInverseTwiddles<>+664(SB)/4, $0xcd20fca5
-DATA cosimD13_nttInverseTwiddles<>+668(SB)/4, $0x86672cbe
-DATA cosimD13_nttInverseTwiddles<>+672(SB)/4, $0xffed93a7
-DATA cosimD13_nttInverseTwiddles<>+676(SB)/4, $0xfffd7c8f
-DATA cosimD13_nttInverseTwiddles<>+680(SB)/4, $0x0002d4bb
-DATA cosimD13_nttInverseTwiddles<>+684(SB)/4, $0x002573b7
-DATA cosimD13_nttInverseTwiddles<>+688(SB)/4, $0x00336898
-DATA cosimD13_nttInverseTwiddles<>+692(SB)/4, $0x00251d8b
-DATA cosimD13_nttInverseTwiddles<>+696(SB)/4, $0x001ddd98
-DATA cosimD13_nttInverseTwiddles<>+700(SB)/4, $0xffe14658
-DATA cosimD13_nttInverseTwiddles<>+704(SB)/4, $0x7ae273a7
-DATA cosimD13_nttInverseTwiddles<>+708(SB)/4, $0xa40f5c8f
-DATA cosimD13_nttInverseTwiddles<>+712(SB)/4, $0xe91a34bb
-DATA cosimD13_nttInverseTwiddles<>+716(SB)/4, $0xaf1c53b7
-DATA cosimD13_nttInverseTwiddles<>+720(SB)/4, $0x81466898
-DATA cosimD13_nttInverseTwiddles<>+724(SB)/4, $0x0a567d8b
-DATA cosimD13_nttInverseTwiddles<>+728(SB)/4, $0x4fd0dd98
-DATA cosimD13_nttInverseTwiddles<>+732(SB)/4, $0x5cac4658
-DATA cosimD13_nttInverseTwiddles<>+736(SB)/4, $0xffc65e1f
-DATA cosimD13_nttInverseTwiddles<>+740(SB)/4, $0xffe3d157
-DATA cosimD13_nttInverseTwiddles<>+744(SB)/4, $0x000910d8
-DATA cosimD13_nttInverseTwiddles<>+748(SB)/4, $0xffe67ff8
-DATA cosimD13_nttInverseTwiddles<>+752(SB)/4, $0xffc72c12
-DATA cosimD13_nttInverseTwiddles<>+756(SB)/4, $0xffd4ca0c
-DATA cosimD13_nttInverseTwiddles<>+760(SB)/4, $0xffd8911b
-DATA cosimD13_nttInverseTwiddles<>+764(SB)/4, $0xfff7b934
-DATA cosimD13_nttInverseTwiddles<>+768(SB)/4, $0x380a3e1f
-DATA cosimD13_nttInverseTwiddles<>+772(SB)/4, $0x2a8eb157
-DATA cosimD13_nttInverseTwiddles<>+776(SB)/4, $0x162410d8
-DATA cosimD13_nttInverseTwiddles<>+780(SB)/4, $0xb3e57ff8
-DATA cosimD13_nttInverseTwiddles<>+784(SB)/4, $0x24496c12
-DATA cosimD13_nttInverseTwiddles<>+788(SB)/4, $0xc3164a0c
-DATA cosimD13_nttInverseTwiddles<>+792(SB)/4, $0xf07bf11b
-DATA cosimD13_nttInverseTwiddles<>+796(SB)/4, $0x2d1e3934
-DATA cosimD13_nttInverseTwiddles<>+800(SB)/4, $0x0033f8cf
-DATA cosimD13_nttInverseTwiddles<>+804(SB)/4, $0xffeb05ad
-DATA cosimD13_nttInverseTwiddles<>+808(SB)/4, $0x00221de8
-DATA cosimD13_nttInverseTwiddles<>+812(SB)/4, $0xffd92578
-DATA cosimD13_nttInverseTwiddles<>+816(SB)/4, $0x000bdbe7
-DATA cosimD13_nttInverseTwiddles<>+820(SB)/4, $0x001d4099
-DATA cosimD13_nttInverseTwiddles<>+824(SB)/4, $0x0016e405
-DATA cosimD13_nttInverseTwiddles<>+828(SB)/4, $0xffec7953
-DATA cosimD13_nttInverseTwiddles<>+832(SB)/4, $0x53cdd8cf
-DATA cosimD13_nttInverseTwiddles<>+836(SB)/4, $0x3e20a5ad
-DATA cosimD13_nttInverseTwiddles<>+840(SB)/4, $0xefdf1de8
-DATA cosimD13_nttInverseTwiddles<>+844(SB)/4, $0x48882578
-DATA cosimD13_nttInverseTwiddles<>+848(SB)/4, $0x2408bbe7
-DATA cosimD13_nttInverseTwiddles<>+852(SB)/4, $0xbfb06099
-DATA cosimD13_nttInverseTwiddles<>+856(SB)/4, $0xee178405
-DATA cosimD13_nttInverseTwiddles<>+860(SB)/4, $0x3196d953
-DATA cosimD13_nttInverseTwiddles<>+864(SB)/4, $0xffebe808
-DATA cosimD13_nttInverseTwiddles<>+868(SB)/4, $0xfffcc7df
-DATA cosimD13_nttInverseTwiddles<>+872(SB)/4, $0xffce69c0
-DATA cosimD13_nttInverseTwiddles<>+876(SB)/4, $0xffffde7e
-DATA cosimD13_nttInverseTwiddles<>+880(SB)/4, $0x000b98a1
-DATA cosimD13_nttInverseTwiddles<>+884(SB)/4, $0x0024756c
-DATA cosimD13_nttInverseTwiddles<>+888(SB)/4, $0x00193948
-DATA cosimD13_nttInverseTwiddles<>+892(SB)/4, $0xffc72bca
-DATA cosimD13_nttInverseTwiddles<>+896(SB)/4, $0x98ece808
-DATA cosimD13_nttInverseTwiddles<>+900(SB)/4, $0x2578a7df
-DATA cosimD13_nttInverseTwiddles<>+904(SB)/4, $0xed0669c0
-DATA cosimD13_nttInverseTwiddles<>+908(SB)/4, $0xb4cf9e7e
-DATA cosimD13_nttInverseTwiddles<>+912(SB)/4, $0xa69fb8a1
-DATA cosimD13_nttInverseTwiddles<>+916(SB)/4, $0x88d1f56c
-DATA cosimD13_nttInverseTwiddles<>+920(SB)/4, $0xa3423948
-DATA cosimD13_nttInverseTwiddles<>+924(SB)/4, $0x28406bca
-DATA cosimD13_nttInverseTwiddles<>+928(SB)/4, $0x003c675a
-DATA cosimD13_nttInverseTwiddles<>+932(SB)/4, $0xffef36be
-DATA cosimD13_nttInverseTwiddles<>+936(SB)/4, $0x002f4588
-DATA cosimD13_nttInverseTwiddles<>+940(SB)/4, $0x00040af0
-DATA cosimD13_nttInverseTwiddles<>+944(SB)/4, $0x000dcd44
-DATA cosimD13_nttInverseTwiddles<>+948(SB)/4, $0x0000ad00
-DATA cosimD13_nttInverseTwiddles<>+952(SB)/4, $0x0007c417
-DATA cosimD13_nttInverseTwiddles<>+956(SB)/4, $0xffccfbe9
-DATA cosimD13_nttInverseTwiddles<>+960(SB)/4, $0x4827a75a
-DATA cosimD13_nttInverseTwiddles<>+964(SB)/4, $0x7fc6f6be
-DATA cosimD13_nttInverseTwiddles<>+968(SB)/4, $0x44e04588
-DATA cosimD13_nttInverseTwiddles<>+972(SB)/4, $0xc9620af0
-DATA cosimD13_nttInverseTwiddles<>+976(SB)/4, $0x27b64d44
-DATA cosimD13_nttInverseTwiddles<>+980(SB)/4, $0x95a0ad00
-DATA cosimD13_nttInverseTwiddles<>+984(SB)/4, $0x490aa417
-DATA cosimD13_nttInverseTwiddles<>+988(SB)/4, $0x4eca1be9
-DATA cosimD13_nttInverseTwiddles<>+992(SB)/4, $0x0038738c
-DATA cosimD13_nttInverseTwiddles<>+996(SB)/4, $0xffe7945c
-DATA cosimD13_nttInverseTwiddles<>+1000(SB)/4, $0xffdf5617
-DATA cosimD13_nttInverseTwiddles<>+1004(SB)/4, $0x0035843f
-DATA cosimD13_nttInverseTwiddles<>+1008(SB)/4, $0xffc5af59
-DATA cosimD13_nttInverseTwiddles<>+1012(SB)/4, $0x00357e1e
-DATA cosimD13_nttInverseTwiddles<>+1016(SB)/4, $0xffe6ead6
-DATA cosimD13_nttInverseTwiddles<>+1020(SB)/4, $0xffe6123d
-DATA cosimD13_nttInverseTwiddles<>+1024(SB)/4, $0x78a9f38c
-DATA cosimD13_nttInverseTwiddles<>+1028(SB)/4, $0x3473145c
-DATA cosimD13_nttInverseTwiddles<>+1032(SB)/4, $0x3b223617
-DATA cosimD13_nttInverseTwiddles<>+1036(SB)/4, $0x8d3d643f
-DATA cosimD13_nttInverseTwiddles<>+1040(SB)/4, $0x6d30cf59
-DATA cosimD13_nttInverseTwiddles<>+1044(SB)/4, $0x18f93e1e
-DATA cosimD13_nttInverseTwiddles<>+1048(SB)/4, $0xca41aad6
-DATA cosimD13_nttInverseTwiddles<>+1052(SB)/4, $0x97adb23d
-DATA cosimD13_nttInverseTwiddles<>+1056(SB)/4, $0xffcdfc98
-DATA cosimD13_nttInverseTwiddles<>+1060(SB)/4, $0xffcdfc98
-DATA cosimD13_nttInverseTwiddles<>+1064(SB)/4, $0xffeaa4f7
-DATA cosimD13_nttInverseTwiddles<>+1068(SB)/4, $0xffeaa4f7
-DATA cosimD13_nttInverseTwiddles<>+1072(SB)/4, $0xffc51ae7
-DATA cosimD13_nttInverseTwiddles<>+1076(SB)/4, $0xffc51ae7
-DATA cosimD13_nttInverseTwiddles<>+1080(SB)/4, $0xffdfadd6
-DATA cosimD13_nttInverseTwiddles<>+1084(SB)/4, $0xffdfadd6
-DATA cosimD13_nttInverseTwiddles<>+1088(SB)/4, $0xd360fc98
-DATA cosimD13_nttInverseTwiddles<>+1092(SB)/4, $0xd360fc98
-DATA cosimD13_nttInverseTwiddles<>+1096(SB)/4, $0xb50984f7
-DATA cosimD13_nttInverseTwiddles<>+1100(SB)/4, $0xb50984f7
-DATA cosimD13_nttInverseTwiddles<>+1104(SB)/4, $0xcba1fae7
-DATA cosimD13_nttInverseTwiddles<>+1108(SB)/4, $0xcba1fae7
-DATA cosimD13_nttInverseTwiddles<>+1112(SB)/4, $0x629a6dd6
-DATA cosimD13_nttInverseTwiddles<>+1116(SB)/4, $0x629a6dd6
-DATA cosimD13_nttInverseTwiddles<>+1120(SB)/4, $0xffd3fb09
-DATA cosimD13_nttInverseTwiddles<>+1124(SB)/4, $0xffd3fb09
-DATA cosimD13_nttInverseTwiddles<>+1128(SB)/4, $0xffd3fb09
-DATA cosimD13_nttInverseTwiddles<>+1132(SB)/4, $0xffd3fb09
-DATA cosimD13_nttInverseTwiddles<>+1136(SB)/4, $0x002f9a75
-DATA cosimD13_nttInverseTwiddles<>+1140(SB)/4, $0x002f9a75
-DATA cosimD13_nttInverseTwiddles<>+1144(SB)/4, $0x002f9a75
-DATA cosimD13_nttInverseTwiddles<>+1148(SB)/4, $0x002f9a75
-DATA cosimD13_nttInverseTwiddles<>+1152(SB)/4, $0x1eb51b09
-DATA cosimD13_nttInverseTwiddles<>+1156(SB)/4, $0x1eb51b09
-DATA cosimD13_nttInverseTwiddles<>+1160(SB)/4, $0x1eb51b09
-DATA cosimD13_nttInverseTwiddles<>+1164(SB)/4, $0x1eb51b09
-DATA cosimD13_nttInverseTwiddles<>+1168(SB)/4, $0x8cfe3a75
-DATA cosimD13_nttInverseTwiddles<>+1172(SB)/4, $0x8cfe3a75
-DATA cosimD13_nttInverseTwiddles<>+1176(SB)/4, $0x8cfe3a75
-DATA cosimD13_nttInverseTwiddles<>+1180(SB)/4, $0x8cfe3a75
-DATA cosimD13_nttInverseTwiddles<>+1184(SB)/4, $0xffe20d6e
-DATA cosimD13_nttInverseTwiddles<>+1188(SB)/4, $0xffea2d2f
-DATA cosimD13_nttInverseTwiddles<>+1192(SB)/4, $0x00327283
-DATA cosimD13_nttInverseTwiddles<>+1196(SB)/4, $0xffcd5e3e
-DATA cosimD13_nttInverseTwiddles<>+1200(SB)/4, $0x001406c7
-DATA cosimD13_nttInverseTwiddles<>+1204(SB)/4, $0x0012e11b
-DATA cosimD13_nttInverseTwiddles<>+1208(SB)/4, $0xfff91de4
-DATA cosimD13_nttInverseTwiddles<>+1212(SB)/4, $0xffeba8be
-DATA cosimD13_nttInverseTwiddles<>+1216(SB)/4, $0x428fcd6e
-DATA cosimD13_nttInverseTwiddles<>+1220(SB)/4, $0x6a100d2f
-DATA cosimD13_nttInverseTwiddles<>+1224(SB)/4, $0x1902d283
-DATA cosimD13_nttInverseTwiddles<>+1228(SB)/4, $0x84951e3e
-DATA cosimD13_nttInverseTwiddles<>+1232(SB)/4, $0x396ce6c7
-DATA cosimD13_nttInverseTwiddles<>+1236(SB)/4, $0x3ab6411b
-DATA cosimD13_nttInverseTwiddles<>+1240(SB)/4, $0xc1b59de4
-DATA cosimD13_nttInverseTwiddles<>+1244(SB)/4, $0x0e0368be
-DATA cosimD13_nttInverseTwiddles<>+1248(SB)/4, $0xffeff6a6
-DATA cosimD13_nttInverseTwiddles<>+1252(SB)/4, $0xffc9db90
-DATA cosimD13_nttInverseTwiddles<>+1256(SB)/4, $0x001d0b4b
-DATA cosimD13_nttInverseTwiddles<>+1260(SB)/4, $0x00283891
-DATA cosimD13_nttInverseTwiddles<>+1264(SB)/4, $0x001c853f
-DATA cosimD13_nttInverseTwiddles<>+1268(SB)/4, $0x001314be
-DATA cosimD13_nttInverseTwiddles<>+1272(SB)/4, $0xffd25089
-DATA cosimD13_nttInverseTwiddles<>+1276(SB)/4, $0xffc68518
-DATA cosimD13_nttInverseTwiddles<>+1280(SB)/4, $0x43c4b6a6
-DATA cosimD13_nttInverseTwiddles<>+1284(SB)/4, $0xb33bdb90
-DATA cosimD13_nttInverseTwiddles<>+1288(SB)/4, $0x28066b4b
-DATA cosimD13_nttInverseTwiddles<>+1292(SB)/4, $0x02ba5891
-DATA cosimD13_nttInverseTwiddles<>+1296(SB)/4, $0xed44653f
-DATA cosimD13_nttInverseTwiddles<>+1300(SB)/4, $0xfbaad4be
-DATA cosimD13_nttInverseTwiddles<>+1304(SB)/4, $0x29637089
-DATA cosimD13_nttInverseTwiddles<>+1308(SB)/4, $0xa4698518
-DATA cosimD13_nttInverseTwiddles<>+1312(SB)/4, $0x00185a46
-DATA cosimD13_nttInverseTwiddles<>+1316(SB)/4, $0x00134d71
-DATA cosimD13_nttInverseTwiddles<>+1320(SB)/4, $0x0025f051
-DATA cosimD13_nttInverseTwiddles<>+1324(SB)/4, $0xffd87a3a
-DATA cosimD13_nttInverseTwiddles<>+1328(SB)/4, $0x00130984
-DATA cosimD13_nttInverseTwiddles<>+1332(SB)/4, $0x00291199
-DATA cosimD13_nttInverseTwiddles<>+1336(SB)/4, $0x003de11c
-DATA cosimD13_nttInverseTwiddles<>+1340(SB)/4, $0x002b5ee5
-DATA cosimD13_nttInverseTwiddles<>+1344(SB)/4, $0x00611a46
-DATA cosimD13_nttInverseTwiddles<>+1348(SB)/4, $0x75416d71
-DATA cosimD13_nttInverseTwiddles<>+1352(SB)/4, $0xd9b01051
-DATA cosimD13_nttInverseTwiddles<>+1356(SB)/4, $0xda1fba3a
-DATA cosimD13_nttInverseTwiddles<>+1360(SB)/4, $0xaf438984
-DATA cosimD13_nttInverseTwiddles<>+1364(SB)/4, $0xb9dc3199
-DATA cosimD13_nttInverseTwiddles<>+1368(SB)/4, $0x9e61611c
-DATA cosimD13_nttInverseTwiddles<>+1372(SB)/4, $0x8d87fee5
-DATA cosimD13_nttInverseTwiddles<>+1376(SB)/4, $0x00031924
-DATA cosimD13_nttInverseTwiddles<>+1380(SB)/4, $0x003eb01b
-DATA cosimD13_nttInverseTwiddles<>+1384(SB)/4, $0x001a7cc7
-DATA cosimD13_nttInverseTwiddles<>+1388(SB)/4, $0xffdacd41
-DATA cosimD13_nttInverseTwiddles<>+1392(SB)/4, $0xffcd003b
-DATA cosimD13_nttInverseTwiddles<>+1396(SB)/4, $0x0004610c
-DATA cosimD13_nttInverseTwiddles<>+1400(SB)/4, $0x003472e7
-DATA cosimD13_nttInverseTwiddles<>+1404(SB)/4, $0x00053919
-DATA cosimD13_nttInverseTwiddles<>+1408(SB)/4, $0x61279924
-DATA cosimD13_nttInverseTwiddles<>+1412(SB)/4, $0x34c2101b
-DATA cosimD13_nttInverseTwiddles<>+1416(SB)/4, $0x08335cc7
-DATA cosimD13_nttInverseTwiddles<>+1420(SB)/4, $0xbd02ed41
-DATA cosimD13_nttInverseTwiddles<>+1424(SB)/4, $0x6e54603b
-DATA cosimD13_nttInverseTwiddles<>+1428(SB)/4, $0x3625e10c
-DATA cosimD13_nttInverseTwiddles<>+1432(SB)/4, $0xb71152e7
-DATA cosimD13_nttInverseTwiddles<>+1436(SB)/4, $0x7ea85919
-DATA cosimD13_nttInverseTwiddles<>+1440(SB)/4, $0xffea2c62
-DATA cosimD13_nttInverseTwiddles<>+1444(SB)/4, $0x001495d4
-DATA cosimD13_nttInverseTwiddles<>+1448(SB)/4, $0xffec09f7
-DATA cosimD13_nttInverseTwiddles<>+1452(SB)/4, $0xffed4113
-DATA cosimD13_nttInverseTwiddles<>+1456(SB)/4, $0x001c4563
-DATA cosimD13_nttInverseTwiddles<>+1460(SB)/4, $0xfffa2bdd
-DATA cosimD13_nttInverseTwiddles<>+1464(SB)/4, $0xffffa63b
-DATA cosimD13_nttInverseTwiddles<>+1468(SB)/4, $0xfff5c282
-DATA cosimD13_nttInverseTwiddles<>+1472(SB)/4, $0x9c766c62
-DATA cosimD13_nttInverseTwiddles<>+1476(SB)/4, $0xf8cf15d4
-DATA cosimD13_nttInverseTwiddles<>+1480(SB)/4, $0x61aae9f7
-DATA cosimD13_nttInverseTwiddles<>+1484(SB)/4, $0x6a8fa113
-DATA cosimD13_nttInverseTwiddles<>+1488(SB)/4, $0x6348a563
-DATA cosimD13_nttInverseTwiddles<>+1492(SB)/4, $0xcaf5cbdd
-DATA cosimD13_nttInverseTwiddles<>+1496(SB)/4, $0xc347063b
-DATA cosimD13_nttInverseTwiddles<>+1500(SB)/4, $0x7f460282
-DATA cosimD13_nttInverseTwiddles<>+1504(SB)/4, $0xffda3409
-DATA cosimD13_nttInverseTwiddles<>+1508(SB)/4, $0xffc7a44b
-DATA cosimD13_nttInverseTwiddles<>+1512(SB)/4, $0x00296e9f
-DATA cosimD13_nttInverseTwiddles<>+1516(SB)/4, $0xfff0fe85
-DATA cosimD13_nttInverseTwiddles<>+1520(SB)/4, $0xfff9ba6d
-DATA cosimD13_nttInverseTwiddles<>+1524(SB)/4, $0xffd2b7a3
-DATA cosimD13_nttInverseTwiddles<>+1528(SB)/4, $0x0020c638
-DATA cosimD13_nttInverseTwiddles<>+1532(SB)/4, $0x003410f2
-DATA cosimD13_nttInverseTwiddles<>+1536(SB)/4, $0x65db5409
-DATA cosimD13_nttInverseTwiddles<>+1540(SB)/4, $0xfad1044b
-DATA cosimD13_nttInverseTwiddles<>+1544(SB)/4, $0x5a7d4e9f
-DATA cosimD13_nttInverseTwiddles<>+1548(SB)/4, $0xf1419e85
-DATA cosimD13_nttInverseTwiddles<>+1552(SB)/4, $0xb4c75a6d
-DATA cosimD13_nttInverseTwiddles<>+1556(SB)/4, $0x114717a3
-DATA cosimD13_nttInverseTwiddles<>+1560(SB)/4, $0xdce7c638
-DATA cosimD13_nttInverseTwiddles<>+1564(SB)/4, $0xd15250f2
-DATA cosimD13_nttInverseTwiddles<>+1568(SB)/4, $0xfff7c55d
-DATA cosimD13_nttInverseTwiddles<>+1572(SB)/4, $0x0023d69c
-DATA cosimD13_nttInverseTwiddles<>+1576(SB)/4, $0xfffb6a4d
-DATA cosimD13_nttInverseTwiddles<>+1580(SB)/4, $0x00360400
-DATA cosimD13_nttInverseTwiddles<>+1584(SB)/4, $0xffd43e41
-DATA cosimD13_nttInverseTwiddles<>+1588(SB)/4, $0x00368a96
-DATA cosimD13_nttInverseTwiddles<>+1592(SB)/4, $0xffd18e7c
-DATA cosimD13_nttInverseTwiddles<>+1596(SB)/4, $0xffc51585
-DATA cosimD13_nttInverseTwiddles<>+1600(SB)/4, $0xbe23655d
-DATA cosimD13_nttInverseTwiddles<>+1604(SB)/4, $0x9cf7569c
-DATA cosimD13_nttInverseTwiddles<>+1608(SB)/4, $0x7ac50a4d
-DATA cosimD13_nttInverseTwiddles<>+1612(SB)/4, $0xc0b60400
-DATA cosimD13_nttInverseTwiddles<>+1616(SB)/4, $0x6b1c5e41
-DATA cosimD13_nttInverseTwiddles<>+1620(SB)/4, $0xde894a96
-DATA cosimD13_nttInverseTwiddles<>+1624(SB)/4, $0xe3a10e7c
-DATA cosimD13_nttInverseTwiddles<>+1628(SB)/4, $0xf3f5b585
-DATA cosimD13_nttInverseTwiddles<>+1632(SB)/4, $0xffdfd37b
-DATA cosimD13_nttInverseTwiddles<>+1636(SB)/4, $0xffdfd37b
-DATA cosimD13_nttInverseTwiddles<>+1640(SB)/4, $0x0027f968
-DATA cosimD13_nttInverseTwiddles<>+1644(SB)/4, $0x0027f968
-DATA cosimD13_nttInverseTwiddles<>+1648(SB)/4, $0xffeeeaa0
-DATA cosimD13_nttInverseTwiddles<>+1652(SB)/4, $0xffeeeaa0
-DATA cosimD13_nttInverseTwiddles<>+1656(SB)/4, $0xfff79d90
-DATA cosimD13_nttInverseTwiddles<>+1660(SB)/4, $0xfff79d90
-DATA cosimD13_nttInverseTwiddles<>+1664(SB)/4, $0x28cf337b
-DATA cosimD13_nttInverseTwiddles<>+1668(SB)/4, $0x28cf337b
-DATA cosimD13_nttInverseTwiddles<>+1672(SB)/4, $0xeb54f968
-DATA cosimD13_nttInverseTwiddles<>+1676(SB)/4, $0xeb54f968
-DATA cosimD13_nttInverseTwiddles<>+1680(SB)/4, $0x0d42eaa0
-DATA cosimD13_nttInverseTwiddles<>+1684(SB)/4, $0x0d42eaa0
-DATA cosimD13_nttInverseTwiddles<>+1688(SB)/4, $0x6ba99d90
-DATA cosimD13_nttInverseTwiddles<>+1692(SB)/4, $0x6ba99d90
-DATA cosimD13_nttInverseTwiddles<>+1696(SB)/4, $0xffe0147f
-DATA cosimD13_nttInverseTwiddles<>+1700(SB)/4, $0xffe0147f
-DATA cosimD13_nttInverseTwiddles<>+1704(SB)/4, $0xffe0147f
-DATA cosimD13_nttInverseTwiddles<>+1708(SB)/4, $0xffe0147f
-DATA cosimD13_nttInverseTwiddles<>+1712(SB)/4, $0xfffa84ad
-DATA cosimD13_nttInverseTwiddles<>+1716(SB)/4, $0xfffa84ad
-DATA cosimD13_nttInverseTwiddles<>+1720(SB)/4, $0xfffa84ad
-DATA cosimD13_nttInverseTwiddles<>+1724(SB)/4, $0xfffa84ad
-DATA cosimD13_nttInverseTwiddles<>+1728(SB)/4, $0xbeeff47f
-DATA cosimD13_nttInverseTwiddles<>+1732(SB)/4, $0xbeeff47f
-DATA cosimD13_nttInverseTwiddles<>+1736(SB)/4, $0xbeeff47f
-DATA cosimD13_nttInverseTwiddles<>+1740(SB)/4, $0xbeeff47f
-DATA cosimD13_nttInverseTwiddles<>+1744(SB)/4, $0xae1024ad
-DATA cosimD13_nttInverseTwiddles<>+1748(SB)/4, $0xae1024ad
-DATA cosimD13_nttInverseTwiddles<>+1752(SB)/4, $0xae1024ad
-DATA cosimD13_nttInverseTwiddles<>+1756(SB)/4, $0xae1024ad
-DATA cosimD13_nttInverseTwiddles<>+1760(SB)/4, $0xffc921c2
-DATA cosimD13_nttInverseTwiddles<>+1764(SB)/4, $0x0030ef86
-DATA cosimD13_nttInverseTwiddles<>+1768(SB)/4, $0xfff44592
-DATA cosimD13_nttInverseTwiddles<>+1772(SB)/4, $0x001f0084
-DATA cosimD13_nttInverseTwiddles<>+1776(SB)/4, $0xfff7fcd6
-DATA cosimD13_nttInverseTwiddles<>+1780(SB)/4, $0xffd05af6
-DATA cosimD13_nttInverseTwiddles<>+1784(SB)/4, $0xffc9b97d
-DATA cosimD13_nttInverseTwiddles<>+1788(SB)/4, $0xfff60021
-DATA cosimD13_nttInverseTwiddles<>+1792(SB)/4, $0x4b0161c2
-DATA cosimD13_nttInverseTwiddles<>+1796(SB)/4, $0x7321af86
-DATA cosimD13_nttInverseTwiddles<>+1800(SB)/4, $0x07a68592
-DATA cosimD13_nttInverseTwiddles<>+1804(SB)/4, $0xae2f8084
-DATA cosimD13_nttInverseTwiddles<>+1808(SB)/4, $0xec92bcd6
-DATA cosimD13_nttInverseTwiddles<>+1812(SB)/4, $0x682f1af6
-DATA cosimD13_nttInverseTwiddles<>+1816(SB)/4, $0x6c79597d
-DATA cosimD13_nttInverseTwiddles<>+1820(SB)/4, $0x337a2021
-DATA cosimD13_nttInverseTwiddles<>+1824(SB)/4, $0xfff806fc
-DATA cosimD13_nttInverseTwiddles<>+1828(SB)/4, $0x000c7f5a
-DATA cosimD13_nttInverseTwiddles<>+1832(SB)/4, $0xffff5704
-DATA cosimD13_nttInverseTwiddles<>+1836(SB)/4, $0x000de0e6
-DATA cosimD13_nttInverseTwiddles<>+1840(SB)/4, $0xffe7628a
-DATA cosimD13_nttInverseTwiddles<>+1844(SB)/4, $0x001c5e1a
-DATA cosimD13_nttInverseTwiddles<>+1848(SB)/4, $0x00078f83
-DATA cosimD13_nttInverseTwiddles<>+1852(SB)/4, $0x000dbe5e
-DATA cosimD13_nttInverseTwiddles<>+1856(SB)/4, $0x72d786fc
-DATA cosimD13_nttInverseTwiddles<>+1860(SB)/4, $0x4af7bf5a
-DATA cosimD13_nttInverseTwiddles<>+1864(SB)/4, $0x78dfd704
-DATA cosimD13_nttInverseTwiddles<>+1868(SB)/4, $0xe12aa0e6
-DATA cosimD13_nttInverseTwiddles<>+1872(SB)/4, $0xcf38a28a
-DATA cosimD13_nttInverseTwiddles<>+1876(SB)/4, $0xe6df9e1a
-DATA cosimD13_nttInverseTwiddles<>+1880(SB)/4, $0x3c77ef83
-DATA cosimD13_nttInverseTwiddles<>+1884(SB)/4, $0x00d97e5e
-DATA cosimD13_nttInverseTwiddles<>+1888(SB)/4, $0xffcf45de
-DATA cosimD13_nttInverseTwiddles<>+1892(SB)/4, $0x00359b5d
-DATA cosimD13_nttInverseTwiddles<>+1896(SB)/4, $0xffedbb56
-DATA cosimD13_nttInverseTwiddles<>+1900(SB)/4, $0xffed24f0
-DATA cosimD13_nttInverseTwiddles<>+1904(SB)/4, $0xffc6a2fc
-DATA cosimD13_nttInverseTwiddles<>+1908(SB)/4, $0x00252587
-DATA cosimD13_nttInverseTwiddles<>+1912(SB)/4, $0xffca48a0
-DATA cosimD13_nttInverseTwiddles<>+1916(SB)/4, $0x000412f5
-DATA cosimD13_nttInverseTwiddles<>+1920(SB)/4, $0x718b05de
-DATA cosimD13_nttInverseTwiddles<>+1924(SB)/4, $0x79213b5d
-DATA cosimD13_nttInverseTwiddles<>+1928(SB)/4, $0x64587b56
-DATA cosimD13_nttInverseTwiddles<>+1932(SB)/4, $0xec8b24f0
-DATA cosimD13_nttInverseTwiddles<>+1936(SB)/4, $0x462622fc
-DATA cosimD13_nttInverseTwiddles<>+1940(SB)/4, $0xfd560587
-DATA cosimD13_nttInverseTwiddles<>+1944(SB)/4, $0x78de48a0
-DATA cosimD13_nttInverseTwiddles<>+1948(SB)/4, $0xdbe2b2f5
-DATA cosimD13_nttInverseTwiddles<>+1952(SB)/4, $0xffc9a422
-DATA cosimD13_nttInverseTwiddles<>+1956(SB)/4, $0x003a41f8
-DATA cosimD13_nttInverseTwiddles<>+1960(SB)/4, $0xffdaab9f
-DATA cosimD13_nttInverseTwiddles<>+1964(SB)/4, $0x002358d4
-DATA cosimD13_nttInverseTwiddles<>+1968(SB)/4, $0x00223dfb
-DATA cosimD13_nttInverseTwiddles<>+1972(SB)/4, $0x0033ff5a
-DATA cosimD13_nttInverseTwiddles<>+1976(SB)/4, $0xffccff72
-DATA cosimD13_nttInverseTwiddles<>+1980(SB)/4, $0x001fea93
-DATA cosimD13_nttInverseTwiddles<>+1984(SB)/4, $0xab4de422
-DATA cosimD13_nttInverseTwiddles<>+1988(SB)/4, $0x2c7941f8
-DATA cosimD13_nttInverseTwiddles<>+1992(SB)/4, $0x01ce8b9f
-DATA cosimD13_nttInverseTwiddles<>+1996(SB)/4, $0x513dd8d4
-DATA cosimD13_nttInverseTwiddles<>+2000(SB)/4, $0x36619dfb
-DATA cosimD13_nttInverseTwiddles<>+2004(SB)/4, $0x3b1f3f5a
-DATA cosimD13_nttInverseTwiddles<>+2008(SB)/4, $0xaebb3f72
-DATA cosimD13_nttInverseTwiddles<>+2012(SB)/4, $0xfff24a93
-DATA cosimD13_nttInverseTwiddles<>+2016(SB)/4, $0x0001efca
-DATA cosimD13_nttInverseTwiddles<>+2020(SB)/4, $0xffcfd2ae
-DATA cosimD13_nttInverseTwiddles<>+2024(SB)/4, $0xfff0bcf6
-DATA cosimD13_nttInverseTwiddles<>+2028(SB)/4, $0x001d9772
-DATA cosimD13_nttInverseTwiddles<>+2032(SB)/4, $0xffc890e0
-DATA cosimD13_nttInverseTwiddles<>+2036(SB)/4, $0xffcf5280
-DATA cosimD13_nttInverseTwiddles<>+2040(SB)/4, $0xffc1b072
-DATA cosimD13_nttInverseTwiddles<>+2044(SB)/4, $0xffeccf75
-DATA cosimD13_nttInverseTwiddles<>+2048(SB)/4, $0x80fb2fca
-DATA cosimD13_nttInverseTwiddles<>+2052(SB)/4, $0x5b2592ae
-DATA cosimD13_nttInverseTwiddles<>+2056(SB)/4, $0x748f7cf6
-DATA cosimD13_nttInverseTwiddles<>+2060(SB)/4, $0xc20bd772
-DATA cosimD13_nttInverseTwiddles<>+2064(SB)/4, $0x21e490e0
-DATA cosimD13_nttInverseTwiddles<>+2068(SB)/4, $0xaa1f5280
-DATA cosimD13_nttInverseTwiddles<>+2072(SB)/4, $0xc4cff072
-DATA cosimD13_nttInverseTwiddles<>+2076(SB)/4, $0xb35b6f75
-DATA cosimD13_nttInverseTwiddles<>+2080(SB)/4, $0xffe7cfbb
-DATA cosimD13_nttInverseTwiddles<>+2084(SB)/4, $0x003509ee
-DATA cosimD13_nttInverseTwiddles<>+2088(SB)/4, $0xffd19819
-DATA cosimD13_nttInverseTwiddles<>+2092(SB)/4, $0xffe8ac81
-DATA cosimD13_nttInverseTwiddles<>+2096(SB)/4, $0x002135c7
-DATA cosimD13_nttInverseTwiddles<>+2100(SB)/4, $0xffe9d65d
-DATA cosimD13_nttInverseTwiddles<>+2104(SB)/4, $0xffc7e1cf
-DATA cosimD13_nttInverseTwiddles<>+2108(SB)/4, $0xffc406e5
-DATA cosimD13_nttInverseTwiddles<>+2112(SB)/4, $0x085f2fbb
-DATA cosimD13_nttInverseTwiddles<>+2116(SB)/4, $0x6272c9ee
-DATA cosimD13_nttInverseTwiddles<>+2120(SB)/4, $0x8a54b819
-DATA cosimD13_nttInverseTwiddles<>+2124(SB)/4, $0xd8f8cc81
-DATA cosimD13_nttInverseTwiddles<>+2128(SB)/4, $0x5f5a15c7
-DATA cosimD13_nttInverseTwiddles<>+2132(SB)/4, $0x8035765d
-DATA cosimD13_nttInverseTwiddles<>+2136(SB)/4, $0x5081c1cf
-DATA cosimD13_nttInverseTwiddles<>+2140(SB)/4, $0xa220a6e5
-DATA cosimD13_nttInverseTwiddles<>+2144(SB)/4, $0x003bbeaf
-DATA cosimD13_nttInverseTwiddles<>+2148(SB)/4, $0xffd947d4
-DATA cosimD13_nttInverseTwiddles<>+2152(SB)/4, $0xffc9302c
-DATA cosimD13_nttInverseTwiddles<>+2156(SB)/4, $0xffe6a503
-DATA cosimD13_nttInverseTwiddles<>+2160(SB)/4, $0x0035dec5
-DATA cosimD13_nttInverseTwiddles<>+2164(SB)/4, $0x002ef4cd
-DATA cosimD13_nttInverseTwiddles<>+2168(SB)/4, $0x00017620
-DATA cosimD13_nttInverseTwiddles<>+2172(SB)/4, $0x00294a67
-DATA cosimD13_nttInverseTwiddles<>+2176(SB)/4, $0xdc919eaf
-DATA cosimD13_nttInverseTwiddles<>+2180(SB)/4, $0x8ed3c7d4
-DATA cosimD13_nttInverseTwiddles<>+2184(SB)/4, $0xbfceb02c
-DATA cosimD13_nttInverseTwiddles<>+2188(SB)/4, $0x5f070503
-DATA cosimD13_nttInverseTwiddles<>+2192(SB)/4, $0x6d8e7ec5
-DATA cosimD13_nttInverseTwiddles<>+2196(SB)/4, $0xac4894cd
-DATA cosimD13_nttInverseTwiddles<>+2200(SB)/4, $0x9ec57620
-DATA cosimD13_nttInverseTwiddles<>+2204(SB)/4, $0x91f62a67
-DATA cosimD13_nttInverseTwiddles<>+2208(SB)/4, $0x0036b788
-DATA cosimD13_nttInverseTwiddles<>+2212(SB)/4, $0x0036b788
-DATA cosimD13_nttInverseTwiddles<>+2216(SB)/4, $0xffef85a4
-DATA cosimD13_nttInverseTwiddles<>+2220(SB)/4, $0xffef85a4
-DATA cosimD13_nttInverseTwiddles<>+2224(SB)/4, $0x000fa070
-DATA cosimD13_nttInverseTwiddles<>+2228(SB)/4, $0x000fa070
-DATA cosimD13_nttInverseTwiddles<>+2232(SB)/4, $0x00299658
-DATA cosimD13_nttInverseTwiddles<>+2236(SB)/4, $0x00299658
-DATA cosimD13_nttInverseTwiddles<>+2240(SB)/4, $0x3327b788
-DATA cosimD13_nttInverseTwiddles<>+2244(SB)/4, $0x3327b788
-DATA cosimD13_nttInverseTwiddles<>+2248(SB)/4, $0xaea405a4
-DATA cosimD13_nttInverseTwiddles<>+2252(SB)/4, $0xaea405a4
-DATA cosimD13_nttInverseTwiddles<>+2256(SB)/4, $0x7c1da070
-DATA cosimD13_nttInverseTwiddles<>+2260(SB)/4, $0x7c1da070
-DATA cosimD13_nttInverseTwiddles<>+2264(SB)/4, $0x66f49658
-DATA cosimD13_nttInverseTwiddles<>+2268(SB)/4, $0x66f49658
-DATA cosimD13_nttInverseTwiddles<>+2272(SB)/4, $0x0023e92b
-DATA cosimD13_nttInverseTwiddles<>+2276(SB)/4, $0x0023e92b
-DATA cosimD13_nttInverseTwiddles<>+2280(SB)/4, $0x0023e92b
-DATA cosimD13_nttInverseTwiddles<>+2284(SB)/4, $0x0023e92b
-DATA cosimD13_nttInverseTwiddles<>+2288(SB)/4, $0x001bde2b
-DATA cosimD13_nttInverseTwiddles<>+2292(SB)/4, $0x001bde2b
-DATA cosimD13_nttInverseTwiddles<>+2296(SB)/4, $0x001bde2b
-DATA cosimD13_nttInverseTwiddles<>+2300(SB)/4, $0x001bde2b
-DATA cosimD13_nttInverseTwiddles<>+2304(SB)/4, $0x93c9492b
-DATA cosimD13_nttInverseTwiddles<>+2308(SB)/4, $0x93c9492b
-DATA cosimD13_nttInverseTwiddles<>+2312(SB)/4, $0x93c9492b
-DATA cosimD13_nttInverseTwiddles<>+2316(SB)/4, $0x93c9492b
-DATA cosimD13_nttInverseTwiddles<>+2320(SB)/4, $0x12613e2b
-DATA cosimD13_nttInverseTwiddles<>+2324(SB)/4, $0x12613e2b
-DATA cosimD13_nttInverseTwiddles<>+2328(SB)/4, $0x12613e2b
-DATA cosimD13_nttInverseTwiddles<>+2332(SB)/4, $0x12613e2b
-DATA cosimD13_nttInverseTwiddles<>+2336(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2340(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2344(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2348(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2352(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2356(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2360(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2364(SB)/4, $0x00071e24
-DATA cosimD13_nttInverseTwiddles<>+2368(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2372(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2376(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2380(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2384(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2388(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2392(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2396(SB)/4, $0x61cb9e24
-DATA cosimD13_nttInverseTwiddles<>+2400(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2404(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2408(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2412(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2416(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2420(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2424(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2428(SB)/4, $0xfff2a128
-DATA cosimD13_nttInverseTwiddles<>+2432(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2436(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2440(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2444(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2448(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2452(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2456(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2460(SB)/4, $0x6017a128
-DATA cosimD13_nttInverseTwiddles<>+2464(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2468(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2472(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2476(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2480(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2484(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2488(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2492(SB)/4, $0xfff42118
-DATA cosimD13_nttInverseTwiddles<>+2496(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2500(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2504(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2508(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2512(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2516(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2520(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2524(SB)/4, $0x58172118
-DATA cosimD13_nttInverseTwiddles<>+2528(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2532(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2536(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2540(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2544(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2548(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2552(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2556(SB)/4, $0x00039e44
-DATA cosimD13_nttInverseTwiddles<>+2560(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2564(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2568(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2572(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2576(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2580(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2584(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2588(SB)/4, $0x61cc1e44
-DATA cosimD13_nttInverseTwiddles<>+2592(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2596(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2600(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2604(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2608(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2612(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2616(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2620(SB)/4, $0xfff81503
-DATA cosimD13_nttInverseTwiddles<>+2624(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2628(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2632(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2636(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2640(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2644(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2648(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2652(SB)/4, $0x8d187503
-DATA cosimD13_nttInverseTwiddles<>+2656(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2660(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2664(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2668(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2672(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2676(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2680(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2684(SB)/4, $0xffd83102
-DATA cosimD13_nttInverseTwiddles<>+2688(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2692(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2696(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2700(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2704(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2708(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2712(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2716(SB)/4, $0x8cf87102
-DATA cosimD13_nttInverseTwiddles<>+2720(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2724(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2728(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2732(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2736(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2740(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2744(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2748(SB)/4, $0x00047f45
-DATA cosimD13_nttInverseTwiddles<>+2752(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2756(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2760(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2764(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2768(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2772(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2776(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2780(SB)/4, $0x016d1f45
-DATA cosimD13_nttInverseTwiddles<>+2784(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2788(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2792(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2796(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2800(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2804(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2808(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2812(SB)/4, $0x00003ffe
-DATA cosimD13_nttInverseTwiddles<>+2816(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2820(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2824(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2828(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2832(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2836(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2840(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2844(SB)/4, $0x00fffffe
-DATA cosimD13_nttInverseTwiddles<>+2848(SB)/8, $0x0000000000000000
-GLOBL cosimD13_nttInverseTwiddles<>(SB), RODATA|NOPTR, $2856
+DATA cosimD13_nttInverseTwiddles<>+96(SB)/4, $0xffeb36df
+DATA cosimD13_nttInverseTwiddles<>+100(SB)/4, $0xffeb36df
+DATA cosimD13_nttInverseTwiddles<>+104(SB)/4, $0xffff434e
+DATA cosimD13_nttInverseTwiddles<>+108(SB)/4, $0xffff434e
+DATA cosimD13_nttInverseTwiddles<>+112(SB)/4, $0x003bcf2c
+DATA cosimD13_nttInverseTwiddles<>+116(SB)/4, $0x003bcf2c
+DATA cosimD13_nttInverseTwiddles<>+120(SB)/4, $0xfff78a50
+DATA cosimD13_nttInverseTwiddles<>+124(SB)/4, $0xfff78a50
+DATA cosimD13_nttInverseTwiddles<>+128(SB)/4, $0x734716df
+DATA cosimD13_nttInverseTwiddles<>+132(SB)/4, $0x734716df
+DATA cosimD13_nttInverseTwiddles<>+136(SB)/4, $0x7969034e
+DATA cosimD13_nttInverseTwiddles<>+140(SB)/4, $0x7969034e
+DATA cosimD13_nttInverseTwiddles<>+144(SB)/4, $0x94214f2c
+DATA cosimD13_nttInverseTwiddles<>+148(SB)/4, $0x94214f2c
+DATA cosimD13_nttInverseTwiddles<>+152(SB)/4, $0x09418a50
+DATA cosimD13_nttInverseTwiddles<>+156(SB)/4, $0x09418a50
+DATA cosimD13_nttInverseTwiddles<>+160(SB)/4, $0xffc9e5a9
+DATA cosimD13_nttInverseTwiddles<>+164(SB)/4, $0xffdd1d09
+DATA cosimD13_nttInverseTwiddles<>+168(SB)/4, $0x00189c2a
+DATA cosimD13_nttInverseTwiddles<>+172(SB)/4, $0xfff993dd
+DATA cosimD13_nttInverseTwiddles<>+176(SB)/4, $0xfff11805
+DATA cosimD13_nttInverseTwiddles<>+180(SB)/4, $0xffdde1af
+DATA cosimD13_nttInverseTwiddles<>+184(SB)/4, $0x0002cc93
+DATA cosimD13_nttInverseTwiddles<>+188(SB)/4, $0xffd32764
+DATA cosimD13_nttInverseTwiddles<>+192(SB)/4, $0x0bff05a9
+DATA cosimD13_nttInverseTwiddles<>+196(SB)/4, $0x42fe3d09
+DATA cosimD13_nttInverseTwiddles<>+200(SB)/4, $0xa69ddc2a
+DATA cosimD13_nttInverseTwiddles<>+204(SB)/4, $0xb7f533dd
+DATA cosimD13_nttInverseTwiddles<>+208(SB)/4, $0x3471b805
+DATA cosimD13_nttInverseTwiddles<>+212(SB)/4, $0xa093c1af
+DATA cosimD13_nttInverseTwiddles<>+216(SB)/4, $0x5c152c93
+DATA cosimD13_nttInverseTwiddles<>+220(SB)/4, $0x42bfa764
+DATA cosimD13_nttInverseTwiddles<>+224(SB)/4, $0xffdd1d09
+DATA cosimD13_nttInverseTwiddles<>+228(SB)/4, $0xffdd1d09
+DATA cosimD13_nttInverseTwiddles<>+232(SB)/4, $0xfff993dd
+DATA cosimD13_nttInverseTwiddles<>+236(SB)/4, $0xfff993dd
+DATA cosimD13_nttInverseTwiddles<>+240(SB)/4, $0xffdde1af
+DATA cosimD13_nttInverseTwiddles<>+244(SB)/4, $0xffdde1af
+DATA cosimD13_nttInverseTwiddles<>+248(SB)/4, $0xffd32764
+DATA cosimD13_nttInverseTwiddles<>+252(SB)/4, $0xffd32764
+DATA cosimD13_nttInverseTwiddles<>+256(SB)/4, $0x42fe3d09
+DATA cosimD13_nttInverseTwiddles<>+260(SB)/4, $0x42fe3d09
+DATA cosimD13_nttInverseTwiddles<>+264(SB)/4, $0xb7f533dd
+DATA cosimD13_nttInverseTwiddles<>+268(SB)/4, $0xb7f533dd
+DATA cosimD13_nttInverseTwiddles<>+272(SB)/4, $0xa093c1af
+DATA cosimD13_nttInverseTwiddles<>+276(SB)/4, $0xa093c1af
+DATA cosimD13_nttInverseTwiddles<>+280(SB)/4, $0x42bfa764
+DATA cosimD13_nttInverseTwiddles<>+284(SB)/4, $0x42bfa764
+DATA cosimD13_nttInverseTwiddles<>+288(SB)/4, $0xffc57fdb
+DATA cosimD13_nttInverseTwiddles<>+292(SB)/4, $0x001d2668
+DATA cosimD13_nttInverseTwiddles<>+296(SB)/4, $0xfffc05da
+DATA cosimD13_nttInverseTwiddles<>+300(SB)/4, $0xffe47cae
+DATA cosimD13_nttInverseTwiddles<>+304(SB)/4, $0xffef2633
+DATA cosimD13_nttInverseTwiddles<>+308(SB)/4, $0x001a4cd0
+DATA cosimD13_nttInverseTwiddles<>+312(SB)/4, $0xffe68e98
+DATA cosimD13_nttInverseTwiddles<>+316(SB)/4, $0xfff97d45
+DATA cosimD13_nttInverseTwiddles<>+320(SB)/4, $0x2e40dfdb
+DATA cosimD13_nttInverseTwiddles<>+324(SB)/4, $0x10ea2668
+DATA cosimD13_nttInverseTwiddles<>+328(SB)/4, $0xfbb745da
+DATA cosimD13_nttInverseTwiddles<>+332(SB)/4, $0xf07a3cae
+DATA cosimD13_nttInverseTwiddles<>+336(SB)/4, $0x97358633
+DATA cosimD13_nttInverseTwiddles<>+340(SB)/4, $0x21b44cd0
+DATA cosimD13_nttInverseTwiddles<>+344(SB)/4, $0xe5b98e98
+DATA cosimD13_nttInverseTwiddles<>+348(SB)/4, $0xa1221d45
+DATA cosimD13_nttInverseTwiddles<>+352(SB)/4, $0x001d2668
+DATA cosimD13_nttInverseTwiddles<>+356(SB)/4, $0x001d2668
+DATA cosimD13_nttInverseTwiddles<>+360(SB)/4, $0xffe47cae
+DATA cosimD13_nttInverseTwiddles<>+364(SB)/4, $0xffe47cae
+DATA cosimD13_nttInverseTwiddles<>+368(SB)/4, $0x001a4cd0
+DATA cosimD13_nttInverseTwiddles<>+372(SB)/4, $0x001a4cd0
+DATA cosimD13_nttInverseTwiddles<>+376(SB)/4, $0xfff97d45
+DATA cosimD13_nttInverseTwiddles<>+380(SB)/4, $0xfff97d45
+DATA cosimD13_nttInverseTwiddles<>+384(SB)/4, $0x10ea2668
+DATA cosimD13_nttInverseTwiddles<>+388(SB)/4, $0x10ea2668
+DATA cosimD13_nttInverseTwiddles<>+392(SB)/4, $0xf07a3cae
+DATA cosimD13_nttInverseTwiddles<>+396(SB)/4, $0xf07a3cae
+DATA cosimD13_nttInverseTwiddles<>+400(SB)/4, $0x21b44cd0
+DATA cosimD13_nttInverseTwiddles<>+404(SB)/4, $0x21b44cd0
+DATA cosimD13_nttInverseTwiddles<>+408(SB)/4, $0xa1221d45
+DATA cosimD13_nttInverseTwiddles<>+412(SB)/4, $0xa1221d45
+DATA cosimD13_nttInverseTwiddles<>+416(SB)/4, $0x0007340e
+DATA cosimD13_nttInverseTwiddles<>+420(SB)/4, $0x00041dc0
+DATA cosimD13_nttInverseTwiddles<>+424(SB)/4, $0x001a35e7
+DATA cosimD13_nttInverseTwiddles<>+428(SB)/4, $0x003b0115
+DATA cosimD13_nttInverseTwiddles<>+432(SB)/4, $0xfff11bf4
+DATA cosimD13_nttInverseTwiddles<>+436(SB)/4, $0x0035c539
+DATA cosimD13_nttInverseTwiddles<>+440(SB)/4, $0x0021c4f7
+DATA cosimD13_nttInverseTwiddles<>+444(SB)/4, $0xffd1a13c
+DATA cosimD13_nttInverseTwiddles<>+448(SB)/4, $0x1788f40e
+DATA cosimD13_nttInverseTwiddles<>+452(SB)/4, $0xa3bc1dc0
+DATA cosimD13_nttInverseTwiddles<>+456(SB)/4, $0xef5715e7
+DATA cosimD13_nttInverseTwiddles<>+460(SB)/4, $0x29dda115
+DATA cosimD13_nttInverseTwiddles<>+464(SB)/4, $0xf96f9bf4
+DATA cosimD13_nttInverseTwiddles<>+468(SB)/4, $0x005ce539
+DATA cosimD13_nttInverseTwiddles<>+472(SB)/4, $0x9940a4f7
+DATA cosimD13_nttInverseTwiddles<>+476(SB)/4, $0x85f9213c
+DATA cosimD13_nttInverseTwiddles<>+480(SB)/4, $0x00041dc0
+DATA cosimD13_nttInverseTwiddles<>+484(SB)/4, $0x00041dc0
+DATA cosimD13_nttInverseTwiddles<>+488(SB)/4, $0x003b0115
+DATA cosimD13_nttInverseTwiddles<>+492(SB)/4, $0x003b0115
+DATA cosimD13_nttInverseTwiddles<>+496(SB)/4, $0x0035c539
+DATA cosimD13_nttInverseTwiddles<>+500(SB)/4, $0x0035c539
+DATA cosimD13_nttInverseTwiddles<>+504(SB)/4, $0xffd1a13c
+DATA cosimD13_nttInverseTwiddles<>+508(SB)/4, $0xffd1a13c
+DATA cosimD13_nttInverseTwiddles<>+512(SB)/4, $0xa3bc1dc0
+DATA cosimD13_nttInverseTwiddles<>+516(SB)/4, $0xa3bc1dc0
+DATA cosimD13_nttInverseTwiddles<>+520(SB)/4, $0x29dda115
+DATA cosimD13_nttInverseTwiddles<>+524(SB)/4, $0x29dda115
+DATA cosimD13_nttInverseTwiddles<>+528(SB)/4, $0x005ce539
+DATA cosimD13_nttInverseTwiddles<>+532(SB)/4, $0x005ce539
+DATA cosimD13_nttInverseTwiddles<>+536(SB)/4, $0x85f9213c
+DATA cosimD13_nttInverseTwiddles<>+540(SB)/4, $0x85f9213c
+DATA cosimD13_nttInverseTwiddles<>+544(SB)/4, $0x003a97d9
+DATA cosimD13_nttInverseTwiddles<>+548(SB)/4, $0xffc4c79c
+DATA cosimD13_nttInverseTwiddles<>+552(SB)/4, $0xffea0802
+DATA cosimD13_nttInverseTwiddles<>+556(SB)/4, $0xffe7d0e0
+DATA cosimD13_nttInverseTwiddles<>+560(SB)/4, $0xffc8a057
+DATA cosimD13_nttInverseTwiddles<>+564(SB)/4, $0xffd1eea2
+DATA cosimD13_nttInverseTwiddles<>+568(SB)/4, $0xfff39944
+DATA cosimD13_nttInverseTwiddles<>+572(SB)/4, $0x00139e25
+DATA cosimD13_nttInverseTwiddles<>+576(SB)/4, $0xcab5b7d9
+DATA cosimD13_nttInverseTwiddles<>+580(SB)/4, $0x3ab8479c
+DATA cosimD13_nttInverseTwiddles<>+584(SB)/4, $0x47ea4802
+DATA cosimD13_nttInverseTwiddles<>+588(SB)/4, $0x0a03d0e0
+DATA cosimD13_nttInverseTwiddles<>+592(SB)/4, $0x44538057
+DATA cosimD13_nttInverseTwiddles<>+596(SB)/4, $0x74a62ea2
+DATA cosimD13_nttInverseTwiddles<>+600(SB)/4, $0xe11c1944
+DATA cosimD13_nttInverseTwiddles<>+604(SB)/4, $0xf5583e25
+DATA cosimD13_nttInverseTwiddles<>+608(SB)/4, $0xffc4c79c
+DATA cosimD13_nttInverseTwiddles<>+612(SB)/4, $0xffc4c79c
+DATA cosimD13_nttInverseTwiddles<>+616(SB)/4, $0xffe7d0e0
+DATA cosimD13_nttInverseTwiddles<>+620(SB)/4, $0xffe7d0e0
+DATA cosimD13_nttInverseTwiddles<>+624(SB)/4, $0xffd1eea2
+DATA cosimD13_nttInverseTwiddles<>+628(SB)/4, $0xffd1eea2
+DATA cosimD13_nttInverseTwiddles<>+632(SB)/4, $0x00139e25
+DATA cosimD13_nttInverseTwiddles<>+636(SB)/4, $0x00139e25
+DATA cosimD13_nttInverseTwiddles<>+640(SB)/4, $0x3ab8479c
+DATA cosimD13_nttInverseTwiddles<>+644(SB)/4, $0x3ab8479c
+DATA cosimD13_nttInverseTwiddles<>+648(SB)/4, $0x0a03d0e0
+DATA cosimD13_nttInverseTwiddles<>+652(SB)/4, $0x0a03d0e0
+DATA cosimD13_nttInverseTwiddles<>+656(SB)/4, $0x74a62ea2
+DATA cosimD13_nttInverseTwiddles<>+660(SB)/4, $0x74a62ea2
+DATA cosimD13_nttInverseTwiddles<>+664(SB)/4, $0xf5583e25
+DATA cosimD13_nttInverseTwiddles<>+668(SB)/4, $0xf5583e25
+DATA cosimD13_nttInverseTwiddles<>+672(SB)/4, $0x00147792
+DATA cosimD13_nttInverseTwiddles<>+676(SB)/4, $0xfffd4ae0
+DATA cosimD13_nttInverseTwiddles<>+680(SB)/4, $0xffe3bff6
+DATA cosimD13_nttInverseTwiddles<>+684(SB)/4, $0xffc9c808
+DATA cosimD13_nttInverseTwiddles<>+688(SB)/4, $0x00141305
+DATA cosimD13_nttInverseTwiddles<>+692(SB)/4, $0xffdb3c93
+DATA cosimD13_nttInverseTwiddles<>+696(SB)/4, $0x003036c2
+DATA cosimD13_nttInverseTwiddles<>+700(SB)/4, $0x0002e46c
+DATA cosimD13_nttInverseTwiddles<>+704(SB)/4, $0x0e06b792
+DATA cosimD13_nttInverseTwiddles<>+708(SB)/4, $0xb9594ae0
+DATA cosimD13_nttInverseTwiddles<>+712(SB)/4, $0x54e27ff6
+DATA cosimD13_nttInverseTwiddles<>+716(SB)/4, $0x54cac808
+DATA cosimD13_nttInverseTwiddles<>+720(SB)/4, $0x13f4b305
+DATA cosimD13_nttInverseTwiddles<>+724(SB)/4, $0x69ed9c93
+DATA cosimD13_nttInverseTwiddles<>+728(SB)/4, $0xae0876c2
+DATA cosimD13_nttInverseTwiddles<>+732(SB)/4, $0xd690646c
+DATA cosimD13_nttInverseTwiddles<>+736(SB)/4, $0xfffd4ae0
+DATA cosimD13_nttInverseTwiddles<>+740(SB)/4, $0xfffd4ae0
+DATA cosimD13_nttInverseTwiddles<>+744(SB)/4, $0xffc9c808
+DATA cosimD13_nttInverseTwiddles<>+748(SB)/4, $0xffc9c808
+DATA cosimD13_nttInverseTwiddles<>+752(SB)/4, $0xffdb3c93
+DATA cosimD13_nttInverseTwiddles<>+756(SB)/4, $0xffdb3c93
+DATA cosimD13_nttInverseTwiddles<>+760(SB)/4, $0x0002e46c
+DATA cosimD13_nttInverseTwiddles<>+764(SB)/4, $0x0002e46c
+DATA cosimD13_nttInverseTwiddles<>+768(SB)/4, $0xb9594ae0
+DATA cosimD13_nttInverseTwiddles<>+772(SB)/4, $0xb9594ae0
+DATA cosimD13_nttInverseTwiddles<>+776(SB)/4, $0x54cac808
+DATA cosimD13_nttInverseTwiddles<>+780(SB)/4, $0x54cac808
+DATA cosimD13_nttInverseTwiddles<>+784(SB)/4, $0x69ed9c93
+DATA cosimD13_nttInverseTwiddles<>+788(SB)/4, $0x69ed9c93
+DATA cosimD13_nttInverseTwiddles<>+792(SB)/4, $0xd690646c
+DATA cosimD13_nttInverseTwiddles<>+796(SB)/4, $0xd690646c
+DATA cosimD13_nttInverseTwiddles<>+800(SB)/4, $0xffd54f2d
+DATA cosimD13_nttInverseTwiddles<>+804(SB)/4, $0x001f9d54
+DATA cosimD13_nttInverseTwiddles<>+808(SB)/4, $0xffd8fc30
+DATA cosimD13_nttInverseTwiddles<>+812(SB)/4, $0x003b8534
+DATA cosimD13_nttInverseTwiddles<>+816(SB)/4, $0x003b3853
+DATA cosimD13_nttInverseTwiddles<>+820(SB)/4, $0x000e8f76
+DATA cosimD13_nttInverseTwiddles<>+824(SB)/4, $0x00081b9a
+DATA cosimD13_nttInverseTwiddles<>+828(SB)/4, $0x000c63a8
+DATA cosimD13_nttInverseTwiddles<>+832(SB)/4, $0xc73aef2d
+DATA cosimD13_nttInverseTwiddles<>+836(SB)/4, $0x99ca1d54
+DATA cosimD13_nttInverseTwiddles<>+840(SB)/4, $0xc75efc30
+DATA cosimD13_nttInverseTwiddles<>+844(SB)/4, $0xa6e20534
+DATA cosimD13_nttInverseTwiddles<>+848(SB)/4, $0x89c59853
+DATA cosimD13_nttInverseTwiddles<>+852(SB)/4, $0xeefd4f76
+DATA cosimD13_nttInverseTwiddles<>+856(SB)/4, $0x9e7b5b9a
+DATA cosimD13_nttInverseTwiddles<>+860(SB)/4, $0x588163a8
+DATA cosimD13_nttInverseTwiddles<>+864(SB)/4, $0x001f9d54
+DATA cosimD13_nttInverseTwiddles<>+868(SB)/4, $0x001f9d54
+DATA cosimD13_nttInverseTwiddles<>+872(SB)/4, $0x003b8534
+DATA cosimD13_nttInverseTwiddles<>+876(SB)/4, $0x003b8534
+DATA cosimD13_nttInverseTwiddles<>+880(SB)/4, $0x000e8f76
+DATA cosimD13_nttInverseTwiddles<>+884(SB)/4, $0x000e8f76
+DATA cosimD13_nttInverseTwiddles<>+888(SB)/4, $0x000c63a8
+DATA cosimD13_nttInverseTwiddles<>+892(SB)/4, $0x000c63a8
+DATA cosimD13_nttInverseTwiddles<>+896(SB)/4, $0x99ca1d54
+DATA cosimD13_nttInverseTwiddles<>+900(SB)/4, $0x99ca1d54
+DATA cosimD13_nttInverseTwiddles<>+904(SB)/4, $0xa6e20534
+DATA cosimD13_nttInverseTwiddles<>+908(SB)/4, $0xa6e20534
+DATA cosimD13_nttInverseTwiddles<>+912(SB)/4, $0xeefd4f76
+DATA cosimD13_nttInverseTwiddles<>+916(SB)/4, $0xeefd4f76
+DATA cosimD13_nttInverseTwiddles<>+920(SB)/4, $0x588163a8
+DATA cosimD13_nttInverseTwiddles<>+924(SB)/4, $0x588163a8
+DATA cosimD13_nttInverseTwiddles<>+928(SB)/4, $0x000445c5
+DATA cosimD13_nttInverseTwiddles<>+932(SB)/4, $0x000445c5
+DATA cosimD13_nttInverseTwiddles<>+936(SB)/4, $0x003d3201
+DATA cosimD13_nttInverseTwiddles<>+940(SB)/4, $0x003d3201
+DATA cosimD13_nttInverseTwiddles<>+944(SB)/4, $0xffffb422
+DATA cosimD13_nttInverseTwiddles<>+948(SB)/4, $0xffffb422
+DATA cosimD13_nttInverseTwiddles<>+952(SB)/4, $0x001ad035
+DATA cosimD13_nttInverseTwiddles<>+956(SB)/4, $0x001ad035
+DATA cosimD13_nttInverseTwiddles<>+960(SB)/4, $0xba3ce5c5
+DATA cosimD13_nttInverseTwiddles<>+964(SB)/4, $0xba3ce5c5
+DATA cosimD13_nttInverseTwiddles<>+968(SB)/4, $0xa9fd5201
+DATA cosimD13_nttInverseTwiddles<>+972(SB)/4, $0xa9fd5201
+DATA cosimD13_nttInverseTwiddles<>+976(SB)/4, $0x6d83f422
+DATA cosimD13_nttInverseTwiddles<>+980(SB)/4, $0x6d83f422
+DATA cosimD13_nttInverseTwiddles<>+984(SB)/4, $0x13a17035
+DATA cosimD13_nttInverseTwiddles<>+988(SB)/4, $0x13a17035
+DATA cosimD13_nttInverseTwiddles<>+992(SB)/4, $0x0028e527
+DATA cosimD13_nttInverseTwiddles<>+996(SB)/4, $0x0028e527
+DATA cosimD13_nttInverseTwiddles<>+1000(SB)/4, $0x0028e527
+DATA cosimD13_nttInverseTwiddles<>+1004(SB)/4, $0x0028e527
+DATA cosimD13_nttInverseTwiddles<>+1008(SB)/4, $0x002f7a49
+DATA cosimD13_nttInverseTwiddles<>+1012(SB)/4, $0x002f7a49
+DATA cosimD13_nttInverseTwiddles<>+1016(SB)/4, $0x002f7a49
+DATA cosimD13_nttInverseTwiddles<>+1020(SB)/4, $0x002f7a49
+DATA cosimD13_nttInverseTwiddles<>+1024(SB)/4, $0x254dc527
+DATA cosimD13_nttInverseTwiddles<>+1028(SB)/4, $0x254dc527
+DATA cosimD13_nttInverseTwiddles<>+1032(SB)/4, $0x254dc527
+DATA cosimD13_nttInverseTwiddles<>+1036(SB)/4, $0x254dc527
+DATA cosimD13_nttInverseTwiddles<>+1040(SB)/4, $0xeef89a49
+DATA cosimD13_nttInverseTwiddles<>+1044(SB)/4, $0xeef89a49
+DATA cosimD13_nttInverseTwiddles<>+1048(SB)/4, $0xeef89a49
+DATA cosimD13_nttInverseTwiddles<>+1052(SB)/4, $0xeef89a49
+DATA cosimD13_nttInverseTwiddles<>+1056(SB)/4, $0xffe48c3d
+DATA cosimD13_nttInverseTwiddles<>+1060(SB)/4, $0x002dfd71
+DATA cosimD13_nttInverseTwiddles<>+1064(SB)/4, $0xffc7a167
+DATA cosimD13_nttInverseTwiddles<>+1068(SB)/4, $0x0018aa08
+DATA cosimD13_nttInverseTwiddles<>+1072(SB)/4, $0x0019379a
+DATA cosimD13_nttInverseTwiddles<>+1076(SB)/4, $0x00027c1c
+DATA cosimD13_nttInverseTwiddles<>+1080(SB)/4, $0x000c5ca5
+DATA cosimD13_nttInverseTwiddles<>+1084(SB)/4, $0xffcf6cbe
+DATA cosimD13_nttInverseTwiddles<>+1088(SB)/4, $0x66ec2c3d
+DATA cosimD13_nttInverseTwiddles<>+1092(SB)/4, $0xcb5c1d71
+DATA cosimD13_nttInverseTwiddles<>+1096(SB)/4, $0xdc748167
+DATA cosimD13_nttInverseTwiddles<>+1100(SB)/4, $0x3159aa08
+DATA cosimD13_nttInverseTwiddles<>+1104(SB)/4, $0xc20c779a
+DATA cosimD13_nttInverseTwiddles<>+1108(SB)/4, $0xb185fc1c
+DATA cosimD13_nttInverseTwiddles<>+1112(SB)/4, $0xcd20fca5
+DATA cosimD13_nttInverseTwiddles<>+1116(SB)/4, $0x86672cbe
+DATA cosimD13_nttInverseTwiddles<>+1120(SB)/4, $0x002dfd71
+DATA cosimD13_nttInverseTwiddles<>+1124(SB)/4, $0x002dfd71
+DATA cosimD13_nttInverseTwiddles<>+1128(SB)/4, $0x0018aa08
+DATA cosimD13_nttInverseTwiddles<>+1132(SB)/4, $0x0018aa08
+DATA cosimD13_nttInverseTwiddles<>+1136(SB)/4, $0x00027c1c
+DATA cosimD13_nttInverseTwiddles<>+1140(SB)/4, $0x00027c1c
+DATA cosimD13_nttInverseTwiddles<>+1144(SB)/4, $0xffcf6cbe
+DATA cosimD13_nttInverseTwiddles<>+1148(SB)/4, $0xffcf6cbe
+DATA cosimD13_nttInverseTwiddles<>+1152(SB)/4, $0xcb5c1d71
+DATA cosimD13_nttInverseTwiddles<>+1156(SB)/4, $0xcb5c1d71
+DATA cosimD13_nttInverseTwiddles<>+1160(SB)/4, $0x3159aa08
+DATA cosimD13_nttInverseTwiddles<>+1164(SB)/4, $0x3159aa08
+DATA cosimD13_nttInverseTwiddles<>+1168(SB)/4, $0xb185fc1c
+DATA cosimD13_nttInverseTwiddles<>+1172(SB)/4, $0xb185fc1c
+DATA cosimD13_nttInverseTwiddles<>+1176(SB)/4, $0x86672cbe
+DATA cosimD13_nttInverseTwiddles<>+1180(SB)/4, $0x86672cbe
+DATA cosimD13_nttInverseTwiddles<>+1184(SB)/4, $0xffed93a7
+DATA cosimD13_nttInverseTwiddles<>+1188(SB)/4, $0xfffd7c8f
+DATA cosimD13_nttInverseTwiddles<>+1192(SB)/4, $0x0002d4bb
+DATA cosimD13_nttInverseTwiddles<>+1196(SB)/4, $0x002573b7
+DATA cosimD13_nttInverseTwiddles<>+1200(SB)/4, $0x00336898
+DATA cosimD13_nttInverseTwiddles<>+1204(SB)/4, $0x00251d8b
+DATA cosimD13_nttInverseTwiddles<>+1208(SB)/4, $0x001ddd98
+DATA cosimD13_nttInverseTwiddles<>+1212(SB)/4, $0xffe14658
+DATA cosimD13_nttInverseTwiddles<>+1216(SB)/4, $0x7ae273a7
+DATA cosimD13_nttInverseTwiddles<>+1220(SB)/4, $0xa40f5c8f
+DATA cosimD13_nttInverseTwiddles<>+1224(SB)/4, $0xe91a34bb
+DATA cosimD13_nttInverseTwiddles<>+1228(SB)/4, $0xaf1c53b7
+DATA cosimD13_nttInverseTwiddles<>+1232(SB)/4, $0x81466898
+DATA cosimD13_nttInverseTwiddles<>+1236(SB)/4, $0x0a567d8b
+DATA cosimD13_nttInverseTwiddles<>+1240(SB)/4, $0x4fd0dd98
+DATA cosimD13_nttInverseTwiddles<>+1244(SB)/4, $0x5cac4658
+DATA cosimD13_nttInverseTwiddles<>+1248(SB)/4, $0xfffd7c8f
+DATA cosimD13_nttInverseTwiddles<>+1252(SB)/4, $0xfffd7c8f
+DATA cosimD13_nttInverseTwiddles<>+1256(SB)/4, $0x002573b7
+DATA cosimD13_nttInverseTwiddles<>+1260(SB)/4, $0x002573b7
+DATA cosimD13_nttInverseTwiddles<>+1264(SB)/4, $0x00251d8b
+DATA cosimD13_nttInverseTwiddles<>+1268(SB)/4, $0x00251d8b
+DATA cosimD13_nttInverseTwiddles<>+1272(SB)/4, $0xffe14658
+DATA cosimD13_nttInverseTwiddles<>+1276(SB)/4, $0xffe14658
+DATA cosimD13_nttInverseTwiddles<>+1280(SB)/4, $0xa40f5c8f
+DATA cosimD13_nttInverseTwiddles<>+1284(SB)/4, $0xa40f5c8f
+DATA cosimD13_nttInverseTwiddles<>+1288(SB)/4, $0xaf1c53b7
+DATA cosimD13_nttInverseTwiddles<>+1292(SB)/4, $0xaf1c53b7
+DATA cosimD13_nttInverseTwiddles<>+1296(SB)/4, $0x0a567d8b
+DATA cosimD13_nttInverseTwiddles<>+1300(SB)/4, $0x0a567d8b
+DATA cosimD13_nttInverseTwiddles<>+1304(SB)/4, $0x5cac4658
+DATA cosimD13_nttInverseTwiddles<>+1308(SB)/4, $0x5cac4658
+DATA cosimD13_nttInverseTwiddles<>+1312(SB)/4, $0xffc65e1f
+DATA cosimD13_nttInverseTwiddles<>+1316(SB)/4, $0xffe3d157
+DATA cosimD13_nttInverseTwiddles<>+1320(SB)/4, $0x000910d8
+DATA cosimD13_nttInverseTwiddles<>+1324(SB)/4, $0xffe67ff8
+DATA cosimD13_nttInverseTwiddles<>+1328(SB)/4, $0xffc72c12
+DATA cosimD13_nttInverseTwiddles<>+1332(SB)/4, $0xffd4ca0c
+DATA cosimD13_nttInverseTwiddles<>+1336(SB)/4, $0xffd8911b
+DATA cosimD13_nttInverseTwiddles<>+1340(SB)/4, $0xfff7b934
+DATA cosimD13_nttInverseTwiddles<>+1344(SB)/4, $0x380a3e1f
+DATA cosimD13_nttInverseTwiddles<>+1348(SB)/4, $0x2a8eb157
+DATA cosimD13_nttInverseTwiddles<>+1352(SB)/4, $0x162410d8
+DATA cosimD13_nttInverseTwiddles<>+1356(SB)/4, $0xb3e57ff8
+DATA cosimD13_nttInverseTwiddles<>+1360(SB)/4, $0x24496c12
+DATA cosimD13_nttInverseTwiddles<>+1364(SB)/4, $0xc3164a0c
+DATA cosimD13_nttInverseTwiddles<>+1368(SB)/4, $0xf07bf11b
+DATA cosimD13_nttInverseTwiddles<>+1372(SB)/4, $0x2d1e3934
+DATA cosimD13_nttInverseTwiddles<>+1376(SB)/4, $0xffe3d157
+DATA cosimD13_nttInverseTwiddles<>+1380(SB)/4, $0xffe3d157
+DATA cosimD13_nttInverseTwiddles<>+1384(SB)/4, $0xffe67ff8
+DATA cosimD13_nttInverseTwiddles<>+1388(SB)/4, $0xffe67ff8
+DATA cosimD13_nttInverseTwiddles<>+1392(SB)/4, $0xffd4ca0c
+DATA cosimD13_nttInverseTwiddles<>+1396(SB)/4, $0xffd4ca0c
+DATA cosimD13_nttInverseTwiddles<>+1400(SB)/4, $0xfff7b934
+DATA cosimD13_nttInverseTwiddles<>+1404(SB)/4, $0xfff7b934
+DATA cosimD13_nttInverseTwiddles<>+1408(SB)/4, $0x2a8eb157
+DATA cosimD13_nttInverseTwiddles<>+1412(SB)/4, $0x2a8eb157
+DATA cosimD13_nttInverseTwiddles<>+1416(SB)/4, $0xb3e57ff8
+DATA cosimD13_nttInverseTwiddles<>+1420(SB)/4, $0xb3e57ff8
+DATA cosimD13_nttInverseTwiddles<>+1424(SB)/4, $0xc3164a0c
+DATA cosimD13_nttInverseTwiddles<>+1428(SB)/4, $0xc3164a0c
+DATA cosimD13_nttInverseTwiddles<>+1432(SB)/4, $0x2d1e3934
+DATA cosimD13_nttInverseTwiddles<>+1436(SB)/4, $0x2d1e3934
+DATA cosimD13_nttInverseTwiddles<>+1440(SB)/4, $0x0033f8cf
+DATA cosimD13_nttInverseTwiddles<>+1444(SB)/4, $0xffeb05ad
+DATA cosimD13_nttInverseTwiddles<>+1448(SB)/4, $0x00221de8
+DATA cosimD13_nttInverseTwiddles<>+1452(SB)/4, $0xffd92578
+DATA cosimD13_nttInverseTwiddles<>+1456(SB)/4, $0x000bdbe7
+DATA cosimD13_nttInverseTwiddles<>+1460(SB)/4, $0x001d4099
+DATA cosimD13_nttInverseTwiddles<>+1464(SB)/4, $0x0016e405
+DATA cosimD13_nttInverseTwiddles<>+1468(SB)/4, $0xffec7953
+DATA cosimD13_nttInverseTwiddles<>+1472(SB)/4, $0x53cdd8cf
+DATA cosimD13_nttInverseTwiddles<>+1476(SB)/4, $0x3e20a5ad
+DATA cosimD13_nttInverseTwiddles<>+1480(SB)/4, $0xefdf1de8
+DATA cosimD13_nttInverseTwiddles<>+1484(SB)/4, $0x48882578
+DATA cosimD13_nttInverseTwiddles<>+1488(SB)/4, $0x2408bbe7
+DATA cosimD13_nttInverseTwiddles<>+1492(SB)/4, $0xbfb06099
+DATA cosimD13_nttInverseTwiddles<>+1496(SB)/4, $0xee178405
+DATA cosimD13_nttInverseTwiddles<>+1500(SB)/4, $0x3196d953
+DATA cosimD13_nttInverseTwiddles<>+1504(SB)/4, $0xffeb05ad
+DATA cosimD13_nttInverseTwiddles<>+1508(SB)/4, $0xffeb05ad
+DATA cosimD13_nttInverseTwiddles<>+1512(SB)/4, $0xffd92578
+DATA cosimD13_nttInverseTwiddles<>+1516(SB)/4, $0xffd92578
+DATA cosimD13_nttInverseTwiddles<>+1520(SB)/4, $0x001d4099
+DATA cosimD13_nttInverseTwiddles<>+1524(SB)/4, $0x001d4099
+DATA cosimD13_nttInverseTwiddles<>+1528(SB)/4, $0xffec7953
+DATA cosimD13_nttInverseTwiddles<>+1532(SB)/4, $0xffec7953
+DATA cosimD13_nttInverseTwiddles<>+1536(SB)/4, $0x3e20a5ad
+DATA cosimD13_nttInverseTwiddles<>+1540(SB)/4, $0x3e20a5ad
+DATA cosimD13_nttInverseTwiddles<>+1544(SB)/4, $0x48882578
+DATA cosimD13_nttInverseTwiddles<>+1548(SB)/4, $0x48882578
+DATA cosimD13_nttInverseTwiddles<>+1552(SB)/4, $0xbfb06099
+DATA cosimD13_nttInverseTwiddles<>+1556(SB)/4, $0xbfb06099
+DATA cosimD13_nttInverseTwiddles<>+1560(SB)/4, $0x3196d953
+DATA cosimD13_nttInverseTwiddles<>+1564(SB)/4, $0x3196d953
+DATA cosimD13_nttInverseTwiddles<>+1568(SB)/4, $0xffebe808
+DATA cosimD13_nttInverseTwiddles<>+1572(SB)/4, $0xfffcc7df
+DATA cosimD13_nttInverseTwiddles<>+1576(SB)/4, $0xffce69c0
+DATA cosimD13_nttInverseTwiddles<>+1580(SB)/4, $0xffffde7e
+DATA cosimD13_nttInverseTwiddles<>+1584(SB)/4, $0x000b98a1
+DATA cosimD13_nttInverseTwiddles<>+1588(SB)/4, $0x0024756c
+DATA cosimD13_nttInverseTwiddles<>+1592(SB)/4, $0x00193948
+DATA cosimD13_nttInverseTwiddles<>+1596(SB)/4, $0xffc72bca
+DATA cosimD13_nttInverseTwiddles<>+1600(SB)/4, $0x98ece808
+DATA cosimD13_nttInverseTwiddles<>+1604(SB)/4, $0x2578a7df
+DATA cosimD13_nttInverseTwiddles<>+1608(SB)/4, $0xed0669c0
+DATA cosimD13_nttInverseTwiddles<>+1612(SB)/4, $0xb4cf9e7e
+DATA cosimD13_nttInverseTwiddles<>+1616(SB)/4, $0xa69fb8a1
+DATA cosimD13_nttInverseTwiddles<>+1620(SB)/4, $0x88d1f56c
+DATA cosimD13_nttInverseTwiddles<>+1624(SB)/4, $0xa3423948
+DATA cosimD13_nttInverseTwiddles<>+1628(SB)/4, $0x28406bca
+DATA cosimD13_nttInverseTwiddles<>+1632(SB)/4, $0xfffcc7df
+DATA cosimD13_nttInverseTwiddles<>+1636(SB)/4, $0xfffcc7df
+DATA cosimD13_nttInverseTwiddles<>+1640(SB)/4, $0xffffde7e
+DATA cosimD13_nttInverseTwiddles<>+1644(SB)/4, $0xffffde7e
+DATA cosimD13_nttInverseTwiddles<>+1648(SB)/4, $0x0024756c
+DATA cosimD13_nttInverseTwiddles<>+1652(SB)/4, $0x0024756c
+DATA cosimD13_nttInverseTwiddles<>+1656(SB)/4, $0xffc72bca
+DATA cosimD13_nttInverseTwiddles<>+1660(SB)/4, $0xffc72bca
+DATA cosimD13_nttInverseTwiddles<>+1664(SB)/4, $0x2578a7df
+DATA cosimD13_nttInverseTwiddles<>+1668(SB)/4, $0x2578a7df
+DATA cosimD13_nttInverseTwiddles<>+1672(SB)/4, $0xb4cf9e7e
+DATA cosimD13_nttInverseTwiddles<>+1676(SB)/4, $0xb4cf9e7e
+DATA cosimD13_nttInverseTwiddles<>+1680(SB)/4, $0x88d1f56c
+DATA cosimD13_nttInverseTwiddles<>+1684(SB)/4, $0x88d1f56c
+DATA cosimD13_nttInverseTwiddles<>+1688(SB)/4, $0x28406bca
+DATA cosimD13_nttInverseTwiddles<>+1692(SB)/4, $0x28406bca
+DATA cosimD13_nttInverseTwiddles<>+1696(SB)/4, $0x003c675a
+DATA cosimD13_nttInverseTwiddles<>+1700(SB)/4, $0xffef36be
+DATA cosimD13_nttInverseTwiddles<>+1704(SB)/4, $0x002f4588
+DATA cosimD13_nttInverseTwiddles<>+1708(SB)/4, $0x00040af0
+DATA cosimD13_nttInverseTwiddles<>+1712(SB)/4, $0x000dcd44
+DATA cosimD13_nttInverseTwiddles<>+1716(SB)/4, $0x0000ad00
+DATA cosimD13_nttInverseTwiddles<>+1720(SB)/4, $0x0007c417
+DATA cosimD13_nttInverseTwiddles<>+1724(SB)/4, $0xffccfbe9
+DATA cosimD13_nttInverseTwiddles<>+1728(SB)/4, $0x4827a75a
+DATA cosimD13_nttInverseTwiddles<>+1732(SB)/4, $0x7fc6f6be
+DATA cosimD13_nttInverseTwiddles<>+1736(SB)/4, $0x44e04588
+DATA cosimD13_nttInverseTwiddles<>+1740(SB)/4, $0xc9620af0
+DATA cosimD13_nttInverseTwiddles<>+1744(SB)/4, $0x27b64d44
+DATA cosimD13_nttInverseTwiddles<>+1748(SB)/4, $0x95a0ad00
+DATA cosimD13_nttInverseTwiddles<>+1752(SB)/4, $0x490aa417
+DATA cosimD13_nttInverseTwiddles<>+1756(SB)/4, $0x4eca1be9
+DATA cosimD13_nttInverseTwiddles<>+1760(SB)/4, $0xffef36be
+DATA cosimD13_nttInverseTwiddles<>+1764(SB)/4, $0xffef36be
+DATA cosimD13_nttInverseTwiddles<>+1768(SB)/4, $0x00040af0
+DATA cosimD13_nttInverseTwiddles<>+1772(SB)/4, $0x00040af0
+DATA cosimD13_nttInverseTwiddles<>+1776(SB)/4, $0x0000ad00
+DATA cosimD13_nttInverseTwiddles<>+1780(SB)/4, $0x0000ad00
+DATA cosimD13_nttInverseTwiddles<>+1784(SB)/4, $0xffccfbe9
+DATA cosimD13_nttInverseTwiddles<>+1788(SB)/4, $0xffccfbe9
+DATA cosimD13_nttInverseTwiddles<>+1792(SB)/4, $0x7fc6f6be
+DATA cosimD13_nttInverseTwiddles<>+1796(SB)/4, $0x7fc6f6be
+DATA cosimD13_nttInverseTwiddles<>+1800(SB)/4, $0xc9620af0
+DATA cosimD13_nttInverseTwiddles<>+1804(SB)/4, $0xc9620af0
+DATA cosimD13_nttInverseTwiddles<>+1808(SB)/4, $0x95a0ad00
+DATA cosimD13_nttInverseTwiddles<>+1812(SB)/4, $0x95a0ad00
+DATA cosimD13_nttInverseTwiddles<>+1816(SB)/4, $0x4eca1be9
+DATA cosimD13_nttInverseTwiddles<>+1820(SB)/4, $0x4eca1be9
+DATA cosimD13_nttInverseTwiddles<>+1824(SB)/4, $0x0038738c
+DATA cosimD13_nttInverseTwiddles<>+1828(SB)/4, $0xffe7945c
+DATA cosimD13_nttInverseTwiddles<>+1832(SB)/4, $0xffdf5617
+DATA cosimD13_nttInverseTwiddles<>+1836(SB)/4, $0x0035843f
+DATA cosimD13_nttInverseTwiddles<>+1840(SB)/4, $0xffc5af59
+DATA cosimD13_nttInverseTwiddles<>+1844(SB)/4, $0x00357e1e
+DATA cosimD13_nttInverseTwiddles<>+1848(SB)/4, $0xffe6ead6
+DATA cosimD13_nttInverseTwiddles<>+1852(SB)/4, $0xffe6123d
+DATA cosimD13_nttInverseTwiddles<>+1856(SB)/4, $0x78a9f38c
+DATA cosimD13_nttInverseTwiddles<>+1860(SB)/4, $0x3473145c
+DATA cosimD13_nttInverseTwiddles<>+1864(SB)/4, $0x3b223617
+DATA cosimD13_nttInverseTwiddles<>+1868(SB)/4, $0x8d3d643f
+DATA cosimD13_nttInverseTwiddles<>+1872(SB)/4, $0x6d30cf59
+DATA cosimD13_nttInverseTwiddles<>+1876(SB)/4, $0x18f93e1e
+DATA cosimD13_nttInverseTwiddles<>+1880(SB)/4, $0xca41aad6
+DATA cosimD13_nttInverseTwiddles<>+1884(SB)/4, $0x97adb23d
+DATA cosimD13_nttInverseTwiddles<>+1888(SB)/4, $0xffe7945c
+DATA cosimD13_nttInverseTwiddles<>+1892(SB)/4, $0xffe7945c
+DATA cosimD13_nttInverseTwiddles<>+1896(SB)/4, $0x0035843f
+DATA cosimD13_nttInverseTwiddles<>+1900(SB)/4, $0x0035843f
+DATA cosimD13_nttInverseTwiddles<>+1904(SB)/4, $0x00357e1e
+DATA cosimD13_nttInverseTwiddles<>+1908(SB)/4, $0x00357e1e
+DATA cosimD13_nttInverseTwiddles<>+1912(SB)/4, $0xffe6123d
+DATA cosimD13_nttInverseTwiddles<>+1916(SB)/4, $0xffe6123d
+DATA cosimD13_nttInverseTwiddles<>+1920(SB)/4, $0x3473145c
+DATA cosimD13_nttInverseTwiddles<>+1924(SB)/4, $0x3473145c
+DATA cosimD13_nttInverseTwiddles<>+1928(SB)/4, $0x8d3d643f
+DATA cosimD13_nttInverseTwiddles<>+1932(SB)/4, $0x8d3d643f
+DATA cosimD13_nttInverseTwiddles<>+1936(SB)/4, $0x18f93e1e
+DATA cosimD13_nttInverseTwiddles<>+1940(SB)/4, $0x18f93e1e
+DATA cosimD13_nttInverseTwiddles<>+1944(SB)/4, $0x97adb23d
+DATA cosimD13_nttInverseTwiddles<>+1948(SB)/4, $0x97adb23d
+DATA cosimD13_nttInverseTwiddles<>+1952(SB)/4, $0xffcdfc98
+DATA cosimD13_nttInverseTwiddles<>+1956(SB)/4, $0xffcdfc98
+DATA cosimD13_nttInverseTwiddles<>+1960(SB)/4, $0xffeaa4f7
+DATA cosimD13_nttInverseTwiddles<>+1964(SB)/4, $0xffeaa4f7
+DATA cosimD13_nttInverseTwiddles<>+1968(SB)/4, $0xffc51ae7
+DATA cosimD13_nttInverseTwiddles<>+1972(SB)/4, $0xffc51ae7
+DATA cosimD13_nttInverseTwiddles<>+1976(SB)/4, $0xffdfadd6
+DATA cosimD13_nttInverseTwiddles<>+1980(SB)/4, $0xffdfadd6
+DATA cosimD13_nttInverseTwiddles<>+1984(SB)/4, $0xd360fc98
+DATA cosimD13_nttInverseTwiddles<>+1988(SB)/4, $0xd360fc98
+DATA cosimD13_nttInverseTwiddles<>+1992(SB)/4, $0xb50984f7
+DATA cosimD13_nttInverseTwiddles<>+1996(SB)/4, $0xb50984f7
+DATA cosimD13_nttInverseTwiddles<>+2000(SB)/4, $0xcba1fae7
+DATA cosimD13_nttInverseTwiddles<>+2004(SB)/4, $0xcba1fae7
+DATA cosimD13_nttInverseTwiddles<>+2008(SB)/4, $0x629a6dd6
+DATA cosimD13_nttInverseTwiddles<>+2012(SB)/4, $0x629a6dd6
+DATA cosimD13_nttInverseTwiddles<>+2016(SB)/4, $0xffd3fb09
+DATA cosimD13_nttInverseTwiddles<>+2020(SB)/4, $0xffd3fb09
+DATA cosimD13_nttInverseTwiddles<>+2024(SB)/4, $0xffd3fb09
+DATA cosimD13_nttInverseTwiddles<>+2028(SB)/4, $0xffd3fb09
+DATA cosimD13_nttInverseTwiddles<>+2032(SB)/4, $0x002f9a75
+DATA cosimD13_nttInverseTwiddles<>+2036(SB)/4, $0x002f9a75
+DATA cosimD13_nttInverseTwiddles<>+2040(SB)/4, $0x002f9a75
+DATA cosimD13_nttInverseTwiddles<>+2044(SB)/4, $0x002f9a75
+DATA cosimD13_nttInverseTwiddles<>+2048(SB)/4, $0x1eb51b09
+DATA cosimD13_nttInverseTwiddles<>+2052(SB)/4, $0x1eb51b09
+DATA cosimD13_nttInverseTwiddles<>+2056(SB)/4, $0x1eb51b09
+DATA cosimD13_nttInverseTwiddles<>+2060(SB)/4, $0x1eb51b09
+DATA cosimD13_nttInverseTwiddles<>+2064(SB)/4, $0x8cfe3a75
+DATA cosimD13_nttInverseTwiddles<>+2068(SB)/4, $0x8cfe3a75
+DATA cosimD13_nttInverseTwiddles<>+2072(SB)/4, $0x8cfe3a75
+DATA cosimD13_nttInverseTwiddles<>+2076(SB)/4, $0x8cfe3a75
+DATA cosimD13_nttInverseTwiddles<>+2080(SB)/4, $0xffe20d6e
+DATA cosimD13_nttInverseTwiddles<>+2084(SB)/4, $0xffea2d2f
+DATA cosimD13_nttInverseTwiddles<>+2088(SB)/4, $0x00327283
+DATA cosimD13_nttInverseTwiddles<>+2092(SB)/4, $0xffcd5e3e
+DATA cosimD13_nttInverseTwiddles<>+2096(SB)/4, $0x001406c7
+DATA cosimD13_nttInverseTwiddles<>+2100(SB)/4, $0x0012e11b
+DATA cosimD13_nttInverseTwiddles<>+2104(SB)/4, $0xfff91de4
+DATA cosimD13_nttInverseTwiddles<>+2108(SB)/4, $0xffeba8be
+DATA cosimD13_nttInverseTwiddles<>+2112(SB)/4, $0x428fcd6e
+DATA cosimD13_nttInverseTwiddles<>+2116(SB)/4, $0x6a100d2f
+DATA cosimD13_nttInverseTwiddles<>+2120(SB)/4, $0x1902d283
+DATA cosimD13_nttInverseTwiddles<>+2124(SB)/4, $0x84951e3e
+DATA cosimD13_nttInverseTwiddles<>+2128(SB)/4, $0x396ce6c7
+DATA cosimD13_nttInverseTwiddles<>+2132(SB)/4, $0x3ab6411b
+DATA cosimD13_nttInverseTwiddles<>+2136(SB)/4, $0xc1b59de4
+DATA cosimD13_nttInverseTwiddles<>+2140(SB)/4, $0x0e0368be
+DATA cosimD13_nttInverseTwiddles<>+2144(SB)/4, $0xffea2d2f
+DATA cosimD13_nttInverseTwiddles<>+2148(SB)/4, $0xffea2d2f
+DATA cosimD13_nttInverseTwiddles<>+2152(SB)/4, $0xffcd5e3e
+DATA cosimD13_nttInverseTwiddles<>+2156(SB)/4, $0xffcd5e3e
+DATA cosimD13_nttInverseTwiddles<>+2160(SB)/4, $0x0012e11b
+DATA cosimD13_nttInverseTwiddles<>+2164(SB)/4, $0x0012e11b
+DATA cosimD13_nttInverseTwiddles<>+2168(SB)/4, $0xffeba8be
+DATA cosimD13_nttInverseTwiddles<>+2172(SB)/4, $0xffeba8be
+DATA cosimD13_nttInverseTwiddles<>+2176(SB)/4, $0x6a100d2f
+DATA cosimD13_nttInverseTwiddles<>+2180(SB)/4, $0x6a100d2f
+DATA cosimD13_nttInverseTwiddles<>+2184(SB)/4, $0x84951e3e
+DATA cosimD13_nttInverseTwiddles<>+2188(SB)/4, $0x84951e3e
+DATA cosimD13_nttInverseTwiddles<>+2192(SB)/4, $0x3ab6411b
+DATA cosimD13_nttInverseTwiddles<>+2196(SB)/4, $0x3ab6411b
+DATA cosimD13_nttInverseTwiddles<>+2200(SB)/4, $0x0e0368be
+DATA cosimD13_nttInverseTwiddles<>+2204(SB)/4, $0x0e0368be
+DATA cosimD13_nttInverseTwiddles<>+2208(SB)/4, $0xffeff6a6
+DATA cosimD13_nttInverseTwiddles<>+2212(SB)/4, $0xffc9db90
+DATA cosimD13_nttInverseTwiddles<>+2216(SB)/4, $0x001d0b4b
+DATA cosimD13_nttInverseTwiddles<>+2220(SB)/4, $0x00283891
+DATA cosimD13_nttInverseTwiddles<>+2224(SB)/4, $0x001c853f
+DATA cosimD13_nttInverseTwiddles<>+2228(SB)/4, $0x001314be
+DATA cosimD13_nttInverseTwiddles<>+2232(SB)/4, $0xffd25089
+DATA cosimD13_nttInverseTwiddles<>+2236(SB)/4, $0xffc68518
+DATA cosimD13_nttInverseTwiddles<>+2240(SB)/4, $0x43c4b6a6
+DATA cosimD13_nttInverseTwiddles<>+2244(SB)/4, $0xb33bdb90
+DATA cosimD13_nttInverseTwiddles<>+2248(SB)/4, $0x28066b4b
+DATA cosimD13_nttInverseTwiddles<>+2252(SB)/4, $0x02ba5891
+DATA cosimD13_nttInverseTwiddles<>+2256(SB)/4, $0xed44653f
+DATA cosimD13_nttInverseTwiddles<>+2260(SB)/4, $0xfbaad4be
+DATA cosimD13_nttInverseTwiddles<>+2264(SB)/4, $0x29637089
+DATA cosimD13_nttInverseTwiddles<>+2268(SB)/4, $0xa4698518
+DATA cosimD13_nttInverseTwiddles<>+2272(SB)/4, $0xffc9db90
+DATA cosimD13_nttInverseTwiddles<>+2276(SB)/4, $0xffc9db90
+DATA cosimD13_nttInverseTwiddles<>+2280(SB)/4, $0x00283891
+DATA cosimD13_nttInverseTwiddles<>+2284(SB)/4, $0x00283891
+DATA cosimD13_nttInverseTwiddles<>+2288(SB)/4, $0x001314be
+DATA cosimD13_nttInverseTwiddles<>+2292(SB)/4, $0x001314be
+DATA cosimD13_nttInverseTwiddles<>+2296(SB)/4, $0xffc68518
+DATA cosimD13_nttInverseTwiddles<>+2300(SB)/4, $0xffc68518
+DATA cosimD13_nttInverseTwiddles<>+2304(SB)/4, $0xb33bdb90
+DATA cosimD13_nttInverseTwiddles<>+2308(SB)/4, $0xb33bdb90
+DATA cosimD13_nttInverseTwiddles<>+2312(SB)/4, $0x02ba5891
+DATA cosimD13_nttInverseTwiddles<>+2316(SB)/4, $0x02ba5891
+DATA cosimD13_nttInverseTwiddles<>+2320(SB)/4, $0xfbaad4be
+DATA cosimD13_nttInverseTwiddles<>+2324(SB)/4, $0xfbaad4be
+DATA cosimD13_nttInverseTwiddles<>+2328(SB)/4, $0xa4698518
+DATA cosimD13_nttInverseTwiddles<>+2332(SB)/4, $0xa4698518
+DATA cosimD13_nttInverseTwiddles<>+2336(SB)/4, $0x00185a46
+DATA cosimD13_nttInverseTwiddles<>+2340(SB)/4, $0x00134d71
+DATA cosimD13_nttInverseTwiddles<>+2344(SB)/4, $0x0025f051
+DATA cosimD13_nttInverseTwiddles<>+2348(SB)/4, $0xffd87a3a
+DATA cosimD13_nttInverseTwiddles<>+2352(SB)/4, $0x00130984
+DATA cosimD13_nttInverseTwiddles<>+2356(SB)/4, $0x00291199
+DATA cosimD13_nttInverseTwiddles<>+2360(SB)/4, $0x003de11c
+DATA cosimD13_nttInverseTwiddles<>+2364(SB)/4, $0x002b5ee5
+DATA cosimD13_nttInverseTwiddles<>+2368(SB)/4, $0x00611a46
+DATA cosimD13_nttInverseTwiddles<>+2372(SB)/4, $0x75416d71
+DATA cosimD13_nttInverseTwiddles<>+2376(SB)/4, $0xd9b01051
+DATA cosimD13_nttInverseTwiddles<>+2380(SB)/4, $0xda1fba3a
+DATA cosimD13_nttInverseTwiddles<>+2384(SB)/4, $0xaf438984
+DATA cosimD13_nttInverseTwiddles<>+2388(SB)/4, $0xb9dc3199
+DATA cosimD13_nttInverseTwiddles<>+2392(SB)/4, $0x9e61611c
+DATA cosimD13_nttInverseTwiddles<>+2396(SB)/4, $0x8d87fee5
+DATA cosimD13_nttInverseTwiddles<>+2400(SB)/4, $0x00134d71
+DATA cosimD13_nttInverseTwiddles<>+2404(SB)/4, $0x00134d71
+DATA cosimD13_nttInverseTwiddles<>+2408(SB)/4, $0xffd87a3a
+DATA cosimD13_nttInverseTwiddles<>+2412(SB)/4, $0xffd87a3a
+DATA cosimD13_nttInverseTwiddles<>+2416(SB)/4, $0x00291199
+DATA cosimD13_nttInverseTwiddles<>+2420(SB)/4, $0x00291199
+DATA cosimD13_nttInverseTwiddles<>+2424(SB)/4, $0x002b5ee5
+DATA cosimD13_nttInverseTwiddles<>+2428(SB)/4, $0x002b5ee5
+DATA cosimD13_nttInverseTwiddles<>+2432(SB)/4, $0x75416d71
+DATA cosimD13_nttInverseTwiddles<>+2436(SB)/4, $0x75416d71
+DATA cosimD13_nttInverseTwiddles<>+2440(SB)/4, $0xda1fba3a
+DATA cosimD13_nttInverseTwiddles<>+2444(SB)/4, $0xda1fba3a
+DATA cosimD13_nttInverseTwiddles<>+2448(SB)/4, $0xb9dc3199
+DATA cosimD13_nttInverseTwiddles<>+2452(SB)/4, $0xb9dc3199
+DATA cosimD13_nttInverseTwiddles<>+2456(SB)/4, $0x8d87fee5
+DATA cosimD13_nttInverseTwiddles<>+2460(SB)/4, $0x8d87fee5
+DATA cosimD13_nttInverseTwiddles<>+2464(SB)/4, $0x00031924
+DATA cosimD13_nttInverseTwiddles<>+2468(SB)/4, $0x003eb01b
+DATA cosimD13_nttInverseTwiddles<>+2472(SB)/4, $0x001a7cc7
+DATA cosimD13_nttInverseTwiddles<>+2476(SB)/4, $0xffdacd41
+DATA cosimD13_nttInverseTwiddles<>+2480(SB)/4, $0xffcd003b
+DATA cosimD13_nttInverseTwiddles<>+2484(SB)/4, $0x0004610c
+DATA cosimD13_nttInverseTwiddles<>+2488(SB)/4, $0x003472e7
+DATA cosimD13_nttInverseTwiddles<>+2492(SB)/4, $0x00053919
+DATA cosimD13_nttInverseTwiddles<>+2496(SB)/4, $0x61279924
+DATA cosimD13_nttInverseTwiddles<>+2500(SB)/4, $0x34c2101b
+DATA cosimD13_nttInverseTwiddles<>+2504(SB)/4, $0x08335cc7
+DATA cosimD13_nttInverseTwiddles<>+2508(SB)/4, $0xbd02ed41
+DATA cosimD13_nttInverseTwiddles<>+2512(SB)/4, $0x6e54603b
+DATA cosimD13_nttInverseTwiddles<>+2516(SB)/4, $0x3625e10c
+DATA cosimD13_nttInverseTwiddles<>+2520(SB)/4, $0xb71152e7
+DATA cosimD13_nttInverseTwiddles<>+2524(SB)/4, $0x7ea85919
+DATA cosimD13_nttInverseTwiddles<>+2528(SB)/4, $0x003eb01b
+DATA cosimD13_nttInverseTwiddles<>+2532(SB)/4, $0x003eb01b
+DATA cosimD13_nttInverseTwiddles<>+2536(SB)/4, $0xffdacd41
+DATA cosimD13_nttInverseTwiddles<>+2540(SB)/4, $0xffdacd41
+DATA cosimD13_nttInverseTwiddles<>+2544(SB)/4, $0x0004610c
+DATA cosimD13_nttInverseTwiddles<>+2548(SB)/4, $0x0004610c
+DATA cosimD13_nttInverseTwiddles<>+2552(SB)/4, $0x00053919
+DATA cosimD13_nttInverseTwiddles<>+2556(SB)/4, $0x00053919
+DATA cosimD13_nttInverseTwiddles<>+2560(SB)/4, $0x34c2101b
+DATA cosimD13_nttInverseTwiddles<>+2564(SB)/4, $0x34c2101b
+DATA cosimD13_nttInverseTwiddles<>+2568(SB)/4, $0xbd02ed41
+DATA cosimD13_nttInverseTwiddles<>+2572(SB)/4, $0xbd02ed41
+DATA cosimD13_nttInverseTwiddles<>+2576(SB)/4, $0x3625e10c
+DATA cosimD13_nttInverseTwiddles<>+2580(SB)/4, $0x3625e10c
+DATA cosimD13_nttInverseTwiddles<>+2584(SB)/4, $0x7ea85919
+DATA cosimD13_nttInverseTwiddles<>+2588(SB)/4, $0x7ea85919
+DATA cosimD13_nttInverseTwiddles<>+2592(SB)/4, $0xffea2c62
+DATA cosimD13_nttInverseTwiddles<>+2596(SB)/4, $0x001495d4
+DATA cosimD13_nttInverseTwiddles<>+2600(SB)/4, $0xffec09f7
+DATA cosimD13_nttInverseTwiddles<>+2604(SB)/4, $0xffed4113
+DATA cosimD13_nttInverseTwiddles<>+2608(SB)/4, $0x001c4563
+DATA cosimD13_nttInverseTwiddles<>+2612(SB)/4, $0xfffa2bdd
+DATA cosimD13_nttInverseTwiddles<>+2616(SB)/4, $0xffffa63b
+DATA cosimD13_nttInverseTwiddles<>+2620(SB)/4, $0xfff5c282
+DATA cosimD13_nttInverseTwiddles<>+2624(SB)/4, $0x9c766c62
+DATA cosimD13_nttInverseTwiddles<>+2628(SB)/4, $0xf8cf15d4
+DATA cosimD13_nttInverseTwiddles<>+2632(SB)/4, $0x61aae9f7
+DATA cosimD13_nttInverseTwiddles<>+2636(SB)/4, $0x6a8fa113
+DATA cosimD13_nttInverseTwiddles<>+2640(SB)/4, $0x6348a563
+DATA cosimD13_nttInverseTwiddles<>+2644(SB)/4, $0xcaf5cbdd
+DATA cosimD13_nttInverseTwiddles<>+2648(SB)/4, $0xc347063b
+DATA cosimD13_nttInverseTwiddles<>+2652(SB)/4, $0x7f460282
+DATA cosimD13_nttInverseTwiddles<>+2656(SB)/4, $0x001495d4
+DATA cosimD13_nttInverseTwiddles<>+2660(SB)/4, $0x001495d4
+DATA cosimD13_nttInverseTwiddles<>+2664(SB)/4, $0xffed4113
+DATA cosimD13_nttInverseTwiddles<>+2668(SB)/4, $0xffed4113
+DATA cosimD13_nttInverseTwiddles<>+2672(SB)/4, $0xfffa2bdd
+DATA cosimD13_nttInverseTwiddles<>+2676(SB)/4, $0xfffa2bdd
+DATA cosimD13_nttInverseTwiddles<>+2680(SB)/4, $0xfff5c282
+DATA cosimD13_nttInverseTwiddles<>+2684(SB)/4, $0xfff5c282
+DATA cosimD13_nttInverseTwiddles<>+2688(SB)/4, $0xf8cf15d4
+DATA cosimD13_nttInverseTwiddles<>+2692(SB)/4, $0xf8cf15d4
+DATA cosimD13_nttInverseTwiddles<>+2696(SB)/4, $0x6a8fa113
+DATA cosimD13_nttInverseTwiddles<>+2700(SB)/4, $0x6a8fa113
+DATA cosimD13_nttInverseTwiddles<>+2704(SB)/4, $0xcaf5cbdd
+DATA cosimD13_nttInverseTwiddles<>+2708(SB)/4, $0xcaf5cbdd
+DATA cosimD13_nttInverseTwiddles<>+2712(SB)/4, $0x7f460282
+DATA cosimD13_nttInverseTwiddles<>+2716(SB)/4, $0x7f460282
+DATA cosimD13_nttInverseTwiddles<>+2720(SB)/4, $0xffda3409
+DATA cosimD13_nttInverseTwiddles<>+2724(SB)/4, $0xffc7a44b
+DATA cosimD13_nttInverseTwiddles<>+2728(SB)/4, $0x00296e9f
+DATA cosimD13_nttInverseTwiddles<>+2732(SB)/4, $0xfff0fe85
+DATA cosimD13_nttInverseTwiddles<>+2736(SB)/4, $0xfff9ba6d
+DATA cosimD13_nttInverseTwiddles<>+2740(SB)/4, $0xffd2b7a3
+DATA cosimD13_nttInverseTwiddles<>+2744(SB)/4, $0x0020c638
+DATA cosimD13_nttInverseTwiddles<>+2748(SB)/4, $0x003410f2
+DATA cosimD13_nttInverseTwiddles<>+2752(SB)/4, $0x65db5409
+DATA cosimD13_nttInverseTwiddles<>+2756(SB)/4, $0xfad1044b
+DATA cosimD13_nttInverseTwiddles<>+2760(SB)/4, $0x5a7d4e9f
+DATA cosimD13_nttInverseTwiddles<>+2764(SB)/4, $0xf1419e85
+DATA cosimD13_nttInverseTwiddles<>+2768(SB)/4, $0xb4c75a6d
+DATA cosimD13_nttInverseTwiddles<>+2772(SB)/4, $0x114717a3
+DATA cosimD13_nttInverseTwiddles<>+2776(SB)/4, $0xdce7c638
+DATA cosimD13_nttInverseTwiddles<>+2780(SB)/4, $0xd15250f2
+DATA cosimD13_nttInverseTwiddles<>+2784(SB)/4, $0xffc7a44b
+DATA cosimD13_nttInverseTwiddles<>+2788(SB)/4, $0xffc7a44b
+DATA cosimD13_nttInverseTwiddles<>+2792(SB)/4, $0xfff0fe85
+DATA cosimD13_nttInverseTwiddles<>+2796(SB)/4, $0xfff0fe85
+DATA cosimD13_nttInverseTwiddles<>+2800(SB)/4, $0xffd2b7a3
+DATA cosimD13_nttInverseTwiddles<>+2804(SB)/4, $0xffd2b7a3
+DATA cosimD13_nttInverseTwiddles<>+2808(SB)/4, $0x003410f2
+DATA cosimD13_nttInverseTwiddles<>+2812(SB)/4, $0x003410f2
+DATA cosimD13_nttInverseTwiddles<>+2816(SB)/4, $0xfad1044b
+DATA cosimD13_nttInverseTwiddles<>+2820(SB)/4, $0xfad1044b
+DATA cosimD13_nttInverseTwiddles<>+2824(SB)/4, $0xf1419e85
+DATA cosimD13_nttInverseTwiddles<>+2828(SB)/4, $0xf1419e85
+DATA cosimD13_nttInverseTwiddles<>+2832(SB)/4, $0x114717a3
+DATA cosimD13_nttInverseTwiddles<>+2836(SB)/4, $0x114717a3
+DATA cosimD13_nttInverseTwiddles<>+2840(SB)/4, $0xd15250f2
+DATA cosimD13_nttInverseTwiddles<>+2844(SB)/4, $0xd15250f2
+DATA cosimD13_nttInverseTwiddles<>+2848(SB)/4, $0xfff7c55d
+DATA cosimD13_nttInverseTwiddles<>+2852(SB)/4, $0x0023d69c
+DATA cosimD13_nttInverseTwiddles<>+2856(SB)/4, $0xfffb6a4d
+DATA cosimD13_nttInverseTwiddles<>+2860(SB)/4, $0x00360400
+DATA cosimD13_nttInverseTwiddles<>+2864(SB)/4, $0xffd43e41
+DATA cosimD13_nttInverseTwiddles<>+2868(SB)/4, $0x00368a96
+DATA cosimD13_nttInverseTwiddles<>+2872(SB)/4, $0xffd18e7c
+DATA cosimD13_nttInverseTwiddles<>+2876(SB)/4, $0xffc51585
+DATA cosimD13_nttInverseTwiddles<>+2880(SB)/4, $0xbe23655d
+DATA cosimD13_nttInverseTwiddles<>+2884(SB)/4, $0x9cf7569c
+DATA cosimD13_nttInverseTwiddles<>+2888(SB)/4, $0x7ac50a4d
+DATA cosimD13_nttInverseTwiddles<>+2892(SB)/4, $0xc0b60400
+DATA cosimD13_nttInverseTwiddles<>+2896(SB)/4, $0x6b1c5e41
+DATA cosimD13_nttInverseTwiddles<>+2900(SB)/4, $0xde894a96
+DATA cosimD13_nttInverseTwiddles<>+2904(SB)/4, $0xe3a10e7c
+DATA cosimD13_nttInverseTwiddles<>+2908(SB)/4, $0xf3f5b585
+DATA cosimD13_nttInverseTwiddles<>+2912(SB)/4, $0x0023d69c
+DATA cosimD13_nttInverseTwiddles<>+2916(SB)/4, $0x0023d69c
+DATA cosimD13_nttInverseTwiddles<>+2920(SB)/4, $0x00360400
+DATA cosimD13_nttInverseTwiddles<>+2924(SB)/4, $0x00360400
+DATA cosimD13_nttInverseTwiddles<>+2928(SB)/4, $0x00368a96
+DATA cosimD13_nttInverseTwiddles<>+2932(SB)/4, $0x00368a96
+DATA cosimD13_nttInverseTwiddles<>+2936(SB)/4, $0xffc51585
+DATA cosimD13_nttInverseTwiddles<>+2940(SB)/4, $0xffc51585
+DATA cosimD13_nttInverseTwiddles<>+2944(SB)/4, $0x9cf7569c
+DATA cosimD13_nttInverseTwiddles<>+2948(SB)/4, $0x9cf7569c
+DATA cosimD13_nttInverseTwiddles<>+2952(SB)/4, $0xc0b60400
+DATA cosimD13_nttInverseTwiddles<>+2956(SB)/4, $0xc0b60400
+DATA cosimD13_nttInverseTwiddles<>+2960(SB)/4, $0xde894a96
+DATA cosimD13_nttInverseTwiddles<>+2964(SB)/4, $0xde894a96
+DATA cosimD13_nttInverseTwiddles<>+2968(SB)/4, $0xf3f5b585
+DATA cosimD13_nttInverseTwiddles<>+2972(SB)/4, $0xf3f5b585
+DATA cosimD13_nttInverseTwiddles<>+2976(SB)/4, $0xffdfd37b
+DATA cosimD13_nttInverseTwiddles<>+2980(SB)/4, $0xffdfd37b
+DATA cosimD13_nttInverseTwiddles<>+2984(SB)/4, $0x0027f968
+DATA cosimD13_nttInverseTwiddles<>+2988(SB)/4, $0x0027f968
+DATA cosimD13_nttInverseTwiddles<>+2992(SB)/4, $0xffeeeaa0
+DATA cosimD13_nttInverseTwiddles<>+2996(SB)/4, $0xffeeeaa0
+DATA cosimD13_nttInverseTwiddles<>+3000(SB)/4, $0xfff79d90
+DATA cosimD13_nttInverseTwiddles<>+3004(SB)/4, $0xfff79d90
+DATA cosimD13_nttInverseTwiddles<>+3008(SB)/4, $0x28cf337b
+DATA cosimD13_nttInverseTwiddles<>+3012(SB)/4, $0x28cf337b
+DATA cosimD13_nttInverseTwiddles<>+3016(SB)/4, $0xeb54f968
+DATA cosimD13_nttInverseTwiddles<>+3020(SB)/4, $0xeb54f968
+DATA cosimD13_nttInverseTwiddles<>+3024(SB)/4, $0x0d42eaa0
+DATA cosimD13_nttInverseTwiddles<>+3028(SB)/4, $0x0d42eaa0
+DATA cosimD13_nttInverseTwiddles<>+3032(SB)/4, $0x6ba99d90
+DATA cosimD13_nttInverseTwiddles<>+3036(SB)/4, $0x6ba99d90
+DATA cosimD13_nttInverseTwiddles<>+3040(SB)/4, $0xffe0147f
+DATA cosimD13_nttInverseTwiddles<>+3044(SB)/4, $0xffe0147f
+DATA cosimD13_nttInverseTwiddles<>+3048(SB)/4, $0xffe0147f
+DATA cosimD13_nttInverseTwiddles<>+3052(SB)/4, $0xffe0147f
+DATA cosimD13_nttInverseTwiddles<>+3056(SB)/4, $0xfffa84ad
+DATA cosimD13_nttInverseTwiddles<>+3060(SB)/4, $0xfffa84ad
+DATA cosimD13_nttInverseTwiddles<>+3064(SB)/4, $0xfffa84ad
+DATA cosimD13_nttInverseTwiddles<>+3068(SB)/4, $0xfffa84ad
+DATA cosimD13_nttInverseTwiddles<>+3072(SB)/4, $0xbeeff47f
+DATA cosimD13_nttInverseTwiddles<>+3076(SB)/4, $0xbeeff47f
+DATA cosimD13_nttInverseTwiddles<>+3080(SB)/4, $0xbeeff47f
+DATA cosimD13_nttInverseTwiddles<>+3084(SB)/4, $0xbeeff47f
+DATA cosimD13_nttInverseTwiddles<>+3088(SB)/4, $0xae1024ad
+DATA cosimD13_nttInverseTwiddles<>+3092(SB)/4, $0xae1024ad
+DATA cosimD13_nttInverseTwiddles<>+3096(SB)/4, $0xae1024ad
+DATA cosimD13_nttInverseTwiddles<>+3100(SB)/4, $0xae1024ad
+DATA cosimD13_nttInverseTwiddles<>+3104(SB)/4, $0xffc921c2
+DATA cosimD13_nttInverseTwiddles<>+3108(SB)/4, $0x0030ef86
+DATA cosimD13_nttInverseTwiddles<>+3112(SB)/4, $0xfff44592
+DATA cosimD13_nttInverseTwiddles<>+3116(SB)/4, $0x001f0084
+DATA cosimD13_nttInverseTwiddles<>+3120(SB)/4, $0xfff7fcd6
+DATA cosimD13_nttInverseTwiddles<>+3124(SB)/4, $0xffd05af6
+DATA cosimD13_nttInverseTwiddles<>+3128(SB)/4, $0xffc9b97d
+DATA cosimD13_nttInverseTwiddles<>+3132(SB)/4, $0xfff60021
+DATA cosimD13_nttInverseTwiddles<>+3136(SB)/4, $0x4b0161c2
+DATA cosimD13_nttInverseTwiddles<>+3140(SB)/4, $0x7321af86
+DATA cosimD13_nttInverseTwiddles<>+3144(SB)/4, $0x07a68592
+DATA cosimD13_nttInverseTwiddles<>+3148(SB)/4, $0xae2f8084
+DATA cosimD13_nttInverseTwiddles<>+3152(SB)/4, $0xec92bcd6
+DATA cosimD13_nttInverseTwiddles<>+3156(SB)/4, $0x682f1af6
+DATA cosimD13_nttInverseTwiddles<>+3160(SB)/4, $0x6c79597d
+DATA cosimD13_nttInverseTwiddles<>+3164(SB)/4, $0x337a2021
+DATA cosimD13_nttInverseTwiddles<>+3168(SB)/4, $0x0030ef86
+DATA cosimD13_nttInverseTwiddles<>+3172(SB)/4, $0x0030ef86
+DATA cosimD13_nttInverseTwiddles<>+3176(SB)/4, $0x001f0084
+DATA cosimD13_nttInverseTwiddles<>+3180(SB)/4, $0x001f0084
+DATA cosimD13_nttInverseTwiddles<>+3184(SB)/4, $0xffd05af6
+DATA cosimD13_nttInverseTwiddles<>+3188(SB)/4, $0xffd05af6
+DATA cosimD13_nttInverseTwiddles<>+3192(SB)/4, $0xfff60021
+DATA cosimD13_nttInverseTwiddles<>+3196(SB)/4, $0xfff60021
+DATA cosimD13_nttInverseTwiddles<>+3200(SB)/4, $0x7321af86
+DATA cosimD13_nttInverseTwiddles<>+3204(SB)/4, $0x7321af86
+DATA cosimD13_nttInverseTwiddles<>+3208(SB)/4, $0xae2f8084
+DATA cosimD13_nttInverseTwiddles<>+3212(SB)/4, $0xae2f8084
+DATA cosimD13_nttInverseTwiddles<>+3216(SB)/4, $0x682f1af6
+DATA cosimD13_nttInverseTwiddles<>+3220(SB)/4, $0x682f1af6
+DATA cosimD13_nttInverseTwiddles<>+3224(SB)/4, $0x337a2021
+DATA cosimD13_nttInverseTwiddles<>+3228(SB)/4, $0x337a2021
+DATA cosimD13_nttInverseTwiddles<>+3232(SB)/4, $0xfff806fc
+DATA cosimD13_nttInverseTwiddles<>+3236(SB)/4, $0x000c7f5a
+DATA cosimD13_nttInverseTwiddles<>+3240(SB)/4, $0xffff5704
+DATA cosimD13_nttInverseTwiddles<>+3244(SB)/4, $0x000de0e6
+DATA cosimD13_nttInverseTwiddles<>+3248(SB)/4, $0xffe7628a
+DATA cosimD13_nttInverseTwiddles<>+3252(SB)/4, $0x001c5e1a
+DATA cosimD13_nttInverseTwiddles<>+3256(SB)/4, $0x00078f83
+DATA cosimD13_nttInverseTwiddles<>+3260(SB)/4, $0x000dbe5e
+DATA cosimD13_nttInverseTwiddles<>+3264(SB)/4, $0x72d786fc
+DATA cosimD13_nttInverseTwiddles<>+3268(SB)/4, $0x4af7bf5a
+DATA cosimD13_nttInverseTwiddles<>+3272(SB)/4, $0x78dfd704
+DATA cosimD13_nttInverseTwiddles<>+3276(SB)/4, $0xe12aa0e6
+DATA cosimD13_nttInverseTwiddles<>+3280(SB)/4, $0xcf38a28a
+DATA cosimD13_nttInverseTwiddles<>+3284(SB)/4, $0xe6df9e1a
+DATA cosimD13_nttInverseTwiddles<>+3288(SB)/4, $0x3c77ef83
+DATA cosimD13_nttInverseTwiddles<>+3292(SB)/4, $0x00d97e5e
+DATA cosimD13_nttInverseTwiddles<>+3296(SB)/4, $0x000c7f5a
+DATA cosimD13_nttInverseTwiddles<>+3300(SB)/4, $0x000c7f5a
+DATA cosimD13_nttInverseTwiddles<>+3304(SB)/4, $0x000de0e6
+DATA cosimD13_nttInverseTwiddles<>+3308(SB)/4, $0x000de0e6
+DATA cosimD13_nttInverseTwiddles<>+3312(SB)/4, $0x001c5e1a
+DATA cosimD13_nttInverseTwiddles<>+3316(SB)/4, $0x001c5e1a
+DATA cosimD13_nttInverseTwiddles<>+3320(SB)/4, $0x000dbe5e
+DATA cosimD13_nttInverseTwiddles<>+3324(SB)/4, $0x000dbe5e
+DATA cosimD13_nttInverseTwiddles<>+3328(SB)/4, $0x4af7bf5a
+DATA cosimD13_nttInverseTwiddles<>+3332(SB)/4, $0x4af7bf5a
+DATA cosimD13_nttInverseTwiddles<>+3336(SB)/4, $0xe12aa0e6
+DATA cosimD13_nttInverseTwiddles<>+3340(SB)/4, $0xe12aa0e6
+DATA cosimD13_nttInverseTwiddles<>+3344(SB)/4, $0xe6df9e1a
+DATA cosimD13_nttInverseTwiddles<>+3348(SB)/4, $0xe6df9e1a
+DATA cosimD13_nttInverseTwiddles<>+3352(SB)/4, $0x00d97e5e
+DATA cosimD13_nttInverseTwiddles<>+3356(SB)/4, $0x00d97e5e
+DATA cosimD13_nttInverseTwiddles<>+3360(SB)/4, $0xffcf45de
+DATA cosimD13_nttInverseTwiddles<>+3364(SB)/4, $0x00359b5d
+DATA cosimD13_nttInverseTwiddles<>+3368(SB)/4, $0xffedbb56
+DATA cosimD13_nttInverseTwiddles<>+3372(SB)/4, $0xffed24f0
+DATA cosimD13_nttInverseTwiddles<>+3376(SB)/4, $0xffc6a2fc
+DATA cosimD13_nttInverseTwiddles<>+3380(SB)/4, $0x00252587
+DATA cosimD13_nttInverseTwiddles<>+3384(SB)/4, $0xffca48a0
+DATA cosimD13_nttInverseTwiddles<>+3388(SB)/4, $0x000412f5
+DATA cosimD13_nttInverseTwiddles<>+3392(SB)/4, $0x718b05de
+DATA cosimD13_nttInverseTwiddles<>+3396(SB)/4, $0x79213b5d
+DATA cosimD13_nttInverseTwiddles<>+3400(SB)/4, $0x64587b56
+DATA cosimD13_nttInverseTwiddles<>+3404(SB)/4, $0xec8b24f0
+DATA cosimD13_nttInverseTwiddles<>+3408(SB)/4, $0x462622fc
+DATA cosimD13_nttInverseTwiddles<>+3412(SB)/4, $0xfd560587
+DATA cosimD13_nttInverseTwiddles<>+3416(SB)/4, $0x78de48a0
+DATA cosimD13_nttInverseTwiddles<>+3420(SB)/4, $0xdbe2b2f5
+DATA cosimD13_nttInverseTwiddles<>+3424(SB)/4, $0x00359b5d
+DATA cosimD13_nttInverseTwiddles<>+3428(SB)/4, $0x00359b5d
+DATA cosimD13_nttInverseTwiddles<>+3432(SB)/4, $0xffed24f0
+DATA cosimD13_nttInverseTwiddles<>+3436(SB)/4, $0xffed24f0
+DATA cosimD13_nttInverseTwiddles<>+3440(SB)/4, $0x00252587
+DATA cosimD13_nttInverseTwiddles<>+3444(SB)/4, $0x00252587
+DATA cosimD13_nttInverseTwiddles<>+3448(SB)/4, $0x000412f5
+DATA cosimD13_nttInverseTwiddles<>+3452(SB)/4, $0x000412f5
+DATA cosimD13_nttInverseTwiddles<>+3456(SB)/4, $0x79213b5d
+DATA cosimD13_nttInverseTwiddles<>+3460(SB)/4, $0x79213b5d
+DATA cosimD13_nttInverseTwiddles<>+3464(SB)/4, $0xec8b24f0
+DATA cosimD13_nttInverseTwiddles<>+3468(SB)/4, $0xec8b24f0
+DATA cosimD13_nttInverseTwiddles<>+3472(SB)/4, $0xfd560587
+DATA cosimD13_nttInverseTwiddles<>+3476(SB)/4, $0xfd560587
+DATA cosimD13_nttInverseTwiddles<>+3480(SB)/4, $0xdbe2b2f5
+DATA cosimD13_nttInverseTwiddles<>+3484(SB)/4, $0xdbe2b2f5
+DATA cosimD13_nttInverseTwiddles<>+3488(SB)/4, $0xffc9a422
+DATA cosimD13_nttInverseTwiddles<>+3492(SB)/4, $0x003a41f8
+DATA cosimD13_nttInverseTwiddles<>+3496(SB)/4, $0xffdaab9f
+DATA cosimD13_nttInverseTwiddles<>+3500(SB)/4, $0x002358d4
+DATA cosimD13_nttInverseTwiddles<>+3504(SB)/4, $0x00223dfb
+DATA cosimD13_nttInverseTwiddles<>+3508(SB)/4, $0x0033ff5a
+DATA cosimD13_nttInverseTwiddles<>+3512(SB)/4, $0xffccff72
+DATA cosimD13_nttInverseTwiddles<>+3516(SB)/4, $0x001fea93
+DATA cosimD13_nttInverseTwiddles<>+3520(SB)/4, $0xab4de422
+DATA cosimD13_nttInverseTwiddles<>+3524(SB)/4, $0x2c7941f8
+DATA cosimD13_nttInverseTwiddles<>+3528(SB)/4, $0x01ce8b9f
+DATA cosimD13_nttInverseTwiddles<>+3532(SB)/4, $0x513dd8d4
+DATA cosimD13_nttInverseTwiddles<>+3536(SB)/4, $0x36619dfb
+DATA cosimD13_nttInverseTwiddles<>+3540(SB)/4, $0x3b1f3f5a
+DATA cosimD13_nttInverseTwiddles<>+3544(SB)/4, $0xaebb3f72
+DATA cosimD13_nttInverseTwiddles<>+3548(SB)/4, $0xfff24a93
+DATA cosimD13_nttInverseTwiddles<>+3552(SB)/4, $0x003a41f8
+DATA cosimD13_nttInverseTwiddles<>+3556(SB)/4, $0x003a41f8
+DATA cosimD13_nttInverseTwiddles<>+3560(SB)/4, $0x002358d4
+DATA cosimD13_nttInverseTwiddles<>+3564(SB)/4, $0x002358d4
+DATA cosimD13_nttInverseTwiddles<>+3568(SB)/4, $0x0033ff5a
+DATA cosimD13_nttInverseTwiddles<>+3572(SB)/4, $0x0033ff5a
+DATA cosimD13_nttInverseTwiddles<>+3576(SB)/4, $0x001fea93
+DATA cosimD13_nttInverseTwiddles<>+3580(SB)/4, $0x001fea93
+DATA cosimD13_nttInverseTwiddles<>+3584(SB)/4, $0x2c7941f8
+DATA cosimD13_nttInverseTwiddles<>+3588(SB)/4, $0x2c7941f8
+DATA cosimD13_nttInverseTwiddles<>+3592(SB)/4, $0x513dd8d4
+DATA cosimD13_nttInverseTwiddles<>+3596(SB)/4, $0x513dd8d4
+DATA cosimD13_nttInverseTwiddles<>+3600(SB)/4, $0x3b1f3f5a
+DATA cosimD13_nttInverseTwiddles<>+3604(SB)/4, $0x3b1f3f5a
+DATA cosimD13_nttInverseTwiddles<>+3608(SB)/4, $0xfff24a93
+DATA cosimD13_nttInverseTwiddles<>+3612(SB)/4, $0xfff24a93
+DATA cosimD13_nttInverseTwiddles<>+3616(SB)/4, $0x0001efca
+DATA cosimD13_nttInverseTwiddles<>+3620(SB)/4, $0xffcfd2ae
+DATA cosimD13_nttInverseTwiddles<>+3624(SB)/4, $0xfff0bcf6
+DATA cosimD13_nttInverseTwiddles<>+3628(SB)/4, $0x001d9772
+DATA cosimD13_nttInverseTwiddles<>+3632(SB)/4, $0xffc890e0
+DATA cosimD13_nttInverseTwiddles<>+3636(SB)/4, $0xffcf5280
+DATA cosimD13_nttInverseTwiddles<>+3640(SB)/4, $0xffc1b072
+DATA cosimD13_nttInverseTwiddles<>+3644(SB)/4, $0xffeccf75
+DATA cosimD13_nttInverseTwiddles<>+3648(SB)/4, $0x80fb2fca
+DATA cosimD13_nttInverseTwiddles<>+3652(SB)/4, $0x5b2592ae
+DATA cosimD13_nttInverseTwiddles<>+3656(SB)/4, $0x748f7cf6
+DATA cosimD13_nttInverseTwiddles<>+3660(SB)/4, $0xc20bd772
+DATA cosimD13_nttInverseTwiddles<>+3664(SB)/4, $0x21e490e0
+DATA cosimD13_nttInverseTwiddles<>+3668(SB)/4, $0xaa1f5280
+DATA cosimD13_nttInverseTwiddles<>+3672(SB)/4, $0xc4cff072
+DATA cosimD13_nttInverseTwiddles<>+3676(SB)/4, $0xb35b6f75
+DATA cosimD13_nttInverseTwiddles<>+3680(SB)/4, $0xffcfd2ae
+DATA cosimD13_nttInverseTwiddles<>+3684(SB)/4, $0xffcfd2ae
+DATA cosimD13_nttInverseTwiddles<>+3688(SB)/4, $0x001d9772
+DATA cosimD13_nttInverseTwiddles<>+3692(SB)/4, $0x001d9772
+DATA cosimD13_nttInverseTwiddles<>+3696(SB)/4, $0xffcf5280
+DATA cosimD13_nttInverseTwiddles<>+3700(SB)/4, $0xffcf5280
+DATA cosimD13_nttInverseTwiddles<>+3704(SB)/4, $0xffeccf75
+DATA cosimD13_nttInverseTwiddles<>+3708(SB)/4, $0xffeccf75
+DATA cosimD13_nttInverseTwiddles<>+3712(SB)/4, $0x5b2592ae
+DATA cosimD13_nttInverseTwiddles<>+3716(SB)/4, $0x5b2592ae
+DATA cosimD13_nttInverseTwiddles<>+3720(SB)/4, $0xc20bd772
+DATA cosimD13_nttInverseTwiddles<>+3724(SB)/4, $0xc20bd772
+DATA cosimD13_nttInverseTwiddles<>+3728(SB)/4, $0xaa1f5280
+DATA cosimD13_nttInverseTwiddles<>+3732(SB)/4, $0xaa1f5280
+DATA cosimD13_nttInverseTwiddles<>+3736(SB)/4, $0xb35b6f75
+DATA cosimD13_nttInverseTwiddles<>+3740(SB)/4, $0xb35b6f75
+DATA cosimD13_nttInverseTwiddles<>+3744(SB)/4, $0xffe7cfbb
+DATA cosimD13_nttInverseTwiddles<>+3748(SB)/4, $0x003509ee
+DATA cosimD13_nttInverseTwiddles<>+3752(SB)/4, $0xffd19819
+DATA cosimD13_nttInverseTwiddles<>+3756(SB)/4, $0xffe8ac81
+DATA cosimD13_nttInverseTwiddles<>+3760(SB)/4, $0x002135c7
+DATA cosimD13_nttInverseTwiddles<>+3764(SB)/4, $0xffe9d65d
+DATA cosimD13_nttInverseTwiddles<>+3768(SB)/4, $0xffc7e1cf
+DATA cosimD13_nttInverseTwiddles<>+3772(SB)/4, $0xffc406e5
+DATA cosimD13_nttInverseTwiddles<>+3776(SB)/4, $0x085f2fbb
+DATA cosimD13_nttInverseTwiddles<>+3780(SB)/4, $0x6272c9ee
+DATA cosimD13_nttInverseTwiddles<>+3784(SB)/4, $0x8a54b819
+DATA cosimD13_nttInverseTwiddles<>+3788(SB)/4, $0xd8f8cc81
+DATA cosimD13_nttInverseTwiddles<>+3792(SB)/4, $0x5f5a15c7
+DATA cosimD13_nttInverseTwiddles<>+3796(SB)/4, $0x8035765d
+DATA cosimD13_nttInverseTwiddles<>+3800(SB)/4, $0x5081c1cf
+DATA cosimD13_nttInverseTwiddles<>+3804(SB)/4, $0xa220a6e5
+DATA cosimD13_nttInverseTwiddles<>+3808(SB)/4, $0x003509ee
+DATA cosimD13_nttInverseTwiddles<>+3812(SB)/4, $0x003509ee
+DATA cosimD13_nttInverseTwiddles<>+3816(SB)/4, $0xffe8ac81
+DATA cosimD13_nttInverseTwiddles<>+3820(SB)/4, $0xffe8ac81
+DATA cosimD13_nttInverseTwiddles<>+3824(SB)/4, $0xffe9d65d
+DATA cosimD13_nttInverseTwiddles<>+3828(SB)/4, $0xffe9d65d
+DATA cosimD13_nttInverseTwiddles<>+3832(SB)/4, $0xffc406e5
+DATA cosimD13_nttInverseTwiddles<>+3836(SB)/4, $0xffc406e5
+DATA cosimD13_nttInverseTwiddles<>+3840(SB)/4, $0x6272c9ee
+DATA cosimD13_nttInverseTwiddles<>+3844(SB)/4, $0x6272c9ee
+DATA cosimD13_nttInverseTwiddles<>+3848(SB)/4, $0xd8f8cc81
+DATA cosimD13_nttInverseTwiddles<>+3852(SB)/4, $0xd8f8cc81
+DATA cosimD13_nttInverseTwiddles<>+3856(SB)/4, $0x8035765d
+DATA cosimD13_nttInverseTwiddles<>+3860(SB)/4, $0x8035765d
+DATA cosimD13_nttInverseTwiddles<>+3864(SB)/4, $0xa220a6e5
+DATA cosimD13_nttInverseTwiddles<>+3868(SB)/4, $0xa220a6e5
+DATA cosimD13_nttInverseTwiddles<>+3872(SB)/4, $0x003bbeaf
+DATA cosimD13_nttInverseTwiddles<>+3876(SB)/4, $0xffd947d4
+DATA cosimD13_nttInverseTwiddles<>+3880(SB)/4, $0xffc9302c
+DATA cosimD13_nttInverseTwiddles<>+3884(SB)/4, $0xffe6a503
+DATA cosimD13_nttInverseTwiddles<>+3888(SB)/4, $0x0035dec5
+DATA cosimD13_nttInverseTwiddles<>+3892(SB)/4, $0x002ef4cd
+DATA cosimD13_nttInverseTwiddles<>+3896(SB)/4, $0x00017620
+DATA cosimD13_nttInverseTwiddles<>+3900(SB)/4, $0x00294a67
+DATA cosimD13_nttInverseTwiddles<>+3904(SB)/4, $0xdc919eaf
+DATA cosimD13_nttInverseTwiddles<>+3908(SB)/4, $0x8ed3c7d4
+DATA cosimD13_nttInverseTwiddles<>+3912(SB)/4, $0xbfceb02c
+DATA cosimD13_nttInverseTwiddles<>+3916(SB)/4, $0x5f070503
+DATA cosimD13_nttInverseTwiddles<>+3920(SB)/4, $0x6d8e7ec5
+DATA cosimD13_nttInverseTwiddles<>+3924(SB)/4, $0xac4894cd
+DATA cosimD13_nttInverseTwiddles<>+3928(SB)/4, $0x9ec57620
+DATA cosimD13_nttInverseTwiddles<>+3932(SB)/4, $0x91f62a67
+DATA cosimD13_nttInverseTwiddles<>+3936(SB)/4, $0xffd947d4
+DATA cosimD13_nttInverseTwiddles<>+3940(SB)/4, $0xffd947d4
+DATA cosimD13_nttInverseTwiddles<>+3944(SB)/4, $0xffe6a503
+DATA cosimD13_nttInverseTwiddles<>+3948(SB)/4, $0xffe6a503
+DATA cosimD13_nttInverseTwiddles<>+3952(SB)/4, $0x002ef4cd
+DATA cosimD13_nttInverseTwiddles<>+3956(SB)/4, $0x002ef4cd
+DATA cosimD13_nttInverseTwiddles<>+3960(SB)/4, $0x00294a67
+DATA cosimD13_nttInverseTwiddles<>+3964(SB)/4, $0x00294a67
+DATA cosimD13_nttInverseTwiddles<>+3968(SB)/4, $0x8ed3c7d4
+DATA cosimD13_nttInverseTwiddles<>+3972(SB)/4, $0x8ed3c7d4
+DATA cosimD13_nttInverseTwiddles<>+3976(SB)/4, $0x5f070503
+DATA cosimD13_nttInverseTwiddles<>+3980(SB)/4, $0x5f070503
+DATA cosimD13_nttInverseTwiddles<>+3984(SB)/4, $0xac4894cd
+DATA cosimD13_nttInverseTwiddles<>+3988(SB)/4, $0xac4894cd
+DATA cosimD13_nttInverseTwiddles<>+3992(SB)/4, $0x91f62a67
+DATA cosimD13_nttInverseTwiddles<>+3996(SB)/4, $0x91f62a67
+DATA cosimD13_nttInverseTwiddles<>+4000(SB)/4, $0x0036b788
+DATA cosimD13_nttInverseTwiddles<>+4004(SB)/4, $0x0036b788
+DATA cosimD13_nttInverseTwiddles<>+4008(SB)/4, $0xffef85a4
+DATA cosimD13_nttInverseTwiddles<>+4012(SB)/4, $0xffef85a4
+DATA cosimD13_nttInverseTwiddles<>+4016(SB)/4, $0x000fa070
+DATA cosimD13_nttInverseTwiddles<>+4020(SB)/4, $0x000fa070
+DATA cosimD13_nttInverseTwiddles<>+4024(SB)/4, $0x00299658
+DATA cosimD13_nttInverseTwiddles<>+4028(SB)/4, $0x00299658
+DATA cosimD13_nttInverseTwiddles<>+4032(SB)/4, $0x3327b788
+DATA cosimD13_nttInverseTwiddles<>+4036(SB)/4, $0x3327b788
+DATA cosimD13_nttInverseTwiddles<>+4040(SB)/4, $0xaea405a4
+DATA cosimD13_nttInverseTwiddles<>+4044(SB)/4, $0xaea405a4
+DATA cosimD13_nttInverseTwiddles<>+4048(SB)/4, $0x7c1da070
+DATA cosimD13_nttInverseTwiddles<>+4052(SB)/4, $0x7c1da070
+DATA cosimD13_nttInverseTwiddles<>+4056(SB)/4, $0x66f49658
+DATA cosimD13_nttInverseTwiddles<>+4060(SB)/4, $0x66f49658
+DATA cosimD13_nttInverseTwiddles<>+4064(SB)/4, $0x0023e92b
+DATA cosimD13_nttInverseTwiddles<>+4068(SB)/4, $0x0023e92b
+DATA cosimD13_nttInverseTwiddles<>+4072(SB)/4, $0x0023e92b
+DATA cosimD13_nttInverseTwiddles<>+4076(SB)/4, $0x0023e92b
+DATA cosimD13_nttInverseTwiddles<>+4080(SB)/4, $0x001bde2b
+DATA cosimD13_nttInverseTwiddles<>+4084(SB)/4, $0x001bde2b
+DATA cosimD13_nttInverseTwiddles<>+4088(SB)/4, $0x001bde2b
+DATA cosimD13_nttInverseTwiddles<>+4092(SB)/4, $0x001bde2b
+DATA cosimD13_nttInverseTwiddles<>+4096(SB)/4, $0x93c9492b
+DATA cosimD13_nttInverseTwiddles<>+4100(SB)/4, $0x93c9492b
+DATA cosimD13_nttInverseTwiddles<>+4104(SB)/4, $0x93c9492b
+DATA cosimD13_nttInverseTwiddles<>+4108(SB)/4, $0x93c9492b
+DATA cosimD13_nttInverseTwiddles<>+4112(SB)/4, $0x12613e2b
+DATA cosimD13_nttInverseTwiddles<>+4116(SB)/4, $0x12613e2b
+DATA cosimD13_nttInverseTwiddles<>+4120(SB)/4, $0x12613e2b
+DATA cosimD13_nttInverseTwiddles<>+4124(SB)/4, $0x12613e2b
+DATA cosimD13_nttInverseTwiddles<>+4128(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4132(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4136(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4140(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4144(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4148(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4152(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4156(SB)/4, $0x00071e24
+DATA cosimD13_nttInverseTwiddles<>+4160(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4164(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4168(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4172(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4176(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4180(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4184(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4188(SB)/4, $0x61cb9e24
+DATA cosimD13_nttInverseTwiddles<>+4192(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4196(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4200(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4204(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4208(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4212(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4216(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4220(SB)/4, $0xfff2a128
+DATA cosimD13_nttInverseTwiddles<>+4224(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4228(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4232(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4236(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4240(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4244(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4248(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4252(SB)/4, $0x6017a128
+DATA cosimD13_nttInverseTwiddles<>+4256(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4260(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4264(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4268(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4272(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4276(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4280(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4284(SB)/4, $0xfff42118
+DATA cosimD13_nttInverseTwiddles<>+4288(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4292(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4296(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4300(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4304(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4308(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4312(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4316(SB)/4, $0x58172118
+DATA cosimD13_nttInverseTwiddles<>+4320(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4324(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4328(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4332(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4336(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4340(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4344(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4348(SB)/4, $0x00039e44
+DATA cosimD13_nttInverseTwiddles<>+4352(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4356(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4360(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4364(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4368(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4372(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4376(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4380(SB)/4, $0x61cc1e44
+DATA cosimD13_nttInverseTwiddles<>+4384(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4388(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4392(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4396(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4400(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4404(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4408(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4412(SB)/4, $0xfff81503
+DATA cosimD13_nttInverseTwiddles<>+4416(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4420(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4424(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4428(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4432(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4436(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4440(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4444(SB)/4, $0x8d187503
+DATA cosimD13_nttInverseTwiddles<>+4448(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4452(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4456(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4460(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4464(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4468(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4472(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4476(SB)/4, $0xffd83102
+DATA cosimD13_nttInverseTwiddles<>+4480(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4484(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4488(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4492(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4496(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4500(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4504(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4508(SB)/4, $0x8cf87102
+DATA cosimD13_nttInverseTwiddles<>+4512(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4516(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4520(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4524(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4528(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4532(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4536(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4540(SB)/4, $0x00047f45
+DATA cosimD13_nttInverseTwiddles<>+4544(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4548(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4552(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4556(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4560(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4564(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4568(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4572(SB)/4, $0x016d1f45
+DATA cosimD13_nttInverseTwiddles<>+4576(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4580(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4584(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4588(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4592(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4596(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4600(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4604(SB)/4, $0x00003ffe
+DATA cosimD13_nttInverseTwiddles<>+4608(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4612(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4616(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4620(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4624(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4628(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4632(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4636(SB)/4, $0x00fffffe
+DATA cosimD13_nttInverseTwiddles<>+4640(SB)/8, $0x0000000000000000
+GLOBL cosimD13_nttInverseTwiddles<>(SB), RODATA|NOPTR, $4648
 
 // func data27() unsafe.Pointer
 TEXT ·data27(SB), NOSPLIT, $0-8
@@ -40749,6 +41529,2424 @@ TEXT ·data40(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
+// boundedConsts of rejboundedpolyx4_amd64.s
+DATA cosimD20_boundedConsts<>+0(SB)/1, $0x00
+DATA cosimD20_boundedConsts<>+1(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+2(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+3(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+4(SB)/1, $0x00
+DATA cosimD20_boundedConsts<>+5(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+6(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+7(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+8(SB)/1, $0x01
+DATA cosimD20_boundedConsts<>+9(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+10(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+11(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+12(SB)/1, $0x01
+DATA cosimD20_boundedConsts<>+13(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+14(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+15(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+16(SB)/1, $0x02
+DATA cosimD20_boundedConsts<>+17(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+18(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+19(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+20(SB)/1, $0x02
+DATA cosimD20_boundedConsts<>+21(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+22(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+23(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+24(SB)/1, $0x03
+DATA cosimD20_boundedConsts<>+25(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+26(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+27(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+28(SB)/1, $0x03
+DATA cosimD20_boundedConsts<>+29(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+30(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+31(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+32(SB)/4, $0x00000000
+DATA cosimD20_boundedConsts<>+36(SB)/4, $0x00000004
+DATA cosimD20_boundedConsts<>+40(SB)/4, $0x00000000
+DATA cosimD20_boundedConsts<>+44(SB)/4, $0x00000004
+DATA cosimD20_boundedConsts<>+48(SB)/4, $0x00000000
+DATA cosimD20_boundedConsts<>+52(SB)/4, $0x00000004
+DATA cosimD20_boundedConsts<>+56(SB)/4, $0x00000000
+DATA cosimD20_boundedConsts<>+60(SB)/4, $0x00000004
+DATA cosimD20_boundedConsts<>+64(SB)/1, $0x03
+DATA cosimD20_boundedConsts<>+65(SB)/1, $0x07
+DATA cosimD20_boundedConsts<>+66(SB)/1, $0x0b
+DATA cosimD20_boundedConsts<>+67(SB)/1, $0x0f
+DATA cosimD20_boundedConsts<>+68(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+69(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+70(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+71(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+72(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+73(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+74(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+75(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+76(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+77(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+78(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+79(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+80(SB)/1, $0x03
+DATA cosimD20_boundedConsts<>+81(SB)/1, $0x07
+DATA cosimD20_boundedConsts<>+82(SB)/1, $0x0b
+DATA cosimD20_boundedConsts<>+83(SB)/1, $0x0f
+DATA cosimD20_boundedConsts<>+84(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+85(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+86(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+87(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+88(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+89(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+90(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+91(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+92(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+93(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+94(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+95(SB)/1, $0x80
+DATA cosimD20_boundedConsts<>+96(SB)/4, $0x00000000
+DATA cosimD20_boundedConsts<>+100(SB)/4, $0x00000004
+DATA cosimD20_boundedConsts<>+104(SB)/4, $0x00000001
+DATA cosimD20_boundedConsts<>+108(SB)/4, $0x00000001
+DATA cosimD20_boundedConsts<>+112(SB)/4, $0x00000001
+DATA cosimD20_boundedConsts<>+116(SB)/4, $0x00000001
+DATA cosimD20_boundedConsts<>+120(SB)/4, $0x00000001
+DATA cosimD20_boundedConsts<>+124(SB)/4, $0x00000001
+DATA cosimD20_boundedConsts<>+128(SB)/4, $0x0000000f
+DATA cosimD20_boundedConsts<>+132(SB)/4, $0x007fe001
+DATA cosimD20_boundedConsts<>+136(SB)/4, $0x0000000d
+DATA cosimD20_boundedConsts<>+140(SB)/4, $0x0000000f
+DATA cosimD20_boundedConsts<>+144(SB)/4, $0x00000002
+DATA cosimD20_boundedConsts<>+148(SB)/4, $0x00000009
+DATA cosimD20_boundedConsts<>+152(SB)/4, $0x00000004
+GLOBL cosimD20_boundedConsts<>(SB), RODATA|NOPTR, $156
+
+// func data41() unsafe.Pointer
+TEXT ·data41(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_boundedConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// boundedPack of rejboundedpolyx4_amd64.s
+DATA cosimD20_boundedPack<>+0(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+12(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+16(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+20(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+24(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+28(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+32(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+36(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+40(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+44(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+48(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+52(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+56(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+60(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+64(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+68(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+72(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+76(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+80(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+84(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+88(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+92(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+96(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+100(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+104(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+108(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+112(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+116(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+120(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+124(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+128(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+132(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+136(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+140(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+144(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+148(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+152(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+156(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+160(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+164(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+172(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+176(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+180(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+184(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+188(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+192(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+196(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+200(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+204(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+208(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+212(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+216(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+220(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+224(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+228(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+232(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+236(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+240(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+244(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+248(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+252(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+256(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+260(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+264(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+268(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+272(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+276(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+280(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+284(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+288(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+292(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+296(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+300(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+304(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+308(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+312(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+316(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+320(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+324(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+328(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+332(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+336(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+340(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+344(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+348(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+352(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+356(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+360(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+364(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+368(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+372(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+376(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+380(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+384(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+388(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+392(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+396(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+400(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+404(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+408(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+412(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+416(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+420(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+424(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+428(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+432(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+436(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+440(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+444(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+448(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+452(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+456(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+460(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+464(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+468(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+472(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+476(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+480(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+484(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+488(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+492(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+496(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+500(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+504(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+508(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+512(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+516(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+520(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+524(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+528(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+532(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+536(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+540(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+544(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+548(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+552(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+556(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+560(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+564(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+568(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+572(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+576(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+580(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+584(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+588(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+592(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+596(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+600(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+604(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+608(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+612(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+616(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+620(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+624(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+628(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+632(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+636(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+640(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+644(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+648(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+652(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+656(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+660(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+664(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+668(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+672(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+676(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+680(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+684(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+688(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+692(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+696(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+700(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+704(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+708(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+712(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+716(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+720(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+724(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+728(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+732(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+736(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+740(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+744(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+748(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+752(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+756(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+760(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+764(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+768(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+772(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+776(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+780(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+784(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+788(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+792(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+796(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+800(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+804(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+808(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+812(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+816(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+820(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+824(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+828(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+832(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+836(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+840(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+844(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+848(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+852(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+856(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+860(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+864(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+868(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+872(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+876(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+880(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+884(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+888(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+892(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+896(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+900(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+904(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+908(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+912(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+916(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+920(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+924(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+928(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+932(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+936(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+940(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+944(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+948(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+952(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+956(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+960(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+964(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+968(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+972(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+976(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+980(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+984(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+988(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+992(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+996(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1000(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1004(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1008(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1012(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1016(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1020(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1024(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1028(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1032(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1036(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1040(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1044(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1048(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1052(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1056(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1060(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1064(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1068(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1072(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1076(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1080(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1084(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1088(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1092(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1096(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1100(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1104(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1108(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1112(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1116(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1120(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1124(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1128(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1132(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1136(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1140(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1144(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1148(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1152(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1156(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1160(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1164(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1172(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1176(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1180(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1184(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1188(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1192(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1196(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1200(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1204(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1208(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1212(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1216(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1220(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1224(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1228(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1232(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1236(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1240(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1244(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1248(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1252(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1256(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1260(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1264(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1268(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1272(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1276(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1280(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1284(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1288(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1292(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1296(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1300(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1304(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1308(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1312(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1316(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1320(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1324(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1328(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1332(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1336(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1340(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1344(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1348(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1352(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1356(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1360(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1364(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1368(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1372(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1376(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1380(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1384(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1388(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1392(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1396(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1400(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1404(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1408(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1412(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1416(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1420(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1424(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1428(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1432(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1436(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1440(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1444(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1448(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1452(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1456(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1460(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1464(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1468(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1472(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1476(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1480(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1484(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1488(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1492(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1496(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1500(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1504(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1508(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1512(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1516(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1520(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1524(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1528(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1532(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1536(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1540(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1544(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1548(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1552(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1556(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1560(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1564(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1568(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1572(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1576(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1580(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1584(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1588(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1592(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1596(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1600(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1604(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1608(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1612(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1616(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1620(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1624(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1628(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1632(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1636(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1640(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1644(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1648(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1652(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1656(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1660(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1664(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1668(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1672(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1676(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1680(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1684(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1688(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1692(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1696(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1700(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1704(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1708(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1712(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1716(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1720(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1724(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1728(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1732(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1736(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1740(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1744(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1748(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1752(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1756(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1760(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1764(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1768(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1772(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1776(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1780(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1784(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1788(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1792(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1796(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1800(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1804(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1808(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1812(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1816(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1820(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1824(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1828(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1832(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1836(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1840(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1844(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1848(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1852(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1856(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1860(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1864(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1868(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1872(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1876(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1880(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1884(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1888(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1892(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1896(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1900(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1904(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1908(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1912(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1916(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1920(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1924(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1928(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1932(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1936(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1940(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1944(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1948(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1952(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1956(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1960(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1964(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+1968(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+1972(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1976(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1980(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+1984(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+1988(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+1992(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+1996(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2000(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+2004(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2008(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2012(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2016(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2020(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2024(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2028(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2032(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2036(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+2040(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2044(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2048(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2052(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2056(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2060(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2064(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2068(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2072(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2076(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2080(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2084(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2088(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2092(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2096(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2100(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2104(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2108(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2112(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2116(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2120(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2124(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2128(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2132(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2136(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2140(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2144(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2148(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2152(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2156(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2160(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2164(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2172(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2176(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2180(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2184(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2188(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2192(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2196(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2200(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2204(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2208(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2212(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2216(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2220(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2224(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2228(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2232(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2236(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2240(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2244(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2248(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2252(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2256(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2260(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2264(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2268(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2272(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2276(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2280(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2284(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2288(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2292(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2296(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2300(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2304(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2308(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2312(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2316(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2320(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2324(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2328(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2332(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2336(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2340(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2344(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2348(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2352(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2356(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2360(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2364(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2368(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2372(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2376(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2380(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2384(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2388(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2392(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2396(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2400(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2404(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2408(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2412(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2416(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2420(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2424(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2428(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2432(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2436(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2440(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2444(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2448(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2452(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2456(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2460(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2464(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2468(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2472(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2476(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2480(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2484(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2488(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2492(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2496(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2500(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2504(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2508(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2512(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2516(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2520(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2524(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2528(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2532(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2536(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2540(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2544(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2548(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2552(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2556(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2560(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2564(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2568(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2572(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2576(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2580(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2584(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2588(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2592(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2596(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2600(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2604(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2608(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2612(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2616(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2620(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2624(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2628(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2632(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2636(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2640(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2644(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2648(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2652(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2656(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2660(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2664(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2668(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2672(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2676(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2680(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2684(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2688(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2692(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2696(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2700(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2704(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2708(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2712(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2716(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2720(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2724(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2728(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2732(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2736(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2740(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2744(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2748(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2752(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2756(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2760(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2764(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2768(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2772(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2776(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2780(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2784(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2788(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2792(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2796(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2800(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2804(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2808(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2812(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2816(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2820(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2824(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2828(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2832(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2836(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2840(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2844(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2848(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2852(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2856(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2860(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2864(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2868(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2872(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2876(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2880(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2884(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2888(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2892(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2896(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2900(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2904(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2908(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2912(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2916(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+2920(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2924(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2928(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2932(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2936(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2940(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2944(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2948(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2952(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2956(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2960(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2964(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2968(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2972(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2976(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+2980(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+2984(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+2988(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+2992(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+2996(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3000(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3004(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3008(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3012(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3016(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3020(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3024(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3028(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3032(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3036(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3040(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3044(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3048(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3052(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3056(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3060(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3064(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3068(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3072(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3076(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3080(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3084(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3088(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3092(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3096(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3100(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3104(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3108(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3112(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3116(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3120(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3124(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3128(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3132(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3136(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3140(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3144(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3148(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3152(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3156(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3160(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3164(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3172(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3176(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3180(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3184(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3188(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3192(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3196(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3200(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3204(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3208(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3212(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3216(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3220(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3224(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3228(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3232(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3236(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3240(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3244(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3248(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3252(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3256(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3260(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3264(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3268(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3272(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3276(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3280(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3284(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3288(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3292(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3296(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3300(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3304(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3308(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3312(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3316(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3320(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3324(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3328(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3332(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3336(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3340(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3344(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3348(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3352(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3356(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3360(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3364(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3368(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3372(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3376(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3380(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3384(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3388(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3392(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3396(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3400(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3404(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3408(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3412(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3416(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3420(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3424(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3428(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3432(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3436(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3440(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3444(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3448(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3452(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3456(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3460(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3464(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3468(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3472(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3476(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3480(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3484(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3488(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3492(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3496(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3500(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3504(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3508(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3512(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3516(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3520(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3524(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3528(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3532(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3536(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3540(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3544(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3548(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3552(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3556(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3560(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3564(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3568(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3572(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3576(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3580(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3584(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3588(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3592(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3596(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3600(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3604(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3608(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3612(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3616(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3620(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3624(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3628(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3632(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3636(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3640(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3644(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3648(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3652(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3656(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3660(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3664(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3668(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3672(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3676(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3680(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3684(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3688(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3692(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3696(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3700(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3704(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3708(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3712(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3716(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3720(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3724(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3728(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3732(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3736(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3740(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3744(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3748(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3752(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3756(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3760(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3764(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3768(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3772(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3776(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3780(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3784(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3788(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3792(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3796(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3800(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3804(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3808(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3812(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3816(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3820(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3824(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3828(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3832(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3836(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3840(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3844(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3848(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3852(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3856(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3860(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3864(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3868(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3872(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3876(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3880(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3884(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3888(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3892(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3896(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3900(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3904(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3908(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3912(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3916(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3920(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3924(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3928(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3932(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3936(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3940(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+3944(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3948(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3952(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3956(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3960(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3964(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3968(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+3972(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+3976(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+3980(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+3984(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+3988(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3992(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+3996(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4000(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4004(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4008(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4012(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4016(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+4020(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+4024(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4028(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4032(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4036(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4040(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4044(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4048(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+4052(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+4056(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4060(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4064(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4068(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4072(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4076(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4080(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4084(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+4088(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+4092(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4096(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4100(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4104(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4108(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4112(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4116(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4120(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4124(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4128(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4132(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4136(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4140(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4144(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4148(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4152(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4156(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4160(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4164(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4172(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4176(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4180(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4184(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4188(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4192(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4196(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4200(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4204(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4208(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4212(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4216(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4220(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4224(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4228(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4232(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4236(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4240(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4244(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4248(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4252(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4256(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4260(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4264(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4268(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4272(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4276(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4280(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4284(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4288(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4292(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4296(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4300(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4304(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4308(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4312(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4316(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4320(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4324(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4328(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4332(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4336(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4340(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4344(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4348(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4352(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4356(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4360(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4364(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4368(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4372(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4376(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4380(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4384(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4388(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4392(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4396(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4400(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4404(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4408(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4412(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4416(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4420(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4424(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4428(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4432(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4436(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4440(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4444(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4448(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4452(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4456(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4460(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4464(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4468(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4472(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4476(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4480(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4484(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4488(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4492(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4496(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4500(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4504(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4508(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4512(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4516(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4520(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4524(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4528(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4532(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4536(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4540(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4544(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4548(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4552(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4556(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4560(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4564(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4568(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4572(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4576(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4580(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4584(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4588(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4592(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4596(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4600(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4604(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4608(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4612(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4616(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4620(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4624(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4628(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4632(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4636(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4640(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4644(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4648(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4652(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4656(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4660(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4664(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4668(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4672(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4676(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4680(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4684(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4688(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4692(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4696(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4700(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4704(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4708(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4712(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4716(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4720(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4724(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4728(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4732(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4736(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4740(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4744(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4748(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4752(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4756(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4760(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4764(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4768(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4772(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4776(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4780(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4784(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4788(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4792(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4796(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4800(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4804(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4808(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4812(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4816(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4820(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4824(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4828(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4832(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4836(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4840(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4844(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4848(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4852(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4856(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4860(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4864(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4868(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4872(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4876(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4880(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4884(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4888(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4892(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4896(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4900(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4904(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4908(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4912(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4916(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4920(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4924(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4928(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4932(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4936(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4940(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4944(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4948(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4952(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4956(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4960(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4964(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+4968(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+4972(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+4976(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+4980(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4984(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4988(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+4992(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+4996(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5000(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5004(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5008(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5012(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5016(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5020(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5024(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5028(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5032(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5036(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5040(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5044(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5048(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5052(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5056(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5060(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5064(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5068(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5072(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5076(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5080(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5084(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5088(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5092(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5096(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5100(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5104(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5108(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5112(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5116(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5120(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5124(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5128(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5132(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5136(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5140(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5144(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5148(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5152(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5156(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5160(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5164(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5172(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5176(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5180(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5184(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5188(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5192(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5196(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5200(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5204(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5208(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5212(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5216(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5220(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5224(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5228(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5232(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5236(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5240(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5244(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5248(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5252(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5256(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5260(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5264(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5268(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5272(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5276(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5280(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5284(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5288(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5292(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5296(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5300(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5304(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5308(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5312(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5316(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5320(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5324(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5328(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5332(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5336(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5340(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5344(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5348(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5352(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5356(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5360(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5364(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5368(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5372(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5376(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5380(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5384(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5388(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5392(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5396(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5400(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5404(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5408(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5412(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5416(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5420(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5424(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5428(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5432(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5436(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5440(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5444(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5448(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5452(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5456(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5460(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5464(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5468(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5472(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5476(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5480(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5484(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5488(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5492(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5496(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5500(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5504(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5508(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5512(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5516(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5520(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5524(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5528(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5532(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5536(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5540(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5544(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5548(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5552(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5556(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5560(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5564(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5568(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5572(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5576(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5580(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5584(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5588(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5592(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5596(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5600(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5604(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5608(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5612(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5616(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5620(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5624(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5628(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5632(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5636(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5640(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5644(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5648(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5652(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5656(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5660(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5664(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5668(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5672(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5676(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5680(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5684(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5688(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5692(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5696(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5700(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5704(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5708(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5712(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5716(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5720(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5724(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5728(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5732(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5736(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5740(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5744(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5748(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5752(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5756(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5760(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5764(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5768(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5772(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5776(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5780(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5784(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5788(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5792(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5796(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5800(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5804(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5808(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5812(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5816(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5820(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5824(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5828(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5832(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5836(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5840(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5844(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5848(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5852(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5856(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5860(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5864(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+5868(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5872(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5876(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5880(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5884(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5888(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5892(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5896(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5900(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5904(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5908(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5912(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5916(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5920(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5924(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5928(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5932(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5936(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5940(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5944(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5948(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5952(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5956(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5960(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+5964(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+5968(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+5972(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5976(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5980(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5984(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+5988(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+5992(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+5996(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6000(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+6004(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6008(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6012(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6016(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6020(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6024(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6028(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+6032(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6036(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6040(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6044(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6048(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6052(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6056(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6060(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6064(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+6068(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6072(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6076(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6080(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6084(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6088(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6092(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6096(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+6100(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6104(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6108(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6112(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6116(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6120(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6124(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6128(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6132(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+6136(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6140(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6144(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6148(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6152(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6156(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6160(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6164(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6168(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6172(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6176(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6180(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6184(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6188(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6192(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6196(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6200(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6204(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6208(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6212(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6216(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6220(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6224(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6228(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6232(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6236(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6240(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6244(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6248(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6252(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6256(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6260(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6264(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6268(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6272(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6276(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6280(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6284(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6288(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6292(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6296(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6300(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6304(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6308(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6312(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6316(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6320(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6324(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6328(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6332(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6336(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6340(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6344(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6348(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6352(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6356(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6360(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6364(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6368(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6372(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6376(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6380(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6384(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6388(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6392(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6396(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6400(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6404(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6408(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6412(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6416(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6420(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6424(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6428(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6432(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6436(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6440(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6444(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6448(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6452(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6456(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6460(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6464(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6468(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6472(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6476(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6480(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6484(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6488(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6492(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6496(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6500(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6504(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6508(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6512(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6516(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6520(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6524(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6528(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6532(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6536(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6540(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6544(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6548(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6552(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6556(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6560(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6564(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6568(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6572(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6576(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6580(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6584(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6588(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6592(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6596(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6600(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6604(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6608(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6612(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6616(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6620(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6624(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6628(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6632(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6636(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6640(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6644(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6648(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6652(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6656(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6660(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6664(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6668(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6672(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6676(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6680(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6684(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6688(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6692(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6696(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6700(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6704(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6708(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6712(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6716(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6720(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6724(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6728(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6732(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6736(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6740(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6744(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6748(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6752(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6756(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6760(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6764(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6768(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6772(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6776(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6780(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6784(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6788(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6792(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6796(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6800(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6804(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6808(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6812(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6816(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6820(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6824(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6828(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6832(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6836(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6840(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6844(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6848(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6852(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6856(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6860(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6864(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6868(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6872(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6876(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6880(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6884(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6888(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+6892(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6896(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6900(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6904(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6908(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6912(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6916(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6920(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6924(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6928(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6932(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6936(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6940(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6944(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6948(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6952(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6956(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6960(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6964(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6968(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6972(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+6976(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+6980(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+6984(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+6988(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+6992(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+6996(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7000(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7004(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7008(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7012(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7016(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7020(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7024(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7028(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7032(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7036(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7040(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7044(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7048(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7052(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7056(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7060(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7064(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7068(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7072(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7076(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7080(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7084(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7088(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7092(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7096(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7100(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7104(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7108(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7112(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7116(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7120(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7124(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7128(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7132(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7136(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7140(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7144(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7148(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7152(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7156(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7160(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7164(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7168(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7172(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7176(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7180(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7184(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7188(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7192(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7196(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7200(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7204(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7208(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7212(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7216(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7220(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7224(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7228(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7232(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7236(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7240(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7244(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7248(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7252(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7256(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7260(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7264(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7268(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7272(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7276(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7280(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7284(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7288(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7292(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7296(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7300(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7304(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7308(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7312(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7316(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7320(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7324(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7328(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7332(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7336(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7340(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7344(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7348(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7352(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7356(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7360(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7364(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7368(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7372(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7376(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7380(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7384(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7388(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7392(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7396(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7400(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7404(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7408(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7412(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7416(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7420(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7424(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7428(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7432(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7436(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7440(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7444(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7448(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7452(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7456(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7460(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7464(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7468(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7472(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7476(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7480(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7484(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7488(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7492(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7496(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7500(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7504(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7508(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7512(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7516(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7520(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7524(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7528(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7532(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7536(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7540(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7544(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7548(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7552(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7556(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7560(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7564(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7568(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7572(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7576(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7580(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7584(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7588(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7592(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7596(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7600(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7604(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7608(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7612(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7616(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7620(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7624(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7628(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7632(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7636(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7640(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7644(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7648(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7652(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7656(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7660(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7664(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7668(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7672(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7676(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7680(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7684(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7688(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7692(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7696(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7700(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7704(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7708(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7712(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7716(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7720(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7724(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7728(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7732(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7736(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7740(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7744(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7748(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7752(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7756(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7760(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7764(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7768(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7772(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7776(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7780(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7784(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7788(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7792(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7796(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7800(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7804(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7808(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7812(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7816(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7820(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7824(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7828(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7832(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7836(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7840(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7844(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7848(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7852(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7856(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7860(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7864(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7868(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7872(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7876(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7880(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7884(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7888(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7892(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7896(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7900(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7904(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7908(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+7912(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+7916(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7920(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7924(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7928(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7932(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7936(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7940(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7944(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7948(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7952(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7956(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7960(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7964(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7968(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7972(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+7976(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+7980(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+7984(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+7988(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+7992(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+7996(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8000(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+8004(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+8008(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+8012(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+8016(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+8020(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+8024(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8028(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8032(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8036(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+8040(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+8044(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+8048(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+8052(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+8056(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+8060(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8064(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+8068(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+8072(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+8076(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+8080(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+8084(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+8088(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8092(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8096(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8100(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+8104(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+8108(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+8112(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+8116(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+8120(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+8124(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8128(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+8132(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+8136(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+8140(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+8144(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+8148(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+8152(SB)/4, $0x00000007
+DATA cosimD20_boundedPack<>+8156(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8160(SB)/4, $0x00000000
+DATA cosimD20_boundedPack<>+8164(SB)/4, $0x00000001
+DATA cosimD20_boundedPack<>+8168(SB)/4, $0x00000002
+DATA cosimD20_boundedPack<>+8172(SB)/4, $0x00000003
+DATA cosimD20_boundedPack<>+8176(SB)/4, $0x00000004
+DATA cosimD20_boundedPack<>+8180(SB)/4, $0x00000005
+DATA cosimD20_boundedPack<>+8184(SB)/4, $0x00000006
+DATA cosimD20_boundedPack<>+8188(SB)/4, $0x00000007
+GLOBL cosimD20_boundedPack<>(SB), RODATA|NOPTR, $8192
+
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_boundedPack<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// boundedCount of rejboundedpolyx4_amd64.s
+DATA cosimD20_boundedCount<>+0(SB)/1, $0x00
+DATA cosimD20_boundedCount<>+1(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+2(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+3(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+4(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+5(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+6(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+7(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+8(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+9(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+10(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+11(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+12(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+13(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+14(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+15(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+16(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+17(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+18(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+19(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+20(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+21(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+22(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+23(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+24(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+25(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+26(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+27(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+28(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+29(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+30(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+31(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+32(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+33(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+34(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+35(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+36(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+37(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+38(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+39(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+40(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+41(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+42(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+43(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+44(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+45(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+46(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+47(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+48(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+49(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+50(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+51(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+52(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+53(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+54(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+55(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+56(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+57(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+58(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+59(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+60(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+61(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+62(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+63(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+64(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+65(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+66(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+67(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+68(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+69(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+70(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+71(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+72(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+73(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+74(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+75(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+76(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+77(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+78(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+79(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+80(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+81(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+82(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+83(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+84(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+85(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+86(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+87(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+88(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+89(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+90(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+91(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+92(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+93(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+94(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+95(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+96(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+97(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+98(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+99(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+100(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+101(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+102(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+103(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+104(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+105(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+106(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+107(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+108(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+109(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+110(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+111(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+112(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+113(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+114(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+115(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+116(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+117(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+118(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+119(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+120(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+121(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+122(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+123(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+124(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+125(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+126(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+127(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+128(SB)/1, $0x01
+DATA cosimD20_boundedCount<>+129(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+130(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+131(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+132(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+133(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+134(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+135(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+136(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+137(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+138(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+139(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+140(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+141(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+142(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+143(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+144(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+145(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+146(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+147(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+148(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+149(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+150(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+151(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+152(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+153(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+154(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+155(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+156(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+157(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+158(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+159(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+160(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+161(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+162(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+163(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+164(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+165(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+166(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+167(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+168(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+169(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+170(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+171(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+172(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+173(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+174(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+175(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+176(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+177(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+178(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+179(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+180(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+181(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+182(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+183(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+184(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+185(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+186(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+187(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+188(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+189(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+190(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+191(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+192(SB)/1, $0x02
+DATA cosimD20_boundedCount<>+193(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+194(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+195(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+196(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+197(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+198(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+199(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+200(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+201(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+202(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+203(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+204(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+205(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+206(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+207(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+208(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+209(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+210(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+211(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+212(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+213(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+214(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+215(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+216(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+217(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+218(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+219(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+220(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+221(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+222(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+223(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+224(SB)/1, $0x03
+DATA cosimD20_boundedCount<>+225(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+226(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+227(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+228(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+229(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+230(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+231(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+232(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+233(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+234(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+235(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+236(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+237(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+238(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+239(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+240(SB)/1, $0x04
+DATA cosimD20_boundedCount<>+241(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+242(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+243(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+244(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+245(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+246(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+247(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+248(SB)/1, $0x05
+DATA cosimD20_boundedCount<>+249(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+250(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+251(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+252(SB)/1, $0x06
+DATA cosimD20_boundedCount<>+253(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+254(SB)/1, $0x07
+DATA cosimD20_boundedCount<>+255(SB)/1, $0x08
+GLOBL cosimD20_boundedCount<>(SB), RODATA|NOPTR, $256
+
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_boundedCount<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
 // rejConsts of rejnttpolyx4_amd64.s
 DATA cosimD22_rejConsts<>+0(SB)/1, $0x00
 DATA cosimD22_rejConsts<>+1(SB)/1, $0x01
@@ -40786,8 +43984,8 @@ DATA cosimD22_rejConsts<>+32(SB)/4, $0x007fffff
 DATA cosimD22_rejConsts<>+36(SB)/4, $0x007fe001
 GLOBL cosimD22_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data41() unsafe.Pointer
-TEXT ·data41(SB), NOSPLIT, $0-8
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -42843,8 +46041,8 @@ DATA cosimD22_rejPack<>+8184(SB)/4, $0x00000006
 DATA cosimD22_rejPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD22_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data42() unsafe.Pointer
-TEXT ·data42(SB), NOSPLIT, $0-8
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43108,8 +46306,8 @@ DATA cosimD22_rejCount<>+254(SB)/1, $0x07
 DATA cosimD22_rejCount<>+255(SB)/1, $0x08
 GLOBL cosimD22_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data43() unsafe.Pointer
-TEXT ·data43(SB), NOSPLIT, $0-8
+// func data46() unsafe.Pointer
+TEXT ·data46(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43125,8 +46323,8 @@ DATA cosimD23_sampleInBallConsts<>+24(SB)/4, $0x00000001
 DATA cosimD23_sampleInBallConsts<>+28(SB)/4, $0x00000001
 GLOBL cosimD23_sampleInBallConsts<>(SB), RODATA|NOPTR, $32
 
-// func data44() unsafe.Pointer
-TEXT ·data44(SB), NOSPLIT, $0-8
+// func data47() unsafe.Pointer
+TEXT ·data47(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_sampleInBallConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43146,8 +46344,8 @@ DATA cosimD24_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
 DATA cosimD24_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
 GLOBL cosimD24_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
+// func data48() unsafe.Pointer
+TEXT ·data48(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_toMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43180,8 +46378,8 @@ DATA cosimD24_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
 DATA cosimD24_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD24_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
-// func data46() unsafe.Pointer
-TEXT ·data46(SB), NOSPLIT, $0-8
+// func data49() unsafe.Pointer
+TEXT ·data49(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_toMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43201,8 +46399,8 @@ DATA cosimD24_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
 DATA cosimD24_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
 GLOBL cosimD24_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data47() unsafe.Pointer
-TEXT ·data47(SB), NOSPLIT, $0-8
+// func data50() unsafe.Pointer
+TEXT ·data50(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_toMontgomeryT1ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43235,8 +46433,8 @@ DATA cosimD24_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
 DATA cosimD24_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD24_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
 
-// func data48() unsafe.Pointer
-TEXT ·data48(SB), NOSPLIT, $0-8
+// func data51() unsafe.Pointer
+TEXT ·data51(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_toMontgomeryT1Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43300,8 +46498,8 @@ DATA cosimD25_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD25_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD25_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data49() unsafe.Pointer
-TEXT ·data49(SB), NOSPLIT, $0-8
+// func data52() unsafe.Pointer
+TEXT ·data52(SB), NOSPLIT, $0-8
 	LEAQ cosimD25_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -43373,8 +46571,8 @@ DATA cosimD25_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD25_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD25_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data50() unsafe.Pointer
-TEXT ·data50(SB), NOSPLIT, $0-8
+// func data53() unsafe.Pointer
+TEXT ·data53(SB), NOSPLIT, $0-8
 	LEAQ cosimD25_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
