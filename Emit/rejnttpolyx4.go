@@ -128,7 +128,15 @@ func rejectTables(c *build.Context) (consts, pack, count operand.Mem) {
 	c.AppendDatum(operand.U32(1<<23 - 1))
 	c.AppendDatum(operand.U32(mldsaQ))
 
-	pack = c.StaticGlobal("rejPack")
+	pack, count = packTables(c, "rejPack", "rejCount")
+	return consts, pack, count
+}
+
+// packTables emits, as read-only data named pack and count, for each 8-bit
+// mask of accepted words the VPERMD indices that move them to the front in
+// order (256 entries of 32 bytes) and the number of its bits.
+func packTables(c *build.Context, packName, countName string) (pack, count operand.Mem) {
+	pack = c.StaticGlobal(packName)
 	c.DataAttributes(attr.RODATA | attr.NOPTR)
 	for m := 0; m < 256; m++ {
 		var idx []int
@@ -145,12 +153,12 @@ func rejectTables(c *build.Context) (consts, pack, count operand.Mem) {
 		}
 	}
 
-	count = c.StaticGlobal("rejCount")
+	count = c.StaticGlobal(countName)
 	c.DataAttributes(attr.RODATA | attr.NOPTR)
 	for m := 0; m < 256; m++ {
 		c.AppendDatum(operand.U8(bits.OnesCount8(uint8(m))))
 	}
-	return consts, pack, count
+	return pack, count
 }
 
 // rejectBlockAVX2 emits the rejection of one squeezed SHAKE128 block, as

@@ -90,10 +90,13 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 		// The four states are squeezed by the call of KeccakF1600x4AVX2
 		// on frame+8; the rate of state j is then transposed to
 		// boundedx4Rate(j), where polynomial j's rejection loop reads it
-		// boundedPass bytes a pass.
+		// boundedPassAVX2 bytes a pass. The tables' addresses and the
+		// constants are loaded after the call and kept through the
+		// rejection loops.
 		p := &check.RejPlan{
 			Block: "block", State: fmt.Sprintf("frame+%d", boundedx4State), BlocksSlot: boundedx4Blocks,
-			Step: boundedPass, DoneAtBlock: true,
+			Step: boundedPassAVX2, DoneAtBlock: true,
+			Keep: append([]string{"R12", "R13"}, boundedKept...),
 		}
 		for j := 0; j < 4; j++ {
 			p.Polys = append(p.Polys, check.RejPoly{

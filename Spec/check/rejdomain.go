@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/vg-crypto/vg/Spec/x86"
 )
@@ -214,7 +215,73 @@ func (d *rdom) And(a, b rv) rv {
 		}
 		return d.ghostOp("AND")
 	}
+	if b.k == rConc && a.k == rData {
+		if f := d.field(a.t, b.c); f != nil {
+			return data(f)
+		}
+	}
 	return data(d.s.And(d.term(a), d.term(b)))
+}
+
+// field gives t & mask, for mask = 2ʷ − 1 (w ≥ 1) and t = W >> lo or W
+// (lo = 0), as the parts of W that hold bits lo to lo + w − 1, where W
+// is built of ORs and left shifts: a vector's bytes joined into words and
+// split again (a byte of a broadcast word, the bytes of a stored word)
+// then read only the terms they came from, as the half-byte check
+// (rejproof.go) needs. It returns nil for another mask.
+func (d *rdom) field(t *x86.Term, mask uint64) *x86.Term {
+	if mask == 0 || mask&(mask+1) != 0 {
+		return nil
+	}
+	lo := uint(0)
+	if t.Op == "lshr" {
+		lo, t = uint(t.Val), t.Args[0]
+	}
+	w := uint(bits.OnesCount64(mask))
+	if lo+w > 64 {
+		return nil
+	}
+	return d.pick(t, lo, w)
+}
+
+// pick gives (t >> lo) & (2ʷ − 1), lo + w ≤ 64, by these identities on
+// 64-bit words (m = 2ʷ − 1), and as that term where none applies:
+//
+//   - ((a | b) >> lo) & m = ((a >> lo) & m) | ((b >> lo) & m);
+//   - ((x << n) >> lo) & m = (x >> (lo − n)) & m for n ≤ lo (the bits
+//     read lie below 64 − n: the shift lost none of them);
+//   - ((x << n) >> lo) & m = 0 for lo + w ≤ n, and
+//     (x & (m >> k)) << k for k = n − lo, 0 < k < w;
+//   - ((x & c) >> lo) & m = 0 for a constant c without bits lo to
+//     lo + w − 1, and x & c for lo = 0 and c ≤ m.
+func (d *rdom) pick(t *x86.Term, lo, w uint) *x86.Term {
+	mask := ^uint64(0) >> (64 - w)
+	switch {
+	case t.Op == "const":
+		return d.s.Const(t.Val >> lo & mask)
+	case t.Op == "bvor":
+		return d.s.Or(d.pick(t.Args[0], lo, w), d.pick(t.Args[1], lo, w))
+	case t.Op == "shl" && t.Val < 64:
+		n := uint(t.Val)
+		switch {
+		case lo+w <= n:
+			return d.s.Const(0)
+		case n <= lo:
+			return d.pick(t.Args[0], lo-n, w)
+		default:
+			k := n - lo
+			return d.s.Shl(d.pick(t.Args[0], 0, w-k), k)
+		}
+	case t.Op == "bvand" && t.Args[1].Op == "const":
+		c := t.Args[1].Val
+		switch {
+		case c>>lo&mask == 0:
+			return d.s.Const(0)
+		case lo == 0 && c&^mask == 0:
+			return t
+		}
+	}
+	return d.s.And(d.s.Shr(t, lo), d.s.Const(mask))
 }
 
 func (d *rdom) Or(a, b rv) rv {
@@ -550,10 +617,8 @@ func (d *rdom) Bytes(a rv, out []rv) {
 			out[i] = d.Const(a.c >> (8 * i) & 0xff)
 		}
 	case rData:
-		ts := make([]*x86.Term, len(out))
-		d.s.Bytes(a.t, ts)
 		for i := range out {
-			out[i] = data(ts[i])
+			out[i] = data(d.pick(a.t, uint(8*i), 8))
 		}
 	case rAff:
 		w := a

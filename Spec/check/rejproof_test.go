@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/fips204"
@@ -41,5 +42,69 @@ func TestThreeBytesZEveryGroup(t *testing.T) {
 	}
 	if _, _, _, ok := checkThreeBytesZ(planted); ok {
 		t.Error("a z changed at one group passes")
+	}
+}
+
+// TestPickIsTheField checks rdom.pick against its definition, (t >> lo) &
+// (2ʷ − 1), on random words for terms of ORs, shifts and masks of two
+// variables, the shapes vector bytes joined into words take.
+func TestPickIsTheField(t *testing.T) {
+	s := x86.NewSym()
+	d := &rdom{s: s}
+	rng := rand.New(rand.NewPCG(1, 2))
+	vars := []*x86.Term{s.Var("x"), s.Var("y")}
+	var gen func(depth int) *x86.Term
+	gen = func(depth int) *x86.Term {
+		if depth == 0 {
+			v := vars[rng.IntN(2)]
+			if rng.IntN(2) == 0 {
+				return s.And(v, s.Const(uint64(1)<<(8*(1+rng.IntN(4)))-1))
+			}
+			return v
+		}
+		switch rng.IntN(4) {
+		case 0:
+			return s.Or(gen(depth-1), gen(depth-1))
+		case 1:
+			return s.Shl(gen(depth-1), uint(8*rng.IntN(8)))
+		case 2:
+			return s.And(gen(depth-1), s.Const(rng.Uint64()))
+		}
+		return s.Shr(gen(depth-1), uint(4*rng.IntN(16)))
+	}
+	eval := func(tm *x86.Term, in [][256]uint64) *[256]uint64 {
+		fm, err := compileForm(tm, func(v string) (uint64, error) {
+			if v == "x" {
+				return 0, nil
+			}
+			return 1, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := compile(fm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return prog.run(in, 256, nil)
+	}
+	in := make([][256]uint64, 2)
+	for i := range in {
+		for k := range in[i] {
+			in[i][k] = rng.Uint64()
+		}
+	}
+	for n := 0; n < 2000; n++ {
+		tm := gen(1 + rng.IntN(4))
+		w := uint(1 + rng.IntN(64))
+		lo := uint(rng.IntN(int(65 - w)))
+		mask := ^uint64(0) >> (64 - w)
+		want := eval(s.And(s.Shr(tm, lo), s.Const(mask)), in)
+		got := eval(d.pick(tm, lo, w), in)
+		for k := range want {
+			if got[k] != want[k] {
+				t.Fatalf("pick(%v, %d, %d) = %#x at input %d, want %#x", tm, lo, w, got[k], k, want[k])
+			}
+		}
 	}
 }

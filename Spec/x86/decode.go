@@ -932,7 +932,9 @@ var vexForms = []vexForm{
 	{"VPSLLVD", 2, 1, 0x47, 0, -1, "rvr", "VEX.NDS.128/256.66.0F38.W0 47 /r VPSLLVD"},
 	{"VPSRLQ", 1, 1, 0x73, -1, 2, "irv", "VEX.NDD.128/256.66.0F.WIG 73 /2 ib VPSRLQ"},
 	{"VPSLLQ", 1, 1, 0x73, -1, 6, "irv", "VEX.NDD.128/256.66.0F.WIG 73 /6 ib VPSLLQ"},
+	{"VPSRLD", 1, 1, 0x72, -1, 2, "irv", "VEX.NDD.128/256.66.0F.WIG 72 /2 ib VPSRLD"},
 	{"VPSRAD", 1, 1, 0x72, -1, 4, "irv", "VEX.NDD.128/256.66.0F.WIG 72 /4 ib VPSRAD"},
+	{"VPSLLD", 1, 1, 0x72, -1, 6, "irv", "VEX.NDD.128/256.66.0F.WIG 72 /6 ib VPSLLD"},
 	{"VPSHUFD", 1, 1, 0x70, -1, -1, "irr", "VEX.128/256.66.0F.WIG 70 /r ib VPSHUFD"},
 	{"VPERMQ", 3, 1, 0x00, 1, -1, "irr", "VEX.256.66.0F3A.W1 00 /r ib VPERMQ"},
 	{"VPBLENDD", 3, 1, 0x02, 0, -1, "irvr", "VEX.NDS.128/256.66.0F3A.W0 02 /r ib VPBLENDD"},
@@ -942,6 +944,7 @@ var vexForms = []vexForm{
 	{"VPBROADCASTQ", 2, 1, 0x59, 0, -1, "xr", "VEX.128/256.66.0F38.W0 59 /r VPBROADCASTQ"},
 	{"VPBROADCASTD", 2, 1, 0x58, 0, -1, "xr", "VEX.128/256.66.0F38.W0 58 /r VPBROADCASTD"},
 	{"VMOVMSKPS", 1, 0, 0x50, -1, -1, "gr", "VEX.128/256.0F.WIG 50 /r VMOVMSKPS"},
+	{"VPMOVMSKB", 1, 1, 0xD7, -1, -1, "gr", "VEX.128/256.66.0F.WIG D7 /r VPMOVMSKB"},
 	{"VZEROUPPER", 1, 0, 0x77, -1, -1, "-", "VEX.128.0F.WIG 77 VZEROUPPER"},
 	// General-register forms: VEX.L must be 0 (LZ, #UD otherwise); only the
 	// 64-bit operand size (W1) is accepted.

@@ -2,7 +2,2405 @@
 
 //go:build amd64 && gc && !purego
 
+#include "textflag.h"
 #include "funcdata.h"
+
+DATA boundedConsts<>+0(SB)/1, $0x00
+DATA boundedConsts<>+1(SB)/1, $0x80
+DATA boundedConsts<>+2(SB)/1, $0x80
+DATA boundedConsts<>+3(SB)/1, $0x80
+DATA boundedConsts<>+4(SB)/1, $0x00
+DATA boundedConsts<>+5(SB)/1, $0x80
+DATA boundedConsts<>+6(SB)/1, $0x80
+DATA boundedConsts<>+7(SB)/1, $0x80
+DATA boundedConsts<>+8(SB)/1, $0x01
+DATA boundedConsts<>+9(SB)/1, $0x80
+DATA boundedConsts<>+10(SB)/1, $0x80
+DATA boundedConsts<>+11(SB)/1, $0x80
+DATA boundedConsts<>+12(SB)/1, $0x01
+DATA boundedConsts<>+13(SB)/1, $0x80
+DATA boundedConsts<>+14(SB)/1, $0x80
+DATA boundedConsts<>+15(SB)/1, $0x80
+DATA boundedConsts<>+16(SB)/1, $0x02
+DATA boundedConsts<>+17(SB)/1, $0x80
+DATA boundedConsts<>+18(SB)/1, $0x80
+DATA boundedConsts<>+19(SB)/1, $0x80
+DATA boundedConsts<>+20(SB)/1, $0x02
+DATA boundedConsts<>+21(SB)/1, $0x80
+DATA boundedConsts<>+22(SB)/1, $0x80
+DATA boundedConsts<>+23(SB)/1, $0x80
+DATA boundedConsts<>+24(SB)/1, $0x03
+DATA boundedConsts<>+25(SB)/1, $0x80
+DATA boundedConsts<>+26(SB)/1, $0x80
+DATA boundedConsts<>+27(SB)/1, $0x80
+DATA boundedConsts<>+28(SB)/1, $0x03
+DATA boundedConsts<>+29(SB)/1, $0x80
+DATA boundedConsts<>+30(SB)/1, $0x80
+DATA boundedConsts<>+31(SB)/1, $0x80
+DATA boundedConsts<>+32(SB)/4, $0x00000000
+DATA boundedConsts<>+36(SB)/4, $0x00000004
+DATA boundedConsts<>+40(SB)/4, $0x00000000
+DATA boundedConsts<>+44(SB)/4, $0x00000004
+DATA boundedConsts<>+48(SB)/4, $0x00000000
+DATA boundedConsts<>+52(SB)/4, $0x00000004
+DATA boundedConsts<>+56(SB)/4, $0x00000000
+DATA boundedConsts<>+60(SB)/4, $0x00000004
+DATA boundedConsts<>+64(SB)/1, $0x03
+DATA boundedConsts<>+65(SB)/1, $0x07
+DATA boundedConsts<>+66(SB)/1, $0x0b
+DATA boundedConsts<>+67(SB)/1, $0x0f
+DATA boundedConsts<>+68(SB)/1, $0x80
+DATA boundedConsts<>+69(SB)/1, $0x80
+DATA boundedConsts<>+70(SB)/1, $0x80
+DATA boundedConsts<>+71(SB)/1, $0x80
+DATA boundedConsts<>+72(SB)/1, $0x80
+DATA boundedConsts<>+73(SB)/1, $0x80
+DATA boundedConsts<>+74(SB)/1, $0x80
+DATA boundedConsts<>+75(SB)/1, $0x80
+DATA boundedConsts<>+76(SB)/1, $0x80
+DATA boundedConsts<>+77(SB)/1, $0x80
+DATA boundedConsts<>+78(SB)/1, $0x80
+DATA boundedConsts<>+79(SB)/1, $0x80
+DATA boundedConsts<>+80(SB)/1, $0x03
+DATA boundedConsts<>+81(SB)/1, $0x07
+DATA boundedConsts<>+82(SB)/1, $0x0b
+DATA boundedConsts<>+83(SB)/1, $0x0f
+DATA boundedConsts<>+84(SB)/1, $0x80
+DATA boundedConsts<>+85(SB)/1, $0x80
+DATA boundedConsts<>+86(SB)/1, $0x80
+DATA boundedConsts<>+87(SB)/1, $0x80
+DATA boundedConsts<>+88(SB)/1, $0x80
+DATA boundedConsts<>+89(SB)/1, $0x80
+DATA boundedConsts<>+90(SB)/1, $0x80
+DATA boundedConsts<>+91(SB)/1, $0x80
+DATA boundedConsts<>+92(SB)/1, $0x80
+DATA boundedConsts<>+93(SB)/1, $0x80
+DATA boundedConsts<>+94(SB)/1, $0x80
+DATA boundedConsts<>+95(SB)/1, $0x80
+DATA boundedConsts<>+96(SB)/4, $0x00000000
+DATA boundedConsts<>+100(SB)/4, $0x00000004
+DATA boundedConsts<>+104(SB)/4, $0x00000001
+DATA boundedConsts<>+108(SB)/4, $0x00000001
+DATA boundedConsts<>+112(SB)/4, $0x00000001
+DATA boundedConsts<>+116(SB)/4, $0x00000001
+DATA boundedConsts<>+120(SB)/4, $0x00000001
+DATA boundedConsts<>+124(SB)/4, $0x00000001
+DATA boundedConsts<>+128(SB)/4, $0x0000000f
+DATA boundedConsts<>+132(SB)/4, $0x007fe001
+DATA boundedConsts<>+136(SB)/4, $0x0000000d
+DATA boundedConsts<>+140(SB)/4, $0x0000000f
+DATA boundedConsts<>+144(SB)/4, $0x00000002
+DATA boundedConsts<>+148(SB)/4, $0x00000009
+DATA boundedConsts<>+152(SB)/4, $0x00000004
+GLOBL boundedConsts<>(SB), RODATA|NOPTR, $156
+
+DATA boundedPack<>+0(SB)/4, $0x00000000
+DATA boundedPack<>+4(SB)/4, $0x00000000
+DATA boundedPack<>+8(SB)/4, $0x00000000
+DATA boundedPack<>+12(SB)/4, $0x00000000
+DATA boundedPack<>+16(SB)/4, $0x00000000
+DATA boundedPack<>+20(SB)/4, $0x00000000
+DATA boundedPack<>+24(SB)/4, $0x00000000
+DATA boundedPack<>+28(SB)/4, $0x00000000
+DATA boundedPack<>+32(SB)/4, $0x00000000
+DATA boundedPack<>+36(SB)/4, $0x00000000
+DATA boundedPack<>+40(SB)/4, $0x00000000
+DATA boundedPack<>+44(SB)/4, $0x00000000
+DATA boundedPack<>+48(SB)/4, $0x00000000
+DATA boundedPack<>+52(SB)/4, $0x00000000
+DATA boundedPack<>+56(SB)/4, $0x00000000
+DATA boundedPack<>+60(SB)/4, $0x00000000
+DATA boundedPack<>+64(SB)/4, $0x00000001
+DATA boundedPack<>+68(SB)/4, $0x00000000
+DATA boundedPack<>+72(SB)/4, $0x00000000
+DATA boundedPack<>+76(SB)/4, $0x00000000
+DATA boundedPack<>+80(SB)/4, $0x00000000
+DATA boundedPack<>+84(SB)/4, $0x00000000
+DATA boundedPack<>+88(SB)/4, $0x00000000
+DATA boundedPack<>+92(SB)/4, $0x00000000
+DATA boundedPack<>+96(SB)/4, $0x00000000
+DATA boundedPack<>+100(SB)/4, $0x00000001
+DATA boundedPack<>+104(SB)/4, $0x00000000
+DATA boundedPack<>+108(SB)/4, $0x00000000
+DATA boundedPack<>+112(SB)/4, $0x00000000
+DATA boundedPack<>+116(SB)/4, $0x00000000
+DATA boundedPack<>+120(SB)/4, $0x00000000
+DATA boundedPack<>+124(SB)/4, $0x00000000
+DATA boundedPack<>+128(SB)/4, $0x00000002
+DATA boundedPack<>+132(SB)/4, $0x00000000
+DATA boundedPack<>+136(SB)/4, $0x00000000
+DATA boundedPack<>+140(SB)/4, $0x00000000
+DATA boundedPack<>+144(SB)/4, $0x00000000
+DATA boundedPack<>+148(SB)/4, $0x00000000
+DATA boundedPack<>+152(SB)/4, $0x00000000
+DATA boundedPack<>+156(SB)/4, $0x00000000
+DATA boundedPack<>+160(SB)/4, $0x00000000
+DATA boundedPack<>+164(SB)/4, $0x00000002
+DATA boundedPack<>+168(SB)/4, $0x00000000
+DATA boundedPack<>+172(SB)/4, $0x00000000
+DATA boundedPack<>+176(SB)/4, $0x00000000
+DATA boundedPack<>+180(SB)/4, $0x00000000
+DATA boundedPack<>+184(SB)/4, $0x00000000
+DATA boundedPack<>+188(SB)/4, $0x00000000
+DATA boundedPack<>+192(SB)/4, $0x00000001
+DATA boundedPack<>+196(SB)/4, $0x00000002
+DATA boundedPack<>+200(SB)/4, $0x00000000
+DATA boundedPack<>+204(SB)/4, $0x00000000
+DATA boundedPack<>+208(SB)/4, $0x00000000
+DATA boundedPack<>+212(SB)/4, $0x00000000
+DATA boundedPack<>+216(SB)/4, $0x00000000
+DATA boundedPack<>+220(SB)/4, $0x00000000
+DATA boundedPack<>+224(SB)/4, $0x00000000
+DATA boundedPack<>+228(SB)/4, $0x00000001
+DATA boundedPack<>+232(SB)/4, $0x00000002
+DATA boundedPack<>+236(SB)/4, $0x00000000
+DATA boundedPack<>+240(SB)/4, $0x00000000
+DATA boundedPack<>+244(SB)/4, $0x00000000
+DATA boundedPack<>+248(SB)/4, $0x00000000
+DATA boundedPack<>+252(SB)/4, $0x00000000
+DATA boundedPack<>+256(SB)/4, $0x00000003
+DATA boundedPack<>+260(SB)/4, $0x00000000
+DATA boundedPack<>+264(SB)/4, $0x00000000
+DATA boundedPack<>+268(SB)/4, $0x00000000
+DATA boundedPack<>+272(SB)/4, $0x00000000
+DATA boundedPack<>+276(SB)/4, $0x00000000
+DATA boundedPack<>+280(SB)/4, $0x00000000
+DATA boundedPack<>+284(SB)/4, $0x00000000
+DATA boundedPack<>+288(SB)/4, $0x00000000
+DATA boundedPack<>+292(SB)/4, $0x00000003
+DATA boundedPack<>+296(SB)/4, $0x00000000
+DATA boundedPack<>+300(SB)/4, $0x00000000
+DATA boundedPack<>+304(SB)/4, $0x00000000
+DATA boundedPack<>+308(SB)/4, $0x00000000
+DATA boundedPack<>+312(SB)/4, $0x00000000
+DATA boundedPack<>+316(SB)/4, $0x00000000
+DATA boundedPack<>+320(SB)/4, $0x00000001
+DATA boundedPack<>+324(SB)/4, $0x00000003
+DATA boundedPack<>+328(SB)/4, $0x00000000
+DATA boundedPack<>+332(SB)/4, $0x00000000
+DATA boundedPack<>+336(SB)/4, $0x00000000
+DATA boundedPack<>+340(SB)/4, $0x00000000
+DATA boundedPack<>+344(SB)/4, $0x00000000
+DATA boundedPack<>+348(SB)/4, $0x00000000
+DATA boundedPack<>+352(SB)/4, $0x00000000
+DATA boundedPack<>+356(SB)/4, $0x00000001
+DATA boundedPack<>+360(SB)/4, $0x00000003
+DATA boundedPack<>+364(SB)/4, $0x00000000
+DATA boundedPack<>+368(SB)/4, $0x00000000
+DATA boundedPack<>+372(SB)/4, $0x00000000
+DATA boundedPack<>+376(SB)/4, $0x00000000
+DATA boundedPack<>+380(SB)/4, $0x00000000
+DATA boundedPack<>+384(SB)/4, $0x00000002
+DATA boundedPack<>+388(SB)/4, $0x00000003
+DATA boundedPack<>+392(SB)/4, $0x00000000
+DATA boundedPack<>+396(SB)/4, $0x00000000
+DATA boundedPack<>+400(SB)/4, $0x00000000
+DATA boundedPack<>+404(SB)/4, $0x00000000
+DATA boundedPack<>+408(SB)/4, $0x00000000
+DATA boundedPack<>+412(SB)/4, $0x00000000
+DATA boundedPack<>+416(SB)/4, $0x00000000
+DATA boundedPack<>+420(SB)/4, $0x00000002
+DATA boundedPack<>+424(SB)/4, $0x00000003
+DATA boundedPack<>+428(SB)/4, $0x00000000
+DATA boundedPack<>+432(SB)/4, $0x00000000
+DATA boundedPack<>+436(SB)/4, $0x00000000
+DATA boundedPack<>+440(SB)/4, $0x00000000
+DATA boundedPack<>+444(SB)/4, $0x00000000
+DATA boundedPack<>+448(SB)/4, $0x00000001
+DATA boundedPack<>+452(SB)/4, $0x00000002
+DATA boundedPack<>+456(SB)/4, $0x00000003
+DATA boundedPack<>+460(SB)/4, $0x00000000
+DATA boundedPack<>+464(SB)/4, $0x00000000
+DATA boundedPack<>+468(SB)/4, $0x00000000
+DATA boundedPack<>+472(SB)/4, $0x00000000
+DATA boundedPack<>+476(SB)/4, $0x00000000
+DATA boundedPack<>+480(SB)/4, $0x00000000
+DATA boundedPack<>+484(SB)/4, $0x00000001
+DATA boundedPack<>+488(SB)/4, $0x00000002
+DATA boundedPack<>+492(SB)/4, $0x00000003
+DATA boundedPack<>+496(SB)/4, $0x00000000
+DATA boundedPack<>+500(SB)/4, $0x00000000
+DATA boundedPack<>+504(SB)/4, $0x00000000
+DATA boundedPack<>+508(SB)/4, $0x00000000
+DATA boundedPack<>+512(SB)/4, $0x00000004
+DATA boundedPack<>+516(SB)/4, $0x00000000
+DATA boundedPack<>+520(SB)/4, $0x00000000
+DATA boundedPack<>+524(SB)/4, $0x00000000
+DATA boundedPack<>+528(SB)/4, $0x00000000
+DATA boundedPack<>+532(SB)/4, $0x00000000
+DATA boundedPack<>+536(SB)/4, $0x00000000
+DATA boundedPack<>+540(SB)/4, $0x00000000
+DATA boundedPack<>+544(SB)/4, $0x00000000
+DATA boundedPack<>+548(SB)/4, $0x00000004
+DATA boundedPack<>+552(SB)/4, $0x00000000
+DATA boundedPack<>+556(SB)/4, $0x00000000
+DATA boundedPack<>+560(SB)/4, $0x00000000
+DATA boundedPack<>+564(SB)/4, $0x00000000
+DATA boundedPack<>+568(SB)/4, $0x00000000
+DATA boundedPack<>+572(SB)/4, $0x00000000
+DATA boundedPack<>+576(SB)/4, $0x00000001
+DATA boundedPack<>+580(SB)/4, $0x00000004
+DATA boundedPack<>+584(SB)/4, $0x00000000
+DATA boundedPack<>+588(SB)/4, $0x00000000
+DATA boundedPack<>+592(SB)/4, $0x00000000
+DATA boundedPack<>+596(SB)/4, $0x00000000
+DATA boundedPack<>+600(SB)/4, $0x00000000
+DATA boundedPack<>+604(SB)/4, $0x00000000
+DATA boundedPack<>+608(SB)/4, $0x00000000
+DATA boundedPack<>+612(SB)/4, $0x00000001
+DATA boundedPack<>+616(SB)/4, $0x00000004
+DATA boundedPack<>+620(SB)/4, $0x00000000
+DATA boundedPack<>+624(SB)/4, $0x00000000
+DATA boundedPack<>+628(SB)/4, $0x00000000
+DATA boundedPack<>+632(SB)/4, $0x00000000
+DATA boundedPack<>+636(SB)/4, $0x00000000
+DATA boundedPack<>+640(SB)/4, $0x00000002
+DATA boundedPack<>+644(SB)/4, $0x00000004
+DATA boundedPack<>+648(SB)/4, $0x00000000
+DATA boundedPack<>+652(SB)/4, $0x00000000
+DATA boundedPack<>+656(SB)/4, $0x00000000
+DATA boundedPack<>+660(SB)/4, $0x00000000
+DATA boundedPack<>+664(SB)/4, $0x00000000
+DATA boundedPack<>+668(SB)/4, $0x00000000
+DATA boundedPack<>+672(SB)/4, $0x00000000
+DATA boundedPack<>+676(SB)/4, $0x00000002
+DATA boundedPack<>+680(SB)/4, $0x00000004
+DATA boundedPack<>+684(SB)/4, $0x00000000
+DATA boundedPack<>+688(SB)/4, $0x00000000
+DATA boundedPack<>+692(SB)/4, $0x00000000
+DATA boundedPack<>+696(SB)/4, $0x00000000
+DATA boundedPack<>+700(SB)/4, $0x00000000
+DATA boundedPack<>+704(SB)/4, $0x00000001
+DATA boundedPack<>+708(SB)/4, $0x00000002
+DATA boundedPack<>+712(SB)/4, $0x00000004
+DATA boundedPack<>+716(SB)/4, $0x00000000
+DATA boundedPack<>+720(SB)/4, $0x00000000
+DATA boundedPack<>+724(SB)/4, $0x00000000
+DATA boundedPack<>+728(SB)/4, $0x00000000
+DATA boundedPack<>+732(SB)/4, $0x00000000
+DATA boundedPack<>+736(SB)/4, $0x00000000
+DATA boundedPack<>+740(SB)/4, $0x00000001
+DATA boundedPack<>+744(SB)/4, $0x00000002
+DATA boundedPack<>+748(SB)/4, $0x00000004
+DATA boundedPack<>+752(SB)/4, $0x00000000
+DATA boundedPack<>+756(SB)/4, $0x00000000
+DATA boundedPack<>+760(SB)/4, $0x00000000
+DATA boundedPack<>+764(SB)/4, $0x00000000
+DATA boundedPack<>+768(SB)/4, $0x00000003
+DATA boundedPack<>+772(SB)/4, $0x00000004
+DATA boundedPack<>+776(SB)/4, $0x00000000
+DATA boundedPack<>+780(SB)/4, $0x00000000
+DATA boundedPack<>+784(SB)/4, $0x00000000
+DATA boundedPack<>+788(SB)/4, $0x00000000
+DATA boundedPack<>+792(SB)/4, $0x00000000
+DATA boundedPack<>+796(SB)/4, $0x00000000
+DATA boundedPack<>+800(SB)/4, $0x00000000
+DATA boundedPack<>+804(SB)/4, $0x00000003
+DATA boundedPack<>+808(SB)/4, $0x00000004
+DATA boundedPack<>+812(SB)/4, $0x00000000
+DATA boundedPack<>+816(SB)/4, $0x00000000
+DATA boundedPack<>+820(SB)/4, $0x00000000
+DATA boundedPack<>+824(SB)/4, $0x00000000
+DATA boundedPack<>+828(SB)/4, $0x00000000
+DATA boundedPack<>+832(SB)/4, $0x00000001
+DATA boundedPack<>+836(SB)/4, $0x00000003
+DATA boundedPack<>+840(SB)/4, $0x00000004
+DATA boundedPack<>+844(SB)/4, $0x00000000
+DATA boundedPack<>+848(SB)/4, $0x00000000
+DATA boundedPack<>+852(SB)/4, $0x00000000
+DATA boundedPack<>+856(SB)/4, $0x00000000
+DATA boundedPack<>+860(SB)/4, $0x00000000
+DATA boundedPack<>+864(SB)/4, $0x00000000
+DATA boundedPack<>+868(SB)/4, $0x00000001
+DATA boundedPack<>+872(SB)/4, $0x00000003
+DATA boundedPack<>+876(SB)/4, $0x00000004
+DATA boundedPack<>+880(SB)/4, $0x00000000
+DATA boundedPack<>+884(SB)/4, $0x00000000
+DATA boundedPack<>+888(SB)/4, $0x00000000
+DATA boundedPack<>+892(SB)/4, $0x00000000
+DATA boundedPack<>+896(SB)/4, $0x00000002
+DATA boundedPack<>+900(SB)/4, $0x00000003
+DATA boundedPack<>+904(SB)/4, $0x00000004
+DATA boundedPack<>+908(SB)/4, $0x00000000
+DATA boundedPack<>+912(SB)/4, $0x00000000
+DATA boundedPack<>+916(SB)/4, $0x00000000
+DATA boundedPack<>+920(SB)/4, $0x00000000
+DATA boundedPack<>+924(SB)/4, $0x00000000
+DATA boundedPack<>+928(SB)/4, $0x00000000
+DATA boundedPack<>+932(SB)/4, $0x00000002
+DATA boundedPack<>+936(SB)/4, $0x00000003
+DATA boundedPack<>+940(SB)/4, $0x00000004
+DATA boundedPack<>+944(SB)/4, $0x00000000
+DATA boundedPack<>+948(SB)/4, $0x00000000
+DATA boundedPack<>+952(SB)/4, $0x00000000
+DATA boundedPack<>+956(SB)/4, $0x00000000
+DATA boundedPack<>+960(SB)/4, $0x00000001
+DATA boundedPack<>+964(SB)/4, $0x00000002
+DATA boundedPack<>+968(SB)/4, $0x00000003
+DATA boundedPack<>+972(SB)/4, $0x00000004
+DATA boundedPack<>+976(SB)/4, $0x00000000
+DATA boundedPack<>+980(SB)/4, $0x00000000
+DATA boundedPack<>+984(SB)/4, $0x00000000
+DATA boundedPack<>+988(SB)/4, $0x00000000
+DATA boundedPack<>+992(SB)/4, $0x00000000
+DATA boundedPack<>+996(SB)/4, $0x00000001
+DATA boundedPack<>+1000(SB)/4, $0x00000002
+DATA boundedPack<>+1004(SB)/4, $0x00000003
+DATA boundedPack<>+1008(SB)/4, $0x00000004
+DATA boundedPack<>+1012(SB)/4, $0x00000000
+DATA boundedPack<>+1016(SB)/4, $0x00000000
+DATA boundedPack<>+1020(SB)/4, $0x00000000
+DATA boundedPack<>+1024(SB)/4, $0x00000005
+DATA boundedPack<>+1028(SB)/4, $0x00000000
+DATA boundedPack<>+1032(SB)/4, $0x00000000
+DATA boundedPack<>+1036(SB)/4, $0x00000000
+DATA boundedPack<>+1040(SB)/4, $0x00000000
+DATA boundedPack<>+1044(SB)/4, $0x00000000
+DATA boundedPack<>+1048(SB)/4, $0x00000000
+DATA boundedPack<>+1052(SB)/4, $0x00000000
+DATA boundedPack<>+1056(SB)/4, $0x00000000
+DATA boundedPack<>+1060(SB)/4, $0x00000005
+DATA boundedPack<>+1064(SB)/4, $0x00000000
+DATA boundedPack<>+1068(SB)/4, $0x00000000
+DATA boundedPack<>+1072(SB)/4, $0x00000000
+DATA boundedPack<>+1076(SB)/4, $0x00000000
+DATA boundedPack<>+1080(SB)/4, $0x00000000
+DATA boundedPack<>+1084(SB)/4, $0x00000000
+DATA boundedPack<>+1088(SB)/4, $0x00000001
+DATA boundedPack<>+1092(SB)/4, $0x00000005
+DATA boundedPack<>+1096(SB)/4, $0x00000000
+DATA boundedPack<>+1100(SB)/4, $0x00000000
+DATA boundedPack<>+1104(SB)/4, $0x00000000
+DATA boundedPack<>+1108(SB)/4, $0x00000000
+DATA boundedPack<>+1112(SB)/4, $0x00000000
+DATA boundedPack<>+1116(SB)/4, $0x00000000
+DATA boundedPack<>+1120(SB)/4, $0x00000000
+DATA boundedPack<>+1124(SB)/4, $0x00000001
+DATA boundedPack<>+1128(SB)/4, $0x00000005
+DATA boundedPack<>+1132(SB)/4, $0x00000000
+DATA boundedPack<>+1136(SB)/4, $0x00000000
+DATA boundedPack<>+1140(SB)/4, $0x00000000
+DATA boundedPack<>+1144(SB)/4, $0x00000000
+DATA boundedPack<>+1148(SB)/4, $0x00000000
+DATA boundedPack<>+1152(SB)/4, $0x00000002
+DATA boundedPack<>+1156(SB)/4, $0x00000005
+DATA boundedPack<>+1160(SB)/4, $0x00000000
+DATA boundedPack<>+1164(SB)/4, $0x00000000
+DATA boundedPack<>+1168(SB)/4, $0x00000000
+DATA boundedPack<>+1172(SB)/4, $0x00000000
+DATA boundedPack<>+1176(SB)/4, $0x00000000
+DATA boundedPack<>+1180(SB)/4, $0x00000000
+DATA boundedPack<>+1184(SB)/4, $0x00000000
+DATA boundedPack<>+1188(SB)/4, $0x00000002
+DATA boundedPack<>+1192(SB)/4, $0x00000005
+DATA boundedPack<>+1196(SB)/4, $0x00000000
+DATA boundedPack<>+1200(SB)/4, $0x00000000
+DATA boundedPack<>+1204(SB)/4, $0x00000000
+DATA boundedPack<>+1208(SB)/4, $0x00000000
+DATA boundedPack<>+1212(SB)/4, $0x00000000
+DATA boundedPack<>+1216(SB)/4, $0x00000001
+DATA boundedPack<>+1220(SB)/4, $0x00000002
+DATA boundedPack<>+1224(SB)/4, $0x00000005
+DATA boundedPack<>+1228(SB)/4, $0x00000000
+DATA boundedPack<>+1232(SB)/4, $0x00000000
+DATA boundedPack<>+1236(SB)/4, $0x00000000
+DATA boundedPack<>+1240(SB)/4, $0x00000000
+DATA boundedPack<>+1244(SB)/4, $0x00000000
+DATA boundedPack<>+1248(SB)/4, $0x00000000
+DATA boundedPack<>+1252(SB)/4, $0x00000001
+DATA boundedPack<>+1256(SB)/4, $0x00000002
+DATA boundedPack<>+1260(SB)/4, $0x00000005
+DATA boundedPack<>+1264(SB)/4, $0x00000000
+DATA boundedPack<>+1268(SB)/4, $0x00000000
+DATA boundedPack<>+1272(SB)/4, $0x00000000
+DATA boundedPack<>+1276(SB)/4, $0x00000000
+DATA boundedPack<>+1280(SB)/4, $0x00000003
+DATA boundedPack<>+1284(SB)/4, $0x00000005
+DATA boundedPack<>+1288(SB)/4, $0x00000000
+DATA boundedPack<>+1292(SB)/4, $0x00000000
+DATA boundedPack<>+1296(SB)/4, $0x00000000
+DATA boundedPack<>+1300(SB)/4, $0x00000000
+DATA boundedPack<>+1304(SB)/4, $0x00000000
+DATA boundedPack<>+1308(SB)/4, $0x00000000
+DATA boundedPack<>+1312(SB)/4, $0x00000000
+DATA boundedPack<>+1316(SB)/4, $0x00000003
+DATA boundedPack<>+1320(SB)/4, $0x00000005
+DATA boundedPack<>+1324(SB)/4, $0x00000000
+DATA boundedPack<>+1328(SB)/4, $0x00000000
+DATA boundedPack<>+1332(SB)/4, $0x00000000
+DATA boundedPack<>+1336(SB)/4, $0x00000000
+DATA boundedPack<>+1340(SB)/4, $0x00000000
+DATA boundedPack<>+1344(SB)/4, $0x00000001
+DATA boundedPack<>+1348(SB)/4, $0x00000003
+DATA boundedPack<>+1352(SB)/4, $0x00000005
+DATA boundedPack<>+1356(SB)/4, $0x00000000
+DATA boundedPack<>+1360(SB)/4, $0x00000000
+DATA boundedPack<>+1364(SB)/4, $0x00000000
+DATA boundedPack<>+1368(SB)/4, $0x00000000
+DATA boundedPack<>+1372(SB)/4, $0x00000000
+DATA boundedPack<>+1376(SB)/4, $0x00000000
+DATA boundedPack<>+1380(SB)/4, $0x00000001
+DATA boundedPack<>+1384(SB)/4, $0x00000003
+DATA boundedPack<>+1388(SB)/4, $0x00000005
+DATA boundedPack<>+1392(SB)/4, $0x00000000
+DATA boundedPack<>+1396(SB)/4, $0x00000000
+DATA boundedPack<>+1400(SB)/4, $0x00000000
+DATA boundedPack<>+1404(SB)/4, $0x00000000
+DATA boundedPack<>+1408(SB)/4, $0x00000002
+DATA boundedPack<>+1412(SB)/4, $0x00000003
+DATA boundedPack<>+1416(SB)/4, $0x00000005
+DATA boundedPack<>+1420(SB)/4, $0x00000000
+DATA boundedPack<>+1424(SB)/4, $0x00000000
+DATA boundedPack<>+1428(SB)/4, $0x00000000
+DATA boundedPack<>+1432(SB)/4, $0x00000000
+DATA boundedPack<>+1436(SB)/4, $0x00000000
+DATA boundedPack<>+1440(SB)/4, $0x00000000
+DATA boundedPack<>+1444(SB)/4, $0x00000002
+DATA boundedPack<>+1448(SB)/4, $0x00000003
+DATA boundedPack<>+1452(SB)/4, $0x00000005
+DATA boundedPack<>+1456(SB)/4, $0x00000000
+DATA boundedPack<>+1460(SB)/4, $0x00000000
+DATA boundedPack<>+1464(SB)/4, $0x00000000
+DATA boundedPack<>+1468(SB)/4, $0x00000000
+DATA boundedPack<>+1472(SB)/4, $0x00000001
+DATA boundedPack<>+1476(SB)/4, $0x00000002
+DATA boundedPack<>+1480(SB)/4, $0x00000003
+DATA boundedPack<>+1484(SB)/4, $0x00000005
+DATA boundedPack<>+1488(SB)/4, $0x00000000
+DATA boundedPack<>+1492(SB)/4, $0x00000000
+DATA boundedPack<>+1496(SB)/4, $0x00000000
+DATA boundedPack<>+1500(SB)/4, $0x00000000
+DATA boundedPack<>+1504(SB)/4, $0x00000000
+DATA boundedPack<>+1508(SB)/4, $0x00000001
+DATA boundedPack<>+1512(SB)/4, $0x00000002
+DATA boundedPack<>+1516(SB)/4, $0x00000003
+DATA boundedPack<>+1520(SB)/4, $0x00000005
+DATA boundedPack<>+1524(SB)/4, $0x00000000
+DATA boundedPack<>+1528(SB)/4, $0x00000000
+DATA boundedPack<>+1532(SB)/4, $0x00000000
+DATA boundedPack<>+1536(SB)/4, $0x00000004
+DATA boundedPack<>+1540(SB)/4, $0x00000005
+DATA boundedPack<>+1544(SB)/4, $0x00000000
+DATA boundedPack<>+1548(SB)/4, $0x00000000
+DATA boundedPack<>+1552(SB)/4, $0x00000000
+DATA boundedPack<>+1556(SB)/4, $0x00000000
+DATA boundedPack<>+1560(SB)/4, $0x00000000
+DATA boundedPack<>+1564(SB)/4, $0x00000000
+DATA boundedPack<>+1568(SB)/4, $0x00000000
+DATA boundedPack<>+1572(SB)/4, $0x00000004
+DATA boundedPack<>+1576(SB)/4, $0x00000005
+DATA boundedPack<>+1580(SB)/4, $0x00000000
+DATA boundedPack<>+1584(SB)/4, $0x00000000
+DATA boundedPack<>+1588(SB)/4, $0x00000000
+DATA boundedPack<>+1592(SB)/4, $0x00000000
+DATA boundedPack<>+1596(SB)/4, $0x00000000
+DATA boundedPack<>+1600(SB)/4, $0x00000001
+DATA boundedPack<>+1604(SB)/4, $0x00000004
+DATA boundedPack<>+1608(SB)/4, $0x00000005
+DATA boundedPack<>+1612(SB)/4, $0x00000000
+DATA boundedPack<>+1616(SB)/4, $0x00000000
+DATA boundedPack<>+1620(SB)/4, $0x00000000
+DATA boundedPack<>+1624(SB)/4, $0x00000000
+DATA boundedPack<>+1628(SB)/4, $0x00000000
+DATA boundedPack<>+1632(SB)/4, $0x00000000
+DATA boundedPack<>+1636(SB)/4, $0x00000001
+DATA boundedPack<>+1640(SB)/4, $0x00000004
+DATA boundedPack<>+1644(SB)/4, $0x00000005
+DATA boundedPack<>+1648(SB)/4, $0x00000000
+DATA boundedPack<>+1652(SB)/4, $0x00000000
+DATA boundedPack<>+1656(SB)/4, $0x00000000
+DATA boundedPack<>+1660(SB)/4, $0x00000000
+DATA boundedPack<>+1664(SB)/4, $0x00000002
+DATA boundedPack<>+1668(SB)/4, $0x00000004
+DATA boundedPack<>+1672(SB)/4, $0x00000005
+DATA boundedPack<>+1676(SB)/4, $0x00000000
+DATA boundedPack<>+1680(SB)/4, $0x00000000
+DATA boundedPack<>+1684(SB)/4, $0x00000000
+DATA boundedPack<>+1688(SB)/4, $0x00000000
+DATA boundedPack<>+1692(SB)/4, $0x00000000
+DATA boundedPack<>+1696(SB)/4, $0x00000000
+DATA boundedPack<>+1700(SB)/4, $0x00000002
+DATA boundedPack<>+1704(SB)/4, $0x00000004
+DATA boundedPack<>+1708(SB)/4, $0x00000005
+DATA boundedPack<>+1712(SB)/4, $0x00000000
+DATA boundedPack<>+1716(SB)/4, $0x00000000
+DATA boundedPack<>+1720(SB)/4, $0x00000000
+DATA boundedPack<>+1724(SB)/4, $0x00000000
+DATA boundedPack<>+1728(SB)/4, $0x00000001
+DATA boundedPack<>+1732(SB)/4, $0x00000002
+DATA boundedPack<>+1736(SB)/4, $0x00000004
+DATA boundedPack<>+1740(SB)/4, $0x00000005
+DATA boundedPack<>+1744(SB)/4, $0x00000000
+DATA boundedPack<>+1748(SB)/4, $0x00000000
+DATA boundedPack<>+1752(SB)/4, $0x00000000
+DATA boundedPack<>+1756(SB)/4, $0x00000000
+DATA boundedPack<>+1760(SB)/4, $0x00000000
+DATA boundedPack<>+1764(SB)/4, $0x00000001
+DATA boundedPack<>+1768(SB)/4, $0x00000002
+DATA boundedPack<>+1772(SB)/4, $0x00000004
+DATA boundedPack<>+1776(SB)/4, $0x00000005
+DATA boundedPack<>+1780(SB)/4, $0x00000000
+DATA boundedPack<>+1784(SB)/4, $0x00000000
+DATA boundedPack<>+1788(SB)/4, $0x00000000
+DATA boundedPack<>+1792(SB)/4, $0x00000003
+DATA boundedPack<>+1796(SB)/4, $0x00000004
+DATA boundedPack<>+1800(SB)/4, $0x00000005
+DATA boundedPack<>+1804(SB)/4, $0x00000000
+DATA boundedPack<>+1808(SB)/4, $0x00000000
+DATA boundedPack<>+1812(SB)/4, $0x00000000
+DATA boundedPack<>+1816(SB)/4, $0x00000000
+DATA boundedPack<>+1820(SB)/4, $0x00000000
+DATA boundedPack<>+1824(SB)/4, $0x00000000
+DATA boundedPack<>+1828(SB)/4, $0x00000003
+DATA boundedPack<>+1832(SB)/4, $0x00000004
+DATA boundedPack<>+1836(SB)/4, $0x00000005
+DATA boundedPack<>+1840(SB)/4, $0x00000000
+DATA boundedPack<>+1844(SB)/4, $0x00000000
+DATA boundedPack<>+1848(SB)/4, $0x00000000
+DATA boundedPack<>+1852(SB)/4, $0x00000000
+DATA boundedPack<>+1856(SB)/4, $0x00000001
+DATA boundedPack<>+1860(SB)/4, $0x00000003
+DATA boundedPack<>+1864(SB)/4, $0x00000004
+DATA boundedPack<>+1868(SB)/4, $0x00000005
+DATA boundedPack<>+1872(SB)/4, $0x00000000
+DATA boundedPack<>+1876(SB)/4, $0x00000000
+DATA boundedPack<>+1880(SB)/4, $0x00000000
+DATA boundedPack<>+1884(SB)/4, $0x00000000
+DATA boundedPack<>+1888(SB)/4, $0x00000000
+DATA boundedPack<>+1892(SB)/4, $0x00000001
+DATA boundedPack<>+1896(SB)/4, $0x00000003
+DATA boundedPack<>+1900(SB)/4, $0x00000004
+DATA boundedPack<>+1904(SB)/4, $0x00000005
+DATA boundedPack<>+1908(SB)/4, $0x00000000
+DATA boundedPack<>+1912(SB)/4, $0x00000000
+DATA boundedPack<>+1916(SB)/4, $0x00000000
+DATA boundedPack<>+1920(SB)/4, $0x00000002
+DATA boundedPack<>+1924(SB)/4, $0x00000003
+DATA boundedPack<>+1928(SB)/4, $0x00000004
+DATA boundedPack<>+1932(SB)/4, $0x00000005
+DATA boundedPack<>+1936(SB)/4, $0x00000000
+DATA boundedPack<>+1940(SB)/4, $0x00000000
+DATA boundedPack<>+1944(SB)/4, $0x00000000
+DATA boundedPack<>+1948(SB)/4, $0x00000000
+DATA boundedPack<>+1952(SB)/4, $0x00000000
+DATA boundedPack<>+1956(SB)/4, $0x00000002
+DATA boundedPack<>+1960(SB)/4, $0x00000003
+DATA boundedPack<>+1964(SB)/4, $0x00000004
+DATA boundedPack<>+1968(SB)/4, $0x00000005
+DATA boundedPack<>+1972(SB)/4, $0x00000000
+DATA boundedPack<>+1976(SB)/4, $0x00000000
+DATA boundedPack<>+1980(SB)/4, $0x00000000
+DATA boundedPack<>+1984(SB)/4, $0x00000001
+DATA boundedPack<>+1988(SB)/4, $0x00000002
+DATA boundedPack<>+1992(SB)/4, $0x00000003
+DATA boundedPack<>+1996(SB)/4, $0x00000004
+DATA boundedPack<>+2000(SB)/4, $0x00000005
+DATA boundedPack<>+2004(SB)/4, $0x00000000
+DATA boundedPack<>+2008(SB)/4, $0x00000000
+DATA boundedPack<>+2012(SB)/4, $0x00000000
+DATA boundedPack<>+2016(SB)/4, $0x00000000
+DATA boundedPack<>+2020(SB)/4, $0x00000001
+DATA boundedPack<>+2024(SB)/4, $0x00000002
+DATA boundedPack<>+2028(SB)/4, $0x00000003
+DATA boundedPack<>+2032(SB)/4, $0x00000004
+DATA boundedPack<>+2036(SB)/4, $0x00000005
+DATA boundedPack<>+2040(SB)/4, $0x00000000
+DATA boundedPack<>+2044(SB)/4, $0x00000000
+DATA boundedPack<>+2048(SB)/4, $0x00000006
+DATA boundedPack<>+2052(SB)/4, $0x00000000
+DATA boundedPack<>+2056(SB)/4, $0x00000000
+DATA boundedPack<>+2060(SB)/4, $0x00000000
+DATA boundedPack<>+2064(SB)/4, $0x00000000
+DATA boundedPack<>+2068(SB)/4, $0x00000000
+DATA boundedPack<>+2072(SB)/4, $0x00000000
+DATA boundedPack<>+2076(SB)/4, $0x00000000
+DATA boundedPack<>+2080(SB)/4, $0x00000000
+DATA boundedPack<>+2084(SB)/4, $0x00000006
+DATA boundedPack<>+2088(SB)/4, $0x00000000
+DATA boundedPack<>+2092(SB)/4, $0x00000000
+DATA boundedPack<>+2096(SB)/4, $0x00000000
+DATA boundedPack<>+2100(SB)/4, $0x00000000
+DATA boundedPack<>+2104(SB)/4, $0x00000000
+DATA boundedPack<>+2108(SB)/4, $0x00000000
+DATA boundedPack<>+2112(SB)/4, $0x00000001
+DATA boundedPack<>+2116(SB)/4, $0x00000006
+DATA boundedPack<>+2120(SB)/4, $0x00000000
+DATA boundedPack<>+2124(SB)/4, $0x00000000
+DATA boundedPack<>+2128(SB)/4, $0x00000000
+DATA boundedPack<>+2132(SB)/4, $0x00000000
+DATA boundedPack<>+2136(SB)/4, $0x00000000
+DATA boundedPack<>+2140(SB)/4, $0x00000000
+DATA boundedPack<>+2144(SB)/4, $0x00000000
+DATA boundedPack<>+2148(SB)/4, $0x00000001
+DATA boundedPack<>+2152(SB)/4, $0x00000006
+DATA boundedPack<>+2156(SB)/4, $0x00000000
+DATA boundedPack<>+2160(SB)/4, $0x00000000
+DATA boundedPack<>+2164(SB)/4, $0x00000000
+DATA boundedPack<>+2168(SB)/4, $0x00000000
+DATA boundedPack<>+2172(SB)/4, $0x00000000
+DATA boundedPack<>+2176(SB)/4, $0x00000002
+DATA boundedPack<>+2180(SB)/4, $0x00000006
+DATA boundedPack<>+2184(SB)/4, $0x00000000
+DATA boundedPack<>+2188(SB)/4, $0x00000000
+DATA boundedPack<>+2192(SB)/4, $0x00000000
+DATA boundedPack<>+2196(SB)/4, $0x00000000
+DATA boundedPack<>+2200(SB)/4, $0x00000000
+DATA boundedPack<>+2204(SB)/4, $0x00000000
+DATA boundedPack<>+2208(SB)/4, $0x00000000
+DATA boundedPack<>+2212(SB)/4, $0x00000002
+DATA boundedPack<>+2216(SB)/4, $0x00000006
+DATA boundedPack<>+2220(SB)/4, $0x00000000
+DATA boundedPack<>+2224(SB)/4, $0x00000000
+DATA boundedPack<>+2228(SB)/4, $0x00000000
+DATA boundedPack<>+2232(SB)/4, $0x00000000
+DATA boundedPack<>+2236(SB)/4, $0x00000000
+DATA boundedPack<>+2240(SB)/4, $0x00000001
+DATA boundedPack<>+2244(SB)/4, $0x00000002
+DATA boundedPack<>+2248(SB)/4, $0x00000006
+DATA boundedPack<>+2252(SB)/4, $0x00000000
+DATA boundedPack<>+2256(SB)/4, $0x00000000
+DATA boundedPack<>+2260(SB)/4, $0x00000000
+DATA boundedPack<>+2264(SB)/4, $0x00000000
+DATA boundedPack<>+2268(SB)/4, $0x00000000
+DATA boundedPack<>+2272(SB)/4, $0x00000000
+DATA boundedPack<>+2276(SB)/4, $0x00000001
+DATA boundedPack<>+2280(SB)/4, $0x00000002
+DATA boundedPack<>+2284(SB)/4, $0x00000006
+DATA boundedPack<>+2288(SB)/4, $0x00000000
+DATA boundedPack<>+2292(SB)/4, $0x00000000
+DATA boundedPack<>+2296(SB)/4, $0x00000000
+DATA boundedPack<>+2300(SB)/4, $0x00000000
+DATA boundedPack<>+2304(SB)/4, $0x00000003
+DATA boundedPack<>+2308(SB)/4, $0x00000006
+DATA boundedPack<>+2312(SB)/4, $0x00000000
+DATA boundedPack<>+2316(SB)/4, $0x00000000
+DATA boundedPack<>+2320(SB)/4, $0x00000000
+DATA boundedPack<>+2324(SB)/4, $0x00000000
+DATA boundedPack<>+2328(SB)/4, $0x00000000
+DATA boundedPack<>+2332(SB)/4, $0x00000000
+DATA boundedPack<>+2336(SB)/4, $0x00000000
+DATA boundedPack<>+2340(SB)/4, $0x00000003
+DATA boundedPack<>+2344(SB)/4, $0x00000006
+DATA boundedPack<>+2348(SB)/4, $0x00000000
+DATA boundedPack<>+2352(SB)/4, $0x00000000
+DATA boundedPack<>+2356(SB)/4, $0x00000000
+DATA boundedPack<>+2360(SB)/4, $0x00000000
+DATA boundedPack<>+2364(SB)/4, $0x00000000
+DATA boundedPack<>+2368(SB)/4, $0x00000001
+DATA boundedPack<>+2372(SB)/4, $0x00000003
+DATA boundedPack<>+2376(SB)/4, $0x00000006
+DATA boundedPack<>+2380(SB)/4, $0x00000000
+DATA boundedPack<>+2384(SB)/4, $0x00000000
+DATA boundedPack<>+2388(SB)/4, $0x00000000
+DATA boundedPack<>+2392(SB)/4, $0x00000000
+DATA boundedPack<>+2396(SB)/4, $0x00000000
+DATA boundedPack<>+2400(SB)/4, $0x00000000
+DATA boundedPack<>+2404(SB)/4, $0x00000001
+DATA boundedPack<>+2408(SB)/4, $0x00000003
+DATA boundedPack<>+2412(SB)/4, $0x00000006
+DATA boundedPack<>+2416(SB)/4, $0x00000000
+DATA boundedPack<>+2420(SB)/4, $0x00000000
+DATA boundedPack<>+2424(SB)/4, $0x00000000
+DATA boundedPack<>+2428(SB)/4, $0x00000000
+DATA boundedPack<>+2432(SB)/4, $0x00000002
+DATA boundedPack<>+2436(SB)/4, $0x00000003
+DATA boundedPack<>+2440(SB)/4, $0x00000006
+DATA boundedPack<>+2444(SB)/4, $0x00000000
+DATA boundedPack<>+2448(SB)/4, $0x00000000
+DATA boundedPack<>+2452(SB)/4, $0x00000000
+DATA boundedPack<>+2456(SB)/4, $0x00000000
+DATA boundedPack<>+2460(SB)/4, $0x00000000
+DATA boundedPack<>+2464(SB)/4, $0x00000000
+DATA boundedPack<>+2468(SB)/4, $0x00000002
+DATA boundedPack<>+2472(SB)/4, $0x00000003
+DATA boundedPack<>+2476(SB)/4, $0x00000006
+DATA boundedPack<>+2480(SB)/4, $0x00000000
+DATA boundedPack<>+2484(SB)/4, $0x00000000
+DATA boundedPack<>+2488(SB)/4, $0x00000000
+DATA boundedPack<>+2492(SB)/4, $0x00000000
+DATA boundedPack<>+2496(SB)/4, $0x00000001
+DATA boundedPack<>+2500(SB)/4, $0x00000002
+DATA boundedPack<>+2504(SB)/4, $0x00000003
+DATA boundedPack<>+2508(SB)/4, $0x00000006
+DATA boundedPack<>+2512(SB)/4, $0x00000000
+DATA boundedPack<>+2516(SB)/4, $0x00000000
+DATA boundedPack<>+2520(SB)/4, $0x00000000
+DATA boundedPack<>+2524(SB)/4, $0x00000000
+DATA boundedPack<>+2528(SB)/4, $0x00000000
+DATA boundedPack<>+2532(SB)/4, $0x00000001
+DATA boundedPack<>+2536(SB)/4, $0x00000002
+DATA boundedPack<>+2540(SB)/4, $0x00000003
+DATA boundedPack<>+2544(SB)/4, $0x00000006
+DATA boundedPack<>+2548(SB)/4, $0x00000000
+DATA boundedPack<>+2552(SB)/4, $0x00000000
+DATA boundedPack<>+2556(SB)/4, $0x00000000
+DATA boundedPack<>+2560(SB)/4, $0x00000004
+DATA boundedPack<>+2564(SB)/4, $0x00000006
+DATA boundedPack<>+2568(SB)/4, $0x00000000
+DATA boundedPack<>+2572(SB)/4, $0x00000000
+DATA boundedPack<>+2576(SB)/4, $0x00000000
+DATA boundedPack<>+2580(SB)/4, $0x00000000
+DATA boundedPack<>+2584(SB)/4, $0x00000000
+DATA boundedPack<>+2588(SB)/4, $0x00000000
+DATA boundedPack<>+2592(SB)/4, $0x00000000
+DATA boundedPack<>+2596(SB)/4, $0x00000004
+DATA boundedPack<>+2600(SB)/4, $0x00000006
+DATA boundedPack<>+2604(SB)/4, $0x00000000
+DATA boundedPack<>+2608(SB)/4, $0x00000000
+DATA boundedPack<>+2612(SB)/4, $0x00000000
+DATA boundedPack<>+2616(SB)/4, $0x00000000
+DATA boundedPack<>+2620(SB)/4, $0x00000000
+DATA boundedPack<>+2624(SB)/4, $0x00000001
+DATA boundedPack<>+2628(SB)/4, $0x00000004
+DATA boundedPack<>+2632(SB)/4, $0x00000006
+DATA boundedPack<>+2636(SB)/4, $0x00000000
+DATA boundedPack<>+2640(SB)/4, $0x00000000
+DATA boundedPack<>+2644(SB)/4, $0x00000000
+DATA boundedPack<>+2648(SB)/4, $0x00000000
+DATA boundedPack<>+2652(SB)/4, $0x00000000
+DATA boundedPack<>+2656(SB)/4, $0x00000000
+DATA boundedPack<>+2660(SB)/4, $0x00000001
+DATA boundedPack<>+2664(SB)/4, $0x00000004
+DATA boundedPack<>+2668(SB)/4, $0x00000006
+DATA boundedPack<>+2672(SB)/4, $0x00000000
+DATA boundedPack<>+2676(SB)/4, $0x00000000
+DATA boundedPack<>+2680(SB)/4, $0x00000000
+DATA boundedPack<>+2684(SB)/4, $0x00000000
+DATA boundedPack<>+2688(SB)/4, $0x00000002
+DATA boundedPack<>+2692(SB)/4, $0x00000004
+DATA boundedPack<>+2696(SB)/4, $0x00000006
+DATA boundedPack<>+2700(SB)/4, $0x00000000
+DATA boundedPack<>+2704(SB)/4, $0x00000000
+DATA boundedPack<>+2708(SB)/4, $0x00000000
+DATA boundedPack<>+2712(SB)/4, $0x00000000
+DATA boundedPack<>+2716(SB)/4, $0x00000000
+DATA boundedPack<>+2720(SB)/4, $0x00000000
+DATA boundedPack<>+2724(SB)/4, $0x00000002
+DATA boundedPack<>+2728(SB)/4, $0x00000004
+DATA boundedPack<>+2732(SB)/4, $0x00000006
+DATA boundedPack<>+2736(SB)/4, $0x00000000
+DATA boundedPack<>+2740(SB)/4, $0x00000000
+DATA boundedPack<>+2744(SB)/4, $0x00000000
+DATA boundedPack<>+2748(SB)/4, $0x00000000
+DATA boundedPack<>+2752(SB)/4, $0x00000001
+DATA boundedPack<>+2756(SB)/4, $0x00000002
+DATA boundedPack<>+2760(SB)/4, $0x00000004
+DATA boundedPack<>+2764(SB)/4, $0x00000006
+DATA boundedPack<>+2768(SB)/4, $0x00000000
+DATA boundedPack<>+2772(SB)/4, $0x00000000
+DATA boundedPack<>+2776(SB)/4, $0x00000000
+DATA boundedPack<>+2780(SB)/4, $0x00000000
+DATA boundedPack<>+2784(SB)/4, $0x00000000
+DATA boundedPack<>+2788(SB)/4, $0x00000001
+DATA boundedPack<>+2792(SB)/4, $0x00000002
+DATA boundedPack<>+2796(SB)/4, $0x00000004
+DATA boundedPack<>+2800(SB)/4, $0x00000006
+DATA boundedPack<>+2804(SB)/4, $0x00000000
+DATA boundedPack<>+2808(SB)/4, $0x00000000
+DATA boundedPack<>+2812(SB)/4, $0x00000000
+DATA boundedPack<>+2816(SB)/4, $0x00000003
+DATA boundedPack<>+2820(SB)/4, $0x00000004
+DATA boundedPack<>+2824(SB)/4, $0x00000006
+DATA boundedPack<>+2828(SB)/4, $0x00000000
+DATA boundedPack<>+2832(SB)/4, $0x00000000
+DATA boundedPack<>+2836(SB)/4, $0x00000000
+DATA boundedPack<>+2840(SB)/4, $0x00000000
+DATA boundedPack<>+2844(SB)/4, $0x00000000
+DATA boundedPack<>+2848(SB)/4, $0x00000000
+DATA boundedPack<>+2852(SB)/4, $0x00000003
+DATA boundedPack<>+2856(SB)/4, $0x00000004
+DATA boundedPack<>+2860(SB)/4, $0x00000006
+DATA boundedPack<>+2864(SB)/4, $0x00000000
+DATA boundedPack<>+2868(SB)/4, $0x00000000
+DATA boundedPack<>+2872(SB)/4, $0x00000000
+DATA boundedPack<>+2876(SB)/4, $0x00000000
+DATA boundedPack<>+2880(SB)/4, $0x00000001
+DATA boundedPack<>+2884(SB)/4, $0x00000003
+DATA boundedPack<>+2888(SB)/4, $0x00000004
+DATA boundedPack<>+2892(SB)/4, $0x00000006
+DATA boundedPack<>+2896(SB)/4, $0x00000000
+DATA boundedPack<>+2900(SB)/4, $0x00000000
+DATA boundedPack<>+2904(SB)/4, $0x00000000
+DATA boundedPack<>+2908(SB)/4, $0x00000000
+DATA boundedPack<>+2912(SB)/4, $0x00000000
+DATA boundedPack<>+2916(SB)/4, $0x00000001
+DATA boundedPack<>+2920(SB)/4, $0x00000003
+DATA boundedPack<>+2924(SB)/4, $0x00000004
+DATA boundedPack<>+2928(SB)/4, $0x00000006
+DATA boundedPack<>+2932(SB)/4, $0x00000000
+DATA boundedPack<>+2936(SB)/4, $0x00000000
+DATA boundedPack<>+2940(SB)/4, $0x00000000
+DATA boundedPack<>+2944(SB)/4, $0x00000002
+DATA boundedPack<>+2948(SB)/4, $0x00000003
+DATA boundedPack<>+2952(SB)/4, $0x00000004
+DATA boundedPack<>+2956(SB)/4, $0x00000006
+DATA boundedPack<>+2960(SB)/4, $0x00000000
+DATA boundedPack<>+2964(SB)/4, $0x00000000
+DATA boundedPack<>+2968(SB)/4, $0x00000000
+DATA boundedPack<>+2972(SB)/4, $0x00000000
+DATA boundedPack<>+2976(SB)/4, $0x00000000
+DATA boundedPack<>+2980(SB)/4, $0x00000002
+DATA boundedPack<>+2984(SB)/4, $0x00000003
+DATA boundedPack<>+2988(SB)/4, $0x00000004
+DATA boundedPack<>+2992(SB)/4, $0x00000006
+DATA boundedPack<>+2996(SB)/4, $0x00000000
+DATA boundedPack<>+3000(SB)/4, $0x00000000
+DATA boundedPack<>+3004(SB)/4, $0x00000000
+DATA boundedPack<>+3008(SB)/4, $0x00000001
+DATA boundedPack<>+3012(SB)/4, $0x00000002
+DATA boundedPack<>+3016(SB)/4, $0x00000003
+DATA boundedPack<>+3020(SB)/4, $0x00000004
+DATA boundedPack<>+3024(SB)/4, $0x00000006
+DATA boundedPack<>+3028(SB)/4, $0x00000000
+DATA boundedPack<>+3032(SB)/4, $0x00000000
+DATA boundedPack<>+3036(SB)/4, $0x00000000
+DATA boundedPack<>+3040(SB)/4, $0x00000000
+DATA boundedPack<>+3044(SB)/4, $0x00000001
+DATA boundedPack<>+3048(SB)/4, $0x00000002
+DATA boundedPack<>+3052(SB)/4, $0x00000003
+DATA boundedPack<>+3056(SB)/4, $0x00000004
+DATA boundedPack<>+3060(SB)/4, $0x00000006
+DATA boundedPack<>+3064(SB)/4, $0x00000000
+DATA boundedPack<>+3068(SB)/4, $0x00000000
+DATA boundedPack<>+3072(SB)/4, $0x00000005
+DATA boundedPack<>+3076(SB)/4, $0x00000006
+DATA boundedPack<>+3080(SB)/4, $0x00000000
+DATA boundedPack<>+3084(SB)/4, $0x00000000
+DATA boundedPack<>+3088(SB)/4, $0x00000000
+DATA boundedPack<>+3092(SB)/4, $0x00000000
+DATA boundedPack<>+3096(SB)/4, $0x00000000
+DATA boundedPack<>+3100(SB)/4, $0x00000000
+DATA boundedPack<>+3104(SB)/4, $0x00000000
+DATA boundedPack<>+3108(SB)/4, $0x00000005
+DATA boundedPack<>+3112(SB)/4, $0x00000006
+DATA boundedPack<>+3116(SB)/4, $0x00000000
+DATA boundedPack<>+3120(SB)/4, $0x00000000
+DATA boundedPack<>+3124(SB)/4, $0x00000000
+DATA boundedPack<>+3128(SB)/4, $0x00000000
+DATA boundedPack<>+3132(SB)/4, $0x00000000
+DATA boundedPack<>+3136(SB)/4, $0x00000001
+DATA boundedPack<>+3140(SB)/4, $0x00000005
+DATA boundedPack<>+3144(SB)/4, $0x00000006
+DATA boundedPack<>+3148(SB)/4, $0x00000000
+DATA boundedPack<>+3152(SB)/4, $0x00000000
+DATA boundedPack<>+3156(SB)/4, $0x00000000
+DATA boundedPack<>+3160(SB)/4, $0x00000000
+DATA boundedPack<>+3164(SB)/4, $0x00000000
+DATA boundedPack<>+3168(SB)/4, $0x00000000
+DATA boundedPack<>+3172(SB)/4, $0x00000001
+DATA boundedPack<>+3176(SB)/4, $0x00000005
+DATA boundedPack<>+3180(SB)/4, $0x00000006
+DATA boundedPack<>+3184(SB)/4, $0x00000000
+DATA boundedPack<>+3188(SB)/4, $0x00000000
+DATA boundedPack<>+3192(SB)/4, $0x00000000
+DATA boundedPack<>+3196(SB)/4, $0x00000000
+DATA boundedPack<>+3200(SB)/4, $0x00000002
+DATA boundedPack<>+3204(SB)/4, $0x00000005
+DATA boundedPack<>+3208(SB)/4, $0x00000006
+DATA boundedPack<>+3212(SB)/4, $0x00000000
+DATA boundedPack<>+3216(SB)/4, $0x00000000
+DATA boundedPack<>+3220(SB)/4, $0x00000000
+DATA boundedPack<>+3224(SB)/4, $0x00000000
+DATA boundedPack<>+3228(SB)/4, $0x00000000
+DATA boundedPack<>+3232(SB)/4, $0x00000000
+DATA boundedPack<>+3236(SB)/4, $0x00000002
+DATA boundedPack<>+3240(SB)/4, $0x00000005
+DATA boundedPack<>+3244(SB)/4, $0x00000006
+DATA boundedPack<>+3248(SB)/4, $0x00000000
+DATA boundedPack<>+3252(SB)/4, $0x00000000
+DATA boundedPack<>+3256(SB)/4, $0x00000000
+DATA boundedPack<>+3260(SB)/4, $0x00000000
+DATA boundedPack<>+3264(SB)/4, $0x00000001
+DATA boundedPack<>+3268(SB)/4, $0x00000002
+DATA boundedPack<>+3272(SB)/4, $0x00000005
+DATA boundedPack<>+3276(SB)/4, $0x00000006
+DATA boundedPack<>+3280(SB)/4, $0x00000000
+DATA boundedPack<>+3284(SB)/4, $0x00000000
+DATA boundedPack<>+3288(SB)/4, $0x00000000
+DATA boundedPack<>+3292(SB)/4, $0x00000000
+DATA boundedPack<>+3296(SB)/4, $0x00000000
+DATA boundedPack<>+3300(SB)/4, $0x00000001
+DATA boundedPack<>+3304(SB)/4, $0x00000002
+DATA boundedPack<>+3308(SB)/4, $0x00000005
+DATA boundedPack<>+3312(SB)/4, $0x00000006
+DATA boundedPack<>+3316(SB)/4, $0x00000000
+DATA boundedPack<>+3320(SB)/4, $0x00000000
+DATA boundedPack<>+3324(SB)/4, $0x00000000
+DATA boundedPack<>+3328(SB)/4, $0x00000003
+DATA boundedPack<>+3332(SB)/4, $0x00000005
+DATA boundedPack<>+3336(SB)/4, $0x00000006
+DATA boundedPack<>+3340(SB)/4, $0x00000000
+DATA boundedPack<>+3344(SB)/4, $0x00000000
+DATA boundedPack<>+3348(SB)/4, $0x00000000
+DATA boundedPack<>+3352(SB)/4, $0x00000000
+DATA boundedPack<>+3356(SB)/4, $0x00000000
+DATA boundedPack<>+3360(SB)/4, $0x00000000
+DATA boundedPack<>+3364(SB)/4, $0x00000003
+DATA boundedPack<>+3368(SB)/4, $0x00000005
+DATA boundedPack<>+3372(SB)/4, $0x00000006
+DATA boundedPack<>+3376(SB)/4, $0x00000000
+DATA boundedPack<>+3380(SB)/4, $0x00000000
+DATA boundedPack<>+3384(SB)/4, $0x00000000
+DATA boundedPack<>+3388(SB)/4, $0x00000000
+DATA boundedPack<>+3392(SB)/4, $0x00000001
+DATA boundedPack<>+3396(SB)/4, $0x00000003
+DATA boundedPack<>+3400(SB)/4, $0x00000005
+DATA boundedPack<>+3404(SB)/4, $0x00000006
+DATA boundedPack<>+3408(SB)/4, $0x00000000
+DATA boundedPack<>+3412(SB)/4, $0x00000000
+DATA boundedPack<>+3416(SB)/4, $0x00000000
+DATA boundedPack<>+3420(SB)/4, $0x00000000
+DATA boundedPack<>+3424(SB)/4, $0x00000000
+DATA boundedPack<>+3428(SB)/4, $0x00000001
+DATA boundedPack<>+3432(SB)/4, $0x00000003
+DATA boundedPack<>+3436(SB)/4, $0x00000005
+DATA boundedPack<>+3440(SB)/4, $0x00000006
+DATA boundedPack<>+3444(SB)/4, $0x00000000
+DATA boundedPack<>+3448(SB)/4, $0x00000000
+DATA boundedPack<>+3452(SB)/4, $0x00000000
+DATA boundedPack<>+3456(SB)/4, $0x00000002
+DATA boundedPack<>+3460(SB)/4, $0x00000003
+DATA boundedPack<>+3464(SB)/4, $0x00000005
+DATA boundedPack<>+3468(SB)/4, $0x00000006
+DATA boundedPack<>+3472(SB)/4, $0x00000000
+DATA boundedPack<>+3476(SB)/4, $0x00000000
+DATA boundedPack<>+3480(SB)/4, $0x00000000
+DATA boundedPack<>+3484(SB)/4, $0x00000000
+DATA boundedPack<>+3488(SB)/4, $0x00000000
+DATA boundedPack<>+3492(SB)/4, $0x00000002
+DATA boundedPack<>+3496(SB)/4, $0x00000003
+DATA boundedPack<>+3500(SB)/4, $0x00000005
+DATA boundedPack<>+3504(SB)/4, $0x00000006
+DATA boundedPack<>+3508(SB)/4, $0x00000000
+DATA boundedPack<>+3512(SB)/4, $0x00000000
+DATA boundedPack<>+3516(SB)/4, $0x00000000
+DATA boundedPack<>+3520(SB)/4, $0x00000001
+DATA boundedPack<>+3524(SB)/4, $0x00000002
+DATA boundedPack<>+3528(SB)/4, $0x00000003
+DATA boundedPack<>+3532(SB)/4, $0x00000005
+DATA boundedPack<>+3536(SB)/4, $0x00000006
+DATA boundedPack<>+3540(SB)/4, $0x00000000
+DATA boundedPack<>+3544(SB)/4, $0x00000000
+DATA boundedPack<>+3548(SB)/4, $0x00000000
+DATA boundedPack<>+3552(SB)/4, $0x00000000
+DATA boundedPack<>+3556(SB)/4, $0x00000001
+DATA boundedPack<>+3560(SB)/4, $0x00000002
+DATA boundedPack<>+3564(SB)/4, $0x00000003
+DATA boundedPack<>+3568(SB)/4, $0x00000005
+DATA boundedPack<>+3572(SB)/4, $0x00000006
+DATA boundedPack<>+3576(SB)/4, $0x00000000
+DATA boundedPack<>+3580(SB)/4, $0x00000000
+DATA boundedPack<>+3584(SB)/4, $0x00000004
+DATA boundedPack<>+3588(SB)/4, $0x00000005
+DATA boundedPack<>+3592(SB)/4, $0x00000006
+DATA boundedPack<>+3596(SB)/4, $0x00000000
+DATA boundedPack<>+3600(SB)/4, $0x00000000
+DATA boundedPack<>+3604(SB)/4, $0x00000000
+DATA boundedPack<>+3608(SB)/4, $0x00000000
+DATA boundedPack<>+3612(SB)/4, $0x00000000
+DATA boundedPack<>+3616(SB)/4, $0x00000000
+DATA boundedPack<>+3620(SB)/4, $0x00000004
+DATA boundedPack<>+3624(SB)/4, $0x00000005
+DATA boundedPack<>+3628(SB)/4, $0x00000006
+DATA boundedPack<>+3632(SB)/4, $0x00000000
+DATA boundedPack<>+3636(SB)/4, $0x00000000
+DATA boundedPack<>+3640(SB)/4, $0x00000000
+DATA boundedPack<>+3644(SB)/4, $0x00000000
+DATA boundedPack<>+3648(SB)/4, $0x00000001
+DATA boundedPack<>+3652(SB)/4, $0x00000004
+DATA boundedPack<>+3656(SB)/4, $0x00000005
+DATA boundedPack<>+3660(SB)/4, $0x00000006
+DATA boundedPack<>+3664(SB)/4, $0x00000000
+DATA boundedPack<>+3668(SB)/4, $0x00000000
+DATA boundedPack<>+3672(SB)/4, $0x00000000
+DATA boundedPack<>+3676(SB)/4, $0x00000000
+DATA boundedPack<>+3680(SB)/4, $0x00000000
+DATA boundedPack<>+3684(SB)/4, $0x00000001
+DATA boundedPack<>+3688(SB)/4, $0x00000004
+DATA boundedPack<>+3692(SB)/4, $0x00000005
+DATA boundedPack<>+3696(SB)/4, $0x00000006
+DATA boundedPack<>+3700(SB)/4, $0x00000000
+DATA boundedPack<>+3704(SB)/4, $0x00000000
+DATA boundedPack<>+3708(SB)/4, $0x00000000
+DATA boundedPack<>+3712(SB)/4, $0x00000002
+DATA boundedPack<>+3716(SB)/4, $0x00000004
+DATA boundedPack<>+3720(SB)/4, $0x00000005
+DATA boundedPack<>+3724(SB)/4, $0x00000006
+DATA boundedPack<>+3728(SB)/4, $0x00000000
+DATA boundedPack<>+3732(SB)/4, $0x00000000
+DATA boundedPack<>+3736(SB)/4, $0x00000000
+DATA boundedPack<>+3740(SB)/4, $0x00000000
+DATA boundedPack<>+3744(SB)/4, $0x00000000
+DATA boundedPack<>+3748(SB)/4, $0x00000002
+DATA boundedPack<>+3752(SB)/4, $0x00000004
+DATA boundedPack<>+3756(SB)/4, $0x00000005
+DATA boundedPack<>+3760(SB)/4, $0x00000006
+DATA boundedPack<>+3764(SB)/4, $0x00000000
+DATA boundedPack<>+3768(SB)/4, $0x00000000
+DATA boundedPack<>+3772(SB)/4, $0x00000000
+DATA boundedPack<>+3776(SB)/4, $0x00000001
+DATA boundedPack<>+3780(SB)/4, $0x00000002
+DATA boundedPack<>+3784(SB)/4, $0x00000004
+DATA boundedPack<>+3788(SB)/4, $0x00000005
+DATA boundedPack<>+3792(SB)/4, $0x00000006
+DATA boundedPack<>+3796(SB)/4, $0x00000000
+DATA boundedPack<>+3800(SB)/4, $0x00000000
+DATA boundedPack<>+3804(SB)/4, $0x00000000
+DATA boundedPack<>+3808(SB)/4, $0x00000000
+DATA boundedPack<>+3812(SB)/4, $0x00000001
+DATA boundedPack<>+3816(SB)/4, $0x00000002
+DATA boundedPack<>+3820(SB)/4, $0x00000004
+DATA boundedPack<>+3824(SB)/4, $0x00000005
+DATA boundedPack<>+3828(SB)/4, $0x00000006
+DATA boundedPack<>+3832(SB)/4, $0x00000000
+DATA boundedPack<>+3836(SB)/4, $0x00000000
+DATA boundedPack<>+3840(SB)/4, $0x00000003
+DATA boundedPack<>+3844(SB)/4, $0x00000004
+DATA boundedPack<>+3848(SB)/4, $0x00000005
+DATA boundedPack<>+3852(SB)/4, $0x00000006
+DATA boundedPack<>+3856(SB)/4, $0x00000000
+DATA boundedPack<>+3860(SB)/4, $0x00000000
+DATA boundedPack<>+3864(SB)/4, $0x00000000
+DATA boundedPack<>+3868(SB)/4, $0x00000000
+DATA boundedPack<>+3872(SB)/4, $0x00000000
+DATA boundedPack<>+3876(SB)/4, $0x00000003
+DATA boundedPack<>+3880(SB)/4, $0x00000004
+DATA boundedPack<>+3884(SB)/4, $0x00000005
+DATA boundedPack<>+3888(SB)/4, $0x00000006
+DATA boundedPack<>+3892(SB)/4, $0x00000000
+DATA boundedPack<>+3896(SB)/4, $0x00000000
+DATA boundedPack<>+3900(SB)/4, $0x00000000
+DATA boundedPack<>+3904(SB)/4, $0x00000001
+DATA boundedPack<>+3908(SB)/4, $0x00000003
+DATA boundedPack<>+3912(SB)/4, $0x00000004
+DATA boundedPack<>+3916(SB)/4, $0x00000005
+DATA boundedPack<>+3920(SB)/4, $0x00000006
+DATA boundedPack<>+3924(SB)/4, $0x00000000
+DATA boundedPack<>+3928(SB)/4, $0x00000000
+DATA boundedPack<>+3932(SB)/4, $0x00000000
+DATA boundedPack<>+3936(SB)/4, $0x00000000
+DATA boundedPack<>+3940(SB)/4, $0x00000001
+DATA boundedPack<>+3944(SB)/4, $0x00000003
+DATA boundedPack<>+3948(SB)/4, $0x00000004
+DATA boundedPack<>+3952(SB)/4, $0x00000005
+DATA boundedPack<>+3956(SB)/4, $0x00000006
+DATA boundedPack<>+3960(SB)/4, $0x00000000
+DATA boundedPack<>+3964(SB)/4, $0x00000000
+DATA boundedPack<>+3968(SB)/4, $0x00000002
+DATA boundedPack<>+3972(SB)/4, $0x00000003
+DATA boundedPack<>+3976(SB)/4, $0x00000004
+DATA boundedPack<>+3980(SB)/4, $0x00000005
+DATA boundedPack<>+3984(SB)/4, $0x00000006
+DATA boundedPack<>+3988(SB)/4, $0x00000000
+DATA boundedPack<>+3992(SB)/4, $0x00000000
+DATA boundedPack<>+3996(SB)/4, $0x00000000
+DATA boundedPack<>+4000(SB)/4, $0x00000000
+DATA boundedPack<>+4004(SB)/4, $0x00000002
+DATA boundedPack<>+4008(SB)/4, $0x00000003
+DATA boundedPack<>+4012(SB)/4, $0x00000004
+DATA boundedPack<>+4016(SB)/4, $0x00000005
+DATA boundedPack<>+4020(SB)/4, $0x00000006
+DATA boundedPack<>+4024(SB)/4, $0x00000000
+DATA boundedPack<>+4028(SB)/4, $0x00000000
+DATA boundedPack<>+4032(SB)/4, $0x00000001
+DATA boundedPack<>+4036(SB)/4, $0x00000002
+DATA boundedPack<>+4040(SB)/4, $0x00000003
+DATA boundedPack<>+4044(SB)/4, $0x00000004
+DATA boundedPack<>+4048(SB)/4, $0x00000005
+DATA boundedPack<>+4052(SB)/4, $0x00000006
+DATA boundedPack<>+4056(SB)/4, $0x00000000
+DATA boundedPack<>+4060(SB)/4, $0x00000000
+DATA boundedPack<>+4064(SB)/4, $0x00000000
+DATA boundedPack<>+4068(SB)/4, $0x00000001
+DATA boundedPack<>+4072(SB)/4, $0x00000002
+DATA boundedPack<>+4076(SB)/4, $0x00000003
+DATA boundedPack<>+4080(SB)/4, $0x00000004
+DATA boundedPack<>+4084(SB)/4, $0x00000005
+DATA boundedPack<>+4088(SB)/4, $0x00000006
+DATA boundedPack<>+4092(SB)/4, $0x00000000
+DATA boundedPack<>+4096(SB)/4, $0x00000007
+DATA boundedPack<>+4100(SB)/4, $0x00000000
+DATA boundedPack<>+4104(SB)/4, $0x00000000
+DATA boundedPack<>+4108(SB)/4, $0x00000000
+DATA boundedPack<>+4112(SB)/4, $0x00000000
+DATA boundedPack<>+4116(SB)/4, $0x00000000
+DATA boundedPack<>+4120(SB)/4, $0x00000000
+DATA boundedPack<>+4124(SB)/4, $0x00000000
+DATA boundedPack<>+4128(SB)/4, $0x00000000
+DATA boundedPack<>+4132(SB)/4, $0x00000007
+DATA boundedPack<>+4136(SB)/4, $0x00000000
+DATA boundedPack<>+4140(SB)/4, $0x00000000
+DATA boundedPack<>+4144(SB)/4, $0x00000000
+DATA boundedPack<>+4148(SB)/4, $0x00000000
+DATA boundedPack<>+4152(SB)/4, $0x00000000
+DATA boundedPack<>+4156(SB)/4, $0x00000000
+DATA boundedPack<>+4160(SB)/4, $0x00000001
+DATA boundedPack<>+4164(SB)/4, $0x00000007
+DATA boundedPack<>+4168(SB)/4, $0x00000000
+DATA boundedPack<>+4172(SB)/4, $0x00000000
+DATA boundedPack<>+4176(SB)/4, $0x00000000
+DATA boundedPack<>+4180(SB)/4, $0x00000000
+DATA boundedPack<>+4184(SB)/4, $0x00000000
+DATA boundedPack<>+4188(SB)/4, $0x00000000
+DATA boundedPack<>+4192(SB)/4, $0x00000000
+DATA boundedPack<>+4196(SB)/4, $0x00000001
+DATA boundedPack<>+4200(SB)/4, $0x00000007
+DATA boundedPack<>+4204(SB)/4, $0x00000000
+DATA boundedPack<>+4208(SB)/4, $0x00000000
+DATA boundedPack<>+4212(SB)/4, $0x00000000
+DATA boundedPack<>+4216(SB)/4, $0x00000000
+DATA boundedPack<>+4220(SB)/4, $0x00000000
+DATA boundedPack<>+4224(SB)/4, $0x00000002
+DATA boundedPack<>+4228(SB)/4, $0x00000007
+DATA boundedPack<>+4232(SB)/4, $0x00000000
+DATA boundedPack<>+4236(SB)/4, $0x00000000
+DATA boundedPack<>+4240(SB)/4, $0x00000000
+DATA boundedPack<>+4244(SB)/4, $0x00000000
+DATA boundedPack<>+4248(SB)/4, $0x00000000
+DATA boundedPack<>+4252(SB)/4, $0x00000000
+DATA boundedPack<>+4256(SB)/4, $0x00000000
+DATA boundedPack<>+4260(SB)/4, $0x00000002
+DATA boundedPack<>+4264(SB)/4, $0x00000007
+DATA boundedPack<>+4268(SB)/4, $0x00000000
+DATA boundedPack<>+4272(SB)/4, $0x00000000
+DATA boundedPack<>+4276(SB)/4, $0x00000000
+DATA boundedPack<>+4280(SB)/4, $0x00000000
+DATA boundedPack<>+4284(SB)/4, $0x00000000
+DATA boundedPack<>+4288(SB)/4, $0x00000001
+DATA boundedPack<>+4292(SB)/4, $0x00000002
+DATA boundedPack<>+4296(SB)/4, $0x00000007
+DATA boundedPack<>+4300(SB)/4, $0x00000000
+DATA boundedPack<>+4304(SB)/4, $0x00000000
+DATA boundedPack<>+4308(SB)/4, $0x00000000
+DATA boundedPack<>+4312(SB)/4, $0x00000000
+DATA boundedPack<>+4316(SB)/4, $0x00000000
+DATA boundedPack<>+4320(SB)/4, $0x00000000
+DATA boundedPack<>+4324(SB)/4, $0x00000001
+DATA boundedPack<>+4328(SB)/4, $0x00000002
+DATA boundedPack<>+4332(SB)/4, $0x00000007
+DATA boundedPack<>+4336(SB)/4, $0x00000000
+DATA boundedPack<>+4340(SB)/4, $0x00000000
+DATA boundedPack<>+4344(SB)/4, $0x00000000
+DATA boundedPack<>+4348(SB)/4, $0x00000000
+DATA boundedPack<>+4352(SB)/4, $0x00000003
+DATA boundedPack<>+4356(SB)/4, $0x00000007
+DATA boundedPack<>+4360(SB)/4, $0x00000000
+DATA boundedPack<>+4364(SB)/4, $0x00000000
+DATA boundedPack<>+4368(SB)/4, $0x00000000
+DATA boundedPack<>+4372(SB)/4, $0x00000000
+DATA boundedPack<>+4376(SB)/4, $0x00000000
+DATA boundedPack<>+4380(SB)/4, $0x00000000
+DATA boundedPack<>+4384(SB)/4, $0x00000000
+DATA boundedPack<>+4388(SB)/4, $0x00000003
+DATA boundedPack<>+4392(SB)/4, $0x00000007
+DATA boundedPack<>+4396(SB)/4, $0x00000000
+DATA boundedPack<>+4400(SB)/4, $0x00000000
+DATA boundedPack<>+4404(SB)/4, $0x00000000
+DATA boundedPack<>+4408(SB)/4, $0x00000000
+DATA boundedPack<>+4412(SB)/4, $0x00000000
+DATA boundedPack<>+4416(SB)/4, $0x00000001
+DATA boundedPack<>+4420(SB)/4, $0x00000003
+DATA boundedPack<>+4424(SB)/4, $0x00000007
+DATA boundedPack<>+4428(SB)/4, $0x00000000
+DATA boundedPack<>+4432(SB)/4, $0x00000000
+DATA boundedPack<>+4436(SB)/4, $0x00000000
+DATA boundedPack<>+4440(SB)/4, $0x00000000
+DATA boundedPack<>+4444(SB)/4, $0x00000000
+DATA boundedPack<>+4448(SB)/4, $0x00000000
+DATA boundedPack<>+4452(SB)/4, $0x00000001
+DATA boundedPack<>+4456(SB)/4, $0x00000003
+DATA boundedPack<>+4460(SB)/4, $0x00000007
+DATA boundedPack<>+4464(SB)/4, $0x00000000
+DATA boundedPack<>+4468(SB)/4, $0x00000000
+DATA boundedPack<>+4472(SB)/4, $0x00000000
+DATA boundedPack<>+4476(SB)/4, $0x00000000
+DATA boundedPack<>+4480(SB)/4, $0x00000002
+DATA boundedPack<>+4484(SB)/4, $0x00000003
+DATA boundedPack<>+4488(SB)/4, $0x00000007
+DATA boundedPack<>+4492(SB)/4, $0x00000000
+DATA boundedPack<>+4496(SB)/4, $0x00000000
+DATA boundedPack<>+4500(SB)/4, $0x00000000
+DATA boundedPack<>+4504(SB)/4, $0x00000000
+DATA boundedPack<>+4508(SB)/4, $0x00000000
+DATA boundedPack<>+4512(SB)/4, $0x00000000
+DATA boundedPack<>+4516(SB)/4, $0x00000002
+DATA boundedPack<>+4520(SB)/4, $0x00000003
+DATA boundedPack<>+4524(SB)/4, $0x00000007
+DATA boundedPack<>+4528(SB)/4, $0x00000000
+DATA boundedPack<>+4532(SB)/4, $0x00000000
+DATA boundedPack<>+4536(SB)/4, $0x00000000
+DATA boundedPack<>+4540(SB)/4, $0x00000000
+DATA boundedPack<>+4544(SB)/4, $0x00000001
+DATA boundedPack<>+4548(SB)/4, $0x00000002
+DATA boundedPack<>+4552(SB)/4, $0x00000003
+DATA boundedPack<>+4556(SB)/4, $0x00000007
+DATA boundedPack<>+4560(SB)/4, $0x00000000
+DATA boundedPack<>+4564(SB)/4, $0x00000000
+DATA boundedPack<>+4568(SB)/4, $0x00000000
+DATA boundedPack<>+4572(SB)/4, $0x00000000
+DATA boundedPack<>+4576(SB)/4, $0x00000000
+DATA boundedPack<>+4580(SB)/4, $0x00000001
+DATA boundedPack<>+4584(SB)/4, $0x00000002
+DATA boundedPack<>+4588(SB)/4, $0x00000003
+DATA boundedPack<>+4592(SB)/4, $0x00000007
+DATA boundedPack<>+4596(SB)/4, $0x00000000
+DATA boundedPack<>+4600(SB)/4, $0x00000000
+DATA boundedPack<>+4604(SB)/4, $0x00000000
+DATA boundedPack<>+4608(SB)/4, $0x00000004
+DATA boundedPack<>+4612(SB)/4, $0x00000007
+DATA boundedPack<>+4616(SB)/4, $0x00000000
+DATA boundedPack<>+4620(SB)/4, $0x00000000
+DATA boundedPack<>+4624(SB)/4, $0x00000000
+DATA boundedPack<>+4628(SB)/4, $0x00000000
+DATA boundedPack<>+4632(SB)/4, $0x00000000
+DATA boundedPack<>+4636(SB)/4, $0x00000000
+DATA boundedPack<>+4640(SB)/4, $0x00000000
+DATA boundedPack<>+4644(SB)/4, $0x00000004
+DATA boundedPack<>+4648(SB)/4, $0x00000007
+DATA boundedPack<>+4652(SB)/4, $0x00000000
+DATA boundedPack<>+4656(SB)/4, $0x00000000
+DATA boundedPack<>+4660(SB)/4, $0x00000000
+DATA boundedPack<>+4664(SB)/4, $0x00000000
+DATA boundedPack<>+4668(SB)/4, $0x00000000
+DATA boundedPack<>+4672(SB)/4, $0x00000001
+DATA boundedPack<>+4676(SB)/4, $0x00000004
+DATA boundedPack<>+4680(SB)/4, $0x00000007
+DATA boundedPack<>+4684(SB)/4, $0x00000000
+DATA boundedPack<>+4688(SB)/4, $0x00000000
+DATA boundedPack<>+4692(SB)/4, $0x00000000
+DATA boundedPack<>+4696(SB)/4, $0x00000000
+DATA boundedPack<>+4700(SB)/4, $0x00000000
+DATA boundedPack<>+4704(SB)/4, $0x00000000
+DATA boundedPack<>+4708(SB)/4, $0x00000001
+DATA boundedPack<>+4712(SB)/4, $0x00000004
+DATA boundedPack<>+4716(SB)/4, $0x00000007
+DATA boundedPack<>+4720(SB)/4, $0x00000000
+DATA boundedPack<>+4724(SB)/4, $0x00000000
+DATA boundedPack<>+4728(SB)/4, $0x00000000
+DATA boundedPack<>+4732(SB)/4, $0x00000000
+DATA boundedPack<>+4736(SB)/4, $0x00000002
+DATA boundedPack<>+4740(SB)/4, $0x00000004
+DATA boundedPack<>+4744(SB)/4, $0x00000007
+DATA boundedPack<>+4748(SB)/4, $0x00000000
+DATA boundedPack<>+4752(SB)/4, $0x00000000
+DATA boundedPack<>+4756(SB)/4, $0x00000000
+DATA boundedPack<>+4760(SB)/4, $0x00000000
+DATA boundedPack<>+4764(SB)/4, $0x00000000
+DATA boundedPack<>+4768(SB)/4, $0x00000000
+DATA boundedPack<>+4772(SB)/4, $0x00000002
+DATA boundedPack<>+4776(SB)/4, $0x00000004
+DATA boundedPack<>+4780(SB)/4, $0x00000007
+DATA boundedPack<>+4784(SB)/4, $0x00000000
+DATA boundedPack<>+4788(SB)/4, $0x00000000
+DATA boundedPack<>+4792(SB)/4, $0x00000000
+DATA boundedPack<>+4796(SB)/4, $0x00000000
+DATA boundedPack<>+4800(SB)/4, $0x00000001
+DATA boundedPack<>+4804(SB)/4, $0x00000002
+DATA boundedPack<>+4808(SB)/4, $0x00000004
+DATA boundedPack<>+4812(SB)/4, $0x00000007
+DATA boundedPack<>+4816(SB)/4, $0x00000000
+DATA boundedPack<>+4820(SB)/4, $0x00000000
+DATA boundedPack<>+4824(SB)/4, $0x00000000
+DATA boundedPack<>+4828(SB)/4, $0x00000000
+DATA boundedPack<>+4832(SB)/4, $0x00000000
+DATA boundedPack<>+4836(SB)/4, $0x00000001
+DATA boundedPack<>+4840(SB)/4, $0x00000002
+DATA boundedPack<>+4844(SB)/4, $0x00000004
+DATA boundedPack<>+4848(SB)/4, $0x00000007
+DATA boundedPack<>+4852(SB)/4, $0x00000000
+DATA boundedPack<>+4856(SB)/4, $0x00000000
+DATA boundedPack<>+4860(SB)/4, $0x00000000
+DATA boundedPack<>+4864(SB)/4, $0x00000003
+DATA boundedPack<>+4868(SB)/4, $0x00000004
+DATA boundedPack<>+4872(SB)/4, $0x00000007
+DATA boundedPack<>+4876(SB)/4, $0x00000000
+DATA boundedPack<>+4880(SB)/4, $0x00000000
+DATA boundedPack<>+4884(SB)/4, $0x00000000
+DATA boundedPack<>+4888(SB)/4, $0x00000000
+DATA boundedPack<>+4892(SB)/4, $0x00000000
+DATA boundedPack<>+4896(SB)/4, $0x00000000
+DATA boundedPack<>+4900(SB)/4, $0x00000003
+DATA boundedPack<>+4904(SB)/4, $0x00000004
+DATA boundedPack<>+4908(SB)/4, $0x00000007
+DATA boundedPack<>+4912(SB)/4, $0x00000000
+DATA boundedPack<>+4916(SB)/4, $0x00000000
+DATA boundedPack<>+4920(SB)/4, $0x00000000
+DATA boundedPack<>+4924(SB)/4, $0x00000000
+DATA boundedPack<>+4928(SB)/4, $0x00000001
+DATA boundedPack<>+4932(SB)/4, $0x00000003
+DATA boundedPack<>+4936(SB)/4, $0x00000004
+DATA boundedPack<>+4940(SB)/4, $0x00000007
+DATA boundedPack<>+4944(SB)/4, $0x00000000
+DATA boundedPack<>+4948(SB)/4, $0x00000000
+DATA boundedPack<>+4952(SB)/4, $0x00000000
+DATA boundedPack<>+4956(SB)/4, $0x00000000
+DATA boundedPack<>+4960(SB)/4, $0x00000000
+DATA boundedPack<>+4964(SB)/4, $0x00000001
+DATA boundedPack<>+4968(SB)/4, $0x00000003
+DATA boundedPack<>+4972(SB)/4, $0x00000004
+DATA boundedPack<>+4976(SB)/4, $0x00000007
+DATA boundedPack<>+4980(SB)/4, $0x00000000
+DATA boundedPack<>+4984(SB)/4, $0x00000000
+DATA boundedPack<>+4988(SB)/4, $0x00000000
+DATA boundedPack<>+4992(SB)/4, $0x00000002
+DATA boundedPack<>+4996(SB)/4, $0x00000003
+DATA boundedPack<>+5000(SB)/4, $0x00000004
+DATA boundedPack<>+5004(SB)/4, $0x00000007
+DATA boundedPack<>+5008(SB)/4, $0x00000000
+DATA boundedPack<>+5012(SB)/4, $0x00000000
+DATA boundedPack<>+5016(SB)/4, $0x00000000
+DATA boundedPack<>+5020(SB)/4, $0x00000000
+DATA boundedPack<>+5024(SB)/4, $0x00000000
+DATA boundedPack<>+5028(SB)/4, $0x00000002
+DATA boundedPack<>+5032(SB)/4, $0x00000003
+DATA boundedPack<>+5036(SB)/4, $0x00000004
+DATA boundedPack<>+5040(SB)/4, $0x00000007
+DATA boundedPack<>+5044(SB)/4, $0x00000000
+DATA boundedPack<>+5048(SB)/4, $0x00000000
+DATA boundedPack<>+5052(SB)/4, $0x00000000
+DATA boundedPack<>+5056(SB)/4, $0x00000001
+DATA boundedPack<>+5060(SB)/4, $0x00000002
+DATA boundedPack<>+5064(SB)/4, $0x00000003
+DATA boundedPack<>+5068(SB)/4, $0x00000004
+DATA boundedPack<>+5072(SB)/4, $0x00000007
+DATA boundedPack<>+5076(SB)/4, $0x00000000
+DATA boundedPack<>+5080(SB)/4, $0x00000000
+DATA boundedPack<>+5084(SB)/4, $0x00000000
+DATA boundedPack<>+5088(SB)/4, $0x00000000
+DATA boundedPack<>+5092(SB)/4, $0x00000001
+DATA boundedPack<>+5096(SB)/4, $0x00000002
+DATA boundedPack<>+5100(SB)/4, $0x00000003
+DATA boundedPack<>+5104(SB)/4, $0x00000004
+DATA boundedPack<>+5108(SB)/4, $0x00000007
+DATA boundedPack<>+5112(SB)/4, $0x00000000
+DATA boundedPack<>+5116(SB)/4, $0x00000000
+DATA boundedPack<>+5120(SB)/4, $0x00000005
+DATA boundedPack<>+5124(SB)/4, $0x00000007
+DATA boundedPack<>+5128(SB)/4, $0x00000000
+DATA boundedPack<>+5132(SB)/4, $0x00000000
+DATA boundedPack<>+5136(SB)/4, $0x00000000
+DATA boundedPack<>+5140(SB)/4, $0x00000000
+DATA boundedPack<>+5144(SB)/4, $0x00000000
+DATA boundedPack<>+5148(SB)/4, $0x00000000
+DATA boundedPack<>+5152(SB)/4, $0x00000000
+DATA boundedPack<>+5156(SB)/4, $0x00000005
+DATA boundedPack<>+5160(SB)/4, $0x00000007
+DATA boundedPack<>+5164(SB)/4, $0x00000000
+DATA boundedPack<>+5168(SB)/4, $0x00000000
+DATA boundedPack<>+5172(SB)/4, $0x00000000
+DATA boundedPack<>+5176(SB)/4, $0x00000000
+DATA boundedPack<>+5180(SB)/4, $0x00000000
+DATA boundedPack<>+5184(SB)/4, $0x00000001
+DATA boundedPack<>+5188(SB)/4, $0x00000005
+DATA boundedPack<>+5192(SB)/4, $0x00000007
+DATA boundedPack<>+5196(SB)/4, $0x00000000
+DATA boundedPack<>+5200(SB)/4, $0x00000000
+DATA boundedPack<>+5204(SB)/4, $0x00000000
+DATA boundedPack<>+5208(SB)/4, $0x00000000
+DATA boundedPack<>+5212(SB)/4, $0x00000000
+DATA boundedPack<>+5216(SB)/4, $0x00000000
+DATA boundedPack<>+5220(SB)/4, $0x00000001
+DATA boundedPack<>+5224(SB)/4, $0x00000005
+DATA boundedPack<>+5228(SB)/4, $0x00000007
+DATA boundedPack<>+5232(SB)/4, $0x00000000
+DATA boundedPack<>+5236(SB)/4, $0x00000000
+DATA boundedPack<>+5240(SB)/4, $0x00000000
+DATA boundedPack<>+5244(SB)/4, $0x00000000
+DATA boundedPack<>+5248(SB)/4, $0x00000002
+DATA boundedPack<>+5252(SB)/4, $0x00000005
+DATA boundedPack<>+5256(SB)/4, $0x00000007
+DATA boundedPack<>+5260(SB)/4, $0x00000000
+DATA boundedPack<>+5264(SB)/4, $0x00000000
+DATA boundedPack<>+5268(SB)/4, $0x00000000
+DATA boundedPack<>+5272(SB)/4, $0x00000000
+DATA boundedPack<>+5276(SB)/4, $0x00000000
+DATA boundedPack<>+5280(SB)/4, $0x00000000
+DATA boundedPack<>+5284(SB)/4, $0x00000002
+DATA boundedPack<>+5288(SB)/4, $0x00000005
+DATA boundedPack<>+5292(SB)/4, $0x00000007
+DATA boundedPack<>+5296(SB)/4, $0x00000000
+DATA boundedPack<>+5300(SB)/4, $0x00000000
+DATA boundedPack<>+5304(SB)/4, $0x00000000
+DATA boundedPack<>+5308(SB)/4, $0x00000000
+DATA boundedPack<>+5312(SB)/4, $0x00000001
+DATA boundedPack<>+5316(SB)/4, $0x00000002
+DATA boundedPack<>+5320(SB)/4, $0x00000005
+DATA boundedPack<>+5324(SB)/4, $0x00000007
+DATA boundedPack<>+5328(SB)/4, $0x00000000
+DATA boundedPack<>+5332(SB)/4, $0x00000000
+DATA boundedPack<>+5336(SB)/4, $0x00000000
+DATA boundedPack<>+5340(SB)/4, $0x00000000
+DATA boundedPack<>+5344(SB)/4, $0x00000000
+DATA boundedPack<>+5348(SB)/4, $0x00000001
+DATA boundedPack<>+5352(SB)/4, $0x00000002
+DATA boundedPack<>+5356(SB)/4, $0x00000005
+DATA boundedPack<>+5360(SB)/4, $0x00000007
+DATA boundedPack<>+5364(SB)/4, $0x00000000
+DATA boundedPack<>+5368(SB)/4, $0x00000000
+DATA boundedPack<>+5372(SB)/4, $0x00000000
+DATA boundedPack<>+5376(SB)/4, $0x00000003
+DATA boundedPack<>+5380(SB)/4, $0x00000005
+DATA boundedPack<>+5384(SB)/4, $0x00000007
+DATA boundedPack<>+5388(SB)/4, $0x00000000
+DATA boundedPack<>+5392(SB)/4, $0x00000000
+DATA boundedPack<>+5396(SB)/4, $0x00000000
+DATA boundedPack<>+5400(SB)/4, $0x00000000
+DATA boundedPack<>+5404(SB)/4, $0x00000000
+DATA boundedPack<>+5408(SB)/4, $0x00000000
+DATA boundedPack<>+5412(SB)/4, $0x00000003
+DATA boundedPack<>+5416(SB)/4, $0x00000005
+DATA boundedPack<>+5420(SB)/4, $0x00000007
+DATA boundedPack<>+5424(SB)/4, $0x00000000
+DATA boundedPack<>+5428(SB)/4, $0x00000000
+DATA boundedPack<>+5432(SB)/4, $0x00000000
+DATA boundedPack<>+5436(SB)/4, $0x00000000
+DATA boundedPack<>+5440(SB)/4, $0x00000001
+DATA boundedPack<>+5444(SB)/4, $0x00000003
+DATA boundedPack<>+5448(SB)/4, $0x00000005
+DATA boundedPack<>+5452(SB)/4, $0x00000007
+DATA boundedPack<>+5456(SB)/4, $0x00000000
+DATA boundedPack<>+5460(SB)/4, $0x00000000
+DATA boundedPack<>+5464(SB)/4, $0x00000000
+DATA boundedPack<>+5468(SB)/4, $0x00000000
+DATA boundedPack<>+5472(SB)/4, $0x00000000
+DATA boundedPack<>+5476(SB)/4, $0x00000001
+DATA boundedPack<>+5480(SB)/4, $0x00000003
+DATA boundedPack<>+5484(SB)/4, $0x00000005
+DATA boundedPack<>+5488(SB)/4, $0x00000007
+DATA boundedPack<>+5492(SB)/4, $0x00000000
+DATA boundedPack<>+5496(SB)/4, $0x00000000
+DATA boundedPack<>+5500(SB)/4, $0x00000000
+DATA boundedPack<>+5504(SB)/4, $0x00000002
+DATA boundedPack<>+5508(SB)/4, $0x00000003
+DATA boundedPack<>+5512(SB)/4, $0x00000005
+DATA boundedPack<>+5516(SB)/4, $0x00000007
+DATA boundedPack<>+5520(SB)/4, $0x00000000
+DATA boundedPack<>+5524(SB)/4, $0x00000000
+DATA boundedPack<>+5528(SB)/4, $0x00000000
+DATA boundedPack<>+5532(SB)/4, $0x00000000
+DATA boundedPack<>+5536(SB)/4, $0x00000000
+DATA boundedPack<>+5540(SB)/4, $0x00000002
+DATA boundedPack<>+5544(SB)/4, $0x00000003
+DATA boundedPack<>+5548(SB)/4, $0x00000005
+DATA boundedPack<>+5552(SB)/4, $0x00000007
+DATA boundedPack<>+5556(SB)/4, $0x00000000
+DATA boundedPack<>+5560(SB)/4, $0x00000000
+DATA boundedPack<>+5564(SB)/4, $0x00000000
+DATA boundedPack<>+5568(SB)/4, $0x00000001
+DATA boundedPack<>+5572(SB)/4, $0x00000002
+DATA boundedPack<>+5576(SB)/4, $0x00000003
+DATA boundedPack<>+5580(SB)/4, $0x00000005
+DATA boundedPack<>+5584(SB)/4, $0x00000007
+DATA boundedPack<>+5588(SB)/4, $0x00000000
+DATA boundedPack<>+5592(SB)/4, $0x00000000
+DATA boundedPack<>+5596(SB)/4, $0x00000000
+DATA boundedPack<>+5600(SB)/4, $0x00000000
+DATA boundedPack<>+5604(SB)/4, $0x00000001
+DATA boundedPack<>+5608(SB)/4, $0x00000002
+DATA boundedPack<>+5612(SB)/4, $0x00000003
+DATA boundedPack<>+5616(SB)/4, $0x00000005
+DATA boundedPack<>+5620(SB)/4, $0x00000007
+DATA boundedPack<>+5624(SB)/4, $0x00000000
+DATA boundedPack<>+5628(SB)/4, $0x00000000
+DATA boundedPack<>+5632(SB)/4, $0x00000004
+DATA boundedPack<>+5636(SB)/4, $0x00000005
+DATA boundedPack<>+5640(SB)/4, $0x00000007
+DATA boundedPack<>+5644(SB)/4, $0x00000000
+DATA boundedPack<>+5648(SB)/4, $0x00000000
+DATA boundedPack<>+5652(SB)/4, $0x00000000
+DATA boundedPack<>+5656(SB)/4, $0x00000000
+DATA boundedPack<>+5660(SB)/4, $0x00000000
+DATA boundedPack<>+5664(SB)/4, $0x00000000
+DATA boundedPack<>+5668(SB)/4, $0x00000004
+DATA boundedPack<>+5672(SB)/4, $0x00000005
+DATA boundedPack<>+5676(SB)/4, $0x00000007
+DATA boundedPack<>+5680(SB)/4, $0x00000000
+DATA boundedPack<>+5684(SB)/4, $0x00000000
+DATA boundedPack<>+5688(SB)/4, $0x00000000
+DATA boundedPack<>+5692(SB)/4, $0x00000000
+DATA boundedPack<>+5696(SB)/4, $0x00000001
+DATA boundedPack<>+5700(SB)/4, $0x00000004
+DATA boundedPack<>+5704(SB)/4, $0x00000005
+DATA boundedPack<>+5708(SB)/4, $0x00000007
+DATA boundedPack<>+5712(SB)/4, $0x00000000
+DATA boundedPack<>+5716(SB)/4, $0x00000000
+DATA boundedPack<>+5720(SB)/4, $0x00000000
+DATA boundedPack<>+5724(SB)/4, $0x00000000
+DATA boundedPack<>+5728(SB)/4, $0x00000000
+DATA boundedPack<>+5732(SB)/4, $0x00000001
+DATA boundedPack<>+5736(SB)/4, $0x00000004
+DATA boundedPack<>+5740(SB)/4, $0x00000005
+DATA boundedPack<>+5744(SB)/4, $0x00000007
+DATA boundedPack<>+5748(SB)/4, $0x00000000
+DATA boundedPack<>+5752(SB)/4, $0x00000000
+DATA boundedPack<>+5756(SB)/4, $0x00000000
+DATA boundedPack<>+5760(SB)/4, $0x00000002
+DATA boundedPack<>+5764(SB)/4, $0x00000004
+DATA boundedPack<>+5768(SB)/4, $0x00000005
+DATA boundedPack<>+5772(SB)/4, $0x00000007
+DATA boundedPack<>+5776(SB)/4, $0x00000000
+DATA boundedPack<>+5780(SB)/4, $0x00000000
+DATA boundedPack<>+5784(SB)/4, $0x00000000
+DATA boundedPack<>+5788(SB)/4, $0x00000000
+DATA boundedPack<>+5792(SB)/4, $0x00000000
+DATA boundedPack<>+5796(SB)/4, $0x00000002
+DATA boundedPack<>+5800(SB)/4, $0x00000004
+DATA boundedPack<>+5804(SB)/4, $0x00000005
+DATA boundedPack<>+5808(SB)/4, $0x00000007
+DATA boundedPack<>+5812(SB)/4, $0x00000000
+DATA boundedPack<>+5816(SB)/4, $0x00000000
+DATA boundedPack<>+5820(SB)/4, $0x00000000
+DATA boundedPack<>+5824(SB)/4, $0x00000001
+DATA boundedPack<>+5828(SB)/4, $0x00000002
+DATA boundedPack<>+5832(SB)/4, $0x00000004
+DATA boundedPack<>+5836(SB)/4, $0x00000005
+DATA boundedPack<>+5840(SB)/4, $0x00000007
+DATA boundedPack<>+5844(SB)/4, $0x00000000
+DATA boundedPack<>+5848(SB)/4, $0x00000000
+DATA boundedPack<>+5852(SB)/4, $0x00000000
+DATA boundedPack<>+5856(SB)/4, $0x00000000
+DATA boundedPack<>+5860(SB)/4, $0x00000001
+DATA boundedPack<>+5864(SB)/4, $0x00000002
+DATA boundedPack<>+5868(SB)/4, $0x00000004
+DATA boundedPack<>+5872(SB)/4, $0x00000005
+DATA boundedPack<>+5876(SB)/4, $0x00000007
+DATA boundedPack<>+5880(SB)/4, $0x00000000
+DATA boundedPack<>+5884(SB)/4, $0x00000000
+DATA boundedPack<>+5888(SB)/4, $0x00000003
+DATA boundedPack<>+5892(SB)/4, $0x00000004
+DATA boundedPack<>+5896(SB)/4, $0x00000005
+DATA boundedPack<>+5900(SB)/4, $0x00000007
+DATA boundedPack<>+5904(SB)/4, $0x00000000
+DATA boundedPack<>+5908(SB)/4, $0x00000000
+DATA boundedPack<>+5912(SB)/4, $0x00000000
+DATA boundedPack<>+5916(SB)/4, $0x00000000
+DATA boundedPack<>+5920(SB)/4, $0x00000000
+DATA boundedPack<>+5924(SB)/4, $0x00000003
+DATA boundedPack<>+5928(SB)/4, $0x00000004
+DATA boundedPack<>+5932(SB)/4, $0x00000005
+DATA boundedPack<>+5936(SB)/4, $0x00000007
+DATA boundedPack<>+5940(SB)/4, $0x00000000
+DATA boundedPack<>+5944(SB)/4, $0x00000000
+DATA boundedPack<>+5948(SB)/4, $0x00000000
+DATA boundedPack<>+5952(SB)/4, $0x00000001
+DATA boundedPack<>+5956(SB)/4, $0x00000003
+DATA boundedPack<>+5960(SB)/4, $0x00000004
+DATA boundedPack<>+5964(SB)/4, $0x00000005
+DATA boundedPack<>+5968(SB)/4, $0x00000007
+DATA boundedPack<>+5972(SB)/4, $0x00000000
+DATA boundedPack<>+5976(SB)/4, $0x00000000
+DATA boundedPack<>+5980(SB)/4, $0x00000000
+DATA boundedPack<>+5984(SB)/4, $0x00000000
+DATA boundedPack<>+5988(SB)/4, $0x00000001
+DATA boundedPack<>+5992(SB)/4, $0x00000003
+DATA boundedPack<>+5996(SB)/4, $0x00000004
+DATA boundedPack<>+6000(SB)/4, $0x00000005
+DATA boundedPack<>+6004(SB)/4, $0x00000007
+DATA boundedPack<>+6008(SB)/4, $0x00000000
+DATA boundedPack<>+6012(SB)/4, $0x00000000
+DATA boundedPack<>+6016(SB)/4, $0x00000002
+DATA boundedPack<>+6020(SB)/4, $0x00000003
+DATA boundedPack<>+6024(SB)/4, $0x00000004
+DATA boundedPack<>+6028(SB)/4, $0x00000005
+DATA boundedPack<>+6032(SB)/4, $0x00000007
+DATA boundedPack<>+6036(SB)/4, $0x00000000
+DATA boundedPack<>+6040(SB)/4, $0x00000000
+DATA boundedPack<>+6044(SB)/4, $0x00000000
+DATA boundedPack<>+6048(SB)/4, $0x00000000
+DATA boundedPack<>+6052(SB)/4, $0x00000002
+DATA boundedPack<>+6056(SB)/4, $0x00000003
+DATA boundedPack<>+6060(SB)/4, $0x00000004
+DATA boundedPack<>+6064(SB)/4, $0x00000005
+DATA boundedPack<>+6068(SB)/4, $0x00000007
+DATA boundedPack<>+6072(SB)/4, $0x00000000
+DATA boundedPack<>+6076(SB)/4, $0x00000000
+DATA boundedPack<>+6080(SB)/4, $0x00000001
+DATA boundedPack<>+6084(SB)/4, $0x00000002
+DATA boundedPack<>+6088(SB)/4, $0x00000003
+DATA boundedPack<>+6092(SB)/4, $0x00000004
+DATA boundedPack<>+6096(SB)/4, $0x00000005
+DATA boundedPack<>+6100(SB)/4, $0x00000007
+DATA boundedPack<>+6104(SB)/4, $0x00000000
+DATA boundedPack<>+6108(SB)/4, $0x00000000
+DATA boundedPack<>+6112(SB)/4, $0x00000000
+DATA boundedPack<>+6116(SB)/4, $0x00000001
+DATA boundedPack<>+6120(SB)/4, $0x00000002
+DATA boundedPack<>+6124(SB)/4, $0x00000003
+DATA boundedPack<>+6128(SB)/4, $0x00000004
+DATA boundedPack<>+6132(SB)/4, $0x00000005
+DATA boundedPack<>+6136(SB)/4, $0x00000007
+DATA boundedPack<>+6140(SB)/4, $0x00000000
+DATA boundedPack<>+6144(SB)/4, $0x00000006
+DATA boundedPack<>+6148(SB)/4, $0x00000007
+DATA boundedPack<>+6152(SB)/4, $0x00000000
+DATA boundedPack<>+6156(SB)/4, $0x00000000
+DATA boundedPack<>+6160(SB)/4, $0x00000000
+DATA boundedPack<>+6164(SB)/4, $0x00000000
+DATA boundedPack<>+6168(SB)/4, $0x00000000
+DATA boundedPack<>+6172(SB)/4, $0x00000000
+DATA boundedPack<>+6176(SB)/4, $0x00000000
+DATA boundedPack<>+6180(SB)/4, $0x00000006
+DATA boundedPack<>+6184(SB)/4, $0x00000007
+DATA boundedPack<>+6188(SB)/4, $0x00000000
+DATA boundedPack<>+6192(SB)/4, $0x00000000
+DATA boundedPack<>+6196(SB)/4, $0x00000000
+DATA boundedPack<>+6200(SB)/4, $0x00000000
+DATA boundedPack<>+6204(SB)/4, $0x00000000
+DATA boundedPack<>+6208(SB)/4, $0x00000001
+DATA boundedPack<>+6212(SB)/4, $0x00000006
+DATA boundedPack<>+6216(SB)/4, $0x00000007
+DATA boundedPack<>+6220(SB)/4, $0x00000000
+DATA boundedPack<>+6224(SB)/4, $0x00000000
+DATA boundedPack<>+6228(SB)/4, $0x00000000
+DATA boundedPack<>+6232(SB)/4, $0x00000000
+DATA boundedPack<>+6236(SB)/4, $0x00000000
+DATA boundedPack<>+6240(SB)/4, $0x00000000
+DATA boundedPack<>+6244(SB)/4, $0x00000001
+DATA boundedPack<>+6248(SB)/4, $0x00000006
+DATA boundedPack<>+6252(SB)/4, $0x00000007
+DATA boundedPack<>+6256(SB)/4, $0x00000000
+DATA boundedPack<>+6260(SB)/4, $0x00000000
+DATA boundedPack<>+6264(SB)/4, $0x00000000
+DATA boundedPack<>+6268(SB)/4, $0x00000000
+DATA boundedPack<>+6272(SB)/4, $0x00000002
+DATA boundedPack<>+6276(SB)/4, $0x00000006
+DATA boundedPack<>+6280(SB)/4, $0x00000007
+DATA boundedPack<>+6284(SB)/4, $0x00000000
+DATA boundedPack<>+6288(SB)/4, $0x00000000
+DATA boundedPack<>+6292(SB)/4, $0x00000000
+DATA boundedPack<>+6296(SB)/4, $0x00000000
+DATA boundedPack<>+6300(SB)/4, $0x00000000
+DATA boundedPack<>+6304(SB)/4, $0x00000000
+DATA boundedPack<>+6308(SB)/4, $0x00000002
+DATA boundedPack<>+6312(SB)/4, $0x00000006
+DATA boundedPack<>+6316(SB)/4, $0x00000007
+DATA boundedPack<>+6320(SB)/4, $0x00000000
+DATA boundedPack<>+6324(SB)/4, $0x00000000
+DATA boundedPack<>+6328(SB)/4, $0x00000000
+DATA boundedPack<>+6332(SB)/4, $0x00000000
+DATA boundedPack<>+6336(SB)/4, $0x00000001
+DATA boundedPack<>+6340(SB)/4, $0x00000002
+DATA boundedPack<>+6344(SB)/4, $0x00000006
+DATA boundedPack<>+6348(SB)/4, $0x00000007
+DATA boundedPack<>+6352(SB)/4, $0x00000000
+DATA boundedPack<>+6356(SB)/4, $0x00000000
+DATA boundedPack<>+6360(SB)/4, $0x00000000
+DATA boundedPack<>+6364(SB)/4, $0x00000000
+DATA boundedPack<>+6368(SB)/4, $0x00000000
+DATA boundedPack<>+6372(SB)/4, $0x00000001
+DATA boundedPack<>+6376(SB)/4, $0x00000002
+DATA boundedPack<>+6380(SB)/4, $0x00000006
+DATA boundedPack<>+6384(SB)/4, $0x00000007
+DATA boundedPack<>+6388(SB)/4, $0x00000000
+DATA boundedPack<>+6392(SB)/4, $0x00000000
+DATA boundedPack<>+6396(SB)/4, $0x00000000
+DATA boundedPack<>+6400(SB)/4, $0x00000003
+DATA boundedPack<>+6404(SB)/4, $0x00000006
+DATA boundedPack<>+6408(SB)/4, $0x00000007
+DATA boundedPack<>+6412(SB)/4, $0x00000000
+DATA boundedPack<>+6416(SB)/4, $0x00000000
+DATA boundedPack<>+6420(SB)/4, $0x00000000
+DATA boundedPack<>+6424(SB)/4, $0x00000000
+DATA boundedPack<>+6428(SB)/4, $0x00000000
+DATA boundedPack<>+6432(SB)/4, $0x00000000
+DATA boundedPack<>+6436(SB)/4, $0x00000003
+DATA boundedPack<>+6440(SB)/4, $0x00000006
+DATA boundedPack<>+6444(SB)/4, $0x00000007
+DATA boundedPack<>+6448(SB)/4, $0x00000000
+DATA boundedPack<>+6452(SB)/4, $0x00000000
+DATA boundedPack<>+6456(SB)/4, $0x00000000
+DATA boundedPack<>+6460(SB)/4, $0x00000000
+DATA boundedPack<>+6464(SB)/4, $0x00000001
+DATA boundedPack<>+6468(SB)/4, $0x00000003
+DATA boundedPack<>+6472(SB)/4, $0x00000006
+DATA boundedPack<>+6476(SB)/4, $0x00000007
+DATA boundedPack<>+6480(SB)/4, $0x00000000
+DATA boundedPack<>+6484(SB)/4, $0x00000000
+DATA boundedPack<>+6488(SB)/4, $0x00000000
+DATA boundedPack<>+6492(SB)/4, $0x00000000
+DATA boundedPack<>+6496(SB)/4, $0x00000000
+DATA boundedPack<>+6500(SB)/4, $0x00000001
+DATA boundedPack<>+6504(SB)/4, $0x00000003
+DATA boundedPack<>+6508(SB)/4, $0x00000006
+DATA boundedPack<>+6512(SB)/4, $0x00000007
+DATA boundedPack<>+6516(SB)/4, $0x00000000
+DATA boundedPack<>+6520(SB)/4, $0x00000000
+DATA boundedPack<>+6524(SB)/4, $0x00000000
+DATA boundedPack<>+6528(SB)/4, $0x00000002
+DATA boundedPack<>+6532(SB)/4, $0x00000003
+DATA boundedPack<>+6536(SB)/4, $0x00000006
+DATA boundedPack<>+6540(SB)/4, $0x00000007
+DATA boundedPack<>+6544(SB)/4, $0x00000000
+DATA boundedPack<>+6548(SB)/4, $0x00000000
+DATA boundedPack<>+6552(SB)/4, $0x00000000
+DATA boundedPack<>+6556(SB)/4, $0x00000000
+DATA boundedPack<>+6560(SB)/4, $0x00000000
+DATA boundedPack<>+6564(SB)/4, $0x00000002
+DATA boundedPack<>+6568(SB)/4, $0x00000003
+DATA boundedPack<>+6572(SB)/4, $0x00000006
+DATA boundedPack<>+6576(SB)/4, $0x00000007
+DATA boundedPack<>+6580(SB)/4, $0x00000000
+DATA boundedPack<>+6584(SB)/4, $0x00000000
+DATA boundedPack<>+6588(SB)/4, $0x00000000
+DATA boundedPack<>+6592(SB)/4, $0x00000001
+DATA boundedPack<>+6596(SB)/4, $0x00000002
+DATA boundedPack<>+6600(SB)/4, $0x00000003
+DATA boundedPack<>+6604(SB)/4, $0x00000006
+DATA boundedPack<>+6608(SB)/4, $0x00000007
+DATA boundedPack<>+6612(SB)/4, $0x00000000
+DATA boundedPack<>+6616(SB)/4, $0x00000000
+DATA boundedPack<>+6620(SB)/4, $0x00000000
+DATA boundedPack<>+6624(SB)/4, $0x00000000
+DATA boundedPack<>+6628(SB)/4, $0x00000001
+DATA boundedPack<>+6632(SB)/4, $0x00000002
+DATA boundedPack<>+6636(SB)/4, $0x00000003
+DATA boundedPack<>+6640(SB)/4, $0x00000006
+DATA boundedPack<>+6644(SB)/4, $0x00000007
+DATA boundedPack<>+6648(SB)/4, $0x00000000
+DATA boundedPack<>+6652(SB)/4, $0x00000000
+DATA boundedPack<>+6656(SB)/4, $0x00000004
+DATA boundedPack<>+6660(SB)/4, $0x00000006
+DATA boundedPack<>+6664(SB)/4, $0x00000007
+DATA boundedPack<>+6668(SB)/4, $0x00000000
+DATA boundedPack<>+6672(SB)/4, $0x00000000
+DATA boundedPack<>+6676(SB)/4, $0x00000000
+DATA boundedPack<>+6680(SB)/4, $0x00000000
+DATA boundedPack<>+6684(SB)/4, $0x00000000
+DATA boundedPack<>+6688(SB)/4, $0x00000000
+DATA boundedPack<>+6692(SB)/4, $0x00000004
+DATA boundedPack<>+6696(SB)/4, $0x00000006
+DATA boundedPack<>+6700(SB)/4, $0x00000007
+DATA boundedPack<>+6704(SB)/4, $0x00000000
+DATA boundedPack<>+6708(SB)/4, $0x00000000
+DATA boundedPack<>+6712(SB)/4, $0x00000000
+DATA boundedPack<>+6716(SB)/4, $0x00000000
+DATA boundedPack<>+6720(SB)/4, $0x00000001
+DATA boundedPack<>+6724(SB)/4, $0x00000004
+DATA boundedPack<>+6728(SB)/4, $0x00000006
+DATA boundedPack<>+6732(SB)/4, $0x00000007
+DATA boundedPack<>+6736(SB)/4, $0x00000000
+DATA boundedPack<>+6740(SB)/4, $0x00000000
+DATA boundedPack<>+6744(SB)/4, $0x00000000
+DATA boundedPack<>+6748(SB)/4, $0x00000000
+DATA boundedPack<>+6752(SB)/4, $0x00000000
+DATA boundedPack<>+6756(SB)/4, $0x00000001
+DATA boundedPack<>+6760(SB)/4, $0x00000004
+DATA boundedPack<>+6764(SB)/4, $0x00000006
+DATA boundedPack<>+6768(SB)/4, $0x00000007
+DATA boundedPack<>+6772(SB)/4, $0x00000000
+DATA boundedPack<>+6776(SB)/4, $0x00000000
+DATA boundedPack<>+6780(SB)/4, $0x00000000
+DATA boundedPack<>+6784(SB)/4, $0x00000002
+DATA boundedPack<>+6788(SB)/4, $0x00000004
+DATA boundedPack<>+6792(SB)/4, $0x00000006
+DATA boundedPack<>+6796(SB)/4, $0x00000007
+DATA boundedPack<>+6800(SB)/4, $0x00000000
+DATA boundedPack<>+6804(SB)/4, $0x00000000
+DATA boundedPack<>+6808(SB)/4, $0x00000000
+DATA boundedPack<>+6812(SB)/4, $0x00000000
+DATA boundedPack<>+6816(SB)/4, $0x00000000
+DATA boundedPack<>+6820(SB)/4, $0x00000002
+DATA boundedPack<>+6824(SB)/4, $0x00000004
+DATA boundedPack<>+6828(SB)/4, $0x00000006
+DATA boundedPack<>+6832(SB)/4, $0x00000007
+DATA boundedPack<>+6836(SB)/4, $0x00000000
+DATA boundedPack<>+6840(SB)/4, $0x00000000
+DATA boundedPack<>+6844(SB)/4, $0x00000000
+DATA boundedPack<>+6848(SB)/4, $0x00000001
+DATA boundedPack<>+6852(SB)/4, $0x00000002
+DATA boundedPack<>+6856(SB)/4, $0x00000004
+DATA boundedPack<>+6860(SB)/4, $0x00000006
+DATA boundedPack<>+6864(SB)/4, $0x00000007
+DATA boundedPack<>+6868(SB)/4, $0x00000000
+DATA boundedPack<>+6872(SB)/4, $0x00000000
+DATA boundedPack<>+6876(SB)/4, $0x00000000
+DATA boundedPack<>+6880(SB)/4, $0x00000000
+DATA boundedPack<>+6884(SB)/4, $0x00000001
+DATA boundedPack<>+6888(SB)/4, $0x00000002
+DATA boundedPack<>+6892(SB)/4, $0x00000004
+DATA boundedPack<>+6896(SB)/4, $0x00000006
+DATA boundedPack<>+6900(SB)/4, $0x00000007
+DATA boundedPack<>+6904(SB)/4, $0x00000000
+DATA boundedPack<>+6908(SB)/4, $0x00000000
+DATA boundedPack<>+6912(SB)/4, $0x00000003
+DATA boundedPack<>+6916(SB)/4, $0x00000004
+DATA boundedPack<>+6920(SB)/4, $0x00000006
+DATA boundedPack<>+6924(SB)/4, $0x00000007
+DATA boundedPack<>+6928(SB)/4, $0x00000000
+DATA boundedPack<>+6932(SB)/4, $0x00000000
+DATA boundedPack<>+6936(SB)/4, $0x00000000
+DATA boundedPack<>+6940(SB)/4, $0x00000000
+DATA boundedPack<>+6944(SB)/4, $0x00000000
+DATA boundedPack<>+6948(SB)/4, $0x00000003
+DATA boundedPack<>+6952(SB)/4, $0x00000004
+DATA boundedPack<>+6956(SB)/4, $0x00000006
+DATA boundedPack<>+6960(SB)/4, $0x00000007
+DATA boundedPack<>+6964(SB)/4, $0x00000000
+DATA boundedPack<>+6968(SB)/4, $0x00000000
+DATA boundedPack<>+6972(SB)/4, $0x00000000
+DATA boundedPack<>+6976(SB)/4, $0x00000001
+DATA boundedPack<>+6980(SB)/4, $0x00000003
+DATA boundedPack<>+6984(SB)/4, $0x00000004
+DATA boundedPack<>+6988(SB)/4, $0x00000006
+DATA boundedPack<>+6992(SB)/4, $0x00000007
+DATA boundedPack<>+6996(SB)/4, $0x00000000
+DATA boundedPack<>+7000(SB)/4, $0x00000000
+DATA boundedPack<>+7004(SB)/4, $0x00000000
+DATA boundedPack<>+7008(SB)/4, $0x00000000
+DATA boundedPack<>+7012(SB)/4, $0x00000001
+DATA boundedPack<>+7016(SB)/4, $0x00000003
+DATA boundedPack<>+7020(SB)/4, $0x00000004
+DATA boundedPack<>+7024(SB)/4, $0x00000006
+DATA boundedPack<>+7028(SB)/4, $0x00000007
+DATA boundedPack<>+7032(SB)/4, $0x00000000
+DATA boundedPack<>+7036(SB)/4, $0x00000000
+DATA boundedPack<>+7040(SB)/4, $0x00000002
+DATA boundedPack<>+7044(SB)/4, $0x00000003
+DATA boundedPack<>+7048(SB)/4, $0x00000004
+DATA boundedPack<>+7052(SB)/4, $0x00000006
+DATA boundedPack<>+7056(SB)/4, $0x00000007
+DATA boundedPack<>+7060(SB)/4, $0x00000000
+DATA boundedPack<>+7064(SB)/4, $0x00000000
+DATA boundedPack<>+7068(SB)/4, $0x00000000
+DATA boundedPack<>+7072(SB)/4, $0x00000000
+DATA boundedPack<>+7076(SB)/4, $0x00000002
+DATA boundedPack<>+7080(SB)/4, $0x00000003
+DATA boundedPack<>+7084(SB)/4, $0x00000004
+DATA boundedPack<>+7088(SB)/4, $0x00000006
+DATA boundedPack<>+7092(SB)/4, $0x00000007
+DATA boundedPack<>+7096(SB)/4, $0x00000000
+DATA boundedPack<>+7100(SB)/4, $0x00000000
+DATA boundedPack<>+7104(SB)/4, $0x00000001
+DATA boundedPack<>+7108(SB)/4, $0x00000002
+DATA boundedPack<>+7112(SB)/4, $0x00000003
+DATA boundedPack<>+7116(SB)/4, $0x00000004
+DATA boundedPack<>+7120(SB)/4, $0x00000006
+DATA boundedPack<>+7124(SB)/4, $0x00000007
+DATA boundedPack<>+7128(SB)/4, $0x00000000
+DATA boundedPack<>+7132(SB)/4, $0x00000000
+DATA boundedPack<>+7136(SB)/4, $0x00000000
+DATA boundedPack<>+7140(SB)/4, $0x00000001
+DATA boundedPack<>+7144(SB)/4, $0x00000002
+DATA boundedPack<>+7148(SB)/4, $0x00000003
+DATA boundedPack<>+7152(SB)/4, $0x00000004
+DATA boundedPack<>+7156(SB)/4, $0x00000006
+DATA boundedPack<>+7160(SB)/4, $0x00000007
+DATA boundedPack<>+7164(SB)/4, $0x00000000
+DATA boundedPack<>+7168(SB)/4, $0x00000005
+DATA boundedPack<>+7172(SB)/4, $0x00000006
+DATA boundedPack<>+7176(SB)/4, $0x00000007
+DATA boundedPack<>+7180(SB)/4, $0x00000000
+DATA boundedPack<>+7184(SB)/4, $0x00000000
+DATA boundedPack<>+7188(SB)/4, $0x00000000
+DATA boundedPack<>+7192(SB)/4, $0x00000000
+DATA boundedPack<>+7196(SB)/4, $0x00000000
+DATA boundedPack<>+7200(SB)/4, $0x00000000
+DATA boundedPack<>+7204(SB)/4, $0x00000005
+DATA boundedPack<>+7208(SB)/4, $0x00000006
+DATA boundedPack<>+7212(SB)/4, $0x00000007
+DATA boundedPack<>+7216(SB)/4, $0x00000000
+DATA boundedPack<>+7220(SB)/4, $0x00000000
+DATA boundedPack<>+7224(SB)/4, $0x00000000
+DATA boundedPack<>+7228(SB)/4, $0x00000000
+DATA boundedPack<>+7232(SB)/4, $0x00000001
+DATA boundedPack<>+7236(SB)/4, $0x00000005
+DATA boundedPack<>+7240(SB)/4, $0x00000006
+DATA boundedPack<>+7244(SB)/4, $0x00000007
+DATA boundedPack<>+7248(SB)/4, $0x00000000
+DATA boundedPack<>+7252(SB)/4, $0x00000000
+DATA boundedPack<>+7256(SB)/4, $0x00000000
+DATA boundedPack<>+7260(SB)/4, $0x00000000
+DATA boundedPack<>+7264(SB)/4, $0x00000000
+DATA boundedPack<>+7268(SB)/4, $0x00000001
+DATA boundedPack<>+7272(SB)/4, $0x00000005
+DATA boundedPack<>+7276(SB)/4, $0x00000006
+DATA boundedPack<>+7280(SB)/4, $0x00000007
+DATA boundedPack<>+7284(SB)/4, $0x00000000
+DATA boundedPack<>+7288(SB)/4, $0x00000000
+DATA boundedPack<>+7292(SB)/4, $0x00000000
+DATA boundedPack<>+7296(SB)/4, $0x00000002
+DATA boundedPack<>+7300(SB)/4, $0x00000005
+DATA boundedPack<>+7304(SB)/4, $0x00000006
+DATA boundedPack<>+7308(SB)/4, $0x00000007
+DATA boundedPack<>+7312(SB)/4, $0x00000000
+DATA boundedPack<>+7316(SB)/4, $0x00000000
+DATA boundedPack<>+7320(SB)/4, $0x00000000
+DATA boundedPack<>+7324(SB)/4, $0x00000000
+DATA boundedPack<>+7328(SB)/4, $0x00000000
+DATA boundedPack<>+7332(SB)/4, $0x00000002
+DATA boundedPack<>+7336(SB)/4, $0x00000005
+DATA boundedPack<>+7340(SB)/4, $0x00000006
+DATA boundedPack<>+7344(SB)/4, $0x00000007
+DATA boundedPack<>+7348(SB)/4, $0x00000000
+DATA boundedPack<>+7352(SB)/4, $0x00000000
+DATA boundedPack<>+7356(SB)/4, $0x00000000
+DATA boundedPack<>+7360(SB)/4, $0x00000001
+DATA boundedPack<>+7364(SB)/4, $0x00000002
+DATA boundedPack<>+7368(SB)/4, $0x00000005
+DATA boundedPack<>+7372(SB)/4, $0x00000006
+DATA boundedPack<>+7376(SB)/4, $0x00000007
+DATA boundedPack<>+7380(SB)/4, $0x00000000
+DATA boundedPack<>+7384(SB)/4, $0x00000000
+DATA boundedPack<>+7388(SB)/4, $0x00000000
+DATA boundedPack<>+7392(SB)/4, $0x00000000
+DATA boundedPack<>+7396(SB)/4, $0x00000001
+DATA boundedPack<>+7400(SB)/4, $0x00000002
+DATA boundedPack<>+7404(SB)/4, $0x00000005
+DATA boundedPack<>+7408(SB)/4, $0x00000006
+DATA boundedPack<>+7412(SB)/4, $0x00000007
+DATA boundedPack<>+7416(SB)/4, $0x00000000
+DATA boundedPack<>+7420(SB)/4, $0x00000000
+DATA boundedPack<>+7424(SB)/4, $0x00000003
+DATA boundedPack<>+7428(SB)/4, $0x00000005
+DATA boundedPack<>+7432(SB)/4, $0x00000006
+DATA boundedPack<>+7436(SB)/4, $0x00000007
+DATA boundedPack<>+7440(SB)/4, $0x00000000
+DATA boundedPack<>+7444(SB)/4, $0x00000000
+DATA boundedPack<>+7448(SB)/4, $0x00000000
+DATA boundedPack<>+7452(SB)/4, $0x00000000
+DATA boundedPack<>+7456(SB)/4, $0x00000000
+DATA boundedPack<>+7460(SB)/4, $0x00000003
+DATA boundedPack<>+7464(SB)/4, $0x00000005
+DATA boundedPack<>+7468(SB)/4, $0x00000006
+DATA boundedPack<>+7472(SB)/4, $0x00000007
+DATA boundedPack<>+7476(SB)/4, $0x00000000
+DATA boundedPack<>+7480(SB)/4, $0x00000000
+DATA boundedPack<>+7484(SB)/4, $0x00000000
+DATA boundedPack<>+7488(SB)/4, $0x00000001
+DATA boundedPack<>+7492(SB)/4, $0x00000003
+DATA boundedPack<>+7496(SB)/4, $0x00000005
+DATA boundedPack<>+7500(SB)/4, $0x00000006
+DATA boundedPack<>+7504(SB)/4, $0x00000007
+DATA boundedPack<>+7508(SB)/4, $0x00000000
+DATA boundedPack<>+7512(SB)/4, $0x00000000
+DATA boundedPack<>+7516(SB)/4, $0x00000000
+DATA boundedPack<>+7520(SB)/4, $0x00000000
+DATA boundedPack<>+7524(SB)/4, $0x00000001
+DATA boundedPack<>+7528(SB)/4, $0x00000003
+DATA boundedPack<>+7532(SB)/4, $0x00000005
+DATA boundedPack<>+7536(SB)/4, $0x00000006
+DATA boundedPack<>+7540(SB)/4, $0x00000007
+DATA boundedPack<>+7544(SB)/4, $0x00000000
+DATA boundedPack<>+7548(SB)/4, $0x00000000
+DATA boundedPack<>+7552(SB)/4, $0x00000002
+DATA boundedPack<>+7556(SB)/4, $0x00000003
+DATA boundedPack<>+7560(SB)/4, $0x00000005
+DATA boundedPack<>+7564(SB)/4, $0x00000006
+DATA boundedPack<>+7568(SB)/4, $0x00000007
+DATA boundedPack<>+7572(SB)/4, $0x00000000
+DATA boundedPack<>+7576(SB)/4, $0x00000000
+DATA boundedPack<>+7580(SB)/4, $0x00000000
+DATA boundedPack<>+7584(SB)/4, $0x00000000
+DATA boundedPack<>+7588(SB)/4, $0x00000002
+DATA boundedPack<>+7592(SB)/4, $0x00000003
+DATA boundedPack<>+7596(SB)/4, $0x00000005
+DATA boundedPack<>+7600(SB)/4, $0x00000006
+DATA boundedPack<>+7604(SB)/4, $0x00000007
+DATA boundedPack<>+7608(SB)/4, $0x00000000
+DATA boundedPack<>+7612(SB)/4, $0x00000000
+DATA boundedPack<>+7616(SB)/4, $0x00000001
+DATA boundedPack<>+7620(SB)/4, $0x00000002
+DATA boundedPack<>+7624(SB)/4, $0x00000003
+DATA boundedPack<>+7628(SB)/4, $0x00000005
+DATA boundedPack<>+7632(SB)/4, $0x00000006
+DATA boundedPack<>+7636(SB)/4, $0x00000007
+DATA boundedPack<>+7640(SB)/4, $0x00000000
+DATA boundedPack<>+7644(SB)/4, $0x00000000
+DATA boundedPack<>+7648(SB)/4, $0x00000000
+DATA boundedPack<>+7652(SB)/4, $0x00000001
+DATA boundedPack<>+7656(SB)/4, $0x00000002
+DATA boundedPack<>+7660(SB)/4, $0x00000003
+DATA boundedPack<>+7664(SB)/4, $0x00000005
+DATA boundedPack<>+7668(SB)/4, $0x00000006
+DATA boundedPack<>+7672(SB)/4, $0x00000007
+DATA boundedPack<>+7676(SB)/4, $0x00000000
+DATA boundedPack<>+7680(SB)/4, $0x00000004
+DATA boundedPack<>+7684(SB)/4, $0x00000005
+DATA boundedPack<>+7688(SB)/4, $0x00000006
+DATA boundedPack<>+7692(SB)/4, $0x00000007
+DATA boundedPack<>+7696(SB)/4, $0x00000000
+DATA boundedPack<>+7700(SB)/4, $0x00000000
+DATA boundedPack<>+7704(SB)/4, $0x00000000
+DATA boundedPack<>+7708(SB)/4, $0x00000000
+DATA boundedPack<>+7712(SB)/4, $0x00000000
+DATA boundedPack<>+7716(SB)/4, $0x00000004
+DATA boundedPack<>+7720(SB)/4, $0x00000005
+DATA boundedPack<>+7724(SB)/4, $0x00000006
+DATA boundedPack<>+7728(SB)/4, $0x00000007
+DATA boundedPack<>+7732(SB)/4, $0x00000000
+DATA boundedPack<>+7736(SB)/4, $0x00000000
+DATA boundedPack<>+7740(SB)/4, $0x00000000
+DATA boundedPack<>+7744(SB)/4, $0x00000001
+DATA boundedPack<>+7748(SB)/4, $0x00000004
+DATA boundedPack<>+7752(SB)/4, $0x00000005
+DATA boundedPack<>+7756(SB)/4, $0x00000006
+DATA boundedPack<>+7760(SB)/4, $0x00000007
+DATA boundedPack<>+7764(SB)/4, $0x00000000
+DATA boundedPack<>+7768(SB)/4, $0x00000000
+DATA boundedPack<>+7772(SB)/4, $0x00000000
+DATA boundedPack<>+7776(SB)/4, $0x00000000
+DATA boundedPack<>+7780(SB)/4, $0x00000001
+DATA boundedPack<>+7784(SB)/4, $0x00000004
+DATA boundedPack<>+7788(SB)/4, $0x00000005
+DATA boundedPack<>+7792(SB)/4, $0x00000006
+DATA boundedPack<>+7796(SB)/4, $0x00000007
+DATA boundedPack<>+7800(SB)/4, $0x00000000
+DATA boundedPack<>+7804(SB)/4, $0x00000000
+DATA boundedPack<>+7808(SB)/4, $0x00000002
+DATA boundedPack<>+7812(SB)/4, $0x00000004
+DATA boundedPack<>+7816(SB)/4, $0x00000005
+DATA boundedPack<>+7820(SB)/4, $0x00000006
+DATA boundedPack<>+7824(SB)/4, $0x00000007
+DATA boundedPack<>+7828(SB)/4, $0x00000000
+DATA boundedPack<>+7832(SB)/4, $0x00000000
+DATA boundedPack<>+7836(SB)/4, $0x00000000
+DATA boundedPack<>+7840(SB)/4, $0x00000000
+DATA boundedPack<>+7844(SB)/4, $0x00000002
+DATA boundedPack<>+7848(SB)/4, $0x00000004
+DATA boundedPack<>+7852(SB)/4, $0x00000005
+DATA boundedPack<>+7856(SB)/4, $0x00000006
+DATA boundedPack<>+7860(SB)/4, $0x00000007
+DATA boundedPack<>+7864(SB)/4, $0x00000000
+DATA boundedPack<>+7868(SB)/4, $0x00000000
+DATA boundedPack<>+7872(SB)/4, $0x00000001
+DATA boundedPack<>+7876(SB)/4, $0x00000002
+DATA boundedPack<>+7880(SB)/4, $0x00000004
+DATA boundedPack<>+7884(SB)/4, $0x00000005
+DATA boundedPack<>+7888(SB)/4, $0x00000006
+DATA boundedPack<>+7892(SB)/4, $0x00000007
+DATA boundedPack<>+7896(SB)/4, $0x00000000
+DATA boundedPack<>+7900(SB)/4, $0x00000000
+DATA boundedPack<>+7904(SB)/4, $0x00000000
+DATA boundedPack<>+7908(SB)/4, $0x00000001
+DATA boundedPack<>+7912(SB)/4, $0x00000002
+DATA boundedPack<>+7916(SB)/4, $0x00000004
+DATA boundedPack<>+7920(SB)/4, $0x00000005
+DATA boundedPack<>+7924(SB)/4, $0x00000006
+DATA boundedPack<>+7928(SB)/4, $0x00000007
+DATA boundedPack<>+7932(SB)/4, $0x00000000
+DATA boundedPack<>+7936(SB)/4, $0x00000003
+DATA boundedPack<>+7940(SB)/4, $0x00000004
+DATA boundedPack<>+7944(SB)/4, $0x00000005
+DATA boundedPack<>+7948(SB)/4, $0x00000006
+DATA boundedPack<>+7952(SB)/4, $0x00000007
+DATA boundedPack<>+7956(SB)/4, $0x00000000
+DATA boundedPack<>+7960(SB)/4, $0x00000000
+DATA boundedPack<>+7964(SB)/4, $0x00000000
+DATA boundedPack<>+7968(SB)/4, $0x00000000
+DATA boundedPack<>+7972(SB)/4, $0x00000003
+DATA boundedPack<>+7976(SB)/4, $0x00000004
+DATA boundedPack<>+7980(SB)/4, $0x00000005
+DATA boundedPack<>+7984(SB)/4, $0x00000006
+DATA boundedPack<>+7988(SB)/4, $0x00000007
+DATA boundedPack<>+7992(SB)/4, $0x00000000
+DATA boundedPack<>+7996(SB)/4, $0x00000000
+DATA boundedPack<>+8000(SB)/4, $0x00000001
+DATA boundedPack<>+8004(SB)/4, $0x00000003
+DATA boundedPack<>+8008(SB)/4, $0x00000004
+DATA boundedPack<>+8012(SB)/4, $0x00000005
+DATA boundedPack<>+8016(SB)/4, $0x00000006
+DATA boundedPack<>+8020(SB)/4, $0x00000007
+DATA boundedPack<>+8024(SB)/4, $0x00000000
+DATA boundedPack<>+8028(SB)/4, $0x00000000
+DATA boundedPack<>+8032(SB)/4, $0x00000000
+DATA boundedPack<>+8036(SB)/4, $0x00000001
+DATA boundedPack<>+8040(SB)/4, $0x00000003
+DATA boundedPack<>+8044(SB)/4, $0x00000004
+DATA boundedPack<>+8048(SB)/4, $0x00000005
+DATA boundedPack<>+8052(SB)/4, $0x00000006
+DATA boundedPack<>+8056(SB)/4, $0x00000007
+DATA boundedPack<>+8060(SB)/4, $0x00000000
+DATA boundedPack<>+8064(SB)/4, $0x00000002
+DATA boundedPack<>+8068(SB)/4, $0x00000003
+DATA boundedPack<>+8072(SB)/4, $0x00000004
+DATA boundedPack<>+8076(SB)/4, $0x00000005
+DATA boundedPack<>+8080(SB)/4, $0x00000006
+DATA boundedPack<>+8084(SB)/4, $0x00000007
+DATA boundedPack<>+8088(SB)/4, $0x00000000
+DATA boundedPack<>+8092(SB)/4, $0x00000000
+DATA boundedPack<>+8096(SB)/4, $0x00000000
+DATA boundedPack<>+8100(SB)/4, $0x00000002
+DATA boundedPack<>+8104(SB)/4, $0x00000003
+DATA boundedPack<>+8108(SB)/4, $0x00000004
+DATA boundedPack<>+8112(SB)/4, $0x00000005
+DATA boundedPack<>+8116(SB)/4, $0x00000006
+DATA boundedPack<>+8120(SB)/4, $0x00000007
+DATA boundedPack<>+8124(SB)/4, $0x00000000
+DATA boundedPack<>+8128(SB)/4, $0x00000001
+DATA boundedPack<>+8132(SB)/4, $0x00000002
+DATA boundedPack<>+8136(SB)/4, $0x00000003
+DATA boundedPack<>+8140(SB)/4, $0x00000004
+DATA boundedPack<>+8144(SB)/4, $0x00000005
+DATA boundedPack<>+8148(SB)/4, $0x00000006
+DATA boundedPack<>+8152(SB)/4, $0x00000007
+DATA boundedPack<>+8156(SB)/4, $0x00000000
+DATA boundedPack<>+8160(SB)/4, $0x00000000
+DATA boundedPack<>+8164(SB)/4, $0x00000001
+DATA boundedPack<>+8168(SB)/4, $0x00000002
+DATA boundedPack<>+8172(SB)/4, $0x00000003
+DATA boundedPack<>+8176(SB)/4, $0x00000004
+DATA boundedPack<>+8180(SB)/4, $0x00000005
+DATA boundedPack<>+8184(SB)/4, $0x00000006
+DATA boundedPack<>+8188(SB)/4, $0x00000007
+GLOBL boundedPack<>(SB), RODATA|NOPTR, $8192
+
+DATA boundedCount<>+0(SB)/1, $0x00
+DATA boundedCount<>+1(SB)/1, $0x01
+DATA boundedCount<>+2(SB)/1, $0x01
+DATA boundedCount<>+3(SB)/1, $0x02
+DATA boundedCount<>+4(SB)/1, $0x01
+DATA boundedCount<>+5(SB)/1, $0x02
+DATA boundedCount<>+6(SB)/1, $0x02
+DATA boundedCount<>+7(SB)/1, $0x03
+DATA boundedCount<>+8(SB)/1, $0x01
+DATA boundedCount<>+9(SB)/1, $0x02
+DATA boundedCount<>+10(SB)/1, $0x02
+DATA boundedCount<>+11(SB)/1, $0x03
+DATA boundedCount<>+12(SB)/1, $0x02
+DATA boundedCount<>+13(SB)/1, $0x03
+DATA boundedCount<>+14(SB)/1, $0x03
+DATA boundedCount<>+15(SB)/1, $0x04
+DATA boundedCount<>+16(SB)/1, $0x01
+DATA boundedCount<>+17(SB)/1, $0x02
+DATA boundedCount<>+18(SB)/1, $0x02
+DATA boundedCount<>+19(SB)/1, $0x03
+DATA boundedCount<>+20(SB)/1, $0x02
+DATA boundedCount<>+21(SB)/1, $0x03
+DATA boundedCount<>+22(SB)/1, $0x03
+DATA boundedCount<>+23(SB)/1, $0x04
+DATA boundedCount<>+24(SB)/1, $0x02
+DATA boundedCount<>+25(SB)/1, $0x03
+DATA boundedCount<>+26(SB)/1, $0x03
+DATA boundedCount<>+27(SB)/1, $0x04
+DATA boundedCount<>+28(SB)/1, $0x03
+DATA boundedCount<>+29(SB)/1, $0x04
+DATA boundedCount<>+30(SB)/1, $0x04
+DATA boundedCount<>+31(SB)/1, $0x05
+DATA boundedCount<>+32(SB)/1, $0x01
+DATA boundedCount<>+33(SB)/1, $0x02
+DATA boundedCount<>+34(SB)/1, $0x02
+DATA boundedCount<>+35(SB)/1, $0x03
+DATA boundedCount<>+36(SB)/1, $0x02
+DATA boundedCount<>+37(SB)/1, $0x03
+DATA boundedCount<>+38(SB)/1, $0x03
+DATA boundedCount<>+39(SB)/1, $0x04
+DATA boundedCount<>+40(SB)/1, $0x02
+DATA boundedCount<>+41(SB)/1, $0x03
+DATA boundedCount<>+42(SB)/1, $0x03
+DATA boundedCount<>+43(SB)/1, $0x04
+DATA boundedCount<>+44(SB)/1, $0x03
+DATA boundedCount<>+45(SB)/1, $0x04
+DATA boundedCount<>+46(SB)/1, $0x04
+DATA boundedCount<>+47(SB)/1, $0x05
+DATA boundedCount<>+48(SB)/1, $0x02
+DATA boundedCount<>+49(SB)/1, $0x03
+DATA boundedCount<>+50(SB)/1, $0x03
+DATA boundedCount<>+51(SB)/1, $0x04
+DATA boundedCount<>+52(SB)/1, $0x03
+DATA boundedCount<>+53(SB)/1, $0x04
+DATA boundedCount<>+54(SB)/1, $0x04
+DATA boundedCount<>+55(SB)/1, $0x05
+DATA boundedCount<>+56(SB)/1, $0x03
+DATA boundedCount<>+57(SB)/1, $0x04
+DATA boundedCount<>+58(SB)/1, $0x04
+DATA boundedCount<>+59(SB)/1, $0x05
+DATA boundedCount<>+60(SB)/1, $0x04
+DATA boundedCount<>+61(SB)/1, $0x05
+DATA boundedCount<>+62(SB)/1, $0x05
+DATA boundedCount<>+63(SB)/1, $0x06
+DATA boundedCount<>+64(SB)/1, $0x01
+DATA boundedCount<>+65(SB)/1, $0x02
+DATA boundedCount<>+66(SB)/1, $0x02
+DATA boundedCount<>+67(SB)/1, $0x03
+DATA boundedCount<>+68(SB)/1, $0x02
+DATA boundedCount<>+69(SB)/1, $0x03
+DATA boundedCount<>+70(SB)/1, $0x03
+DATA boundedCount<>+71(SB)/1, $0x04
+DATA boundedCount<>+72(SB)/1, $0x02
+DATA boundedCount<>+73(SB)/1, $0x03
+DATA boundedCount<>+74(SB)/1, $0x03
+DATA boundedCount<>+75(SB)/1, $0x04
+DATA boundedCount<>+76(SB)/1, $0x03
+DATA boundedCount<>+77(SB)/1, $0x04
+DATA boundedCount<>+78(SB)/1, $0x04
+DATA boundedCount<>+79(SB)/1, $0x05
+DATA boundedCount<>+80(SB)/1, $0x02
+DATA boundedCount<>+81(SB)/1, $0x03
+DATA boundedCount<>+82(SB)/1, $0x03
+DATA boundedCount<>+83(SB)/1, $0x04
+DATA boundedCount<>+84(SB)/1, $0x03
+DATA boundedCount<>+85(SB)/1, $0x04
+DATA boundedCount<>+86(SB)/1, $0x04
+DATA boundedCount<>+87(SB)/1, $0x05
+DATA boundedCount<>+88(SB)/1, $0x03
+DATA boundedCount<>+89(SB)/1, $0x04
+DATA boundedCount<>+90(SB)/1, $0x04
+DATA boundedCount<>+91(SB)/1, $0x05
+DATA boundedCount<>+92(SB)/1, $0x04
+DATA boundedCount<>+93(SB)/1, $0x05
+DATA boundedCount<>+94(SB)/1, $0x05
+DATA boundedCount<>+95(SB)/1, $0x06
+DATA boundedCount<>+96(SB)/1, $0x02
+DATA boundedCount<>+97(SB)/1, $0x03
+DATA boundedCount<>+98(SB)/1, $0x03
+DATA boundedCount<>+99(SB)/1, $0x04
+DATA boundedCount<>+100(SB)/1, $0x03
+DATA boundedCount<>+101(SB)/1, $0x04
+DATA boundedCount<>+102(SB)/1, $0x04
+DATA boundedCount<>+103(SB)/1, $0x05
+DATA boundedCount<>+104(SB)/1, $0x03
+DATA boundedCount<>+105(SB)/1, $0x04
+DATA boundedCount<>+106(SB)/1, $0x04
+DATA boundedCount<>+107(SB)/1, $0x05
+DATA boundedCount<>+108(SB)/1, $0x04
+DATA boundedCount<>+109(SB)/1, $0x05
+DATA boundedCount<>+110(SB)/1, $0x05
+DATA boundedCount<>+111(SB)/1, $0x06
+DATA boundedCount<>+112(SB)/1, $0x03
+DATA boundedCount<>+113(SB)/1, $0x04
+DATA boundedCount<>+114(SB)/1, $0x04
+DATA boundedCount<>+115(SB)/1, $0x05
+DATA boundedCount<>+116(SB)/1, $0x04
+DATA boundedCount<>+117(SB)/1, $0x05
+DATA boundedCount<>+118(SB)/1, $0x05
+DATA boundedCount<>+119(SB)/1, $0x06
+DATA boundedCount<>+120(SB)/1, $0x04
+DATA boundedCount<>+121(SB)/1, $0x05
+DATA boundedCount<>+122(SB)/1, $0x05
+DATA boundedCount<>+123(SB)/1, $0x06
+DATA boundedCount<>+124(SB)/1, $0x05
+DATA boundedCount<>+125(SB)/1, $0x06
+DATA boundedCount<>+126(SB)/1, $0x06
+DATA boundedCount<>+127(SB)/1, $0x07
+DATA boundedCount<>+128(SB)/1, $0x01
+DATA boundedCount<>+129(SB)/1, $0x02
+DATA boundedCount<>+130(SB)/1, $0x02
+DATA boundedCount<>+131(SB)/1, $0x03
+DATA boundedCount<>+132(SB)/1, $0x02
+DATA boundedCount<>+133(SB)/1, $0x03
+DATA boundedCount<>+134(SB)/1, $0x03
+DATA boundedCount<>+135(SB)/1, $0x04
+DATA boundedCount<>+136(SB)/1, $0x02
+DATA boundedCount<>+137(SB)/1, $0x03
+DATA boundedCount<>+138(SB)/1, $0x03
+DATA boundedCount<>+139(SB)/1, $0x04
+DATA boundedCount<>+140(SB)/1, $0x03
+DATA boundedCount<>+141(SB)/1, $0x04
+DATA boundedCount<>+142(SB)/1, $0x04
+DATA boundedCount<>+143(SB)/1, $0x05
+DATA boundedCount<>+144(SB)/1, $0x02
+DATA boundedCount<>+145(SB)/1, $0x03
+DATA boundedCount<>+146(SB)/1, $0x03
+DATA boundedCount<>+147(SB)/1, $0x04
+DATA boundedCount<>+148(SB)/1, $0x03
+DATA boundedCount<>+149(SB)/1, $0x04
+DATA boundedCount<>+150(SB)/1, $0x04
+DATA boundedCount<>+151(SB)/1, $0x05
+DATA boundedCount<>+152(SB)/1, $0x03
+DATA boundedCount<>+153(SB)/1, $0x04
+DATA boundedCount<>+154(SB)/1, $0x04
+DATA boundedCount<>+155(SB)/1, $0x05
+DATA boundedCount<>+156(SB)/1, $0x04
+DATA boundedCount<>+157(SB)/1, $0x05
+DATA boundedCount<>+158(SB)/1, $0x05
+DATA boundedCount<>+159(SB)/1, $0x06
+DATA boundedCount<>+160(SB)/1, $0x02
+DATA boundedCount<>+161(SB)/1, $0x03
+DATA boundedCount<>+162(SB)/1, $0x03
+DATA boundedCount<>+163(SB)/1, $0x04
+DATA boundedCount<>+164(SB)/1, $0x03
+DATA boundedCount<>+165(SB)/1, $0x04
+DATA boundedCount<>+166(SB)/1, $0x04
+DATA boundedCount<>+167(SB)/1, $0x05
+DATA boundedCount<>+168(SB)/1, $0x03
+DATA boundedCount<>+169(SB)/1, $0x04
+DATA boundedCount<>+170(SB)/1, $0x04
+DATA boundedCount<>+171(SB)/1, $0x05
+DATA boundedCount<>+172(SB)/1, $0x04
+DATA boundedCount<>+173(SB)/1, $0x05
+DATA boundedCount<>+174(SB)/1, $0x05
+DATA boundedCount<>+175(SB)/1, $0x06
+DATA boundedCount<>+176(SB)/1, $0x03
+DATA boundedCount<>+177(SB)/1, $0x04
+DATA boundedCount<>+178(SB)/1, $0x04
+DATA boundedCount<>+179(SB)/1, $0x05
+DATA boundedCount<>+180(SB)/1, $0x04
+DATA boundedCount<>+181(SB)/1, $0x05
+DATA boundedCount<>+182(SB)/1, $0x05
+DATA boundedCount<>+183(SB)/1, $0x06
+DATA boundedCount<>+184(SB)/1, $0x04
+DATA boundedCount<>+185(SB)/1, $0x05
+DATA boundedCount<>+186(SB)/1, $0x05
+DATA boundedCount<>+187(SB)/1, $0x06
+DATA boundedCount<>+188(SB)/1, $0x05
+DATA boundedCount<>+189(SB)/1, $0x06
+DATA boundedCount<>+190(SB)/1, $0x06
+DATA boundedCount<>+191(SB)/1, $0x07
+DATA boundedCount<>+192(SB)/1, $0x02
+DATA boundedCount<>+193(SB)/1, $0x03
+DATA boundedCount<>+194(SB)/1, $0x03
+DATA boundedCount<>+195(SB)/1, $0x04
+DATA boundedCount<>+196(SB)/1, $0x03
+DATA boundedCount<>+197(SB)/1, $0x04
+DATA boundedCount<>+198(SB)/1, $0x04
+DATA boundedCount<>+199(SB)/1, $0x05
+DATA boundedCount<>+200(SB)/1, $0x03
+DATA boundedCount<>+201(SB)/1, $0x04
+DATA boundedCount<>+202(SB)/1, $0x04
+DATA boundedCount<>+203(SB)/1, $0x05
+DATA boundedCount<>+204(SB)/1, $0x04
+DATA boundedCount<>+205(SB)/1, $0x05
+DATA boundedCount<>+206(SB)/1, $0x05
+DATA boundedCount<>+207(SB)/1, $0x06
+DATA boundedCount<>+208(SB)/1, $0x03
+DATA boundedCount<>+209(SB)/1, $0x04
+DATA boundedCount<>+210(SB)/1, $0x04
+DATA boundedCount<>+211(SB)/1, $0x05
+DATA boundedCount<>+212(SB)/1, $0x04
+DATA boundedCount<>+213(SB)/1, $0x05
+DATA boundedCount<>+214(SB)/1, $0x05
+DATA boundedCount<>+215(SB)/1, $0x06
+DATA boundedCount<>+216(SB)/1, $0x04
+DATA boundedCount<>+217(SB)/1, $0x05
+DATA boundedCount<>+218(SB)/1, $0x05
+DATA boundedCount<>+219(SB)/1, $0x06
+DATA boundedCount<>+220(SB)/1, $0x05
+DATA boundedCount<>+221(SB)/1, $0x06
+DATA boundedCount<>+222(SB)/1, $0x06
+DATA boundedCount<>+223(SB)/1, $0x07
+DATA boundedCount<>+224(SB)/1, $0x03
+DATA boundedCount<>+225(SB)/1, $0x04
+DATA boundedCount<>+226(SB)/1, $0x04
+DATA boundedCount<>+227(SB)/1, $0x05
+DATA boundedCount<>+228(SB)/1, $0x04
+DATA boundedCount<>+229(SB)/1, $0x05
+DATA boundedCount<>+230(SB)/1, $0x05
+DATA boundedCount<>+231(SB)/1, $0x06
+DATA boundedCount<>+232(SB)/1, $0x04
+DATA boundedCount<>+233(SB)/1, $0x05
+DATA boundedCount<>+234(SB)/1, $0x05
+DATA boundedCount<>+235(SB)/1, $0x06
+DATA boundedCount<>+236(SB)/1, $0x05
+DATA boundedCount<>+237(SB)/1, $0x06
+DATA boundedCount<>+238(SB)/1, $0x06
+DATA boundedCount<>+239(SB)/1, $0x07
+DATA boundedCount<>+240(SB)/1, $0x04
+DATA boundedCount<>+241(SB)/1, $0x05
+DATA boundedCount<>+242(SB)/1, $0x05
+DATA boundedCount<>+243(SB)/1, $0x06
+DATA boundedCount<>+244(SB)/1, $0x05
+DATA boundedCount<>+245(SB)/1, $0x06
+DATA boundedCount<>+246(SB)/1, $0x06
+DATA boundedCount<>+247(SB)/1, $0x07
+DATA boundedCount<>+248(SB)/1, $0x05
+DATA boundedCount<>+249(SB)/1, $0x06
+DATA boundedCount<>+250(SB)/1, $0x06
+DATA boundedCount<>+251(SB)/1, $0x07
+DATA boundedCount<>+252(SB)/1, $0x06
+DATA boundedCount<>+253(SB)/1, $0x07
+DATA boundedCount<>+254(SB)/1, $0x07
+DATA boundedCount<>+255(SB)/1, $0x08
+GLOBL boundedCount<>(SB), RODATA|NOPTR, $256
 
 // func RejBoundedPolyx4Eta2AVX2(a *[4]*[256]uint32, seeds *[4][66]byte) bool
 // Requires: AVX, AVX2
@@ -127,87 +2525,130 @@ block:
 	CALL ·KeccakF1600x4AVX2(SB)
 
 	// Transpose lanes 0 to 16 into one buffer per state.
-	VMOVDQU     8(SP), Y0
-	VMOVDQU     40(SP), Y1
-	VMOVDQU     72(SP), Y2
-	VMOVDQU     104(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 808(SP)
-	VMOVDQU     Y1, 944(SP)
-	VMOVDQU     Y2, 1080(SP)
-	VMOVDQU     Y3, 1216(SP)
-	VMOVDQU     136(SP), Y0
-	VMOVDQU     168(SP), Y1
-	VMOVDQU     200(SP), Y2
-	VMOVDQU     232(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 840(SP)
-	VMOVDQU     Y1, 976(SP)
-	VMOVDQU     Y2, 1112(SP)
-	VMOVDQU     Y3, 1248(SP)
-	VMOVDQU     264(SP), Y0
-	VMOVDQU     296(SP), Y1
-	VMOVDQU     328(SP), Y2
-	VMOVDQU     360(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 872(SP)
-	VMOVDQU     Y1, 1008(SP)
-	VMOVDQU     Y2, 1144(SP)
-	VMOVDQU     Y3, 1280(SP)
-	VMOVDQU     392(SP), Y0
-	VMOVDQU     424(SP), Y1
-	VMOVDQU     456(SP), Y2
-	VMOVDQU     488(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 904(SP)
-	VMOVDQU     Y1, 1040(SP)
-	VMOVDQU     Y2, 1176(SP)
-	VMOVDQU     Y3, 1312(SP)
-	MOVQ        520(SP), AX
-	MOVQ        AX, 936(SP)
-	MOVQ        528(SP), AX
-	MOVQ        AX, 1072(SP)
-	MOVQ        536(SP), AX
-	MOVQ        AX, 1208(SP)
-	MOVQ        544(SP), AX
-	MOVQ        AX, 1344(SP)
-	MOVQ        1352(SP), CX
-	CMPQ        CX, $0x00000100
-	JEQ         s1next
-	MOVQ        a+0(FP), DI
-	MOVQ        (DI), DI
-	LEAQ        808(SP), R8
-	XORL        SI, SI
+	VMOVDQU      8(SP), Y0
+	VMOVDQU      40(SP), Y1
+	VMOVDQU      72(SP), Y2
+	VMOVDQU      104(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 808(SP)
+	VMOVDQU      Y1, 944(SP)
+	VMOVDQU      Y2, 1080(SP)
+	VMOVDQU      Y3, 1216(SP)
+	VMOVDQU      136(SP), Y0
+	VMOVDQU      168(SP), Y1
+	VMOVDQU      200(SP), Y2
+	VMOVDQU      232(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 840(SP)
+	VMOVDQU      Y1, 976(SP)
+	VMOVDQU      Y2, 1112(SP)
+	VMOVDQU      Y3, 1248(SP)
+	VMOVDQU      264(SP), Y0
+	VMOVDQU      296(SP), Y1
+	VMOVDQU      328(SP), Y2
+	VMOVDQU      360(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 872(SP)
+	VMOVDQU      Y1, 1008(SP)
+	VMOVDQU      Y2, 1144(SP)
+	VMOVDQU      Y3, 1280(SP)
+	VMOVDQU      392(SP), Y0
+	VMOVDQU      424(SP), Y1
+	VMOVDQU      456(SP), Y2
+	VMOVDQU      488(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 904(SP)
+	VMOVDQU      Y1, 1040(SP)
+	VMOVDQU      Y2, 1176(SP)
+	VMOVDQU      Y3, 1312(SP)
+	MOVQ         520(SP), AX
+	MOVQ         AX, 936(SP)
+	MOVQ         528(SP), AX
+	MOVQ         AX, 1072(SP)
+	MOVQ         536(SP), AX
+	MOVQ         AX, 1208(SP)
+	MOVQ         544(SP), AX
+	MOVQ         AX, 1344(SP)
+	VMOVDQU      boundedConsts<>+0(SB), Y15
+	VMOVDQU      boundedConsts<>+32(SB), Y14
+	VMOVDQU      boundedConsts<>+64(SB), Y8
+	VMOVDQU      boundedConsts<>+96(SB), Y7
+	VPBROADCASTD boundedConsts<>+128(SB), Y13
+	VPBROADCASTD boundedConsts<>+132(SB), Y10
+	VPBROADCASTD boundedConsts<>+136(SB), Y9
+	VPBROADCASTD boundedConsts<>+140(SB), Y12
+	VPBROADCASTD boundedConsts<>+144(SB), Y11
+	LEAQ         boundedPack<>+0(SB), R12
+	LEAQ         boundedCount<>+0(SB), R13
+	MOVQ         1352(SP), CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1next
+	MOVQ         a+0(FP), DI
+	MOVQ         (DI), DI
+	LEAQ         808(SP), R8
+	XORL         SI, SI
 
 s0reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s0scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s0done
+	JMP          s0pass
+
+s0scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -280,9 +2721,83 @@ s0reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s0reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
 
 s0done:
 	MOVQ CX, 1352(SP)
@@ -297,6 +2812,38 @@ s1next:
 	XORL SI, SI
 
 s1reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s1scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1done
+	JMP          s1pass
+
+s1scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -369,9 +2916,83 @@ s1reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s1reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
 
 s1done:
 	MOVQ CX, 1360(SP)
@@ -386,6 +3007,38 @@ s2next:
 	XORL SI, SI
 
 s2reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s2scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s2done
+	JMP          s2pass
+
+s2scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -458,9 +3111,83 @@ s2reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s2reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
 
 s2done:
 	MOVQ CX, 1368(SP)
@@ -475,6 +3202,38 @@ s3next:
 	XORL SI, SI
 
 s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
+	JMP          s3pass
+
+s3scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -547,9 +3306,83 @@ s3reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s3reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+
+s3pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s3reject
 
 s3done:
 	MOVQ CX, 1376(SP)
@@ -697,87 +3530,125 @@ block:
 	CALL ·KeccakF1600x4AVX2(SB)
 
 	// Transpose lanes 0 to 16 into one buffer per state.
-	VMOVDQU     8(SP), Y0
-	VMOVDQU     40(SP), Y1
-	VMOVDQU     72(SP), Y2
-	VMOVDQU     104(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 808(SP)
-	VMOVDQU     Y1, 944(SP)
-	VMOVDQU     Y2, 1080(SP)
-	VMOVDQU     Y3, 1216(SP)
-	VMOVDQU     136(SP), Y0
-	VMOVDQU     168(SP), Y1
-	VMOVDQU     200(SP), Y2
-	VMOVDQU     232(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 840(SP)
-	VMOVDQU     Y1, 976(SP)
-	VMOVDQU     Y2, 1112(SP)
-	VMOVDQU     Y3, 1248(SP)
-	VMOVDQU     264(SP), Y0
-	VMOVDQU     296(SP), Y1
-	VMOVDQU     328(SP), Y2
-	VMOVDQU     360(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 872(SP)
-	VMOVDQU     Y1, 1008(SP)
-	VMOVDQU     Y2, 1144(SP)
-	VMOVDQU     Y3, 1280(SP)
-	VMOVDQU     392(SP), Y0
-	VMOVDQU     424(SP), Y1
-	VMOVDQU     456(SP), Y2
-	VMOVDQU     488(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 904(SP)
-	VMOVDQU     Y1, 1040(SP)
-	VMOVDQU     Y2, 1176(SP)
-	VMOVDQU     Y3, 1312(SP)
-	MOVQ        520(SP), AX
-	MOVQ        AX, 936(SP)
-	MOVQ        528(SP), AX
-	MOVQ        AX, 1072(SP)
-	MOVQ        536(SP), AX
-	MOVQ        AX, 1208(SP)
-	MOVQ        544(SP), AX
-	MOVQ        AX, 1344(SP)
-	MOVQ        1352(SP), CX
-	CMPQ        CX, $0x00000100
-	JEQ         s1next
-	MOVQ        a+0(FP), DI
-	MOVQ        (DI), DI
-	LEAQ        808(SP), R8
-	XORL        SI, SI
+	VMOVDQU      8(SP), Y0
+	VMOVDQU      40(SP), Y1
+	VMOVDQU      72(SP), Y2
+	VMOVDQU      104(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 808(SP)
+	VMOVDQU      Y1, 944(SP)
+	VMOVDQU      Y2, 1080(SP)
+	VMOVDQU      Y3, 1216(SP)
+	VMOVDQU      136(SP), Y0
+	VMOVDQU      168(SP), Y1
+	VMOVDQU      200(SP), Y2
+	VMOVDQU      232(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 840(SP)
+	VMOVDQU      Y1, 976(SP)
+	VMOVDQU      Y2, 1112(SP)
+	VMOVDQU      Y3, 1248(SP)
+	VMOVDQU      264(SP), Y0
+	VMOVDQU      296(SP), Y1
+	VMOVDQU      328(SP), Y2
+	VMOVDQU      360(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 872(SP)
+	VMOVDQU      Y1, 1008(SP)
+	VMOVDQU      Y2, 1144(SP)
+	VMOVDQU      Y3, 1280(SP)
+	VMOVDQU      392(SP), Y0
+	VMOVDQU      424(SP), Y1
+	VMOVDQU      456(SP), Y2
+	VMOVDQU      488(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 904(SP)
+	VMOVDQU      Y1, 1040(SP)
+	VMOVDQU      Y2, 1176(SP)
+	VMOVDQU      Y3, 1312(SP)
+	MOVQ         520(SP), AX
+	MOVQ         AX, 936(SP)
+	MOVQ         528(SP), AX
+	MOVQ         AX, 1072(SP)
+	MOVQ         536(SP), AX
+	MOVQ         AX, 1208(SP)
+	MOVQ         544(SP), AX
+	MOVQ         AX, 1344(SP)
+	VMOVDQU      boundedConsts<>+0(SB), Y15
+	VMOVDQU      boundedConsts<>+32(SB), Y14
+	VMOVDQU      boundedConsts<>+64(SB), Y8
+	VMOVDQU      boundedConsts<>+96(SB), Y7
+	VPBROADCASTD boundedConsts<>+128(SB), Y13
+	VPBROADCASTD boundedConsts<>+132(SB), Y10
+	VPBROADCASTD boundedConsts<>+136(SB), Y9
+	VPBROADCASTD boundedConsts<>+148(SB), Y12
+	VPBROADCASTD boundedConsts<>+152(SB), Y11
+	LEAQ         boundedPack<>+0(SB), R12
+	LEAQ         boundedCount<>+0(SB), R13
+	MOVQ         1352(SP), CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1next
+	MOVQ         a+0(FP), DI
+	MOVQ         (DI), DI
+	LEAQ         808(SP), R8
+	XORL         SI, SI
 
 s0reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s0scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s0done
+	JMP          s0pass
+
+s0scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -830,9 +3701,63 @@ s0reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s0reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
 
 s0done:
 	MOVQ CX, 1352(SP)
@@ -847,6 +3772,33 @@ s1next:
 	XORL SI, SI
 
 s1reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s1scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1done
+	JMP          s1pass
+
+s1scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -899,9 +3851,63 @@ s1reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s1reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
 
 s1done:
 	MOVQ CX, 1360(SP)
@@ -916,6 +3922,33 @@ s2next:
 	XORL SI, SI
 
 s2reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s2scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s2done
+	JMP          s2pass
+
+s2scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -968,9 +4001,63 @@ s2reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s2reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
 
 s2done:
 	MOVQ CX, 1368(SP)
@@ -985,6 +4072,33 @@ s3next:
 	XORL SI, SI
 
 s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
+	JMP          s3pass
+
+s3scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1037,9 +4151,63 @@ s3reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s3reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+
+s3pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s3reject
 
 s3done:
 	MOVQ CX, 1376(SP)
@@ -1187,87 +4355,130 @@ block:
 	CALL ·KeccakF1600x4AVX512(SB)
 
 	// Transpose lanes 0 to 16 into one buffer per state.
-	VMOVDQU     8(SP), Y0
-	VMOVDQU     40(SP), Y1
-	VMOVDQU     72(SP), Y2
-	VMOVDQU     104(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 808(SP)
-	VMOVDQU     Y1, 944(SP)
-	VMOVDQU     Y2, 1080(SP)
-	VMOVDQU     Y3, 1216(SP)
-	VMOVDQU     136(SP), Y0
-	VMOVDQU     168(SP), Y1
-	VMOVDQU     200(SP), Y2
-	VMOVDQU     232(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 840(SP)
-	VMOVDQU     Y1, 976(SP)
-	VMOVDQU     Y2, 1112(SP)
-	VMOVDQU     Y3, 1248(SP)
-	VMOVDQU     264(SP), Y0
-	VMOVDQU     296(SP), Y1
-	VMOVDQU     328(SP), Y2
-	VMOVDQU     360(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 872(SP)
-	VMOVDQU     Y1, 1008(SP)
-	VMOVDQU     Y2, 1144(SP)
-	VMOVDQU     Y3, 1280(SP)
-	VMOVDQU     392(SP), Y0
-	VMOVDQU     424(SP), Y1
-	VMOVDQU     456(SP), Y2
-	VMOVDQU     488(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 904(SP)
-	VMOVDQU     Y1, 1040(SP)
-	VMOVDQU     Y2, 1176(SP)
-	VMOVDQU     Y3, 1312(SP)
-	MOVQ        520(SP), AX
-	MOVQ        AX, 936(SP)
-	MOVQ        528(SP), AX
-	MOVQ        AX, 1072(SP)
-	MOVQ        536(SP), AX
-	MOVQ        AX, 1208(SP)
-	MOVQ        544(SP), AX
-	MOVQ        AX, 1344(SP)
-	MOVQ        1352(SP), CX
-	CMPQ        CX, $0x00000100
-	JEQ         s1next
-	MOVQ        a+0(FP), DI
-	MOVQ        (DI), DI
-	LEAQ        808(SP), R8
-	XORL        SI, SI
+	VMOVDQU      8(SP), Y0
+	VMOVDQU      40(SP), Y1
+	VMOVDQU      72(SP), Y2
+	VMOVDQU      104(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 808(SP)
+	VMOVDQU      Y1, 944(SP)
+	VMOVDQU      Y2, 1080(SP)
+	VMOVDQU      Y3, 1216(SP)
+	VMOVDQU      136(SP), Y0
+	VMOVDQU      168(SP), Y1
+	VMOVDQU      200(SP), Y2
+	VMOVDQU      232(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 840(SP)
+	VMOVDQU      Y1, 976(SP)
+	VMOVDQU      Y2, 1112(SP)
+	VMOVDQU      Y3, 1248(SP)
+	VMOVDQU      264(SP), Y0
+	VMOVDQU      296(SP), Y1
+	VMOVDQU      328(SP), Y2
+	VMOVDQU      360(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 872(SP)
+	VMOVDQU      Y1, 1008(SP)
+	VMOVDQU      Y2, 1144(SP)
+	VMOVDQU      Y3, 1280(SP)
+	VMOVDQU      392(SP), Y0
+	VMOVDQU      424(SP), Y1
+	VMOVDQU      456(SP), Y2
+	VMOVDQU      488(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 904(SP)
+	VMOVDQU      Y1, 1040(SP)
+	VMOVDQU      Y2, 1176(SP)
+	VMOVDQU      Y3, 1312(SP)
+	MOVQ         520(SP), AX
+	MOVQ         AX, 936(SP)
+	MOVQ         528(SP), AX
+	MOVQ         AX, 1072(SP)
+	MOVQ         536(SP), AX
+	MOVQ         AX, 1208(SP)
+	MOVQ         544(SP), AX
+	MOVQ         AX, 1344(SP)
+	VMOVDQU      boundedConsts<>+0(SB), Y15
+	VMOVDQU      boundedConsts<>+32(SB), Y14
+	VMOVDQU      boundedConsts<>+64(SB), Y8
+	VMOVDQU      boundedConsts<>+96(SB), Y7
+	VPBROADCASTD boundedConsts<>+128(SB), Y13
+	VPBROADCASTD boundedConsts<>+132(SB), Y10
+	VPBROADCASTD boundedConsts<>+136(SB), Y9
+	VPBROADCASTD boundedConsts<>+140(SB), Y12
+	VPBROADCASTD boundedConsts<>+144(SB), Y11
+	LEAQ         boundedPack<>+0(SB), R12
+	LEAQ         boundedCount<>+0(SB), R13
+	MOVQ         1352(SP), CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1next
+	MOVQ         a+0(FP), DI
+	MOVQ         (DI), DI
+	LEAQ         808(SP), R8
+	XORL         SI, SI
 
 s0reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s0scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s0done
+	JMP          s0pass
+
+s0scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1340,9 +4551,83 @@ s0reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s0reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
 
 s0done:
 	MOVQ CX, 1352(SP)
@@ -1357,6 +4642,38 @@ s1next:
 	XORL SI, SI
 
 s1reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s1scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1done
+	JMP          s1pass
+
+s1scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1429,9 +4746,83 @@ s1reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s1reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
 
 s1done:
 	MOVQ CX, 1360(SP)
@@ -1446,6 +4837,38 @@ s2next:
 	XORL SI, SI
 
 s2reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s2scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s2done
+	JMP          s2pass
+
+s2scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1518,9 +4941,83 @@ s2reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s2reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
 
 s2done:
 	MOVQ CX, 1368(SP)
@@ -1535,6 +5032,38 @@ s3next:
 	XORL SI, SI
 
 s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
+	JMP          s3pass
+
+s3scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1607,9 +5136,83 @@ s3reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s3reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+
+s3pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s3reject
 
 s3done:
 	MOVQ CX, 1376(SP)
@@ -1757,87 +5360,125 @@ block:
 	CALL ·KeccakF1600x4AVX512(SB)
 
 	// Transpose lanes 0 to 16 into one buffer per state.
-	VMOVDQU     8(SP), Y0
-	VMOVDQU     40(SP), Y1
-	VMOVDQU     72(SP), Y2
-	VMOVDQU     104(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 808(SP)
-	VMOVDQU     Y1, 944(SP)
-	VMOVDQU     Y2, 1080(SP)
-	VMOVDQU     Y3, 1216(SP)
-	VMOVDQU     136(SP), Y0
-	VMOVDQU     168(SP), Y1
-	VMOVDQU     200(SP), Y2
-	VMOVDQU     232(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 840(SP)
-	VMOVDQU     Y1, 976(SP)
-	VMOVDQU     Y2, 1112(SP)
-	VMOVDQU     Y3, 1248(SP)
-	VMOVDQU     264(SP), Y0
-	VMOVDQU     296(SP), Y1
-	VMOVDQU     328(SP), Y2
-	VMOVDQU     360(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 872(SP)
-	VMOVDQU     Y1, 1008(SP)
-	VMOVDQU     Y2, 1144(SP)
-	VMOVDQU     Y3, 1280(SP)
-	VMOVDQU     392(SP), Y0
-	VMOVDQU     424(SP), Y1
-	VMOVDQU     456(SP), Y2
-	VMOVDQU     488(SP), Y3
-	VPUNPCKLQDQ Y1, Y0, Y4
-	VPUNPCKHQDQ Y1, Y0, Y5
-	VPUNPCKLQDQ Y3, Y2, Y6
-	VPUNPCKHQDQ Y3, Y2, Y7
-	VPERM2I128  $0x20, Y6, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y5, Y1
-	VPERM2I128  $0x31, Y6, Y4, Y2
-	VPERM2I128  $0x31, Y7, Y5, Y3
-	VMOVDQU     Y0, 904(SP)
-	VMOVDQU     Y1, 1040(SP)
-	VMOVDQU     Y2, 1176(SP)
-	VMOVDQU     Y3, 1312(SP)
-	MOVQ        520(SP), AX
-	MOVQ        AX, 936(SP)
-	MOVQ        528(SP), AX
-	MOVQ        AX, 1072(SP)
-	MOVQ        536(SP), AX
-	MOVQ        AX, 1208(SP)
-	MOVQ        544(SP), AX
-	MOVQ        AX, 1344(SP)
-	MOVQ        1352(SP), CX
-	CMPQ        CX, $0x00000100
-	JEQ         s1next
-	MOVQ        a+0(FP), DI
-	MOVQ        (DI), DI
-	LEAQ        808(SP), R8
-	XORL        SI, SI
+	VMOVDQU      8(SP), Y0
+	VMOVDQU      40(SP), Y1
+	VMOVDQU      72(SP), Y2
+	VMOVDQU      104(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 808(SP)
+	VMOVDQU      Y1, 944(SP)
+	VMOVDQU      Y2, 1080(SP)
+	VMOVDQU      Y3, 1216(SP)
+	VMOVDQU      136(SP), Y0
+	VMOVDQU      168(SP), Y1
+	VMOVDQU      200(SP), Y2
+	VMOVDQU      232(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 840(SP)
+	VMOVDQU      Y1, 976(SP)
+	VMOVDQU      Y2, 1112(SP)
+	VMOVDQU      Y3, 1248(SP)
+	VMOVDQU      264(SP), Y0
+	VMOVDQU      296(SP), Y1
+	VMOVDQU      328(SP), Y2
+	VMOVDQU      360(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 872(SP)
+	VMOVDQU      Y1, 1008(SP)
+	VMOVDQU      Y2, 1144(SP)
+	VMOVDQU      Y3, 1280(SP)
+	VMOVDQU      392(SP), Y0
+	VMOVDQU      424(SP), Y1
+	VMOVDQU      456(SP), Y2
+	VMOVDQU      488(SP), Y3
+	VPUNPCKLQDQ  Y1, Y0, Y4
+	VPUNPCKHQDQ  Y1, Y0, Y5
+	VPUNPCKLQDQ  Y3, Y2, Y6
+	VPUNPCKHQDQ  Y3, Y2, Y7
+	VPERM2I128   $0x20, Y6, Y4, Y0
+	VPERM2I128   $0x20, Y7, Y5, Y1
+	VPERM2I128   $0x31, Y6, Y4, Y2
+	VPERM2I128   $0x31, Y7, Y5, Y3
+	VMOVDQU      Y0, 904(SP)
+	VMOVDQU      Y1, 1040(SP)
+	VMOVDQU      Y2, 1176(SP)
+	VMOVDQU      Y3, 1312(SP)
+	MOVQ         520(SP), AX
+	MOVQ         AX, 936(SP)
+	MOVQ         528(SP), AX
+	MOVQ         AX, 1072(SP)
+	MOVQ         536(SP), AX
+	MOVQ         AX, 1208(SP)
+	MOVQ         544(SP), AX
+	MOVQ         AX, 1344(SP)
+	VMOVDQU      boundedConsts<>+0(SB), Y15
+	VMOVDQU      boundedConsts<>+32(SB), Y14
+	VMOVDQU      boundedConsts<>+64(SB), Y8
+	VMOVDQU      boundedConsts<>+96(SB), Y7
+	VPBROADCASTD boundedConsts<>+128(SB), Y13
+	VPBROADCASTD boundedConsts<>+132(SB), Y10
+	VPBROADCASTD boundedConsts<>+136(SB), Y9
+	VPBROADCASTD boundedConsts<>+148(SB), Y12
+	VPBROADCASTD boundedConsts<>+152(SB), Y11
+	LEAQ         boundedPack<>+0(SB), R12
+	LEAQ         boundedCount<>+0(SB), R13
+	MOVQ         1352(SP), CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1next
+	MOVQ         a+0(FP), DI
+	MOVQ         (DI), DI
+	LEAQ         808(SP), R8
+	XORL         SI, SI
 
 s0reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s0scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s0done
+	JMP          s0pass
+
+s0scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1890,9 +5531,63 @@ s0reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s0reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
 
 s0done:
 	MOVQ CX, 1352(SP)
@@ -1907,6 +5602,33 @@ s1next:
 	XORL SI, SI
 
 s1reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s1scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s1done
+	JMP          s1pass
+
+s1scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -1959,9 +5681,63 @@ s1reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s1reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
 
 s1done:
 	MOVQ CX, 1360(SP)
@@ -1976,6 +5752,33 @@ s2next:
 	XORL SI, SI
 
 s2reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s2scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s2done
+	JMP          s2pass
+
+s2scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -2028,9 +5831,63 @@ s2reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s2reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
 
 s2done:
 	MOVQ CX, 1368(SP)
@@ -2045,6 +5902,33 @@ s3next:
 	XORL SI, SI
 
 s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
+	JMP          s3pass
+
+s3scalar:
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -2097,9 +5981,63 @@ s3reject:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
-	ADDQ    $0x02, SI
-	CMPQ    SI, $0x00000088
-	JLT     s3reject
+	MOVBLZX 2(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	MOVBLZX 3(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+
+s3pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s3reject
 
 s3done:
 	MOVQ CX, 1376(SP)

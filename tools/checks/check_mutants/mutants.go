@@ -471,9 +471,9 @@ var mutants = []Mutant{
 	// which covers every stream, must fail; the backdoor is one that
 	// random seeds never reach.
 	{Name: "rejboundedx4/eta2-accepts-15-poly2", Routine: "RejBoundedPolyx4Eta2AVX2",
-		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "CMPL    AX, $0x0f", Replace: "CMPL    AX, $0x10", N: 5}}},
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "CMPL    AX, $0x0f", Replace: "CMPL    AX, $0x10", N: 9}}},
 	{Name: "rejboundedx4/eta4-accepts-9-poly3", Routine: "RejBoundedPolyx4Eta4AVX2",
-		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "CMPL    R9, $0x09", Replace: "CMPL    R9, $0x0a", N: 7}}},
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "CMPL    R9, $0x09", Replace: "CMPL    R9, $0x0a", N: 13}}},
 	{Name: "rejboundedx4/ok-flag-out-of-blocks", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
 	{Name: "rejboundedx4/six-blocks", Routine: "RejBoundedPolyx4Eta4AVX2",
@@ -481,20 +481,38 @@ var mutants = []Mutant{
 	// Changes the coefficient of the half-byte 14 in polynomial 2 only,
 	// at the first half-byte of the last block.
 	{Name: "rejboundedx4/rare-input-backdoor-poly2", Routine: "RejBoundedPolyx4Eta2AVX2",
-		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "\tMOVL    DX, (DI)(CX*4)\n", N: 9,
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "\tMOVL    DX, (DI)(CX*4)\n", N: 17,
 			Replace: "\tMOVQ    1384(SP), R11\n\tCMPQ    R11, $0x01\n\tJNE     backdoor\n\tCMPQ    SI, $0x00\n\tJNE     backdoor\n" +
 				"\tMOVL    AX, R11\n\tXORL    $0x0e, R11\n\tMOVL    R11, BX\n\tNOTL    BX\n\tSUBL    $0x01, R11\n\tANDL    BX, R11\n\tSHRL    $0x1f, R11\n\tXORL    R11, DX\n" +
 				"backdoor:\n\tMOVL    DX, (DI)(CX*4)\n"}}},
 	{Name: "rejboundedx4/lanes-of-two-states-swapped", Routine: "RejBoundedPolyx4Eta4AVX2",
-		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "VMOVDQU     Y1, 944(SP)\n\tVMOVDQU     Y2, 1080(SP)", Replace: "VMOVDQU     Y2, 944(SP)\n\tVMOVDQU     Y1, 1080(SP)"}}},
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "VMOVDQU      Y1, 944(SP)\n\tVMOVDQU      Y2, 1080(SP)", Replace: "VMOVDQU      Y2, 944(SP)\n\tVMOVDQU      Y1, 1080(SP)"}}},
 	{Name: "rejboundedx4/lane-16-from-another-state", Routine: "RejBoundedPolyx4Eta2AVX2",
-		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ        544(SP), AX", Replace: "MOVQ        536(SP), AX"}}},
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ         544(SP), AX", Replace: "MOVQ         536(SP), AX"}}},
 	{Name: "rejboundedx4/poly1-reads-state2", Routine: "RejBoundedPolyx4Eta4AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "LEAQ 944(SP), R8", Replace: "LEAQ 1080(SP), R8"}}},
 	{Name: "rejboundedx4/poly1-starts-from-poly2-count", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ 1360(SP), CX", Replace: "MOVQ 1368(SP), CX"}}},
 	{Name: "rejboundedx4/completion-ignores-poly3", Routine: "RejBoundedPolyx4Eta4AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tANDQ 1376(SP), AX\n", Replace: ""}}},
+	// The vector pass (eight half-bytes while the count is ≤ 248): its
+	// tables, its bound, its conversion and its guard.
+	{Name: "rejboundedx4/vector-pack-entry-out-of-order", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedPack<>+2880(SB)/4, $0x00000001", Replace: "DATA boundedPack<>+2880(SB)/4, $0x00000003"}}},
+	{Name: "rejboundedx4/vector-count-of-all-accepted-7", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedCount<>+255(SB)/1, $0x08", Replace: "DATA boundedCount<>+255(SB)/1, $0x07"}}},
+	{Name: "rejboundedx4/vector-eta2-accepts-15", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedConsts<>+140(SB)/4, $0x0000000f", Replace: "DATA boundedConsts<>+140(SB)/4, $0x00000010"}}},
+	{Name: "rejboundedx4/vector-eta4-rejects-8", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedConsts<>+148(SB)/4, $0x00000009", Replace: "DATA boundedConsts<>+148(SB)/4, $0x00000008"}}},
+	{Name: "rejboundedx4/vector-eta2-wrong-mod-5", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "VPSRLD       $0x06, Y3, Y3", Replace: "VPSRLD       $0x05, Y3, Y3", N: 3}}},
+	{Name: "rejboundedx4/vector-count-skips-a-step", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tADDQ         AX, CX\n", Replace: "\tADDQ         AX, CX\n\tANDQ         $0x000000fe, CX\n", N: 2}}},
+	// With a count of 249 the vector pass writes a[249..256]: one past
+	// the polynomial, only for streams that reach 249 exactly.
+	{Name: "rejboundedx4/vector-writes-past-256-poly3", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "CMPQ         CX, $0x000000f8", Replace: "CMPQ         CX, $0x000000f9", N: 4}}},
 	{Name: "rejboundedx4/pad-suffix-state2", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVWLZX 196(SI), AX\n\tORL     $0x001f0000, AX", Replace: "MOVWLZX 196(SI), AX\n\tORL     $0x001e0000, AX"}}},
 	{Name: "rejboundedx4/seed-word-misread", Routine: "RejBoundedPolyx4Eta2AVX2",
