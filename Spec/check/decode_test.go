@@ -162,7 +162,7 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 		mn = strings.ToLower(in.Op)
 	}
 	w32 := strings.HasSuffix(in.Op, "L") && !strings.HasPrefix(in.Op, "V")
-	if in.Op == "MOVWLZX" || in.Op == "MOVBLZX" || in.Op == "VMOVMSKPS" || strings.HasPrefix(in.Op, "CMOVL") {
+	if in.Op == "MOVWLZX" || in.Op == "MOVBLZX" || in.Op == "VMOVMSKPS" || in.Op == "VPMOVMSKB" || strings.HasPrefix(in.Op, "CMOVL") {
 		w32 = true
 	}
 	if len(in.Args) == 2 && in.Args[0].Kind == x86.KReg && in.Args[1].Kind == x86.KReg && strings.Contains(in.Form, "7F /r") {
