@@ -24,12 +24,6 @@ func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
 		expandMaskAVX2(y, ρPrimePrime, μ, γ1Bits)
 		return
 	}
-	expandMaskOne(y, ρPrimePrime, μ, γ1Bits)
-}
-
-// expandMaskOne is ExpandMask one polynomial at a time, through the ×1
-// Keccak that useBMI2 selects.
-func expandMaskOne(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
 	if useBMI2 {
 		expandMaskBMI2(y, ρPrimePrime, μ, γ1Bits)
 		return
@@ -102,7 +96,13 @@ func expandMaskAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int
 		expandMaskPaddedAVX2(y[r:four], ρPrimePrime, μ+r, γ1Bits)
 	}
 	if four < len(y) {
-		expandMaskOne(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		// The polynomials after the four-way groups, one at a time
+		// through the ×1 Keccak that useBMI2 selects.
+		if useBMI2 {
+			expandMaskBMI2(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		} else {
+			expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		}
 	}
 }
 
@@ -154,7 +154,13 @@ func expandMaskAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits i
 		expandMaskPaddedAVX512(y[r:four], ρPrimePrime, μ+r, γ1Bits)
 	}
 	if four < len(y) {
-		expandMaskOne(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		// The polynomials after the four-way groups, one at a time
+		// through the ×1 Keccak that useBMI2 selects.
+		if useBMI2 {
+			expandMaskBMI2(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		} else {
+			expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		}
 	}
 }
 
