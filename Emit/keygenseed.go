@@ -35,7 +35,9 @@ func buildKeyGenSeedVariant(c *build.Context, sym string, k, l int, perm string)
 		c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
 		c.MOVQ(reg.RAX, state.Offset(8*i))
 	}
-	c.MOVQ(operand.U32(uint64(k)|uint64(l)<<8|0x1F<<16), reg.RAX)
+	// MOVL zero-extends into RAX; a MOVQ of this constant is assembled as
+	// MOVL by some toolchains and not by others.
+	c.MOVL(operand.U32(uint64(k)|uint64(l)<<8|0x1F<<16), reg.EAX)
 	c.MOVQ(reg.RAX, state.Offset(32))
 	zeroAndPad(c, state, 5, shake256Rate)
 	c.LEAQ(state, reg.RAX)

@@ -66,13 +66,16 @@ func emitTr(c *build.Context, args, state operand.Mem, n int, perm string) {
 			c.MOVQ(reg.RAX, state.Offset(8*i))
 		}
 		if blk == full {
-			pad := func(lane int, v operand.Constant) {
-				c.MOVQ(v, reg.RAX)
+			pad := func(lane int) {
 				c.XORQ(state.Offset(8*lane), reg.RAX)
 				c.MOVQ(reg.RAX, state.Offset(8*lane))
 			}
-			pad(k, operand.U32(0x1F))
-			pad(lanes-1, operand.U64(0x80<<56))
+			// MOVL zero-extends into RAX; a MOVQ of a 32-bit constant
+			// is assembled as MOVL by some toolchains and not by others.
+			c.MOVL(operand.U32(0x1F), reg.EAX)
+			pad(k)
+			c.MOVQ(operand.U64(0x80<<56), reg.RAX)
+			pad(lanes - 1)
 		}
 		c.LEAQ(state, reg.RAX)
 		c.MOVQ(reg.RAX, args)

@@ -85,7 +85,7 @@ func TestComposeProofTrHash(t *testing.T) {
 		{"pk word misread", f44, changed(r44, at(r44, "XORQ 24(SI), AX", 1), disp(25)), "permutation call 0: lane 3 is not"},
 		{"block skipped", f44, changed(r44, at(r44, "CALL", 4), nil), "permutation call 3: lane 0 is not"},
 		{"block permuted twice", f87, repeated(r87, at(r87, "CALL", 3), 3), "permutation call 3: lane 0 is not"},
-		{"domain byte", f44, changed(r44, at(r44, "MOVQ $0x1f, AX", 1), imm(0x1e)), "permutation call 9: lane 11 is not"},
+		{"domain byte", f44, changed(r44, at(r44, "MOVL $0x1f, AX", 1), imm(0x1e)), "permutation call 9: lane 11 is not"},
 		{"tail lane missed", f65, changed(r65, at(r65, "XORQ 1944(SI), AX", 1), nil), "permutation call 14: lane 5 is not"},
 		{"last block not permuted", f87, changed(r87, at(r87, "CALL", 20), nil), "the steps of Spec apply f a 20-th time"},
 		{"tr from the wrong lane", f44, changed(r44, at(r44, "MOVQ 16(SP), AX", 11), disp(24)), "byte 8 of tr is not"},

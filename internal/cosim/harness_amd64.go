@@ -955,277 +955,277 @@ func h0185(s *State)
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs MOVL $0x0000001f, CX (form MOVL imm, r32, from go/asm).
+// h0187 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
+// h0188 runs MOVL $0x0000001f, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
+// h0189 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
+// h0190 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
+// h0191 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
+// h0192 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
+// h0193 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
+// h0194 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
+// h0195 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
+// h0196 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
+// h0197 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
+// h0198 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
+// h0199 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
+// h0200 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
+// h0201 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
+// h0202 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
+// h0203 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
+// h0204 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0205 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0206 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
+// h0207 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
+// h0208 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0209 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0210 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
+// h0211 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
+// h0212 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
+// h0213 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
+// h0214 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
+// h0215 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
+// h0216 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
+// h0217 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
+// h0218 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0219 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0220 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0221 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0222 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
+// h0223 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
+// h0224 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
+// h0225 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0226 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0227 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0228 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0229 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0230 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0231 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0232 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0233 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0234 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0235 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0236 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0237 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs MOVQ $0x0000001f, AX (form MOVQ imm, r64, from go/asm).
+// h0238 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs MOVQ $0x001f0404, AX (form MOVQ imm, r64, from go/asm).
+// h0239 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs MOVQ $0x001f0506, AX (form MOVQ imm, r64, from go/asm).
+// h0240 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs MOVQ $0x001f0708, AX (form MOVQ imm, r64, from go/asm).
+// h0241 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0241(s *State)
@@ -9158,61 +9158,61 @@ var cases = []Case{
 	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0184},
 	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0185},
 	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001e, CX", Source: "go/asm", Run: h0186},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, CX", Source: "go/asm", Run: h0187},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0188},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0189},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0190},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0191},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0192},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0193},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0194},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0195},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0196},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0197},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0198},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0199},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0200},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0201},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0202},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0203},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0204},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0205},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0206},
-	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0207},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0208},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0209},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0210},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0211},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0212},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0213},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0214},
-	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0215},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0216},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0217},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0218},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0219},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0220},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0221},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0222},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0223},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0224},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0225},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0226},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0227},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0228},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0229},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0230},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0231},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0232},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0233},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0234},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0235},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0236},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0237},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x0000001f, AX", Source: "go/asm", Run: h0238},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x001f0404, AX", Source: "go/asm", Run: h0239},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x001f0506, AX", Source: "go/asm", Run: h0240},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x001f0708, AX", Source: "go/asm", Run: h0241},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0187},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, CX", Source: "go/asm", Run: h0188},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0189},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0190},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0191},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0192},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0193},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0194},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0195},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0196},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0197},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0198},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0199},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0200},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0201},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0202},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0203},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0204},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0205},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0206},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0207},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0208},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0209},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0210},
+	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0211},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0212},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0213},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0214},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0215},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0216},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0217},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0218},
+	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0219},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0220},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0221},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0222},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0223},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0224},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0225},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0226},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0227},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0228},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0229},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0230},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0231},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0232},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0233},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0234},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0235},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0236},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0237},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0238},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0239},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0240},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0241},
 	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0242},
 	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0243},
 	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0244},

@@ -878,7 +878,7 @@ var mutants = []Mutant{
 	{Name: "trhash/stale-state-lane", Routine: "TrHash44BMI2",
 		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44BMI2", Find: "\tMOVQ AX, 104(SP)\n", Replace: ""}}},
 	{Name: "trhash/domain-byte", Routine: "TrHash87AMD64",
-		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash87AMD64", Find: "MOVQ $0x0000001f, AX", Replace: "MOVQ $0x0000001e, AX"}}},
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash87AMD64", Find: "MOVL $0x0000001f, AX", Replace: "MOVL $0x0000001e, AX"}}},
 	{Name: "trhash/tr-lane-from-capacity", Routine: "TrHash44AMD64",
 		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44AMD64", Find: "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n", Replace: "\tMOVQ 184(SP), AX\n\tMOVQ AX, 56(DI)\n"}}},
 	// Flips bit 0 of tr's last lane only when pk's first word is one
@@ -940,7 +940,7 @@ var mutants = []Mutant{
 	// ---- KeyGenSeed{44,65,87}{AMD64,BMI2}: Algorithm 6, line 1, proven
 	// by the composition proof (fips204.KeyGenSeedOver).
 	{Name: "keygenseed/k-and-l-of-another-set", Routine: "KeyGenSeed65AMD64",
-		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed65AMD64", Find: "MOVQ $0x001f0506, AX", Replace: "MOVQ $0x001f0404, AX"}}},
+		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed65AMD64", Find: "MOVL $0x001f0506, AX", Replace: "MOVL $0x001f0404, AX"}}},
 	{Name: "keygenseed/rare-xi-backdoor", Routine: "KeyGenSeed87BMI2",
 		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed87BMI2", Find: "\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n",
 			Replace: rareFlip("\tMOVQ xi+8(FP), SI\n\tMOVQ (SI), AX\n", "8(SP)") + "\tMOVQ seed+0(FP), DI\n\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n"}}},
