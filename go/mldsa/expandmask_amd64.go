@@ -82,18 +82,11 @@ func expandMaskAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int
 		return
 	}
 	four := fourWayCount(len(y))
-	r := 0
-	for ; r+4 <= four; r += 4 {
+	var scratch [3]ringElement
+	for r := 0; r < four; r += 4 {
 		var seeds [4][66]byte
-		var out [4]*[n256]uint32
-		for j := range seeds {
-			expandMaskSeed(&seeds[j], ρPrimePrime, μ+r+j)
-			out[j] = poly32(&y[r+j])
-		}
+		out := expandMaskGroup(&seeds, &scratch, y[r:four], ρPrimePrime, μ+r)
 		expandMaskx4AVX2(&out, &seeds, γ1Bits)
-	}
-	if r < four {
-		expandMaskPaddedAVX2(y[r:four], ρPrimePrime, μ+r, γ1Bits)
 	}
 	if four < len(y) {
 		// The polynomials after the four-way groups, one at a time
@@ -106,12 +99,10 @@ func expandMaskAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int
 	}
 }
 
-// expandMaskPaddedAVX2 runs the four-way routine on fewer than four
-// polynomials, the missing ones written to scratch polynomials.
-func expandMaskPaddedAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
-	var seeds [4][66]byte
-	var scratch [3]ringElement
-	var out [4]*[n256]uint32
+// expandMaskGroup sets the seeds of one four-way call on the first four
+// polynomials of y, nonces μ to μ+3, and returns its outputs; when y
+// holds fewer, the missing outputs are scratch polynomials.
+func expandMaskGroup(seeds *[4][66]byte, scratch *[3]ringElement, y []ringElement, ρPrimePrime *[64]byte, μ int) (out [4]*[n256]uint32) {
 	for j := range seeds {
 		expandMaskSeed(&seeds[j], ρPrimePrime, μ+j)
 		if j < len(y) {
@@ -120,7 +111,7 @@ func expandMaskPaddedAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bi
 			out[j] = poly32(&scratch[j-1])
 		}
 	}
-	expandMaskx4AVX2(&out, &seeds, γ1Bits)
+	return out
 }
 
 // expandMaskx4AVX2 calls the four-way routine of γ1 = 2^γ1Bits (17 or 19).
@@ -140,44 +131,19 @@ func expandMaskAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits i
 		return
 	}
 	four := fourWayCount(len(y))
-	r := 0
-	for ; r+4 <= four; r += 4 {
+	var scratch [3]ringElement
+	for r := 0; r < four; r += 4 {
 		var seeds [4][66]byte
-		var out [4]*[n256]uint32
-		for j := range seeds {
-			expandMaskSeed(&seeds[j], ρPrimePrime, μ+r+j)
-			out[j] = poly32(&y[r+j])
-		}
+		out := expandMaskGroup(&seeds, &scratch, y[r:four], ρPrimePrime, μ+r)
 		expandMaskx4AVX512(&out, &seeds, γ1Bits)
 	}
-	if r < four {
-		expandMaskPaddedAVX512(y[r:four], ρPrimePrime, μ+r, γ1Bits)
-	}
 	if four < len(y) {
-		// The polynomials after the four-way groups, one at a time
-		// through the ×1 Keccak that useBMI2 selects.
 		if useBMI2 {
 			expandMaskBMI2(y[four:], ρPrimePrime, μ+four, γ1Bits)
 		} else {
 			expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
 		}
 	}
-}
-
-// expandMaskPaddedAVX512 is expandMaskPaddedAVX2 on the AVX-512 routines.
-func expandMaskPaddedAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
-	var seeds [4][66]byte
-	var scratch [3]ringElement
-	var out [4]*[n256]uint32
-	for j := range seeds {
-		expandMaskSeed(&seeds[j], ρPrimePrime, μ+j)
-		if j < len(y) {
-			out[j] = poly32(&y[j])
-		} else {
-			out[j] = poly32(&scratch[j-1])
-		}
-	}
-	expandMaskx4AVX512(&out, &seeds, γ1Bits)
 }
 
 // expandMaskx4AVX512 calls the AVX-512 four-way routine of γ1 =

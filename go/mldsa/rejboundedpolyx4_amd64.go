@@ -39,15 +39,22 @@ func rejBoundedPolyx4AMD64(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, 
 	return ok
 }
 
-// rejBoundedPolyx4AVX2 runs the four-way routine; lanes left out (nil)
-// go through rejBoundedPolyx4PaddedAVX2.
+// rejBoundedPolyx4AVX2 runs the four-way routine; a lane left out (nil)
+// samples the seed of the first lane that is not into a scratch
+// polynomial, so it runs out exactly when that lane does and the result
+// is the lanes' own.
 func rejBoundedPolyx4AVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
 	if !distinctLanes(a) {
 		return rejBoundedPolyx4AMD64(a, ρPrime, r, η)
 	}
 	for j := range a {
 		if a[j] == nil {
-			return rejBoundedPolyx4PaddedAVX2(a, ρPrime, r, η)
+			var scratch [3]ringElement
+			out, nonces, some := padLanes(a, r, &scratch)
+			if !some {
+				return true
+			}
+			return rejBoundedPolyx4CallAVX2(&out, ρPrime, &nonces, η)
 		}
 	}
 	return rejBoundedPolyx4CallAVX2(a, ρPrime, r, η)
@@ -66,11 +73,11 @@ func distinctLanes(a *[4]*ringElement) bool {
 	return true
 }
 
-// rejBoundedPolyx4PaddedAVX2 is rejBoundedPolyx4AVX2 with lanes left out,
-// the others distinct: each samples the seed of the first lane that is not into a scratch
-// polynomial, so it runs out exactly when that lane does and the result
-// is the lanes' own.
-func rejBoundedPolyx4PaddedAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+// padLanes returns the polynomials and nonces of a four-way call on the
+// lanes of a, each lane left out (nil) replaced by a scratch polynomial
+// with the nonce of the first lane that is not, and whether any lane is
+// not left out.
+func padLanes(a *[4]*ringElement, r *[4]uint16, scratch *[3]ringElement) (out [4]*ringElement, nonces [4]uint16, some bool) {
 	first := -1
 	for j := range a {
 		if a[j] != nil {
@@ -79,11 +86,8 @@ func rejBoundedPolyx4PaddedAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uin
 		}
 	}
 	if first < 0 {
-		return true
+		return out, nonces, false
 	}
-	var scratch [3]ringElement
-	var out [4]*ringElement
-	var nonces [4]uint16
 	k := 0
 	for j := range a {
 		out[j], nonces[j] = a[j], r[j]
@@ -92,7 +96,7 @@ func rejBoundedPolyx4PaddedAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uin
 			k++
 		}
 	}
-	return rejBoundedPolyx4CallAVX2(&out, ρPrime, &nonces, η)
+	return out, nonces, true
 }
 
 // rejBoundedPolyx4CallAVX2 calls the routine of η (public) on four distinct
@@ -130,37 +134,15 @@ func rejBoundedPolyx4AVX512(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16,
 	}
 	for j := range a {
 		if a[j] == nil {
-			return rejBoundedPolyx4PaddedAVX512(a, ρPrime, r, η)
+			var scratch [3]ringElement
+			out, nonces, some := padLanes(a, r, &scratch)
+			if !some {
+				return true
+			}
+			return rejBoundedPolyx4CallAVX512(&out, ρPrime, &nonces, η)
 		}
 	}
 	return rejBoundedPolyx4CallAVX512(a, ρPrime, r, η)
-}
-
-// rejBoundedPolyx4PaddedAVX512 is rejBoundedPolyx4PaddedAVX2 on the
-// AVX-512 routines.
-func rejBoundedPolyx4PaddedAVX512(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
-	first := -1
-	for j := range a {
-		if a[j] != nil {
-			first = j
-			break
-		}
-	}
-	if first < 0 {
-		return true
-	}
-	var scratch [3]ringElement
-	var out [4]*ringElement
-	var nonces [4]uint16
-	k := 0
-	for j := range a {
-		out[j], nonces[j] = a[j], r[j]
-		if a[j] == nil {
-			out[j], nonces[j] = &scratch[k], r[first]
-			k++
-		}
-	}
-	return rejBoundedPolyx4CallAVX512(&out, ρPrime, &nonces, η)
 }
 
 // rejBoundedPolyx4CallAVX512 is rejBoundedPolyx4CallAVX2 on the AVX-512
