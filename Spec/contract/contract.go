@@ -539,9 +539,17 @@ type Compose struct {
 // KeyGenOps' but go/mldsa's forms of them: "ToMontgomery" (w times
 // Params[0] mod q) and "MultiplyAccNTT" (2⁻³² · Σⱼ a[j] ∘ b[j] for
 // Params[0] = ℓ polynomials each, a row of MatrixVectorNTT).
+// Three read bytes: "ExpandA" (In: ρ; Out: the kℓ entries of Â, entry
+// ℓr + s = Â[r][s]; Params k, ℓ), "RejBoundedPoly" (In: buffers whose
+// bytes, back to back, are one seed ρ′ ‖ r per output polynomial, in
+// equal parts; Params η) and "BitPack" (In: w, Out: the bytes; Params a,
+// b). A routine whose result is a bool gives its outputs only when it
+// returns true; a composition of it must return the AND of its callees'
+// results.
 // A composition proof (Spec/check, compose.go) uses it in place of the
 // operation only after checking it against the routine's proven
-// postcondition (its Lanes map or its Wiring).
+// postcondition (its Lanes map, Wiring, Packed, Streams or ExpandA
+// proof).
 type Op struct {
 	Name    string
 	In, Out []string
