@@ -111,6 +111,12 @@ type Contract struct {
 	// addresses may depend on public inputs (never on secret ones).
 	Leak          string
 	PublicControl bool
+	// PublicOut names output buffers the leak makes public (a public
+	// key). A callee may get their bytes in a buffer its contract calls
+	// public, but only bytes that, at the call, are what the routine
+	// leaves there at the end (Spec/check: the taint run lets them pass,
+	// the composition proof checks them), so it sees nothing but output.
+	PublicOut []string
 	// SecretControl: control flow and addresses may depend on secret
 	// inputs, but only through the leak Streams.Twin defines (a rejection
 	// sampler keyed by a secret seed). The checker then runs the routine on
