@@ -438,8 +438,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	var calls []permCall
 	var packs []*packCall
 	var seeded []*seedCall
-	var oks []*x86.Term // the results of the callees that may fail
+	var oks []*x86.Term              // the results of the callees that may fail
+	var got []map[string][]*x86.Term // the bytes each call got
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
+		got = append(got, bufs)
 		if cp.Permutation != "" && cc.Symbol == cp.Permutation {
 			i := len(calls)
 			a := bufs[cc.Args[0].Name]
@@ -625,6 +627,28 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		sats++
 		return sameBits(got, want, deadline, &z3s)
+	}
+	// A callee got bytes of a PublicOut buffer in a buffer its contract
+	// calls public (which the taint run let pass) only where they are, at
+	// the call, what the routine leaves there at the end: output the
+	// leak makes public, and nothing else.
+	for i, rec := range env.Calls {
+		cc := contract.Lookup(rec.Target)
+		for _, a := range cc.Args {
+			for _, bn := range a.BufferNames() {
+				sp, ok := rec.Buffers[bn]
+				if a.Secret || !ok || !contains(c.PublicOut, sp.Region) {
+					continue
+				}
+				final := m.Region(sp.Region).Bytes[sp.Off : sp.Off+sp.N]
+				for j, t := range got[i][bn] {
+					mask := s.Const(0xff)
+					if err := same(s.And(t, mask), s.And(final[j], mask)); err != nil {
+						return "", fmt.Errorf("call %d of %s: byte %d of its public %s (%s+%d) is not what the routine leaves there: %v", i, rec.Target, j, bn, sp.Region, sp.Off+j, err)
+					}
+				}
+			}
+		}
 	}
 	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, same: same}
 	outs := cp.Steps(o, in)

@@ -562,3 +562,66 @@ func TestComposeCheckZqOp(t *testing.T) {
 		}
 	}
 }
+
+// The composition proof holds for KeyGen routines as built (Algorithm 6
+// as one routine: ExpandA, RejBoundedPoly and BitPack calls with checked
+// Ops, the result the AND of the samplers') and refutes one whose ExpandA
+// gets pk's bytes before ρ is copied there: a public buffer of a callee
+// must hold, at the call, what the routine outputs there (PublicOut).
+func TestComposeProofKeyGen(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"KeyGen44AMD64", "KeyGen65AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	call := func(r *x86.Routine, n int) int {
+		for i, in := range r.Insns {
+			if in.Op == "CALL" {
+				if n--; n == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no CALL %d", r.Name, n)
+		return -1
+	}
+	// moved moves the instructions (a, b] after (b, c].
+	moved := func(r *x86.Routine, a, b, c int) *x86.Routine {
+		x := *r
+		x.Insns = append(append(append(append([]*x86.Insn(nil), r.Insns[:a+1]...), r.Insns[b+1:c+1]...), r.Insns[a+1:b+1]...), r.Insns[c+1:]...)
+		return &x
+	}
+	f44, r44 := routine("KeyGen44AMD64")
+	f65, r65 := routine("KeyGen65AVX2")
+	// After the first permutation: pk and sk loaded, then four lanes each
+	// of ρ (to pk and sk) and K (to sk), 22 instructions; then ok = 1,
+	// ExpandA's arguments and its call (the second), its result ANDed in.
+	late := moved(r44, call(r44, 1), call(r44, 1)+22, call(r44, 2)+2)
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f65, r65, ""},
+		{"ρ copied to pk after ExpandA", f44, late, "is not what the routine leaves there"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}

@@ -152,7 +152,7 @@ func checkExpandAOp(cc *contract.Contract, p fips204.Params) ([]dom, error) {
 	if readBytes(cc, "rho") != 32 || writtenBytes(cc, "a") != 1024*sh.K*sh.L {
 		return nil, fmt.Errorf("%s: rho or a is not of 32 bytes or k·ℓ polynomials", cc.Symbol)
 	}
-	key := cc.Symbol + "/ExpandA"
+	key := fmt.Sprintf("%s/%v", cc.Symbol, *op)
 	if _, ok := checkedOps.Load(key); !ok {
 		rho := make([]byte, 32)
 		for i := range rho {
@@ -215,7 +215,7 @@ func checkBoundedOp(cc *contract.Contract, p fips204.Params) ([]dom, error) {
 			out = dom{min(out.lo, int64(got)), max(out.hi, int64(got))}
 		}
 	}
-	key := cc.Symbol + "/RejBoundedPoly"
+	key := fmt.Sprintf("%s/%v/%p", cc.Symbol, *op, st)
 	if _, ok := checkedOps.Load(key); !ok {
 		streams := make([][]byte, st.Polys)
 		o := contract.Buffers{}
@@ -278,7 +278,7 @@ func checkBitPackOp(cc *contract.Contract, d dom) error {
 	if d.lo < int64(-a) || d.hi > int64(b) || d.lo > d.hi {
 		return fmt.Errorf("%s: words of [%d, %d] mod q, BitPack(·, %d, %d) takes them in [−%d, %d]", cc.Symbol, d.lo, d.hi, a, b, a, b)
 	}
-	key := cc.Symbol + "/BitPack"
+	key := fmt.Sprintf("%s/%v/%p", cc.Symbol, *op, pk)
 	if v, ok := checkedOps.Load(key); ok {
 		if v != nil {
 			return v.(error)
