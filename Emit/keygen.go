@@ -19,7 +19,7 @@ func init() { register("keygen", buildKeyGen) }
 func buildKeyGen(c *build.Context) {
 	for _, ps := range paramSets {
 		for _, v := range []string{"AMD64", "AVX2"} {
-			buildKeyGenVariant(c, "KeyGen"+ps.name+v, ps.p, v)
+			buildKeyGenVariant(c, ps.name, ps.p, v)
 		}
 	}
 }
@@ -41,7 +41,8 @@ func keyGenFourWay(n int) int {
 // result is ANDed into the one returned. The buffers escape (no
 // go:noescape): ExpandA and the four-way sampler get pointers that a
 // moved stack would leave stale.
-func buildKeyGenVariant(c *build.Context, sym string, p fips204.Params, variant string) {
+func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant string) {
+	sym := "KeyGen" + name + variant
 	k, l := p.K, p.L
 	ηBits := 3
 	if p.Eta == 4 {
@@ -106,7 +107,7 @@ func buildKeyGenVariant(c *build.Context, sym string, p fips204.Params, variant 
 	c.Comment("Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).")
 	arg(0, "aHat", 0)
 	arg(1, "pk", 0)
-	c.CALL(callee("ExpandA" + sym[len("KeyGen"):len("KeyGen")+2] + variant))
+	c.CALL(callee("ExpandA" + name + variant))
 	and(2)
 
 	// poly is where ExpandS's polynomial r goes (Algorithm 33): s1[r]
@@ -136,14 +137,14 @@ func buildKeyGenVariant(c *build.Context, sym string, p fips204.Params, variant 
 			for j := 0; j < 4; j++ {
 				// ρ′ ‖ IntegerToBytes(r, 2) (Algorithm 33, lines 2 and 5); a
 				// padding lane repeats the group's first seed.
-				r, pr := g+j, g+j
+				r := g + j
 				if r >= k+l {
 					r = g
 				}
 				c.MOVB(operand.U8(r&0xff), seeds.Offset(66*j+64))
 				c.MOVB(operand.U8(r>>8), seeds.Offset(66*j+65))
-				name, disp := poly(pr)
-				c.Load(c.Param(name), reg.RAX)
+				buf, disp := poly(g + j)
+				c.Load(c.Param(buf), reg.RAX)
 				c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
 				c.MOVQ(reg.RAX, ptrs.Offset(8*j))
 			}
@@ -158,8 +159,8 @@ func buildKeyGenVariant(c *build.Context, sym string, p fips204.Params, variant 
 	for r := fours; r < k+l; r++ {
 		c.MOVB(operand.U8(r&0xff), nonce)
 		c.MOVB(operand.U8(r>>8), nonce.Offset(1))
-		name, disp := poly(r)
-		arg(0, name, disp)
+		buf, disp := poly(r)
+		arg(0, buf, disp)
 		local(1, state.Offset(32))
 		local(2, nonce)
 		c.CALL(callee(fmt.Sprintf("RejBoundedPolyEta%dAMD64", p.Eta)))
@@ -168,9 +169,9 @@ func buildKeyGenVariant(c *build.Context, sym string, p fips204.Params, variant 
 
 	c.Comment("sk = … ‖ BitPack(s1[i], η, η) … ‖ BitPack(s2[i], η, η) … (Algorithm 24, lines 3 and 6).")
 	for r := 0; r < k+l; r++ {
-		name, disp := poly(r)
+		buf, disp := poly(r)
 		arg(0, "sk", 128+32*ηBits*r)
-		arg(1, name, disp)
+		arg(1, buf, disp)
 		c.CALL(callee(fmt.Sprintf("BitPack%d%s", ηBits, variant)))
 	}
 
