@@ -29,18 +29,19 @@ func buildTrHashAMD64(c *build.Context, sym string, n int, perm string) {
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	args := c.AllocLocal(8) // the permutation's argument
 	state := c.AllocLocal(25 * 8)
-	emitTr(c, args, state, n, perm)
+	emitTr(c, args, state, n, perm, "tr", 0)
 	c.RET()
 }
 
-// emitTr emits tr = H(pk, 64) for the n-byte pk and tr of the routine's
-// arguments, with the SHAKE256 state and the permutation's argument in
+// emitTr emits tr = H(pk, 64) for the n-byte pk of the routine's
+// arguments, tr at byte disp of argument dst, with the SHAKE256 state and
+// the permutation's argument in
 // the frame: each 136-byte block of pk XORed into the state lane by lane
 // and permuted by a call of perm, then the tail with its padding, then the
 // first 64 bytes of the rate copied to tr. pk's size is fixed, so the
 // blocks are unrolled: no branch at all. pk and tr are reached through
 // their arguments after every call (the stack may move).
-func emitTr(c *build.Context, args, state operand.Mem, n int, perm string) {
+func emitTr(c *build.Context, args, state operand.Mem, n int, perm, dst string, disp int) {
 	if n%8 != 0 {
 		panic("Emit: tr needs whole lanes of pk")
 	}
@@ -83,9 +84,9 @@ func emitTr(c *build.Context, args, state operand.Mem, n int, perm string) {
 	}
 
 	c.Comment("tr = the first 64 bytes of the rate (FIPS 202, Algorithm 8, step 8).")
-	c.Load(c.Param("tr"), reg.RDI)
+	c.Load(c.Param(dst), reg.RDI)
 	for i := 0; i < 8; i++ {
 		c.MOVQ(state.Offset(8*i), reg.RAX)
-		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: 8 * i})
+		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: disp + 8*i})
 	}
 }

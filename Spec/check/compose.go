@@ -33,7 +33,15 @@ import (
 //     bytes) a polynomial of known name whose words lie in the callee's
 //     precondition (input ones: [0, q), the composite's precondition;
 //     computed ones: the range the checker computed for them); it writes
-//     fresh variables, which take the name of what they are.
+//     fresh variables, which take the name of what they are. A sampler's
+//     Op (ExpandA, RejBoundedPoly) reads bytes instead: it writes fresh
+//     polynomials, each named after its call, which the steps get when
+//     they apply the operation to the same seed bytes (term identity,
+//     else SAT), and whose words lie in the range its checked Op gives;
+//   - a callee that returns a bool (a sampler, which may run out of its
+//     bound) returns a fresh bit; its outputs are its Op's only where the
+//     bit is 1, so the routine's result must be the AND of all such bits
+//     (SAT), and a routine without a result may call none.
 //
 // Then the contract's Steps, a function of Spec/fips204 over any values,
 // runs on those same variables: ⊕ and constants build terms, its k-th
@@ -52,7 +60,9 @@ import (
 // Each Op is checked against the callee's proven postcondition before it
 // is used (checkOp): Power2Round's Lanes map is Spec's Power2Round on
 // every word of [0, q) (r0 mod q), SimpleBitPack's Wiring moves each bit
-// where Spec's SimpleBitPack puts it. So, with the callees' contracts,
+// where Spec's SimpleBitPack puts it, a ZqMap is Spec's linear map, and
+// ExpandA's, RejBoundedPoly's and BitPack's proofs are Spec's operations
+// (composeops.go). So, with the callees' contracts,
 // which their own checks prove, a polynomial's words are its name
 // evaluated by Spec (mod q), and the routine's outputs are what Steps
 // computes on bytes and Poly, for every value of every variable: what
@@ -66,13 +76,24 @@ const composeProofTime = 120 * time.Second
 type permCall struct{ in, out []*x86.Term }
 
 // poly is a polynomial of the proof: its name, and for one the routine
-// holds, its bytes and a bound on its words.
+// holds, its bytes and the range of its words.
 type poly struct {
 	name  string
 	bytes []*x86.Term
-	bound uint64 // every word < bound
-	lin   *lin   // its normal form (composelin.go), nil for another operation's output
+	dom   dom  // every word is some x in [dom.lo, dom.hi] mod q, in [0, q)
+	lin   *lin // its normal form (composelin.go), nil for another operation's output
 }
+
+// dom is a range of coefficients held mod q: the words x mod q, in
+// [0, q), for x in [lo, hi], hi − lo < q.
+type dom struct{ lo, hi int64 }
+
+// fullDom is every word of [0, q).
+var fullDom = dom{0, fips204.Q - 1}
+
+// hull is the smallest range holding a and b (hi − lo may reach q or more,
+// which no Op but a ℤq map takes).
+func hull(a, b dom) dom { return dom{min(a.lo, b.lo), max(a.hi, b.hi)} }
 
 // linPoly is the polynomial of normal form l (none if nil).
 func (o *termOps) linPoly(what string, l *lin) *poly {
@@ -106,14 +127,17 @@ type packCall struct {
 }
 
 // termOps is fips204.KeyGenOps over terms and names, f matched with the
-// routine's permutation calls in order and packings with its calls.
+// routine's permutation calls in order, packings and samplers with its
+// calls.
 type termOps struct {
-	s     *x86.Sym
-	calls []permCall
-	packs []*packCall
-	next  int
-	err   error
-	same  func(a, b *x86.Term) error
+	s      *x86.Sym
+	p      fips204.Params
+	calls  []permCall
+	packs  []*packCall
+	seeded []*seedCall
+	next   int
+	err    error
+	same   func(a, b *x86.Term) error
 }
 
 func (o *termOps) fail(format string, a ...any) {
@@ -157,9 +181,6 @@ func (o *termOps) none(name string) *poly {
 	return &poly{name: "none"}
 }
 
-func (o *termOps) ExpandA([]any) [][]any    { o.none("ExpandA"); return nil }
-func (o *termOps) RejBoundedPoly([]any) any { return o.none("RejBoundedPoly") }
-
 // NTT, NTTInverse, Zero, AddNTT, MultiplyNTT and Add give the normal form
 // of their result (composelin.go); the routine's polynomials get theirs
 // from its calls' checked Ops.
@@ -199,9 +220,8 @@ func (o *termOps) Add(a, b any) any {
 	}
 	return o.linPoly("Add", nil)
 }
-func (o *termOps) BitPack(any, int, int) []any {
-	o.none("BitPack")
-	return nil
+func (o *termOps) BitPack(w any, a, b int) []any {
+	return o.packed("BitPack", w.(*poly).name, a, b)
 }
 
 func (o *termOps) Power2Round(r any) (any, any) {
@@ -210,9 +230,14 @@ func (o *termOps) Power2Round(r any) (any, any) {
 }
 
 func (o *termOps) SimpleBitPack(w any, b int) []any {
-	x := w.(*poly).name
+	return o.packed("SimpleBitPack", w.(*poly).name, b)
+}
+
+// packed is the bytes of the routine's call of packing name with params
+// on the polynomial named x.
+func (o *termOps) packed(name, x string, params ...int) []any {
 	for _, pc := range o.packs {
-		if pc.op.Name == "SimpleBitPack" && len(pc.op.Params) == 1 && pc.op.Params[0] == b && pc.in == x {
+		if pc.op.Name == name && fmt.Sprint(pc.op.Params) == fmt.Sprint(params) && pc.in == x {
 			pc.used = true
 			out := make([]any, len(pc.out))
 			for i, t := range pc.out {
@@ -221,7 +246,11 @@ func (o *termOps) SimpleBitPack(w any, b int) []any {
 			return out
 		}
 	}
-	o.fail("the steps of Spec apply SimpleBitPack(%s, %d), which the routine does not call", x, b)
+	args := []string{x}
+	for _, v := range params {
+		args = append(args, fmt.Sprint(v))
+	}
+	o.fail("the steps of Spec apply %s(%s), which the routine does not call", name, strings.Join(args, ", "))
 	return nil
 }
 
@@ -232,26 +261,34 @@ func opName(name string, m int, x string) string { return fmt.Sprintf("%s.%d(%s)
 var checkedOps sync.Map
 
 // checkOp checks a callee's Op against its proven postcondition: its
-// Lanes map (Power2Round) or its Wiring (SimpleBitPack) must be Spec's
-// operation, and it gives the bound of each output polynomial's words
-// for inputs below bound (nil for bytes).
-func checkOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
+// Lanes map (Power2Round), its Wiring (SimpleBitPack), its ZqMap, its
+// Packed map (BitPack), its Streams (RejBoundedPoly) or its ExpandA proof
+// must be Spec's operation (of parameter set p), and it gives the range
+// of each output polynomial's words for inputs of range d (nil for bytes).
+func checkOp(cc *contract.Contract, d dom, p fips204.Params) ([]dom, error) {
 	op := cc.Op
 	switch op.Name {
 	case "NTT", "NTTInverse", "ToMontgomery", "Add", "MultiplyAccNTT":
-		return checkZqOp(cc, bound)
+		return checkZqOp(cc, d)
+	case "ExpandA":
+		return checkExpandAOp(cc, p)
+	case "RejBoundedPoly":
+		return checkBoundedOp(cc, p)
+	case "BitPack":
+		return nil, checkBitPackOp(cc, d)
 	case "Power2Round":
 		l := cc.Lanes
 		if l == nil || len(op.In) != 1 || len(op.Out) != 2 || fmt.Sprint(l.In) != fmt.Sprint(op.In) || fmt.Sprint(l.Out) != fmt.Sprint(op.Out) || len(l.Domain) != 1 {
 			return nil, fmt.Errorf("%s: its Op is not its Lanes map's", cc.Symbol)
 		}
-		if bound > uint64(l.Domain[0]) {
-			return nil, fmt.Errorf("%s: words below %d, its precondition allows below %d", cc.Symbol, bound, l.Domain[0])
+		if (d.lo < 0 || d.hi >= int64(l.Domain[0])) && l.Domain[0] < fips204.Q {
+			return nil, fmt.Errorf("%s: words of [%d, %d] mod q, its precondition allows below %d", cc.Symbol, d.lo, d.hi, l.Domain[0])
 		}
-		var outBound [2]uint64
+		// The range of each output, its words read in (−q/2, q/2].
+		outDom := [2]dom{{fips204.Q, -fips204.Q}, {fips204.Q, -fips204.Q}}
 		key := cc.Symbol + "/Power2Round"
 		if v, ok := checkedOps.Load(key); ok {
-			outBound = v.([2]uint64)
+			outDom = v.([2]dom)
 		} else {
 			// Every word of [0, q), 256 at a time through Spec's own step.
 			for x0 := 0; x0 < fips204.Q; x0 += 256 {
@@ -266,12 +303,15 @@ func checkOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
 					if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 						return nil, fmt.Errorf("%s: its Lanes map gives %v for %d, Spec's Power2Round %v (mod q)", cc.Symbol, got, r[i], want)
 					}
-					outBound[0], outBound[1] = max(outBound[0], uint64(got[0])+1), max(outBound[1], uint64(got[1])+1)
+					for m, g := range got {
+						c := centered(g)
+						outDom[m] = dom{min(outDom[m].lo, c), max(outDom[m].hi, c)}
+					}
 				}
 			}
-			checkedOps.Store(key, outBound)
+			checkedOps.Store(key, outDom)
 		}
-		return outBound[:], nil
+		return outDom[:], nil
 	case "SimpleBitPack":
 		w := cc.Wiring
 		if w == nil || len(op.In) != 1 || len(op.Out) != 1 || len(op.Params) != 1 || w.In != op.In[0] || w.Out != op.Out[0] {
@@ -280,8 +320,8 @@ func checkOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
 		// Algorithm 16 packs words in [0, max] in bitlen(max) bits: b
 		// bits for max = 2^b − 1.
 		b := bits.Len(uint(op.Params[0]))
-		if op.Params[0] != 1<<b-1 || b > 31 || bound > 1<<b {
-			return nil, fmt.Errorf("%s: words below %d, SimpleBitPack(·, %d) takes them below 2^%d", cc.Symbol, bound, op.Params[0], b)
+		if op.Params[0] != 1<<b-1 || b > 31 || d.lo < 0 || d.hi >= 1<<b {
+			return nil, fmt.Errorf("%s: words of [%d, %d] mod q, SimpleBitPack(·, %d) takes them in [0, 2^%d)", cc.Symbol, d.lo, d.hi, op.Params[0], b)
 		}
 		// The precondition: exactly the bits at or above b of each word zero.
 		for bit := 0; bit < 256*32; bit++ {
@@ -350,8 +390,8 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if pc := contract.Lookup(cp.Permutation); cp.Permutation != "" && (!contains(c.Calls, cp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write) {
 		return "", fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", cp.Permutation)
 	}
-	if c.Result != "" {
-		return "", fmt.Errorf("the routine has a result, which Compose does not give")
+	if c.Result != "" && c.Result != "bool" {
+		return "", fmt.Errorf("the routine has a result %q, which Compose does not give", c.Result)
 	}
 	isPoly, isNTT, isMont, inPlace := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, name := range cp.InPlace {
@@ -390,14 +430,18 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		for k := 0; k < a.Bytes/1024; k++ {
 			l := atomLin(fmt.Sprintf("%s[%d]", a.Name, k), isNTT[a.Name])
-			p := &poly{name: l.String(), bytes: reg.Bytes[1024*k : 1024*k+1024], bound: fips204.Q, lin: l}
+			p := &poly{name: l.String(), bytes: reg.Bytes[1024*k : 1024*k+1024], dom: fullDom, lin: l}
 			polys[p.bytes[0]] = p
 			in[a.Name] = append(in[a.Name], &poly{name: p.name, lin: l})
 		}
 	}
 	var calls []permCall
 	var packs []*packCall
+	var seeded []*seedCall
+	var oks []*x86.Term              // the results of the callees that may fail
+	var got []map[string][]*x86.Term // the bytes each call got
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
+		got = append(got, bufs)
 		if cp.Permutation != "" && cc.Symbol == cp.Permutation {
 			i := len(calls)
 			a := bufs[cc.Args[0].Name]
@@ -408,16 +452,56 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			calls = append(calls, permCall{in: append([]*x86.Term(nil), a...), out: out})
 			return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
 		}
-		if cc.Op == nil || cc.Result != "" {
+		if cc.Op == nil || (cc.Result != "" && cc.Result != "bool") {
 			return nil, nil, fmt.Errorf("%s is neither the composition's permutation nor a routine with an Op", cc.Symbol)
 		}
 		op := cc.Op
 		if len(op.In) == 0 {
 			return nil, nil, fmt.Errorf("%s: an Op of no inputs", cc.Symbol)
 		}
+		// A callee that may fail returns a fresh bit; its outputs are its
+		// Op's only if the bit is 1, and the routine's result must be
+		// the AND of every such bit (checked at the end).
+		ret := s.Const(0)
+		if cc.Result == "bool" {
+			ret = s.And(s.Var(fmt.Sprintf("ok%d", len(oks))), s.Const(1))
+			oks = append(oks, ret)
+		}
+		// A sampler reads bytes: its seeds, matched with the steps' by
+		// the operation's arguments (termOps.sampled).
+		if seededOps[op.Name] {
+			doms, err := checkOp(cc, dom{}, cp.P)
+			if err != nil {
+				return nil, nil, err
+			}
+			sc := &seedCall{op: op}
+			for _, name := range op.In {
+				sc.seed = append(sc.seed, bufs[name]...)
+			}
+			out := map[string][]*x86.Term{}
+			for _, name := range op.Out {
+				n := writtenBytes(cc, name)
+				if n == 0 || n%1024 != 0 {
+					return nil, nil, fmt.Errorf("%s: %s is not a buffer of polynomials it writes", cc.Symbol, name)
+				}
+				vs := make([]*x86.Term, n)
+				for w := 0; w < n/8; w++ {
+					s.Bytes(s.Var(fmt.Sprintf("seeded%d_%s_%d", len(seeded), name, w)), vs[8*w:8*w+8])
+				}
+				out[name] = vs
+				for k := 0; k < n/1024; k++ {
+					l := atomLin(fmt.Sprintf("%s#%d[%d]", op.Name, len(seeded), len(sc.outs)), op.Name == "ExpandA")
+					q := &poly{name: l.String(), bytes: vs[1024*k : 1024*k+1024], dom: doms[0], lin: l}
+					polys[q.bytes[0]] = q
+					sc.outs = append(sc.outs, q)
+				}
+			}
+			seeded = append(seeded, sc)
+			return out, ret, nil
+		}
 		// Each buffer the Op reads holds whole polynomials of known names.
 		var args [][]*poly
-		bound := uint64(0)
+		var d *dom
 		for _, name := range op.In {
 			x := bufs[name]
 			if len(x) == 0 || len(x)%1024 != 0 {
@@ -434,7 +518,11 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 						return nil, nil, fmt.Errorf("%s: byte %d of polynomial %d of %s is not byte %d of %s", cc.Symbol, i, k, name, i, p.name)
 					}
 				}
-				bound = max(bound, p.bound)
+				if d == nil {
+					d = &p.dom
+				}
+				h := hull(*d, p.dom)
+				d = &h
 				ps = append(ps, p)
 			}
 			args = append(args, ps)
@@ -445,7 +533,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 				return nil, nil, fmt.Errorf("%s: an Op %s of %d inputs", cc.Symbol, op.Name, len(op.In))
 			}
 		}
-		bounds, err := checkOp(cc, bound)
+		bounds, err := checkOp(cc, *d, cp.P)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -496,12 +584,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		i := len(calls) + len(packs) + len(polys)
 		out := map[string][]*x86.Term{}
 		for k, name := range op.Out {
-			var n int
-			for _, a := range cc.Args {
-				if a.Name == name && a.Write && a.Indirect == 0 {
-					n = a.Bytes
-				}
-			}
+			n := writtenBytes(cc, name)
 			if n == 0 || n%8 != 0 {
 				return nil, nil, fmt.Errorf("%s: %s is not a buffer it writes", cc.Symbol, name)
 			}
@@ -517,17 +600,19 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			if n != 1024 {
 				return nil, nil, fmt.Errorf("%s: %s is not a polynomial", cc.Symbol, name)
 			}
-			q := &poly{name: opName(op.Name, k, p.name), bytes: vs, bound: bounds[k]}
+			q := &poly{name: opName(op.Name, k, p.name), bytes: vs, dom: bounds[k]}
 			if res != nil {
 				q.name, q.lin = res.String(), res
 			}
 			polys[vs[0]] = q
 		}
-		return out, s.Const(0), nil
+		return out, ret, nil
 	}
+	// What may be secret is the taint run's to prove: here every value
+	// is public, so that a callee may get ρ, which the routine computes.
 	taint := func(t *x86.Term) (bool, bool) {
 		_, konst := s.Concrete(t)
-		return !konst, !konst
+		return false, !konst
 	}
 	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
 	m.Call = env.call
@@ -543,13 +628,48 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		sats++
 		return sameBits(got, want, deadline, &z3s)
 	}
-	o := &termOps{s: s, calls: calls, packs: packs, same: same}
+	// A callee got bytes of a PublicOut buffer in a buffer its contract
+	// calls public (which the taint run let pass) only where they are, at
+	// the call, what the routine leaves there at the end: output the
+	// leak makes public, and nothing else.
+	for i, rec := range env.Calls {
+		cc := contract.Lookup(rec.Target)
+		for _, a := range cc.Args {
+			for _, bn := range a.BufferNames() {
+				sp, ok := rec.Buffers[bn]
+				if a.Secret || !ok || !contains(c.PublicOut, sp.Region) {
+					continue
+				}
+				final := m.Region(sp.Region).Bytes[sp.Off : sp.Off+sp.N]
+				for j, t := range got[i][bn] {
+					mask := s.Const(0xff)
+					if err := same(s.And(t, mask), s.And(final[j], mask)); err != nil {
+						return "", fmt.Errorf("call %d of %s: byte %d of its public %s (%s+%d) is not what the routine leaves there: %v", i, rec.Target, j, bn, sp.Region, sp.Off+j, err)
+					}
+				}
+			}
+		}
+	}
+	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, same: same}
 	outs := cp.Steps(o, in)
 	if o.err != nil {
 		return "", o.err
 	}
 	if o.next != len(calls) {
 		return "", fmt.Errorf("the routine calls the permutation %d times, the steps of Spec apply f %d times", len(calls), o.next)
+	}
+	// The result: the AND of the results of the callees that may fail,
+	// so that it is 1 only where every Op holds.
+	if c.Result == "bool" {
+		res := m.Region("results")
+		if res == nil || res.Size() != 1 {
+			return "", fmt.Errorf("no result byte")
+		}
+		if err := same(s.FromBytes(res.Bytes[:1]), andAll(s, oks)); err != nil {
+			return "", fmt.Errorf("the result is not the AND of the %d results of the callees that may fail: %v", len(oks), err)
+		}
+	} else if len(oks) > 0 {
+		return "", fmt.Errorf("the routine calls %d routines that may fail and returns no result", len(oks))
 	}
 	for _, a := range c.Args {
 		if a.Write && outs[a.Name] == nil {
@@ -627,7 +747,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		what = append(what, fmt.Sprintf("each of their %d applications of f the routine's CALL of %s in order, on the same state", len(calls), cp.Permutation))
 	}
 	if n := len(env.Calls) - len(calls); n > 0 {
-		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names", n))
+		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names or the same seed bytes", n))
+	}
+	if c.Result == "bool" {
+		what = append(what, fmt.Sprintf("the result the AND of the %d callees' results", len(oks)))
 	}
 	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, %s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
 		strings.Join(what, "; "), sats, z3s.note()), nil

@@ -1,10 +1,12 @@
 package check
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -364,41 +366,114 @@ func TestComposeProofKeyGenSeed(t *testing.T) {
 
 // A callee's Op that is not its proven postcondition is refused.
 func TestComposeCheckOp(t *testing.T) {
+	p65 := fips204.MLDSA65
 	p2r := *contract.Lookup("Power2RoundPolyAMD64")
-	if _, err := checkOp(&p2r, 8380417); err != nil {
+	outs, err := checkOp(&p2r, fullDom, p65)
+	if err != nil {
 		t.Fatalf("Power2RoundPolyAMD64: %v", err)
 	}
-	if _, err := checkOp(&p2r, 8380418); err == nil {
-		t.Errorf("Power2Round on words beyond its precondition accepted")
+	if fmt.Sprint(outs) != "[{0 1023} {-4095 4096}]" {
+		t.Errorf("Power2RoundPolyAMD64: output ranges %v, want t1 in [0, 1023] and t0 in [−4095, 4096]", outs)
+	}
+	narrow := p2r
+	l := *p2r.Lanes
+	l.Domain = []uint32{1000}
+	narrow.Lanes = &l
+	for _, d := range []dom{{0, 1000}, {-1, 5}} {
+		if _, err := checkOp(&narrow, d, p65); err == nil {
+			t.Errorf("Power2Round on words %v beyond its precondition accepted", d)
+		}
 	}
 	pack := *contract.Lookup("SimpleBitPack10AMD64")
-	if _, err := checkOp(&pack, 1024); err != nil {
+	if _, err := checkOp(&pack, dom{0, 1023}, p65); err != nil {
 		t.Fatalf("SimpleBitPack10AMD64: %v", err)
 	}
-	if _, err := checkOp(&pack, 1025); err == nil {
+	if _, err := checkOp(&pack, dom{0, 1024}, p65); err == nil {
 		t.Errorf("SimpleBitPack(·, 1023) on a word of 1024 accepted")
+	}
+	// The Ops that read seeds or pack signed coefficients, with the
+	// ranges their outputs have.
+	for _, tc := range []struct {
+		sym  string
+		p    fips204.Params
+		d    dom
+		want string
+	}{
+		{"ExpandA65AVX2", p65, dom{}, "[{0 8380416}]"},
+		{"ExpandA87AMD64", fips204.MLDSA87, dom{}, "[{0 8380416}]"},
+		{"RejBoundedPolyEta4AMD64", p65, dom{}, "[{-4 4}]"},
+		{"RejBoundedPolyx4Eta2AVX2", fips204.MLDSA44, dom{}, "[{-2 2}]"},
+		{"BitPack4AVX2", p65, dom{-4, 4}, "[]"},
+		{"BitPack3AMD64", fips204.MLDSA87, dom{-2, 2}, "[]"},
+		{"BitPack13AVX2", p65, dom{-4095, 4096}, "[]"},
+	} {
+		c := *contract.Lookup(tc.sym)
+		got, err := checkOp(&c, tc.d, tc.p)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sym, err)
+		}
+		if fmt.Sprint(got) != tc.want {
+			t.Errorf("%s: output ranges %v, want %s", tc.sym, got, tc.want)
+		}
+	}
+	bad := func(sym string, edit func(*contract.Contract)) contract.Contract {
+		c := *contract.Lookup(sym)
+		var op contract.Op
+		if c.Op != nil {
+			op = *c.Op
+		}
+		op.In = append([]string(nil), op.In...)
+		op.Params = append([]int(nil), op.Params...)
+		c.Op = &op
+		if c.Streams != nil {
+			st := *c.Streams
+			c.Streams = &st
+		}
+		edit(&c)
+		return c
 	}
 	for _, tc := range []struct {
 		name string
 		c    contract.Contract
+		p    fips204.Params
+		d    dom
 	}{
 		{"Power2Round as another map", func() contract.Contract {
 			c := *contract.Lookup("HighBits32AMD64")
 			c.Op = p2r.Op
 			return c
-		}()},
+		}(), p65, dom{0, 15}},
 		{"SimpleBitPack of another width", func() contract.Contract {
 			c := *contract.Lookup("SimpleBitPack4AMD64")
 			c.Op = pack.Op
 			return c
-		}()},
+		}(), p65, dom{0, 15}},
 		{"an unknown operation", func() contract.Contract {
 			c := pack
 			c.Op = &contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"out"}}
 			return c
-		}()},
+		}(), p65, dom{0, 15}},
+		{"ExpandA of another parameter set", *contract.Lookup("ExpandA44AVX2"), p65, dom{}},
+		{"ExpandA of another shape", bad("ExpandA65AVX2", func(c *contract.Contract) { c.Op.Params[1] = 6 }), p65, dom{}},
+		{"ExpandA Op on a sampler", bad("RejNTTPolyAMD64", func(c *contract.Contract) {
+			c.Op = &contract.Op{Name: "ExpandA", In: []string{"rho"}, Out: []string{"a"}, Params: []int{6, 5}}
+		}), p65, dom{}},
+		{"RejBoundedPoly of another η", *contract.Lookup("RejBoundedPolyEta2AMD64"), p65, dom{}},
+		{"RejBoundedPoly claiming another η", bad("RejBoundedPolyEta2AMD64", func(c *contract.Contract) { c.Op.Params[0] = 4 }), p65, dom{}},
+		{"RejBoundedPoly seeds in another order", bad("RejBoundedPolyEta4AMD64", func(c *contract.Contract) { c.Op.In[0], c.Op.In[1] = c.Op.In[1], c.Op.In[0] }), p65, dom{}},
+		{"RejBoundedPoly on unproven streams", bad("RejBoundedPolyEta4AMD64", func(c *contract.Contract) { c.Streams.Proven = false }), p65, dom{}},
+		{"RejBoundedPoly of another Check", bad("RejBoundedPolyx4Eta4AVX2", func(c *contract.Contract) {
+			c.Streams.Check = contract.Lookup("RejBoundedPolyx4Eta2AVX2").Streams.Check
+		}), p65, dom{}},
+		{"RejBoundedPoly of swapped outputs", bad("RejBoundedPolyx4Eta4AVX2", func(c *contract.Contract) {
+			c.Op.Out = []string{"a[1]", "a[0]", "a[2]", "a[3]"}
+		}), p65, dom{}},
+		{"BitPack beyond its range", *contract.Lookup("BitPack4AVX2"), p65, dom{-5, 4}},
+		{"BitPack of η for t0", *contract.Lookup("BitPack4AVX2"), p65, dom{-4095, 4096}},
+		{"BitPack of other a, b", bad("BitPack13AMD64", func(c *contract.Contract) { c.Op.Params = []int{4096, 4095} }), p65, dom{-10, 10}},
+		{"BitPack as SimpleBitPack", bad("BitPack3AMD64", func(c *contract.Contract) { c.Op.Name = "SimpleBitPack" }), p65, dom{0, 2}},
 	} {
-		if _, err := checkOp(&tc.c, 16); err == nil {
+		if _, err := checkOp(&tc.c, tc.d, tc.p); err == nil {
 			t.Errorf("%s: accepted", tc.name)
 		}
 	}
@@ -422,7 +497,7 @@ func TestComposeShape(t *testing.T) {
 			c.Compose.Permutation = "KeccakF1600x4AVX2"
 			c.Calls = append(c.Calls, "KeccakF1600x4AVX2")
 		}, "permuting one 200-byte state"},
-		{"result", func(c *contract.Contract) { c.Result = "bool" }, "result"},
+		{"result", func(c *contract.Contract) { c.Result = "uint32" }, "result"},
 	} {
 		c := *contract.Lookup("TrHash44AMD64")
 		cp := *c.Compose
@@ -456,11 +531,11 @@ func TestComposeCheckZqOp(t *testing.T) {
 		if c == nil || c.Op == nil {
 			t.Fatalf("%s: no contract with an Op", sym)
 		}
-		if _, err := checkOp(c, 8380417); err != nil {
+		if _, err := checkOp(c, fullDom, fips204.MLDSA65); err != nil {
 			t.Errorf("%s: %v", sym, err)
 		}
-		if _, err := checkOp(c, 8380418); err == nil {
-			t.Errorf("%s: words beyond its precondition accepted", sym)
+		if _, err := checkOp(c, dom{1, 0}, fips204.MLDSA65); err == nil {
+			t.Errorf("%s: an empty range of words accepted", sym)
 		}
 	}
 	with := func(sym string, op contract.Op) contract.Contract {
@@ -482,8 +557,71 @@ func TestComposeCheckZqOp(t *testing.T) {
 		{"MultiplyAccNTT of ℓ = 2 as MultiplyNTT", with("MultiplyNTTAVX2", contract.Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{2}})},
 		{"MultiplyAccNTT as ToMontgomery", with("ToMontgomeryPolyAVX2", contract.Op{Name: "MultiplyAccNTT", In: []string{"w"}, Out: []string{"w"}, Params: []int{1}})},
 	} {
-		if _, err := checkOp(&tc.c, 16); err == nil {
+		if _, err := checkOp(&tc.c, fullDom, fips204.MLDSA65); err == nil {
 			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
+
+// The composition proof holds for KeyGen routines as built (Algorithm 6
+// as one routine: ExpandA, RejBoundedPoly and BitPack calls with checked
+// Ops, the result the AND of the samplers') and refutes one whose ExpandA
+// gets pk's bytes before ρ is copied there: a public buffer of a callee
+// must hold, at the call, what the routine outputs there (PublicOut).
+func TestComposeProofKeyGen(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"KeyGen44AMD64", "KeyGen65AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	call := func(r *x86.Routine, n int) int {
+		for i, in := range r.Insns {
+			if in.Op == "CALL" {
+				if n--; n == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no CALL %d", r.Name, n)
+		return -1
+	}
+	// moved moves the instructions (a, b] after (b, c].
+	moved := func(r *x86.Routine, a, b, c int) *x86.Routine {
+		x := *r
+		x.Insns = append(append(append(append([]*x86.Insn(nil), r.Insns[:a+1]...), r.Insns[b+1:c+1]...), r.Insns[a+1:b+1]...), r.Insns[c+1:]...)
+		return &x
+	}
+	f44, r44 := routine("KeyGen44AMD64")
+	f65, r65 := routine("KeyGen65AVX2")
+	// After the first permutation: pk and sk loaded, then four lanes each
+	// of ρ (to pk and sk) and K (to sk), 22 instructions; then ok = 1,
+	// ExpandA's arguments and its call (the second), its result ANDed in.
+	late := moved(r44, call(r44, 1), call(r44, 1)+22, call(r44, 2)+2)
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f65, r65, ""},
+		{"ρ copied to pk after ExpandA", f44, late, "is not what the routine leaves there"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
 		}
 	}
 }

@@ -194,15 +194,17 @@ const rInvMod = 8265825
 // ZqMap: the map its Want gives on basis vectors (what proveZq proved the
 // routine computes) must equal, form for form, the one the Op states
 // with Spec's functions, recovered the same way. Inputs and outputs are
-// then words in [0, q) (proveZq's precondition and interval), and the
-// bound of inputs must be at most q.
-func checkZqOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
+// then words in [0, q) (proveZq's precondition and interval), as every
+// polynomial of the composition proof holds.
+func checkZqOp(cc *contract.Contract, d dom) ([]dom, error) {
 	op, zm := cc.Op, cc.Zq
 	if zm == nil || fmt.Sprint(zm.In) != fmt.Sprint(op.In) || len(op.Out) != 1 || zm.Out != op.Out[0] {
 		return nil, fmt.Errorf("%s: its Op is not its ZqMap's", cc.Symbol)
 	}
-	if bound > qMod {
-		return nil, fmt.Errorf("%s: words below %d, its precondition allows below q", cc.Symbol, bound)
+	// Every polynomial of the proof holds words in [0, q) (dom); the
+	// range only says which.
+	if d.lo > d.hi {
+		return nil, fmt.Errorf("%s: an empty range of words", cc.Symbol)
 	}
 	want := zqOpWant(op, zm)
 	if want == nil {
@@ -216,7 +218,7 @@ func checkZqOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
 		if v != nil {
 			return nil, v.(error)
 		}
-		return []uint64{qMod}, nil
+		return []dom{fullDom}, nil
 	}
 	err := func() error {
 		mk := func() (contract.Buffers, map[string]int, error) {
@@ -274,5 +276,5 @@ func checkZqOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
 		return nil, err
 	}
 	checkedOps.Store(key, nil)
-	return []uint64{qMod}, nil
+	return []dom{fullDom}, nil
 }

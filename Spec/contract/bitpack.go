@@ -160,9 +160,16 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 	n := 32 * p.width
 	var op *Op
 	var effect func(Buffers, *rand.Rand) (Buffers, byte)
-	if p.simple && p.width == 10 {
+	switch {
+	case p.simple && p.width == 10:
 		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3).
 		op = &Op{Name: "SimpleBitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{1<<p.width - 1}}
+	case !p.simple && p.width <= 13:
+		// A KeyGen routine CALLs it for skEncode (Algorithm 24, lines 3,
+		// 6 and 9: s1 and s2 with η, t0).
+		op = &Op{Name: "BitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{p.a, p.b}}
+	}
+	if op != nil {
 		effect = func(in Buffers, _ *rand.Rand) (Buffers, byte) { return Buffers{"out": p.spec(in["w"])}, 0 }
 	}
 	return &Contract{

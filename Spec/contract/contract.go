@@ -111,6 +111,12 @@ type Contract struct {
 	// addresses may depend on public inputs (never on secret ones).
 	Leak          string
 	PublicControl bool
+	// PublicOut names output buffers the leak makes public (a public
+	// key). A callee may get their bytes in a buffer its contract calls
+	// public, but only bytes that, at the call, are what the routine
+	// leaves there at the end (Spec/check: the taint run lets them pass,
+	// the composition proof checks them), so it sees nothing but output.
+	PublicOut []string
 	// SecretControl: control flow and addresses may depend on secret
 	// inputs, but only through the leak Streams.Twin defines (a rejection
 	// sampler keyed by a secret seed). The checker then runs the routine on
@@ -539,9 +545,17 @@ type Compose struct {
 // KeyGenOps' but go/mldsa's forms of them: "ToMontgomery" (w times
 // Params[0] mod q) and "MultiplyAccNTT" (2⁻³² · Σⱼ a[j] ∘ b[j] for
 // Params[0] = ℓ polynomials each, a row of MatrixVectorNTT).
+// Three read bytes: "ExpandA" (In: ρ; Out: the kℓ entries of Â, entry
+// ℓr + s = Â[r][s]; Params k, ℓ), "RejBoundedPoly" (In: buffers whose
+// bytes, back to back, are one seed ρ′ ‖ r per output polynomial, in
+// equal parts; Params η) and "BitPack" (In: w, Out: the bytes; Params a,
+// b). A routine whose result is a bool gives its outputs only when it
+// returns true; a composition of it must return the AND of its callees'
+// results.
 // A composition proof (Spec/check, compose.go) uses it in place of the
 // operation only after checking it against the routine's proven
-// postcondition (its Lanes map or its Wiring).
+// postcondition (its Lanes map, Wiring, Packed, Streams or ExpandA
+// proof).
 type Op struct {
 	Name    string
 	In, Out []string

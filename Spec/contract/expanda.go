@@ -65,7 +65,17 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 			{Name: "rho", Bytes: 32, Read: true},
 		},
 		Result: "bool",
-		Pre:    "rho = ρ (32 bytes, public)",
+		// A KeyGen routine CALLs it for Algorithm 6, line 3.
+		Op: &Op{Name: "ExpandA", In: []string{"rho"}, Out: []string{"a"}, Params: []int{k, l}},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			a, all := make([]byte, 0, 1024*n), true
+			for e := 0; e < n; e++ {
+				p, ok := rejEffect(ExpandASeed(in["rho"], e, l), r)
+				a, all = append(a, p...), all && ok
+			}
+			return Buffers{"a": a}, b2b(all)
+		},
+		Pre: "rho = ρ (32 bytes, public)",
 		Post: fmt.Sprintf("ok ⇔ for every entry e < %d Algorithm 30 on ρ ‖ (e mod %d) ‖ (e div %d) needs at most 896 groups; "+
 			"ok ⇒ a[e] = fips204.RejNTTPoly(ρ ‖ e mod %d ‖ e div %d) = Â[e div %d][e mod %d] of Algorithm 32", n, l, l, l, l, l, l),
 		Leak:     "the public seed ρ: the samplers' control flow and addresses depend on it",

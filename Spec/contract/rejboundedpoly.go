@@ -59,6 +59,23 @@ func checkBoundedFrom(η int, read func([]byte), out []byte) (ok bool, err error
 	return true, nil
 }
 
+// boundedEffect is RejBoundedPoly's postcondition as a function on the
+// polynomial of seed (ρ′ ‖ r): Algorithm 31's polynomial mod q when the
+// bound suffices, else garbage, and whether it sufficed.
+func boundedEffect(η int, seed []byte, r *rand.Rand) ([]byte, bool) {
+	n := 0
+	read := shake256(seed)
+	want := fips204.RejBoundedPolyFrom(etaParams(η), func(s []byte) { n += len(s); read(s) })
+	if n > maxBoundedBytes {
+		return randBytes(r, 1024), false
+	}
+	out := make([]byte, 1024)
+	for i, x := range want {
+		binary.LittleEndian.PutUint32(out[4*i:], modQ(x))
+	}
+	return out, true
+}
+
 // halfByteTwin is the Twin of RejBoundedPoly: each half-byte is replaced
 // by a random one on the same side of bound. What stays is where the
 // rejections fall, the leak FIPS 204's implementations accept for
@@ -142,7 +159,13 @@ func rejboundedpolyContracts() {
 			SecretControl: true,
 			Streams: spongeStreams(boundedStreams(η, 1, func(int) string { return "a" }),
 				fips202.Rate256, "KeccakF1600AMD64", "seed", "nonce"),
-			Calls:    []string{"KeccakF1600AMD64"},
+			Calls: []string{"KeccakF1600AMD64"},
+			// A KeyGen routine CALLs it for ExpandS (Algorithm 33).
+			Op: &Op{Name: "RejBoundedPoly", In: []string{"seed", "nonce"}, Out: []string{"a"}, Params: []int{η}},
+			Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+				a, ok := boundedEffect(η, boundedSeed(in["seed"], in["nonce"]), r)
+				return Buffers{"a": a}, b2b(ok)
+			},
 			Features: nil, MaxFrame: 4096, NoAlias: true,
 			Gen: func(r *rand.Rand) Buffers {
 				return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 64), "nonce": randBytes(r, 2)}

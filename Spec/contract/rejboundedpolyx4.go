@@ -66,7 +66,17 @@ func rejboundedpolyx4Contract(η int, variant, needs string, fs []string) {
 		SecretControl: true,
 		Streams: spongeStreams(boundedStreams(η, 4, poly),
 			fips202.Rate256, perm, "seeds", ""),
-		Calls:    []string{perm},
+		Calls: []string{perm},
+		// A KeyGen routine CALLs it for ExpandS (Algorithm 33).
+		Op: &Op{Name: "RejBoundedPoly", In: []string{"seeds"}, Out: []string{poly(0), poly(1), poly(2), poly(3)}, Params: []int{η}},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			out, all := Buffers{}, true
+			for j := 0; j < 4; j++ {
+				a, ok := boundedEffect(η, in["seeds"][boundedSeedBytes*j:boundedSeedBytes*(j+1)], r)
+				out[poly(j)], all = a, all && ok
+			}
+			return out, b2b(all)
+		},
 		Features: fs, MaxFrame: 4096, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			b := Buffers{"seeds": randBytes(r, 4*boundedSeedBytes)}

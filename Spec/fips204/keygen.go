@@ -66,14 +66,29 @@ func cat[B any](ss ...[]B) []B {
 
 // KeyGenOver is ML-DSA.KeyGen_internal over o (Algorithm 6).
 func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
+	f := KeyGenFormsOver(o, p, xi)
+	return f.PK, f.SK
+}
+
+// KeyGenForms are what ML-DSA.KeyGen_internal (Algorithm 6) returns, pk
+// and sk, with the values of its lines an implementation may keep.
+type KeyGenForms[B, P any] struct {
+	PK, SK []B
+	AHat   [][]P // line 3
+	S1, S2 []P   // line 4
+	T, T0  []P   // lines 5 and 6
+}
+
+// KeyGenFormsOver is Algorithm 6 over o, with the values of its lines.
+func KeyGenFormsOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) KeyGenForms[B, P] {
 	seed := KeyGenSeedOver(o, p, xi) // line 1
 	rho, rhoP, key := seed[:32], seed[32:96], seed[96:128]
-	aHat := o.ExpandA(rho)                            // line 3
-	s1, s2 := expandSOver(o, p, rhoP)                 // line 4
-	t := KeyGenTOver(o, p, aHat, s1, s2)              // line 5
-	pk, tr, t0 := KeyGenPublicOver(o, p, rho, t)      // lines 6 to 9
-	sk = skEncodeOver(o, p, rho, key, tr, s1, s2, t0) // line 10
-	return pk, sk                                     // line 11
+	aHat := o.ExpandA(rho)                                                             // line 3
+	s1, s2 := expandSOver(o, p, rhoP)                                                  // line 4
+	t := KeyGenTOver(o, p, aHat, s1, s2)                                               // line 5
+	pk, tr, t0 := KeyGenPublicOver(o, p, rho, t)                                       // lines 6 to 9
+	sk := skEncodeOver(o, p, rho, key, tr, s1, s2, t0)                                 // line 10
+	return KeyGenForms[B, P]{PK: pk, SK: sk, AHat: aHat, S1: s1, S2: s2, T: t, T0: t0} // line 11
 }
 
 // KeyGenSeedOver is line 1 of Algorithm 6 over o: H(ξ ‖

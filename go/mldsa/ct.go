@@ -18,10 +18,13 @@ type publicValue int
 
 const (
 	// ρ is the first part of the public key (Algorithm 6, line 1;
-	// Algorithm 22).
+	// Algorithm 22), and so is Â = ExpandA(ρ) (line 3) public.
 	publicRho publicValue = iota
 	// t1 is the rest of the public key (Algorithm 6, line 6; Algorithm 22).
 	publicT1
+	// tr = H(pk, 64) (Algorithm 6, line 9), a function of the public key,
+	// computed inside the key generation routine.
+	publicTr
 	// Whether an attempt's z fails ‖z‖∞ < γ1 − β (Algorithm 7, line 23):
 	// FIPS 204's analysis shows this outcome does not depend on the key.
 	publicRejectZ
@@ -52,6 +55,7 @@ const (
 var publicReasons = [publicValues]string{
 	publicRho:          "ρ, part of the public key",
 	publicT1:           "t1, part of the public key",
+	publicTr:           "tr = H(pk, 64), a function of the public key",
 	publicRejectZ:      "the ‖z‖∞ check of an attempt (Algorithm 7, line 23)",
 	publicRejectR0:     "the ‖r0‖∞ check of an attempt (Algorithm 7, line 23)",
 	publicRejectHint:   "the ‖ct0‖∞ and hint-count checks of an attempt (Algorithm 7, line 28)",

@@ -210,41 +210,26 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 	return newPrivateKeyFromSeed(params.p, (*[32]byte)(seed))
 }
 
-// newPrivateKeyFromSeed is ML-DSA.KeyGen_internal (Algorithm 6).
+// newPrivateKeyFromSeed is ML-DSA.KeyGen_internal (Algorithm 6), by
+// keyGen, which keeps Â and ŝ1 and packs s1, s2 and t0 as skEncode
+// (Algorithm 24) writes them after ρ ‖ K ‖ tr.
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
-	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
 	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	var seed [128]byte
-	keyGenSeed(&seed, &sk.seed, p.k, p.l)
-	// ρ and ρ′ go to the assembly samplers, whose declarations let them
-	// escape (they call the permutation, which may move the stack): one
-	// allocation holds both.
-	seeds := new(struct {
-		ρ      [32]byte
-		ρPrime [64]byte
-	})
-	copy(seeds.ρ[:], seed[:32])
-	declassify(publicRho, unsafe.Pointer(&seeds.ρ), 32)
-	copy(seeds.ρPrime[:], seed[32:96])
-	copy(sk.key[:], seed[96:])
-	sk.allocate()
-	// Line 4: (s1, s2) ← ExpandS(ρ′), s1 into ŝ1's room, which complete
-	// turns into ŝ1. s2 is on the heap: the samplers' declarations let
-	// their output escape.
-	s2 := make([]ringElement, p.k)
-	if err := expandS(sk.s1Hat, s2, &seeds.ρPrime, p.η); err != nil {
-		return nil, err
+	pk := &PublicKey{p: p}
+	pk.allocate(false)
+	pk.enc = make([]byte, p.pkSize())
+	enc := make([]byte, p.skSize())
+	sk.s1Hat = make([]ringElement, p.l)
+	// s2, t and t0 are the routine's to fill; the key keeps none of them.
+	work := make([]ringElement, 3*p.k)
+	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:p.k:p.k], work[p.k:2*p.k:2*p.k], work[2*p.k:], &sk.seed) {
+		return nil, errSamplerExhausted
 	}
-	off := 0
-	for _, s := range [][]ringElement{sk.s1Hat, s2} {
-		for i := range s {
-			bitPackSigned(sk.packed[off:], &s[i], p.ηBits, fieldElement(p.η))
-			off += 32 * p.ηBits
-		}
-	}
-	if err := sk.complete(&seeds.ρ, s2); err != nil {
-		return nil, err
-	}
+	copy(pk.ρ[:], pk.enc[:32])
+	copy(pk.tr[:], enc[64:128])
+	copy(sk.key[:], enc[32:64])
+	sk.packed = enc[128:]
+	sk.pub = pk
 	return sk, nil
 }
 

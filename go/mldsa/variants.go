@@ -100,4 +100,5 @@ var (
 	keyGenSeedRoutine             = newRoutine("keyGenSeed", keyGenSeedGeneric, keyGenSeed)
 	keyGenPkRoutine               = newRoutine("keyGenPk", keyGenPkGeneric, keyGenPk)
 	keyGenTRoutine                = newRoutine("keyGenT", keyGenTGeneric, keyGenT)
+	keyGenRoutine                 = newRoutine("keyGen", keyGenGeneric, keyGen)
 )

@@ -287,6 +287,28 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(keyGenRoutine, func(rng *rand.Rand, g, f func(*params, []byte, []byte, []ringElement, []ringElement, []ringElement, []ringElement, []ringElement, *[32]byte) bool) error {
+		p := []*params{&params44, &params65, &params87}[rng.IntN(3)]
+		var ξ [32]byte
+		copy(ξ[:], randBytes(rng, 32))
+		type out struct {
+			pk, sk                 []byte
+			aHat, s1Hat, s2, t, t0 []ringElement
+			ok                     bool
+		}
+		run := func(fn func(*params, []byte, []byte, []ringElement, []ringElement, []ringElement, []ringElement, []ringElement, *[32]byte) bool) out {
+			o := out{pk: make([]byte, p.pkSize()), sk: make([]byte, p.skSize()), aHat: make([]ringElement, p.k*p.l),
+				s1Hat: make([]ringElement, p.l), s2: make([]ringElement, p.k), t: make([]ringElement, p.k), t0: make([]ringElement, p.k)}
+			o.ok = fn(p, o.pk, o.sk, o.aHat, o.s1Hat, o.s2, o.t, o.t0, &ξ)
+			return o
+		}
+		a, b := run(g), run(f)
+		if !a.ok || !b.ok || !bytes.Equal(a.pk, b.pk) || !bytes.Equal(a.sk, b.sk) || !slices.Equal(a.aHat, b.aHat) || !slices.Equal(a.s1Hat, b.s1Hat) ||
+			!slices.Equal(a.s2, b.s2) || !slices.Equal(a.t, b.t) || !slices.Equal(a.t0, b.t0) {
+			return fmt.Errorf("differs for %s, ξ = %x (ok %v, %v)", p.name, ξ, a.ok, b.ok)
+		}
+		return nil
+	}),
 	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))

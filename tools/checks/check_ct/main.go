@@ -283,7 +283,9 @@ var uninitKinds = map[string]string{
 // (SecretControl: a sampler keyed by a secret, whose branches follow where
 // its rejections fall) are that declared leak, which vg prove checks
 // against the contract; its caller must still declassify what it
-// branches on. Errors inside the standard library's ML-DSA (crypto/mldsa,
+// branches on. So are errors inside one whose control flow depends on
+// public inputs, under a composite that makes them public (PublicOut).
+// Errors inside the standard library's ML-DSA (crypto/mldsa,
 // to which the bridge's StdPrivateKey hands the seed, and whose key
 // generation branches where its RejBoundedPoly rejects) are not vg's code
 // either: findings counts them apart.
@@ -320,7 +322,7 @@ func findings(r *repo.Repo, data []byte, pathName string) (diag.List, int, error
 			}
 			chain = append(chain, shortFn(f.Fn))
 		}
-		if inner == nil || declaredLeak(inner.Fn) {
+		if inner == nil || declaredLeak(inner.Fn) || publicOutLeak(inner.Fn, chain) {
 			continue
 		}
 		file := r.Rel(filepath.Join(inner.Dir, inner.File))
@@ -343,6 +345,27 @@ func declaredLeak(fn string) bool {
 	}
 	c := contract.Lookup(sym)
 	return c != nil && c.SecretControl
+}
+
+// publicOutLeak reports whether fn is an assembly routine whose contract
+// lets control flow depend on public inputs (a sampler keyed by ρ), run
+// under an assembly routine whose contract makes output public
+// (PublicOut: KeyGen's pk, with ρ): memcheck sees ρ computed from the
+// secret ξ, and the composite hands the sampler only the bytes it outputs
+// as public, which vg prove's composition proof checks.
+func publicOutLeak(fn string, chain []string) bool {
+	sym, ok := strings.CutPrefix(shortFn(fn), "go/asm.")
+	if c := contract.Lookup(sym); !ok || c == nil || !c.PublicControl {
+		return false
+	}
+	for _, f := range chain[1:] {
+		if sym, ok := strings.CutPrefix(f, "go/asm."); ok {
+			if c := contract.Lookup(sym); c != nil && len(c.PublicOut) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func inRepo(root, dir string) bool {

@@ -135,8 +135,8 @@ func TestPlanted(t *testing.T) {
 		"\t\treturn nil, errInvalidPrivateKeyLength\n\t}\n\tif sk[200]&1 == 0 { // planted: expanded-key branch\n\t\tplantedSink++\n\t}\n")
 	plant(t, root, file, "func (sk *PrivateKey) SignMu(mu []byte) ([]byte, error) {\n",
 		"func (sk *PrivateKey) SignMu(mu []byte) ([]byte, error) {\n\tplantedSink += int(zetasMont[sk.key[2]]) // planted: SignMu key-indexed load\n")
-	plant(t, root, file, "\tcopy(seeds.ρPrime[:], seed[32:96])\n",
-		"\tcopy(seeds.ρPrime[:], seed[32:96])\n\tif sk.seed[3] == 0x42 { // planted: seed branch\n\t\tplantedSink++\n\t}\n")
+	plant(t, root, file, "\tcopy(sk.key[:], enc[32:64])\n",
+		"\tcopy(sk.key[:], enc[32:64])\n\tif sk.seed[3] == 0x42 { // planted: seed branch\n\t\tplantedSink++\n\t}\n")
 	plant(t, root, file, "\tsk.signForms()\n",
 		"\tsk.signForms()\n\tif sk.key[0]&1 == 0 { // planted: key branch\n\t\tplantedSink++\n\t}\n"+
 			"\tplantedSink += int(zetasMont[sk.key[1]]) // planted: key-indexed load\n")

@@ -944,4 +944,47 @@ var mutants = []Mutant{
 	{Name: "keygenseed/rare-xi-backdoor", Routine: "KeyGenSeed87BMI2",
 		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed87BMI2", Find: "\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n",
 			Replace: rareFlip("\tMOVQ xi+8(FP), SI\n\tMOVQ (SI), AX\n", "8(SP)") + "\tMOVQ seed+0(FP), DI\n\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n"}}},
+	// ---- KeyGen{44,65,87}{AMD64,AVX2}: Algorithm 6 as one routine,
+	// proven by the composition proof (fips204.KeyGenFormsOver over the
+	// routine's symbolic values; ExpandA, RejBoundedPoly and BitPack calls
+	// with checked Ops): schedule bugs random keys may or may not see.
+	{Name: "keygen/power2round-and-pack-swapped", Routine: "KeyGen44AMD64",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64",
+			Find:    "\tLEAQ 232(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+48(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+40(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk = … ‖ SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
+			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+48(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+40(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
+	// s1[2] sampled with nonce 3 (ExpandS, Algorithm 33, line 2).
+	{Name: "keygen/expands-nonce-off-by-one", Routine: "KeyGen44AMD64",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "MOVB    $0x02, 1552(SP)", Replace: "MOVB    $0x03, 1552(SP)"}}},
+	// The third lane of the four-way sampler's first group: nonce 3 for r = 2.
+	{Name: "keygen/expands-nonce-off-by-one-four-way", Routine: "KeyGen65AVX2",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen65AVX2", Find: "MOVB    $0x02, 1452(SP)", Replace: "MOVB    $0x03, 1452(SP)"}}},
+	// skEncode packs s2[0] where s1[0] belongs (Algorithm 24, line 3).
+	{Name: "keygen/skencode-s2-for-s1", Routine: "KeyGen44AMD64",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ s1Hat+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·BitPack3AMD64(SB)\n",
+			Replace: "\tMOVQ s2+32(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·BitPack3AMD64(SB)\n"}}},
+	// tr copied from the state before its last permutation (stale).
+	{Name: "keygen/tr-from-stale-state", Routine: "KeyGen87AVX2",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen87AVX2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n", N: -1, Replace: ""}}},
+	// ExpandA's result not ANDed into the one returned.
+	{Name: "keygen/expanda-failure-ignored", Routine: "KeyGen65AMD64",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen65AMD64", Find: "\tCALL    ·ExpandA65AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n", Replace: "\tCALL    ·ExpandA65AMD64(SB)\n"}}},
+	{Name: "keygen/branch-on-secret-xi", Routine: "KeyGen44AVX2",
+		Edits: []Edit{beforeRETIn("keygen_amd64.s", "KeyGen44AVX2", "\tMOVQ xi+56(FP), SI\n\tMOVL (SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n")}},
+	// Flips a bit of pk's t1 only when ξ's first eight bytes are one
+	// value (without a branch): random keys never do.
+	{Name: "keygen/rare-xi-backdoor", Routine: "KeyGen87AMD64",
+		Edits: []Edit{beforeRETIn("keygen_amd64.s", "KeyGen87AMD64", rareFlip("\tMOVQ pk+0(FP), DI\n\tMOVQ xi+56(FP), SI\n\tMOVQ (SI), AX\n", "40(DI)"))}},
+	// ExpandA gets a copy of ρ in t1's room, which a later call
+	// overwrites: a public buffer of the callee holding what the routine
+	// does not output (the taint run lets pk's bytes pass only).
+	{Name: "keygen/expanda-rho-from-scratch", Routine: "KeyGen44AMD64",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n",
+			Replace: "\tMOVQ 32(SP), AX\n\tMOVQ AX, 232(SP)\n\tMOVQ 40(SP), AX\n\tMOVQ AX, 240(SP)\n\tMOVQ 48(SP), AX\n\tMOVQ AX, 248(SP)\n\tMOVQ 56(SP), AX\n\tMOVQ AX, 256(SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n"}}},
+	// ExpandA first samples from K, put in pk's room for ρ, then again
+	// from ρ, which stays: the taint run lets pk's bytes pass, but the
+	// first call's are not what the routine outputs there (K would leak
+	// through the samplers' timing).
+	{Name: "keygen/expanda-on-k-in-pk", Routine: "KeyGen44AMD64",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n",
+			Replace: "\tMOVQ pk+0(FP), DI\n\tMOVQ 128(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 136(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 144(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 152(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n\tMOVQ pk+0(FP), DI\n\tMOVQ 32(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 40(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 48(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 56(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n"}}},
 }
