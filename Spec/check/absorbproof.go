@@ -116,14 +116,8 @@ func proveAbsorb(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[
 		calls++
 		return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
 	}
-	taint := func(t *x86.Term) (bool, bool) {
-		_, konst := s.Concrete(t)
-		return !konst, !konst
-	}
-	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
-	m.Call = env.call
-	if err := m.Run(maxSteps); err != nil {
-		return "", fmt.Errorf("symbolic run: %v", err)
+	if _, err := runSym(s, m, c, callees, lay, mk, rng, effect, maxSteps); err != nil {
+		return "", err
 	}
 	if calls != ab.Blocks {
 		return "", fmt.Errorf("%d permutation calls, want one per block (%d)", calls, ab.Blocks)

@@ -374,8 +374,8 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
 			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
 		}
-		// An output polynomial buffer may be an input too, in place.
-		if !a.Read || (a.Write && !(isPoly[a.Name] && inPlace[a.Name])) {
+		// An output buffer may be an input too, in place.
+		if !a.Read || (a.Write && !inPlace[a.Name]) {
 			continue
 		}
 		reg := m.Region(a.Name)
@@ -525,14 +525,9 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		return out, s.Const(0), nil
 	}
-	taint := func(t *x86.Term) (bool, bool) {
-		_, konst := s.Concrete(t)
-		return !konst, !konst
-	}
-	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
-	m.Call = env.call
-	if err := m.Run(maxSteps); err != nil {
-		return "", fmt.Errorf("symbolic run: %v", err)
+	made, err := runSym(s, m, c, callees, lay, mk, rng, effect, maxSteps)
+	if err != nil {
+		return "", err
 	}
 	sats := 0
 	var z3s z3Sample
@@ -626,7 +621,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if len(calls) > 0 {
 		what = append(what, fmt.Sprintf("each of their %d applications of f the routine's CALL of %s in order, on the same state", len(calls), cp.Permutation))
 	}
-	if n := len(env.Calls) - len(calls); n > 0 {
+	if n := len(made) - len(calls); n > 0 {
 		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names", n))
 	}
 	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, %s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
