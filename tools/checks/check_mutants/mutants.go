@@ -171,9 +171,10 @@ var mutants = []Mutant{
 	{Name: "keccakbmi2/one-input-bug", Routine: "KeccakF1600BMI2",
 		Edits: []Edit{beforeRET("keccak_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
 
-	// ---- SHAKE256AbsorbBlock: functional correctness proven by the absorb
-	// proof (call i on the state before it ⊕ block i, the state what the
-	// last call returned), so a wrong rate, a word read off by one, a
+	// ---- SHAKE256AbsorbBlock: functional correctness proven by the
+	// composition proof (fips202.AbsorbOver run over the routine's symbolic
+	// bytes: the call on the state ⊕ the block, the state what the call
+	// returned), so a wrong rate, a word read off by one, a
 	// skipped or doubled permutation, a word XORed twice or not stored,
 	// or a backdoor on one block value fails it.
 	{Name: "absorb/rate-168", Routine: "SHAKE256AbsorbBlockAMD64",
