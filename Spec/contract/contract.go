@@ -190,6 +190,11 @@ type Contract struct {
 	// proven routines (see Compose); the checker may then prove the
 	// postcondition for every input (Spec/check, compose.go).
 	Compose *Compose
+	// Loop, when set, says the routine is a loop over the units of a
+	// buffer, each a step of Spec's over calls of proven routines (see
+	// Loop); the checker may then prove the postcondition for every input
+	// (Spec/check, composeloop.go).
+	Loop *Loop
 	// Op, when set, says the routine is one operation of Spec's steps,
 	// which a Compose routine may CALL for it (see Op).
 	Op *Op
@@ -525,6 +530,24 @@ type Compose struct {
 	Mont        []string
 	InPlace     []string
 	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
+}
+
+// Loop describes a routine that runs Spec's Step once for each of the
+// first n units (Unit bytes each) of buffer Over, in order, n the
+// little-endian 64-bit word in buffer Count (public): Carry, in place,
+// ends as Step(…Step(Step(old Carry, unit 0), unit 1)…, unit n−1), for
+// every n ≤ Max (Over holds Max units); for n > Max every buffer is left
+// as it was. Step is a function of Spec over any values (e.g.
+// fips202.AbsorbOver, whose n-fold application is fips202's
+// AbsorbBlocksOver); f in it is a CALL of Permutation (Keccak-f[1600] on
+// one state), and it may apply no other operation. The contract's Post
+// and Check say the same; the package's tests check Step on bytes
+// against Check.
+type Loop struct {
+	Carry, Over, Count string
+	Unit, Max          int
+	Permutation        string
+	Step               func(o fips204.KeyGenOps[any, any], carry, unit []any) []any
 }
 
 // Op says a routine computes one operation of fips204.KeyGenOps on whole
