@@ -267,7 +267,7 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 		}
 		got := m.Region(lp.Carry).Bytes
 		if len(want) != len(got) {
-			return "", fmt.Errorf("Step gives %d bytes of %s, which has %d", len(want), lp.Carry, len(got))
+			return "", fmt.Errorf("the Step of Spec gives %d bytes of %s, which has %d", len(want), lp.Carry, len(got))
 		}
 		mask := s.Const(0xff)
 		for i, w := range want {
