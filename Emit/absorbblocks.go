@@ -49,12 +49,7 @@ func absorbBlocks(c *build.Context, sym, perm string) {
 	c.Load(c.Param("a"), reg.RDI)
 	c.Load(c.Param("in"), reg.RSI)
 	c.ADDQ(reg.RDX, reg.RSI)
-	c.Comment(fmt.Sprintf("S ⊕ (P ‖ 0^c): lanes 0 to %d.", shake256Rate/8-1))
-	for i := 0; i < shake256Rate/8; i++ {
-		c.MOVQ(operand.Mem{Base: reg.RDI, Disp: 8 * i}, reg.RAX)
-		c.XORQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
-		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: 8 * i})
-	}
+	xorBlock(c)
 	c.Comment("S = f(S).")
 	c.MOVQ(reg.RDX, off)
 	c.MOVQ(reg.RCX, count)
