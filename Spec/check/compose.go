@@ -347,8 +347,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	deadline := time.Now().Add(composeProofTime)
 	cp := c.Compose
 	// No Permutation: the steps may not apply f.
-	if pc := contract.Lookup(cp.Permutation); cp.Permutation != "" && (!contains(c.Calls, cp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write) {
-		return "", fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", cp.Permutation)
+	if cp.Permutation != "" {
+		if err := permutesOne(c, cp.Permutation); err != nil {
+			return "", err
+		}
 	}
 	if c.Result != "" {
 		return "", fmt.Errorf("the routine has a result, which Compose does not give")
@@ -399,14 +401,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	var packs []*packCall
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
 		if cp.Permutation != "" && cc.Symbol == cp.Permutation {
-			i := len(calls)
-			a := bufs[cc.Args[0].Name]
-			out := make([]*x86.Term, 200)
-			for w := 0; w < 25; w++ {
-				s.Bytes(s.Var(fmt.Sprintf("f%d_%d", i, w)), out[8*w:8*w+8])
-			}
-			calls = append(calls, permCall{in: append([]*x86.Term(nil), a...), out: out})
-			return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
+			return permEffect(s, &calls, cc, bufs)
 		}
 		if cc.Op == nil || cc.Result != "" {
 			return nil, nil, fmt.Errorf("%s is neither the composition's permutation nor a routine with an Op", cc.Symbol)

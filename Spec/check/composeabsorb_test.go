@@ -13,29 +13,8 @@ import (
 // copies with one instruction changed, added or removed, each of which it
 // must refute.
 func TestAbsorbProof(t *testing.T) {
-	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
-	callees := map[string]*x86.Routine{}
-	for _, sym := range []string{"SHAKE256AbsorbBlockAMD64", "SHAKE256AbsorbBlockBMI2"} {
-		for _, name := range contract.Lookup(sym).Calls {
-			_, callees[name] = routine(name)
-		}
-	}
-	at := func(r *x86.Routine, text string) int {
-		for i, in := range r.Insns {
-			if strings.Contains(in.Text, text) {
-				return i
-			}
-		}
-		t.Fatalf("%s: no instruction %q", r.Name, text)
-		return -1
-	}
+	routine, callees := builtRoutines(t, "SHAKE256AbsorbBlockAMD64", "SHAKE256AbsorbBlockBMI2")
+	at := func(r *x86.Routine, text string) int { return insnAt(t, r, text) }
 	removed := func(r *x86.Routine, i int) *x86.Routine {
 		c := *r
 		c.Insns = append(append([]*x86.Insn(nil), r.Insns[:i]...), r.Insns[i+1:]...)

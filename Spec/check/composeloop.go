@@ -71,13 +71,34 @@ func (o *loopObs) Address(_ *x86.Machine[*x86.Term], in *x86.Insn, a *x86.Term, 
 
 func (o *loopObs) After(*x86.Machine[*x86.Term], *x86.Insn, []*x86.Term) error { return nil }
 
+// permutesOne checks that perm is one of c's callees and permutes one
+// 200-byte state.
+func permutesOne(c *contract.Contract, perm string) error {
+	if pc := contract.Lookup(perm); !contains(c.Calls, perm) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write {
+		return fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", perm)
+	}
+	return nil
+}
+
+// permEffect is a CALL of the permutation: it records the 200 bytes the
+// call got and returns fresh variables, f<k>_<lane> for the k-th call.
+func permEffect(s *x86.Sym, calls *[]permCall, cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
+	k := len(*calls)
+	out := make([]*x86.Term, 200)
+	for w := 0; w < 25; w++ {
+		s.Bytes(s.Var(fmt.Sprintf("f%d_%d", k, w)), out[8*w:8*w+8])
+	}
+	*calls = append(*calls, permCall{in: append([]*x86.Term(nil), bufs[cc.Args[0].Name]...), out: out})
+	return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
+}
+
 // proveLoop proves contract c's postcondition for routine r for every
 // input, given the permutation's contract.
 func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int) (string, error) {
 	deadline := time.Now().Add(loopProofTime)
 	lp := c.Loop
-	if pc := contract.Lookup(lp.Permutation); !contains(c.Calls, lp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write {
-		return "", fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", lp.Permutation)
+	if err := permutesOne(c, lp.Permutation); err != nil {
+		return "", err
 	}
 	if c.Result != "" || lp.Max < 1 || lp.Unit < 1 || lp.Unit%8 != 0 {
 		return "", fmt.Errorf("the routine has a result, or the loop no units of whole words")
@@ -168,14 +189,7 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 			if cc.Symbol != lp.Permutation {
 				return nil, nil, fmt.Errorf("%s is not the loop's permutation", cc.Symbol)
 			}
-			k := len(calls)
-			a := bufs[cc.Args[0].Name]
-			out := make([]*x86.Term, 200)
-			for w := 0; w < 25; w++ {
-				s.Bytes(s.Var(fmt.Sprintf("f%d_%d", k, w)), out[8*w:8*w+8])
-			}
-			calls = append(calls, permCall{in: append([]*x86.Term(nil), a...), out: out})
-			return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
+			return permEffect(s, &calls, cc, bufs)
 		}
 		pl := *lay
 		pl.slots = lay.slots.fork(uint64(paths))

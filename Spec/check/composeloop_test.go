@@ -12,29 +12,8 @@ import (
 // built, and on copies with one instruction changed in place (the labels
 // stay where they are), each of which it must refute.
 func TestLoopProof(t *testing.T) {
-	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
-	callees := map[string]*x86.Routine{}
-	for _, sym := range []string{"SHAKE256AbsorbAMD64", "SHAKE256AbsorbBMI2"} {
-		for _, name := range contract.Lookup(sym).Calls {
-			_, callees[name] = routine(name)
-		}
-	}
-	at := func(r *x86.Routine, text string) int {
-		for i, in := range r.Insns {
-			if strings.Contains(in.Text, text) {
-				return i
-			}
-		}
-		t.Fatalf("%s: no instruction %q", r.Name, text)
-		return -1
-	}
+	routine, callees := builtRoutines(t, "SHAKE256AbsorbAMD64", "SHAKE256AbsorbBMI2")
+	at := func(r *x86.Routine, text string) int { return insnAt(t, r, text) }
 	// changed sets the immediate or the displacement of instruction i.
 	changed := func(r *x86.Routine, text string, v int64) *x86.Routine {
 		c := *r
@@ -77,4 +56,35 @@ func TestLoopProof(t *testing.T) {
 			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
 		}
 	}
+}
+
+// builtRoutines gives the routines of go/asm as built, and the callees of
+// syms.
+func builtRoutines(t *testing.T, syms ...string) (func(name string) (*x86.File, *x86.Routine), map[string]*x86.Routine) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range syms {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	return routine, callees
+}
+
+// insnAt is the index of r's first instruction whose text holds text.
+func insnAt(t *testing.T, r *x86.Routine, text string) int {
+	for i, in := range r.Insns {
+		if strings.Contains(in.Text, text) {
+			return i
+		}
+	}
+	t.Fatalf("%s: no instruction %q", r.Name, text)
+	return -1
 }
