@@ -30,14 +30,20 @@ func absorbBlock(c *build.Context, sym, perm string) {
 	args := c.AllocLocal(8) // the permutation's argument
 	c.Load(c.Param("a"), reg.RDI)
 	c.Load(c.Param("block"), reg.RSI)
+	xorBlock(c)
+	c.Comment("S = f(S).")
+	c.MOVQ(reg.RDI, args)
+	c.CALL(callee(perm))
+	c.RET()
+}
+
+// xorBlock emits S ⊕ (P ‖ 0^c) for the state at DI and the block at SI:
+// the block's 17 words XORed into lanes 0 to 16 through AX.
+func xorBlock(c *build.Context) {
 	c.Comment(fmt.Sprintf("S ⊕ (P ‖ 0^c): lanes 0 to %d.", shake256Rate/8-1))
 	for i := 0; i < shake256Rate/8; i++ {
 		c.MOVQ(operand.Mem{Base: reg.RDI, Disp: 8 * i}, reg.RAX)
 		c.XORQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
 		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: 8 * i})
 	}
-	c.Comment("S = f(S).")
-	c.MOVQ(reg.RDI, args)
-	c.CALL(callee(perm))
-	c.RET()
 }

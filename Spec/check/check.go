@@ -573,8 +573,8 @@ type proof struct {
 
 // functionalProof returns the proof a contract's data name: its Keccak
 // states (symbolic proof, with the hints' cuts), its ℤq map, its
-// coefficient map, its sponge and unpacking (Squeeze), its absorbing of
-// whole blocks (Absorb), Spec's steps over its calls (Compose), its Ball where it
+// coefficient map, its sponge and unpacking (Squeeze), Spec's steps over
+// its calls (Compose), Spec's step over each unit (Loop), its Ball where it
 // declares functional correctness proven (the SampleInBall proof, which
 // also sets *ballCT, its constant-time detail), its HintPack where it
 // declares functional correctness proven (the HintBitPack proof), its
@@ -602,11 +602,12 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 	if c.Compose != nil {
 		ps = append(ps, proof{"composition proof", true, func() (string, error) { return proveCompose(f, r, c, opt.Callees, opt.MaxSteps) }})
 	}
+	if c.Loop != nil {
+		// Its paths cover every run (control flow depends on the count).
+		ps = append(ps, proof{"loop proof", false, func() (string, error) { return proveLoop(f, r, c, opt.Callees, opt.MaxSteps) }})
+	}
 	if c.Squeeze != nil {
 		ps = append(ps, proof{"squeeze proof", true, func() (string, error) { return proveSqueeze(f, r, c, opt.Callees, opt.MaxSteps) }})
-	}
-	if c.Absorb != nil {
-		ps = append(ps, proof{"absorb proof", true, func() (string, error) { return proveAbsorb(f, r, c, opt.Callees, opt.MaxSteps) }})
 	}
 	if c.Ball != nil && c.Level[Functional] == Proven {
 		// Asked for by the contract's level. Its paths cover every run

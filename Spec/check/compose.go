@@ -387,8 +387,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	deadline := time.Now().Add(composeProofTime)
 	cp := c.Compose
 	// No Permutation: the steps may not apply f.
-	if pc := contract.Lookup(cp.Permutation); cp.Permutation != "" && (!contains(c.Calls, cp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write) {
-		return "", fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", cp.Permutation)
+	if cp.Permutation != "" {
+		if err := permutesOne(c, cp.Permutation); err != nil {
+			return "", err
+		}
 	}
 	if c.Result != "" && c.Result != "bool" {
 		return "", fmt.Errorf("the routine has a result %q, which Compose does not give", c.Result)
@@ -414,8 +416,8 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
 			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
 		}
-		// An output polynomial buffer may be an input too, in place.
-		if !a.Read || (a.Write && !(isPoly[a.Name] && inPlace[a.Name])) {
+		// An output buffer may be an input too, in place.
+		if !a.Read || (a.Write && !inPlace[a.Name]) {
 			continue
 		}
 		reg := m.Region(a.Name)
@@ -443,14 +445,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
 		got = append(got, bufs)
 		if cp.Permutation != "" && cc.Symbol == cp.Permutation {
-			i := len(calls)
-			a := bufs[cc.Args[0].Name]
-			out := make([]*x86.Term, 200)
-			for w := 0; w < 25; w++ {
-				s.Bytes(s.Var(fmt.Sprintf("f%d_%d", i, w)), out[8*w:8*w+8])
-			}
-			calls = append(calls, permCall{in: append([]*x86.Term(nil), a...), out: out})
-			return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
+			return permEffect(s, &calls, cc, bufs)
 		}
 		if cc.Op == nil || (cc.Result != "" && cc.Result != "bool") {
 			return nil, nil, fmt.Errorf("%s is neither the composition's permutation nor a routine with an Op", cc.Symbol)
@@ -608,16 +603,9 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		return out, ret, nil
 	}
-	// What may be secret is the taint run's to prove: here every value
-	// is public, so that a callee may get ρ, which the routine computes.
-	taint := func(t *x86.Term) (bool, bool) {
-		_, konst := s.Concrete(t)
-		return false, !konst
-	}
-	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
-	m.Call = env.call
-	if err := m.Run(maxSteps); err != nil {
-		return "", fmt.Errorf("symbolic run: %v", err)
+	made, err := runSym(s, m, c, callees, lay, mk, rng, effect, maxSteps, true)
+	if err != nil {
+		return "", err
 	}
 	sats := 0
 	var z3s z3Sample
@@ -632,7 +620,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	// calls public (which the taint run let pass) only where they are, at
 	// the call, what the routine leaves there at the end: output the
 	// leak makes public, and nothing else.
-	for i, rec := range env.Calls {
+	for i, rec := range made {
 		cc := contract.Lookup(rec.Target)
 		for _, a := range cc.Args {
 			for _, bn := range a.BufferNames() {
@@ -746,7 +734,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if len(calls) > 0 {
 		what = append(what, fmt.Sprintf("each of their %d applications of f the routine's CALL of %s in order, on the same state", len(calls), cp.Permutation))
 	}
-	if n := len(env.Calls) - len(calls); n > 0 {
+	if n := len(made) - len(calls); n > 0 {
 		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names or the same seed bytes", n))
 	}
 	if c.Result == "bool" {

@@ -100,6 +100,26 @@ func squeezeShapeOf(c *contract.Contract) (*squeezeShape, error) {
 	return sh, nil
 }
 
+// runSym runs m, as symSetup gives it, to its end, each CALL replaced by
+// effect once call.go has checked its discipline (a value is taken as
+// input-dependent unless it is a constant, and as secret too unless
+// public is set: a composition leaves what may be secret to the taint
+// run, so that a callee may get a value the routine computes, like ρ);
+// it returns the calls made.
+func runSym(s *x86.Sym, m *x86.Machine[*x86.Term], c *contract.Contract, callees map[string]*x86.Routine, lay *layout, mk maker[*x86.Term], rng *rand.Rand,
+	effect func(cc *contract.Contract, in map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error), maxSteps int, public bool) ([]callRecord, error) {
+	taint := func(t *x86.Term) (bool, bool) {
+		_, konst := s.Concrete(t)
+		return !konst && !public, !konst
+	}
+	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
+	m.Call = env.call
+	if err := m.Run(maxSteps); err != nil {
+		return nil, fmt.Errorf("symbolic run: %v", err)
+	}
+	return env.Calls, nil
+}
+
 // symSetup sets routine r up under contract c on the symbolic domain,
 // every buffer zero (a proof then puts its variables where it needs them):
 // each value setup makes for which garbage(secret, input) holds is a fresh
@@ -216,20 +236,15 @@ func proveSqueeze(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		return nil, nil, fmt.Errorf("%s is neither the permutation nor the unpacker", cc.Symbol)
 	}
-	taint := func(t *x86.Term) (bool, bool) {
-		_, konst := s.Concrete(t)
-		return !konst, !konst
-	}
-	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
-	m.Call = env.call
-	if err := m.Run(maxSteps); err != nil {
-		return "", fmt.Errorf("symbolic run: %v", err)
+	made, err := runSym(s, m, c, callees, lay, mk, rng, effect, maxSteps, false)
+	if err != nil {
+		return "", err
 	}
 	// Each unpacker call: its output is buffer j of Out, its input the
 	// first bytes of stream j.
 	last := map[string][]*x86.Term{}
 	u := 0
-	for _, rec := range env.Calls {
+	for _, rec := range made {
 		if rec.Target != sq.Unpack {
 			continue
 		}

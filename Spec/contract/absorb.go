@@ -7,12 +7,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/vg-crypto/vg/Spec/fips202"
+	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
 // SHAKE256's absorbing of one whole block (FIPS 202, Algorithm 8, step 6):
 // the block XORed into the rate of the state, then Keccak-f[1600] by a
-// CALL of the proven permutation (Absorb), so it is proven for every state
-// and block. The message layer of ML-DSA (tr = H(pk, 64), μ = H(tr ‖ M′,
+// CALL of the proven permutation, so it is proven for every state and
+// block: its postcondition is fips202.AbsorbOver, run by the checker over
+// the routine's symbolic bytes (Compose). The message layer of ML-DSA (tr = H(pk, 64), μ = H(tr ‖ M′,
 // 64), Algorithms 2 to 7) and the command line's streaming hash absorb
 // every whole block through it; the bytes of a block that does not fill
 // the rate stay with the caller until it does.
@@ -44,10 +46,17 @@ func absorbContract(variant, perm string, features []string) *Contract {
 			{Name: "a", Bytes: 200, Secret: true, Read: true, Write: true},
 			{Name: "block", Bytes: fips202.Rate256, Secret: true, Read: true},
 		},
-		Calls:  []string{perm},
-		Absorb: &Absorb{State: "a", In: "block", Rate: fips202.Rate256, Blocks: 1, Permutation: perm},
-		Pre:    "a points to 25 lanes, lane A[x,y] at a[x+5y] (little-endian words); block holds 136 bytes",
-		Post:   "a = fips202.AbsorbBlock(old a, block), i.e. Keccak-f[1600](old a ⊕ (block ‖ 0^64 bytes))",
+		Calls: []string{perm},
+		// The state is an input and the output, in place.
+		Compose: &Compose{Permutation: perm, InPlace: []string{"a"},
+			Steps: func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any {
+				var s [200]any
+				copy(s[:], in["a"])
+				fips202.AbsorbOver[any](o, &s, in["block"])
+				return map[string][]any{"a": s[:]}
+			}},
+		Pre:  "a points to 25 lanes, lane A[x,y] at a[x+5y] (little-endian words); block holds 136 bytes",
+		Post: "a = fips202.AbsorbBlock(old a, block), i.e. Keccak-f[1600](old a ⊕ (block ‖ 0^64 bytes))",
 		// The message is public in ML-DSA, but tr ‖ M′ mixes it with tr,
 		// and the command line hashes files a caller may keep secret.
 		Leak:     "nothing: the state and the block are secret",

@@ -180,11 +180,6 @@ type Contract struct {
 	// unpacking, both CALLed (see Squeeze); the checker may then prove
 	// the postcondition for every seed (Spec/check, squeezeproof.go).
 	Squeeze *Squeeze
-	// Absorb, when set, says the routine absorbs whole blocks into a
-	// SHAKE state by CALLs of a permutation (see Absorb); the checker may
-	// then prove the postcondition for every state and every input
-	// (Spec/check, absorbproof.go).
-	Absorb *Absorb
 	// Ball, when set, says the routine is SampleInBall (Algorithm 29, see
 	// Ball); the checker may then prove the postcondition and the
 	// declared leak for every seed (Spec/check, ballproof.go).
@@ -201,6 +196,11 @@ type Contract struct {
 	// proven routines (see Compose); the checker may then prove the
 	// postcondition for every input (Spec/check, compose.go).
 	Compose *Compose
+	// Loop, when set, says the routine is a loop over the units of a
+	// buffer, each a step of Spec's over calls of proven routines (see
+	// Loop); the checker may then prove the postcondition for every input
+	// (Spec/check, composeloop.go).
+	Loop *Loop
 	// Op, when set, says the routine is one operation of Spec's steps,
 	// which a Compose routine may CALL for it (see Op).
 	Op *Op
@@ -508,12 +508,13 @@ type Sponge struct {
 
 // Compose describes a routine made of Spec's own steps: for every input,
 // each buffer Steps returns holds what Steps computes from the routine's
-// read-only buffers, run over bytes and polynomials of which Spec's
-// operations (fips204.KeyGenOps) are CALLs of proven routines: f, the
-// permutation of H, is a CALL of Permutation (Keccak-f[1600] on one
-// state; none if empty, and then the steps may not apply f), and every other operation a CALL of a routine whose contract
+// read-only buffers (and InPlace ones), run over bytes and polynomials
+// of which Spec's operations (fips204.KeyGenOps) are CALLs of proven
+// routines: f, the permutation of H, is a CALL of Permutation
+// (Keccak-f[1600] on one state; none if empty, and then the steps may not
+// apply f), and every other operation a CALL of a routine whose contract
 // gives it as its Op. Steps is a function of Spec/fips204 over any values
-// (e.g. fips204.H, fips204.KeyGenPkOver), which Spec runs on bytes and
+// (e.g. fips204.H, fips204.KeyGenPkOver, fips202.AbsorbOver), which Spec runs on bytes and
 // Poly; the contract only names which buffers go in and come out. Polys
 // names the buffers that hold polynomials, 256 little-endian words each:
 // an input one holds coefficients in [0, q) (the precondition), an output
@@ -524,9 +525,9 @@ type Sponge struct {
 // (Â, as ExpandA writes it); the others hold elements of R_q. Mont names
 // the output polynomial buffers that hold their Steps value times 2³² mod
 // q (the Montgomery form go/mldsa keeps of a factor of MultiplyNTT).
-// InPlace names the output polynomial buffers whose old words are inputs
-// too (meeting the precondition); another buffer both read and written
-// starts with garbage.
+// InPlace names the output buffers whose old bytes are inputs too (a
+// polynomial one's meeting the precondition); another buffer both read
+// and written starts with garbage.
 type Compose struct {
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
@@ -535,6 +536,24 @@ type Compose struct {
 	Mont        []string
 	InPlace     []string
 	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
+}
+
+// Loop describes a routine that runs Spec's Step once for each of the
+// first n units (Unit bytes each) of buffer Over, in order, n the
+// little-endian 64-bit word in buffer Count (public): Carry, in place,
+// ends as Step(…Step(Step(old Carry, unit 0), unit 1)…, unit n−1), for
+// every n ≤ Max (Over holds Max units); for n > Max every buffer is left
+// as it was. Step is a function of Spec over any values (e.g.
+// fips202.AbsorbOver, whose n-fold application is fips202's
+// AbsorbBlocksOver); f in it is a CALL of Permutation (Keccak-f[1600] on
+// one state), and it may apply no other operation. The contract's Post
+// and Check say the same; the package's tests check Step on bytes
+// against Check.
+type Loop struct {
+	Carry, Over, Count string
+	Unit, Max          int
+	Permutation        string
+	Step               func(o fips204.KeyGenOps[any, any], carry, unit []any) []any
 }
 
 // Op says a routine computes one operation of fips204.KeyGenOps on whole
@@ -579,20 +598,6 @@ type Squeeze struct {
 	Permutation string
 	Unpack      string
 	Out         string
-}
-
-// Absorb describes a routine that absorbs Blocks whole blocks of Rate
-// bytes (fips202.Rate128 or Rate256) into one SHAKE state, permuting it
-// only by CALLs of Permutation (Keccak-f[1600] on one state): buffer
-// State holds the state (lane A[x, y] the little-endian word x + 5y),
-// buffer In the blocks back to back. The postcondition: State is
-// fips202.AbsorbBlock applied to block 0, then block 1, … of In, from the
-// old State (FIPS 202, Algorithm 8, step 6, once per block). The
-// contract's Post and Check say the same.
-type Absorb struct {
-	State, In    string
-	Rate, Blocks int
-	Permutation  string
 }
 
 // fromBytes reads b, then zeros.

@@ -825,7 +825,7 @@ func TestComposes(t *testing.T) {
 			}
 		}
 	}
-	if n != 30 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6 and KeyGen's 6", n)
+	if n != 32 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 6 and SHAKE256AbsorbBlock's 2", n)
 	}
 }

@@ -322,6 +322,25 @@ func (Bytes) Permute(s *[200]byte) {
 	}
 }
 
+// AbsorbOver is Algorithm 8, step 6, over o: S = f(S ⊕ (Pi || 0^c)) for
+// one block Pi of len(p) bytes, the state S as 200 bytes.
+func AbsorbOver[V any](o Sponge[V], s *[200]V, p []V) {
+	for i, x := range p {
+		s[i] = o.Xor(s[i], x)
+	}
+	o.Permute(s)
+}
+
+// AbsorbBlocksOver is Algorithm 8, step 6, for every whole block of rate
+// bytes of m in order; it returns the tail of m that no whole block took.
+func AbsorbBlocksOver[V any](o Sponge[V], s *[200]V, rate int, m []V) []V {
+	for len(m) >= rate {
+		AbsorbOver(o, s, m[:rate])
+		m = m[rate:]
+	}
+	return m
+}
+
 // SHAKEOver is n bytes of SPONGE[f, pad10*1, r](M || 1111) (§4,
 // Algorithm 8; §6.2) over o, with r = rate bytes: every whole block of M
 // and then PadBlock of its tail is XORed into the state (step 6, S =
@@ -332,16 +351,7 @@ func SHAKEOver[V any](o Sponge[V], rate int, m []V, n int) []V {
 	for i := range s {
 		s[i] = o.Byte(0) // step 5: S = 0^b
 	}
-	absorb := func(p []V) {
-		for i, x := range p {
-			s[i] = o.Xor(s[i], x)
-		}
-		o.Permute(&s)
-	}
-	for len(m) >= rate {
-		absorb(m[:rate])
-		m = m[rate:]
-	}
+	m = AbsorbBlocksOver(o, &s, rate, m)
 	pad := PadBlock(make([]byte, len(m)), rate)
 	last := make([]V, rate)
 	for i := range last {
@@ -350,7 +360,7 @@ func SHAKEOver[V any](o Sponge[V], rate int, m []V, n int) []V {
 			last[i] = o.Xor(m[i], last[i])
 		}
 	}
-	absorb(last)
+	AbsorbOver(o, &s, last)
 	out := make([]V, 0, n)
 	for {
 		out = append(out, s[:min(rate, n-len(out))]...) // step 8

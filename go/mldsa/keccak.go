@@ -308,9 +308,11 @@ func (s *shake) write(p []byte) {
 	}
 }
 
-// write256 is write for SHAKE256: every whole block goes through the
-// proven shake256AbsorbBlock, straight from p where it lies whole there;
-// the bytes of a block not yet whole wait in s.buf[:s.pos].
+// write256 is write for SHAKE256: whole blocks go, straight from p where
+// they lie whole there, through the proven shake256Absorb (runs of
+// absorbMaxBlocks) and shake256AbsorbBlock (the rest, and a block
+// completed in s.buf); the bytes of a block not yet whole wait in
+// s.buf[:s.pos].
 func (s *shake) write256(p []byte) {
 	if s.pos > 0 {
 		n := copy(s.buf[s.pos:shake256Rate], p)
@@ -321,6 +323,11 @@ func (s *shake) write256(p []byte) {
 		}
 		shake256AbsorbBlock(&s.a, (*[shake256Rate]byte)(s.buf[:shake256Rate]))
 		s.pos = 0
+	}
+	for len(p) >= absorbMaxBlocks*shake256Rate {
+		n := uint64(absorbMaxBlocks)
+		shake256Absorb(&s.a, (*[absorbMaxBlocks * shake256Rate]byte)(p), &n)
+		p = p[absorbMaxBlocks*shake256Rate:]
 	}
 	for len(p) >= shake256Rate {
 		shake256AbsorbBlock(&s.a, (*[shake256Rate]byte)(p))

@@ -6,7 +6,8 @@ package mldsa
 // need not be held in memory. For ML-DSA, M′ = 0 ‖ |ctx| ‖ ctx ‖ M
 // (Algorithm 2, line 10; Algorithm 3, line 5); HashMu gives μ for
 // HashML-DSA from the pre-hash PH(M). On amd64 every whole block of
-// tr ‖ M′ is absorbed by the proven SHAKE256AbsorbBlock routine.
+// tr ‖ M′ is absorbed by the proven SHAKE256Absorb (runs of eight blocks)
+// and SHAKE256AbsorbBlock routines.
 type MuHasher struct {
 	h shake
 }

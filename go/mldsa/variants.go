@@ -68,6 +68,7 @@ var (
 	keccakF1600Routine            = newRoutine("keccakF1600", keccakF1600Generic, keccakF1600)
 	keccakF1600x4Routine          = newRoutine("keccakF1600x4", keccakF1600x4Generic, keccakF1600x4)
 	shake256AbsorbBlockRoutine    = newRoutine("shake256AbsorbBlock", shake256AbsorbBlockGeneric, shake256AbsorbBlock)
+	shake256AbsorbRoutine         = newRoutine("shake256Absorb", shake256AbsorbGeneric, shake256Absorb)
 	rejNTTPolyRoutine             = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
 	rejNTTPolyx4Routine           = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)
 	expandARoutine                = newRoutine("expandA", expandAGeneric, expandA)

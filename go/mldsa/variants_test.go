@@ -52,6 +52,25 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(shake256AbsorbRoutine, func(rng *rand.Rand, g, f func(*[25]uint64, *[1088]byte, *uint64)) error {
+		var a [25]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		var in [absorbMaxBlocks * shake256Rate]byte
+		copy(in[:], randBytes(rng, len(in)))
+		n := uint64(rng.IntN(absorbMaxBlocks + 2))
+		if rng.IntN(8) == 0 {
+			n = rng.Uint64()
+		}
+		b, in2, n2 := a, in, n
+		g(&a, &in, &n)
+		f(&b, &in2, &n2)
+		if a != b || in != in2 || n != n2 {
+			return fmt.Errorf("differs for n = %d", n)
+		}
+		return nil
+	}),
 	checkOf(rejNTTPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement, *[34]byte) bool) error {
 		var seed [34]byte
 		copy(seed[:], randBytes(rng, 34))

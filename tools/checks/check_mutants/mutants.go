@@ -171,9 +171,10 @@ var mutants = []Mutant{
 	{Name: "keccakbmi2/one-input-bug", Routine: "KeccakF1600BMI2",
 		Edits: []Edit{beforeRET("keccak_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
 
-	// ---- SHAKE256AbsorbBlock: functional correctness proven by the absorb
-	// proof (call i on the state before it ⊕ block i, the state what the
-	// last call returned), so a wrong rate, a word read off by one, a
+	// ---- SHAKE256AbsorbBlock: functional correctness proven by the
+	// composition proof (fips202.AbsorbOver run over the routine's symbolic
+	// bytes: the call on the state ⊕ the block, the state what the call
+	// returned), so a wrong rate, a word read off by one, a
 	// skipped or doubled permutation, a word XORed twice or not stored,
 	// or a backdoor on one block value fails it.
 	{Name: "absorb/rate-168", Routine: "SHAKE256AbsorbBlockAMD64",
@@ -208,6 +209,42 @@ var mutants = []Mutant{
 	{Name: "absorb/unlisted-callee", Routine: "SHAKE256AbsorbBlockAMD64",
 		// The BMI2 permutation is not among the baseline routine's Calls.
 		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "CALL ·KeccakF1600AMD64(SB)", Replace: "CALL ·KeccakF1600BMI2(SB)"}}},
+	// ---- SHAKE256Absorb: functional correctness proven by the loop proof
+	// (every path returns after as many calls as its count, fips202's
+	// AbsorbOver run that often gives the state), memory safety and
+	// constant time by the inductive check; so a loop one block short, a
+	// block absorbed twice, a pointer not advanced, the count's bound
+	// compared signed, a lane of the last block skipped or a branch on a
+	// block fails.
+	{Name: "absorbloop/one-block-short", Routine: "SHAKE256AbsorbAMD64",
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tDECQ CX\n\tJNE  block\n",
+			Replace: "\tDECQ CX\n\tCMPQ CX, $0x00000001\n\tJHI  block\n"}}},
+	{Name: "absorbloop/block-absorbed-twice", Routine: "SHAKE256AbsorbBMI2",
+		// The offset advances only after every other block.
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbBMI2", Find: "\tADDQ $0x00000088, DX\n",
+			Replace: "\tMOVQ CX, R8\n\tANDQ $0x01, R8\n\tJNE  again\n\tADDQ $0x00000088, DX\nagain:\n"}}},
+	{Name: "absorbloop/pointer-not-advanced", Routine: "SHAKE256AbsorbAMD64",
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tADDQ $0x00000088, DX\n", Replace: ""}}},
+	{Name: "absorbloop/count-compared-signed", Routine: "SHAKE256AbsorbAMD64",
+		// n ≥ 2⁶³ passes the bound as a negative number.
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tJHI   done\n\tTESTQ CX, CX\n",
+			Replace: "\tJGT   done\n\tTESTQ CX, CX\n"}}},
+	{Name: "absorbloop/last-block-lane-skipped", Routine: "SHAKE256AbsorbBMI2",
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbBMI2", Find: "\tXORQ 128(SI), AX\n",
+			Replace: "\tCMPQ CX, $0x00000001\n\tJEQ  lastlane\n\tXORQ 128(SI), AX\nlastlane:\n"}}},
+	{Name: "absorbloop/count-5-short", Routine: "SHAKE256AbsorbAMD64",
+		// n = 5 absorbs four blocks, every other count all of them.
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tXORL  DX, DX\n",
+			Replace: "\tXORL  DX, DX\n\tCMPQ  CX, $0x00000005\n\tJNE   go\n\tDECQ  CX\ngo:\n"}}},
+	{Name: "absorbloop/rare-block-backdoor", Routine: "SHAKE256AbsorbAMD64",
+		// Flips bit 0 of lane 0 before a call only when the block's first
+		// word equals one 64-bit value (no branch): random blocks never
+		// do, so only the proof sees it. CX is saved already.
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tMOVQ DI, (SP)\n",
+			Replace: rareFlip("\tMOVQ (SI), AX\n", "(DI)") + "\tMOVQ DI, (SP)\n"}}},
+	{Name: "absorbloop/secret-branch", Routine: "SHAKE256AbsorbAMD64",
+		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tMOVQ DI, (SP)\n",
+			Replace: "\tMOVQ (SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n\tMOVQ DI, (SP)\n"}}},
 	// ---- ExpandMask: functional correctness proven by the squeeze proof
 	// (the state absorbed, each block squeezed once and in order, the
 	// unpacker on the right stream, nothing written after it), so these

@@ -8,33 +8,13 @@ import (
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
-// TestAbsorbProof runs the absorb proof on the SHAKE256AbsorbBlock
-// routines as built, and on copies with one instruction changed, added or
-// removed, each of which it must refute.
+// TestAbsorbProof runs the composition proof on the SHAKE256AbsorbBlock
+// routines as built (fips202.AbsorbOver, the steps of Spec), and on
+// copies with one instruction changed, added or removed, each of which it
+// must refute.
 func TestAbsorbProof(t *testing.T) {
-	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
-	callees := map[string]*x86.Routine{}
-	for _, sym := range []string{"SHAKE256AbsorbBlockAMD64", "SHAKE256AbsorbBlockBMI2"} {
-		for _, name := range contract.Lookup(sym).Calls {
-			_, callees[name] = routine(name)
-		}
-	}
-	at := func(r *x86.Routine, text string) int {
-		for i, in := range r.Insns {
-			if strings.Contains(in.Text, text) {
-				return i
-			}
-		}
-		t.Fatalf("%s: no instruction %q", r.Name, text)
-		return -1
-	}
+	routine, callees := builtRoutines(t, "SHAKE256AbsorbBlockAMD64", "SHAKE256AbsorbBlockBMI2")
+	at := func(r *x86.Routine, text string) int { return insnAt(t, r, text) }
 	removed := func(r *x86.Routine, i int) *x86.Routine {
 		c := *r
 		c.Insns = append(append([]*x86.Insn(nil), r.Insns[:i]...), r.Insns[i+1:]...)
@@ -66,6 +46,13 @@ func TestAbsorbProof(t *testing.T) {
 		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), load, r.Insns[i-1], r.Insns[i]), r.Insns[i+1:]...)
 		return &c
 	}
+	// after stores a register the call clobbered into the state after it.
+	after := func(r *x86.Routine) *x86.Routine {
+		c := *r
+		i, load, store := at(r, "CALL"), r.Insns[at(r, "MOVQ 24(SP), DI")], r.Insns[at(r, "MOVQ AX, 64(DI)")]
+		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), load, store), r.Insns[i+1:]...)
+		return &c
+	}
 	fa, ra := routine("SHAKE256AbsorbBlockAMD64")
 	fb, rb := routine("SHAKE256AbsorbBlockBMI2")
 	for _, tc := range []struct {
@@ -76,14 +63,15 @@ func TestAbsorbProof(t *testing.T) {
 	}{
 		{"as built", fa, ra, ""},
 		{"as built", fb, rb, ""},
-		{"last word of the rate not XORed", fa, removed(ra, at(ra, "XORQ 128(SI), AX")), "word 16 of the state is not"},
-		{"word read one byte early", fb, disp(rb, at(rb, "XORQ 128(SI), AX"), 127), "word 16 of the state is not"},
-		{"word XORed twice", fa, repeated(ra, at(ra, "XORQ 64(SI), AX"), 1), "word 8 of the state is not"},
-		{"word not stored", fa, removed(ra, at(ra, "MOVQ AX, 64(DI)")), "word 8 of the state is not"},
-		{"permutation skipped", fa, removed(ra, at(ra, "CALL")), "0 permutation calls"},
-		{"permutation twice", fb, twice(rb), "more calls than"},
+		{"last word of the rate not XORed", fa, removed(ra, at(ra, "XORQ 128(SI), AX")), "permutation call 0: lane 16 is not"},
+		{"word read one byte early", fb, disp(rb, at(rb, "XORQ 128(SI), AX"), 127), "permutation call 0: lane 16 is not"},
+		{"word XORed twice", fa, repeated(ra, at(ra, "XORQ 64(SI), AX"), 1), "permutation call 0: lane 8 is not"},
+		{"word not stored", fa, removed(ra, at(ra, "MOVQ AX, 64(DI)")), "permutation call 0: lane 8 is not"},
+		{"permutation skipped", fa, removed(ra, at(ra, "CALL")), "calls the permutation 0 times"},
+		{"permutation twice", fb, twice(rb), "calls the permutation 2 times, the steps of Spec apply f 1 times"},
+		{"state written after the permutation", fa, after(ra), "byte 64 of a is not what the steps of Spec give"},
 	} {
-		_, err := proveAbsorb(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)

@@ -1,0 +1,295 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// The loop proof (contract.Loop): a routine that runs Spec's Step once
+// for each of the first n units of a buffer, n a public count, is proven
+// equal to Step folded over those units, for every n ≤ Max and every
+// value of every other input, and to leave its buffers for n > Max.
+//
+// Every byte of the carried buffer, of the units and of the count is a
+// variable (N, the count's word); every other value the routine starts
+// with and every register a call clobbers a fresh variable. Each CALL,
+// once call.go has checked its discipline, is the permutation's: it
+// records the 200 bytes it got and returns fresh variables. The routine
+// runs on this symbolic state path by path; every address must be a
+// constant. A branch whose condition is not a constant (it depends on N,
+// or on anything else) splits the path: each side is followed if some
+// value of the variables meets the path's conditions and that side's
+// (the SAT solver decides; a side no value reaches is dropped, which is
+// exact: it drops no run). So the paths cover every run. At each RET,
+// with c the permutation calls the path made:
+//
+//   - the path's conditions imply N = c, or c = 0 and N > Max (SAT): a
+//     path that stops a block short, goes one too far, or enters the loop
+//     for a count beyond Max fails;
+//   - Step, run c times over the path's symbolic values from the old
+//     carried bytes, unit k the k-th, applies f exactly as often as the
+//     path called the permutation and on the same bytes, each lane (term
+//     identity, else SAT), the k-th application the k-th call, and the
+//     carried buffer ends as the term Step gives, byte by byte.
+//
+// Memory safety, constant time and the ABI are the inductive check's
+// (the count is public), over the loop invariants Proofs/ gives, which
+// it checks. With the permutation's contract, proven by its own check,
+// the carried buffer is Step folded over the first N units for every
+// input with N ≤ Max, and unchanged for N > Max. The proof's paths are
+// Max + 2 for a loop that counts down (each shares its iterations with
+// the longer ones, so the SAT queries of a unit are asked once): a proof
+// for every n ≤ Max, not by induction over n, because the model's
+// buffers have a fixed size (Max units) and its addresses are constants.
+
+// loopProofTime bounds the proof of one routine.
+const loopProofTime = 120 * time.Second
+
+// loopObs keeps the last branch condition and fails an address that
+// depends on data.
+type loopObs struct {
+	s    *x86.Sym
+	cond *x86.Term
+}
+
+func (o *loopObs) Branch(_ *x86.Machine[*x86.Term], _ *x86.Insn, c *x86.Term) error {
+	o.cond = c
+	return nil
+}
+
+func (o *loopObs) Address(_ *x86.Machine[*x86.Term], in *x86.Insn, a *x86.Term, _ int, _ bool) error {
+	if _, ok := o.s.Concrete(a); !ok {
+		return fmt.Errorf("%s: the address depends on data", in)
+	}
+	return nil
+}
+
+func (o *loopObs) After(*x86.Machine[*x86.Term], *x86.Insn, []*x86.Term) error { return nil }
+
+// permutesOne checks that perm is one of c's callees and permutes one
+// 200-byte state.
+func permutesOne(c *contract.Contract, perm string) error {
+	if pc := contract.Lookup(perm); !contains(c.Calls, perm) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write {
+		return fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", perm)
+	}
+	return nil
+}
+
+// permEffect is a CALL of the permutation: it records the 200 bytes the
+// call got and returns fresh variables, f<k>_<lane> for the k-th call.
+func permEffect(s *x86.Sym, calls *[]permCall, cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
+	k := len(*calls)
+	out := make([]*x86.Term, 200)
+	for w := 0; w < 25; w++ {
+		s.Bytes(s.Var(fmt.Sprintf("f%d_%d", k, w)), out[8*w:8*w+8])
+	}
+	*calls = append(*calls, permCall{in: append([]*x86.Term(nil), bufs[cc.Args[0].Name]...), out: out})
+	return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
+}
+
+// proveLoop proves contract c's postcondition for routine r for every
+// input, given the permutation's contract.
+func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int) (string, error) {
+	deadline := time.Now().Add(loopProofTime)
+	lp := c.Loop
+	if err := permutesOne(c, lp.Permutation); err != nil {
+		return "", err
+	}
+	if c.Result != "" || lp.Max < 1 || lp.Unit < 1 || lp.Unit%8 != 0 {
+		return "", fmt.Errorf("the routine has a result, or the loop no units of whole words")
+	}
+	var carry, over, count bool
+	for _, a := range c.Args {
+		switch {
+		case a.Indirect != 0:
+			return "", fmt.Errorf("%s is indirect", a.Name)
+		case a.Name == lp.Carry && a.Read && a.Write && a.Bytes%8 == 0:
+			carry = true
+		case a.Name == lp.Over && a.Read && !a.Write && a.Bytes == lp.Max*lp.Unit:
+			over = true
+		case a.Name == lp.Count && a.Read && !a.Write && !a.Secret && a.Bytes == 8:
+			count = true
+		default:
+			return "", fmt.Errorf("%s is none of the carried buffer %q, the read-only %d units of %q and the public 8-byte count %q", a.Name, lp.Carry, lp.Max, lp.Over, lp.Count)
+		}
+	}
+	if !carry || !over || !count {
+		return "", fmt.Errorf("no carried buffer %q, units %q or count %q", lp.Carry, lp.Over, lp.Count)
+	}
+	s, mk, base, lay, _ := symSetup(f, r, c, 12, func(secret, input bool) bool { return secret || input })
+	vars := func(reg *x86.Region[*x86.Term], name string) []any {
+		var out []any
+		for w := 0; w < len(reg.Bytes)/8; w++ {
+			s.Bytes(s.Var(fmt.Sprintf("%s_%d", name, w)), reg.Bytes[8*w:8*w+8])
+		}
+		for _, b := range reg.Bytes {
+			out = append(out, b)
+		}
+		return out
+	}
+	carry0, units := vars(base.Region(lp.Carry), lp.Carry), vars(base.Region(lp.Over), lp.Over)
+	vars(base.Region(lp.Count), lp.Count)
+	N := s.FromBytes(base.Region(lp.Count).Bytes)
+	sats := 0
+	var z3s z3Sample
+	// Lanes proven equal, by their terms: the paths share their units'
+	// calls, so each is asked once.
+	proven := map[[2]*x86.Term]bool{}
+	same := func(got, want *x86.Term) error {
+		if got == want || proven[[2]*x86.Term{got, want}] {
+			return nil
+		}
+		sats++
+		if err := sameBits(got, want, deadline, &z3s); err != nil {
+			return err
+		}
+		proven[[2]*x86.Term{got, want}] = true
+		return nil
+	}
+	holds := func(assume []*x86.Term, goal *x86.Term) (bool, error) {
+		sats++
+		res, err := satHolds(assume, goal, deadline)
+		switch {
+		case err != nil:
+			return false, err
+		case res == satUnsat:
+			return true, z3s.holds(assume, goal, deadline)
+		case res == satSat:
+			return false, nil
+		}
+		return false, errors.New("the SAT solver gave up")
+	}
+	type branch struct {
+		cond  *x86.Term
+		taken bool
+	}
+	// Each path is replayed from the entry with the sides it takes at the
+	// branches on data; the queue holds those not yet run.
+	queue := [][]bool{nil}
+	paths := 0
+	for len(queue) > 0 {
+		if paths++; paths > 4*lp.Max+8 {
+			return "", fmt.Errorf("more than %d paths", 4*lp.Max+8)
+		}
+		if time.Now().After(deadline) {
+			return "", fmt.Errorf("the proof's %v ran out", loopProofTime)
+		}
+		dec := queue[0]
+		queue = queue[1:]
+		m := base.CloneCOW()
+		obs := &loopObs{s: s}
+		m.Obs = obs
+		var calls []permCall
+		effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
+			if cc.Symbol != lp.Permutation {
+				return nil, nil, fmt.Errorf("%s is not the loop's permutation", cc.Symbol)
+			}
+			return permEffect(s, &calls, cc, bufs)
+		}
+		pl := *lay
+		pl.slots = lay.slots.fork(uint64(paths))
+		env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: &pl, mk: mk, rng: rand.New(rand.NewPCG(5, uint64(paths))),
+			taint: func(t *x86.Term) (bool, bool) {
+				_, konst := s.Concrete(t)
+				return !konst, !konst
+			}, effect: effect}
+		m.Call = env.call
+		var conds []branch
+		assume := func() []*x86.Term {
+			var as []*x86.Term
+			for _, b := range conds {
+				if b.taken {
+					as = append(as, b.cond)
+				} else {
+					as = append(as, s.Eq(b.cond, s.Const(0)))
+				}
+			}
+			return as
+		}
+		for !m.Done {
+			if m.Steps >= maxSteps {
+				return "", fmt.Errorf("path %v: no RET within %d steps", dec, maxSteps)
+			}
+			err := m.Step()
+			var bu *x86.BranchUnknown
+			if !errors.As(err, &bu) {
+				if err != nil {
+					return "", fmt.Errorf("path %v: symbolic run: %v", dec, err)
+				}
+				continue
+			}
+			k := len(conds)
+			if k < len(dec) {
+				conds = append(conds, branch{obs.cond, dec[k]})
+				m.TakeBranch(bu, dec[k])
+				continue
+			}
+			// A new branch: a side is reachable unless the path's
+			// conditions imply the other.
+			as := assume()
+			never, err := holds(as, s.Eq(obs.cond, s.Const(0)))
+			if err != nil {
+				return "", fmt.Errorf("%s: %v", bu.Insn, err)
+			}
+			always, err := holds(as, obs.cond)
+			if err != nil {
+				return "", fmt.Errorf("%s: %v", bu.Insn, err)
+			}
+			taken := !never
+			if !never && !always {
+				queue = append(queue, append(append([]bool(nil), dec[:k]...), false))
+			}
+			dec = append(dec[:k:k], taken)
+			conds = append(conds, branch{obs.cond, taken})
+			m.TakeBranch(bu, taken)
+		}
+		// Where the path ends: the count it absorbed.
+		n := len(calls)
+		goal := s.Eq(N, s.Const(uint64(n)))
+		if n == 0 {
+			goal = s.Or(goal, s.Ult(s.Const(uint64(lp.Max)), N))
+		}
+		if n > lp.Max {
+			return "", fmt.Errorf("a path calls the permutation %d times, more than the %d units", n, lp.Max)
+		}
+		ok, err := holds(assume(), goal)
+		if err != nil {
+			return "", fmt.Errorf("path %v: %v", dec, err)
+		}
+		if !ok {
+			if n == 0 {
+				return "", fmt.Errorf("a path returns without a call where the count may be neither 0 nor above %d", lp.Max)
+			}
+			return "", fmt.Errorf("a path returns after %d calls where the count may be other than %d", n, n)
+		}
+		// Step over the path's units, f its calls in order.
+		o := &termOps{s: s, calls: calls, same: same}
+		want := carry0
+		for k := 0; k < n; k++ {
+			want = lp.Step(o, want, units[lp.Unit*k:lp.Unit*(k+1)])
+			if o.err != nil {
+				return "", fmt.Errorf("count %d, unit %d: %v", n, k, o.err)
+			}
+		}
+		if o.next != n {
+			return "", fmt.Errorf("count %d: the routine calls the permutation %d times, Step applies f %d times", n, n, o.next)
+		}
+		got := m.Region(lp.Carry).Bytes
+		if len(want) != len(got) {
+			return "", fmt.Errorf("the Step of Spec gives %d bytes of %s, which has %d", len(want), lp.Carry, len(got))
+		}
+		mask := s.Const(0xff)
+		for i, w := range want {
+			if err := same(s.And(got[i], mask), s.And(w.(*x86.Term), mask)); err != nil {
+				return "", fmt.Errorf("count %d: byte %d of %s is not what Step gives: %v", n, i, lp.Carry, err)
+			}
+		}
+	}
+	return fmt.Sprintf("proven for every count n ≤ %d (and n > %d) and every value of %s and %s: %d paths cover every run, each returning after n calls of %s (the path's conditions imply the count), and Step of Spec run n times over the routine's symbolic values applies f as the calls in order, on the same state, and gives %s (%d SAT queries; %s); so, given the callee's contract, %s is Step folded over the first n units",
+		lp.Max, lp.Max, lp.Carry, lp.Over, paths, lp.Permutation, lp.Carry, sats, z3s.note(), lp.Carry), nil
+}
