@@ -977,8 +977,12 @@ func keepLocs(names []string) ([]loc, error) {
 		case r.IsGPR():
 			out = append(out, loc{kind: 'g', reg: int(r)})
 		default:
-			for w := 0; w < 4; w++ {
-				out = append(out, loc{kind: 'y', reg: r.Vec(), w: w})
+			words := 4
+			if r.IsZ() {
+				words = 8
+			}
+			for w := 0; w < words; w++ {
+				out = append(out, loc{kind: 'v', reg: r.Vec(), w: w})
 			}
 		}
 	}
