@@ -67,6 +67,7 @@ func registerVariant[F any](r *routineVariants[F], name string, fn F, usable boo
 var (
 	keccakF1600Routine            = newRoutine("keccakF1600", keccakF1600Generic, keccakF1600)
 	keccakF1600x4Routine          = newRoutine("keccakF1600x4", keccakF1600x4Generic, keccakF1600x4)
+	keccakF1600x8Routine          = newRoutine("keccakF1600x8", keccakF1600x8Generic, keccakF1600x8)
 	shake256AbsorbBlockRoutine    = newRoutine("shake256AbsorbBlock", shake256AbsorbBlockGeneric, shake256AbsorbBlock)
 	rejNTTPolyRoutine             = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
 	rejNTTPolyx4Routine           = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)

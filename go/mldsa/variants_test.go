@@ -37,6 +37,19 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(keccakF1600x8Routine, func(rng *rand.Rand, g, f func(*[200]uint64)) error {
+		var a [200]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		b := a
+		g(&a)
+		f(&b)
+		if a != b {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
 	checkOf(shake256AbsorbBlockRoutine, func(rng *rand.Rand, g, f func(*[25]uint64, *[shake256Rate]byte)) error {
 		var a [25]uint64
 		for i := range a {
