@@ -71,6 +71,7 @@ var (
 	shake256AbsorbBlockRoutine    = newRoutine("shake256AbsorbBlock", shake256AbsorbBlockGeneric, shake256AbsorbBlock)
 	rejNTTPolyRoutine             = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
 	rejNTTPolyx4Routine           = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)
+	rejNTTPolyx8Routine           = newRoutine("rejNTTPolyx8", rejNTTPolyx8Generic, rejNTTPolyx8)
 	expandARoutine                = newRoutine("expandA", expandAGeneric, expandA)
 	nttRoutine                    = newRoutine("ntt", nttGeneric, ntt)
 	nttInverseRoutine             = newRoutine("nttInverse", nttInverseGeneric, nttInverse)

@@ -87,6 +87,21 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(rejNTTPolyx8Routine, func(rng *rand.Rand, g, f func(*[8]*ringElement, *[8][34]byte) bool) error {
+		var seeds [8][34]byte
+		for j := range seeds {
+			copy(seeds[j][:], randBytes(rng, 34))
+		}
+		var a, b [8]ringElement
+		var pa, pb [8]*ringElement
+		for j := range pa {
+			pa[j], pb[j] = &a[j], &b[j]
+		}
+		if g(&pa, &seeds) != f(&pb, &seeds) || a != b {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
 	checkOf(expandARoutine, func(rng *rand.Rand, g, f func([]ringElement, *[32]byte, int, int) error) error {
 		var ρ [32]byte
 		copy(ρ[:], randBytes(rng, 32))

@@ -11675,26 +11675,35 @@ func data46() unsafe.Pointer
 // data47 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
 func data47() unsafe.Pointer
 
-// data48 returns the address of the harness's copy of sampleInBallConsts of sampleinball_amd64.s.
+// data48 returns the address of the harness's copy of rejConsts8 of rejnttpolyx8_amd64.s.
 func data48() unsafe.Pointer
 
-// data49 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
+// data49 returns the address of the harness's copy of rejPack8 of rejnttpolyx8_amd64.s.
 func data49() unsafe.Pointer
 
-// data50 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
+// data50 returns the address of the harness's copy of rejCount8 of rejnttpolyx8_amd64.s.
 func data50() unsafe.Pointer
 
-// data51 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
+// data51 returns the address of the harness's copy of sampleInBallConsts of sampleinball_amd64.s.
 func data51() unsafe.Pointer
 
-// data52 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
+// data52 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
 func data52() unsafe.Pointer
 
-// data53 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data53 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
 func data53() unsafe.Pointer
 
-// data54 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data54 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
 func data54() unsafe.Pointer
+
+// data55 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
+func data55() unsafe.Pointer
+
+// data56 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data56() unsafe.Pointer
+
+// data57 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data57() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
@@ -11745,13 +11754,16 @@ var tables = []Table{
 	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data45},
 	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data46},
 	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data47},
-	{File: "sampleinball_amd64.s", Name: "sampleInBallConsts", Size: 32, Addr: data48},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data49},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data50},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data51},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data52},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data53},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data54},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejConsts8", Size: 40, Addr: data48},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejPack8", Size: 8192, Addr: data49},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejCount8", Size: 256, Addr: data50},
+	{File: "sampleinball_amd64.s", Name: "sampleInBallConsts", Size: 32, Addr: data51},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data52},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data53},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data54},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data55},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data56},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data57},
 }
 
 // frame0 has the frame size and flags of SHAKE256AbsorbBlockAMD64; it writes SP, the address of
@@ -12456,113 +12468,119 @@ func frame115(out *[3]uint64)
 //go:noescape
 func frame116(out *[3]uint64)
 
-// frame117 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame117 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame117(out *[3]uint64)
 
-// frame118 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame118 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame118(out *[3]uint64)
 
-// frame119 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame119 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame119(out *[3]uint64)
 
-// frame120 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame120 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame120(out *[3]uint64)
 
-// frame121 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame121 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame121(out *[3]uint64)
 
-// frame122 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame122 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame123 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame124 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame125 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame126 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame127 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame128 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame129 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame130 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame131 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
 
-// frame132 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame132 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame132(out *[3]uint64)
 
-// frame133 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame133 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame133(out *[3]uint64)
 
-// frame134 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame134 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame134(out *[3]uint64)
+
+// frame135 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame135(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -12682,22 +12700,23 @@ var frames = []Frame{
 	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame114},
 	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame115},
 	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame116},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame117},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame118},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame119},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame120},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame121},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame122},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame123},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame124},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame125},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame126},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame127},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame128},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame129},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame130},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame131},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame132},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame133},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame134},
+	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame117},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame118},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame119},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame120},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame121},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame122},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame123},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame124},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame125},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame126},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame127},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame128},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame129},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame130},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame131},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame132},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame133},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame134},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame135},
 }

@@ -175,6 +175,9 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasAVX512F {
 		m["KeccakF1600x8AVX512"] = asm.KeccakF1600x8AVX512
 	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F {
+		m["RejNTTPolyx8AVX512"] = asm.RejNTTPolyx8AVX512
+	}
 	return m
 }
 
