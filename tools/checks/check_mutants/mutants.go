@@ -339,6 +339,17 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
 	{Name: "rejx4avx512/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX512",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	// RejNTTPolyx8AVX512: the four-way code on eight states.
+	{Name: "rejx8/calls-x4-permutation", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "·KeccakF1600x8AVX512(SB)", Replace: "·KeccakF1600x4AVX512(SB)"}}},
+	// States 4–7's lanes 0–3 read from states 0–3's half of the vectors.
+	{Name: "rejx8/high-half-from-low", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "VMOVDQU     40(SP), Y0\n", Replace: "VMOVDQU     8(SP), Y0\n"}}},
+	// Polynomial 7's count left out of "all complete".
+	{Name: "rejx8/count-7-unchecked", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "\tANDQ 3200(SP), AX\n", Replace: ""}}},
+	{Name: "rejx8/ok-flag-out-of-blocks", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
 	{Name: "rejboundedx4avx512/calls-avx2-permutation", Routine: "RejBoundedPolyx4Eta4AVX512",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
 	{Name: "rejboundedx4avx512/ok-flag-out-of-blocks", Routine: "RejBoundedPolyx4Eta2AVX512",
