@@ -11,7 +11,7 @@ import (
 func init() {
 	registerVariant(keccakF1600x8Routine, "AMD64", keccakF1600x8AMD64, true)
 	registerVariant(keccakF1600x8Routine, "AVX2", keccakF1600x8AVX2, cpu.X86.HasAVX2)
-	registerVariant(keccakF1600x8Routine, "AVX512", asm.KeccakF1600x8AVX512, cpu.X86.HasAVX512F)
+	registerVariant(keccakF1600x8Routine, "AVX512", asm.KeccakF1600x8AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F)
 }
 
 func keccakF1600x8(a *[200]uint64) {
