@@ -33,7 +33,7 @@ func rejNTTPolyWideContract(n int, variant, needs string, fs []string) {
 			"alias. Branches and addresses depend on the public seeds only. Needs",
 			needs,
 		},
-		Level: provenExcept(), Budget: 310,
+		Level: provenExcept(), Budget: 310 * float64(n/4), // the stream proof is per polynomial
 		Args: []Arg{
 			{Name: "a", Bytes: 1024, Indirect: n, Write: true, Read: true},
 			{Name: "seeds", Bytes: 34 * n, Read: true},
