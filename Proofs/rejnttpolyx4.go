@@ -10,7 +10,6 @@ func init() {
 	invariants["RejNTTPolyx4AVX2"] = rejNTTPolyx4AVX2
 	// The same code, calling the AVX-512 permutation.
 	invariants["RejNTTPolyx4AVX512"] = rejNTTPolyx4AVX2
-	invariants["RejNTTPolyx8AVX512"] = func() []check.Invariant { return rejNTTPolyWide(8) }
 }
 
 // RejNTTPolyx4AVX2's frame (Emit/rejnttpolyx4.go): the permutation's
