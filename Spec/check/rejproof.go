@@ -650,7 +650,7 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 			m.GPR[i] = fresh()
 		}
 		for i := range m.Vec {
-			for w := 0; w < 4; w++ {
+			for w := range m.Vec[i] {
 				m.Vec[i][w] = fresh()
 			}
 		}
