@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
@@ -110,7 +111,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 
 // callVariant emits CALL ·<routine><variant>(SB). A call of an AVX-512
 // routine carries its features, so that the caller's "// Requires:" line
-// names what it needs to run: AVX512F and AVX512VL.
+// names what it needs to run: the callee's AVX-512 features.
 func callVariant(c *build.Context, routine, variant string) {
 	if variant != "AVX512" {
 		c.CALL(callee(routine + variant))
@@ -120,7 +121,12 @@ func callVariant(c *build.Context, routine, variant string) {
 	if err != nil {
 		panic(err) // the operand is always a label
 	}
-	i.ISA = append(i.ISA, "AVX512F", "AVX512VL")
+	// The callee's AVX-512 features, from its contract.
+	for _, f := range contract.Lookup(routine + variant).Features {
+		if strings.HasPrefix(f, "AVX512") {
+			i.ISA = append(i.ISA, f)
+		}
+	}
 	c.Instruction(i)
 }
 

@@ -208,10 +208,17 @@ func keccak4ChiAVX512(c *build.Context, k keccak4Consts, round, Y int, parity bo
 // interleaved states at state: the 32 bytes at dst(j) receive those lanes
 // of state j. It uses Y0 to Y7.
 func keccak4Transpose(c *build.Context, state operand.Mem, i int, dst func(j int) operand.Mem) {
+	keccak4TransposeFrom(c, func(k int) operand.Mem { return state.Offset(32 * (i + k)) }, dst)
+}
+
+// keccak4TransposeFrom is keccak4Transpose with lane i+k of the four
+// states read as the 32 bytes at src(k) (four words of a wider lane
+// vector too).
+func keccak4TransposeFrom(c *build.Context, src func(k int) operand.Mem, dst func(j int) operand.Mem) {
 	r := [4]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
 	t := [4]reg.VecPhysical{reg.Y4, reg.Y5, reg.Y6, reg.Y7}
 	for k := range r {
-		c.VMOVDQU(state.Offset(32*(i+k)), r[k])
+		c.VMOVDQU(src(k), r[k])
 	}
 	c.VPUNPCKLQDQ(r[1], r[0], t[0]) // lanes i, i+1 of states 0 and 2
 	c.VPUNPCKHQDQ(r[1], r[0], t[1]) // lanes i, i+1 of states 1 and 3

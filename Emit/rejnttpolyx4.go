@@ -11,7 +11,10 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-func init() { register("rejnttpolyx4", buildRejNTTPolyx4) }
+func init() {
+	register("rejnttpolyx4", buildRejNTTPolyx4)
+	register("rejnttpolyx8", buildRejNTTPolyx8)
+}
 
 // buildRejNTTPolyx4 emits RejNTTPolyx4AVX2 and RejNTTPolyx4AVX512. Each
 // squeezes the four states by calling KeccakF1600x4 of its variant, so that
@@ -20,30 +23,40 @@ func init() { register("rejnttpolyx4", buildRejNTTPolyx4) }
 func buildRejNTTPolyx4(c *build.Context) {
 	consts, pack, count := rejectTables(c)
 	for _, v := range []string{"AVX2", "AVX512"} {
-		emitRejNTTPolyx4(c, v, consts, pack, count)
+		emitRejNTTPolyWide(c, 4, v, consts, pack, count)
 	}
 }
 
-// emitRejNTTPolyx4 emits RejNTTPolyx4<variant>.
-func emitRejNTTPolyx4(c *build.Context, variant string, consts, pack, count operand.Mem) {
-	function(c, "RejNTTPolyx4"+variant)
+// buildRejNTTPolyx8 emits RejNTTPolyx8AVX512: the four-way routine's code
+// on eight states, squeezed by KeccakF1600x8AVX512 and de-interleaved as
+// two groups of four (the low and high 32 bytes of each lane vector).
+func buildRejNTTPolyx8(c *build.Context) {
+	// Tables of its own name: a file-local table is one symbol of the
+	// linked program.
+	consts, pack, count := rejectTablesNamed(c, "8")
+	emitRejNTTPolyWide(c, 8, "AVX512", consts, pack, count)
+}
+
+// emitRejNTTPolyWide emits RejNTTPolyx<n><variant> (n = 4 or 8).
+func emitRejNTTPolyWide(c *build.Context, n int, variant string, consts, pack, count operand.Mem) {
+	function(c, fmt.Sprintf("RejNTTPolyx%d%s", n, variant))
 	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
 	// runtime must adjust when the callee grows the stack.
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	args := c.AllocLocal(8) // the permutation's argument
-	state := c.AllocLocal(25 * 32)
+	state := c.AllocLocal(25 * 8 * n)
 	// Each state's first 24 lanes, de-interleaved: eight groups are read as
 	// 32 bytes from offsets up to 144.
 	const stride = 24 * 8
-	scratch := c.AllocLocal(4 * stride)
-	counts := c.AllocLocal(4 * 8)
+	scratch := c.AllocLocal(n * stride)
+	counts := c.AllocLocal(n * 8)
 	blocks := c.AllocLocal(8)
 
 	c.Comment("Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 167 (FIPS 202, §6.2).")
-	absorbSeeds4(c, state, 34)
+	absorbSeeds(c, state, n, 34)
 	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
-	for j := 0; j < 4; j++ {
-		c.MOVQ(reg.RAX, state.Offset(32*20+8*j))
+	for j := 0; j < n; j++ {
+		c.MOVQ(reg.RAX, state.Offset(8*n*20+8*j))
 		c.MOVQ(operand.U32(0), counts.Offset(8*j))
 	}
 	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
@@ -51,7 +64,7 @@ func emitRejNTTPolyx4(c *build.Context, variant string, consts, pack, count oper
 	c.Label("block")
 	c.LEAQ(state, reg.RAX)
 	c.MOVQ(reg.RAX, args)
-	callVariant(c, "KeccakF1600x4", variant)
+	callVariant(c, fmt.Sprintf("KeccakF1600x%d", n), variant)
 	// The call leaves every register but SP and BP the callee's.
 	c.VMOVDQU(consts, rejShuffle)
 	c.VPBROADCASTD(consts.Offset(32), rejMask)
@@ -60,9 +73,12 @@ func emitRejNTTPolyx4(c *build.Context, variant string, consts, pack, count oper
 	c.LEAQ(count, rejCountBase)
 	c.Comment("Transpose lanes 0 to 23, four at a time, into one buffer per state.")
 	for i := 0; i < 24; i += 4 {
-		keccak4Transpose(c, state, i, func(j int) operand.Mem { return scratch.Offset(stride*j + 8*i) })
+		for h := 0; h < n/4; h++ { // states 4h to 4h+3
+			keccak4TransposeFrom(c, func(k int) operand.Mem { return state.Offset(8*n*(i+k) + 32*h) },
+				func(j int) operand.Mem { return scratch.Offset(stride*(4*h+j) + 8*i) })
+		}
 	}
-	for j := 0; j < 4; j++ {
+	for j := 0; j < n; j++ {
 		p := fmt.Sprintf("s%d", j)
 		c.MOVQ(counts.Offset(8*j), reg.RCX)
 		c.CMPQ(reg.RCX, operand.U32(256))
@@ -75,9 +91,9 @@ func emitRejNTTPolyx4(c *build.Context, variant string, consts, pack, count oper
 		c.MOVQ(reg.RCX, counts.Offset(8*j))
 		c.Label(p + "skip")
 	}
-	c.Comment("All four are complete iff every count is 256 (counts are ≤ 256).")
+	c.Comment("All are complete iff every count is 256 (counts are ≤ 256).")
 	c.MOVQ(counts, reg.RAX)
-	for j := 1; j < 4; j++ {
+	for j := 1; j < n; j++ {
 		c.ANDQ(counts.Offset(8*j), reg.RAX)
 	}
 	c.CMPQ(reg.RAX, operand.U32(256))
@@ -111,7 +127,12 @@ var (
 // VPERMD indices that move them to the front in order: 256 entries of 32
 // bytes) and count (the number of bits of each mask).
 func rejectTables(c *build.Context) (consts, pack, count operand.Mem) {
-	consts = c.StaticGlobal("rejConsts")
+	return rejectTablesNamed(c, "")
+}
+
+// rejectTablesNamed is rejectTables with suffix after each table's name.
+func rejectTablesNamed(c *build.Context, suffix string) (consts, pack, count operand.Mem) {
+	consts = c.StaticGlobal("rejConsts" + suffix)
 	c.DataAttributes(attr.RODATA | attr.NOPTR)
 	// After VPERMQ 0x94 the low 16 bytes are stream bytes 0..15 and the
 	// high 16 bytes stream bytes 8..23; group g starts at byte 3g.
@@ -128,7 +149,7 @@ func rejectTables(c *build.Context) (consts, pack, count operand.Mem) {
 	c.AppendDatum(operand.U32(1<<23 - 1))
 	c.AppendDatum(operand.U32(mldsaQ))
 
-	pack, count = packTables(c, "rejPack", "rejCount")
+	pack, count = packTables(c, "rejPack"+suffix, "rejCount"+suffix)
 	return consts, pack, count
 }
 
@@ -202,24 +223,31 @@ func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, 
 	c.JLT(operand.LabelRef(loop))
 }
 
-// absorbSeeds4 writes into the four interleaved states at state the
-// seeds (argument seeds, four of seedBytes bytes, a whole number of lanes
-// and two bytes), each followed by SHAKE's domain bits 0x1F, and zeros
-// in every later lane; the pad's last bit is the caller's.
+// absorbSeeds4 is absorbSeeds for four states.
 func absorbSeeds4(c *build.Context, state operand.Mem, seedBytes int) {
+	absorbSeeds(c, state, 4, seedBytes)
+}
+
+// absorbSeeds writes into the n interleaved states at state (n = 4 or 8)
+// the seeds (argument seeds, n of seedBytes bytes, a whole number of lanes
+// and two bytes), each followed by SHAKE's domain bits 0x1F, and zeros in
+// every later lane; the pad's last bit is the caller's.
+func absorbSeeds(c *build.Context, state operand.Mem, n, seedBytes int) {
 	words := seedBytes / 8
 	c.VPXOR(reg.Y0, reg.Y0, reg.Y0)
 	for i := words + 1; i < 25; i++ {
-		c.VMOVDQU(reg.Y0, state.Offset(32*i))
+		for h := 0; h < n/4; h++ {
+			c.VMOVDQU(reg.Y0, state.Offset(8*n*i+32*h))
+		}
 	}
 	c.Load(c.Param("seeds"), reg.RSI)
-	for j := 0; j < 4; j++ {
+	for j := 0; j < n; j++ {
 		for i := 0; i < words; i++ {
 			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: seedBytes*j + 8*i}, reg.RAX)
-			c.MOVQ(reg.RAX, state.Offset(32*i+8*j))
+			c.MOVQ(reg.RAX, state.Offset(8*n*i+8*j))
 		}
 		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: seedBytes*j + 8*words}, reg.EAX)
 		c.ORL(operand.U32(0x1F<<16), reg.EAX)
-		c.MOVQ(reg.RAX, state.Offset(32*words+8*j))
+		c.MOVQ(reg.RAX, state.Offset(8*n*words+8*j))
 	}
 }

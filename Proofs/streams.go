@@ -2,6 +2,7 @@ package proofs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
@@ -19,11 +20,12 @@ func (Hints) Injections(symbol string) []check.Injection {
 	case "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
 		// The state's rate, at frame+8 (Emit/rejboundedpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 8}}
-	case "RejNTTPolyx4AVX2", "RejNTTPolyx4AVX512":
-		// Lanes 0 to 23 of state j, transposed to frame+808+192j.
+	case "RejNTTPolyx4AVX2", "RejNTTPolyx4AVX512", "RejNTTPolyx8AVX512":
+		// Lanes 0 to 23 of state j, transposed to frame+8+200n+192j.
+		n := rejWays(symbol)
 		var out []check.Injection
-		for j := 0; j < 4; j++ {
-			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: 808 + 192*j, Poly: j})
+		for j := 0; j < n; j++ {
+			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: 8 + 200*n + 192*j, Poly: j})
 		}
 		return out
 	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2", "RejBoundedPolyx4Eta2AVX512", "RejBoundedPolyx4Eta4AVX512":
@@ -68,21 +70,25 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 				CountSlot: "frame+208", Lanes: lanes(8, 8, 17), Rate: 8,
 			}},
 		}, nil
-	case "RejNTTPolyx4AVX2", "RejNTTPolyx4AVX512":
-		// The four states are squeezed by the call of KeccakF1600x4AVX2
-		// on frame+8; lanes 0 to 23 of state j are then transposed to
-		// frame+808+192j, where polynomial j's rejection loop reads them.
-		// The tables' addresses and the constants are loaded after the
-		// call and kept through the rejection loops.
+	case "RejNTTPolyx4AVX2", "RejNTTPolyx4AVX512", "RejNTTPolyx8AVX512":
+		// The n states are squeezed by the call of KeccakF1600xn on
+		// frame+8; lanes 0 to 23 of state j are then transposed to
+		// frame+8+200n+192j, where polynomial j's rejection loop reads
+		// them; the counts follow, then the blocks left. The tables'
+		// addresses and the constants are loaded after the call and kept
+		// through the rejection loops.
+		n := rejWays(c.Symbol)
+		rates := 8 + 200*n
+		counts := rates + 192*n
 		p := &check.RejPlan{
-			Block: "block", State: "frame+8", BlocksSlot: "frame+1608", Step: 24, DoneAtBlock: true,
+			Block: "block", State: "frame+8", BlocksSlot: fmt.Sprintf("frame+%d", counts+8*n), Step: 24, DoneAtBlock: true,
 			Keep: []string{"R12", "R13", "Y13", "Y14", "Y15"},
 		}
-		for j := 0; j < 4; j++ {
+		for j := 0; j < n; j++ {
 			p.Polys = append(p.Polys, check.RejPoly{
 				Buffer: fmt.Sprintf("a[%d]", j), Reject: fmt.Sprintf("s%dreject", j),
 				CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
-				CountSlot: fmt.Sprintf("frame+%d", 1576+8*j), Lanes: lanes(808+192*j, 8, 21), Rate: 808 + 192*j,
+				CountSlot: fmt.Sprintf("frame+%d", counts+8*j), Lanes: lanes(rates+192*j, 8, 21), Rate: rates + 192*j,
 			})
 		}
 		return p, nil
@@ -114,6 +120,14 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 }
 
 // lanes lists the frame offsets of a state's first n lanes.
+// rejWays is the number of polynomials of a RejNTTPolyxn routine.
+func rejWays(symbol string) int {
+	if strings.HasPrefix(symbol, "RejNTTPolyx8") {
+		return 8
+	}
+	return 4
+}
+
 func lanes(base, stride, n int) []int {
 	var out []int
 	for L := 0; L < n; L++ {

@@ -196,6 +196,8 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 				ops = append(ops, "%"+gpr8[a.Reg-48])
 			case a.Reg.IsX():
 				ops = append(ops, fmt.Sprintf("%%xmm%d", a.Reg.Vec()))
+			case a.Reg.IsZ():
+				ops = append(ops, fmt.Sprintf("%%zmm%d", a.Reg.Vec()))
 			default:
 				ops = append(ops, fmt.Sprintf("%%ymm%d", a.Reg.Vec()))
 			}

@@ -147,7 +147,7 @@ func (ic *ind) run(maxSteps int) error {
 		}
 	}
 	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
+		for w := range m.Vec[i] {
 			m.Vec[i][w] = ic.d.Top(true)
 		}
 	}
@@ -327,7 +327,7 @@ func (ic *ind) get(m *x86.Machine[x86.AV], f Fact) ([]x86.AV, error) {
 		return []x86.AV{m.GPR[r]}, nil
 	}
 	v := m.Vec[r.Vec()]
-	return v[:], nil
+	return v[:vecWords(r)], nil
 }
 
 // checkInv checks that the state satisfies the invariant.
@@ -405,7 +405,7 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 		return nil, fmt.Errorf("SP changed before loop head %s", iv.Label)
 	}
 	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
+		for w := range m.Vec[i] {
 			m.Vec[i][w] = ic.d.Top(true)
 		}
 	}
@@ -450,7 +450,7 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 			case r.IsGPR():
 				m.GPR[r] = top
 			default:
-				for w := 0; w < 4; w++ {
+				for w := 0; w < vecWords(r); w++ {
 					m.Vec[r.Vec()][w] = ic.d.Top(!f.Public)
 				}
 			}
@@ -471,7 +471,7 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 		case r.IsGPR():
 			m.GPR[r] = v
 		default:
-			for w := 0; w < 4; w++ {
+			for w := 0; w < vecWords(r); w++ {
 				m.Vec[r.Vec()][w] = v
 			}
 		}
@@ -667,4 +667,14 @@ func (ic *ind) keepsBP(m *x86.Machine[x86.AV]) error {
 		}
 	}
 	return nil
+}
+
+// vecWords is the number of 64-bit words a fact on vector register r
+// describes: eight for a Z register, four for X and Y (the rest stay
+// unknown).
+func vecWords(r x86.Reg) int {
+	if r.IsZ() {
+		return 8
+	}
+	return 4
 }

@@ -260,8 +260,11 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if st == nil || len(p.Polys) != st.Polys {
 		return "", fmt.Errorf("the plan's %d polynomials do not match the contract's streams", len(p.Polys))
 	}
+	// The work grows with the polynomials: 90 s of wall-clock time each
+	// (on a shared machine), at least 2 minutes.
+	limit := max(2*time.Minute, time.Duration(len(p.Polys))*90*time.Second)
 	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
-		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[string]*x86.Term{}, deadline: time.Now().Add(2 * time.Minute)}
+		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[string]*x86.Term{}, deadline: time.Now().Add(limit)}
 	if err := pv.block(st); err != nil {
 		return "", err
 	}
@@ -647,7 +650,7 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 			m.GPR[i] = fresh()
 		}
 		for i := range m.Vec {
-			for w := 0; w < 4; w++ {
+			for w := range m.Vec[i] {
 				m.Vec[i][w] = fresh()
 			}
 		}
@@ -977,8 +980,12 @@ func keepLocs(names []string) ([]loc, error) {
 		case r.IsGPR():
 			out = append(out, loc{kind: 'g', reg: int(r)})
 		default:
-			for w := 0; w < 4; w++ {
-				out = append(out, loc{kind: 'y', reg: r.Vec(), w: w})
+			words := 4
+			if r.IsZ() {
+				words = 8
+			}
+			for w := 0; w < words; w++ {
+				out = append(out, loc{kind: 'v', reg: r.Vec(), w: w})
 			}
 		}
 	}

@@ -105,7 +105,7 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 		m.GPR[i] = garbage()
 	}
 	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
+		for w := range m.Vec[i] { // all 512 bits: an unwritten upper half is garbage too
 			m.Vec[i][w] = garbage()
 		}
 	}

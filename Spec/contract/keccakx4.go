@@ -12,53 +12,55 @@ func init() { lazily(keccakx4Contracts) }
 
 func keccakx4Contracts() {
 	// avo names AVX2 routines' features "AVX, AVX2".
-	keccakx4Contract("AVX2", "AVX2", []string{"AVX", "AVX2"})
+	keccakWideContract(4, "AVX2", "AVX2", []string{"AVX", "AVX2"})
 	// The AVX-512 variant keeps AVX2's moves and XORs and adds VPTERNLOGQ
 	// and VPROLQ on ymm (EVEX.256), which need AVX512F and AVX512VL.
-	keccakx4Contract("AVX512", "AVX2, AVX512F and AVX512VL", []string{"AVX", "AVX2", "AVX512F", "AVX512VL"})
+	keccakWideContract(4, "AVX512", "AVX2, AVX512F and AVX512VL", []string{"AVX", "AVX2", "AVX512F", "AVX512VL"})
 }
 
-// keccakx4Contract registers the variant of KeccakF1600x4 that needs the
-// CPU features fs (named in words by needs).
-func keccakx4Contract(variant, needs string, fs []string) {
-	sym := "KeccakF1600x4" + variant
+// keccakWideContract registers the variant of the n-way KeccakF1600xn
+// (n = 4 or 8) that needs the CPU features fs (named in words by needs).
+func keccakWideContract(n int, variant, needs string, fs []string) {
+	sym := fmt.Sprintf("KeccakF1600x%d%s", n, variant)
+	size := 200 * n
+	ways := map[int]string{4: "four", 8: "eight"}[n]
 	register(&Contract{
-		Symbol: sym, Routine: "KeccakF1600x4", Variant: variant,
-		Stem: "keccakx4", GoName: "keccakF1600x4",
-		GoSig: "func " + sym + "(a *[100]uint64)",
+		Symbol: sym, Routine: fmt.Sprintf("KeccakF1600x%d", n), Variant: variant,
+		Stem: fmt.Sprintf("keccakx%d", n), GoName: fmt.Sprintf("keccakF1600x%d", n),
+		GoSig: fmt.Sprintf("func %s(a *[%d]uint64)", sym, 25*n),
 		Doc: []string{
-			sym + " applies Keccak-f[1600] to four states in place; lane i",
-			"of state j is a[4i+j], so lane i of all four states is one 32-byte",
+			fmt.Sprintf("%s applies Keccak-f[1600] to %s states in place; lane i", sym, ways),
+			fmt.Sprintf("of state j is a[%di+j], so lane i of all %s states is one %d-byte", n, ways, 8*n),
 			"vector. It needs " + needs + " and has no secret-dependent branch or address.",
 		},
 		Level: provenExcept(), Budget: 90,
-		Args:     []Arg{{Name: "a", Bytes: 800, Secret: true, Read: true, Write: true}},
-		Pre:      "a holds four interleaved states: lane i of state j at a[4i+j]",
+		Args:     []Arg{{Name: "a", Bytes: size, Secret: true, Read: true, Write: true}},
+		Pre:      fmt.Sprintf("a holds %s interleaved states: lane i of state j at a[%di+j]", ways, n),
 		Post:     "for each j, state j = fips202.KeccakF1600(old state j)",
 		Leak:     "nothing: the states are secret",
-		Features: fs, MaxFrame: 4096, NoAlias: true, KeccakStates: 4,
-		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 800)} },
-		// The four-way sampler squeezes its blocks by calling it.
+		Features: fs, MaxFrame: 4096, NoAlias: true, KeccakStates: n,
+		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, size)} },
+		// The n-way samplers squeeze their blocks by calling it.
 		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
-			out := make([]byte, 800)
-			for j := 0; j < 4; j++ {
+			out := make([]byte, size)
+			for j := 0; j < n; j++ {
 				var st [25]uint64
 				for i := range st {
-					st[i] = binary.LittleEndian.Uint64(in["a"][8*(4*i+j):])
+					st[i] = binary.LittleEndian.Uint64(in["a"][8*(n*i+j):])
 				}
 				fips202.KeccakF1600(&st)
 				for i, x := range st {
-					binary.LittleEndian.PutUint64(out[8*(4*i+j):], x)
+					binary.LittleEndian.PutUint64(out[8*(n*i+j):], x)
 				}
 			}
 			return Buffers{"a": out}, 0
 		},
 		Check: func(in, out Buffers, _ byte) error {
-			for j := 0; j < 4; j++ {
+			for j := 0; j < n; j++ {
 				var st, got [25]uint64
 				for i := 0; i < 25; i++ {
-					st[i] = binary.LittleEndian.Uint64(in["a"][8*(4*i+j):])
-					got[i] = binary.LittleEndian.Uint64(out["a"][8*(4*i+j):])
+					st[i] = binary.LittleEndian.Uint64(in["a"][8*(n*i+j):])
+					got[i] = binary.LittleEndian.Uint64(out["a"][8*(n*i+j):])
 				}
 				fips202.KeccakF1600(&st)
 				if st != got {

@@ -42,22 +42,74 @@ func TestDecodeEVEX(t *testing.T) {
 	}
 }
 
+// The 512-bit forms and registers 16–31 (EVEX.R', EVEX.V', EVEX.X), as Go's
+// assembler encodes them; the comments are objdump's reading.
+func TestDecodeEVEX512(t *testing.T) {
+	for _, tc := range []struct {
+		code []byte
+		want string
+	}{
+		{[]byte{0x62, 0xF3, 0xED, 0x48, 0x25, 0xD9, 0x96}, "VPTERNLOGQ $0x96, Z1, Z2, Z3"},             // vpternlogq $0x96,%zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x23, 0x8D, 0x40, 0x25, 0xF9, 0xD2}, "VPTERNLOGQ $0xd2, Z17, Z30, Z31"},          // vpternlogq $0xd2,%zmm17,%zmm30,%zmm31
+		{[]byte{0x62, 0xF3, 0xED, 0x40, 0x25, 0x58, 0x02, 0x96}, "VPTERNLOGQ $0x96, 128(AX), Z18, Z3"}, // vpternlogq $0x96,0x80(%rax),%zmm18,%zmm3
+		{[]byte{0x62, 0xF1, 0xED, 0x48, 0x72, 0xC9, 0x01}, "VPROLQ $0x1, Z1, Z2"},                      // vprolq $0x1,%zmm1,%zmm2
+		{[]byte{0x62, 0xB1, 0xB5, 0x40, 0x72, 0xCC, 0x2C}, "VPROLQ $0x2c, Z20, Z25"},                   // vprolq $0x2c,%zmm20,%zmm25
+		{[]byte{0x62, 0xD1, 0xFD, 0x40, 0x72, 0xC1, 0x03}, "VPRORQ $0x3, Z9, Z16"},                     // vprorq $0x3,%zmm9,%zmm16
+		{[]byte{0x62, 0xF1, 0xDD, 0x48, 0x72, 0x4F, 0x01, 0x07}, "VPROLQ $0x7, 64(DI), Z4"},            // vprolq $0x7,0x40(%rdi),%zmm4
+		{[]byte{0x62, 0xF1, 0xED, 0x48, 0xEF, 0xD9}, "VPXORQ Z1, Z2, Z3"},                              // vpxorq %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0xA1, 0xED, 0x40, 0xEF, 0xD9}, "VPXORQ Z17, Z18, Z19"},                           // vpxorq %zmm17,%zmm18,%zmm19
+		{[]byte{0x62, 0x41, 0x9D, 0x48, 0xEF, 0x64, 0xDD, 0x03}, "VPXORQ 192(R13)(BX*8), Z12, Z28"},    // vpxorq 0xc0(%r13,%rbx,8),%zmm12,%zmm28
+		{[]byte{0x62, 0xB1, 0xED, 0x28, 0xEF, 0xD9}, "VPXORQ Y17, Y2, Y3"},                             // vpxorq %ymm17,%ymm2,%ymm3
+		{[]byte{0x62, 0xF1, 0xCD, 0x00, 0xEF, 0xD9}, "VPXORQ X1, X22, X3"},                             // vpxorq %xmm1,%xmm22,%xmm3
+		{[]byte{0x62, 0xF1, 0xFE, 0x48, 0x6F, 0x08}, "VMOVDQU64 (AX), Z1"},                             // vmovdqu64 (%rax),%zmm1
+		{[]byte{0x62, 0x61, 0xFE, 0x48, 0x6F, 0x40, 0x01}, "VMOVDQU64 64(AX), Z24"},                    // vmovdqu64 0x40(%rax),%zmm24
+		{[]byte{0x62, 0x41, 0xFE, 0x48, 0x7F, 0x43, 0x02}, "VMOVDQU64 Z24, 128(R11)"},                  // vmovdqu64 %zmm24,0x80(%r11)
+		{[]byte{0x62, 0x91, 0xFE, 0x48, 0x7F, 0xCF}, "VMOVDQU64 Z1, Z31"},                              // vmovdqu64 %zmm1,%zmm31
+		{[]byte{0x62, 0xE1, 0xFE, 0x48, 0x7F, 0xCA}, "VMOVDQU64 Z17, Z2"},                              // vmovdqu64 %zmm17,%zmm2
+		{[]byte{0x62, 0xE1, 0xFE, 0x28, 0x6F, 0x66, 0x01}, "VMOVDQU64 32(SI), Y20"},                    // vmovdqu64 0x20(%rsi),%ymm20
+		{[]byte{0x62, 0xE1, 0xFE, 0x08, 0x7F, 0x6E, 0x01}, "VMOVDQU64 X21, 16(SI)"},                    // vmovdqu64 %xmm21,0x10(%rsi)
+		{[]byte{0x62, 0xB3, 0xED, 0x28, 0x25, 0xD9, 0x96}, "VPTERNLOGQ $0x96, Y17, Y2, Y3"},            // vpternlogq $0x96,%ymm17,%ymm2,%ymm3
+		{[]byte{0x62, 0xF3, 0xDD, 0x20, 0x25, 0xD9, 0x96}, "VPTERNLOGQ $0x96, Y1, Y20, Y3"},            // vpternlogq $0x96,%ymm1,%ymm20,%ymm3
+		{[]byte{0x62, 0xE3, 0xED, 0x28, 0x25, 0xD9, 0x96}, "VPTERNLOGQ $0x96, Y1, Y2, Y19"},            // vpternlogq $0x96,%ymm1,%ymm2,%ymm19
+		{[]byte{0x62, 0xB1, 0xED, 0x28, 0x72, 0xCA, 0x01}, "VPROLQ $0x1, Y18, Y2"},                     // vprolq $0x1,%ymm18,%ymm2
+	} {
+		in, n, err := Decode(tc.code, 0, 0x1000)
+		if err != nil {
+			t.Errorf("% x: %v", tc.code, err)
+			continue
+		}
+		if n != len(tc.code) || in.Text != tc.want {
+			t.Errorf("% x: %q (%d bytes), want %q (%d)", tc.code, in.Text, n, tc.want, len(tc.code))
+		}
+		wantF := []string{"AVX512F"}
+		if !strings.Contains(tc.want, "Z") {
+			wantF = append(wantF, "AVX512VL")
+		}
+		if f := in.Features(); strings.Join(f, ",") != strings.Join(wantF, ",") {
+			t.Errorf("% x: features %v, want %v", tc.code, f, wantF)
+		}
+	}
+}
+
 func TestDecodeEVEXRejects(t *testing.T) {
 	for _, tc := range []struct {
 		code []byte
 		why  string
 	}{
-		{[]byte{0x62, 0xB3, 0xED, 0x28, 0x25, 0xD9, 0x96}, "register 16–31 by EVEX.X"}, // %ymm17 source
-		{[]byte{0x62, 0xF3, 0xED, 0x48, 0x25, 0xD9, 0x96}, "zmm (L'L = 10)"},
 		{[]byte{0x62, 0xF3, 0xED, 0x68, 0x25, 0xD9, 0x96}, "L'L = 11"},
 		{[]byte{0x62, 0xF3, 0xED, 0x29, 0x25, 0xD9, 0x96}, "opmask k1"},
 		{[]byte{0x62, 0xF3, 0xED, 0xA9, 0x25, 0xD9, 0x96}, "zeroing with k1"},
 		{[]byte{0x62, 0xF3, 0xED, 0xA8, 0x25, 0xD9, 0x96}, "zeroing without a mask"},
 		{[]byte{0x62, 0xF3, 0xED, 0x38, 0x25, 0x18, 0x96}, "broadcast {1to4}"},
 		{[]byte{0x62, 0xF3, 0xED, 0x38, 0x25, 0xD9, 0x96}, "EVEX.b on registers (rounding)"},
-		{[]byte{0x62, 0xE1, 0xED, 0x20, 0x72, 0xC9, 0x01}, "register 16–31 by EVEX.V' (%ymm18)"},
-		{[]byte{0x62, 0xF3, 0xDD, 0x20, 0x25, 0xD9, 0x96}, "vvvv register 20 by EVEX.V'"},
-		{[]byte{0x62, 0xE3, 0xED, 0x28, 0x25, 0xD9, 0x96}, "ModRM.reg 16–31 by EVEX.R'"},
+		{[]byte{0x62, 0xE1, 0xED, 0x20, 0x72, 0xC9, 0x01}, "VPROLQ's ModRM.reg is /1: EVEX.R' = 0 not accepted"},
+		{[]byte{0x62, 0xF3, 0xED, 0x68, 0x25, 0xD9, 0x96}, "L'L = 11 (reserved)"},
+		{[]byte{0x62, 0xF1, 0xFE, 0x40, 0x6F, 0x08}, "VMOVDQU64 with EVEX.V' = 0 (#UD)"},
+		{[]byte{0x62, 0xF1, 0xEE, 0x48, 0x6F, 0x08}, "VMOVDQU64 with vvvv ≠ 1111b (#UD)"},
+		{[]byte{0x62, 0xF1, 0x7E, 0x48, 0x6F, 0x08}, "VMOVDQU32 (W0)"},
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xEF, 0xD9}, "VPXORD (W0)"},
+		{[]byte{0x62, 0xF1, 0xFE, 0x49, 0x6F, 0x08}, "VMOVDQU64 with opmask k1"},
+		{[]byte{0x62, 0xF1, 0xED, 0x58, 0xEF, 0x18}, "VPXORQ with broadcast {1to8}"},
 		{[]byte{0x62, 0xF3, 0x6D, 0x28, 0x25, 0xD9, 0x96}, "VPTERNLOGD (W0)"},
 		{[]byte{0x62, 0xF1, 0x6D, 0x28, 0x72, 0xC9, 0x01}, "VPROLD (W0)"},
 		{[]byte{0x62, 0xF1, 0xED, 0x28, 0x72, 0xD1, 0x01}, "72 /2 (VPSRLQ has no EVEX form here)"},
@@ -122,7 +174,7 @@ func itoa(i int) string {
 
 func TestRotateQ(t *testing.T) {
 	m := newM(t)
-	x := [4]uint64{0x8000000000000001, 0x0123456789abcdef, 0xfedcba9876543210, 1 << 63}
+	x := [8]uint64{0x8000000000000001, 0x0123456789abcdef, 0xfedcba9876543210, 1 << 63}
 	m.Vec[1] = x
 	run(t, m, "VPROLQ $1, Y1, Y2", "VPRORQ $3, Y1, Y3", "VPROLQ $65, Y1, Y4", "VPRORQ $0, X1, X5")
 	for w := 0; w < 4; w++ {
@@ -142,4 +194,94 @@ func TestRotateQ(t *testing.T) {
 	run(t, m, "VPROLQ $8, (DI), Y6")
 	eq(t, "VPROLQ mem word 0", m.Vec[6][0], bits.RotateLeft64(0x0807060504030201, 8))
 	eq(t, "VPROLQ mem word 3", m.Vec[6][3], bits.RotateLeft64(0x201f1e1d1c1b1a19, 8))
+}
+
+// full returns a register value with every word set.
+func full(seed uint64) [8]uint64 {
+	var v [8]uint64
+	for w := range v {
+		v[w] = seed*0x9e3779b97f4a7c15 + uint64(w)*0x0101010101010101 + 1
+	}
+	return v
+}
+
+// TestUpperBits checks what each kind of write does to the bits above its
+// width: VEX and EVEX writes of 128 or 256 bits zero bits 511:128 or
+// 511:256; legacy SSE keeps bits 511:128; VZEROUPPER zeroes bits 511:128
+// of registers 0–15 only.
+func TestUpperBits(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		dst   int
+		zeroW int // first word zeroed; 8: none, the upper words are kept
+	}{
+		{"VPXOR Y2, Y3, Y1", 1, 4},
+		{"VPXOR X2, X3, X1", 1, 2},
+		{"VMOVDQU Y2, Y1", 1, 4},
+		{"PXOR X2, X1", 1, 8},
+		{"VPROLQ $1, Y2, Y17", 17, 4},
+		{"VPXORQ X2, X3, X30", 30, 2},
+		{"VMOVDQU64 Y2, Y1", 1, 4},
+	} {
+		m := newM(t)
+		for i := range m.Vec {
+			m.Vec[i] = full(uint64(i))
+		}
+		before := m.Vec[tc.dst]
+		run(t, m, tc.line)
+		for w := 2; w < 8; w++ {
+			want := before[w]
+			switch {
+			case w >= tc.zeroW:
+				want = 0
+			case tc.zeroW != 8:
+				continue // a computed word
+			}
+			eq(t, tc.line+" word "+itoa(w), m.Vec[tc.dst][w], want)
+		}
+	}
+	m := newM(t)
+	for i := range m.Vec {
+		m.Vec[i] = full(uint64(i))
+	}
+	run(t, m, "VZEROUPPER")
+	for i := range m.Vec {
+		for w := 0; w < 8; w++ {
+			want := full(uint64(i))[w]
+			if i < 16 && w >= 2 {
+				want = 0
+			}
+			eq(t, "VZEROUPPER "+itoa(i)+"["+itoa(w)+"]", m.Vec[i][w], want)
+		}
+	}
+}
+
+// TestZmm runs the 512-bit forms on every word.
+func TestZmm(t *testing.T) {
+	m := newM(t)
+	for i := range m.Vec {
+		m.Vec[i] = full(uint64(i))
+	}
+	run(t, m, "VPROLQ $1, Z1, Z2", "VPRORQ $3, Z1, Z18", "VPXORQ Z1, Z20, Z3",
+		"VMOVDQU64 Z20, Z4", "VPTERNLOGQ $0xd2, Z21, Z22, Z5")
+	x, y, u, v, e := full(1), full(20), full(21), full(22), full(5)
+	for w := 0; w < 8; w++ {
+		eq(t, "VPROLQ zmm", m.Vec[2][w], bits.RotateLeft64(x[w], 1))
+		eq(t, "VPRORQ zmm", m.Vec[18][w], bits.RotateLeft64(x[w], -3))
+		eq(t, "VPXORQ zmm", m.Vec[3][w], x[w]^y[w])
+		eq(t, "VMOVDQU64 zmm", m.Vec[4][w], y[w])
+		// 0xD2: dst ⊕ (¬src2 ∧ src3), Go order imm, src3, src2, dst.
+		eq(t, "VPTERNLOGQ zmm", m.Vec[5][w], e[w]^(^v[w]&u[w]))
+	}
+	m.GPR[DI] = memBase
+	run(t, m, "VMOVDQU64 Z3, 64(DI)", "VMOVDQU64 64(DI), Z31", "VPXORQ 64(DI), Z3, Z6")
+	for w := 0; w < 8; w++ {
+		eq(t, "VMOVDQU64 store and load", m.Vec[31][w], x[w]^y[w])
+		eq(t, "VPXORQ m512", m.Vec[6][w], 0)
+	}
+	for i := 0; i < 64; i++ {
+		if !m.Regions[0].Written[64+i] || m.Regions[0].Written[i] || m.Regions[0].Written[128+i] {
+			t.Fatalf("VMOVDQU64 store wrote other bytes than 64..127")
+		}
+	}
 }

@@ -184,10 +184,8 @@ func regOperand(class byte, n int) Operand {
 	switch class {
 	case 'b':
 		return Operand{Kind: KReg, Reg: Reg(48 + n)}
-	case 'x':
-		return Operand{Kind: KReg, Reg: Reg(16 + n)}
-	case 'y':
-		return Operand{Kind: KReg, Reg: Reg(32 + n)}
+	case 'x', 'y', 'z':
+		return Operand{Kind: KReg, Reg: vecReg(class, n)}
 	}
 	return Operand{Kind: KReg, Reg: Reg(n)}
 }
@@ -1132,20 +1130,25 @@ func (in *Insn) goText() string {
 
 // ---- AVX-512 (EVEX) ----
 //
-// The EVEX forms below are accepted at 128 and 256 bits only (EVEX.L'L 00
-// or 01, AVX512VL), on vector registers 0–15, without an opmask (aaa = 000),
-// zeroing (z = 0) or embedded broadcast/rounding (b = 0). Every other EVEX
-// encoding is rejected: the model has no zmm width, no registers 16–31 and
-// no opmask registers, and none of these can be reached by an accepted
-// form (Spec/SOUNDNESS.md, "AVX-512").
+// The EVEX forms below are accepted at 128, 256 and 512 bits (EVEX.L'L 00,
+// 01 or 10; the first two need AVX512VL) on vector registers 0–31
+// (EVEX.R', EVEX.V' and, for a register r/m, EVEX.X give bit 4 of the
+// register number, SDM Vol. 2A, 2.7.2), without an opmask (aaa = 000),
+// zeroing (z = 0) or embedded broadcast/rounding (b = 0). No routine needs
+// masking, so the model has no opmask registers and every other EVEX
+// encoding is rejected (Spec/SOUNDNESS.md, "AVX-512").
 
 // evexForms are the accepted EVEX opcodes, with vexForm's fields and
-// layouts; every one is of tuple type Full (SDM Vol. 2A, Table 2-34), so
-// with b = 0 a disp8 is scaled by the vector length in bytes.
+// layouts ("rm": reg ← rm; "Rm": rm ← reg); every one is of tuple type
+// Full or Full Mem (SDM Vol. 2A, Tables 2-34 and 2-35), so with b = 0 a
+// disp8 is scaled by the vector length in bytes.
 var evexForms = []vexForm{
-	{"VPTERNLOGQ", 3, 1, 0x25, 1, -1, "irvr", "EVEX.128/256.66.0F3A.W1 25 /r ib VPTERNLOGQ"},
-	{"VPROLQ", 1, 1, 0x72, 1, 1, "irv", "EVEX.128/256.66.0F.W1 72 /1 ib VPROLQ"},
-	{"VPRORQ", 1, 1, 0x72, 1, 0, "irv", "EVEX.128/256.66.0F.W1 72 /0 ib VPRORQ"},
+	{"VPTERNLOGQ", 3, 1, 0x25, 1, -1, "irvr", "EVEX.128/256/512.66.0F3A.W1 25 /r ib VPTERNLOGQ"},
+	{"VPROLQ", 1, 1, 0x72, 1, 1, "irv", "EVEX.128/256/512.66.0F.W1 72 /1 ib VPROLQ"},
+	{"VPRORQ", 1, 1, 0x72, 1, 0, "irv", "EVEX.128/256/512.66.0F.W1 72 /0 ib VPRORQ"},
+	{"VPXORQ", 1, 1, 0xEF, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 EF /r VPXORQ"},
+	{"VMOVDQU64", 1, 2, 0x6F, 1, -1, "rm", "EVEX.128/256/512.F3.0F.W1 6F /r VMOVDQU64 xmm1/ymm1/zmm1, xmm2/m128, ymm2/m256, zmm2/m512"},
+	{"VMOVDQU64", 1, 2, 0x7F, 1, -1, "Rm", "EVEX.128/256/512.F3.0F.W1 7F /r VMOVDQU64 xmm2/m128, ymm2/m256, zmm2/m512, xmm1/ymm1/zmm1"},
 }
 
 // evexInsn decodes an EVEX-encoded instruction after its 62 byte (SDM Vol.
@@ -1186,16 +1189,14 @@ func (d *dec) evexInsn() (*Insn, error) {
 		return nil, d.errf("EVEX zeroing-masking not accepted")
 	case bc:
 		return nil, d.errf("EVEX.b (broadcast or embedded rounding) not accepted")
-	case ll > 1:
-		return nil, d.errf("EVEX.L'L = %d (zmm or reserved) not accepted", ll)
-	case highR || highV:
-		return nil, d.errf("EVEX.R' or EVEX.V' naming a vector register 16–31 not accepted")
+	case ll > 2:
+		return nil, d.errf("EVEX.L'L = 11 (reserved, #UD)")
+	}
+	if highV {
+		d.vv += 16
 	}
 	d.vL = ll == 1
-	vc, n := byte('x'), 16
-	if d.vL {
-		vc, n = 'y', 32
-	}
+	vc, n := [3]byte{'x', 'y', 'z'}[ll], 16<<ll
 	d.disp8N = n
 	op, err := d.byte()
 	if err != nil {
@@ -1215,19 +1216,41 @@ func (d *dec) evexInsn() (*Insn, error) {
 			continue
 		}
 		if !mr.mem && d.rexX {
-			// EVEX.X extends a register r/m to 16–31 (2.7.2).
-			return nil, d.errf("EVEX.X naming a vector register 16–31 not accepted")
+			// EVEX.X is bit 4 of a register r/m (2.7.2).
+			mr.rm = regOperand(vc, mr.rm.Reg.Vec()+16)
+		}
+		if highR {
+			if f.ext >= 0 {
+				// ModRM.reg is an opcode extension here; R' is kept
+				// at its encoders' value 1.
+				return nil, d.errf("%s with EVEX.R' = 0 not accepted", f.op)
+			}
+			mr.reg += 16
+		}
+		// vvvv and V' must be 1111b and 1 (here 0) where the form does not
+		// use them (2.7.2).
+		if !strings.Contains(f.layout, "v") && d.vv != 0 {
+			return nil, d.errf("%s with EVEX.V'vvvv ≠ 11111b (#UD)", f.op)
 		}
 		d.form = "SDM Vol. 2, " + f.sdm
+		reg, vvvv := regOperand(vc, mr.reg), regOperand(vc, d.vv)
+		switch f.layout {
+		case "rvr":
+			return insn(f.op, mr.rm, vvvv, reg), nil
+		case "rm":
+			return insn(f.op, mr.rm, reg), nil
+		case "Rm":
+			return insn(f.op, reg, mr.rm), nil
+		}
 		v, err := d.imm(1)
 		if err != nil {
 			return nil, err
 		}
 		switch f.layout {
 		case "irvr":
-			return insn(f.op, immOperand(v&0xff), mr.rm, regOperand(vc, d.vv), regOperand(vc, mr.reg)), nil
+			return insn(f.op, immOperand(v&0xff), mr.rm, vvvv, reg), nil
 		case "irv":
-			return insn(f.op, immOperand(v&0xff), mr.rm, regOperand(vc, d.vv)), nil
+			return insn(f.op, immOperand(v&0xff), mr.rm, vvvv), nil
 		}
 		return nil, d.errf("internal: EVEX layout %q", f.layout)
 	}

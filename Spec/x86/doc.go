@@ -25,8 +25,8 @@
 //
 // # Semantics
 //
-// Machine[V] holds 16 general registers, 16 vector registers (four 64-bit
-// words each; X registers are the low two), the status flags CF PF AF ZF
+// Machine[V] holds 16 general registers, 32 vector registers (eight 64-bit
+// words each; X registers are the low two, Y the low four), the status flags CF PF AF ZF
 // SF OF (computed lazily; flags an instruction leaves undefined are an
 // error to read), MXCSR, and memory as bounded Regions. Every instruction
 // is written once, in sem.go, over a value Domain[V]:

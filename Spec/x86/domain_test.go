@@ -89,8 +89,8 @@ func TestSymbolicWithZ3(t *testing.T) {
 	m.Start(&Routine{Name: "t", Labels: map[string]int{}})
 	a, b, c := s.Var("a"), s.Var("b"), s.Var("c")
 	m.GPR[AX], m.GPR[BX], m.GPR[CX] = a, b, c
-	m.Vec[0] = [4]*Term{a, b, c, a}
-	m.Vec[1] = [4]*Term{c, c, b, b}
+	m.Vec[0] = [8]*Term{a, b, c, a}
+	m.Vec[1] = [8]*Term{c, c, b, b}
 	for _, l := range []string{
 		"MOVQ BX, DX", "ROLQ $1, DX", "XORQ AX, DX", // d = a ⊕ rol(b, 1)
 		"NOTQ CX", "ANDQ BX, CX", "XORQ DX, CX", // c' = (¬c ∧ b) ⊕ d

@@ -26,7 +26,7 @@ type Info struct {
 	Feature    string
 	Feature128 string
 	DOIT       bool
-	Forms      string // operand classes per form: r=GPR b=byte register x=X y=Y m=memory i=immediate l=label
+	Forms      string // operand classes per form: r=GPR b=byte register x=X y=Y z=Z m=memory i=immediate l=label
 	// MCDT records that Intel lists the instruction as one whose timing
 	// may depend on its data unless MXCSR holds 0x1FBF ("MXCSR
 	// Configuration Dependent Timing", Intel software security guidance,
@@ -192,10 +192,12 @@ const (
 	oSTMXCSR
 	oLDMXCSR
 	oLFENCE
-	// AVX-512 (EVEX; 128 and 256 bits only, see evexForms)
+	// AVX-512 (EVEX; 128, 256 and 512 bits, see evexForms)
 	oVPTERNLOGQ
 	oVPROLQ
 	oVPRORQ
+	oVPXORQ
+	oVMOVDQU64
 	numOps
 )
 
@@ -376,24 +378,32 @@ var infos = [numOps]row{
 	oLFENCE:  {"LFENCE", "SDM Vol. 2A, LFENCE—Load Fence", "SSE2", "", false, ""},
 
 	// AVX-512. Feature is AVX512F, the foundation every EVEX form needs;
-	// the 128- and 256-bit forms, the only ones accepted, also need
-	// AVX512VL (Insn.Features). DOIT: Intel's list names VPTERNLOGD/Q and
-	// VPROLD/Q/VPRORD/Q (Spec/SOUNDNESS.md, "AVX-512").
-	oVPTERNLOGQ: {"VPTERNLOGQ", "SDM Vol. 2C, VPTERNLOGD/VPTERNLOGQ—Bitwise Ternary Logic", "AVX512F", "", true, "i,ym,y,y;i,xm,x,x"},
-	oVPROLQ:     {"VPROLQ", "SDM Vol. 2C, VPROLD/VPROLVD/VPROLQ/VPROLVQ—Bit Rotate Left", "AVX512F", "", true, "i,ym,y;i,xm,x"},
-	oVPRORQ:     {"VPRORQ", "SDM Vol. 2C, VPRORD/VPRORVD/VPRORQ/VPRORVQ—Bit Rotate Right", "AVX512F", "", true, "i,ym,y;i,xm,x"},
+	// the 128- and 256-bit forms also need AVX512VL (Insn.Features).
+	// DOIT: Intel's list names VPTERNLOGD/Q, VPROLD/Q/VPRORD/Q, and the
+	// families (V)MOVDQU and (V)PXOR, taken here to include VMOVDQU64 and
+	// VPXORQ (Spec/SOUNDNESS.md, "AVX-512"). None is MCDT.
+	oVPTERNLOGQ: {"VPTERNLOGQ", "SDM Vol. 2C, VPTERNLOGD/VPTERNLOGQ—Bitwise Ternary Logic", "AVX512F", "", true, "i,zm,z,z;i,ym,y,y;i,xm,x,x"},
+	oVPROLQ:     {"VPROLQ", "SDM Vol. 2C, VPROLD/VPROLVD/VPROLQ/VPROLVQ—Bit Rotate Left", "AVX512F", "", true, "i,zm,z;i,ym,y;i,xm,x"},
+	oVPRORQ:     {"VPRORQ", "SDM Vol. 2C, VPRORD/VPRORVD/VPRORQ/VPRORVQ—Bit Rotate Right", "AVX512F", "", true, "i,zm,z;i,ym,y;i,xm,x"},
+	oVPXORQ:     {"VPXORQ", "SDM Vol. 2B, PXOR—Logical Exclusive OR (EVEX encoded versions: VPXORD/VPXORQ)", "AVX512F", "", true, "zm,z,z;ym,y,y;xm,x,x"},
+	oVMOVDQU64:  {"VMOVDQU64", "SDM Vol. 2B, MOVDQU,VMOVDQU8/16/32/64—Move Unaligned Packed Integer Values", "AVX512F", "", true, "zm,z;z,m;ym,y;y,m;xm,x;x,m"},
 }
 
-// evexOps are the EVEX-only instructions; each accepted form is 128 or 256
-// bits wide, so it needs AVX512VL besides its Feature (SDM Vol. 2C, each
-// entry's "AVX512VL AVX512F" CPUID column).
-var evexOps = map[opcode]bool{oVPTERNLOGQ: true, oVPROLQ: true, oVPRORQ: true}
+// evexOps are the EVEX-only instructions; a form 128 or 256 bits wide
+// needs AVX512VL besides its Feature, a 512-bit form AVX512F alone (SDM
+// Vol. 2, each entry's "AVX512VL AVX512F" and "AVX512F" CPUID columns).
+var evexOps = map[opcode]bool{oVPTERNLOGQ: true, oVPROLQ: true, oVPRORQ: true, oVPXORQ: true, oVMOVDQU64: true}
 
 // Features returns every CPU feature this instruction form needs: Feature,
 // and AVX512VL for the EVEX forms below 512 bits.
 func (in *Insn) Features() []string {
 	f := in.Feature()
 	if evexOps[in.code] {
+		for _, a := range in.Args {
+			if a.Kind == KReg && a.Reg.IsZ() {
+				return []string{f}
+			}
+		}
 		return []string{f, "AVX512VL"}
 	}
 	if f == "" {
@@ -478,6 +488,8 @@ func class(o Operand) byte {
 			return 'b'
 		case o.Reg.IsX():
 			return 'x'
+		case o.Reg.IsZ():
+			return 'z'
 		default:
 			return 'y'
 		}

@@ -136,13 +136,14 @@ const (
 	tkLogic
 )
 
-// Machine is the x86-64 state over the value domain D: 16 GPRs, 16
-// 256-bit vector registers (four 64-bit words each, word 0 lowest), the
-// six status flags, MXCSR and memory as bounded regions.
+// Machine is the x86-64 state over the value domain D: 16 GPRs, 32
+// 512-bit vector registers (eight 64-bit words each, word 0 lowest;
+// xmm/ymm/zmm0–31 of a CPU with AVX-512, MAXVL = 512), the six status
+// flags, MXCSR and memory as bounded regions.
 type Machine[V any] struct {
 	D     Domain[V]
 	GPR   [16]V
-	Vec   [16][4]V
+	Vec   [32][8]V
 	MXCSR V
 
 	fstate [6]flagState
@@ -164,7 +165,7 @@ type Machine[V any] struct {
 	reads  []V
 	legacy bool // a legacy-SSE instruction runs through its VEX twin (sseTwins)
 	tmp    [32]V
-	ld     [4]V
+	ld     [8]V
 }
 
 // NewMachine returns a machine over domain d with all registers set to
@@ -175,7 +176,9 @@ func NewMachine[V any](d Domain[V], init V) *Machine[V] {
 		m.GPR[i] = init
 	}
 	for i := range m.Vec {
-		m.Vec[i] = [4]V{init, init, init, init}
+		for w := range m.Vec[i] {
+			m.Vec[i][w] = init
+		}
 	}
 	m.MXCSR = d.Const(0x1F80)
 	return m

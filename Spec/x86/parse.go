@@ -7,8 +7,10 @@ import (
 )
 
 // Reg names a machine register: the 16 general purpose registers in
-// encoding order (AX=0 … R15=15), then X0–X15 (16–31), then Y0–Y15 (32–47).
-// X and Y registers name the same vector register at 128 and 256 bits.
+// encoding order (AX=0 … R15=15), then X0–X15 (16–31), then Y0–Y15
+// (32–47), the byte registers (48–63), X16–X31 (64–79), Y16–Y31 (80–95)
+// and Z0–Z31 (96–127). X, Y and Z registers name the same vector register
+// at 128, 256 and 512 bits; registers 16–31 exist only for EVEX forms.
 type Reg int8
 
 // NoReg marks an absent base or index register.
@@ -29,10 +31,11 @@ const (
 	DI
 )
 
-// IsGPR, IsX, IsY and IsByte classify a register.
+// IsGPR, IsX, IsY, IsZ and IsByte classify a register.
 func (r Reg) IsGPR() bool  { return r >= 0 && r < 16 }
-func (r Reg) IsX() bool    { return r >= 16 && r < 32 }
-func (r Reg) IsY() bool    { return r >= 32 && r < 48 }
+func (r Reg) IsX() bool    { return r >= 16 && r < 32 || r >= 64 && r < 80 }
+func (r Reg) IsY() bool    { return r >= 32 && r < 48 || r >= 80 && r < 96 }
+func (r Reg) IsZ() bool    { return r >= 96 }
 func (r Reg) IsByte() bool { return r >= 48 && r < 64 }
 
 // Byte registers (48–63) name the low byte of a general register, in its
@@ -56,17 +59,42 @@ func parseByteReg(s string) (Reg, bool) {
 	return NoReg, false
 }
 
-// Vec returns the vector register number 0–15 of an X or Y register.
-func (r Reg) Vec() int { return int(r) & 15 }
+// Vec returns the vector register number 0–31 of an X, Y or Z register.
+func (r Reg) Vec() int {
+	switch {
+	case r >= 96:
+		return int(r) - 96
+	case r >= 64:
+		return int(r)&15 + 16
+	}
+	return int(r) & 15
+}
+
+// vecReg returns vector register n (0–31) at class 'x', 'y' or 'z'.
+func vecReg(class byte, n int) Reg {
+	switch {
+	case class == 'z':
+		return Reg(96 + n)
+	case n >= 16 && class == 'x':
+		return Reg(64 + n - 16)
+	case n >= 16:
+		return Reg(80 + n - 16)
+	case class == 'x':
+		return Reg(16 + n)
+	}
+	return Reg(32 + n)
+}
 
 func (r Reg) String() string {
 	switch {
 	case r.IsGPR():
 		return gprNames[r]
 	case r.IsX():
-		return fmt.Sprintf("X%d", r-16)
+		return fmt.Sprintf("X%d", r.Vec())
 	case r.IsY():
-		return fmt.Sprintf("Y%d", r-32)
+		return fmt.Sprintf("Y%d", r.Vec())
+	case r.IsZ():
+		return fmt.Sprintf("Z%d", r.Vec())
 	case r.IsByte():
 		return byteNames[r-48]
 	}
@@ -80,13 +108,10 @@ func ParseReg(s string) (Reg, bool) {
 			return Reg(i), true
 		}
 	}
-	if len(s) >= 2 && (s[0] == 'X' || s[0] == 'Y') {
+	if len(s) >= 2 && (s[0] == 'X' || s[0] == 'Y' || s[0] == 'Z') {
 		n, err := strconv.Atoi(s[1:])
-		if err == nil && n >= 0 && n < 16 && strconv.Itoa(n) == s[1:] {
-			if s[0] == 'X' {
-				return Reg(16 + n), true
-			}
-			return Reg(32 + n), true
+		if err == nil && n >= 0 && n < 32 && strconv.Itoa(n) == s[1:] {
+			return vecReg(s[0]+'x'-'X', n), true
 		}
 	}
 	return NoReg, false

@@ -85,12 +85,24 @@ func (m *Machine[V]) writeInt(in *Insn, o Operand, w uint, v V) error {
 // readVec reads an X, Y or memory operand of n bytes (8, 16 or 32) as four
 // words; words beyond n are zero.
 func (m *Machine[V]) readVec(in *Insn, o Operand, n int) ([4]V, error) {
-	var v [4]V
+	if o.Kind == KReg && o.Reg.IsZ() {
+		return [4]V{}, fmt.Errorf("%s: %s is a zmm register", in, o.Text)
+	}
+	w, err := m.readVec8(in, o, n)
+	return [4]V(w[:4]), err
+}
+
+// readVec8 reads an X, Y, Z or memory operand of n bytes (4, 8, 16, 32 or
+// 64) as eight words; words beyond n are zero.
+func (m *Machine[V]) readVec8(in *Insn, o Operand, n int) ([8]V, error) {
+	var v [8]V
 	z := m.D.Const(0)
-	v = [4]V{z, z, z, z}
+	for i := range v {
+		v[i] = z
+	}
 	switch o.Kind {
 	case KReg:
-		if !o.Reg.IsX() && !o.Reg.IsY() {
+		if !o.Reg.IsX() && !o.Reg.IsY() && !o.Reg.IsZ() {
 			return v, fmt.Errorf("%s: %s is not a vector register", in, o.Text)
 		}
 		r := m.Vec[o.Reg.Vec()]
@@ -118,28 +130,49 @@ func (m *Machine[V]) readVec(in *Insn, o Operand, n int) ([4]V, error) {
 	return v, fmt.Errorf("%s: operand %s not a vector source", in, o.Text)
 }
 
-// width returns 32 for a Y operand, else 16.
+// width returns 64 for a Z operand, 32 for a Y operand, else 16.
 func vwidth(o Operand) int {
-	if o.Kind == KReg && o.Reg.IsY() {
+	switch {
+	case o.Kind == KReg && o.Reg.IsZ():
+		return 64
+	case o.Kind == KReg && o.Reg.IsY():
 		return 32
 	}
 	return 16
 }
 
 // writeVEX writes a VEX-encoded result: an X destination zeroes bits
-// 255:128 (SDM Vol. 1, 14.1.2); a memory destination stores n bytes.
+// 511:128, a Y destination bits 511:256 (SDM Vol. 1, 15.5: VEX-encoded
+// instructions zero bits MAXVL−1:VL of their destination); a memory
+// destination stores n bytes.
 func (m *Machine[V]) writeVEX(in *Insn, o Operand, v [4]V, n int) error {
 	if m.legacy {
 		return m.writeSSE(in, o, v)
 	}
+	if o.Kind == KReg && o.Reg.IsZ() {
+		return fmt.Errorf("%s: %s is a zmm register", in, o.Text)
+	}
+	var w [8]V
+	copy(w[:], v[:])
+	return m.writeVec8(in, o, w, n)
+}
+
+// writeVec8 writes a VEX- or EVEX-encoded result of n bytes (16, 32 or 64):
+// a register destination's bits 511:8n are zeroed (SDM Vol. 1, 15.5; SDM
+// Vol. 2A, 2.7.1 for EVEX), whatever v holds there; a memory destination
+// stores n bytes.
+func (m *Machine[V]) writeVec8(in *Insn, o Operand, v [8]V, n int) error {
 	switch o.Kind {
 	case KReg:
-		if !o.Reg.IsX() && !o.Reg.IsY() {
+		if !o.Reg.IsX() && !o.Reg.IsY() && !o.Reg.IsZ() {
 			return fmt.Errorf("%s: %s is not a vector register", in, o.Text)
 		}
+		if w := vwidth(o); n > w {
+			n = w
+		}
 		z := m.D.Const(0)
-		if o.Reg.IsX() || n == 16 {
-			v[2], v[3] = z, z
+		for i := n / 8; i < 8; i++ {
+			v[i] = z
 		}
 		m.Vec[o.Reg.Vec()] = v
 		return nil
@@ -153,8 +186,8 @@ func (m *Machine[V]) writeVEX(in *Insn, o Operand, v [4]V, n int) error {
 	return fmt.Errorf("%s: operand %s not a vector destination", in, o.Text)
 }
 
-// writeSSE writes a legacy-SSE 128-bit result: bits 255:128 of the
-// destination register are unchanged (SDM Vol. 1, 14.1.2).
+// writeSSE writes a legacy-SSE 128-bit result: bits 511:128 of the
+// destination register are unchanged (SDM Vol. 1, 14.1.2 and 15.5).
 func (m *Machine[V]) writeSSE(in *Insn, o Operand, v [4]V) error {
 	switch o.Kind {
 	case KReg:
@@ -979,9 +1012,13 @@ func (m *Machine[V]) exec(in *Insn) error {
 		}
 		return m.writeVEX(in, a[3], r, n)
 	case oVZEROUPPER:
+		// SDM Vol. 2C, VZEROUPPER, Operation (64-bit mode): ZMM[i][MAXVL-1:128]
+		// ← 0 for i = 0…15; zmm16–31 are unchanged.
 		z := d.Const(0)
-		for i := range m.Vec {
-			m.Vec[i][2], m.Vec[i][3] = z, z
+		for i := 0; i < 16; i++ {
+			for w := 2; w < 8; w++ {
+				m.Vec[i][w] = z
+			}
 		}
 		return nil
 
@@ -1011,33 +1048,59 @@ func (m *Machine[V]) exec(in *Insn) error {
 	case oLFENCE:
 		return nil
 
-	// -- AVX-512 (EVEX.128/256; the decoder accepts no mask, broadcast or
-	// zmm width) --
-	case oVPTERNLOGQ, oVPROLQ, oVPRORQ:
+	// -- AVX-512 (EVEX.128/256/512; the decoder accepts no mask or
+	// broadcast) --
+	case oVPTERNLOGQ, oVPROLQ, oVPRORQ, oVPXORQ, oVMOVDQU64:
 		return m.evex(in)
 	}
 	return fmt.Errorf("%s: no semantics for %s", in, in.Op)
 }
 
-// evex runs the AVX-512 instructions. An EVEX.128/256 result zeroes the
-// destination's bits above 128/256 (SDM Vol. 2A, 2.7.1), as writeVEX does
-// for the bits the model holds.
+// evex runs the AVX-512 instructions, lane by lane over the destination's
+// n/8 quadwords (n = 16, 32 or 64 bytes). An EVEX.128/256 result zeroes
+// the destination's bits 511:n·8 (SDM Vol. 2A, 2.7.1), as writeVec8 does.
 func (m *Machine[V]) evex(in *Insn) error {
 	d := m.D
 	a := in.Args
 	dst := a[len(a)-1]
 	n := vwidth(dst)
+	var r [8]V
+	for i := range r {
+		r[i] = d.Const(0)
+	}
+	switch in.code {
+	case oVMOVDQU64:
+		// SDM Vol. 2B, VMOVDQU64, Operation (no mask): DEST[n·8−1:0] ←
+		// SRC[n·8−1:0]; a register destination's upper bits are zeroed.
+		n = max(vwidth(a[0]), n)
+		v, err := m.readVec8(in, a[0], n)
+		if err != nil {
+			return err
+		}
+		return m.writeVec8(in, dst, v, n)
+	case oVPXORQ:
+		// SDM Vol. 2B, VPXORQ (EVEX encoded versions), Operation:
+		// DEST.qword[j] ← SRC1.qword[j] BITWISE XOR SRC2.qword[j].
+		s2, err := m.readVec8(in, a[0], n)
+		if err != nil {
+			return err
+		}
+		s1, err := m.readVec8(in, a[1], n)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < n/8; i++ {
+			r[i] = d.Xor(s1[i], s2[i])
+		}
+		return m.writeVec8(in, dst, r, n)
+	}
 	imm, err := m.imm(in, 0)
 	if err != nil {
 		return err
 	}
-	src, err := m.readVec(in, a[1], n)
+	src, err := m.readVec8(in, a[1], n)
 	if err != nil {
 		return err
-	}
-	var r [4]V
-	for i := range r {
-		r[i] = d.Const(0)
 	}
 	switch in.code {
 	case oVPROLQ, oVPRORQ:
@@ -1050,7 +1113,7 @@ func (m *Machine[V]) evex(in *Insn) error {
 		for i := 0; i < n/8; i++ {
 			r[i] = d.Rol(src[i], k)
 		}
-		return m.writeVEX(in, dst, r, n)
+		return m.writeVec8(in, dst, r, n)
 	}
 	// VPTERNLOGQ imm, src3, src2, dst (Go order): bit j of the result is
 	// imm8[dst_j·4 + src2_j·2 + src3_j] (SDM Vol. 2C, VPTERNLOGQ,
@@ -1058,11 +1121,11 @@ func (m *Machine[V]) evex(in *Insn) error {
 	// f = ⊕ over S ⊆ {dst, src2, src3} with c_S = 1 of ∧S, where c_S is
 	// the XOR of imm8[i] over the indices i whose set bits lie in S
 	// (the Möbius transform); TestTernlogTable checks all 256 tables.
-	s2, err := m.readVec(in, a[2], n)
+	s2, err := m.readVec8(in, a[2], n)
 	if err != nil {
 		return err
 	}
-	s1, err := m.readVec(in, dst, n)
+	s1, err := m.readVec8(in, dst, n)
 	if err != nil {
 		return err
 	}
@@ -1108,7 +1171,7 @@ func (m *Machine[V]) evex(in *Insn) error {
 		}
 		r[w] = acc
 	}
-	return m.writeVEX(in, dst, r, n)
+	return m.writeVec8(in, dst, r, n)
 }
 
 func (m *Machine[V]) mov(in *Insn, rw, ww uint) error {

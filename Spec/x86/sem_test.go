@@ -418,18 +418,18 @@ func TestVectorArithmetic(t *testing.T) {
 	eqD(t, "VPSLLVD", getY(m, 2), [8]uint32{0, 0, 5, 0x80000000, 16, 0, 100, 12})
 	run(t, m, "VPSRLVD Y4, Y0, Y2")
 	eqD(t, "VPSRLVD", getY(m, 2), [8]uint32{0, 0, 5, 0, 0x0fffffff, 0, 50, neg(-7) >> 2})
-	m.Vec[5] = [4]uint64{0x8000000000000001, 2, 3, 4}
+	m.Vec[5] = [8]uint64{0x8000000000000001, 2, 3, 4}
 	run(t, m, "VPSLLQ $1, Y5, Y6", "VPSRLQ $63, Y5, Y7")
 	eq(t, "VPSLLQ", m.Vec[6][0], 2)
 	eq(t, "VPSRLQ", m.Vec[7][0], 1)
-	m.Vec[8] = [4]uint64{64, 0, 0, 0}
+	m.Vec[8] = [8]uint64{64, 0, 0, 0}
 	run(t, m, "VPSLLQ X8, Y5, Y6") // count ≥ 64: zero
 	eq(t, "VPSLLQ by 64", m.Vec[6][0]|m.Vec[6][3], 0)
 	run(t, m, "VPADDQ Y5, Y5, Y6", "VPSUBQ Y5, Y6, Y7")
 	eq(t, "VPADDQ", m.Vec[6][0], 2)
 	eq(t, "VPSUBQ", m.Vec[7][3], 4)
-	m.Vec[9] = [4]uint64{0xff00, 0xf0f0, 1, 1}
-	m.Vec[10] = [4]uint64{0x0ff0, 0xff00, 3, 0}
+	m.Vec[9] = [8]uint64{0xff00, 0xf0f0, 1, 1}
+	m.Vec[10] = [8]uint64{0x0ff0, 0xff00, 3, 0}
 	run(t, m, "VPANDN Y10, Y9, Y11", "VPAND Y10, Y9, Y12", "VPOR Y10, Y9, Y13") // ¬Y9 ∧ Y10
 	eq(t, "VPANDN", m.Vec[11][0], 0x00f0)
 	eq(t, "VPANDN", m.Vec[11][1], 0x0f00)
@@ -441,8 +441,8 @@ func TestVectorArithmetic(t *testing.T) {
 // twins do, and keep bits 255:128 of the destination.
 func TestLegacySSE2(t *testing.T) {
 	m := newM(t)
-	x1 := [4]uint64{0xfffffffe_00000003, 0x80000000_7fffffff, 0xa, 0xb}
-	x2 := [4]uint64{0x00000005_00000002, 0x00000001_00000001, 0xc, 0xd}
+	x1 := [8]uint64{0xfffffffe_00000003, 0x80000000_7fffffff, 0xa, 0xb}
+	x2 := [8]uint64{0x00000005_00000002, 0x00000001_00000001, 0xc, 0xd}
 	for _, tc := range []struct {
 		op   string
 		want [2]uint64
@@ -469,7 +469,7 @@ func TestLegacySSE2(t *testing.T) {
 		if tc.op[:5] == "PSRAL" || tc.op[:5] == "PSLLL" {
 			dst = 1
 		}
-		want := [4]uint64{tc.want[0], tc.want[1], 0xc, 0xd}
+		want := [8]uint64{tc.want[0], tc.want[1], 0xc, 0xd}
 		if dst == 1 {
 			want[2], want[3] = 0xa, 0xb
 		}
@@ -481,27 +481,27 @@ func TestLegacySSE2(t *testing.T) {
 
 func TestWidthsAndMemory(t *testing.T) {
 	m := newM(t)
-	m.Vec[0] = [4]uint64{1, 2, 3, 4}
-	m.Vec[1] = [4]uint64{5, 6, 7, 8}
+	m.Vec[0] = [8]uint64{1, 2, 3, 4}
+	m.Vec[1] = [8]uint64{5, 6, 7, 8}
 	run(t, m, "PXOR X1, X0") // legacy SSE: bits 255:128 kept
-	if m.Vec[0] != [4]uint64{4, 4, 3, 4} {
+	if m.Vec[0] != [8]uint64{4, 4, 3, 4} {
 		t.Errorf("PXOR = %x", m.Vec[0])
 	}
 	run(t, m, "VPXOR X1, X0, X2") // VEX.128: bits 255:128 zeroed
-	if m.Vec[2] != [4]uint64{1, 2, 0, 0} {
+	if m.Vec[2] != [8]uint64{1, 2, 0, 0} {
 		t.Errorf("VPXOR X = %x", m.Vec[2])
 	}
 	m.GPR[AX] = 0x77
 	run(t, m, "MOVQ AX, X1") // bits 127:64 zeroed, 255:128 kept
-	if m.Vec[1] != [4]uint64{0x77, 0, 7, 8} {
+	if m.Vec[1] != [8]uint64{0x77, 0, 7, 8} {
 		t.Errorf("MOVQ AX, X1 = %x", m.Vec[1])
 	}
 	run(t, m, "VZEROUPPER")
-	if m.Vec[1] != [4]uint64{0x77, 0, 0, 0} {
+	if m.Vec[1] != [8]uint64{0x77, 0, 0, 0} {
 		t.Errorf("VZEROUPPER = %x", m.Vec[1])
 	}
 	m.GPR[DI] = memBase
-	m.Vec[3] = [4]uint64{11, 12, 13, 14}
+	m.Vec[3] = [8]uint64{11, 12, 13, 14}
 	run(t, m, "VMOVDQU Y3, 32(DI)", "VMOVDQU 40(DI), Y4", "MOVOU 32(DI), X5", "MOVQ 48(DI), X6")
 	if m.Vec[4][0] != 12 || m.Vec[4][2] != 14 {
 		t.Errorf("VMOVDQU unaligned load = %x", m.Vec[4])

@@ -2983,7 +2983,7 @@ s3done:
 	MOVQ CX, 1600(SP)
 
 s3skip:
-	// All four are complete iff every count is 256 (counts are ≤ 256).
+	// All are complete iff every count is 256 (counts are ≤ 256).
 	MOVQ 1576(SP), AX
 	ANDQ 1584(SP), AX
 	ANDQ 1592(SP), AX
@@ -3637,7 +3637,7 @@ s3done:
 	MOVQ CX, 1600(SP)
 
 s3skip:
-	// All four are complete iff every count is 256 (counts are ≤ 256).
+	// All are complete iff every count is 256 (counts are ≤ 256).
 	MOVQ 1576(SP), AX
 	ANDQ 1584(SP), AX
 	ANDQ 1592(SP), AX

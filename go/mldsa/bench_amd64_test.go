@@ -84,6 +84,41 @@ func BenchmarkKeccakF1600x4(b *testing.B) {
 	})
 }
 
+// BenchmarkKeccakStates compares the wide permutations per state: ns/state
+// is the time of one call divided by the states it permutes.
+func BenchmarkKeccakStates(b *testing.B) {
+	var a4 [100]uint64
+	var a8 [200]uint64
+	perState := func(b *testing.B, n int) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/state")
+	}
+	b.Run("x4AVX2", func(b *testing.B) {
+		needAVX2b(b)
+		for b.Loop() {
+			asm.KeccakF1600x4AVX2(&a4)
+		}
+		perState(b, 4)
+	})
+	b.Run("x4AVX512", func(b *testing.B) {
+		if !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL) {
+			b.Skip("this CPU lacks AVX2, AVX512F or AVX512VL")
+		}
+		for b.Loop() {
+			asm.KeccakF1600x4AVX512(&a4)
+		}
+		perState(b, 4)
+	})
+	b.Run("x8AVX512", func(b *testing.B) {
+		if !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F) {
+			b.Skip("this CPU lacks AVX2 or AVX512F")
+		}
+		for b.Loop() {
+			asm.KeccakF1600x8AVX512(&a8)
+		}
+		perState(b, 8)
+	})
+}
+
 func BenchmarkRejNTTPoly(b *testing.B) {
 	var a ringElement
 	seed := [34]byte{1, 2, 3}
@@ -96,6 +131,49 @@ func BenchmarkRejNTTPoly(b *testing.B) {
 		for b.Loop() {
 			rejNTTPolyAMD64(&a, &seed)
 		}
+	})
+}
+
+// BenchmarkRejNTTPolyx8 compares the eight-way sampler with two calls of
+// the four-way ones on the same eight seeds; ns/poly is per polynomial.
+func BenchmarkRejNTTPolyx8(b *testing.B) {
+	var polys [8]ringElement
+	var a [8]*ringElement
+	var seeds [8][34]byte
+	for j := range a {
+		a[j] = &polys[j]
+		seeds[j][0] = byte(j + 1)
+	}
+	perPoly := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*8), "ns/poly")
+	}
+	a0, a1, s0, s1 := halves8(&a, &seeds)
+	b.Run("x4AVX2", func(b *testing.B) {
+		needAVX2b(b)
+		for b.Loop() {
+			rejNTTPolyx4AVX2(a0, s0)
+			rejNTTPolyx4AVX2(a1, s1)
+		}
+		perPoly(b)
+	})
+	b.Run("x4AVX512", func(b *testing.B) {
+		if !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL) {
+			b.Skip("this CPU lacks AVX2, AVX512F or AVX512VL")
+		}
+		for b.Loop() {
+			rejNTTPolyx4AVX512(a0, s0)
+			rejNTTPolyx4AVX512(a1, s1)
+		}
+		perPoly(b)
+	})
+	b.Run("x8AVX512", func(b *testing.B) {
+		if !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F) {
+			b.Skip("this CPU lacks AVX2 or AVX512F")
+		}
+		for b.Loop() {
+			rejNTTPolyx8AVX512(&a, &seeds)
+		}
+		perPoly(b)
 	})
 }
 

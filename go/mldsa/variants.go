@@ -67,10 +67,12 @@ func registerVariant[F any](r *routineVariants[F], name string, fn F, usable boo
 var (
 	keccakF1600Routine            = newRoutine("keccakF1600", keccakF1600Generic, keccakF1600)
 	keccakF1600x4Routine          = newRoutine("keccakF1600x4", keccakF1600x4Generic, keccakF1600x4)
+	keccakF1600x8Routine          = newRoutine("keccakF1600x8", keccakF1600x8Generic, keccakF1600x8)
 	shake256AbsorbBlockRoutine    = newRoutine("shake256AbsorbBlock", shake256AbsorbBlockGeneric, shake256AbsorbBlock)
 	shake256AbsorbRoutine         = newRoutine("shake256Absorb", shake256AbsorbGeneric, shake256Absorb)
 	rejNTTPolyRoutine             = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
 	rejNTTPolyx4Routine           = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)
+	rejNTTPolyx8Routine           = newRoutine("rejNTTPolyx8", rejNTTPolyx8Generic, rejNTTPolyx8)
 	expandARoutine                = newRoutine("expandA", expandAGeneric, expandA)
 	nttRoutine                    = newRoutine("ntt", nttGeneric, ntt)
 	nttInverseRoutine             = newRoutine("nttInverse", nttInverseGeneric, nttInverse)

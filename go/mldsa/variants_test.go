@@ -37,6 +37,19 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(keccakF1600x8Routine, func(rng *rand.Rand, g, f func(*[200]uint64)) error {
+		var a [200]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		b := a
+		g(&a)
+		f(&b)
+		if a != b {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
 	checkOf(shake256AbsorbBlockRoutine, func(rng *rand.Rand, g, f func(*[25]uint64, *[shake256Rate]byte)) error {
 		var a [25]uint64
 		for i := range a {
@@ -88,6 +101,21 @@ var variantChecks = []variantCheck{
 		var a, b [4]ringElement
 		pa := [4]*ringElement{&a[0], &a[1], &a[2], &a[3]}
 		pb := [4]*ringElement{&b[0], &b[1], &b[2], &b[3]}
+		if g(&pa, &seeds) != f(&pb, &seeds) || a != b {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
+	checkOf(rejNTTPolyx8Routine, func(rng *rand.Rand, g, f func(*[8]*ringElement, *[8][34]byte) bool) error {
+		var seeds [8][34]byte
+		for j := range seeds {
+			copy(seeds[j][:], randBytes(rng, 34))
+		}
+		var a, b [8]ringElement
+		var pa, pb [8]*ringElement
+		for j := range pa {
+			pa[j], pb[j] = &a[j], &b[j]
+		}
 		if g(&pa, &seeds) != f(&pb, &seeds) || a != b {
 			return fmt.Errorf("differs")
 		}

@@ -17,6 +17,47 @@ type State struct {
 	_     uint64
 	Y     [16][32]byte // ymm0..ymm15, byte i of a register is bits 8i..8i+7
 	Mem   [MemSize]byte
+	Z     [32][64]byte // zmm0..zmm31, loaded and stored instead of Y by a wide case
+	// Wide says which vector registers the state holds: Z (a wide case's
+	// harness loads and stores zmm0–31) or Y. Only Go reads it.
+	Wide bool
+}
+
+// Vec returns word w of vector register i of the registers s holds (Z if
+// s.Wide, else Y).
+func (s *State) Vec(i, w int) uint64 {
+	if s.Wide {
+		return leU64(s.Z[i][8*w:])
+	}
+	return leU64(s.Y[i][8*w:])
+}
+
+// SetVec sets word w of vector register i (Z if s.Wide, else Y).
+func (s *State) SetVec(i, w int, v uint64) {
+	b := s.Y[i%16][:]
+	if s.Wide {
+		b = s.Z[i][:]
+	}
+	for k := 0; k < 8; k++ {
+		b[8*w+k] = byte(v >> (8 * k))
+	}
+}
+
+// VecShape returns the number of vector registers and of words per
+// register s holds: 32 and 8 if s.Wide, else 16 and 4.
+func (s *State) VecShape() (regs, words int) {
+	if s.Wide {
+		return 32, 8
+	}
+	return 16, 4
+}
+
+func leU64(b []byte) uint64 {
+	var v uint64
+	for k := 7; k >= 0; k-- {
+		v = v<<8 | uint64(b[k])
+	}
+	return v
 }
 
 // Field offsets in State, as the generator writes them into the harness.
@@ -27,6 +68,7 @@ const (
 	OffTaken = 144
 	OffY     = 160
 	OffMem   = 672
+	OffZ     = 928
 )
 
 // Status flags of RFLAGS.
@@ -45,6 +87,7 @@ type Case struct {
 	Form   string       // e.g. "VPXOR ymm, ymm, ymm"
 	Text   string       // e.g. "VPXOR Y1, Y9, Y14"
 	Source string       // "go/asm", or "catalog" for a form go/asm does not use yet
+	Wide   bool         // an AVX-512 case: the harness loads and stores zmm0–31 (State.Z)
 	Run    func(*State) // runs Text on the CPU
 }
 

@@ -86,6 +86,11 @@ func diff(cpu, model *State, undef uint64, branch bool) string {
 			fmt.Fprintf(&b, " Y%d: cpu %s model %s;", i, hexY(cpu.Y[i]), hexY(model.Y[i]))
 		}
 	}
+	for i := range cpu.Z {
+		if cpu.Z[i] != model.Z[i] {
+			fmt.Fprintf(&b, " Z%d: cpu %x model %x;", i, cpu.Z[i], model.Z[i])
+		}
+	}
 	if !bytes.Equal(cpu.Mem[:], model.Mem[:]) {
 		for i := range cpu.Mem {
 			if cpu.Mem[i] != model.Mem[i] {
@@ -127,8 +132,14 @@ func describe(in *State, addr uint64) string {
 		}
 	}
 	fmt.Fprintf(&b, "flags=%s MXCSR=%#x", flagNames(in.Flags), in.MXCSR)
-	for i := range in.Y {
-		fmt.Fprintf(&b, " Y%d=%s", i, hexY(in.Y[i]))
+	if in.Wide {
+		for i := range in.Z {
+			fmt.Fprintf(&b, " Z%d=%x", i, in.Z[i])
+		}
+	} else {
+		for i := range in.Y {
+			fmt.Fprintf(&b, " Y%d=%s", i, hexY(in.Y[i]))
+		}
 	}
 	fmt.Fprintf(&b, " Mem@%#x=%x", addr, in.Mem[:])
 	return b.String()
@@ -207,6 +218,7 @@ func TestCosim(t *testing.T) {
 		ran, mismatches := 0, 0
 		cpu := new(State)
 		for ; ran < states; ran++ {
+			cpu.Wide = c.Wide
 			if err := randomState(r, cpu, memIn); err != nil {
 				t.Fatal(err)
 			}

@@ -40,8 +40,8 @@ func needsAVX512(ins []forms.Insn) bool {
 func TestLayout(t *testing.T) {
 	var s State
 	got := []uintptr{unsafe.Offsetof(s.GPR), unsafe.Offsetof(s.Flags), unsafe.Offsetof(s.MXCSR),
-		unsafe.Offsetof(s.Taken), unsafe.Offsetof(s.Y), unsafe.Offsetof(s.Mem)}
-	want := []uintptr{OffGPR, OffFlags, OffMXCSR, OffTaken, OffY, OffMem}
+		unsafe.Offsetof(s.Taken), unsafe.Offsetof(s.Y), unsafe.Offsetof(s.Mem), unsafe.Offsetof(s.Z)}
+	want := []uintptr{OffGPR, OffFlags, OffMXCSR, OffTaken, OffY, OffMem, OffZ}
 	for i := range got {
 		if got[i] != want[i] {
 			t.Errorf("field %d at offset %d, harness uses %d", i, got[i], want[i])
@@ -65,7 +65,7 @@ func TestRoundTrip(t *testing.T) {
 		in.Flags = r.Uint64() & StatusMask
 		in.MXCSR = uint32(r.Uint64() & 0xffff)
 		for i := range in.Y {
-			vector(r, &in.Y[i])
+			vector(r, in.Y[i][:])
 		}
 		for i := range in.Mem {
 			in.Mem[i] = byte(r.Uint32())

@@ -21,8 +21,13 @@
 //
 // The CPU side: a harness function stores the State's address in its frame,
 // calls cosimLoad (every GPR but SP, the status flags, all 16 ymm, MXCSR),
-// runs the instruction(s), records a branch, and calls cosimStore. Memory
-// operands use a base (and index) register pointing into State.Mem.
+// runs the instruction(s), records a branch, and calls cosimStore. A case
+// with an AVX-512 instruction (Case.Wide, forms.Wide) calls cosimLoadZ and
+// cosimStoreZ instead, which load and store all 512 bits of zmm0–31
+// (State.Z), so the bits above 256 and the registers 16–31 are compared;
+// catalog pairs of a VEX or legacy-SSE write followed by an EVEX
+// instruction check what those writes do to bits 511:128. Memory operands
+// use a base (and index) register pointing into State.Mem.
 //
 // # Tests
 //

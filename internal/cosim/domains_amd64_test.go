@@ -3,7 +3,6 @@
 package cosim
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -130,9 +129,10 @@ func runDomain[V any](d x86.Domain[V], p program, s *State, addr uint64,
 	for i := range m.GPR {
 		m.GPR[i] = mk(input{gName[i], s.GPR[i], 64, fx.gpr[i]})
 	}
-	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
-			m.Vec[i][w] = mk(input{vName[i][w], binary.LittleEndian.Uint64(s.Y[i][8*w:]), 64, i == fx.vec})
+	regs, words := s.VecShape()
+	for i := 0; i < regs; i++ {
+		for w := 0; w < words; w++ {
+			m.Vec[i][w] = mk(input{vName[i][w], s.Vec(i, w), 64, i == fx.vec})
 		}
 	}
 	// MXCSR stays concrete: LDMXCSR's reserved-bit check and STMXCSR.
@@ -171,11 +171,11 @@ func runDomain[V any](d x86.Domain[V], p program, s *State, addr uint64,
 			outs = append(outs, domOut[V]{gName[i], m.GPR[i], func(s *State) uint64 { return s.GPR[i] }})
 		}
 	}
-	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
+	for i := 0; i < regs; i++ {
+		for w := 0; w < words; w++ {
 			i, w := i, w
 			outs = append(outs, domOut[V]{vName[i][w], m.Vec[i][w],
-				func(s *State) uint64 { return binary.LittleEndian.Uint64(s.Y[i][8*w:]) }})
+				func(s *State) uint64 { return s.Vec(i, w) }})
 		}
 	}
 	outs = append(outs, domOut[V]{"mx", m.MXCSR, func(s *State) uint64 { return uint64(s.MXCSR) }})
@@ -197,13 +197,15 @@ func runDomain[V any](d x86.Domain[V], p program, s *State, addr uint64,
 // Input and output names, computed once.
 var (
 	gName, fName [16]string
-	vName        [16][4]string
+	vName        [32][8]string
 	mName        [MemSize]string
 )
 
 func init() {
 	for i := range gName {
 		gName[i], fName[i] = fmt.Sprintf("g%d", i), fmt.Sprintf("f%d", i)
+	}
+	for i := range vName {
 		for w := range vName[i] {
 			vName[i][w] = fmt.Sprintf("v%d_%d", i, w)
 		}
@@ -229,9 +231,10 @@ func perturb(r *rand.Rand, s *State, flip map[string]uint64) *State {
 	for i := range t.GPR {
 		t.GPR[i] = x(gName[i], t.GPR[i])
 	}
-	for i := range t.Y {
-		for w := 0; w < 4; w++ {
-			binary.LittleEndian.PutUint64(t.Y[i][8*w:], x(vName[i][w], binary.LittleEndian.Uint64(t.Y[i][8*w:])))
+	regs, words := t.VecShape()
+	for i := 0; i < regs; i++ {
+		for w := 0; w < words; w++ {
+			t.SetVec(i, w, x(vName[i][w], t.Vec(i, w)))
 		}
 	}
 	for f, bit := range flagBits {
@@ -290,6 +293,7 @@ func TestCosimTaint(t *testing.T) {
 		}
 		reps++
 		buf := new(State)
+		buf.Wide = c.Wide
 		addr := uint64(uintptr(unsafe.Pointer(&buf.Mem[0])))
 		count := n
 		if len(p.ins) == 2 {
@@ -365,6 +369,7 @@ func TestCosimInterval(t *testing.T) {
 		}
 		reps++
 		buf := new(State)
+		buf.Wide = c.Wide
 		addr := uint64(uintptr(unsafe.Pointer(&buf.Mem[0])))
 		count := n
 		if len(p.ins) == 2 {

@@ -3,7 +3,6 @@
 package cosim
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -64,9 +63,17 @@ func (md *model) run(in *State, addr uint64) (out *State, undef uint64, err erro
 		return nil, 0, err
 	}
 	m.MXCSR = uint64(in.MXCSR)
-	for i := range in.Y {
-		for w := 0; w < 4; w++ {
-			m.Vec[i][w] = binary.LittleEndian.Uint64(in.Y[i][8*w:])
+	// A state holds ymm0–15 or, wide, zmm0–31; the model's other bits
+	// start at zero and are not compared.
+	for i := range m.Vec {
+		for w := range m.Vec[i] {
+			m.Vec[i][w] = 0
+		}
+	}
+	regs, words := in.VecShape()
+	for i := 0; i < regs; i++ {
+		for w := 0; w < words; w++ {
+			m.Vec[i][w] = in.Vec(i, w)
 		}
 	}
 	for i, b := range in.Mem {
@@ -102,9 +109,9 @@ func (md *model) run(in *State, addr uint64) (out *State, undef uint64, err erro
 		return nil, 0, fmt.Errorf("MXCSR holds %#x", m.MXCSR)
 	}
 	out.MXCSR = uint32(m.MXCSR)
-	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
-			binary.LittleEndian.PutUint64(out.Y[i][8*w:], m.Vec[i][w])
+	for i := 0; i < regs; i++ {
+		for w := 0; w < words; w++ {
+			out.SetVec(i, w, m.Vec[i][w])
 		}
 	}
 	for i, b := range reg.Bytes {

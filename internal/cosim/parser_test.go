@@ -93,8 +93,11 @@ func sameOperands(o forms.Insn, m *x86.Insn) string {
 				bm.Disp != a.Mem.Disp || (index != "" && bm.Scale != a.Mem.Scale)
 		default: // registers
 			want := a.Reg
-			if a.Kind == "ymm" {
+			switch a.Kind {
+			case "ymm":
 				want = "Y" + a.Reg[1:]
+			case "zmm":
+				want = "Z" + a.Reg[1:]
 			}
 			got := b.Reg
 			if a.Kind == "r8" && got.IsByte() {

@@ -28,24 +28,33 @@ func word(r *rand.Rand) uint64 {
 	return r.Uint64()
 }
 
-// vector fills a 32-byte register: random bytes, or lanes of special
-// values, or one 32-bit lane repeated (so lanes compare equal).
-func vector(r *rand.Rand, y *[32]byte) {
+// vector fills a 32- or 64-byte register: random bytes, or lanes of
+// special values, or one 32-bit lane repeated (so lanes compare equal).
+func vector(r *rand.Rand, y []byte) {
 	switch r.IntN(6) {
 	case 0:
-		for i := 0; i < 32; i += 4 {
+		for i := 0; i < len(y); i += 4 {
 			binary.LittleEndian.PutUint32(y[i:], uint32(special64[r.IntN(len(special64))]))
 		}
 	case 1:
 		v := uint32(word(r))
-		for i := 0; i < 32; i += 4 {
+		for i := 0; i < len(y); i += 4 {
 			binary.LittleEndian.PutUint32(y[i:], v)
 		}
 	default:
-		for i := 0; i < 32; i += 8 {
+		for i := 0; i < len(y); i += 8 {
 			binary.LittleEndian.PutUint64(y[i:], r.Uint64())
 		}
 	}
+}
+
+// vecBytes returns vector register n of the registers s holds (Z if
+// s.Wide, else Y).
+func vecBytes(s *State, n int) []byte {
+	if s.Wide {
+		return s.Z[n][:]
+	}
+	return s.Y[n][:]
 }
 
 // gprIndex is the number of a GPR family name ("AX" → 0).
@@ -90,7 +99,10 @@ func randomState(r *rand.Rand, s *State, in forms.Insn) error {
 	// floating point.
 	s.MXCSR = uint32(r.Uint64() & 0xffff)
 	for i := range s.Y {
-		vector(r, &s.Y[i])
+		vector(r, s.Y[i][:])
+	}
+	for i := range s.Z {
+		vector(r, s.Z[i][:])
 	}
 	for i := 0; i < MemSize; i += 8 {
 		binary.LittleEndian.PutUint64(s.Mem[i:], r.Uint64())
@@ -150,10 +162,10 @@ func randomState(r *rand.Rand, s *State, in forms.Insn) error {
 				continue
 			}
 			var src []byte
-			if o.Kind == "xmm" || o.Kind == "ymm" {
+			if o.Kind == "xmm" || o.Kind == "ymm" || o.Kind == "zmm" {
 				n := 0
 				fmt.Sscanf(o.Reg, "X%d", &n)
-				src = s.Y[n][:]
+				src = vecBytes(s, n)
 			} else {
 				src = binary.LittleEndian.AppendUint64(nil, s.GPR[gprIndex(o.Reg)])
 			}
@@ -186,7 +198,7 @@ func copyReg(s *State, a, b string) {
 		var na, nb int
 		fmt.Sscanf(a, "X%d", &na)
 		fmt.Sscanf(b, "X%d", &nb)
-		s.Y[na] = s.Y[nb]
+		copy(vecBytes(s, na), vecBytes(s, nb))
 	}
 }
 
@@ -194,17 +206,17 @@ func copyReg(s *State, a, b string) {
 // counts are almost always beyond the lane width, where every shift gives
 // zero (or the sign).
 func shiftCounts(r *rand.Rand, s *State, in forms.Insn) {
-	if r.IntN(2) == 0 || len(in.Ops) != 3 || in.Ops[0].Kind != "xmm" && in.Ops[0].Kind != "ymm" {
+	if r.IntN(2) == 0 || len(in.Ops) != 3 || in.Ops[0].Kind != "xmm" && in.Ops[0].Kind != "ymm" && in.Ops[0].Kind != "zmm" {
 		return
 	}
 	n := 0
 	fmt.Sscanf(in.Ops[0].Reg, "X%d", &n)
 	switch in.Mnemonic {
 	case "VPSLLQ", "VPSRLQ", "VPSLLD", "VPSRLD", "VPSRAD": // count: low quadword
-		binary.LittleEndian.PutUint64(s.Y[n][:], uint64(r.IntN(70)))
+		binary.LittleEndian.PutUint64(vecBytes(s, n), uint64(r.IntN(70)))
 	case "VPSLLVD", "VPSRLVD": // a count per dword
 		for i := 0; i < 32; i += 4 {
-			binary.LittleEndian.PutUint32(s.Y[n][i:], uint32(r.IntN(40)))
+			binary.LittleEndian.PutUint32(vecBytes(s, n)[i:], uint32(r.IntN(40)))
 		}
 	}
 }

@@ -172,6 +172,10 @@ func cpuRoutines() map[string]any {
 		m["ExpandMask17x4AVX512"] = asm.ExpandMask17x4AVX512
 		m["ExpandMask19x4AVX512"] = asm.ExpandMask19x4AVX512
 	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F {
+		m["KeccakF1600x8AVX512"] = asm.KeccakF1600x8AVX512
+		m["RejNTTPolyx8AVX512"] = asm.RejNTTPolyx8AVX512
+	}
 	return m
 }
 

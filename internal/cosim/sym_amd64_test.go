@@ -4,7 +4,6 @@ package cosim
 
 import (
 	"bufio"
-	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
@@ -62,6 +61,7 @@ func TestCosimSym(t *testing.T) {
 		bad := 0
 		for k := 0; k < count && bad < 2; k++ {
 			cpu := new(State)
+			cpu.Wide = c.Wide
 			if err := randomState(r, cpu, p.memIn); err != nil {
 				t.Fatal(err)
 			}
@@ -267,7 +267,7 @@ func inputValue(name string, s *State) (uint64, error) {
 		}
 	case 'v':
 		if _, err := fmt.Sscanf(name, "v%d_%d", &i, &w); err == nil {
-			return binary.LittleEndian.Uint64(s.Y[i][8*w:]), nil
+			return s.Vec(i, w), nil
 		}
 	case 'f':
 		if _, err := fmt.Sscanf(name, "f%d", &i); err == nil {

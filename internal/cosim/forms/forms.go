@@ -24,7 +24,7 @@ import (
 
 // Operand is one operand of an instruction line.
 type Operand struct {
-	Kind  string // r64 r32 r16 r8 cl xmm ymm imm m8 m16 m32 m64 m128 m256 label
+	Kind  string // r64 r32 r16 r8 cl xmm ymm zmm imm m8 m16 m32 m64 m128 m256 m512 label
 	Text  string // as written
 	Reg   string // register family ("AX", "R8", "X3" for both X3 and Y3); "" if none
 	Imm   int64  // immediate value when Kind is "imm"
@@ -85,6 +85,18 @@ func (in Insn) MemWidth() int {
 }
 
 // IsBranch reports whether in is a jump (conditional or not).
+// Wide reports whether a sequence holds an AVX-512 (EVEX) instruction: its
+// harness loads and stores zmm0–31 (all 512 bits of 32 registers), so that
+// the bits above 256 and the registers 16–31 are compared too.
+func Wide(ins []Insn) bool {
+	for _, in := range ins {
+		if inf, ok := x86.Lookup(in.Mnemonic); ok && strings.HasPrefix(inf.Feature, "AVX512") {
+			return true
+		}
+	}
+	return false
+}
+
 func (in Insn) IsBranch() bool { return strings.HasPrefix(in.Mnemonic, "J") }
 
 // byteName is the Go name of the low byte of each 64-bit register.
@@ -216,9 +228,14 @@ func operand(a x86.Operand) Operand {
 		o.Kind, o.Mem = "mem", m
 	case x86.KReg:
 		switch r := a.Reg; {
-		case r.IsX(), r.IsY():
+		case r.IsX(), r.IsY(), r.IsZ():
 			o.Reg = fmt.Sprintf("X%d", r.Vec())
-			o.Kind = map[bool]string{false: "xmm", true: "ymm"}[r.IsY()]
+			o.Kind = "xmm"
+			if r.IsY() {
+				o.Kind = "ymm"
+			} else if r.IsZ() {
+				o.Kind = "zmm"
+			}
 		case r.IsByte():
 			o.Kind, o.Reg = "gpr", r.GPR().String()
 		default:
@@ -280,6 +297,9 @@ func classify(in *Insn) error {
 		case "ymm":
 			vec = true
 			vecWidth = max(vecWidth, 256)
+		case "zmm":
+			vec = true
+			vecWidth = max(vecWidth, 512)
 		}
 	}
 	isShift := strings.HasPrefix(mn, "SH") || strings.HasPrefix(mn, "SA") || strings.HasPrefix(mn, "RO")

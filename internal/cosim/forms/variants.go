@@ -40,8 +40,13 @@ type Variant struct {
 // used by representatives.
 var gprPool = []string{"R8", "R9", "R10", "R11", "SI", "DI", "R12", "R13", "BX"}
 
-// vecPool is the order in which vector registers are renamed.
-var vecPool = []int{1, 9, 14, 4, 11, 6, 2, 13}
+// vecPool is the order in which vector registers are renamed;
+// vecPoolHigh, for registers 16–31 (EVEX only), keeps them in 16–31 so
+// that EVEX.R', EVEX.V' and EVEX.X meet the CPU.
+var (
+	vecPool     = []int{1, 9, 14, 4, 11, 6, 2, 13}
+	vecPoolHigh = []int{17, 25, 30, 20, 27, 22, 18, 29}
+)
 
 // Canonical returns the representative text of in. Two lines with the same
 // form, the same aliasing between operands, the same immediates, the same
@@ -89,13 +94,17 @@ func canonicalWith(in Insn, gpr map[string]string, vec map[string]int) (string, 
 			ops = append(ops, o.Text)
 		case o.Kind == "label":
 			ops = append(ops, "taken")
-		case o.Kind == "xmm" || o.Kind == "ymm":
+		case o.Kind == "xmm" || o.Kind == "ymm" || o.Kind == "zmm":
 			n, ok := vec[o.Reg]
 			if !ok {
 				if len(vec) == len(vecPool) {
 					return "", fmt.Errorf("too many vector registers in %q", in.Text)
 				}
 				n = vecPool[len(vec)]
+				var r int
+				if fmt.Sscanf(o.Reg, "X%d", &r); r >= 16 {
+					n = vecPoolHigh[len(vec)]
+				}
 				vec[o.Reg] = n
 			}
 			ops = append(ops, fmt.Sprintf("%c%d", o.Text[0], n))

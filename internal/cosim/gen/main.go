@@ -31,6 +31,7 @@ const (
 	offTaken = 144
 	offY     = 160
 	offMem   = 672
+	offZ     = 928
 )
 
 // NoHarness lists the forms a harness cannot run in place, with the reason;
@@ -217,7 +218,7 @@ func generate(vs []forms.Variant, tables []*table, frames []frame) (asm, decl []
 	if err := function(&s, "roundTrip", forms.Variant{}); err != nil {
 		return nil, nil, err
 	}
-	fmt.Fprintf(&g, "// cosimLoad and cosimStore are the harness's shared load and store code;\n// only assembly calls them.\n//\n//go:noescape\nfunc cosimLoad(s *State)\n\n//go:noescape\nfunc cosimStore(s *State)\n\n")
+	fmt.Fprintf(&g, "// cosimLoad and cosimStore are the harness's shared load and store code;\n// only assembly calls them.\n//\n//go:noescape\nfunc cosimLoad(s *State)\n\n//go:noescape\nfunc cosimStore(s *State)\n\n//go:noescape\nfunc cosimLoadZ(s *State)\n\n//go:noescape\nfunc cosimStoreZ(s *State)\n\n")
 	fmt.Fprintf(&g, "// roundTrip loads and stores a State and runs nothing in between.\n//\n//go:noescape\nfunc roundTrip(s *State)\n\n")
 	i := 0
 	for _, v := range vs {
@@ -230,7 +231,11 @@ func generate(vs []forms.Variant, tables []*table, frames []frame) (asm, decl []
 			return nil, nil, err
 		}
 		fmt.Fprintf(&g, "// %s runs %s (form %s, from %s).\n//\n//go:noescape\nfunc %s(s *State)\n\n", name, v.Text, v.Form, v.Source, name)
-		fmt.Fprintf(&table, "\t{Form: %q, Text: %q, Source: %q, Run: %s},\n", v.Form, v.Text, v.Source, name)
+		wide := ""
+		if ins, err := forms.ParseText(v.Text); err == nil && forms.Wide(ins) {
+			wide = "Wide: true, "
+		}
+		fmt.Fprintf(&table, "\t{Form: %q, Text: %q, Source: %q, %sRun: %s},\n", v.Form, v.Text, v.Source, wide, name)
 	}
 	fmt.Fprintf(&g, "var cases = []Case{\n%s}\n", table.String())
 	var tab bytes.Buffer
@@ -272,36 +277,56 @@ func generate(vs []forms.Variant, tables []*table, frames []frame) (asm, decl []
 // flags and MXCSR into the State.
 func loadStore(s *bytes.Buffer) {
 	p := func(format string, a ...any) { fmt.Fprintf(s, "\t"+format+"\n", a...) }
-	s.WriteString("\n// func cosimLoad(s *State)\nTEXT ·cosimLoad(SB), NOSPLIT, $0-8\n")
-	p("MOVQ s+0(FP), AX")
-	p("LDMXCSR %d(AX)", offMXCSR)
-	for i := 0; i < 16; i++ {
-		p("VMOVDQU %d(AX), Y%d", offY+32*i, i)
-	}
-	p("PUSHQ %d(AX)", offFlags)
-	p("POPFQ")
-	for i := len(forms.GPRs) - 1; i >= 0; i-- { // AX last: it holds s
-		if r := forms.GPRs[i]; r != "SP" && r != "BP" {
-			p("MOVQ %d(AX), %s", offGPR+8*i, r)
+	for _, z := range []bool{false, true} {
+		suffix := ""
+		if z {
+			// A wide case's load and store: zmm0–31 from and to State.Z
+			// (EVEX, AVX512F), in place of ymm0–15.
+			suffix = "Z"
 		}
-	}
-	p("RET")
-	s.WriteString("\n// func cosimStore(s *State)\nTEXT ·cosimStore(SB), NOSPLIT, $0-8\n")
-	p("PUSHFQ")
-	p("PUSHQ AX")
-	p("MOVQ s+0(FP), AX")
-	p("POPQ %d(AX)", offGPR)
-	p("POPQ %d(AX)", offFlags)
-	for i, r := range forms.GPRs {
-		if r != "SP" && r != "AX" {
-			p("MOVQ %s, %d(AX)", r, offGPR+8*i)
+		fmt.Fprintf(s, "\n// func cosimLoad%s(s *State)\nTEXT ·cosimLoad%s(SB), NOSPLIT, $0-8\n", suffix, suffix)
+		p("MOVQ s+0(FP), AX")
+		p("LDMXCSR %d(AX)", offMXCSR)
+		if z {
+			for i := 0; i < 32; i++ {
+				p("VMOVDQU64 %d(AX), Z%d", offZ+64*i, i)
+			}
+		} else {
+			for i := 0; i < 16; i++ {
+				p("VMOVDQU %d(AX), Y%d", offY+32*i, i)
+			}
 		}
+		p("PUSHQ %d(AX)", offFlags)
+		p("POPFQ")
+		for i := len(forms.GPRs) - 1; i >= 0; i-- { // AX last: it holds s
+			if r := forms.GPRs[i]; r != "SP" && r != "BP" {
+				p("MOVQ %d(AX), %s", offGPR+8*i, r)
+			}
+		}
+		p("RET")
+		fmt.Fprintf(s, "\n// func cosimStore%s(s *State)\nTEXT ·cosimStore%s(SB), NOSPLIT, $0-8\n", suffix, suffix)
+		p("PUSHFQ")
+		p("PUSHQ AX")
+		p("MOVQ s+0(FP), AX")
+		p("POPQ %d(AX)", offGPR)
+		p("POPQ %d(AX)", offFlags)
+		for i, r := range forms.GPRs {
+			if r != "SP" && r != "AX" {
+				p("MOVQ %s, %d(AX)", r, offGPR+8*i)
+			}
+		}
+		if z {
+			for i := 0; i < 32; i++ {
+				p("VMOVDQU64 Z%d, %d(AX)", i, offZ+64*i)
+			}
+		} else {
+			for i := 0; i < 16; i++ {
+				p("VMOVDQU Y%d, %d(AX)", i, offY+32*i)
+			}
+		}
+		p("STMXCSR %d(AX)", offMXCSR)
+		p("RET")
 	}
-	for i := 0; i < 16; i++ {
-		p("VMOVDQU Y%d, %d(AX)", i, offY+32*i)
-	}
-	p("STMXCSR %d(AX)", offMXCSR)
-	p("RET")
 }
 
 // function writes one harness function. Its frame holds the State's
@@ -330,7 +355,11 @@ func function(s *bytes.Buffer, name string, v forms.Variant) error {
 	p("MOVQ AX, 0(SP)")
 	p("STMXCSR 8(SP)")
 	p("MOVQ $0, 16(SP)")
-	p("CALL ·cosimLoad(SB)")
+	z := ""
+	if forms.Wide(ins) {
+		z = "Z"
+	}
+	p("CALL ·cosimLoad%s(SB)", z)
 	p("MOVQ 0(SP), BP")
 	p("MOVQ %d(BP), BP", offGPR+8*5)
 	for _, in := range ins {
@@ -342,7 +371,7 @@ func function(s *bytes.Buffer, name string, v forms.Variant) error {
 		p("MOVQ $1, 16(SP)")
 		s.WriteString("done:\n")
 	}
-	p("CALL ·cosimStore(SB)")
+	p("CALL ·cosimStore%s(SB)", z)
 	p("MOVQ 0(SP), AX")
 	p("LDMXCSR 8(SP)")
 	p("MOVQ 16(SP), CX")

@@ -344,12 +344,49 @@ var mutants = []Mutant{
 	// A bit flipped only for one input value: the proof must see it.
 	{Name: "keccakx4avx512/one-input-bug", Routine: "KeccakF1600x4AVX512",
 		Edits: []Edit{beforeRETIn("keccakx4_amd64.s", "KeccakF1600x4AVX512", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
+	// ---- KeccakF1600x8AVX512 (the same proof, eight states on zmm). π
+	// renames registers, so each line below occurs once (in round 0).
+	// One χ table entry wrong: 0xd3 for 0xd2.
+	{Name: "keccakx8/ternlog-immediate", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{{File: "keccakx8_amd64.s", Find: "VPTERNLOGQ $0xd2, Z12, Z6, Z0\n", Replace: "VPTERNLOGQ $0xd3, Z12, Z6, Z0\n"}}},
+	// ρ's rotation of one lane by 45 instead of 44.
+	{Name: "keccakx8/rotation-count", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{{File: "keccakx8_amd64.s", Find: "VPROLQ     $0x2c, Z6, Z6\n", Replace: "VPROLQ     $0x2d, Z6, Z6\n"}}},
+	// Lane 1 loaded by VEX: bits 511:256 of Z1 are zeroed, and the zmm
+	// code reads them as states 4–7's lane.
+	{Name: "keccakx8/upper-half-uninitialised", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{{File: "keccakx8_amd64.s", Find: "VMOVDQU64 64(AX), Z1\n", Replace: "VMOVDQU   64(AX), Y1\n"}}},
+	// VZEROUPPER halfway: bits 511:128 of Z0–Z15 are gone.
+	{Name: "keccakx8/vzeroupper-mid-permutation", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{{File: "keccakx8_amd64.s", Find: "\t// Round 12\n", Replace: "\tVZEROUPPER\n\t// Round 12\n"}}},
+	// θ applied to one lane at 256 bits: states 4–7 of that step skipped
+	// (EVEX.256 zeroes their words).
+	{Name: "keccakx8/lanes-4-7-skipped", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{{File: "keccakx8_amd64.s", Find: "VPTERNLOGQ $0x96, Z30, Z29, Z0\n", Replace: "VPTERNLOGQ $0x96, Y30, Y29, Y0\n"}}},
+	// χ of one lane under opmask k1 (merging, k1 never set): the model
+	// has no opmask registers and the decoder rejects the form.
+	{Name: "keccakx8/opmask", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{{File: "keccakx8_amd64.s", Find: "VPTERNLOGQ $0xd2, Z12, Z6, Z0\n", Replace: "VPTERNLOGQ $0xd2, Z12, Z6, K1, Z0\n"}}},
+	// A bit flipped only for one input value: the proof must see it.
+	{Name: "keccakx8/one-input-bug", Routine: "KeccakF1600x8AVX512",
+		Edits: []Edit{beforeRET("keccakx8_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
 	// The AVX-512 callers of the permutation: the same code as AVX2's,
 	// each held to its own contract.
 	{Name: "rejx4avx512/calls-avx2-permutation", Routine: "RejNTTPolyx4AVX512",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
 	{Name: "rejx4avx512/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX512",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	// RejNTTPolyx8AVX512: the four-way code on eight states.
+	{Name: "rejx8/calls-x4-permutation", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "·KeccakF1600x8AVX512(SB)", Replace: "·KeccakF1600x4AVX512(SB)"}}},
+	// States 4–7's lanes 0–3 read from states 0–3's half of the vectors.
+	{Name: "rejx8/high-half-from-low", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "VMOVDQU     40(SP), Y0\n", Replace: "VMOVDQU     8(SP), Y0\n"}}},
+	// Polynomial 7's count left out of "all complete".
+	{Name: "rejx8/count-7-unchecked", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "\tANDQ 3200(SP), AX\n", Replace: ""}}},
+	{Name: "rejx8/ok-flag-out-of-blocks", Routine: "RejNTTPolyx8AVX512",
+		Edits: []Edit{{File: "rejnttpolyx8_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
 	{Name: "rejboundedx4avx512/calls-avx2-permutation", Routine: "RejBoundedPolyx4Eta4AVX512",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
 	{Name: "rejboundedx4avx512/ok-flag-out-of-blocks", Routine: "RejBoundedPolyx4Eta2AVX512",
