@@ -94,7 +94,12 @@ func cpuRoutines() map[string]any {
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
 	m["SHAKE256AbsorbBlockAMD64"] = asm.SHAKE256AbsorbBlockAMD64
+	m["SHAKE256AbsorbAMD64"] = asm.SHAKE256AbsorbAMD64
+	m["KeyGen44AMD64"] = asm.KeyGen44AMD64
+	m["KeyGen65AMD64"] = asm.KeyGen65AMD64
+	m["KeyGen87AMD64"] = asm.KeyGen87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
 		m["SHAKE256AbsorbBlockBMI2"] = asm.SHAKE256AbsorbBlockBMI2
 		m["TrHash44BMI2"] = asm.TrHash44BMI2
@@ -109,6 +114,9 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{
 			"KeccakF1600x4AVX2":        asm.KeccakF1600x4AVX2,
+			"KeyGen44AVX2":             asm.KeyGen44AVX2,
+			"KeyGen65AVX2":             asm.KeyGen65AVX2,
+			"KeyGen87AVX2":             asm.KeyGen87AVX2,
 			"ExpandMask17x4AVX2":       asm.ExpandMask17x4AVX2,
 			"ExpandMask19x4AVX2":       asm.ExpandMask19x4AVX2,
 			"RejNTTPolyx4AVX2":         asm.RejNTTPolyx4AVX2,
