@@ -259,8 +259,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 		}
 	}
 	// Every ZqMap routine has its Want as Effect; the others with one:
-	if n-zq != 19 {
-		t.Errorf("%d contracts with an Effect besides the %d ZqMap routines, want the three samplers, the four permutations, the six BitUnpack decoders of t0 and z, the two SHAKE256 block absorbers, and Power2RoundPoly and SimpleBitPack10 (×2 each), which callers may call", n-zq, zq)
+	if n-zq != 20 {
+		t.Errorf("%d contracts with an Effect besides the %d ZqMap routines, want the four samplers (RejNTTPoly ×1 on either permutation), the four permutations, the six BitUnpack decoders of t0 and z, the two SHAKE256 block absorbers, and Power2RoundPoly and SimpleBitPack10 (×2 each), which callers may call", n-zq, zq)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
