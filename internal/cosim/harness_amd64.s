@@ -48814,8 +48814,8 @@ TEXT ·frame113(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame114(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame114(SB), $1616-8
+// func frame114(out *[3]uint64): the frame of RejNTTPolyBMI2
+TEXT ·frame114(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48824,7 +48824,7 @@ TEXT ·frame114(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame115(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+// func frame115(out *[3]uint64): the frame of RejNTTPolyx4AVX2
 TEXT ·frame115(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48834,8 +48834,8 @@ TEXT ·frame115(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame116(out *[3]uint64): the frame of SampleInBall44AMD64
-TEXT ·frame116(SB), $352-8
+// func frame116(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+TEXT ·frame116(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48844,7 +48844,7 @@ TEXT ·frame116(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame117(out *[3]uint64): the frame of SampleInBall65AMD64
+// func frame117(out *[3]uint64): the frame of SampleInBall44AMD64
 TEXT ·frame117(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48854,7 +48854,7 @@ TEXT ·frame117(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame118(out *[3]uint64): the frame of SampleInBall87AMD64
+// func frame118(out *[3]uint64): the frame of SampleInBall65AMD64
 TEXT ·frame118(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48864,8 +48864,8 @@ TEXT ·frame118(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame119(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame119(SB), $8-8
+// func frame119(out *[3]uint64): the frame of SampleInBall87AMD64
+TEXT ·frame119(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48874,16 +48874,8 @@ TEXT ·frame119(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame120(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame120(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame121(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame121(SB), $8-8
+// func frame120(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame120(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48892,16 +48884,16 @@ TEXT ·frame121(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame122(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame122(SB), $0-8
+// func frame121(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
+TEXT ·frame121(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame123(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame123(SB), $208-8
+// func frame122(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame122(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48910,7 +48902,15 @@ TEXT ·frame123(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame124(out *[3]uint64): the frame of TrHash44BMI2
+// func frame123(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame123(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame124(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame124(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48920,7 +48920,7 @@ TEXT ·frame124(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame125(out *[3]uint64): the frame of TrHash65AMD64
+// func frame125(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame125(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48930,7 +48930,7 @@ TEXT ·frame125(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame126(out *[3]uint64): the frame of TrHash65BMI2
+// func frame126(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame126(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48940,7 +48940,7 @@ TEXT ·frame126(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame127(out *[3]uint64): the frame of TrHash87AMD64
+// func frame127(out *[3]uint64): the frame of TrHash65BMI2
 TEXT ·frame127(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48950,7 +48950,7 @@ TEXT ·frame127(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame128(out *[3]uint64): the frame of TrHash87BMI2
+// func frame128(out *[3]uint64): the frame of TrHash87AMD64
 TEXT ·frame128(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48960,15 +48960,17 @@ TEXT ·frame128(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame129(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame129(SB), $0-8
+// func frame129(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame129(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame130(out *[3]uint64): the frame of UseHint32AMD64
+// func frame130(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame130(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48976,7 +48978,7 @@ TEXT ·frame130(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame131(out *[3]uint64): the frame of UseHint88AVX2
+// func frame131(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame131(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48984,7 +48986,7 @@ TEXT ·frame131(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame132(out *[3]uint64): the frame of UseHint88AMD64
+// func frame132(out *[3]uint64): the frame of UseHint88AVX2
 TEXT ·frame132(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48992,8 +48994,16 @@ TEXT ·frame132(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame133(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame133(SB), NOSPLIT, $0-8
+// func frame133(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame133(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame134(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame134(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

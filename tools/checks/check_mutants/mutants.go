@@ -381,7 +381,7 @@ var mutants = []Mutant{
 	// calls of the proven permutation); the stream tests reach the bound
 	// and the rare values too.
 	{Name: "rej/count-bound-off-by-one", Routine: "RejNTTPolyAMD64",
-		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyAMD64", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 	{Name: "rej/store-scale", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVL AX, (DI)(CX*4)", Replace: "MOVL AX, (DI)(CX*8)"}}},
 	{Name: "rej/frame-slot-overflow", Routine: "RejNTTPolyAMD64",
@@ -412,6 +412,20 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tLEAQ 8(SP), AX\n", Replace: "\tMOVQ a+0(FP), AX\n"}}},
 	{Name: "rej/squeezes-twice", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n"}}},
+	// ---- RejNTTPolyBMI2: RejNTTPolyAMD64 calling KeccakF1600BMI2, proven
+	// the same way. Random seeds never reach the bound, and the stream
+	// tests write each block whatever the state holds, so only the proof
+	// sees a budget of 15 blocks or the state written between blocks.
+	{Name: "rejbmi2/unlisted-callee", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "CALL ·KeccakF1600BMI2(SB)", Replace: "CALL ·KeccakF1600AMD64(SB)"}}},
+	{Name: "rejbmi2/fifteen-blocks", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "MOVQ    $0x00000010, 216(SP)", Replace: "MOVQ    $0x0000000f, 216(SP)"}}},
+	{Name: "rejbmi2/state-written-between-blocks", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "\tDECQ AX\n", Replace: "\tDECQ AX\n\tMOVQ AX, 200(SP)\n"}}},
+	{Name: "rejbmi2/pad-suffix", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "ORL     $0x001f0000, AX", Replace: "ORL     $0x001e0000, AX"}}},
+	{Name: "rejbmi2/count-bound-off-by-one", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 
 	// ---- RejBoundedPolyEta2AMD64 and Eta4: memory safety proven by the
 	// inductive check; the stream postcondition proven for every stream
@@ -725,6 +739,16 @@ var mutants = []Mutant{
 	// group's result left out of the mask.
 	{Name: "expanda/skipped-and", Routine: "ExpandA44AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tANDQ    AX, 192(SP)\n\n\t// Group 3: entries 12 to 15.", Replace: "\n\t// Group 3: entries 12 to 15."}}},
+	// ExpandA65AVX2's single entries: the baseline sampler is not among
+	// its Calls; the last entry sampled from the seed of entry 28, or its
+	// result left out of the mask (random seeds never run out: only the
+	// proof sees it).
+	{Name: "expanda/single-on-baseline-sampler", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "CALL    ·RejNTTPolyBMI2(SB)", Replace: "CALL    ·RejNTTPolyAMD64(SB)", N: -1}}},
+	{Name: "expanda/single-seed-s-stale", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\t// Entry 29 (r = 5, s = 4).\n\tMOVB    $0x04, 88(SP)\n", Replace: "\t// Entry 29 (r = 5, s = 4).\n"}}},
+	{Name: "expanda/single-result-not-anded", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tANDQ    AX, 192(SP)\n", Replace: "", N: -1}}},
 	{Name: "expanda/one-group-short", Routine: "ExpandA87AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tCALL    ·RejNTTPolyx4AVX2(SB)\n", Replace: "", N: -1}}},
 	{Name: "expanda/entry-off-by-one", Routine: "ExpandA44AMD64",
