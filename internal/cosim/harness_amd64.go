@@ -11702,95 +11702,113 @@ func frame118(out *[3]uint64)
 //go:noescape
 func frame119(out *[3]uint64)
 
-// frame120 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame120 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame120(out *[3]uint64)
 
-// frame121 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame121 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame121(out *[3]uint64)
 
-// frame122 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame122 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame123 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame124 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame125 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame126 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame127 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame128 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame129 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame130 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame131 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
 
-// frame132 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame132 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame132(out *[3]uint64)
 
-// frame133 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame133 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame133(out *[3]uint64)
 
-// frame134 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame134 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame134(out *[3]uint64)
+
+// frame135 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame135(out *[3]uint64)
+
+// frame136 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame136(out *[3]uint64)
+
+// frame137 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame137(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -11913,19 +11931,22 @@ var frames = []Frame{
 	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame117},
 	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame118},
 	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame119},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame120},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame121},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame122},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame123},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame124},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame125},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame126},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame127},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame128},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame129},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame130},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame131},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame132},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame133},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame134},
+	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame120},
+	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame121},
+	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame122},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame123},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame124},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame125},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame126},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame127},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame128},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame129},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame130},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame131},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame132},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame133},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame134},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame135},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame136},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame137},
 }

@@ -48874,8 +48874,8 @@ TEXT ·frame119(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame120(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame120(SB), $8-8
+// func frame120(out *[3]uint64): the frame of SampleInBall44BMI2
+TEXT ·frame120(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48884,16 +48884,8 @@ TEXT ·frame120(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame121(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame121(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame122(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame122(SB), $8-8
+// func frame121(out *[3]uint64): the frame of SampleInBall65BMI2
+TEXT ·frame121(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48902,16 +48894,8 @@ TEXT ·frame122(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame123(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame123(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame124(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame124(SB), $208-8
+// func frame122(out *[3]uint64): the frame of SampleInBall87BMI2
+TEXT ·frame122(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48920,8 +48904,8 @@ TEXT ·frame124(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame125(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame125(SB), $208-8
+// func frame123(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame123(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48930,8 +48914,16 @@ TEXT ·frame125(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame126(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame126(SB), $208-8
+// func frame124(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
+TEXT ·frame124(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame125(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame125(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -48940,7 +48932,15 @@ TEXT ·frame126(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame127(out *[3]uint64): the frame of TrHash65BMI2
+// func frame126(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame126(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame127(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame127(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48950,7 +48950,7 @@ TEXT ·frame127(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame128(out *[3]uint64): the frame of TrHash87AMD64
+// func frame128(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame128(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48960,7 +48960,7 @@ TEXT ·frame128(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame129(out *[3]uint64): the frame of TrHash87BMI2
+// func frame129(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame129(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -48970,31 +48970,37 @@ TEXT ·frame129(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame130(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame130(SB), $0-8
+// func frame130(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame130(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame131(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame131(SB), $0-8
+// func frame131(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame131(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame132(out *[3]uint64): the frame of UseHint88AVX2
-TEXT ·frame132(SB), $0-8
+// func frame132(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame132(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame133(out *[3]uint64): the frame of UseHint88AMD64
+// func frame133(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame133(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -49002,8 +49008,32 @@ TEXT ·frame133(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame134(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame134(SB), NOSPLIT, $0-8
+// func frame134(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame134(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame135(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame135(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame136(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame136(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame137(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame137(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -103,6 +103,9 @@ func cpuRoutines() map[string]any {
 		m["ExpandMask17BMI2"] = asm.ExpandMask17BMI2
 		m["ExpandMask19BMI2"] = asm.ExpandMask19BMI2
 		m["RejNTTPolyBMI2"] = asm.RejNTTPolyBMI2
+		m["SampleInBall44BMI2"] = asm.SampleInBall44BMI2
+		m["SampleInBall65BMI2"] = asm.SampleInBall65BMI2
+		m["SampleInBall87BMI2"] = asm.SampleInBall87BMI2
 		m["KeyGenSeed44BMI2"] = asm.KeyGenSeed44BMI2
 		m["KeyGenSeed65BMI2"] = asm.KeyGenSeed65BMI2
 		m["KeyGenSeed87BMI2"] = asm.KeyGenSeed87BMI2

@@ -806,6 +806,24 @@ var mutants = []Mutant{
 	{Name: "sampleinball/squeezes-twice", Routine: "SampleInBall65AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n",
 			Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n"}}},
+	// ---- SampleInBall<set>BMI2: the baseline routines calling
+	// KeccakF1600BMI2, proven the same way; the baseline permutation is
+	// not among their Calls, and only the proof sees a sign flipped where
+	// h is one 64-bit value, a branch on the sign whose two ways meet, or
+	// the state written between blocks.
+	{Name: "sampleinballbmi2/unlisted-callee", Routine: "SampleInBall44BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44BMI2", Find: "CALL ·KeccakF1600BMI2(SB)", Replace: "CALL ·KeccakF1600AMD64(SB)", N: -1}}},
+	{Name: "sampleinballbmi2/sign-rare-input-backdoor", Routine: "SampleInBall65BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65BMI2", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tMOVQ 224(SP), AX\n\tMOVQ $0x0123456789abcdef, SI\n\tXORQ SI, AX\n\tMOVQ AX, SI\n\tSUBQ $0x01, SI\n\tNOTQ AX\n\tANDQ AX, SI\n\tSARQ $0x3f, SI\n\tXORQ SI, DX\n\tMOVQ DX, 240(SP)\n"}}},
+	{Name: "sampleinballbmi2/branch-on-sign", Routine: "SampleInBall87BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87BMI2", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tTESTQ DX, DX\n\tJEQ planted\nplanted:\n\tMOVQ DX, 240(SP)\n"}}},
+	{Name: "sampleinballbmi2/state-written-between-blocks", Routine: "SampleInBall65BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65BMI2", Find: "\tDECQ AX\n\tMOVQ AX, 232(SP)\n",
+			Replace: "\tDECQ AX\n\tMOVQ AX, 232(SP)\n\tMOVQ AX, 200(SP)\n"}}},
+	{Name: "sampleinballbmi2/one-block-short", Routine: "SampleInBall87BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87BMI2", Find: "MOVQ $0x00000002, 232(SP)", Replace: "MOVQ $0x00000001, 232(SP)"}}},
 	// SP moved by 8 once i reaches 230: every slot read later is another.
 	{Name: "sampleinball/stack-moved-at-one-i", Routine: "SampleInBall44AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x00000100\n",
