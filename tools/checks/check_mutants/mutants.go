@@ -695,6 +695,29 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "MOVL $0x00000004, R11", Replace: "MOVL $0x00000005, R11", N: -1}}},
 	{Name: "bitpack/shuffle-byte-upper-lane", Routine: "SimpleBitPack10AVX2",
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800d", Replace: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800c"}}},
+	// The 4-bit packings (w1, η = 4) in four-group blocks: a blend that
+	// keeps a word of the wrong group, a pair shuffle that ORs a word
+	// with itself, the high lane's words left out.
+	{Name: "bitpack4/blend-mask", Routine: "SimpleBitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "VPBLENDD    $0xaa, Y3, Y2, Y2", Replace: "VPBLENDD    $0xa8, Y3, Y2, Y2"}}},
+	{Name: "bitpack4/pair-shuffle", Routine: "BitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack4AVX2", Find: "VPSHUFD     $0xb1, Y2, Y4", Replace: "VPSHUFD     $0xb0, Y2, Y4"}}},
+	{Name: "bitpack4/high-lane-dropped", Routine: "SimpleBitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "\tVPOR        Y5, Y4, Y4\n\tVMOVDQU     X4, (DI)\n", Replace: "\tVMOVDQU     X4, (DI)\n"}}},
+	// Bit 0 of the output flipped where coefficients 0 to 5 are one
+	// value in [0, 16)⁶ (one input in 2²⁴ meeting the precondition): after
+	// the loop, the first word is packed again from w and stored with the
+	// flip. Random tests almost never draw it; the packing proof must fail.
+	{Name: "bitpack4/rare-input-backdoor", Routine: "SimpleBitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "\tVZEROUPPER\n",
+			Replace: "\tMOVQ out+0(FP), DI\n\tMOVQ w+8(FP), SI\n\tMOVQ (SI), AX\n\tMOVQ $0x0000000b00000007, BX\n\tXORQ BX, AX\n" +
+				"\tMOVQ 8(SI), DX\n\tMOVQ $0x0000000300000005, BX\n\tXORQ BX, DX\n\tORQ DX, AX\n" +
+				"\tMOVQ 16(SI), DX\n\tMOVQ $0x0000000e00000001, BX\n\tXORQ BX, DX\n\tORQ DX, AX\n" +
+				"\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n" +
+				"\tMOVL (SI), AX\n\tMOVL 4(SI), DX\n\tSHLQ $0x04, DX\n\tORQ DX, AX\n\tMOVL 8(SI), DX\n\tSHLQ $0x08, DX\n\tORQ DX, AX\n" +
+				"\tMOVL 12(SI), DX\n\tSHLQ $0x0c, DX\n\tORQ DX, AX\n\tMOVL 16(SI), DX\n\tSHLQ $0x10, DX\n\tORQ DX, AX\n" +
+				"\tMOVL 20(SI), DX\n\tSHLQ $0x14, DX\n\tORQ DX, AX\n\tMOVL 24(SI), DX\n\tSHLQ $0x18, DX\n\tORQ DX, AX\n" +
+				"\tMOVL 28(SI), DX\n\tSHLQ $0x1c, DX\n\tORQ DX, AX\n\tXORQ CX, AX\n\tMOVL AX, (DI)\n\tVZEROUPPER\n"}}},
 	{Name: "bitpack/signed-q-off-by-one", Routine: "BitPack20AMD64",
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "ANDL $0x007fe001, BX", Replace: "ANDL $0x007fe000, BX", N: -1}}},
 	// BitPack and BitUnpack are proven too (Spec/check/packproof.go):
