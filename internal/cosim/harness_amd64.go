@@ -95,8885 +95,8880 @@ func h0013(s *State)
 //go:noescape
 func h0014(s *State)
 
-// h0015 runs ADDQ $0x00000004, R8 (form ADDQ imm, r64, from go/asm).
+// h0015 runs ADDQ $0x00000006, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0015(s *State)
 
-// h0016 runs ADDQ $0x00000006, R8 (form ADDQ imm, r64, from go/asm).
+// h0016 runs ADDQ $0x0000000a, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0016(s *State)
 
-// h0017 runs ADDQ $0x0000000a, R8 (form ADDQ imm, r64, from go/asm).
+// h0017 runs ADDQ $0x0000000c, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0017(s *State)
 
-// h0018 runs ADDQ $0x0000000c, R8 (form ADDQ imm, r64, from go/asm).
+// h0018 runs ADDQ $0x0000000d, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0018(s *State)
 
-// h0019 runs ADDQ $0x0000000d, R8 (form ADDQ imm, r64, from go/asm).
+// h0019 runs ADDQ $0x00000010, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0019(s *State)
 
-// h0020 runs ADDQ $0x00000010, R8 (form ADDQ imm, r64, from go/asm).
+// h0020 runs ADDQ $0x00000012, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0020(s *State)
 
-// h0021 runs ADDQ $0x00000012, R8 (form ADDQ imm, r64, from go/asm).
+// h0021 runs ADDQ $0x00000014, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0021(s *State)
 
-// h0022 runs ADDQ $0x00000014, R8 (form ADDQ imm, r64, from go/asm).
+// h0022 runs ADDQ $0x00000018, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0022(s *State)
 
-// h0023 runs ADDQ $0x00000018, R8 (form ADDQ imm, r64, from go/asm).
+// h0023 runs ADDQ $0x0000001a, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0023(s *State)
 
-// h0024 runs ADDQ $0x0000001a, R8 (form ADDQ imm, r64, from go/asm).
+// h0024 runs ADDQ $0x00000020, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0024(s *State)
 
-// h0025 runs ADDQ $0x00000020, R8 (form ADDQ imm, r64, from go/asm).
+// h0025 runs ADDQ $0x00000028, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0025(s *State)
 
-// h0026 runs ADDQ $0x00000028, R8 (form ADDQ imm, r64, from go/asm).
+// h0026 runs ADDQ $0x00000034, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0026(s *State)
 
-// h0027 runs ADDQ $0x00000034, R8 (form ADDQ imm, r64, from go/asm).
+// h0027 runs ADDQ $0x00000040, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0027(s *State)
 
-// h0028 runs ADDQ $0x00000040, R8 (form ADDQ imm, r64, from go/asm).
+// h0028 runs ADDQ $0x00000048, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0028(s *State)
 
-// h0029 runs ADDQ $0x00000048, R8 (form ADDQ imm, r64, from go/asm).
+// h0029 runs ADDQ $0x00000050, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0029(s *State)
 
-// h0030 runs ADDQ $0x00000050, R8 (form ADDQ imm, r64, from go/asm).
+// h0030 runs ADDQ $0x00000080, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0030(s *State)
 
-// h0031 runs ADDQ $0x00000080, R8 (form ADDQ imm, r64, from go/asm).
+// h0031 runs ADDQ $0x02, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0031(s *State)
 
-// h0032 runs ADDQ $0x02, R8 (form ADDQ imm, r64, from go/asm).
+// h0032 runs ADDQ $0x04, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0032(s *State)
 
-// h0033 runs ADDQ $0x04, R8 (form ADDQ imm, r64, from go/asm).
+// h0033 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0033(s *State)
 
-// h0034 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
+// h0034 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0034(s *State)
 
-// h0035 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
+// h0035 runs ADDQ AX, R8 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0035(s *State)
 
-// h0036 runs ADDQ AX, R8 (form ADDQ r64, r64, from go/asm).
+// h0036 runs ADDQ R8, R9 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0036(s *State)
 
-// h0037 runs ADDQ R8, R9 (form ADDQ r64, r64, from go/asm).
+// h0037 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0037(s *State)
 
-// h0038 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
+// h0038 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0038(s *State)
 
-// h0039 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
+// h0039 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0039(s *State)
 
-// h0040 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
+// h0040 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0040(s *State)
 
-// h0041 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
+// h0041 runs ANDL $0x000000ff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0041(s *State)
 
-// h0042 runs ANDL $0x000000ff, AX (form ANDL imm, r32, from go/asm).
+// h0042 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0042(s *State)
 
-// h0043 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
+// h0043 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0043(s *State)
 
-// h0044 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
+// h0044 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0044(s *State)
 
-// h0045 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
+// h0045 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0045(s *State)
 
-// h0046 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
+// h0046 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0046(s *State)
 
-// h0047 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
+// h0047 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0047(s *State)
 
-// h0048 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
+// h0048 runs ANDL $0x0f, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0048(s *State)
 
-// h0049 runs ANDL $0x0f, AX (form ANDL imm, r32, from go/asm).
+// h0049 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0049(s *State)
 
-// h0050 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
+// h0050 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0050(s *State)
 
-// h0051 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
+// h0051 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0051(s *State)
 
-// h0052 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
+// h0052 runs ANDNQ DX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0052(s *State)
 
-// h0053 runs ANDNQ DX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0053 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0053(s *State)
 
-// h0054 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0054 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0054(s *State)
 
-// h0055 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0055 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0055(s *State)
 
-// h0056 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0056 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0056(s *State)
 
-// h0057 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0057 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0057(s *State)
 
-// h0058 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0058 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0058(s *State)
 
-// h0059 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0059 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0059(s *State)
 
-// h0060 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
+// h0060 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0060(s *State)
 
-// h0061 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
+// h0061 runs ANDQ 24(R8), DX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0061(s *State)
 
-// h0062 runs ANDQ 24(R8), DX (form ANDQ m64, r64, from go/asm).
+// h0062 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0062(s *State)
 
-// h0063 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from go/asm).
+// h0063 runs ANDQ AX, 24(R8) (form ANDQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0063(s *State)
 
-// h0064 runs ANDQ AX, 24(R8) (form ANDQ r64, m64, from go/asm).
+// h0064 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0064(s *State)
 
-// h0065 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
+// h0065 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0065(s *State)
 
-// h0066 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
+// h0066 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0066(s *State)
 
-// h0067 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
+// h0067 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0067(s *State)
 
-// h0068 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
+// h0068 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0068(s *State)
 
-// h0069 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
+// h0069 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0069(s *State)
 
-// h0070 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
+// h0070 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0070(s *State)
 
-// h0071 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
+// h0071 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0071(s *State)
 
-// h0072 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
+// h0072 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0072(s *State)
 
-// h0073 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
+// h0073 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0073(s *State)
 
-// h0074 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
+// h0074 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0074(s *State)
 
-// h0075 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
+// h0075 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0075(s *State)
 
-// h0076 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
+// h0076 runs CMOVQCS 24(R8), DX (form CMOVQCS m64, r64, from go/asm).
 //
 //go:noescape
 func h0076(s *State)
 
-// h0077 runs CMOVQCS 24(R8), DX (form CMOVQCS m64, r64, from go/asm).
+// h0077 runs CMOVQEQ AX, DX (form CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0077(s *State)
 
-// h0078 runs CMOVQEQ AX, DX (form CMOVQEQ r64, r64, from go/asm).
+// h0078 runs CMOVQNE AX, DX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0078(s *State)
 
-// h0079 runs CMOVQNE AX, DX (form CMOVQNE r64, r64, from go/asm).
+// h0079 runs CMOVQNE DX, AX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0079(s *State)
 
-// h0080 runs CMOVQNE DX, AX (form CMOVQNE r64, r64, from go/asm).
+// h0080 runs CMOVQNE R8, DX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0080(s *State)
 
-// h0081 runs CMOVQNE R8, DX (form CMOVQNE r64, r64, from go/asm).
+// h0081 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0081(s *State)
 
-// h0082 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
+// h0082 runs CMPL AX, $0x09 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0082(s *State)
 
-// h0083 runs CMPL AX, $0x09 (form CMPL r32, imm, from go/asm).
+// h0083 runs CMPL AX, $0x0f (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0083(s *State)
 
-// h0084 runs CMPL AX, $0x0f (form CMPL r32, imm, from go/asm).
+// h0084 runs CMPL R8, $0x09 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0084(s *State)
 
-// h0085 runs CMPL R8, $0x09 (form CMPL r32, imm, from go/asm).
+// h0085 runs CMPL R8, $0x0f (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0085(s *State)
 
-// h0086 runs CMPL R8, $0x0f (form CMPL r32, imm, from go/asm).
+// h0086 runs CMPQ AX, $0x00000000 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0086(s *State)
 
-// h0087 runs CMPQ AX, $0x00000000 (form CMPQ r64, imm, from go/asm).
+// h0087 runs CMPQ AX, $0x00000004 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0087(s *State)
 
-// h0088 runs CMPQ AX, $0x00000004 (form CMPQ r64, imm, from go/asm).
+// h0088 runs CMPQ AX, $0x00000006 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0088(s *State)
 
-// h0089 runs CMPQ AX, $0x00000006 (form CMPQ r64, imm, from go/asm).
+// h0089 runs CMPQ AX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0089(s *State)
 
-// h0090 runs CMPQ AX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0090 runs CMPQ AX, $0x00000088 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0090(s *State)
 
-// h0091 runs CMPQ AX, $0x00000088 (form CMPQ r64, imm, from go/asm).
+// h0091 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0091(s *State)
 
-// h0092 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0092 runs CMPQ CX, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0092(s *State)
 
-// h0093 runs CMPQ CX, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0093 runs CMPQ CX, $0x00000040 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0093(s *State)
 
-// h0094 runs CMPQ CX, $0x00000040 (form CMPQ r64, imm, from go/asm).
+// h0094 runs CMPQ CX, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0094(s *State)
 
-// h0095 runs CMPQ CX, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0095 runs CMPQ CX, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0095(s *State)
 
-// h0096 runs CMPQ CX, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0096 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0096(s *State)
 
-// h0097 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
+// h0097 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0097(s *State)
 
-// h0098 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0098 runs CMPQ DX, $0x00000004 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0098(s *State)
 
-// h0099 runs CMPQ DX, $0x00000004 (form CMPQ r64, imm, from go/asm).
+// h0099 runs CMPQ DX, $0x00000006 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0099(s *State)
 
-// h0100 runs CMPQ DX, $0x00000006 (form CMPQ r64, imm, from go/asm).
+// h0100 runs CMPQ DX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0100(s *State)
 
-// h0101 runs CMPQ DX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0101 runs CMPQ DX, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0101(s *State)
 
-// h0102 runs CMPQ DX, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0102 runs CMPQ DX, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0102(s *State)
 
-// h0103 runs CMPQ DX, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0103 runs CMPQ DX, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0103(s *State)
 
-// h0104 runs CMPQ DX, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0104 runs CMPQ R8, $0x00000000 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0104(s *State)
 
-// h0105 runs CMPQ R8, $0x00000000 (form CMPQ r64, imm, from go/asm).
+// h0105 runs CMPQ R8, $0x00000001 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0105(s *State)
 
-// h0106 runs CMPQ R8, $0x00000001 (form CMPQ r64, imm, from go/asm).
+// h0106 runs CMPQ R8, $0x00000002 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0106(s *State)
 
-// h0107 runs CMPQ R8, $0x00000002 (form CMPQ r64, imm, from go/asm).
+// h0107 runs CMPQ R8, $0x00000003 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0107(s *State)
 
-// h0108 runs CMPQ R8, $0x00000003 (form CMPQ r64, imm, from go/asm).
+// h0108 runs CMPQ R8, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0108(s *State)
 
-// h0109 runs CMPQ R8, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0109 runs CMPQ R8, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0109(s *State)
 
-// h0110 runs CMPQ R8, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0110 runs CMPQ R8, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0110(s *State)
 
-// h0111 runs CMPQ R8, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0111 runs CMPQ R8, $0x00000088 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0111(s *State)
 
-// h0112 runs CMPQ R8, $0x00000088 (form CMPQ r64, imm, from go/asm).
+// h0112 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0112(s *State)
 
-// h0113 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
+// h0113 runs CMPQ R8, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0113(s *State)
 
-// h0114 runs CMPQ R8, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0114 runs CMPQ CX, 24(R8) (form CMPQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0114(s *State)
 
-// h0115 runs CMPQ CX, 24(R8) (form CMPQ r64, m64, from go/asm).
+// h0115 runs CMPQ R8, 24(R9) (form CMPQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0115(s *State)
 
-// h0116 runs CMPQ R8, 24(R9) (form CMPQ r64, m64, from go/asm).
+// h0116 runs CMPQ DX, R8 (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0116(s *State)
 
-// h0117 runs CMPQ DX, R8 (form CMPQ r64, r64, from go/asm).
+// h0117 runs CMPQ R8, DX (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0117(s *State)
 
-// h0118 runs CMPQ R8, DX (form CMPQ r64, r64, from go/asm).
+// h0118 runs CMPQ R8, R9 (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0118(s *State)
 
-// h0119 runs CMPQ R8, R9 (form CMPQ r64, r64, from go/asm).
+// h0119 runs DECL CX (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0119(s *State)
 
-// h0120 runs DECL CX (form DECL r32, from go/asm).
+// h0120 runs DECL R8 (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0120(s *State)
 
-// h0121 runs DECL R8 (form DECL r32, from go/asm).
+// h0121 runs DECQ AX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0121(s *State)
 
-// h0122 runs DECQ AX (form DECQ r64, from go/asm).
+// h0122 runs INCQ AX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0122(s *State)
 
-// h0123 runs INCQ AX (form INCQ r64, from go/asm).
+// h0123 runs INCQ CX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0123(s *State)
 
-// h0124 runs INCQ CX (form INCQ r64, from go/asm).
+// h0124 runs INCQ DX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0124(s *State)
 
-// h0125 runs INCQ DX (form INCQ r64, from go/asm).
+// h0125 runs INCQ R8 (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0125(s *State)
 
-// h0126 runs INCQ R8 (form INCQ r64, from go/asm).
+// h0126 runs JCC taken (form JCC label, from go/asm).
 //
 //go:noescape
 func h0126(s *State)
 
-// h0127 runs JCC taken (form JCC label, from go/asm).
+// h0127 runs JCS taken (form JCS label, from go/asm).
 //
 //go:noescape
 func h0127(s *State)
 
-// h0128 runs JCS taken (form JCS label, from go/asm).
+// h0128 runs JEQ taken (form JEQ label, from go/asm).
 //
 //go:noescape
 func h0128(s *State)
 
-// h0129 runs JEQ taken (form JEQ label, from go/asm).
+// h0129 runs JHI taken (form JHI label, from go/asm).
 //
 //go:noescape
 func h0129(s *State)
 
-// h0130 runs JHI taken (form JHI label, from go/asm).
+// h0130 runs JLT taken (form JLT label, from go/asm).
 //
 //go:noescape
 func h0130(s *State)
 
-// h0131 runs JLT taken (form JLT label, from go/asm).
+// h0131 runs JMP taken (form JMP label, from go/asm).
 //
 //go:noescape
 func h0131(s *State)
 
-// h0132 runs JMP taken (form JMP label, from go/asm).
+// h0132 runs JNE taken (form JNE label, from go/asm).
 //
 //go:noescape
 func h0132(s *State)
 
-// h0133 runs JNE taken (form JNE label, from go/asm).
+// h0133 runs LDMXCSR (R8) (form LDMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0133(s *State)
 
-// h0134 runs LDMXCSR (R8) (form LDMXCSR m32, from go/asm).
+// h0134 runs LDMXCSR 24(R8) (form LDMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0134(s *State)
 
-// h0135 runs LDMXCSR 24(R8) (form LDMXCSR m32, from go/asm).
+// h0135 runs LEAQ (AX)(AX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0135(s *State)
 
-// h0136 runs LEAQ (AX)(AX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0136 runs LEAQ (AX)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0136(s *State)
 
-// h0137 runs LEAQ (AX)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
+// h0137 runs LEAQ (AX), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0137(s *State)
 
-// h0138 runs LEAQ (AX), AX (form LEAQ m64, r64, from go/asm).
+// h0138 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0138(s *State)
 
-// h0139 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0139 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0139(s *State)
 
-// h0140 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
+// h0140 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0140(s *State)
 
-// h0141 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0141 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0141(s *State)
 
-// h0142 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
+// h0142 runs LEAQ (R8)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0142(s *State)
 
-// h0143 runs LEAQ (R8)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
+// h0143 runs LEAQ (R8)(R9*4), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0143(s *State)
 
-// h0144 runs LEAQ (R8)(R9*4), R9 (form LEAQ m64, r64, from go/asm).
+// h0144 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0144(s *State)
 
-// h0145 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
+// h0145 runs LEAQ (R8), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0145(s *State)
 
-// h0146 runs LEAQ (R8), AX (form LEAQ m64, r64, from go/asm).
+// h0146 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0146(s *State)
 
-// h0147 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0147 runs LEAQ 24(AX), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0147(s *State)
 
-// h0148 runs LEAQ 24(AX), AX (form LEAQ m64, r64, from go/asm).
+// h0148 runs LEAQ 24(R8), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0148(s *State)
 
-// h0149 runs LEAQ 24(R8), AX (form LEAQ m64, r64, from go/asm).
+// h0149 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0149(s *State)
 
-// h0150 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0150 runs LFENCE (form LFENCE, from go/asm).
 //
 //go:noescape
 func h0150(s *State)
 
-// h0151 runs LFENCE (form LFENCE, from go/asm).
+// h0151 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0151(s *State)
 
-// h0152 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0152 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0152(s *State)
 
-// h0153 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0153 runs MOVB $0x02, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0153(s *State)
 
-// h0154 runs MOVB $0x02, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0154 runs MOVB $0x03, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0154(s *State)
 
-// h0155 runs MOVB $0x03, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0155 runs MOVB $0x04, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0155(s *State)
 
-// h0156 runs MOVB $0x04, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0156 runs MOVB $0x05, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0156(s *State)
 
-// h0157 runs MOVB $0x05, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0157 runs MOVB $0x06, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0157(s *State)
 
-// h0158 runs MOVB $0x06, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0158 runs MOVB $0x07, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0158(s *State)
 
-// h0159 runs MOVB $0x07, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0159 runs MOVB AL, 24(R8) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0159(s *State)
 
-// h0160 runs MOVB AL, 24(R8) (form MOVB r8, m8, from go/asm).
+// h0160 runs MOVB CL, 24(R8)(DX*1) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0160(s *State)
 
-// h0161 runs MOVB CL, 24(R8)(DX*1) (form MOVB r8, m8, from go/asm).
+// h0161 runs MOVB DL, 24(R8) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0161(s *State)
 
-// h0162 runs MOVB DL, 24(R8) (form MOVB r8, m8, from go/asm).
+// h0162 runs MOVB R8B, (R9)(CX*1) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0162(s *State)
 
-// h0163 runs MOVB R8B, (R9)(CX*1) (form MOVB r8, m8, from go/asm).
+// h0163 runs MOVBLZX (R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0163(s *State)
 
-// h0164 runs MOVBLZX (R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
+// h0164 runs MOVBLZX 24(R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0164(s *State)
 
-// h0165 runs MOVBLZX 24(R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
+// h0165 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0165(s *State)
 
-// h0166 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
+// h0166 runs MOVBQZX (R8)(R9*1), R10 (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0166(s *State)
 
-// h0167 runs MOVBQZX (R8)(R9*1), R10 (form MOVBQZX m8, r64, from go/asm).
+// h0167 runs MOVBQZX 24(R8)(AX*1), CX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0167(s *State)
 
-// h0168 runs MOVBQZX 24(R8)(AX*1), CX (form MOVBQZX m8, r64, from go/asm).
+// h0168 runs MOVBQZX 24(R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0168(s *State)
 
-// h0169 runs MOVBQZX 24(R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
+// h0169 runs MOVBQZX 24(R8), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0169(s *State)
 
-// h0170 runs MOVBQZX 24(R8), AX (form MOVBQZX m8, r64, from go/asm).
+// h0170 runs MOVL $0x00001fbf, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0170(s *State)
 
-// h0171 runs MOVL $0x00001fbf, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0171 runs MOVL $0x00000001, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0171(s *State)
 
-// h0172 runs MOVL $0x00000001, AX (form MOVL imm, r32, from go/asm).
+// h0172 runs MOVL $0x00000001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0172(s *State)
 
-// h0173 runs MOVL $0x00000001, DX (form MOVL imm, r32, from go/asm).
+// h0173 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0173(s *State)
 
-// h0174 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
+// h0174 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0174(s *State)
 
-// h0175 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
+// h0175 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0175(s *State)
 
-// h0176 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
+// h0176 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0176(s *State)
 
-// h0177 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
+// h0177 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0177(s *State)
 
-// h0178 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
+// h0178 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0178(s *State)
 
-// h0179 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
+// h0179 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0179(s *State)
 
-// h0180 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
+// h0180 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0180(s *State)
 
-// h0181 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
+// h0181 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0181(s *State)
 
-// h0182 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
+// h0182 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0182(s *State)
 
-// h0183 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
+// h0183 runs MOVL $0x00000018, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0183(s *State)
 
-// h0184 runs MOVL $0x00000018, CX (form MOVL imm, r32, from go/asm).
+// h0184 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0184(s *State)
 
-// h0185 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
+// h0185 runs MOVL $0x0000001e, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0185(s *State)
 
-// h0186 runs MOVL $0x0000001e, CX (form MOVL imm, r32, from go/asm).
+// h0186 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
+// h0187 runs MOVL $0x0000001f, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs MOVL $0x0000001f, CX (form MOVL imm, r32, from go/asm).
+// h0188 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
+// h0189 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
+// h0190 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
+// h0191 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
+// h0192 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
+// h0193 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
+// h0194 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
+// h0195 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
+// h0196 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
+// h0197 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
+// h0198 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
+// h0199 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
+// h0200 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
+// h0201 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
+// h0202 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
+// h0203 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
+// h0204 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
+// h0205 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
+// h0206 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
+// h0207 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
+// h0208 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0209 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0210 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
+// h0211 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
+// h0212 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0213 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0214 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
+// h0215 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
+// h0216 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
+// h0217 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
+// h0218 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
+// h0219 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
+// h0220 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
+// h0221 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
+// h0222 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0223 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0224 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0225 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0226 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
+// h0227 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
+// h0228 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
+// h0229 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0230 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0231 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0232 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0233 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0234 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0235 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0236 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0237 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0238 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0239 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0240 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0241 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0241(s *State)
 
-// h0242 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
+// h0242 runs MOVQ (AX), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0242(s *State)
 
-// h0243 runs MOVQ (AX), AX (form MOVQ m64, r64, from go/asm).
+// h0243 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0243(s *State)
 
-// h0244 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0244 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0244(s *State)
 
-// h0245 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
+// h0245 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0245(s *State)
 
-// h0246 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
+// h0246 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0246(s *State)
 
-// h0247 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
+// h0247 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0247(s *State)
 
-// h0248 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0248 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0248(s *State)
 
-// h0249 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0249 runs MOVQ 24(AX), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0249(s *State)
 
-// h0250 runs MOVQ 24(AX), AX (form MOVQ m64, r64, from go/asm).
+// h0250 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0250(s *State)
 
-// h0251 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0251 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0251(s *State)
 
-// h0252 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
+// h0252 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0252(s *State)
 
-// h0253 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
+// h0253 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0253(s *State)
 
-// h0254 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
+// h0254 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0254(s *State)
 
-// h0255 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0255 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0255(s *State)
 
-// h0256 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0256 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0256(s *State)
 
-// h0257 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0257 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0257(s *State)
 
-// h0258 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0258 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0258(s *State)
 
-// h0259 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0259 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0259(s *State)
 
-// h0260 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0260 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0260(s *State)
 
-// h0261 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0261 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0261(s *State)
 
-// h0262 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0262 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0262(s *State)
 
-// h0263 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
+// h0263 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0263(s *State)
 
-// h0264 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
+// h0264 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0264(s *State)
 
-// h0265 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
+// h0265 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0265(s *State)
 
-// h0266 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
+// h0266 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0266(s *State)
 
-// h0267 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
+// h0267 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0267(s *State)
 
-// h0268 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
+// h0268 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0268(s *State)
 
-// h0269 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
+// h0269 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0269(s *State)
 
-// h0270 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
+// h0270 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0270(s *State)
 
-// h0271 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
+// h0271 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0271(s *State)
 
-// h0272 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
+// h0272 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0272(s *State)
 
-// h0273 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
+// h0273 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0273(s *State)
 
-// h0274 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
+// h0274 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0274(s *State)
 
-// h0275 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
+// h0275 runs MOVWLZX (R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0275(s *State)
 
-// h0276 runs MOVWLZX (R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0276 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0276(s *State)
 
-// h0277 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0277 runs NOTL R8 (form NOTL r32, from go/asm).
 //
 //go:noescape
 func h0277(s *State)
 
-// h0278 runs NOTL R8 (form NOTL r32, from go/asm).
+// h0278 runs NOTQ AX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0278(s *State)
 
-// h0279 runs NOTQ AX (form NOTQ r64, from go/asm).
+// h0279 runs NOTQ CX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0279(s *State)
 
-// h0280 runs NOTQ CX (form NOTQ r64, from go/asm).
+// h0280 runs NOTQ DX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0280(s *State)
 
-// h0281 runs NOTQ DX (form NOTQ r64, from go/asm).
+// h0281 runs NOTQ R8 (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs NOTQ R8 (form NOTQ r64, from go/asm).
+// h0282 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
+// h0283 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
+// h0284 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
+// h0285 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
+// h0286 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
+// h0287 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
+// h0288 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
+// h0289 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
+// h0290 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
+// h0291 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
+// h0292 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
+// h0293 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
+// h0294 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
+// h0295 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
+// h0296 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
+// h0297 runs PADDL X1, X9 (form PADDL xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs PADDL X1, X9 (form PADDL xmm, xmm, from go/asm).
+// h0298 runs PADDQ X1, X9 (form PADDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs PADDQ X1, X9 (form PADDQ xmm, xmm, from go/asm).
+// h0299 runs PAND X1, X9 (form PAND xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs PAND X1, X9 (form PAND xmm, xmm, from go/asm).
+// h0300 runs PMULULQ X1, X9 (form PMULULQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs PMULULQ X1, X9 (form PMULULQ xmm, xmm, from go/asm).
+// h0301 runs POR X1, X9 (form POR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs POR X1, X9 (form POR xmm, xmm, from go/asm).
+// h0302 runs PSHUFL $0x00, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs PSHUFL $0x00, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0303 runs PSHUFL $0x55, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs PSHUFL $0x55, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0304 runs PSHUFL $0xf5, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs PSHUFL $0xf5, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0305 runs PSHUFL $0xf5, X1, X9 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs PSHUFL $0xf5, X1, X9 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0306 runs PSLLL $0x00, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs PSLLL $0x00, X1 (form PSLLL imm, xmm, from go/asm).
+// h0307 runs PSLLL $0x01, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs PSLLL $0x01, X1 (form PSLLL imm, xmm, from go/asm).
+// h0308 runs PSLLL $0x02, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs PSLLL $0x02, X1 (form PSLLL imm, xmm, from go/asm).
+// h0309 runs PSLLL $0x03, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs PSLLL $0x03, X1 (form PSLLL imm, xmm, from go/asm).
+// h0310 runs PSLLL $0x04, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs PSLLL $0x04, X1 (form PSLLL imm, xmm, from go/asm).
+// h0311 runs PSLLL $0x08, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs PSLLL $0x08, X1 (form PSLLL imm, xmm, from go/asm).
+// h0312 runs PSLLL $0x0c, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs PSLLL $0x0c, X1 (form PSLLL imm, xmm, from go/asm).
+// h0313 runs PSLLL $0x0d, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs PSLLL $0x0d, X1 (form PSLLL imm, xmm, from go/asm).
+// h0314 runs PSLLL $0x10, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs PSLLL $0x10, X1 (form PSLLL imm, xmm, from go/asm).
+// h0315 runs PSLLL $0x14, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs PSLLL $0x14, X1 (form PSLLL imm, xmm, from go/asm).
+// h0316 runs PSLLL $0x17, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs PSLLL $0x17, X1 (form PSLLL imm, xmm, from go/asm).
+// h0317 runs PSLLL $0x18, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs PSLLL $0x18, X1 (form PSLLL imm, xmm, from go/asm).
+// h0318 runs PSLLL $0x1c, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs PSLLL $0x1c, X1 (form PSLLL imm, xmm, from go/asm).
+// h0319 runs PSRAL $0x17, X1 (form PSRAL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs PSRAL $0x17, X1 (form PSRAL imm, xmm, from go/asm).
+// h0320 runs PSRAL $0x1f, X1 (form PSRAL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs PSRAL $0x1f, X1 (form PSRAL imm, xmm, from go/asm).
+// h0321 runs PSRLQ $0x20, X1 (form PSRLQ imm, xmm, from go/asm).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs PSRLQ $0x20, X1 (form PSRLQ imm, xmm, from go/asm).
+// h0322 runs PSUBL X1, X9 (form PSUBL xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs PSUBL X1, X9 (form PSUBL xmm, xmm, from go/asm).
+// h0323 runs PUNPCKHLQ X1, X9 (form PUNPCKHLQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs PUNPCKHLQ X1, X9 (form PUNPCKHLQ xmm, xmm, from go/asm).
+// h0324 runs PUNPCKHQDQ X1, X9 (form PUNPCKHQDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs PUNPCKHQDQ X1, X9 (form PUNPCKHQDQ xmm, xmm, from go/asm).
+// h0325 runs PUNPCKLLQ X1, X9 (form PUNPCKLLQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs PUNPCKLLQ X1, X9 (form PUNPCKLLQ xmm, xmm, from go/asm).
+// h0326 runs PUNPCKLQDQ X1, X9 (form PUNPCKLQDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs PUNPCKLQDQ X1, X9 (form PUNPCKLQDQ xmm, xmm, from go/asm).
+// h0327 runs PXOR X1, X1 (form PXOR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs PXOR X1, X1 (form PXOR xmm, xmm, from go/asm).
+// h0328 runs PXOR X1, X9 (form PXOR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs PXOR X1, X9 (form PXOR xmm, xmm, from go/asm).
+// h0329 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
+// h0330 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
+// h0331 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
+// h0332 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
+// h0333 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
+// h0334 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
+// h0335 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
+// h0336 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
+// h0337 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
+// h0338 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
+// h0339 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
+// h0340 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
+// h0341 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
+// h0342 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
+// h0343 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
+// h0344 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
+// h0345 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
+// h0346 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
+// h0347 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
+// h0348 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
+// h0349 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
+// h0350 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
+// h0351 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
+// h0352 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
+// h0353 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
+// h0354 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
+// h0355 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
+// h0356 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
+// h0357 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
+// h0358 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
+// h0359 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
+// h0360 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
+// h0361 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
+// h0362 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
+// h0363 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
+// h0364 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
+// h0365 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
+// h0366 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
+// h0367 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
+// h0368 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
+// h0369 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
+// h0370 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
+// h0371 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
+// h0372 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
+// h0373 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
+// h0374 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
+// h0375 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
+// h0376 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
+// h0377 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
+// h0378 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
+// h0379 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
+// h0380 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
+// h0381 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
+// h0382 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
+// h0383 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
+// h0384 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
+// h0385 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
+// h0386 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
+// h0387 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
+// h0388 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
+// h0389 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
+// h0390 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
+// h0391 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
+// h0392 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
+// h0393 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
+// h0394 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
+// h0395 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
+// h0396 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
+// h0397 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
+// h0398 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
+// h0399 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
+// h0400 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
+// h0401 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
+// h0402 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
+// h0403 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0404 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0405 runs RORXQ $0x08, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs RORXQ $0x08, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0406 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0407 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0408 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0409 runs RORXQ $0x14, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs RORXQ $0x14, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0410 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0411 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0412 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0413 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0414 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0415 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0416 runs RORXQ $0x1c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs RORXQ $0x1c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0417 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0418 runs RORXQ $0x24, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs RORXQ $0x24, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0419 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0420 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0421 runs RORXQ $0x27, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs RORXQ $0x27, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0422 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0423 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0424 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0425 runs RORXQ $0x2c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs RORXQ $0x2c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0426 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0427 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0428 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0429 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0430 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0431 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0432 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0433 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0434 runs RORXQ $0x38, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs RORXQ $0x38, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0435 runs RORXQ $0x3a, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs RORXQ $0x3a, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0436 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0437 runs RORXQ $0x3d, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs RORXQ $0x3d, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0438 runs RORXQ $0x3d, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs RORXQ $0x3d, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0439 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0440 runs RORXQ $0x3f, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs RORXQ $0x3f, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0441 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0442 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0443 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0444 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
+// h0445 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
+// h0446 runs SARQ $0x3f, AX (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs SARQ $0x3f, AX (form SARQ imm, r64, from go/asm).
+// h0447 runs SARQ $0x3f, DX (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs SARQ $0x3f, DX (form SARQ imm, r64, from go/asm).
+// h0448 runs SARQ $0x3f, R8 (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs SARQ $0x3f, R8 (form SARQ imm, r64, from go/asm).
+// h0449 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
+// h0450 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
+// h0451 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
+// h0452 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
+// h0453 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
+// h0454 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
+// h0455 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
+// h0456 runs SHLQ $0x01, 24(R8) (form SHLQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs SHLQ $0x01, 24(R8) (form SHLQ imm, m64, from go/asm).
+// h0457 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
+// h0458 runs SHLQ $0x01, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs SHLQ $0x01, R8 (form SHLQ imm, r64, from go/asm).
+// h0459 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
+// h0460 runs SHLQ $0x02, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs SHLQ $0x02, R8 (form SHLQ imm, r64, from go/asm).
+// h0461 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
+// h0462 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
+// h0463 runs SHLQ $0x04, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs SHLQ $0x04, R8 (form SHLQ imm, r64, from go/asm).
+// h0464 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
+// h0465 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
+// h0466 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
+// h0467 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
+// h0468 runs SHLQ $0x08, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs SHLQ $0x08, R8 (form SHLQ imm, r64, from go/asm).
+// h0469 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
+// h0470 runs SHLQ $0x0a, AX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs SHLQ $0x0a, AX (form SHLQ imm, r64, from go/asm).
+// h0471 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0471(s *State)
 
-// h0472 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
+// h0472 runs SHLQ $0x0a, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0472(s *State)
 
-// h0473 runs SHLQ $0x0a, R8 (form SHLQ imm, r64, from go/asm).
+// h0473 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0473(s *State)
 
-// h0474 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
+// h0474 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0474(s *State)
 
-// h0475 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
+// h0475 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0475(s *State)
 
-// h0476 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
+// h0476 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0476(s *State)
 
-// h0477 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
+// h0477 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0477(s *State)
 
-// h0478 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
+// h0478 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0478(s *State)
 
-// h0479 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
+// h0479 runs SHLQ $0x10, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0479(s *State)
 
-// h0480 runs SHLQ $0x10, R8 (form SHLQ imm, r64, from go/asm).
+// h0480 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0480(s *State)
 
-// h0481 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
+// h0481 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0481(s *State)
 
-// h0482 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
+// h0482 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0482(s *State)
 
-// h0483 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
+// h0483 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0483(s *State)
 
-// h0484 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
+// h0484 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0484(s *State)
 
-// h0485 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
+// h0485 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0485(s *State)
 
-// h0486 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
+// h0486 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0486(s *State)
 
-// h0487 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
+// h0487 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0487(s *State)
 
-// h0488 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
+// h0488 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0488(s *State)
 
-// h0489 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
+// h0489 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0489(s *State)
 
-// h0490 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
+// h0490 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0490(s *State)
 
-// h0491 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
+// h0491 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0491(s *State)
 
-// h0492 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
+// h0492 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0492(s *State)
 
-// h0493 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
+// h0493 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0493(s *State)
 
-// h0494 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
+// h0494 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0494(s *State)
 
-// h0495 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
+// h0495 runs SHLQ $0x20, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0495(s *State)
 
-// h0496 runs SHLQ $0x20, DX (form SHLQ imm, r64, from go/asm).
+// h0496 runs SHLQ $0x20, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0496(s *State)
 
-// h0497 runs SHLQ $0x20, R8 (form SHLQ imm, r64, from go/asm).
+// h0497 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0497(s *State)
 
-// h0498 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
+// h0498 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0498(s *State)
 
-// h0499 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
+// h0499 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0499(s *State)
 
-// h0500 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
+// h0500 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0500(s *State)
 
-// h0501 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
+// h0501 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0501(s *State)
 
-// h0502 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
+// h0502 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0502(s *State)
 
-// h0503 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
+// h0503 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0503(s *State)
 
-// h0504 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
+// h0504 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0504(s *State)
 
-// h0505 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
+// h0505 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0505(s *State)
 
-// h0506 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
+// h0506 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0506(s *State)
 
-// h0507 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
+// h0507 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0507(s *State)
 
-// h0508 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
+// h0508 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0508(s *State)
 
-// h0509 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
+// h0509 runs SHRQ $0x06, R8 (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0509(s *State)
 
-// h0510 runs SHRQ $0x06, R8 (form SHRQ imm, r64, from go/asm).
+// h0510 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0510(s *State)
 
-// h0511 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
+// h0511 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0511(s *State)
 
-// h0512 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
+// h0512 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0512(s *State)
 
-// h0513 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
+// h0513 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0513(s *State)
 
-// h0514 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
+// h0514 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0514(s *State)
 
-// h0515 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
+// h0515 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0515(s *State)
 
-// h0516 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
+// h0516 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0516(s *State)
 
-// h0517 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
+// h0517 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0517(s *State)
 
-// h0518 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
+// h0518 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0518(s *State)
 
-// h0519 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
+// h0519 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0519(s *State)
 
-// h0520 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
+// h0520 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0520(s *State)
 
-// h0521 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
+// h0521 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0521(s *State)
 
-// h0522 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
+// h0522 runs STMXCSR (R8) (form STMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0522(s *State)
 
-// h0523 runs STMXCSR (R8) (form STMXCSR m32, from go/asm).
+// h0523 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
 //
 //go:noescape
 func h0523(s *State)
 
-// h0524 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
+// h0524 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0524(s *State)
 
-// h0525 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
+// h0525 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0525(s *State)
 
-// h0526 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
+// h0526 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0526(s *State)
 
-// h0527 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
+// h0527 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0527(s *State)
 
-// h0528 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
+// h0528 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0528(s *State)
 
-// h0529 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
+// h0529 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0529(s *State)
 
-// h0530 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
+// h0530 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0530(s *State)
 
-// h0531 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
+// h0531 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0531(s *State)
 
-// h0532 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
+// h0532 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0532(s *State)
 
-// h0533 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
+// h0533 runs SUBQ $0x00000040, CX (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0533(s *State)
 
-// h0534 runs SUBQ $0x00000040, CX (form SUBQ imm, r64, from go/asm).
+// h0534 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0534(s *State)
 
-// h0535 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
+// h0535 runs SUBQ AX, R8 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0535(s *State)
 
-// h0536 runs SUBQ AX, R8 (form SUBQ r64, r64, from go/asm).
+// h0536 runs SUBQ DX, R8 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0536(s *State)
 
-// h0537 runs SUBQ DX, R8 (form SUBQ r64, r64, from go/asm).
+// h0537 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0537(s *State)
 
-// h0538 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
+// h0538 runs SUBQ R8, R9 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0538(s *State)
 
-// h0539 runs SUBQ R8, R9 (form SUBQ r64, r64, from go/asm).
+// h0539 runs TESTL AX, AX (form TESTL r32, r32, from go/asm).
 //
 //go:noescape
 func h0539(s *State)
 
-// h0540 runs TESTL AX, AX (form TESTL r32, r32, from go/asm).
+// h0540 runs TESTQ $0x00000001, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0540(s *State)
 
-// h0541 runs TESTQ $0x00000001, CX (form TESTQ imm, r64, from go/asm).
+// h0541 runs TESTQ $0x00000001, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0541(s *State)
 
-// h0542 runs TESTQ $0x00000001, R8 (form TESTQ imm, r64, from go/asm).
+// h0542 runs TESTQ $0x00000002, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0542(s *State)
 
-// h0543 runs TESTQ $0x00000002, CX (form TESTQ imm, r64, from go/asm).
+// h0543 runs TESTQ $0x00000002, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0543(s *State)
 
-// h0544 runs TESTQ $0x00000002, R8 (form TESTQ imm, r64, from go/asm).
+// h0544 runs TESTQ $0x00000004, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0544(s *State)
 
-// h0545 runs TESTQ $0x00000004, CX (form TESTQ imm, r64, from go/asm).
+// h0545 runs TESTQ $0x00000004, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0545(s *State)
 
-// h0546 runs TESTQ $0x00000004, R8 (form TESTQ imm, r64, from go/asm).
+// h0546 runs TESTQ $0x00000008, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0546(s *State)
 
-// h0547 runs TESTQ $0x00000008, CX (form TESTQ imm, r64, from go/asm).
+// h0547 runs TESTQ $0x00000008, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0547(s *State)
 
-// h0548 runs TESTQ $0x00000008, R8 (form TESTQ imm, r64, from go/asm).
+// h0548 runs TESTQ $0x00000010, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0548(s *State)
 
-// h0549 runs TESTQ $0x00000010, CX (form TESTQ imm, r64, from go/asm).
+// h0549 runs TESTQ $0x00000010, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0549(s *State)
 
-// h0550 runs TESTQ $0x00000010, R8 (form TESTQ imm, r64, from go/asm).
+// h0550 runs TESTQ $0x00000020, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0550(s *State)
 
-// h0551 runs TESTQ $0x00000020, CX (form TESTQ imm, r64, from go/asm).
+// h0551 runs TESTQ $0x00000020, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0551(s *State)
 
-// h0552 runs TESTQ $0x00000020, R8 (form TESTQ imm, r64, from go/asm).
+// h0552 runs TESTQ R8, R8 (form TESTQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0552(s *State)
 
-// h0553 runs TESTQ R8, R8 (form TESTQ r64, r64, from go/asm).
+// h0553 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
 //
 //go:noescape
 func h0553(s *State)
 
-// h0554 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
+// h0554 runs VINSERTI128 $0x01, -24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0554(s *State)
 
-// h0555 runs VINSERTI128 $0x01, -24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
+// h0555 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0555(s *State)
 
-// h0556 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
+// h0556 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0556(s *State)
 
-// h0557 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0557 runs VMOVDQU -24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0557(s *State)
 
-// h0558 runs VMOVDQU -24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0558 runs VMOVDQU 24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0558(s *State)
 
-// h0559 runs VMOVDQU 24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0559 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0559(s *State)
 
-// h0560 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0560 runs VMOVDQU (DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0560(s *State)
 
-// h0561 runs VMOVDQU (DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0561 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0561(s *State)
 
-// h0562 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0562 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0562(s *State)
 
-// h0563 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0563 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0563(s *State)
 
-// h0564 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0564 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0564(s *State)
 
-// h0565 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0565 runs VMOVDQU 24(DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0565(s *State)
 
-// h0566 runs VMOVDQU 24(DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0566 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0566(s *State)
 
-// h0567 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0567 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0567(s *State)
 
-// h0568 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
+// h0568 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0568(s *State)
 
-// h0569 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0569 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0569(s *State)
 
-// h0570 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0570 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0570(s *State)
 
-// h0571 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
+// h0571 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0571(s *State)
 
-// h0572 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0572 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0572(s *State)
 
-// h0573 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0573 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0573(s *State)
 
-// h0574 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from go/asm).
+// h0574 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
 //
 //go:noescape
 func h0574(s *State)
 
-// h0575 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
+// h0575 runs VPADDD (R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0575(s *State)
 
-// h0576 runs VPADDD (R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0576 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0576(s *State)
 
-// h0577 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0577 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0577(s *State)
 
-// h0578 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0578 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0578(s *State)
 
-// h0579 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0579 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0579(s *State)
 
-// h0580 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0580 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0580(s *State)
 
-// h0581 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0581 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0581(s *State)
 
-// h0582 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0582 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0582(s *State)
 
-// h0583 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
+// h0583 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0583(s *State)
 
-// h0584 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
+// h0584 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0584(s *State)
 
-// h0585 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
+// h0585 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0585(s *State)
 
-// h0586 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0586 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0586(s *State)
 
-// h0587 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0587 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0587(s *State)
 
-// h0588 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0588 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0588(s *State)
 
-// h0589 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0589 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0589(s *State)
 
-// h0590 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0590 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0590(s *State)
 
-// h0591 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0591 runs VPBROADCASTD (R8)(R9*1), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0591(s *State)
 
-// h0592 runs VPBROADCASTD (R8)(R9*1), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0592 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0592(s *State)
 
-// h0593 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0593 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0593(s *State)
 
-// h0594 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0594 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0594(s *State)
 
-// h0595 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
+// h0595 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0595(s *State)
 
-// h0596 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0596 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0596(s *State)
 
-// h0597 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0597 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0597(s *State)
 
-// h0598 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0598 runs VPERM2I128 $0x01, Y1, Y1, Y9 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0598(s *State)
 
-// h0599 runs VPERM2I128 $0x01, Y1, Y1, Y9 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0599 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0599(s *State)
 
-// h0600 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0600 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0600(s *State)
 
-// h0601 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0601 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0601(s *State)
 
-// h0602 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0602 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0602(s *State)
 
-// h0603 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
+// h0603 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0603(s *State)
 
-// h0604 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
+// h0604 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from go/asm).
 //
 //go:noescape
 func h0604(s *State)
 
-// h0605 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from go/asm).
+// h0605 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0605(s *State)
 
-// h0606 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0606 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0607 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0607(s *State)
 
-// h0608 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0608 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0609 runs VPMULLD 24(R8), Y1, Y1 (form VPMULLD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0609(s *State)
 
-// h0610 runs VPMULLD 24(R8), Y1, Y1 (form VPMULLD m256, ymm, ymm, from go/asm).
+// h0610 runs VPMULLD 24(R8), Y1, Y9 (form VPMULLD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0610(s *State)
 
-// h0611 runs VPMULLD 24(R8), Y1, Y9 (form VPMULLD m256, ymm, ymm, from go/asm).
+// h0611 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0611(s *State)
 
-// h0612 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from go/asm).
+// h0612 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0612(s *State)
 
-// h0613 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
+// h0613 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0613(s *State)
 
-// h0614 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
+// h0614 runs VPROLQ $0x01, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0614(s *State)
 
-// h0615 runs VPROLQ $0x01, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0615 runs VPROLQ $0x01, Y1, Y9 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0615(s *State)
 
-// h0616 runs VPROLQ $0x01, Y1, Y9 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0616 runs VPROLQ $0x02, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0616(s *State)
 
-// h0617 runs VPROLQ $0x02, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0617 runs VPROLQ $0x03, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0617(s *State)
 
-// h0618 runs VPROLQ $0x03, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0618 runs VPROLQ $0x06, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0618(s *State)
 
-// h0619 runs VPROLQ $0x06, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0619 runs VPROLQ $0x08, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0619(s *State)
 
-// h0620 runs VPROLQ $0x08, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0620 runs VPROLQ $0x0a, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0620(s *State)
 
-// h0621 runs VPROLQ $0x0a, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0621 runs VPROLQ $0x0e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0621(s *State)
 
-// h0622 runs VPROLQ $0x0e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0622 runs VPROLQ $0x0f, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0622(s *State)
 
-// h0623 runs VPROLQ $0x0f, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0623 runs VPROLQ $0x12, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0623(s *State)
 
-// h0624 runs VPROLQ $0x12, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0624 runs VPROLQ $0x14, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0624(s *State)
 
-// h0625 runs VPROLQ $0x14, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0625 runs VPROLQ $0x15, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0625(s *State)
 
-// h0626 runs VPROLQ $0x15, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0626 runs VPROLQ $0x19, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0626(s *State)
 
-// h0627 runs VPROLQ $0x19, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0627 runs VPROLQ $0x1b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0627(s *State)
 
-// h0628 runs VPROLQ $0x1b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0628 runs VPROLQ $0x1c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0628(s *State)
 
-// h0629 runs VPROLQ $0x1c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0629 runs VPROLQ $0x24, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0629(s *State)
 
-// h0630 runs VPROLQ $0x24, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0630 runs VPROLQ $0x27, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0630(s *State)
 
-// h0631 runs VPROLQ $0x27, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0631 runs VPROLQ $0x29, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0631(s *State)
 
-// h0632 runs VPROLQ $0x29, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0632 runs VPROLQ $0x2b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0632(s *State)
 
-// h0633 runs VPROLQ $0x2b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0633 runs VPROLQ $0x2c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0633(s *State)
 
-// h0634 runs VPROLQ $0x2c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0634 runs VPROLQ $0x2d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0634(s *State)
 
-// h0635 runs VPROLQ $0x2d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0635 runs VPROLQ $0x37, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0635(s *State)
 
-// h0636 runs VPROLQ $0x37, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0636 runs VPROLQ $0x38, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0636(s *State)
 
-// h0637 runs VPROLQ $0x38, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0637 runs VPROLQ $0x3d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0637(s *State)
 
-// h0638 runs VPROLQ $0x3d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0638 runs VPROLQ $0x3e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0638(s *State)
 
-// h0639 runs VPROLQ $0x3e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0639 runs VPSHUFB (R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0639(s *State)
 
-// h0640 runs VPSHUFB (R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0640 runs VPSHUFB 24(R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0640(s *State)
 
-// h0641 runs VPSHUFB 24(R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0641 runs VPSHUFB 24(R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0641(s *State)
 
-// h0642 runs VPSHUFB 24(R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0642 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0642(s *State)
 
-// h0643 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
+// h0643 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0643(s *State)
 
-// h0644 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0644 runs VPSHUFD $0xf5, Y1, Y1 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0644(s *State)
 
-// h0645 runs VPSHUFD $0xf5, Y1, Y1 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0645 runs VPSHUFD $0xf5, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0645(s *State)
 
-// h0646 runs VPSHUFD $0xf5, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0646 runs VPSLLD $0x02, Y1, Y1 (form VPSLLD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0646(s *State)
 
-// h0647 runs VPSLLD $0x02, Y1, Y1 (form VPSLLD imm, ymm, ymm, from go/asm).
+// h0647 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0647(s *State)
 
-// h0648 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0648 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0648(s *State)
 
-// h0649 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0649 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0649(s *State)
 
-// h0650 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0650 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0650(s *State)
 
-// h0651 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0651 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0651(s *State)
 
-// h0652 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0652 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0652(s *State)
 
-// h0653 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0653 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0653(s *State)
 
-// h0654 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0654 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0654(s *State)
 
-// h0655 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0655 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0655(s *State)
 
-// h0656 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0656 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0656(s *State)
 
-// h0657 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0657 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0657(s *State)
 
-// h0658 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0658 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0658(s *State)
 
-// h0659 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0659 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0659(s *State)
 
-// h0660 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0660 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0660(s *State)
 
-// h0661 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0661 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0661(s *State)
 
-// h0662 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0662 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0662(s *State)
 
-// h0663 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0663 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0663(s *State)
 
-// h0664 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0664 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0664(s *State)
 
-// h0665 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0665 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0665(s *State)
 
-// h0666 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0666 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0666(s *State)
 
-// h0667 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0667 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0667(s *State)
 
-// h0668 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0668 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0668(s *State)
 
-// h0669 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0669 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0669(s *State)
 
-// h0670 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0670 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0670(s *State)
 
-// h0671 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0671 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0671(s *State)
 
-// h0672 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0672 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0672(s *State)
 
-// h0673 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0673 runs VPSRAD $0x0d, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0673(s *State)
 
-// h0674 runs VPSRAD $0x0d, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0674 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0674(s *State)
 
-// h0675 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0675 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0675(s *State)
 
-// h0676 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0676 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0676(s *State)
 
-// h0677 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0677 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0677(s *State)
 
-// h0678 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0678 runs VPSRLD $0x06, Y1, Y1 (form VPSRLD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0678(s *State)
 
-// h0679 runs VPSRLD $0x06, Y1, Y1 (form VPSRLD imm, ymm, ymm, from go/asm).
+// h0679 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0679(s *State)
 
-// h0680 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0680 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0680(s *State)
 
-// h0681 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0681 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0681(s *State)
 
-// h0682 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0682 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0682(s *State)
 
-// h0683 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0683 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0683(s *State)
 
-// h0684 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0684 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0684(s *State)
 
-// h0685 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0685 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0685(s *State)
 
-// h0686 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0686 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0686(s *State)
 
-// h0687 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0687 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0687(s *State)
 
-// h0688 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0688 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0688(s *State)
 
-// h0689 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0689 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0689(s *State)
 
-// h0690 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0690 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0690(s *State)
 
-// h0691 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0691 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0691(s *State)
 
-// h0692 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0692 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0692(s *State)
 
-// h0693 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0693 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0693(s *State)
 
-// h0694 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0694 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0694(s *State)
 
-// h0695 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0695 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0695(s *State)
 
-// h0696 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0696 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0696(s *State)
 
-// h0697 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0697 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0697(s *State)
 
-// h0698 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0698 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0698(s *State)
 
-// h0699 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0699 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0699(s *State)
 
-// h0700 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0700 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0700(s *State)
 
-// h0701 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0701 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0701(s *State)
 
-// h0702 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0702 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0702(s *State)
 
-// h0703 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0703 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0703(s *State)
 
-// h0704 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0704 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0704(s *State)
 
-// h0705 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
+// h0705 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0705(s *State)
 
-// h0706 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
+// h0706 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0706(s *State)
 
-// h0707 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0707 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0707(s *State)
 
-// h0708 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0708 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0708(s *State)
 
-// h0709 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0709 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0709(s *State)
 
-// h0710 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0710 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0710(s *State)
 
-// h0711 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0711 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0711(s *State)
 
-// h0712 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0712 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0712(s *State)
 
-// h0713 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0713 runs VPTERNLOGQ $0xd2, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs VPTERNLOGQ $0xd2, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from go/asm).
+// h0714 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0715 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0716 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
+// h0717 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0718 runs VPXOR (R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs VPXOR (R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0719 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0720 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0721 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0722 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0723 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0724 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0725 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0726 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h0727 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
+// h0728 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h0729 runs XORL AX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs XORL AX, DX (form XORL r32, r32, from go/asm).
+// h0730 runs XORL CX, CX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs XORL CX, CX (form XORL r32, r32, from go/asm).
+// h0731 runs XORL DX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs XORL DX, AX (form XORL r32, r32, from go/asm).
+// h0732 runs XORL DX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs XORL DX, DX (form XORL r32, r32, from go/asm).
+// h0733 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
+// h0734 runs XORL R8, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs XORL R8, DX (form XORL r32, r32, from go/asm).
+// h0735 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h0736 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
+// h0737 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
+// h0738 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h0739 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h0740 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h0741 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h0742 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h0743 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
+// h0744 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
+// h0745 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h0746 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
+// h0747 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
+// h0748 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h0749 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
+// h0750 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
+// h0751 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h0752 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h0753 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h0754 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h0755 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h0756 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h0757 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h0758 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h0759 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h0760 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h0761 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h0762 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h0763 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h0764 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
+// h0765 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from catalog).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from catalog).
+// h0766 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h0767 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h0768 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h0769 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h0770 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h0771 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h0772 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h0773 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h0774 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h0775 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h0776 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h0777 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h0778 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h0779 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h0780 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs DECQ R8 (form DECQ r64, from catalog).
+// h0781 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h0782 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h0783 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h0784 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h0785 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h0786 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs INCL R8 (form INCL r32, from catalog).
+// h0787 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs JGE taken (form JGE label, from catalog).
+// h0788 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs JGT taken (form JGT label, from catalog).
+// h0789 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs JLE taken (form JLE label, from catalog).
+// h0790 runs JLS taken (form JLS label, from catalog).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs JLS taken (form JLS label, from catalog).
+// h0791 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs JMI taken (form JMI label, from catalog).
+// h0792 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs JPL taken (form JPL label, from catalog).
+// h0793 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h0794 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h0795 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h0796 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h0797 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h0798 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h0799 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h0800 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h0801 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h0802 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h0803 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h0804 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h0805 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h0806 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h0807 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h0808 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h0809 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h0810 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h0811 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h0812 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h0813 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h0814 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h0815 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h0816 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h0817 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h0818 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h0819 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h0820 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h0821 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h0822 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h0823 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h0824 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h0825 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h0826 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs MULQ R8 (form MULQ r64, from catalog).
+// h0827 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h0828 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h0829 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h0830 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h0831 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h0832 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h0833 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h0834 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
+// h0835 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
+// h0836 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
+// h0837 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
+// h0838 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
+// h0839 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
+// h0840 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
+// h0841 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h0842 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h0843 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h0844 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h0845 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h0846 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h0847 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h0848 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
+// h0849 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0850 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0851 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h0852 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h0853 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0854 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0855 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h0856 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h0857 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0858 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0859 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0860 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0861 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0862 runs SETCC R8B (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs SETCC R8B (form SETCC r8, from catalog).
+// h0863 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0864 runs SETCS R8B (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs SETCS R8B (form SETCS r8, from catalog).
+// h0865 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0866 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0867 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0868 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0869 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h0870 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0871 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h0872 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h0873 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0874 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h0875 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0876 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0877 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0878 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0879 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0880 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0881 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0882 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0883 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0884 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0885 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0886 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0887 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0888 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0889 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0890 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0891 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0892 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0893 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0894 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0895 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0896 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0897 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h0898 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h0899 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h0900 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h0901 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h0902 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0903 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0904 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0905 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0906 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0907 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0908 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0909 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h0910 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h0911 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from catalog).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from catalog).
+// h0912 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h0913 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h0914 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0915 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0916 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0917 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0918 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0919 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0920 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0921 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0922 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0923 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0924 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0925 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0926 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0927 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h0928 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h0929 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0930 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0931 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0932 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0933 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0934 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0935 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0936 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0937 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h0938 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h0939 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h0940 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h0941 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h0942 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h0943 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h0944 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
+// h0945 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
+// h0946 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
+// h0947 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0948 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0949 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0950 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0951 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0952 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0953 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
+// h0954 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
+// h0955 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
+// h0956 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h0957 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h0958 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h0959 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h0960 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h0961 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h0962 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0963 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0964 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0965 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0966 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0967 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0968 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0969 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0970 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0971 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0972 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0973 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0974 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h0975 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0976 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0977 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0978 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0979 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0980 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h0981 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h0982 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0983 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0984 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0985 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0986 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0987 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h0988 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0989 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0990 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0991 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0992 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0993 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h0994 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0995 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0996 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0997 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0998 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0999 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h1000 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h1001 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h1002 runs VPTERNLOGQ $0x96, (R8), X1, X9 (form VPTERNLOGQ imm, m128, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs VPTERNLOGQ $0x96, (R8), X1, X9 (form VPTERNLOGQ imm, m128, xmm, xmm, from catalog).
+// h1003 runs VPTERNLOGQ $0x96, (R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs VPTERNLOGQ $0x96, (R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
+// h1004 runs VPTERNLOGQ $0xd2, 24(R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs VPTERNLOGQ $0xd2, 24(R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
+// h1005 runs VPTERNLOGQ $0x2b, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs VPTERNLOGQ $0x2b, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
+// h1006 runs VPTERNLOGQ $0x96, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs VPTERNLOGQ $0x96, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
+// h1007 runs VPTERNLOGQ $0x00, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs VPTERNLOGQ $0x00, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1008 runs VPTERNLOGQ $0x01, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs VPTERNLOGQ $0x01, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1009 runs VPTERNLOGQ $0x3c, Y1, Y1, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs VPTERNLOGQ $0x3c, Y1, Y1, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1010 runs VPTERNLOGQ $0x80, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs VPTERNLOGQ $0x80, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1011 runs VPTERNLOGQ $0x96, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs VPTERNLOGQ $0x96, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1012 runs VPTERNLOGQ $0x96, Y1, Y9, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs VPTERNLOGQ $0x96, Y1, Y9, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1013 runs VPTERNLOGQ $0xb4, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs VPTERNLOGQ $0xb4, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1014 runs VPTERNLOGQ $0xe8, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs VPTERNLOGQ $0xe8, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1015 runs VPTERNLOGQ $0xf0, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs VPTERNLOGQ $0xf0, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1016 runs VPTERNLOGQ $0xff, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs VPTERNLOGQ $0xff, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1017 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h1018 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h1019 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h1020 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h1021 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
+// h1022 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
+// h1023 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h1024 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h1025 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h1026 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h1027 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h1028 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h1029 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h1030 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h1031 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h1032 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h1033 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h1034 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h1035 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h1036 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h1037 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h1038 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h1039 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h1040 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h1041 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h1042 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h1043 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h1044 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h1045 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h1046 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h1047 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h1048 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h1049 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h1050 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h1051 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h1052 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h1053 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h1054 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h1055 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1056 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1057 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1058 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1059 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1060 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1061 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1062 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1063 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1064 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1065 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1066 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1067 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1068 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1069 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1070 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1071 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h1072 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h1073 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h1074 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h1075 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h1076 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h1077 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h1078 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h1079 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h1080 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h1081 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h1082 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h1083 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h1084 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h1085 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h1086 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h1087 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h1088 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h1089 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h1090 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h1091 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h1092 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h1093 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h1094 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h1095 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h1096 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h1097 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h1098 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h1099 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h1100 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h1101 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h1102 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h1103 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1104 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1105 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1106 runs CMPL R8, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs CMPL R8, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1107 runs CMPL R8, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs CMPL R8, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1108 runs CMPQ AX, $0x00000000; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs CMPQ AX, $0x00000000; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1109 runs CMPQ AX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs CMPQ AX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1110 runs CMPQ AX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs CMPQ AX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1111 runs CMPQ AX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs CMPQ AX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1112 runs CMPQ AX, $0x00000088; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs CMPQ AX, $0x00000088; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1113 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1114 runs CMPQ AX, $0x00000100; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs CMPQ AX, $0x00000100; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
+// h1115 runs CMPQ CX, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs CMPQ CX, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1116 runs CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX (form CMPQ r64, imm; CMOVQCS m64, r64, from go/asm).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX (form CMPQ r64, imm; CMOVQCS m64, r64, from go/asm).
+// h1117 runs CMPQ CX, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs CMPQ CX, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1118 runs CMPQ CX, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs CMPQ CX, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1119 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1120 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1121 runs CMPQ CX, 24(R8); JHI taken (form CMPQ r64, m64; JHI label, from go/asm).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs CMPQ CX, 24(R8); JHI taken (form CMPQ r64, m64; JHI label, from go/asm).
+// h1122 runs CMPQ DX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs CMPQ DX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1123 runs CMPQ DX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs CMPQ DX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1124 runs CMPQ DX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs CMPQ DX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1125 runs CMPQ DX, $0x00000037; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs CMPQ DX, $0x00000037; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1126 runs CMPQ DX, $0x0000004b; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs CMPQ DX, $0x0000004b; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1127 runs CMPQ DX, $0x00000050; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs CMPQ DX, $0x00000050; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1128 runs CMPQ DX, R8; JCS taken (form CMPQ r64, r64; JCS label, from go/asm).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs CMPQ DX, R8; JCS taken (form CMPQ r64, r64; JCS label, from go/asm).
+// h1129 runs CMPQ R8, $0x00000000; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs CMPQ R8, $0x00000000; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1130 runs CMPQ R8, $0x00000001; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs CMPQ R8, $0x00000001; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1131 runs CMPQ R8, $0x00000002; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs CMPQ R8, $0x00000002; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1132 runs CMPQ R8, $0x00000003; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs CMPQ R8, $0x00000003; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1133 runs CMPQ R8, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs CMPQ R8, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1134 runs CMPQ R8, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs CMPQ R8, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1135 runs CMPQ R8, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs CMPQ R8, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1136 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1137 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1138 runs CMPQ R8, $0x00000100; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs CMPQ R8, $0x00000100; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1139 runs CMPQ R8, 24(R9); JCS taken (form CMPQ r64, m64; JCS label, from go/asm).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs CMPQ R8, 24(R9); JCS taken (form CMPQ r64, m64; JCS label, from go/asm).
+// h1140 runs CMPQ R8, DX; JCC taken (form CMPQ r64, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs CMPQ R8, DX; JCC taken (form CMPQ r64, r64; JCC label, from go/asm).
+// h1141 runs CMPQ R8, R9; SBBQ R10, R10 (form CMPQ r64, r64; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs CMPQ R8, R9; SBBQ R10, R10 (form CMPQ r64, r64; SBBQ r64, r64, from go/asm).
+// h1142 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
+// h1143 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h1144 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1145 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1146 runs TESTL AX, AX; JEQ taken (form TESTL r32, r32; JEQ label, from go/asm).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs TESTL AX, AX; JEQ taken (form TESTL r32, r32; JEQ label, from go/asm).
+// h1147 runs TESTQ $0x00000001, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs TESTQ $0x00000001, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1148 runs TESTQ $0x00000001, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs TESTQ $0x00000001, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1149 runs TESTQ $0x00000002, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs TESTQ $0x00000002, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1150 runs TESTQ $0x00000002, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs TESTQ $0x00000002, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1151 runs TESTQ $0x00000004, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs TESTQ $0x00000004, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1152 runs TESTQ $0x00000004, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs TESTQ $0x00000004, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1153 runs TESTQ $0x00000008, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs TESTQ $0x00000008, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1154 runs TESTQ $0x00000008, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs TESTQ $0x00000008, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1155 runs TESTQ $0x00000010, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs TESTQ $0x00000010, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1156 runs TESTQ $0x00000010, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs TESTQ $0x00000010, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1157 runs TESTQ $0x00000020, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs TESTQ $0x00000020, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1158 runs TESTQ $0x00000020, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs TESTQ $0x00000020, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1159 runs TESTQ R8, R8; CMOVQNE AX, DX (form TESTQ r64, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs TESTQ R8, R8; CMOVQNE AX, DX (form TESTQ r64, r64; CMOVQNE r64, r64, from go/asm).
+// h1160 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h1161 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h1162 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h1163 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h1164 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h1165 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h1166 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h1167 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h1168 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h1169 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h1170 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h1171 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h1172 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
+// h1173 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1174 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h1175 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h1176 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h1177 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h1178 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h1179 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h1180 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h1181 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h1182 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h1183 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h1184 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h1185 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h1186 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h1187 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h1188 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h1189 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h1190 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
+// h1191 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1192 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h1193 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h1194 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h1195 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h1196 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h1197 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h1198 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h1199 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h1200 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h1201 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h1202 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h1203 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h1204 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h1205 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h1206 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h1207 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h1208 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
+// h1209 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1210 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h1211 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h1212 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h1213 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h1214 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h1215 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h1216 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h1217 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h1218 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h1219 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h1220 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h1221 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h1222 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h1223 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h1224 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h1225 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h1226 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
+// h1227 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1228 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h1229 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h1230 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h1231 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h1232 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h1233 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h1234 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h1235 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h1236 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h1237 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h1238 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h1239 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h1240 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h1241 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h1242 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h1243 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h1244 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
+// h1245 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1246 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h1247 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h1248 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h1249 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h1250 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h1251 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h1252 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h1253 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h1254 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h1255 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h1256 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h1257 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h1258 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h1259 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h1259(s *State)
 
-// h1260 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h1260 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h1260(s *State)
 
-// h1261 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h1261 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h1261(s *State)
 
-// h1262 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h1262 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h1262(s *State)
 
-// h1263 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
+// h1263 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1263(s *State)
 
-// h1264 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h1264 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1264(s *State)
 
-// h1265 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h1265 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1265(s *State)
 
-// h1266 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h1266 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h1266(s *State)
 
-// h1267 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h1267 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1267(s *State)
 
-// h1268 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h1268 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1268(s *State)
 
-// h1269 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h1269 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1269(s *State)
 
-// h1270 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h1270 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1270(s *State)
 
-// h1271 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h1271 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1271(s *State)
 
-// h1272 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h1272 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1272(s *State)
 
-// h1273 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h1273 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1273(s *State)
 
-// h1274 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h1274 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1274(s *State)
 
-// h1275 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h1275 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1275(s *State)
 
-// h1276 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h1276 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1276(s *State)
 
-// h1277 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h1277 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1277(s *State)
 
-// h1278 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h1278 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1278(s *State)
 
-// h1279 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h1279 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1279(s *State)
 
-// h1280 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h1280 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1280(s *State)
 
-// h1281 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
+// h1281 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1281(s *State)
 
-// h1282 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1282 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1282(s *State)
 
-// h1283 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h1283 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1283(s *State)
 
-// h1284 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h1284 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1284(s *State)
 
-// h1285 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h1285 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1285(s *State)
 
-// h1286 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h1286 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1286(s *State)
 
-// h1287 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h1287 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1287(s *State)
 
-// h1288 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h1288 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1288(s *State)
 
-// h1289 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h1289 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1289(s *State)
 
-// h1290 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h1290 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1290(s *State)
 
-// h1291 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h1291 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1291(s *State)
 
-// h1292 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h1292 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1292(s *State)
 
-// h1293 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h1293 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1293(s *State)
 
-// h1294 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h1294 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1294(s *State)
 
-// h1295 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h1295 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1295(s *State)
 
-// h1296 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h1296 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1296(s *State)
 
-// h1297 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h1297 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1297(s *State)
 
-// h1298 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h1298 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1298(s *State)
 
-// h1299 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
+// h1299 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1299(s *State)
 
-// h1300 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1300 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1300(s *State)
 
-// h1301 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h1301 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1301(s *State)
 
-// h1302 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h1302 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1302(s *State)
 
-// h1303 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h1303 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1303(s *State)
 
-// h1304 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h1304 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1304(s *State)
 
-// h1305 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h1305 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1305(s *State)
 
-// h1306 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h1306 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1306(s *State)
 
-// h1307 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h1307 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1307(s *State)
 
-// h1308 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h1308 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1308(s *State)
 
-// h1309 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h1309 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1309(s *State)
 
-// h1310 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h1310 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1310(s *State)
 
-// h1311 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h1311 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1311(s *State)
 
-// h1312 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h1312 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1312(s *State)
 
-// h1313 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h1313 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1313(s *State)
 
-// h1314 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h1314 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1314(s *State)
 
-// h1315 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h1315 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1315(s *State)
 
-// h1316 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h1316 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1316(s *State)
 
-// h1317 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
+// h1317 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1317(s *State)
 
-// h1318 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1318 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1318(s *State)
 
-// h1319 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h1319 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1319(s *State)
 
-// h1320 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h1320 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1320(s *State)
 
-// h1321 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h1321 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1321(s *State)
 
-// h1322 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h1322 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1322(s *State)
 
-// h1323 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h1323 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1323(s *State)
 
-// h1324 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h1324 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1324(s *State)
 
-// h1325 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h1325 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1325(s *State)
 
-// h1326 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h1326 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1326(s *State)
 
-// h1327 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h1327 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1327(s *State)
 
-// h1328 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h1328 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1328(s *State)
 
-// h1329 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h1329 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1329(s *State)
 
-// h1330 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h1330 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1330(s *State)
 
-// h1331 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h1331 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1331(s *State)
 
-// h1332 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h1332 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1332(s *State)
 
-// h1333 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h1333 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1333(s *State)
 
-// h1334 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h1334 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1334(s *State)
 
-// h1335 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
+// h1335 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1335(s *State)
 
-// h1336 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1336 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1336(s *State)
 
-// h1337 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h1337 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1337(s *State)
 
-// h1338 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h1338 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1338(s *State)
 
-// h1339 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h1339 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1339(s *State)
 
-// h1340 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h1340 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1340(s *State)
 
-// h1341 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h1341 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1341(s *State)
 
-// h1342 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h1342 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1342(s *State)
 
-// h1343 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h1343 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1343(s *State)
 
-// h1344 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h1344 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1344(s *State)
 
-// h1345 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h1345 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1345(s *State)
 
-// h1346 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h1346 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1346(s *State)
 
-// h1347 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h1347 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1347(s *State)
 
-// h1348 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h1348 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1348(s *State)
 
-// h1349 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h1349 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1349(s *State)
 
-// h1350 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h1350 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1350(s *State)
 
-// h1351 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h1351 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1351(s *State)
 
-// h1352 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h1352 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1352(s *State)
 
-// h1353 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
+// h1353 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1353(s *State)
 
-// h1354 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1354 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1354(s *State)
 
-// h1355 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h1355 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1355(s *State)
 
-// h1356 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h1356 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1356(s *State)
 
-// h1357 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h1357 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1357(s *State)
 
-// h1358 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h1358 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1358(s *State)
 
-// h1359 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h1359 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1359(s *State)
 
-// h1360 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h1360 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1360(s *State)
 
-// h1361 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h1361 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1361(s *State)
 
-// h1362 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h1362 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1362(s *State)
 
-// h1363 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h1363 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1363(s *State)
 
-// h1364 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h1364 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1364(s *State)
 
-// h1365 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h1365 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1365(s *State)
 
-// h1366 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h1366 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1366(s *State)
 
-// h1367 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h1367 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1367(s *State)
 
-// h1368 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h1368 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1368(s *State)
 
-// h1369 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h1369 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1369(s *State)
 
-// h1370 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h1370 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1370(s *State)
 
-// h1371 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
+// h1371 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1371(s *State)
 
-// h1372 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1372 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1372(s *State)
 
-// h1373 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h1373 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1373(s *State)
 
-// h1374 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h1374 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1374(s *State)
 
-// h1375 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h1375 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1375(s *State)
 
-// h1376 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h1376 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1376(s *State)
 
-// h1377 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h1377 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1377(s *State)
 
-// h1378 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h1378 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1378(s *State)
 
-// h1379 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h1379 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1379(s *State)
 
-// h1380 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h1380 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1380(s *State)
 
-// h1381 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h1381 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1381(s *State)
 
-// h1382 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h1382 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1382(s *State)
 
-// h1383 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h1383 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1383(s *State)
 
-// h1384 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h1384 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1384(s *State)
 
-// h1385 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h1385 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1385(s *State)
 
-// h1386 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h1386 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1386(s *State)
 
-// h1387 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h1387 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1387(s *State)
 
-// h1388 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h1388 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1388(s *State)
 
-// h1389 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
+// h1389 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1389(s *State)
 
-// h1390 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1390 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1390(s *State)
 
-// h1391 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h1391 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1391(s *State)
 
-// h1392 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h1392 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1392(s *State)
 
-// h1393 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h1393 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1393(s *State)
 
-// h1394 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h1394 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1394(s *State)
 
-// h1395 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h1395 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1395(s *State)
 
-// h1396 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h1396 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1396(s *State)
 
-// h1397 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h1397 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1397(s *State)
 
-// h1398 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h1398 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1398(s *State)
 
-// h1399 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h1399 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1399(s *State)
 
-// h1400 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h1400 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1400(s *State)
 
-// h1401 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h1401 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1401(s *State)
 
-// h1402 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h1402 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1402(s *State)
 
-// h1403 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h1403 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1403(s *State)
 
-// h1404 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h1404 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1404(s *State)
 
-// h1405 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h1405 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1405(s *State)
 
-// h1406 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h1406 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1406(s *State)
 
-// h1407 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
+// h1407 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1407(s *State)
 
-// h1408 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1408 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1408(s *State)
 
-// h1409 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h1409 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1409(s *State)
 
-// h1410 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h1410 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1410(s *State)
 
-// h1411 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h1411 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1411(s *State)
 
-// h1412 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h1412 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1412(s *State)
 
-// h1413 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h1413 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1413(s *State)
 
-// h1414 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h1414 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1414(s *State)
 
-// h1415 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h1415 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1415(s *State)
 
-// h1416 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h1416 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1416(s *State)
 
-// h1417 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h1417 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1417(s *State)
 
-// h1418 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h1418 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1418(s *State)
 
-// h1419 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h1419 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1419(s *State)
 
-// h1420 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h1420 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1420(s *State)
 
-// h1421 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h1421 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1421(s *State)
 
-// h1422 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h1422 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1422(s *State)
 
-// h1423 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h1423 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1423(s *State)
 
-// h1424 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h1424 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1424(s *State)
 
-// h1425 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
+// h1425 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1425(s *State)
 
-// h1426 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1426 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1426(s *State)
 
-// h1427 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h1427 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1427(s *State)
 
-// h1428 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h1428 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1428(s *State)
 
-// h1429 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h1429 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1429(s *State)
 
-// h1430 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h1430 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1430(s *State)
 
-// h1431 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h1431 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1431(s *State)
 
-// h1432 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h1432 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1432(s *State)
 
-// h1433 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h1433 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1433(s *State)
 
-// h1434 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h1434 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1434(s *State)
 
-// h1435 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h1435 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1435(s *State)
 
-// h1436 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h1436 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1436(s *State)
 
-// h1437 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h1437 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1437(s *State)
 
-// h1438 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h1438 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1438(s *State)
 
-// h1439 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h1439 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1439(s *State)
 
-// h1440 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h1440 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1440(s *State)
 
-// h1441 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h1441 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1441(s *State)
 
-// h1442 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h1442 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1442(s *State)
 
-// h1443 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
+// h1443 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1443(s *State)
 
-// h1444 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1444 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1444(s *State)
 
-// h1445 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h1445 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1445(s *State)
 
-// h1446 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h1446 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1446(s *State)
 
-// h1447 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h1447 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1447(s *State)
 
-// h1448 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h1448 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1448(s *State)
 
-// h1449 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h1449 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1449(s *State)
 
-// h1450 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h1450 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1450(s *State)
 
-// h1451 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h1451 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1451(s *State)
 
-// h1452 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h1452 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1452(s *State)
 
-// h1453 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h1453 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1453(s *State)
 
-// h1454 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h1454 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1454(s *State)
 
-// h1455 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h1455 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1455(s *State)
 
-// h1456 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h1456 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1456(s *State)
 
-// h1457 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h1457 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1457(s *State)
 
-// h1458 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h1458 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1458(s *State)
 
-// h1459 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h1459 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1459(s *State)
 
-// h1460 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h1460 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1460(s *State)
 
-// h1461 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
+// h1461 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1461(s *State)
 
-// h1462 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1462 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1462(s *State)
 
-// h1463 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h1463 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1463(s *State)
 
-// h1464 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h1464 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1464(s *State)
 
-// h1465 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h1465 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1465(s *State)
 
-// h1466 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h1466 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1466(s *State)
 
-// h1467 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h1467 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1467(s *State)
 
-// h1468 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h1468 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1468(s *State)
 
-// h1469 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h1469 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1469(s *State)
 
-// h1470 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h1470 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1470(s *State)
 
-// h1471 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h1471 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1471(s *State)
 
-// h1472 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h1472 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1472(s *State)
 
-// h1473 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h1473 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1473(s *State)
 
-// h1474 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h1474 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1474(s *State)
 
-// h1475 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h1475 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1475(s *State)
 
-// h1476 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h1476 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1476(s *State)
 
-// h1477 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h1477 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1477(s *State)
 
-// h1478 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h1478 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1478(s *State)
 
-// h1479 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
+// h1479 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1479(s *State)
 
-// h1480 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h1480 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1480(s *State)
 
-// h1481 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h1481 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1481(s *State)
 
-// h1482 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h1482 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1482(s *State)
 
-// h1483 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h1483 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1483(s *State)
 
-// h1484 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h1484 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1484(s *State)
 
-// h1485 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h1485 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1485(s *State)
 
-// h1486 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h1486 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1486(s *State)
 
-// h1487 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h1487 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1487(s *State)
 
-// h1488 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h1488 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1488(s *State)
 
-// h1489 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h1489 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1489(s *State)
 
-// h1490 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h1490 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1490(s *State)
 
-// h1491 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h1491 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1491(s *State)
 
-// h1492 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h1492 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1492(s *State)
 
-// h1493 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h1493 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1493(s *State)
 
-// h1494 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h1494 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1494(s *State)
 
-// h1495 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h1495 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1495(s *State)
 
-// h1496 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h1496 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1496(s *State)
 
-// h1497 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
+// h1497 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1497(s *State)
 
-// h1498 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h1498 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1498(s *State)
 
-// h1499 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h1499 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1499(s *State)
 
-// h1500 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h1500 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1500(s *State)
 
-// h1501 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h1501 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1501(s *State)
 
-// h1502 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h1502 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1502(s *State)
 
-// h1503 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h1503 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h1503(s *State)
 
-// h1504 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h1504 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h1504(s *State)
 
-// h1505 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h1505 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h1505(s *State)
 
-// h1506 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h1506 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h1506(s *State)
 
-// h1507 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h1507 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h1507(s *State)
 
-// h1508 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h1508 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h1508(s *State)
 
-// h1509 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h1509 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h1509(s *State)
 
-// h1510 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h1510 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h1510(s *State)
 
-// h1511 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h1511 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h1511(s *State)
 
-// h1512 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h1512 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h1512(s *State)
 
-// h1513 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h1513 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h1513(s *State)
 
-// h1514 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h1514 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1514(s *State)
 
-// h1515 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
+// h1515 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1515(s *State)
 
-// h1516 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h1516 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1516(s *State)
 
-// h1517 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h1517 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1517(s *State)
 
-// h1518 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h1518 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1518(s *State)
 
-// h1519 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h1519 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1519(s *State)
 
-// h1520 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h1520 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1520(s *State)
 
-// h1521 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h1521 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h1521(s *State)
 
-// h1522 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h1522 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h1522(s *State)
 
-// h1523 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h1523 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1523(s *State)
 
-// h1524 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h1524 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1524(s *State)
 
-// h1525 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h1525 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1525(s *State)
 
-// h1526 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h1526 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1526(s *State)
 
-// h1527 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h1527 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1527(s *State)
 
-// h1528 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h1528 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1528(s *State)
 
-// h1529 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h1529 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1529(s *State)
 
-// h1530 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h1530 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1530(s *State)
 
-// h1531 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1531 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1531(s *State)
 
-// h1532 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1532 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1532(s *State)
 
-// h1533 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
+// h1533 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1533(s *State)
 
-// h1534 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1534 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1534(s *State)
 
-// h1535 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1535 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1535(s *State)
 
-// h1536 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1536 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1536(s *State)
 
-// h1537 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1537 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1537(s *State)
 
-// h1538 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1538 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1538(s *State)
 
-// h1539 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1539 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1539(s *State)
 
-// h1540 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1540 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1540(s *State)
 
-// h1541 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1541 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1541(s *State)
 
-// h1542 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1542 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1542(s *State)
 
-// h1543 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1543 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1543(s *State)
 
-// h1544 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1544 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1544(s *State)
 
-// h1545 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1545 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1545(s *State)
 
-// h1546 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1546 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1546(s *State)
 
-// h1547 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1547 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1547(s *State)
 
-// h1548 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1548 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1548(s *State)
 
-// h1549 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1549 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1549(s *State)
 
-// h1550 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1550 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1550(s *State)
 
-// h1551 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
+// h1551 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1551(s *State)
 
-// h1552 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1552 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1552(s *State)
 
-// h1553 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1553 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1553(s *State)
 
-// h1554 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1554 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1554(s *State)
 
-// h1555 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1555 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1555(s *State)
 
-// h1556 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1556 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1556(s *State)
 
-// h1557 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1557 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1557(s *State)
 
-// h1558 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1558 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1558(s *State)
 
-// h1559 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1559 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1559(s *State)
 
-// h1560 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1560 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1560(s *State)
 
-// h1561 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1561 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1561(s *State)
 
-// h1562 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1562 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1562(s *State)
 
-// h1563 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1563 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1563(s *State)
 
-// h1564 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1564 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1564(s *State)
 
-// h1565 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1565 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1565(s *State)
 
-// h1566 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1566 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1566(s *State)
 
-// h1567 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1567 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1567(s *State)
 
-// h1568 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1568 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1568(s *State)
 
-// h1569 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1569 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1569(s *State)
 
-// h1570 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1570 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1570(s *State)
 
-// h1571 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1571 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1571(s *State)
 
-// h1572 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1572 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1572(s *State)
 
-// h1573 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1573 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1573(s *State)
 
-// h1574 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1574 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1574(s *State)
 
-// h1575 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1575 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1575(s *State)
 
-// h1576 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1576 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1576(s *State)
 
-// h1577 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1577 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1577(s *State)
 
-// h1578 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h1578 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1578(s *State)
 
-// h1579 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h1579 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1579(s *State)
 
-// h1580 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h1580 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1580(s *State)
 
-// h1581 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h1581 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1581(s *State)
 
-// h1582 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h1582 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1582(s *State)
 
-// h1583 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h1583 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1583(s *State)
 
-// h1584 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h1584 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1584(s *State)
 
-// h1585 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h1585 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1585(s *State)
 
-// h1586 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h1586 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1586(s *State)
 
-// h1587 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
+// h1587 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1587(s *State)
 
-// h1588 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1588 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1588(s *State)
 
-// h1589 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h1589 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1589(s *State)
 
-// h1590 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h1590 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1590(s *State)
 
-// h1591 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h1591 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1591(s *State)
 
-// h1592 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h1592 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1592(s *State)
 
-// h1593 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h1593 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1593(s *State)
 
-// h1594 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h1594 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1594(s *State)
 
-// h1595 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h1595 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1595(s *State)
 
-// h1596 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h1596 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1596(s *State)
 
-// h1597 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h1597 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1597(s *State)
 
-// h1598 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h1598 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1598(s *State)
 
-// h1599 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h1599 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1599(s *State)
 
-// h1600 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h1600 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1600(s *State)
 
-// h1601 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h1601 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1601(s *State)
 
-// h1602 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h1602 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1602(s *State)
 
-// h1603 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h1603 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1603(s *State)
 
-// h1604 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h1604 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1604(s *State)
 
-// h1605 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
+// h1605 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1605(s *State)
 
-// h1606 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1606 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1606(s *State)
 
-// h1607 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h1607 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1607(s *State)
 
-// h1608 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h1608 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1608(s *State)
 
-// h1609 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h1609 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1609(s *State)
 
-// h1610 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h1610 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1610(s *State)
 
-// h1611 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1611 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1611(s *State)
 
-// h1612 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1612 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1612(s *State)
 
-// h1613 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1613 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1613(s *State)
 
-// h1614 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1614 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1614(s *State)
 
-// h1615 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1615 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1615(s *State)
 
-// h1616 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1616 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1616(s *State)
 
-// h1617 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1617 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1617(s *State)
 
-// h1618 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1618 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1618(s *State)
 
-// h1619 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1619 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1619(s *State)
 
-// h1620 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1620 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1620(s *State)
 
-// h1621 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1621 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1621(s *State)
 
-// h1622 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1622 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1622(s *State)
 
-// h1623 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1623 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1623(s *State)
 
-// h1624 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1624 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1624(s *State)
 
-// h1625 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1625 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1625(s *State)
 
-// h1626 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1626 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1626(s *State)
 
-// h1627 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1627 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1627(s *State)
 
-// h1628 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1628 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1628(s *State)
 
-// h1629 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h1629 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h1629(s *State)
 
-// h1630 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h1630 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h1630(s *State)
 
-// h1631 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h1631 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h1631(s *State)
 
-// h1632 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h1632 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h1632(s *State)
 
-// h1633 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h1633 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h1633(s *State)
 
-// h1634 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h1634 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h1634(s *State)
 
-// h1635 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h1635 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h1635(s *State)
 
-// h1636 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h1636 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h1636(s *State)
 
-// h1637 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h1637 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h1637(s *State)
 
-// h1638 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h1638 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h1638(s *State)
 
-// h1639 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h1639 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h1639(s *State)
 
-// h1640 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h1640 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1640(s *State)
 
-// h1641 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
+// h1641 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1641(s *State)
 
-// h1642 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h1642 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1642(s *State)
 
-// h1643 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h1643 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1643(s *State)
 
-// h1644 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h1644 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1644(s *State)
 
-// h1645 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h1645 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1645(s *State)
 
-// h1646 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h1646 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1646(s *State)
 
-// h1647 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h1647 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1647(s *State)
 
-// h1648 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h1648 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1648(s *State)
 
-// h1649 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h1649 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1649(s *State)
 
-// h1650 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h1650 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1650(s *State)
 
-// h1651 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h1651 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1651(s *State)
 
-// h1652 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h1652 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1652(s *State)
 
-// h1653 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h1653 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1653(s *State)
 
-// h1654 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h1654 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1654(s *State)
 
-// h1655 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h1655 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1655(s *State)
 
-// h1656 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h1656 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1656(s *State)
 
-// h1657 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h1657 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1657(s *State)
 
-// h1658 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h1658 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1658(s *State)
 
-// h1659 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
+// h1659 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1659(s *State)
 
-// h1660 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1660 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1660(s *State)
 
-// h1661 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h1661 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1661(s *State)
 
-// h1662 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h1662 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1662(s *State)
 
-// h1663 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h1663 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1663(s *State)
 
-// h1664 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h1664 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1664(s *State)
 
-// h1665 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h1665 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1665(s *State)
 
-// h1666 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h1666 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1666(s *State)
 
-// h1667 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h1667 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1667(s *State)
 
-// h1668 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h1668 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1668(s *State)
 
-// h1669 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h1669 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1669(s *State)
 
-// h1670 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h1670 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1670(s *State)
 
-// h1671 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h1671 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1671(s *State)
 
-// h1672 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h1672 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1672(s *State)
 
-// h1673 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h1673 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1673(s *State)
 
-// h1674 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h1674 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1674(s *State)
 
-// h1675 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h1675 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1675(s *State)
 
-// h1676 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h1676 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1676(s *State)
 
-// h1677 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
+// h1677 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1677(s *State)
 
-// h1678 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1678 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1678(s *State)
 
-// h1679 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h1679 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1679(s *State)
 
-// h1680 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h1680 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1680(s *State)
 
-// h1681 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h1681 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1681(s *State)
 
-// h1682 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h1682 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1682(s *State)
 
-// h1683 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h1683 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1683(s *State)
 
-// h1684 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h1684 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1684(s *State)
 
-// h1685 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h1685 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1685(s *State)
 
-// h1686 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h1686 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1686(s *State)
 
-// h1687 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h1687 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1687(s *State)
 
-// h1688 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h1688 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1688(s *State)
 
-// h1689 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h1689 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1689(s *State)
 
-// h1690 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h1690 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1690(s *State)
 
-// h1691 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h1691 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1691(s *State)
 
-// h1692 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h1692 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1692(s *State)
 
-// h1693 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h1693 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1693(s *State)
 
-// h1694 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h1694 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1694(s *State)
 
-// h1695 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
+// h1695 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1695(s *State)
 
-// h1696 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1696 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1696(s *State)
 
-// h1697 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h1697 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1697(s *State)
 
-// h1698 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h1698 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1698(s *State)
 
-// h1699 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h1699 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1699(s *State)
 
-// h1700 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h1700 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1700(s *State)
 
-// h1701 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h1701 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1701(s *State)
 
-// h1702 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h1702 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1702(s *State)
 
-// h1703 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h1703 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1703(s *State)
 
-// h1704 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h1704 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1704(s *State)
 
-// h1705 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h1705 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1705(s *State)
 
-// h1706 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h1706 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1706(s *State)
 
-// h1707 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h1707 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1707(s *State)
 
-// h1708 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h1708 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1708(s *State)
 
-// h1709 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h1709 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1709(s *State)
 
-// h1710 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h1710 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1710(s *State)
 
-// h1711 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h1711 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1711(s *State)
 
-// h1712 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h1712 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1712(s *State)
 
-// h1713 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
+// h1713 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1713(s *State)
 
-// h1714 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1714 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1714(s *State)
 
-// h1715 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h1715 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1715(s *State)
 
-// h1716 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h1716 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1716(s *State)
 
-// h1717 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h1717 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1717(s *State)
 
-// h1718 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h1718 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1718(s *State)
 
-// h1719 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h1719 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1719(s *State)
 
-// h1720 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h1720 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1720(s *State)
 
-// h1721 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h1721 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1721(s *State)
 
-// h1722 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h1722 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1722(s *State)
 
-// h1723 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h1723 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1723(s *State)
 
-// h1724 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h1724 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1724(s *State)
 
-// h1725 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h1725 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1725(s *State)
 
-// h1726 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h1726 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1726(s *State)
 
-// h1727 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h1727 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1727(s *State)
 
-// h1728 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h1728 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1728(s *State)
 
-// h1729 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h1729 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1729(s *State)
 
-// h1730 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h1730 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1730(s *State)
 
-// h1731 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
+// h1731 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1731(s *State)
 
-// h1732 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1732 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1732(s *State)
 
-// h1733 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h1733 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1733(s *State)
 
-// h1734 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h1734 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1734(s *State)
 
-// h1735 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h1735 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1735(s *State)
 
-// h1736 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h1736 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1736(s *State)
 
-// h1737 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h1737 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1737(s *State)
 
-// h1738 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h1738 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1738(s *State)
 
-// h1739 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h1739 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1739(s *State)
 
-// h1740 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h1740 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1740(s *State)
 
-// h1741 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h1741 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1741(s *State)
 
-// h1742 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h1742 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1742(s *State)
 
-// h1743 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h1743 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1743(s *State)
 
-// h1744 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h1744 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1744(s *State)
 
-// h1745 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h1745 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1745(s *State)
 
-// h1746 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h1746 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1746(s *State)
 
-// h1747 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h1747 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1747(s *State)
 
-// h1748 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h1748 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1748(s *State)
 
-// h1749 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1749 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1749(s *State)
 
-// h1750 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h1750 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1750(s *State)
 
-// h1751 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h1751 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1751(s *State)
 
-// h1752 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h1752 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1752(s *State)
 
-// h1753 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h1753 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1753(s *State)
 
-// h1754 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h1754 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1754(s *State)
 
-// h1755 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h1755 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1755(s *State)
 
-// h1756 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h1756 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1756(s *State)
 
-// h1757 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h1757 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1757(s *State)
 
-// h1758 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h1758 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1758(s *State)
 
-// h1759 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h1759 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1759(s *State)
 
-// h1760 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h1760 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1760(s *State)
 
-// h1761 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h1761 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1761(s *State)
 
-// h1762 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h1762 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1762(s *State)
 
-// h1763 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h1763 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1763(s *State)
 
-// h1764 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h1764 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1764(s *State)
 
-// h1765 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h1765 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1765(s *State)
 
-// h1766 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h1766 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1766(s *State)
 
-// h1767 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
+// h1767 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1767(s *State)
 
-// h1768 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h1768 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1768(s *State)
 
-// h1769 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h1769 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1769(s *State)
 
-// h1770 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h1770 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1770(s *State)
 
-// h1771 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h1771 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1771(s *State)
 
-// h1772 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h1772 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1772(s *State)
 
-// h1773 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h1773 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1773(s *State)
 
-// h1774 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h1774 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1774(s *State)
 
-// h1775 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h1775 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1775(s *State)
 
-// h1776 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h1776 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1776(s *State)
 
-// h1777 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h1777 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1777(s *State)
 
-// h1778 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h1778 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1778(s *State)
 
-// h1779 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h1779 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1779(s *State)
 
-// h1780 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h1780 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1780(s *State)
 
-// h1781 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h1781 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1781(s *State)
 
-// h1782 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h1782 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1782(s *State)
 
-// h1783 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h1783 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1783(s *State)
 
-// h1784 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h1784 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1784(s *State)
 
-// h1785 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1785 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1785(s *State)
 
-// h1786 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1786 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1786(s *State)
 
-// h1787 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h1787 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1787(s *State)
 
-// h1788 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h1788 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1788(s *State)
 
-// h1789 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h1789 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1789(s *State)
-
-// h1790 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
-//
-//go:noescape
-func h1790(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -8991,1782 +8986,1781 @@ var cases = []Case{
 	{Form: "ADDL r32, r32", Text: "ADDL R8, R8", Source: "go/asm", Run: h0012},
 	{Form: "ADDL r32, r32", Text: "ADDL R8, R9", Source: "go/asm", Run: h0013},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000003, R8", Source: "go/asm", Run: h0014},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000004, R8", Source: "go/asm", Run: h0015},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000006, R8", Source: "go/asm", Run: h0016},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000a, R8", Source: "go/asm", Run: h0017},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000c, R8", Source: "go/asm", Run: h0018},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000d, R8", Source: "go/asm", Run: h0019},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000010, R8", Source: "go/asm", Run: h0020},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000012, R8", Source: "go/asm", Run: h0021},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000014, R8", Source: "go/asm", Run: h0022},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000018, R8", Source: "go/asm", Run: h0023},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000001a, R8", Source: "go/asm", Run: h0024},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000020, R8", Source: "go/asm", Run: h0025},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000028, R8", Source: "go/asm", Run: h0026},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000034, R8", Source: "go/asm", Run: h0027},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000040, R8", Source: "go/asm", Run: h0028},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000048, R8", Source: "go/asm", Run: h0029},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000050, R8", Source: "go/asm", Run: h0030},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0031},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x02, R8", Source: "go/asm", Run: h0032},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x04, R8", Source: "go/asm", Run: h0033},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0034},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0035},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "go/asm", Run: h0036},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "go/asm", Run: h0037},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0038},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0039},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0040},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0041},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000000ff, AX", Source: "go/asm", Run: h0042},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0043},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0044},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0045},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0046},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0047},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0048},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0f, AX", Source: "go/asm", Run: h0049},
-	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0050},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0051},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0052},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, AX", Source: "go/asm", Run: h0053},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0054},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0055},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0056},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0057},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0058},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0059},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0060},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0061},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), DX", Source: "go/asm", Run: h0062},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "go/asm", Run: h0063},
-	{Form: "ANDQ r64, m64", Text: "ANDQ AX, 24(R8)", Source: "go/asm", Run: h0064},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0065},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0066},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0067},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0068},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0069},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0070},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0071},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0072},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0073},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0074},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0075},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0076},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), DX", Source: "go/asm", Run: h0077},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, DX", Source: "go/asm", Run: h0078},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, DX", Source: "go/asm", Run: h0079},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE DX, AX", Source: "go/asm", Run: h0080},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE R8, DX", Source: "go/asm", Run: h0081},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0082},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x09", Source: "go/asm", Run: h0083},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x0f", Source: "go/asm", Run: h0084},
-	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x09", Source: "go/asm", Run: h0085},
-	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x0f", Source: "go/asm", Run: h0086},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000000", Source: "go/asm", Run: h0087},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000004", Source: "go/asm", Run: h0088},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000006", Source: "go/asm", Run: h0089},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000008", Source: "go/asm", Run: h0090},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000088", Source: "go/asm", Run: h0091},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0092},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000037", Source: "go/asm", Run: h0093},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000040", Source: "go/asm", Run: h0094},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004b", Source: "go/asm", Run: h0095},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000050", Source: "go/asm", Run: h0096},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0097},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0098},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000004", Source: "go/asm", Run: h0099},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000006", Source: "go/asm", Run: h0100},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000008", Source: "go/asm", Run: h0101},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000037", Source: "go/asm", Run: h0102},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x0000004b", Source: "go/asm", Run: h0103},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000050", Source: "go/asm", Run: h0104},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000000", Source: "go/asm", Run: h0105},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000001", Source: "go/asm", Run: h0106},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000002", Source: "go/asm", Run: h0107},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000003", Source: "go/asm", Run: h0108},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000037", Source: "go/asm", Run: h0109},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x0000004b", Source: "go/asm", Run: h0110},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000050", Source: "go/asm", Run: h0111},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000088", Source: "go/asm", Run: h0112},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0113},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000100", Source: "go/asm", Run: h0114},
-	{Form: "CMPQ r64, m64", Text: "CMPQ CX, 24(R8)", Source: "go/asm", Run: h0115},
-	{Form: "CMPQ r64, m64", Text: "CMPQ R8, 24(R9)", Source: "go/asm", Run: h0116},
-	{Form: "CMPQ r64, r64", Text: "CMPQ DX, R8", Source: "go/asm", Run: h0117},
-	{Form: "CMPQ r64, r64", Text: "CMPQ R8, DX", Source: "go/asm", Run: h0118},
-	{Form: "CMPQ r64, r64", Text: "CMPQ R8, R9", Source: "go/asm", Run: h0119},
-	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0120},
-	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0121},
-	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0122},
-	{Form: "INCQ r64", Text: "INCQ AX", Source: "go/asm", Run: h0123},
-	{Form: "INCQ r64", Text: "INCQ CX", Source: "go/asm", Run: h0124},
-	{Form: "INCQ r64", Text: "INCQ DX", Source: "go/asm", Run: h0125},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "go/asm", Run: h0126},
-	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0127},
-	{Form: "JCS label", Text: "JCS taken", Source: "go/asm", Run: h0128},
-	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0129},
-	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0130},
-	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0131},
-	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0132},
-	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0133},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR (R8)", Source: "go/asm", Run: h0134},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "go/asm", Run: h0135},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(AX*2), R8", Source: "go/asm", Run: h0136},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(R8*4), R8", Source: "go/asm", Run: h0137},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX), AX", Source: "go/asm", Run: h0138},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0139},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0140},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0141},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0142},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*4), R8", Source: "go/asm", Run: h0143},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*4), R9", Source: "go/asm", Run: h0144},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0145},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), AX", Source: "go/asm", Run: h0146},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0147},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(AX), AX", Source: "go/asm", Run: h0148},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), AX", Source: "go/asm", Run: h0149},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0150},
-	{Form: "LFENCE", Text: "LFENCE", Source: "go/asm", Run: h0151},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0152},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0153},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x02, 24(R8)", Source: "go/asm", Run: h0154},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x03, 24(R8)", Source: "go/asm", Run: h0155},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x04, 24(R8)", Source: "go/asm", Run: h0156},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x05, 24(R8)", Source: "go/asm", Run: h0157},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x06, 24(R8)", Source: "go/asm", Run: h0158},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x07, 24(R8)", Source: "go/asm", Run: h0159},
-	{Form: "MOVB r8, m8", Text: "MOVB AL, 24(R8)", Source: "go/asm", Run: h0160},
-	{Form: "MOVB r8, m8", Text: "MOVB CL, 24(R8)(DX*1)", Source: "go/asm", Run: h0161},
-	{Form: "MOVB r8, m8", Text: "MOVB DL, 24(R8)", Source: "go/asm", Run: h0162},
-	{Form: "MOVB r8, m8", Text: "MOVB R8B, (R9)(CX*1)", Source: "go/asm", Run: h0163},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX (R8)(R9*1), R10", Source: "go/asm", Run: h0164},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8)(R9*1), R10", Source: "go/asm", Run: h0165},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0166},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(R9*1), R10", Source: "go/asm", Run: h0167},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), CX", Source: "go/asm", Run: h0168},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), DX", Source: "go/asm", Run: h0169},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), AX", Source: "go/asm", Run: h0170},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x00001fbf, 24(R8)", Source: "go/asm", Run: h0171},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, AX", Source: "go/asm", Run: h0172},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, DX", Source: "go/asm", Run: h0173},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0174},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0175},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0176},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0177},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0178},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0179},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0180},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0181},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0182},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0183},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0184},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0185},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001e, CX", Source: "go/asm", Run: h0186},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0187},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, CX", Source: "go/asm", Run: h0188},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0189},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0190},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0191},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0192},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0193},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0194},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0195},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0196},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0197},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0198},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0199},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0200},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0201},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0202},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0203},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0204},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0205},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0206},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0207},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0208},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0209},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0210},
-	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0211},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0212},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0213},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0214},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0215},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0216},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0217},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0218},
-	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0219},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0220},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0221},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0222},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0223},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0224},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0225},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0226},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0227},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0228},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0229},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0230},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0231},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0232},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0233},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0234},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0235},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0236},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0237},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0238},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0239},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0240},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0241},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0242},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0243},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0244},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0245},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0246},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0247},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0248},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0249},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), AX", Source: "go/asm", Run: h0250},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0251},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0252},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0253},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0254},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0255},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0256},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0257},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0258},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0259},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0260},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0261},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0262},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0263},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0264},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0265},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0266},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0267},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0268},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0269},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0270},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0271},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0272},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0273},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0274},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0275},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX (R8), AX", Source: "go/asm", Run: h0276},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0277},
-	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0278},
-	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0279},
-	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0280},
-	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0281},
-	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0282},
-	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0283},
-	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0284},
-	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0285},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0286},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0287},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0288},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0289},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0290},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0291},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0292},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0293},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0294},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0295},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0296},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0297},
-	{Form: "PADDL xmm, xmm", Text: "PADDL X1, X9", Source: "go/asm", Run: h0298},
-	{Form: "PADDQ xmm, xmm", Text: "PADDQ X1, X9", Source: "go/asm", Run: h0299},
-	{Form: "PAND xmm, xmm", Text: "PAND X1, X9", Source: "go/asm", Run: h0300},
-	{Form: "PMULULQ xmm, xmm", Text: "PMULULQ X1, X9", Source: "go/asm", Run: h0301},
-	{Form: "POR xmm, xmm", Text: "POR X1, X9", Source: "go/asm", Run: h0302},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x00, X1, X1", Source: "go/asm", Run: h0303},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x55, X1, X1", Source: "go/asm", Run: h0304},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X1", Source: "go/asm", Run: h0305},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X9", Source: "go/asm", Run: h0306},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x00, X1", Source: "go/asm", Run: h0307},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x01, X1", Source: "go/asm", Run: h0308},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x02, X1", Source: "go/asm", Run: h0309},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x03, X1", Source: "go/asm", Run: h0310},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x04, X1", Source: "go/asm", Run: h0311},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x08, X1", Source: "go/asm", Run: h0312},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0c, X1", Source: "go/asm", Run: h0313},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0d, X1", Source: "go/asm", Run: h0314},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x10, X1", Source: "go/asm", Run: h0315},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x14, X1", Source: "go/asm", Run: h0316},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x17, X1", Source: "go/asm", Run: h0317},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x18, X1", Source: "go/asm", Run: h0318},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x1c, X1", Source: "go/asm", Run: h0319},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x17, X1", Source: "go/asm", Run: h0320},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x1f, X1", Source: "go/asm", Run: h0321},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $0x20, X1", Source: "go/asm", Run: h0322},
-	{Form: "PSUBL xmm, xmm", Text: "PSUBL X1, X9", Source: "go/asm", Run: h0323},
-	{Form: "PUNPCKHLQ xmm, xmm", Text: "PUNPCKHLQ X1, X9", Source: "go/asm", Run: h0324},
-	{Form: "PUNPCKHQDQ xmm, xmm", Text: "PUNPCKHQDQ X1, X9", Source: "go/asm", Run: h0325},
-	{Form: "PUNPCKLLQ xmm, xmm", Text: "PUNPCKLLQ X1, X9", Source: "go/asm", Run: h0326},
-	{Form: "PUNPCKLQDQ xmm, xmm", Text: "PUNPCKLQDQ X1, X9", Source: "go/asm", Run: h0327},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X1", Source: "go/asm", Run: h0328},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "go/asm", Run: h0329},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0330},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0331},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0332},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0333},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0334},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0335},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0336},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0337},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0338},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0339},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0340},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0341},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0342},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0343},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0344},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0345},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0346},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0347},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0348},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0349},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0350},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0351},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0352},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0353},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0354},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0355},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0356},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0357},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0358},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0359},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0360},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0361},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0362},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0363},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0364},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0365},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0366},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0367},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0368},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0369},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0370},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0371},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0372},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0373},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0374},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0375},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0376},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0377},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0378},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0379},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0380},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0381},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0382},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0383},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0384},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0385},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0386},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0387},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0388},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0389},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0390},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0391},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0392},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0393},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0394},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0395},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0396},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0397},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0398},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0399},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0400},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0401},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0402},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0403},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0404},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0405},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, R8, R8", Source: "go/asm", Run: h0406},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0407},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0408},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0409},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, R8, R8", Source: "go/asm", Run: h0410},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0411},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0412},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0413},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0414},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0415},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0416},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, DX, DX", Source: "go/asm", Run: h0417},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0418},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, DX, DX", Source: "go/asm", Run: h0419},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0420},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0421},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, DX, DX", Source: "go/asm", Run: h0422},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0423},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0424},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0425},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, DX, DX", Source: "go/asm", Run: h0426},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0427},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0428},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0429},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0430},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0431},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0432},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0433},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0434},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, R8, R8", Source: "go/asm", Run: h0435},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, DX, DX", Source: "go/asm", Run: h0436},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0437},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, DX, DX", Source: "go/asm", Run: h0438},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, R8, R8", Source: "go/asm", Run: h0439},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0440},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, AX", Source: "go/asm", Run: h0441},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0442},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0443},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0444},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0445},
-	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0446},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, AX", Source: "go/asm", Run: h0447},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, DX", Source: "go/asm", Run: h0448},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, R8", Source: "go/asm", Run: h0449},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0450},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0451},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0452},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0453},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0454},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0455},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0456},
-	{Form: "SHLQ imm, m64", Text: "SHLQ $0x01, 24(R8)", Source: "go/asm", Run: h0457},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0458},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, R8", Source: "go/asm", Run: h0459},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0460},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, R8", Source: "go/asm", Run: h0461},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0462},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0463},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, R8", Source: "go/asm", Run: h0464},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0465},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0466},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0467},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0468},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, R8", Source: "go/asm", Run: h0469},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0470},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, AX", Source: "go/asm", Run: h0471},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0472},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, R8", Source: "go/asm", Run: h0473},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0474},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0475},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0476},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0477},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0478},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0479},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, R8", Source: "go/asm", Run: h0480},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0481},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0482},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0483},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0484},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0485},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0486},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0487},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0488},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0489},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0490},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0491},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0492},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0493},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0494},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0495},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, DX", Source: "go/asm", Run: h0496},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, R8", Source: "go/asm", Run: h0497},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0498},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0499},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0500},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0501},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0502},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0503},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0504},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0505},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0506},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0507},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0508},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0509},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x06, R8", Source: "go/asm", Run: h0510},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0511},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0512},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0513},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0514},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0515},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0516},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0517},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0518},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0519},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0520},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0521},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0522},
-	{Form: "STMXCSR m32", Text: "STMXCSR (R8)", Source: "go/asm", Run: h0523},
-	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0524},
-	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0525},
-	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0526},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0527},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0528},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0529},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0530},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0531},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0532},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0533},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000040, CX", Source: "go/asm", Run: h0534},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0535},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "go/asm", Run: h0536},
-	{Form: "SUBQ r64, r64", Text: "SUBQ DX, R8", Source: "go/asm", Run: h0537},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0538},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, R9", Source: "go/asm", Run: h0539},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, AX", Source: "go/asm", Run: h0540},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, CX", Source: "go/asm", Run: h0541},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, R8", Source: "go/asm", Run: h0542},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, CX", Source: "go/asm", Run: h0543},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, R8", Source: "go/asm", Run: h0544},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, CX", Source: "go/asm", Run: h0545},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, R8", Source: "go/asm", Run: h0546},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, CX", Source: "go/asm", Run: h0547},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, R8", Source: "go/asm", Run: h0548},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, CX", Source: "go/asm", Run: h0549},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, R8", Source: "go/asm", Run: h0550},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, CX", Source: "go/asm", Run: h0551},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, R8", Source: "go/asm", Run: h0552},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "go/asm", Run: h0553},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0554},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, -24(R8), Y1, Y1", Source: "go/asm", Run: h0555},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0556},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0557},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU -24(R8), X1", Source: "go/asm", Run: h0558},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU 24(R8), X1", Source: "go/asm", Run: h0559},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0560},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (DX), Y1", Source: "go/asm", Run: h0561},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0562},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0563},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0564},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0565},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(DX), Y1", Source: "go/asm", Run: h0566},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0567},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0568},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0569},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0570},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0571},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0572},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0573},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "go/asm", Run: h0574},
-	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0575},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y1", Source: "go/asm", Run: h0576},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0577},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0578},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0579},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0580},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0581},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0582},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0583},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0584},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0585},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0586},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0587},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0588},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0589},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0590},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0591},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8)(R9*1), Y1", Source: "go/asm", Run: h0592},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0593},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0594},
-	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0595},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0596},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0597},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0598},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y1, Y9", Source: "go/asm", Run: h0599},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0600},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0601},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0602},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0603},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0604},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "go/asm", Run: h0605},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0606},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0607},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0608},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0609},
-	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y1", Source: "go/asm", Run: h0610},
-	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y9", Source: "go/asm", Run: h0611},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "go/asm", Run: h0612},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0613},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0614},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y1", Source: "go/asm", Run: h0615},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0616},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0617},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0618},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x06, Y1, Y1", Source: "go/asm", Run: h0619},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0620},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0a, Y1, Y1", Source: "go/asm", Run: h0621},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0e, Y1, Y1", Source: "go/asm", Run: h0622},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0f, Y1, Y1", Source: "go/asm", Run: h0623},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x12, Y1, Y1", Source: "go/asm", Run: h0624},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0625},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0626},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0627},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1b, Y1, Y1", Source: "go/asm", Run: h0628},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0629},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0630},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0631},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x29, Y1, Y1", Source: "go/asm", Run: h0632},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0633},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0634},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2d, Y1, Y1", Source: "go/asm", Run: h0635},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x37, Y1, Y1", Source: "go/asm", Run: h0636},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0637},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0638},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0639},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y1", Source: "go/asm", Run: h0640},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0641},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0642},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0643},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "go/asm", Run: h0644},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y1", Source: "go/asm", Run: h0645},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y9", Source: "go/asm", Run: h0646},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0x02, Y1, Y1", Source: "go/asm", Run: h0647},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0648},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0649},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0650},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0651},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0652},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0653},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0654},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0655},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0656},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0657},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0658},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0659},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0660},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0661},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0662},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0663},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0664},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0665},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0666},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0667},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0668},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0669},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0670},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0671},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0672},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0673},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y1", Source: "go/asm", Run: h0674},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0675},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0676},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0677},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0678},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0x06, Y1, Y1", Source: "go/asm", Run: h0679},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0680},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0681},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0682},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0683},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0684},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0685},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0686},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0687},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0688},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0689},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0690},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0691},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0692},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0693},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0694},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0695},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0696},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0697},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0698},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0699},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0700},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0701},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0702},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0703},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0704},
-	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0705},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0706},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0707},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0708},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0709},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0710},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0711},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0712},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0713},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xd2, Y1, Y9, Y14", Source: "go/asm", Run: h0714},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0715},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0716},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0717},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0718},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y1", Source: "go/asm", Run: h0719},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0720},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0721},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0722},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0723},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0724},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0725},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0726},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0727},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0728},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0729},
-	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0730},
-	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0731},
-	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0732},
-	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0733},
-	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0734},
-	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0735},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0736},
-	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0737},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0738},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0739},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0740},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0741},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0742},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0743},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0744},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0745},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0746},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0747},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0748},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0749},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0750},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0751},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0752},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0753},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0754},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0755},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0756},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0757},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0758},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0759},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0760},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0761},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0762},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0763},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0764},
-	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0765},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "catalog", Run: h0766},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0767},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0768},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0769},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0770},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0771},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0772},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0773},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0774},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0775},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0776},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0777},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0778},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0779},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0780},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0781},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0782},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0783},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0784},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0785},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0786},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0787},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0788},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0789},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0790},
-	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0791},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0792},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0793},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0794},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0795},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0796},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0797},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0798},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0799},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0800},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0801},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0802},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0803},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0804},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0805},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0806},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0807},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0808},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0809},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0810},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0811},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0812},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0813},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0814},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0815},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0816},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0817},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0818},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0819},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0820},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0821},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0822},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0823},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0824},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0825},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0826},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0827},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0828},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0829},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0830},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0831},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0832},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0833},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0834},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h0835},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h0836},
-	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h0837},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h0838},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h0839},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h0840},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h0841},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0842},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0843},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0844},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0845},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0846},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0847},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0848},
-	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0849},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0850},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0851},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0852},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0853},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0854},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0855},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0856},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0857},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0858},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0859},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0860},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0861},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0862},
-	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0863},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0864},
-	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0865},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0866},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0867},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0868},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0869},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0870},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0871},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0872},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0873},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0874},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0875},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0876},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0877},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0878},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0879},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0880},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0881},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0882},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0883},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0884},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0885},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0886},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0887},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0888},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0889},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0890},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0891},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0892},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0893},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0894},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0895},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0896},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0897},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0898},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0899},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0900},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0901},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0902},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0903},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0904},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0905},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0906},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0907},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0908},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0909},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0910},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0911},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "catalog", Run: h0912},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0913},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0914},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0915},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0916},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0917},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0918},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0919},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0920},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0921},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0922},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0923},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0924},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0925},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0926},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0927},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0928},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0929},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0930},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0931},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0932},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0933},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0934},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0935},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0936},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0937},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0938},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0939},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0940},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0941},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0942},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0943},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0944},
-	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Run: h0945},
-	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Run: h0946},
-	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Run: h0947},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Run: h0948},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Run: h0949},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Run: h0950},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Run: h0951},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Run: h0952},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Run: h0953},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Run: h0954},
-	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Run: h0955},
-	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Run: h0956},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Run: h0957},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Run: h0958},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Run: h0959},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Run: h0960},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0961},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0962},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0963},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0964},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0965},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0966},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0967},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0968},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0969},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0970},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0971},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0972},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0973},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0974},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0975},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0976},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0977},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0978},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0979},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0980},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0981},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0982},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0983},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0984},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0985},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0986},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0987},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0988},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0989},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0990},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0991},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0992},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0993},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0994},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0995},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0996},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0997},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0998},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0999},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h1000},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h1001},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h1002},
-	{Form: "VPTERNLOGQ imm, m128, xmm, xmm", Text: "VPTERNLOGQ $0x96, (R8), X1, X9", Source: "catalog", Run: h1003},
-	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0x96, (R8), Y1, Y9", Source: "catalog", Run: h1004},
-	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0xd2, 24(R8), Y1, Y9", Source: "catalog", Run: h1005},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x2b, X1, X9, X14", Source: "catalog", Run: h1006},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14", Source: "catalog", Run: h1007},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1008},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x01, Y1, Y9, Y14", Source: "catalog", Run: h1009},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x3c, Y1, Y1, Y9", Source: "catalog", Run: h1010},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x80, Y1, Y9, Y14", Source: "catalog", Run: h1011},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y14", Source: "catalog", Run: h1012},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y9", Source: "catalog", Run: h1013},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xb4, Y1, Y9, Y14", Source: "catalog", Run: h1014},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xe8, Y1, Y9, Y14", Source: "catalog", Run: h1015},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xf0, Y1, Y9, Y14", Source: "catalog", Run: h1016},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xff, Y1, Y9, Y14", Source: "catalog", Run: h1017},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h1018},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h1019},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h1020},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h1021},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h1022},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h1023},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h1024},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h1025},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h1026},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h1027},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h1028},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h1029},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h1030},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h1031},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h1032},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h1033},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h1034},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h1035},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h1036},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h1037},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h1038},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h1039},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h1040},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h1041},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h1042},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h1043},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h1044},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h1045},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h1046},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h1047},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h1048},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h1049},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h1050},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h1051},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h1052},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h1053},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h1054},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h1055},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h1056},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h1057},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h1058},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h1059},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h1060},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h1061},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h1062},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h1063},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h1064},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h1065},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h1066},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h1067},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h1068},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h1069},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h1070},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h1071},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h1072},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h1073},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h1074},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h1075},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h1076},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h1077},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h1078},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h1079},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h1080},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h1081},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h1082},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h1083},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h1084},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h1085},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h1086},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h1087},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h1088},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h1089},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h1090},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h1091},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h1092},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h1093},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h1094},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h1095},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1096},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1097},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1098},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1099},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1100},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1101},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1102},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1103},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1104},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1105},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1106},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1107},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1108},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000000; JEQ taken", Source: "go/asm", Run: h1109},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000004; JCS taken", Source: "go/asm", Run: h1110},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000006; JCS taken", Source: "go/asm", Run: h1111},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000008; JCS taken", Source: "go/asm", Run: h1112},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000088; JEQ taken", Source: "go/asm", Run: h1113},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1114},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ AX, $0x00000100; JNE taken", Source: "go/asm", Run: h1115},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000037; JCC taken", Source: "go/asm", Run: h1116},
-	{Form: "CMPQ r64, imm; CMOVQCS m64, r64", Text: "CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX", Source: "go/asm", Run: h1117},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x0000004b; JCC taken", Source: "go/asm", Run: h1118},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000050; JCC taken", Source: "go/asm", Run: h1119},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1120},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1121},
-	{Form: "CMPQ r64, m64; JHI label", Text: "CMPQ CX, 24(R8); JHI taken", Source: "go/asm", Run: h1122},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000004; JCS taken", Source: "go/asm", Run: h1123},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000006; JCS taken", Source: "go/asm", Run: h1124},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000008; JCS taken", Source: "go/asm", Run: h1125},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000037; JHI taken", Source: "go/asm", Run: h1126},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x0000004b; JHI taken", Source: "go/asm", Run: h1127},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000050; JHI taken", Source: "go/asm", Run: h1128},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ DX, R8; JCS taken", Source: "go/asm", Run: h1129},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000000; CMOVQEQ AX, DX", Source: "go/asm", Run: h1130},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000001; CMOVQEQ AX, DX", Source: "go/asm", Run: h1131},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000002; CMOVQEQ AX, DX", Source: "go/asm", Run: h1132},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000003; CMOVQEQ AX, DX", Source: "go/asm", Run: h1133},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000037; JCC taken", Source: "go/asm", Run: h1134},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x0000004b; JCC taken", Source: "go/asm", Run: h1135},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000050; JCC taken", Source: "go/asm", Run: h1136},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1137},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1138},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $0x00000100; JCS taken", Source: "go/asm", Run: h1139},
-	{Form: "CMPQ r64, m64; JCS label", Text: "CMPQ R8, 24(R9); JCS taken", Source: "go/asm", Run: h1140},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, DX; JCC taken", Source: "go/asm", Run: h1141},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R10", Source: "go/asm", Run: h1142},
-	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1143},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1144},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1145},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1146},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL AX, AX; JEQ taken", Source: "go/asm", Run: h1147},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1148},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1149},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1150},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1151},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1152},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1153},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1154},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1155},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1156},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1157},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1158},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1159},
-	{Form: "TESTQ r64, r64; CMOVQNE r64, r64", Text: "TESTQ R8, R8; CMOVQNE AX, DX", Source: "go/asm", Run: h1160},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1161},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1162},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1163},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1164},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1165},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1166},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1167},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1168},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1169},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1170},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1171},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1172},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1173},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1174},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1175},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1176},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1177},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1178},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1179},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1180},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1181},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1182},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1183},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1184},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1185},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1186},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1187},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1188},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1189},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1190},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1191},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1192},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1193},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1194},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1195},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1196},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1197},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1198},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1199},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1200},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1201},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1202},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1203},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1204},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1205},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1206},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1207},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1208},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1209},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1210},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1211},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1212},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1213},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1214},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1215},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1216},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1217},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1218},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1219},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1220},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1221},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1222},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1223},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1224},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1225},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1226},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1227},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1228},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1229},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1230},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1231},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1232},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1233},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1234},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1235},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1236},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1237},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1238},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1239},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1240},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1241},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1242},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1243},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1244},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1245},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1246},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1247},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1248},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1249},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1250},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1251},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1252},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1253},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1254},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1255},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1256},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1257},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1258},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1259},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1260},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1261},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1262},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1263},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1264},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1265},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1266},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1267},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1268},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1269},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1270},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1271},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1272},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1273},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1274},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1275},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1276},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1277},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1278},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1279},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1280},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1281},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1282},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1283},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1284},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1285},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1286},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1287},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1288},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1289},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1290},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1291},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1292},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1293},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1294},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1295},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1296},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1297},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1298},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1299},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1300},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1301},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1302},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1303},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1304},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1305},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1306},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1307},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1308},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1309},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1310},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1311},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1312},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1313},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1314},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1315},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1316},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1317},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1318},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1319},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1320},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1321},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1322},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1323},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1324},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1325},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1326},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1327},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1328},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1329},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1330},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1331},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1332},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1333},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1334},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1335},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1336},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1337},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1338},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1339},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1340},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1341},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1342},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1343},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1344},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1345},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1346},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1347},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1348},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1349},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1350},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1351},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1352},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1353},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1354},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1355},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1356},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1357},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1358},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1359},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1360},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1361},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1362},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1363},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1364},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1365},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1366},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1367},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1368},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1369},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1370},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1371},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1372},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1373},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1374},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1375},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1376},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1377},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1378},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1379},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1380},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1381},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1382},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1383},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1384},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1385},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1386},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1387},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1388},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1389},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1390},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1391},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1392},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1393},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1394},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1395},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1396},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1397},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1398},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1399},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1400},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1401},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1402},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1403},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1404},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1405},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1406},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1407},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1408},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1409},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1410},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1411},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1412},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1413},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1414},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1415},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1416},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1417},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1418},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1419},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1420},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1421},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1422},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1423},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1424},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1425},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1426},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1427},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1428},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1429},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1430},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1431},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1432},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1433},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1434},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1435},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1436},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1437},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1438},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1439},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1440},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1441},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1442},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1443},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1444},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1445},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1446},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1447},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1448},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1449},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1450},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1451},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1452},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1453},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1454},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1455},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1456},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1457},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1458},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1459},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1460},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1461},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1462},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1463},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1464},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1465},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1466},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1467},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1468},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1469},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1470},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1471},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1472},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1473},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1474},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1475},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1476},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1477},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1478},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1479},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1480},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1481},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1482},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1483},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1484},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1485},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1486},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1487},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1488},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1489},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1490},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1491},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1492},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1493},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1494},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1495},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1496},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1497},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1498},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1499},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1500},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1501},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1502},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1503},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1504},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1505},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1506},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1507},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1508},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1509},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1510},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1511},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1512},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1513},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1514},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1515},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1516},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1517},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1518},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1519},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1520},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1521},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1522},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1523},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1524},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1525},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1526},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1527},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1528},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1529},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1530},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1531},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1532},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1533},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1534},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1535},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1536},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1537},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1538},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1539},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1540},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1541},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1542},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1543},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1544},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1545},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1546},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1547},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1548},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1549},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1550},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1551},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1552},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1553},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1554},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1555},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1556},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1557},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1558},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1559},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1560},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1561},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1562},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1563},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1564},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1565},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1566},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1567},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1568},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1569},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1570},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1571},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1572},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1573},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1574},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1575},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1576},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1577},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1578},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1579},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1580},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1581},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1582},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1583},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1584},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1585},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1586},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1587},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1588},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1589},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1590},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1591},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1592},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1593},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1594},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1595},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1596},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1597},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1598},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1599},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1600},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1601},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1602},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1603},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1604},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1605},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1606},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1607},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1608},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1609},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1610},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1611},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1612},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1613},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1614},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1615},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1616},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1617},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1618},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1619},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1620},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1621},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1622},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1623},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1624},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1625},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1626},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1627},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1628},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1629},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1630},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1631},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1632},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1633},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1634},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1635},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1636},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1637},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1638},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1639},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1640},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1641},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1642},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1643},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1644},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1645},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1646},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1647},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1648},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1649},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1650},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1651},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1652},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1653},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1654},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1655},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1656},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1657},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1658},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1659},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1660},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1661},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1662},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1663},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1664},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1665},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1666},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1667},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1668},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1669},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1670},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1671},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1672},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1673},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1674},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1675},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1676},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1677},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1678},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1679},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1680},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1681},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1682},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1683},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1684},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1685},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1686},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1687},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1688},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1689},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1690},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1691},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1692},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1693},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1694},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1695},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1696},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1697},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1698},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1699},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1700},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1701},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1702},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1703},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1704},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1705},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1706},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1707},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1708},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1709},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1710},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1711},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1712},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1713},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1714},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1715},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1716},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1717},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1718},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1719},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1720},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1721},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1722},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1723},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1724},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1725},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1726},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1727},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1728},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1729},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1730},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1731},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1732},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1733},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1734},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1735},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1736},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1737},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1738},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1739},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1740},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1741},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1742},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1743},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1744},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1745},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1746},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1747},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1748},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1749},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1750},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1751},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1752},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1753},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1754},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1755},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1756},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1757},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1758},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1759},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1760},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1761},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1762},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1763},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1764},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1765},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1766},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1767},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1768},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1769},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1770},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1771},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1772},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1773},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1774},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1775},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1776},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1777},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1778},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1779},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1780},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1781},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1782},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1783},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1784},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1785},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1786},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1787},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1788},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1789},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1790},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000006, R8", Source: "go/asm", Run: h0015},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000a, R8", Source: "go/asm", Run: h0016},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000c, R8", Source: "go/asm", Run: h0017},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000d, R8", Source: "go/asm", Run: h0018},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000010, R8", Source: "go/asm", Run: h0019},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000012, R8", Source: "go/asm", Run: h0020},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000014, R8", Source: "go/asm", Run: h0021},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000018, R8", Source: "go/asm", Run: h0022},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000001a, R8", Source: "go/asm", Run: h0023},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000020, R8", Source: "go/asm", Run: h0024},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000028, R8", Source: "go/asm", Run: h0025},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000034, R8", Source: "go/asm", Run: h0026},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000040, R8", Source: "go/asm", Run: h0027},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000048, R8", Source: "go/asm", Run: h0028},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000050, R8", Source: "go/asm", Run: h0029},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0030},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x02, R8", Source: "go/asm", Run: h0031},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x04, R8", Source: "go/asm", Run: h0032},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0033},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0034},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "go/asm", Run: h0035},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "go/asm", Run: h0036},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0037},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0038},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0039},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0040},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000000ff, AX", Source: "go/asm", Run: h0041},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0042},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0043},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0044},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0045},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0046},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0047},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0f, AX", Source: "go/asm", Run: h0048},
+	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0049},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0050},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0051},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, AX", Source: "go/asm", Run: h0052},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0053},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0054},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0055},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0056},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0057},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0058},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0059},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0060},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), DX", Source: "go/asm", Run: h0061},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "go/asm", Run: h0062},
+	{Form: "ANDQ r64, m64", Text: "ANDQ AX, 24(R8)", Source: "go/asm", Run: h0063},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0064},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0065},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0066},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0067},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0068},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0069},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0070},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0071},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0072},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0073},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0074},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0075},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), DX", Source: "go/asm", Run: h0076},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, DX", Source: "go/asm", Run: h0077},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, DX", Source: "go/asm", Run: h0078},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE DX, AX", Source: "go/asm", Run: h0079},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE R8, DX", Source: "go/asm", Run: h0080},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0081},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x09", Source: "go/asm", Run: h0082},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x0f", Source: "go/asm", Run: h0083},
+	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x09", Source: "go/asm", Run: h0084},
+	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x0f", Source: "go/asm", Run: h0085},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000000", Source: "go/asm", Run: h0086},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000004", Source: "go/asm", Run: h0087},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000006", Source: "go/asm", Run: h0088},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000008", Source: "go/asm", Run: h0089},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000088", Source: "go/asm", Run: h0090},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0091},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000037", Source: "go/asm", Run: h0092},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000040", Source: "go/asm", Run: h0093},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004b", Source: "go/asm", Run: h0094},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000050", Source: "go/asm", Run: h0095},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0096},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0097},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000004", Source: "go/asm", Run: h0098},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000006", Source: "go/asm", Run: h0099},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000008", Source: "go/asm", Run: h0100},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000037", Source: "go/asm", Run: h0101},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x0000004b", Source: "go/asm", Run: h0102},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000050", Source: "go/asm", Run: h0103},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000000", Source: "go/asm", Run: h0104},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000001", Source: "go/asm", Run: h0105},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000002", Source: "go/asm", Run: h0106},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000003", Source: "go/asm", Run: h0107},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000037", Source: "go/asm", Run: h0108},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x0000004b", Source: "go/asm", Run: h0109},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000050", Source: "go/asm", Run: h0110},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000088", Source: "go/asm", Run: h0111},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0112},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000100", Source: "go/asm", Run: h0113},
+	{Form: "CMPQ r64, m64", Text: "CMPQ CX, 24(R8)", Source: "go/asm", Run: h0114},
+	{Form: "CMPQ r64, m64", Text: "CMPQ R8, 24(R9)", Source: "go/asm", Run: h0115},
+	{Form: "CMPQ r64, r64", Text: "CMPQ DX, R8", Source: "go/asm", Run: h0116},
+	{Form: "CMPQ r64, r64", Text: "CMPQ R8, DX", Source: "go/asm", Run: h0117},
+	{Form: "CMPQ r64, r64", Text: "CMPQ R8, R9", Source: "go/asm", Run: h0118},
+	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0119},
+	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0120},
+	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0121},
+	{Form: "INCQ r64", Text: "INCQ AX", Source: "go/asm", Run: h0122},
+	{Form: "INCQ r64", Text: "INCQ CX", Source: "go/asm", Run: h0123},
+	{Form: "INCQ r64", Text: "INCQ DX", Source: "go/asm", Run: h0124},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "go/asm", Run: h0125},
+	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0126},
+	{Form: "JCS label", Text: "JCS taken", Source: "go/asm", Run: h0127},
+	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0128},
+	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0129},
+	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0130},
+	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0131},
+	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0132},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR (R8)", Source: "go/asm", Run: h0133},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "go/asm", Run: h0134},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(AX*2), R8", Source: "go/asm", Run: h0135},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(R8*4), R8", Source: "go/asm", Run: h0136},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX), AX", Source: "go/asm", Run: h0137},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0138},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0139},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0140},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0141},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*4), R8", Source: "go/asm", Run: h0142},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*4), R9", Source: "go/asm", Run: h0143},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0144},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), AX", Source: "go/asm", Run: h0145},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0146},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(AX), AX", Source: "go/asm", Run: h0147},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), AX", Source: "go/asm", Run: h0148},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0149},
+	{Form: "LFENCE", Text: "LFENCE", Source: "go/asm", Run: h0150},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0151},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0152},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x02, 24(R8)", Source: "go/asm", Run: h0153},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x03, 24(R8)", Source: "go/asm", Run: h0154},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x04, 24(R8)", Source: "go/asm", Run: h0155},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x05, 24(R8)", Source: "go/asm", Run: h0156},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x06, 24(R8)", Source: "go/asm", Run: h0157},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x07, 24(R8)", Source: "go/asm", Run: h0158},
+	{Form: "MOVB r8, m8", Text: "MOVB AL, 24(R8)", Source: "go/asm", Run: h0159},
+	{Form: "MOVB r8, m8", Text: "MOVB CL, 24(R8)(DX*1)", Source: "go/asm", Run: h0160},
+	{Form: "MOVB r8, m8", Text: "MOVB DL, 24(R8)", Source: "go/asm", Run: h0161},
+	{Form: "MOVB r8, m8", Text: "MOVB R8B, (R9)(CX*1)", Source: "go/asm", Run: h0162},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX (R8)(R9*1), R10", Source: "go/asm", Run: h0163},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8)(R9*1), R10", Source: "go/asm", Run: h0164},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0165},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(R9*1), R10", Source: "go/asm", Run: h0166},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), CX", Source: "go/asm", Run: h0167},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), DX", Source: "go/asm", Run: h0168},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), AX", Source: "go/asm", Run: h0169},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x00001fbf, 24(R8)", Source: "go/asm", Run: h0170},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, AX", Source: "go/asm", Run: h0171},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, DX", Source: "go/asm", Run: h0172},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0173},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0174},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0175},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0176},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0177},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0178},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0179},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0180},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0181},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0182},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0183},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0184},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001e, CX", Source: "go/asm", Run: h0185},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0186},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, CX", Source: "go/asm", Run: h0187},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0188},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0189},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0190},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0191},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0192},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0193},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0194},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0195},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0196},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0197},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0198},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0199},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0200},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0201},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0202},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0203},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0204},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0205},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0206},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0207},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0208},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0209},
+	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0210},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0211},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0212},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0213},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0214},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0215},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0216},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0217},
+	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0218},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0219},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0220},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0221},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0222},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0223},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0224},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0225},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0226},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0227},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0228},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0229},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0230},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0231},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0232},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0233},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0234},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0235},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0236},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0237},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0238},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0239},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0240},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0241},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0242},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0243},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0244},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0245},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0246},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0247},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0248},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), AX", Source: "go/asm", Run: h0249},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0250},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0251},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0252},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0253},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0254},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0255},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0256},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0257},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0258},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0259},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0260},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0261},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0262},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0263},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0264},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0265},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0266},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0267},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0268},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0269},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0270},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0271},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0272},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0273},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0274},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX (R8), AX", Source: "go/asm", Run: h0275},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0276},
+	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0277},
+	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0278},
+	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0279},
+	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0280},
+	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0281},
+	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0282},
+	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0283},
+	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0284},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0285},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0286},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0287},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0288},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0289},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0290},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0291},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0292},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0293},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0294},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0295},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0296},
+	{Form: "PADDL xmm, xmm", Text: "PADDL X1, X9", Source: "go/asm", Run: h0297},
+	{Form: "PADDQ xmm, xmm", Text: "PADDQ X1, X9", Source: "go/asm", Run: h0298},
+	{Form: "PAND xmm, xmm", Text: "PAND X1, X9", Source: "go/asm", Run: h0299},
+	{Form: "PMULULQ xmm, xmm", Text: "PMULULQ X1, X9", Source: "go/asm", Run: h0300},
+	{Form: "POR xmm, xmm", Text: "POR X1, X9", Source: "go/asm", Run: h0301},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x00, X1, X1", Source: "go/asm", Run: h0302},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x55, X1, X1", Source: "go/asm", Run: h0303},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X1", Source: "go/asm", Run: h0304},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X9", Source: "go/asm", Run: h0305},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x00, X1", Source: "go/asm", Run: h0306},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x01, X1", Source: "go/asm", Run: h0307},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x02, X1", Source: "go/asm", Run: h0308},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x03, X1", Source: "go/asm", Run: h0309},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x04, X1", Source: "go/asm", Run: h0310},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x08, X1", Source: "go/asm", Run: h0311},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0c, X1", Source: "go/asm", Run: h0312},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0d, X1", Source: "go/asm", Run: h0313},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x10, X1", Source: "go/asm", Run: h0314},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x14, X1", Source: "go/asm", Run: h0315},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x17, X1", Source: "go/asm", Run: h0316},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x18, X1", Source: "go/asm", Run: h0317},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x1c, X1", Source: "go/asm", Run: h0318},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x17, X1", Source: "go/asm", Run: h0319},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x1f, X1", Source: "go/asm", Run: h0320},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $0x20, X1", Source: "go/asm", Run: h0321},
+	{Form: "PSUBL xmm, xmm", Text: "PSUBL X1, X9", Source: "go/asm", Run: h0322},
+	{Form: "PUNPCKHLQ xmm, xmm", Text: "PUNPCKHLQ X1, X9", Source: "go/asm", Run: h0323},
+	{Form: "PUNPCKHQDQ xmm, xmm", Text: "PUNPCKHQDQ X1, X9", Source: "go/asm", Run: h0324},
+	{Form: "PUNPCKLLQ xmm, xmm", Text: "PUNPCKLLQ X1, X9", Source: "go/asm", Run: h0325},
+	{Form: "PUNPCKLQDQ xmm, xmm", Text: "PUNPCKLQDQ X1, X9", Source: "go/asm", Run: h0326},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X1", Source: "go/asm", Run: h0327},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "go/asm", Run: h0328},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0329},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0330},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0331},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0332},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0333},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0334},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0335},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0336},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0337},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0338},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0339},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0340},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0341},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0342},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0343},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0344},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0345},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0346},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0347},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0348},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0349},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0350},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0351},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0352},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0353},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0354},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0355},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0356},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0357},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0358},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0359},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0360},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0361},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0362},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0363},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0364},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0365},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0366},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0367},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0368},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0369},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0370},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0371},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0372},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0373},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0374},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0375},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0376},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0377},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0378},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0379},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0380},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0381},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0382},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0383},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0384},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0385},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0386},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0387},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0388},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0389},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0390},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0391},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0392},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0393},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0394},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0395},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0396},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0397},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0398},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0399},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0400},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0401},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0402},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0403},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0404},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, R8, R8", Source: "go/asm", Run: h0405},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0406},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0407},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0408},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, R8, R8", Source: "go/asm", Run: h0409},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0410},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0411},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0412},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0413},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0414},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0415},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, DX, DX", Source: "go/asm", Run: h0416},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0417},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, DX, DX", Source: "go/asm", Run: h0418},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0419},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0420},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, DX, DX", Source: "go/asm", Run: h0421},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0422},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0423},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0424},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, DX, DX", Source: "go/asm", Run: h0425},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0426},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0427},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0428},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0429},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0430},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0431},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0432},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0433},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, R8, R8", Source: "go/asm", Run: h0434},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, DX, DX", Source: "go/asm", Run: h0435},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0436},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, DX, DX", Source: "go/asm", Run: h0437},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, R8, R8", Source: "go/asm", Run: h0438},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0439},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, AX", Source: "go/asm", Run: h0440},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0441},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0442},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0443},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0444},
+	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0445},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, AX", Source: "go/asm", Run: h0446},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, DX", Source: "go/asm", Run: h0447},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, R8", Source: "go/asm", Run: h0448},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0449},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0450},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0451},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0452},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0453},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0454},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0455},
+	{Form: "SHLQ imm, m64", Text: "SHLQ $0x01, 24(R8)", Source: "go/asm", Run: h0456},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0457},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, R8", Source: "go/asm", Run: h0458},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0459},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, R8", Source: "go/asm", Run: h0460},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0461},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0462},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, R8", Source: "go/asm", Run: h0463},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0464},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0465},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0466},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0467},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, R8", Source: "go/asm", Run: h0468},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0469},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, AX", Source: "go/asm", Run: h0470},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0471},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, R8", Source: "go/asm", Run: h0472},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0473},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0474},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0475},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0476},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0477},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0478},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, R8", Source: "go/asm", Run: h0479},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0480},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0481},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0482},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0483},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0484},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0485},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0486},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0487},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0488},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0489},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0490},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0491},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0492},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0493},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0494},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, DX", Source: "go/asm", Run: h0495},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, R8", Source: "go/asm", Run: h0496},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0497},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0498},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0499},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0500},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0501},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0502},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0503},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0504},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0505},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0506},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0507},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0508},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x06, R8", Source: "go/asm", Run: h0509},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0510},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0511},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0512},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0513},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0514},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0515},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0516},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0517},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0518},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0519},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0520},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0521},
+	{Form: "STMXCSR m32", Text: "STMXCSR (R8)", Source: "go/asm", Run: h0522},
+	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0523},
+	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0524},
+	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0525},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0526},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0527},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0528},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0529},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0530},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0531},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0532},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000040, CX", Source: "go/asm", Run: h0533},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0534},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "go/asm", Run: h0535},
+	{Form: "SUBQ r64, r64", Text: "SUBQ DX, R8", Source: "go/asm", Run: h0536},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0537},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, R9", Source: "go/asm", Run: h0538},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, AX", Source: "go/asm", Run: h0539},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, CX", Source: "go/asm", Run: h0540},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, R8", Source: "go/asm", Run: h0541},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, CX", Source: "go/asm", Run: h0542},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, R8", Source: "go/asm", Run: h0543},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, CX", Source: "go/asm", Run: h0544},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, R8", Source: "go/asm", Run: h0545},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, CX", Source: "go/asm", Run: h0546},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, R8", Source: "go/asm", Run: h0547},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, CX", Source: "go/asm", Run: h0548},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, R8", Source: "go/asm", Run: h0549},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, CX", Source: "go/asm", Run: h0550},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, R8", Source: "go/asm", Run: h0551},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "go/asm", Run: h0552},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0553},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, -24(R8), Y1, Y1", Source: "go/asm", Run: h0554},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0555},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0556},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU -24(R8), X1", Source: "go/asm", Run: h0557},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU 24(R8), X1", Source: "go/asm", Run: h0558},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0559},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (DX), Y1", Source: "go/asm", Run: h0560},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0561},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0562},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0563},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0564},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(DX), Y1", Source: "go/asm", Run: h0565},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0566},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0567},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0568},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0569},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0570},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0571},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0572},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "go/asm", Run: h0573},
+	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0574},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y1", Source: "go/asm", Run: h0575},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0576},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0577},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0578},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0579},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0580},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0581},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0582},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0583},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0584},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0585},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0586},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0587},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0588},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0589},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0590},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8)(R9*1), Y1", Source: "go/asm", Run: h0591},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0592},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0593},
+	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0594},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0595},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0596},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0597},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y1, Y9", Source: "go/asm", Run: h0598},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0599},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0600},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0601},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0602},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0603},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "go/asm", Run: h0604},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0605},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0606},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0607},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0608},
+	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y1", Source: "go/asm", Run: h0609},
+	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y9", Source: "go/asm", Run: h0610},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "go/asm", Run: h0611},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0612},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0613},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y1", Source: "go/asm", Run: h0614},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0615},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0616},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0617},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x06, Y1, Y1", Source: "go/asm", Run: h0618},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0619},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0a, Y1, Y1", Source: "go/asm", Run: h0620},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0e, Y1, Y1", Source: "go/asm", Run: h0621},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0f, Y1, Y1", Source: "go/asm", Run: h0622},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x12, Y1, Y1", Source: "go/asm", Run: h0623},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0624},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0625},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0626},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1b, Y1, Y1", Source: "go/asm", Run: h0627},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0628},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0629},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0630},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x29, Y1, Y1", Source: "go/asm", Run: h0631},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0632},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0633},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2d, Y1, Y1", Source: "go/asm", Run: h0634},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x37, Y1, Y1", Source: "go/asm", Run: h0635},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0636},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0637},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0638},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y1", Source: "go/asm", Run: h0639},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0640},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0641},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0642},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "go/asm", Run: h0643},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y1", Source: "go/asm", Run: h0644},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y9", Source: "go/asm", Run: h0645},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0x02, Y1, Y1", Source: "go/asm", Run: h0646},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0647},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0648},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0649},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0650},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0651},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0652},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0653},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0654},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0655},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0656},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0657},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0658},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0659},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0660},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0661},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0662},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0663},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0664},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0665},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0666},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0667},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0668},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0669},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0670},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0671},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0672},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y1", Source: "go/asm", Run: h0673},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0674},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0675},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0676},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0677},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0x06, Y1, Y1", Source: "go/asm", Run: h0678},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0679},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0680},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0681},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0682},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0683},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0684},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0685},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0686},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0687},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0688},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0689},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0690},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0691},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0692},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0693},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0694},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0695},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0696},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0697},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0698},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0699},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0700},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0701},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0702},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0703},
+	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0704},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0705},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0706},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0707},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0708},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0709},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0710},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0711},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0712},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xd2, Y1, Y9, Y14", Source: "go/asm", Run: h0713},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0714},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0715},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0716},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0717},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y1", Source: "go/asm", Run: h0718},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0719},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0720},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0721},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0722},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0723},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0724},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0725},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0726},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0727},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0728},
+	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0729},
+	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0730},
+	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0731},
+	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0732},
+	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0733},
+	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0734},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0735},
+	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0736},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0737},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0738},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0739},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0740},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0741},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0742},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0743},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0744},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0745},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0746},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0747},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0748},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0749},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0750},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0751},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0752},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0753},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0754},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0755},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0756},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0757},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0758},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0759},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0760},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0761},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0762},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0763},
+	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0764},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "catalog", Run: h0765},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0766},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0767},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0768},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0769},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0770},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0771},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0772},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0773},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0774},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0775},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0776},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0777},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0778},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0779},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0780},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0781},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0782},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0783},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0784},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0785},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0786},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0787},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0788},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0789},
+	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0790},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0791},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0792},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0793},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0794},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0795},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0796},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0797},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0798},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0799},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0800},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0801},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0802},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0803},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0804},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0805},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0806},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0807},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0808},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0809},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0810},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0811},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0812},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0813},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0814},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0815},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0816},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0817},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0818},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0819},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0820},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0821},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0822},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0823},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0824},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0825},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0826},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0827},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0828},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0829},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0830},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0831},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0832},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0833},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h0834},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h0835},
+	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h0836},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h0837},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h0838},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h0839},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h0840},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0841},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0842},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0843},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0844},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0845},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0846},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0847},
+	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0848},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0849},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0850},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0851},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0852},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0853},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0854},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0855},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0856},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0857},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0858},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0859},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0860},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0861},
+	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0862},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0863},
+	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0864},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0865},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0866},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0867},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0868},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0869},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0870},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0871},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0872},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0873},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0874},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0875},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0876},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0877},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0878},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0879},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0880},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0881},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0882},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0883},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0884},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0885},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0886},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0887},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0888},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0889},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0890},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0891},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0892},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0893},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0894},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0895},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0896},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0897},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0898},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0899},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0900},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0901},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0902},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0903},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0904},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0905},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0906},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0907},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0908},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0909},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0910},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "catalog", Run: h0911},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0912},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0913},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0914},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0915},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0916},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0917},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0918},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0919},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0920},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0921},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0922},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0923},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0924},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0925},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0926},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0927},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0928},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0929},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0930},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0931},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0932},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0933},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0934},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0935},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0936},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0937},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0938},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0939},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0940},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0941},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0942},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0943},
+	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Run: h0944},
+	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Run: h0945},
+	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Run: h0946},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Run: h0947},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Run: h0948},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Run: h0949},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Run: h0950},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Run: h0951},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Run: h0952},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Run: h0953},
+	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Run: h0954},
+	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Run: h0955},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Run: h0956},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Run: h0957},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Run: h0958},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Run: h0959},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0960},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0961},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0962},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0963},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0964},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0965},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0966},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0967},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0968},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0969},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0970},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0971},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0972},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0973},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0974},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0975},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0976},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0977},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0978},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0979},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0980},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0981},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0982},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0983},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0984},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0985},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0986},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0987},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0988},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0989},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0990},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0991},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0992},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0993},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0994},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0995},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0996},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0997},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0998},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0999},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h1000},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h1001},
+	{Form: "VPTERNLOGQ imm, m128, xmm, xmm", Text: "VPTERNLOGQ $0x96, (R8), X1, X9", Source: "catalog", Run: h1002},
+	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0x96, (R8), Y1, Y9", Source: "catalog", Run: h1003},
+	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0xd2, 24(R8), Y1, Y9", Source: "catalog", Run: h1004},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x2b, X1, X9, X14", Source: "catalog", Run: h1005},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14", Source: "catalog", Run: h1006},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1007},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x01, Y1, Y9, Y14", Source: "catalog", Run: h1008},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x3c, Y1, Y1, Y9", Source: "catalog", Run: h1009},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x80, Y1, Y9, Y14", Source: "catalog", Run: h1010},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y14", Source: "catalog", Run: h1011},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y9", Source: "catalog", Run: h1012},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xb4, Y1, Y9, Y14", Source: "catalog", Run: h1013},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xe8, Y1, Y9, Y14", Source: "catalog", Run: h1014},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xf0, Y1, Y9, Y14", Source: "catalog", Run: h1015},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xff, Y1, Y9, Y14", Source: "catalog", Run: h1016},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h1017},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h1018},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h1019},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h1020},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h1021},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h1022},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h1023},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h1024},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h1025},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h1026},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h1027},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h1028},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h1029},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h1030},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h1031},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h1032},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h1033},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h1034},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h1035},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h1036},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h1037},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h1038},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h1039},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h1040},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h1041},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h1042},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h1043},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h1044},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h1045},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h1046},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h1047},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h1048},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h1049},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h1050},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h1051},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h1052},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h1053},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h1054},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h1055},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h1056},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h1057},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h1058},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h1059},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h1060},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h1061},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h1062},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h1063},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h1064},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h1065},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h1066},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h1067},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h1068},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h1069},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h1070},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h1071},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h1072},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h1073},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h1074},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h1075},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h1076},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h1077},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h1078},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h1079},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h1080},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h1081},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h1082},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h1083},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h1084},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h1085},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h1086},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h1087},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h1088},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h1089},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h1090},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h1091},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h1092},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h1093},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h1094},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1095},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1096},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1097},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1098},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1099},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1100},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1101},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1102},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1103},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1104},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1105},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1106},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1107},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000000; JEQ taken", Source: "go/asm", Run: h1108},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000004; JCS taken", Source: "go/asm", Run: h1109},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000006; JCS taken", Source: "go/asm", Run: h1110},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000008; JCS taken", Source: "go/asm", Run: h1111},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000088; JEQ taken", Source: "go/asm", Run: h1112},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1113},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ AX, $0x00000100; JNE taken", Source: "go/asm", Run: h1114},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000037; JCC taken", Source: "go/asm", Run: h1115},
+	{Form: "CMPQ r64, imm; CMOVQCS m64, r64", Text: "CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX", Source: "go/asm", Run: h1116},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x0000004b; JCC taken", Source: "go/asm", Run: h1117},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000050; JCC taken", Source: "go/asm", Run: h1118},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1119},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1120},
+	{Form: "CMPQ r64, m64; JHI label", Text: "CMPQ CX, 24(R8); JHI taken", Source: "go/asm", Run: h1121},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000004; JCS taken", Source: "go/asm", Run: h1122},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000006; JCS taken", Source: "go/asm", Run: h1123},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000008; JCS taken", Source: "go/asm", Run: h1124},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000037; JHI taken", Source: "go/asm", Run: h1125},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x0000004b; JHI taken", Source: "go/asm", Run: h1126},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000050; JHI taken", Source: "go/asm", Run: h1127},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ DX, R8; JCS taken", Source: "go/asm", Run: h1128},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000000; CMOVQEQ AX, DX", Source: "go/asm", Run: h1129},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000001; CMOVQEQ AX, DX", Source: "go/asm", Run: h1130},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000002; CMOVQEQ AX, DX", Source: "go/asm", Run: h1131},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000003; CMOVQEQ AX, DX", Source: "go/asm", Run: h1132},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000037; JCC taken", Source: "go/asm", Run: h1133},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x0000004b; JCC taken", Source: "go/asm", Run: h1134},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000050; JCC taken", Source: "go/asm", Run: h1135},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1136},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1137},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $0x00000100; JCS taken", Source: "go/asm", Run: h1138},
+	{Form: "CMPQ r64, m64; JCS label", Text: "CMPQ R8, 24(R9); JCS taken", Source: "go/asm", Run: h1139},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, DX; JCC taken", Source: "go/asm", Run: h1140},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R10", Source: "go/asm", Run: h1141},
+	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1142},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1143},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1144},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1145},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL AX, AX; JEQ taken", Source: "go/asm", Run: h1146},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1147},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1148},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1149},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1150},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1151},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1152},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1153},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1154},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1155},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1156},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1157},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1158},
+	{Form: "TESTQ r64, r64; CMOVQNE r64, r64", Text: "TESTQ R8, R8; CMOVQNE AX, DX", Source: "go/asm", Run: h1159},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1160},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1161},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1162},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1163},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1164},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1165},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1166},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1167},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1168},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1169},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1170},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1171},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1172},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1173},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1174},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1175},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1176},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1177},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1178},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1179},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1180},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1181},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1182},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1183},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1184},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1185},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1186},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1187},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1188},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1189},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1190},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1191},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1192},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1193},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1194},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1195},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1196},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1197},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1198},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1199},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1200},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1201},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1202},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1203},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1204},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1205},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1206},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1207},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1208},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1209},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1210},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1211},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1212},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1213},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1214},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1215},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1216},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1217},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1218},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1219},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1220},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1221},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1222},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1223},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1224},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1225},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1226},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1227},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1228},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1229},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1230},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1231},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1232},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1233},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1234},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1235},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1236},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1237},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1238},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1239},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1240},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1241},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1242},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1243},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1244},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1245},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1246},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1247},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1248},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1249},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1250},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1251},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1252},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1253},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1254},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1255},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1256},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1257},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1258},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1259},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1260},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1261},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1262},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1263},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1264},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1265},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1266},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1267},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1268},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1269},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1270},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1271},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1272},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1273},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1274},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1275},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1276},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1277},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1278},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1279},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1280},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1281},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1282},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1283},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1284},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1285},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1286},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1287},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1288},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1289},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1290},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1291},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1292},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1293},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1294},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1295},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1296},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1297},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1298},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1299},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1300},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1301},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1302},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1303},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1304},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1305},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1306},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1307},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1308},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1309},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1310},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1311},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1312},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1313},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1314},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1315},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1316},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1317},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1318},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1319},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1320},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1321},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1322},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1323},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1324},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1325},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1326},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1327},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1328},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1329},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1330},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1331},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1332},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1333},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1334},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1335},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1336},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1337},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1338},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1339},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1340},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1341},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1342},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1343},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1344},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1345},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1346},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1347},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1348},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1349},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1350},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1351},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1352},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1353},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1354},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1355},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1356},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1357},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1358},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1359},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1360},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1361},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1362},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1363},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1364},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1365},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1366},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1367},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1368},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1369},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1370},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1371},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1372},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1373},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1374},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1375},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1376},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1377},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1378},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1379},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1380},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1381},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1382},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1383},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1384},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1385},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1386},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1387},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1388},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1389},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1390},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1391},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1392},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1393},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1394},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1395},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1396},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1397},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1398},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1399},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1400},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1401},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1402},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1403},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1404},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1405},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1406},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1407},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1408},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1409},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1410},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1411},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1412},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1413},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1414},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1415},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1416},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1417},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1418},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1419},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1420},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1421},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1422},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1423},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1424},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1425},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1426},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1427},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1428},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1429},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1430},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1431},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1432},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1433},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1434},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1435},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1436},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1437},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1438},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1439},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1440},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1441},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1442},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1443},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1444},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1445},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1446},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1447},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1448},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1449},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1450},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1451},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1452},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1453},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1454},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1455},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1456},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1457},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1458},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1459},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1460},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1461},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1462},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1463},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1464},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1465},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1466},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1467},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1468},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1469},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1470},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1471},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1472},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1473},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1474},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1475},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1476},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1477},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1478},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1479},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1480},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1481},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1482},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1483},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1484},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1485},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1486},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1487},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1488},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1489},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1490},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1491},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1492},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1493},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1494},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1495},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1496},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1497},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1498},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1499},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1500},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1501},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1502},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1503},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1504},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1505},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1506},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1507},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1508},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1509},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1510},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1511},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1512},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1513},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1514},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1515},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1516},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1517},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1518},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1519},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1520},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1521},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1522},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1523},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1524},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1525},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1526},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1527},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1528},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1529},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1530},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1531},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1532},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1533},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1534},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1535},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1536},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1537},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1538},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1539},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1540},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1541},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1542},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1543},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1544},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1545},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1546},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1547},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1548},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1549},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1550},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1551},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1552},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1553},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1554},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1555},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1556},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1557},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1558},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1559},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1560},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1561},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1562},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1563},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1564},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1565},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1566},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1567},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1568},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1569},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1570},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1571},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1572},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1573},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1574},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1575},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1576},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1577},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1578},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1579},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1580},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1581},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1582},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1583},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1584},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1585},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1586},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1587},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1588},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1589},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1590},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1591},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1592},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1593},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1594},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1595},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1596},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1597},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1598},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1599},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1600},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1601},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1602},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1603},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1604},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1605},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1606},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1607},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1608},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1609},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1610},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1611},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1612},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1613},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1614},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1615},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1616},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1617},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1618},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1619},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1620},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1621},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1622},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1623},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1624},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1625},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1626},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1627},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1628},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1629},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1630},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1631},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1632},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1633},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1634},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1635},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1636},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1637},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1638},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1639},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1640},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1641},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1642},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1643},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1644},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1645},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1646},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1647},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1648},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1649},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1650},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1651},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1652},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1653},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1654},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1655},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1656},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1657},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1658},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1659},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1660},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1661},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1662},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1663},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1664},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1665},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1666},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1667},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1668},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1669},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1670},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1671},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1672},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1673},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1674},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1675},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1676},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1677},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1678},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1679},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1680},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1681},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1682},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1683},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1684},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1685},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1686},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1687},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1688},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1689},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1690},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1691},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1692},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1693},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1694},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1695},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1696},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1697},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1698},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1699},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1700},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1701},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1702},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1703},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1704},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1705},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1706},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1707},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1708},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1709},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1710},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1711},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1712},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1713},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1714},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1715},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1716},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1717},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1718},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1719},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1720},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1721},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1722},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1723},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1724},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1725},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1726},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1727},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1728},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1729},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1730},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1731},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1732},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1733},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1734},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1735},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1736},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1737},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1738},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1739},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1740},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1741},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1742},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1743},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1744},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1745},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1746},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1747},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1748},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1749},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1750},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1751},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1752},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1753},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1754},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1755},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1756},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1757},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1758},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1759},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1760},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1761},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1762},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1763},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1764},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1765},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1766},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1767},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1768},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1769},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1770},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1771},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1772},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1773},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1774},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1775},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1776},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1777},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1778},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1779},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1780},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1781},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1782},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1783},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1784},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1785},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1786},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1787},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1788},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1789},
 }
 
 // data0 returns the address of the harness's copy of simpleBitPack4Consts of bitpack_amd64.s.
@@ -10942,7 +10936,7 @@ var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "bitPack20Consts", Size: 160, Addr: data7},
 	{File: "bitunpack_amd64.s", Name: "simpleBitUnpack10Consts", Size: 160, Addr: data8},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack3Consts", Size: 192, Addr: data9},
-	{File: "bitunpack_amd64.s", Name: "bitUnpack4Consts", Size: 192, Addr: data10},
+	{File: "bitunpack_amd64.s", Name: "bitUnpack4Consts", Size: 160, Addr: data10},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack13Consts", Size: 192, Addr: data11},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack18Consts", Size: 192, Addr: data12},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack20Consts", Size: 192, Addr: data13},

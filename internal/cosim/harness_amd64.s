@@ -386,27 +386,8 @@ TEXT ·h0014(SB), NOSPLIT, $24-8
 	RET
 
 // func h0015(s *State)
-// ADDQ $0x00000004, R8
-TEXT ·h0015(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ $0x00000004, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0016(s *State)
 // ADDQ $0x00000006, R8
-TEXT ·h0016(SB), NOSPLIT, $24-8
+TEXT ·h0015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -423,9 +404,9 @@ TEXT ·h0016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0017(s *State)
+// func h0016(s *State)
 // ADDQ $0x0000000a, R8
-TEXT ·h0017(SB), NOSPLIT, $24-8
+TEXT ·h0016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -442,9 +423,9 @@ TEXT ·h0017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0018(s *State)
+// func h0017(s *State)
 // ADDQ $0x0000000c, R8
-TEXT ·h0018(SB), NOSPLIT, $24-8
+TEXT ·h0017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -461,9 +442,9 @@ TEXT ·h0018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0019(s *State)
+// func h0018(s *State)
 // ADDQ $0x0000000d, R8
-TEXT ·h0019(SB), NOSPLIT, $24-8
+TEXT ·h0018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -480,9 +461,9 @@ TEXT ·h0019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0020(s *State)
+// func h0019(s *State)
 // ADDQ $0x00000010, R8
-TEXT ·h0020(SB), NOSPLIT, $24-8
+TEXT ·h0019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -499,9 +480,9 @@ TEXT ·h0020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0021(s *State)
+// func h0020(s *State)
 // ADDQ $0x00000012, R8
-TEXT ·h0021(SB), NOSPLIT, $24-8
+TEXT ·h0020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -518,9 +499,9 @@ TEXT ·h0021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0022(s *State)
+// func h0021(s *State)
 // ADDQ $0x00000014, R8
-TEXT ·h0022(SB), NOSPLIT, $24-8
+TEXT ·h0021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -537,9 +518,9 @@ TEXT ·h0022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0023(s *State)
+// func h0022(s *State)
 // ADDQ $0x00000018, R8
-TEXT ·h0023(SB), NOSPLIT, $24-8
+TEXT ·h0022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -556,9 +537,9 @@ TEXT ·h0023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0024(s *State)
+// func h0023(s *State)
 // ADDQ $0x0000001a, R8
-TEXT ·h0024(SB), NOSPLIT, $24-8
+TEXT ·h0023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -575,9 +556,9 @@ TEXT ·h0024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0025(s *State)
+// func h0024(s *State)
 // ADDQ $0x00000020, R8
-TEXT ·h0025(SB), NOSPLIT, $24-8
+TEXT ·h0024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -594,9 +575,9 @@ TEXT ·h0025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0026(s *State)
+// func h0025(s *State)
 // ADDQ $0x00000028, R8
-TEXT ·h0026(SB), NOSPLIT, $24-8
+TEXT ·h0025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -613,9 +594,9 @@ TEXT ·h0026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0027(s *State)
+// func h0026(s *State)
 // ADDQ $0x00000034, R8
-TEXT ·h0027(SB), NOSPLIT, $24-8
+TEXT ·h0026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -632,9 +613,9 @@ TEXT ·h0027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0028(s *State)
+// func h0027(s *State)
 // ADDQ $0x00000040, R8
-TEXT ·h0028(SB), NOSPLIT, $24-8
+TEXT ·h0027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -651,9 +632,9 @@ TEXT ·h0028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0029(s *State)
+// func h0028(s *State)
 // ADDQ $0x00000048, R8
-TEXT ·h0029(SB), NOSPLIT, $24-8
+TEXT ·h0028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -670,9 +651,9 @@ TEXT ·h0029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0030(s *State)
+// func h0029(s *State)
 // ADDQ $0x00000050, R8
-TEXT ·h0030(SB), NOSPLIT, $24-8
+TEXT ·h0029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -689,9 +670,9 @@ TEXT ·h0030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0031(s *State)
+// func h0030(s *State)
 // ADDQ $0x00000080, R8
-TEXT ·h0031(SB), NOSPLIT, $24-8
+TEXT ·h0030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -708,9 +689,9 @@ TEXT ·h0031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0032(s *State)
+// func h0031(s *State)
 // ADDQ $0x02, R8
-TEXT ·h0032(SB), NOSPLIT, $24-8
+TEXT ·h0031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -727,9 +708,9 @@ TEXT ·h0032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0033(s *State)
+// func h0032(s *State)
 // ADDQ $0x04, R8
-TEXT ·h0033(SB), NOSPLIT, $24-8
+TEXT ·h0032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -746,9 +727,9 @@ TEXT ·h0033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0034(s *State)
+// func h0033(s *State)
 // ADDQ $0x18, R8
-TEXT ·h0034(SB), NOSPLIT, $24-8
+TEXT ·h0033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -765,9 +746,9 @@ TEXT ·h0034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0035(s *State)
+// func h0034(s *State)
 // ADDQ AX, CX
-TEXT ·h0035(SB), NOSPLIT, $24-8
+TEXT ·h0034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -784,9 +765,9 @@ TEXT ·h0035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0036(s *State)
+// func h0035(s *State)
 // ADDQ AX, R8
-TEXT ·h0036(SB), NOSPLIT, $24-8
+TEXT ·h0035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -803,9 +784,9 @@ TEXT ·h0036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0037(s *State)
+// func h0036(s *State)
 // ADDQ R8, R9
-TEXT ·h0037(SB), NOSPLIT, $24-8
+TEXT ·h0036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -822,9 +803,9 @@ TEXT ·h0037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0038(s *State)
+// func h0037(s *State)
 // ANDL $0x00000007, DX
-TEXT ·h0038(SB), NOSPLIT, $24-8
+TEXT ·h0037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -841,9 +822,9 @@ TEXT ·h0038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0039(s *State)
+// func h0038(s *State)
 // ANDL $0x0000000f, DX
-TEXT ·h0039(SB), NOSPLIT, $24-8
+TEXT ·h0038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -860,9 +841,9 @@ TEXT ·h0039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0040(s *State)
+// func h0039(s *State)
 // ANDL $0x0000000f, R8
-TEXT ·h0040(SB), NOSPLIT, $24-8
+TEXT ·h0039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -879,9 +860,9 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0041(s *State)
+// func h0040(s *State)
 // ANDL $0x0000002c, R8
-TEXT ·h0041(SB), NOSPLIT, $24-8
+TEXT ·h0040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -898,9 +879,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0041(s *State)
 // ANDL $0x000000ff, AX
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -917,9 +898,9 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0042(s *State)
 // ANDL $0x000003ff, DX
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -936,9 +917,9 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0043(s *State)
 // ANDL $0x00001fff, DX
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -955,9 +936,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0044(s *State)
 // ANDL $0x0003ffff, DX
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -974,9 +955,9 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0045(s *State)
 // ANDL $0x000fffff, DX
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -993,9 +974,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0046(s *State)
 // ANDL $0x007fe001, R8
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1012,9 +993,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0047(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1031,9 +1012,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0048(s *State)
 // ANDL $0x0f, AX
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1050,9 +1031,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0049(s *State)
 // ANDL DX, R8
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1069,9 +1050,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0050(s *State)
 // ANDL R8, DX
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1088,9 +1069,9 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0051(s *State)
 // ANDL R8, R9
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1107,9 +1088,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0052(s *State)
 // ANDNQ DX, R8, AX
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1126,9 +1107,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0053(s *State)
 // ANDNQ DX, R8, R9
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1145,9 +1126,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0054(s *State)
 // ANDNQ R8, DX, CX
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1164,9 +1145,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0055(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1183,9 +1164,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0056(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1202,9 +1183,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0057(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1221,9 +1202,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0058(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1240,9 +1221,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0059(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1259,9 +1240,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0060(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1278,9 +1259,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0061(s *State)
 // ANDQ 24(R8), DX
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1297,9 +1278,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0062(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1316,9 +1297,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0063(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1335,9 +1316,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0064(s *State)
 // ANDQ AX, CX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1354,9 +1335,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0065(s *State)
 // ANDQ AX, DX
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1373,9 +1354,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0066(s *State)
 // ANDQ AX, R8
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1392,9 +1373,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0067(s *State)
 // ANDQ CX, AX
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1411,9 +1392,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0068(s *State)
 // ANDQ CX, DX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1430,9 +1411,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0069(s *State)
 // ANDQ CX, R8
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1449,9 +1430,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0070(s *State)
 // ANDQ DX, AX
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1468,9 +1449,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0071(s *State)
 // ANDQ DX, R8
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1487,9 +1468,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0072(s *State)
 // ANDQ R8, AX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1506,9 +1487,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0073(s *State)
 // ANDQ R8, CX
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1525,9 +1506,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0074(s *State)
 // ANDQ R8, DX
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1544,9 +1525,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0075(s *State)
 // ANDQ R8, R9
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1563,9 +1544,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0076(s *State)
 // CMOVQCS 24(R8), DX
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1582,9 +1563,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0077(s *State)
 // CMOVQEQ AX, DX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1601,9 +1582,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0078(s *State)
 // CMOVQNE AX, DX
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1620,9 +1601,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0079(s *State)
 // CMOVQNE DX, AX
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1639,9 +1620,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0080(s *State)
 // CMOVQNE R8, DX
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1658,9 +1639,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0081(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1677,9 +1658,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0082(s *State)
 // CMPL AX, $0x09
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1696,9 +1677,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0083(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1715,9 +1696,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0084(s *State)
 // CMPL R8, $0x09
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1734,9 +1715,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0085(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1753,9 +1734,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0086(s *State)
 // CMPQ AX, $0x00000000
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1772,9 +1753,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0087(s *State)
 // CMPQ AX, $0x00000004
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1791,9 +1772,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0088(s *State)
 // CMPQ AX, $0x00000006
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1810,9 +1791,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0089(s *State)
 // CMPQ AX, $0x00000008
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1829,9 +1810,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0090(s *State)
 // CMPQ AX, $0x00000088
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1848,9 +1829,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0091(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1867,9 +1848,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0092(s *State)
 // CMPQ CX, $0x00000037
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1886,9 +1867,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0093(s *State)
 // CMPQ CX, $0x00000040
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1905,9 +1886,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0094(s *State)
 // CMPQ CX, $0x0000004b
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1924,9 +1905,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0095(s *State)
 // CMPQ CX, $0x00000050
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1943,9 +1924,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0096(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1962,9 +1943,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0097(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1981,9 +1962,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0098(s *State)
 // CMPQ DX, $0x00000004
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2000,9 +1981,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0099(s *State)
 // CMPQ DX, $0x00000006
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2019,9 +2000,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0100(s *State)
 // CMPQ DX, $0x00000008
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2038,9 +2019,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0101(s *State)
 // CMPQ DX, $0x00000037
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2057,9 +2038,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0102(s *State)
 // CMPQ DX, $0x0000004b
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2076,9 +2057,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0103(s *State)
 // CMPQ DX, $0x00000050
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2095,9 +2076,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0104(s *State)
 // CMPQ R8, $0x00000000
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2114,9 +2095,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0105(s *State)
 // CMPQ R8, $0x00000001
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2133,9 +2114,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0106(s *State)
 // CMPQ R8, $0x00000002
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2152,9 +2133,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0107(s *State)
 // CMPQ R8, $0x00000003
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2171,9 +2152,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0108(s *State)
 // CMPQ R8, $0x00000037
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2190,9 +2171,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0109(s *State)
 // CMPQ R8, $0x0000004b
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2209,9 +2190,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0110(s *State)
 // CMPQ R8, $0x00000050
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2228,9 +2209,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0111(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2247,9 +2228,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0112(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2266,9 +2247,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0113(s *State)
 // CMPQ R8, $0x00000100
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2285,9 +2266,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0114(s *State)
 // CMPQ CX, 24(R8)
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2304,9 +2285,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0115(s *State)
 // CMPQ R8, 24(R9)
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2323,9 +2304,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0116(s *State)
 // CMPQ DX, R8
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2342,9 +2323,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0117(s *State)
 // CMPQ R8, DX
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2361,9 +2342,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0118(s *State)
 // CMPQ R8, R9
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2380,9 +2361,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0119(s *State)
 // DECL CX
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2399,9 +2380,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0120(s *State)
 // DECL R8
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2418,9 +2399,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0121(s *State)
 // DECQ AX
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2437,9 +2418,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0122(s *State)
 // INCQ AX
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2456,9 +2437,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0123(s *State)
 // INCQ CX
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2475,9 +2456,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0124(s *State)
 // INCQ DX
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2494,9 +2475,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0125(s *State)
 // INCQ R8
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2513,9 +2494,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0126(s *State)
 // JCC taken
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2536,9 +2517,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0127(s *State)
 // JCS taken
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2559,9 +2540,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0128(s *State)
 // JEQ taken
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2582,9 +2563,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0129(s *State)
 // JHI taken
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2605,9 +2586,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0130(s *State)
 // JLT taken
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2628,9 +2609,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0131(s *State)
 // JMP taken
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2651,9 +2632,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0132(s *State)
 // JNE taken
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2674,9 +2655,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0133(s *State)
 // LDMXCSR (R8)
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2693,9 +2674,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0134(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2712,9 +2693,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0135(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2731,9 +2712,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0136(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2750,9 +2731,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0137(s *State)
 // LEAQ (AX), AX
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2769,9 +2750,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0138(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2788,9 +2769,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0139(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2807,9 +2788,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0140(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2826,9 +2807,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0141(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2845,9 +2826,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0142(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2864,9 +2845,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0143(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2883,9 +2864,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0144(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2902,9 +2883,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0145(s *State)
 // LEAQ (R8), AX
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2921,9 +2902,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0146(s *State)
 // LEAQ (R8), R9
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2940,9 +2921,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0147(s *State)
 // LEAQ 24(AX), AX
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2959,9 +2940,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0148(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2978,9 +2959,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0149(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2997,9 +2978,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0150(s *State)
 // LFENCE
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3016,9 +2997,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0151(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3035,9 +3016,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0152(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3054,9 +3035,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0153(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3073,9 +3054,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0154(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3092,9 +3073,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0155(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3111,9 +3092,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0156(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3130,9 +3111,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0157(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3149,9 +3130,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0158(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3168,9 +3149,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0159(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3187,9 +3168,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0160(s *State)
 // MOVB CL, 24(R8)(DX*1)
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3206,9 +3187,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0161(s *State)
 // MOVB DL, 24(R8)
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3225,9 +3206,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0162(s *State)
 // MOVB R8B, (R9)(CX*1)
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3244,9 +3225,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0163(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3263,9 +3244,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0164(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3282,9 +3263,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0165(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3301,9 +3282,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0166(s *State)
 // MOVBQZX (R8)(R9*1), R10
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3320,9 +3301,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0167(s *State)
 // MOVBQZX 24(R8)(AX*1), CX
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3339,9 +3320,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0168(s *State)
 // MOVBQZX 24(R8)(AX*1), DX
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3358,9 +3339,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0169(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3377,9 +3358,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0170(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3396,9 +3377,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0171(s *State)
 // MOVL $0x00000001, AX
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3415,9 +3396,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0172(s *State)
 // MOVL $0x00000001, DX
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3434,9 +3415,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0173(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3453,9 +3434,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0174(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3472,9 +3453,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0175(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3491,9 +3472,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0176(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3510,9 +3491,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0177(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3529,9 +3510,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0178(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3548,9 +3529,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0179(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3567,9 +3548,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0180(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3586,9 +3567,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0181(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3605,9 +3586,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0182(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3624,9 +3605,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0183(s *State)
 // MOVL $0x00000018, CX
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3643,9 +3624,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0184(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3662,9 +3643,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0185(s *State)
 // MOVL $0x0000001e, CX
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3681,9 +3662,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0186(s *State)
 // MOVL $0x0000001f, AX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3700,9 +3681,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0187(s *State)
 // MOVL $0x0000001f, CX
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3719,9 +3700,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0188(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3738,9 +3719,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0189(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3757,9 +3738,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0190(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3776,9 +3757,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0191(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3795,9 +3776,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0192(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3814,9 +3795,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0193(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3833,9 +3814,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0194(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3852,9 +3833,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0195(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3871,9 +3852,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0196(s *State)
 // MOVL $0x001f0404, AX
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3890,9 +3871,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0197(s *State)
 // MOVL $0x001f0506, AX
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3909,9 +3890,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0198(s *State)
 // MOVL $0x001f0708, AX
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3928,9 +3909,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0199(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3947,9 +3928,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0200(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3966,9 +3947,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0201(s *State)
 // MOVL (R8)(R9*4), AX
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3985,9 +3966,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0202(s *State)
 // MOVL (R8), AX
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4004,9 +3985,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0203(s *State)
 // MOVL (R8), R9
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4023,9 +4004,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0204(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4042,9 +4023,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0205(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4061,9 +4042,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0206(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4080,9 +4061,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0207(s *State)
 // MOVL AX, (R8)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4099,9 +4080,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0208(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4118,9 +4099,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0209(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4137,9 +4118,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0210(s *State)
 // MOVL CX, (R8)
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4156,9 +4137,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0211(s *State)
 // MOVL DX, (R8)
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4175,9 +4156,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0212(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4194,9 +4175,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0213(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4213,9 +4194,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0214(s *State)
 // MOVL R8, (R9)
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4232,9 +4213,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0215(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4251,9 +4232,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0216(s *State)
 // MOVL AX, DX
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4270,9 +4251,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0217(s *State)
 // MOVL AX, R8
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4289,9 +4270,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0218(s *State)
 // MOVL DX, R8
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4308,9 +4289,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0219(s *State)
 // MOVL R8, AX
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4327,9 +4308,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0220(s *State)
 // MOVL R8, R9
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4346,9 +4327,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0221(s *State)
 // MOVO X1, X9
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4365,9 +4346,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0222(s *State)
 // MOVOU (DX), X1
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4384,9 +4365,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0223(s *State)
 // MOVOU (R8), X1
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4403,9 +4384,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0224(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4422,9 +4403,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0225(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4441,9 +4422,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0226(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4460,9 +4441,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0227(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4479,9 +4460,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0228(s *State)
 // MOVQ $0x00000000, (R8)
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4498,9 +4479,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0229(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4517,9 +4498,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0230(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4536,9 +4517,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0231(s *State)
 // MOVQ $0x00000002, 24(R8)
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4555,9 +4536,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0232(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4574,9 +4555,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0233(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4593,9 +4574,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0234(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4612,9 +4593,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0235(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4631,9 +4612,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0236(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4650,9 +4631,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0237(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4669,9 +4650,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0238(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4688,9 +4669,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0239(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4707,9 +4688,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0240(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4726,9 +4707,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0241(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4745,9 +4726,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0242(s *State)
 // MOVQ (AX), AX
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4764,9 +4745,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0243(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4783,9 +4764,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0244(s *State)
 // MOVQ (R8), AX
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4802,9 +4783,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0245(s *State)
 // MOVQ (R8), CX
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4821,9 +4802,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0246(s *State)
 // MOVQ (R8), DX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4840,9 +4821,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0247(s *State)
 // MOVQ (R8), R8
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4859,9 +4840,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0248(s *State)
 // MOVQ (R8), R9
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4878,9 +4859,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0249(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4897,9 +4878,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0250(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4916,9 +4897,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0251(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4935,9 +4916,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0252(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4954,9 +4935,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0253(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4973,9 +4954,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0254(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4992,9 +4973,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0255(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5011,9 +4992,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0256(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5030,9 +5011,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0257(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5049,9 +5030,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0258(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5068,9 +5049,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0259(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5087,9 +5068,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0260(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5106,9 +5087,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0261(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5125,9 +5106,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0262(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5144,9 +5125,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0263(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5163,9 +5144,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0264(s *State)
 // MOVQ AX, CX
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5182,9 +5163,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0265(s *State)
 // MOVQ AX, DX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5201,9 +5182,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0266(s *State)
 // MOVQ AX, R8
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5220,9 +5201,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0267(s *State)
 // MOVQ CX, R8
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5239,9 +5220,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0268(s *State)
 // MOVQ DX, AX
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5258,9 +5239,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0269(s *State)
 // MOVQ DX, CX
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5277,9 +5258,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0270(s *State)
 // MOVQ DX, R8
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5296,9 +5277,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0271(s *State)
 // MOVQ R8, AX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5315,9 +5296,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0272(s *State)
 // MOVQ R8, CX
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5334,9 +5315,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0273(s *State)
 // MOVQ R8, DX
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5353,9 +5334,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0274(s *State)
 // MOVQ R8, R9
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5372,9 +5353,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0275(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5391,9 +5372,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0276(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5410,9 +5391,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0277(s *State)
 // NOTL R8
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5429,9 +5410,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0278(s *State)
 // NOTQ AX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5448,9 +5429,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0279(s *State)
 // NOTQ CX
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5467,9 +5448,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0280(s *State)
 // NOTQ DX
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5486,9 +5467,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0281(s *State)
 // NOTQ R8
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5505,9 +5486,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0282(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5524,9 +5505,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0283(s *State)
 // ORL R8, R9
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5543,9 +5524,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0284(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5562,9 +5543,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0285(s *State)
 // ORQ AX, CX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5581,9 +5562,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0286(s *State)
 // ORQ AX, DX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5600,9 +5581,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0287(s *State)
 // ORQ AX, R8
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5619,9 +5600,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0288(s *State)
 // ORQ CX, AX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5638,9 +5619,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0289(s *State)
 // ORQ CX, DX
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5657,9 +5638,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0290(s *State)
 // ORQ CX, R8
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5676,9 +5657,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0291(s *State)
 // ORQ DX, AX
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5695,9 +5676,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0292(s *State)
 // ORQ DX, R8
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5714,9 +5695,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0293(s *State)
 // ORQ R8, AX
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5733,9 +5714,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0294(s *State)
 // ORQ R8, CX
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5752,9 +5733,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0295(s *State)
 // ORQ R8, DX
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5771,9 +5752,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0296(s *State)
 // ORQ R8, R9
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5790,9 +5771,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0297(s *State)
 // PADDL X1, X9
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5809,9 +5790,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0298(s *State)
 // PADDQ X1, X9
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5828,9 +5809,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0299(s *State)
 // PAND X1, X9
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5847,9 +5828,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0300(s *State)
 // PMULULQ X1, X9
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5866,9 +5847,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0301(s *State)
 // POR X1, X9
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5885,9 +5866,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0302(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5904,9 +5885,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0303(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5923,9 +5904,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0304(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5942,9 +5923,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0305(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5961,9 +5942,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0306(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5980,9 +5961,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0307(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5999,9 +5980,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0308(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6018,9 +5999,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0309(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6037,9 +6018,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0310(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6056,9 +6037,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0311(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6075,9 +6056,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0312(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6094,9 +6075,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0313(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6113,9 +6094,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0314(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6132,9 +6113,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0315(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6151,9 +6132,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0316(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6170,9 +6151,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0317(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6189,9 +6170,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0318(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6208,9 +6189,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0319(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6227,9 +6208,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0320(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6246,9 +6227,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0321(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6265,9 +6246,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0322(s *State)
 // PSUBL X1, X9
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6284,9 +6265,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0323(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6303,9 +6284,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0324(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6322,9 +6303,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0325(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6341,9 +6322,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0326(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6360,9 +6341,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0327(s *State)
 // PXOR X1, X1
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6379,9 +6360,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0328(s *State)
 // PXOR X1, X9
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6398,9 +6379,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0329(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6417,9 +6398,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0330(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6436,9 +6417,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0331(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6455,9 +6436,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0332(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6474,9 +6455,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0333(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6493,9 +6474,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0334(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6512,9 +6493,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0335(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6531,9 +6512,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0336(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6550,9 +6531,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0337(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6569,9 +6550,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0338(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6588,9 +6569,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0339(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6607,9 +6588,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0340(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6626,9 +6607,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0341(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6645,9 +6626,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0342(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6664,9 +6645,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0343(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6683,9 +6664,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0344(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6702,9 +6683,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0345(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6721,9 +6702,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0346(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6740,9 +6721,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0347(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6759,9 +6740,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0348(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6778,9 +6759,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0349(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6797,9 +6778,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0350(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6816,9 +6797,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0351(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6835,9 +6816,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0352(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6854,9 +6835,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0353(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6873,9 +6854,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0354(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6892,9 +6873,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0355(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6911,9 +6892,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0356(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6930,9 +6911,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0357(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6949,9 +6930,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0358(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6968,9 +6949,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0359(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6987,9 +6968,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0360(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7006,9 +6987,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0361(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7025,9 +7006,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0362(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7044,9 +7025,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0363(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7063,9 +7044,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0364(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7082,9 +7063,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0365(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7101,9 +7082,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0366(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7120,9 +7101,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0367(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7139,9 +7120,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0368(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7158,9 +7139,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0369(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7177,9 +7158,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0370(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7196,9 +7177,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0371(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7215,9 +7196,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0372(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7234,9 +7215,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0373(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7253,9 +7234,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0374(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7272,9 +7253,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0375(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7291,9 +7272,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0376(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7310,9 +7291,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0377(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7329,9 +7310,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0378(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7348,9 +7329,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0379(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7367,9 +7348,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0380(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7386,9 +7367,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0381(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7405,9 +7386,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0382(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7424,9 +7405,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0383(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7443,9 +7424,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0384(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7462,9 +7443,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0385(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7481,9 +7462,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0386(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7500,9 +7481,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0387(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7519,9 +7500,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0388(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7538,9 +7519,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0389(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7557,9 +7538,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0390(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7576,9 +7557,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0391(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7595,9 +7576,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0392(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7614,9 +7595,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0393(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7633,9 +7614,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0394(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7652,9 +7633,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0395(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7671,9 +7652,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0396(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7690,9 +7671,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0397(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7709,9 +7690,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0398(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7728,9 +7709,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0399(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7747,9 +7728,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0400(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7766,9 +7747,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0401(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7785,9 +7766,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0402(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7804,9 +7785,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0403(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7823,9 +7804,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0404(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7842,9 +7823,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0405(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7861,9 +7842,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0406(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7880,9 +7861,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0407(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7899,9 +7880,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0408(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7918,9 +7899,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0409(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7937,9 +7918,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0410(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7956,9 +7937,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0411(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7975,9 +7956,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0412(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7994,9 +7975,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0413(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8013,9 +7994,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0414(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8032,9 +8013,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0415(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8051,9 +8032,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0416(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8070,9 +8051,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0417(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8089,9 +8070,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0418(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8108,9 +8089,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0419(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8127,9 +8108,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0420(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8146,9 +8127,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0421(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8165,9 +8146,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0422(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8184,9 +8165,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0423(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8203,9 +8184,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0424(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8222,9 +8203,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0425(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8241,9 +8222,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0426(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8260,9 +8241,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0427(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8279,9 +8260,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0428(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8298,9 +8279,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0429(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8317,9 +8298,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0430(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8336,9 +8317,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0431(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8355,9 +8336,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0432(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8374,9 +8355,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0433(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8393,9 +8374,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0434(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8412,9 +8393,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0435(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8431,9 +8412,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0436(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8450,9 +8431,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0437(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8469,9 +8450,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0438(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8488,9 +8469,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0439(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8507,9 +8488,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0440(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8526,9 +8507,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0441(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8545,9 +8526,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0442(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8564,9 +8545,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0443(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8583,9 +8564,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0444(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8602,9 +8583,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0445(s *State)
 // SARL $0x1f, R8
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8621,9 +8602,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0446(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8640,9 +8621,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0447(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8659,9 +8640,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0448(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8678,9 +8659,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0449(s *State)
 // SBBQ R8, R8
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8697,9 +8678,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0450(s *State)
 // SHLL $0x05, DX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8716,9 +8697,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0451(s *State)
 // SHLL $0x05, R8
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8735,9 +8716,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0452(s *State)
 // SHLL $0x09, R8
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8754,9 +8735,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0453(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8773,9 +8754,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0454(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8792,9 +8773,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0455(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8811,9 +8792,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0456(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8830,9 +8811,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0457(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8849,9 +8830,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0458(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8868,9 +8849,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0459(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8887,9 +8868,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0460(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8906,9 +8887,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0461(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8925,9 +8906,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0462(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8944,9 +8925,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0463(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8963,9 +8944,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0464(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8982,9 +8963,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0465(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9001,9 +8982,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0466(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9020,9 +9001,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0467(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9039,9 +9020,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0468(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9058,9 +9039,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0469(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9077,9 +9058,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0470(s *State)
 // SHLQ $0x0a, AX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9096,9 +9077,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0471(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9115,9 +9096,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0472(s *State)
 // SHLQ $0x0a, R8
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9134,9 +9115,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0473(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9153,9 +9134,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0474(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9172,9 +9153,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0475(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9191,9 +9172,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0476(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9210,9 +9191,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0477(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9229,9 +9210,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0478(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9248,9 +9229,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0479(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9267,9 +9248,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0480(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9286,9 +9267,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0481(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9305,9 +9286,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0482(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9324,9 +9305,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0483(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9343,9 +9324,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0484(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9362,9 +9343,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0485(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9381,9 +9362,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0486(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9400,9 +9381,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0487(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9419,9 +9400,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0488(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9438,9 +9419,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0489(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9457,9 +9438,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0490(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9476,9 +9457,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0491(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9495,9 +9476,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0492(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9514,9 +9495,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0493(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9533,9 +9514,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0494(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9552,9 +9533,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0495(s *State)
 // SHLQ $0x20, DX
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9571,9 +9552,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0496(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9590,9 +9571,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0497(s *State)
 // SHRL $0x04, R8
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9609,9 +9590,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0498(s *State)
 // SHRL $0x06, R8
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9628,9 +9609,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0499(s *State)
 // SHRL $0x07, DX
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9647,9 +9628,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0500(s *State)
 // SHRL $0x07, R8
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9666,9 +9647,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0501(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9685,9 +9666,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0502(s *State)
 // SHRL $0x16, DX
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9704,9 +9685,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0503(s *State)
 // SHRL $0x16, R8
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9723,9 +9704,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0504(s *State)
 // SHRL $0x18, DX
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9742,9 +9723,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0505(s *State)
 // SHRL $0x18, R8
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9761,9 +9742,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0506(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9780,9 +9761,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0507(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9799,9 +9780,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0508(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9818,9 +9799,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0509(s *State)
 // SHRQ $0x06, R8
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9837,9 +9818,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0510(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9856,9 +9837,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0511(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9875,9 +9856,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0512(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9894,9 +9875,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0513(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9913,9 +9894,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0514(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9932,9 +9913,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0515(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9951,9 +9932,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0516(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9970,9 +9951,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0517(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9989,9 +9970,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0518(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10008,9 +9989,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0519(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10027,9 +10008,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0520(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10046,9 +10027,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0521(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10065,9 +10046,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0522(s *State)
 // STMXCSR (R8)
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10084,9 +10065,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0523(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10103,9 +10084,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0524(s *State)
 // SUBL (R8), R9
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10122,9 +10103,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0525(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10141,9 +10122,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0526(s *State)
 // SUBL AX, DX
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10160,9 +10141,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0527(s *State)
 // SUBL AX, R8
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10179,9 +10160,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0528(s *State)
 // SUBL DX, AX
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10198,9 +10179,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0529(s *State)
 // SUBL DX, R8
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10217,9 +10198,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0530(s *State)
 // SUBL R8, AX
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10236,9 +10217,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0531(s *State)
 // SUBL R8, DX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10255,9 +10236,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0532(s *State)
 // SUBL R8, R9
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10274,9 +10255,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0533(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10293,9 +10274,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0534(s *State)
 // SUBQ AX, CX
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10312,9 +10293,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0535(s *State)
 // SUBQ AX, R8
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10331,9 +10312,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0536(s *State)
 // SUBQ DX, R8
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10350,9 +10331,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0537(s *State)
 // SUBQ R8, CX
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10369,9 +10350,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0538(s *State)
 // SUBQ R8, R9
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10388,9 +10369,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0539(s *State)
 // TESTL AX, AX
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10407,9 +10388,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0540(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10426,9 +10407,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0541(s *State)
 // TESTQ $0x00000001, R8
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10445,9 +10426,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0542(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10464,9 +10445,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0543(s *State)
 // TESTQ $0x00000002, R8
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10483,9 +10464,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0544(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10502,9 +10483,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0545(s *State)
 // TESTQ $0x00000004, R8
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10521,9 +10502,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0546(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10540,9 +10521,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0547(s *State)
 // TESTQ $0x00000008, R8
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10559,9 +10540,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0548(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10578,9 +10559,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0549(s *State)
 // TESTQ $0x00000010, R8
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10597,9 +10578,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0550(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10616,9 +10597,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0551(s *State)
 // TESTQ $0x00000020, R8
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10635,9 +10616,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0552(s *State)
 // TESTQ R8, R8
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10654,9 +10635,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0553(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10673,9 +10654,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0554(s *State)
 // VINSERTI128 $0x01, -24(R8), Y1, Y1
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10692,9 +10673,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0555(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10711,9 +10692,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0556(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10730,9 +10711,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0557(s *State)
 // VMOVDQU -24(R8), X1
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10749,9 +10730,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0558(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10768,9 +10749,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0559(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10787,9 +10768,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0560(s *State)
 // VMOVDQU (DX), Y1
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10806,9 +10787,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0561(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10825,9 +10806,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0562(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10844,9 +10825,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0563(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10863,9 +10844,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0564(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10882,9 +10863,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0565(s *State)
 // VMOVDQU 24(DX), Y1
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10901,9 +10882,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0566(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10920,9 +10901,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0567(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10939,9 +10920,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0568(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10958,9 +10939,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0569(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10977,9 +10958,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0570(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10996,9 +10977,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0571(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11015,9 +10996,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0572(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11034,9 +11015,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0573(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11053,9 +11034,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0574(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11072,9 +11053,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0575(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11091,9 +11072,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0576(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11110,9 +11091,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0577(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11129,9 +11110,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0578(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11148,9 +11129,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0579(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11167,9 +11148,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0580(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11186,9 +11167,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0581(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11205,9 +11186,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0582(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11224,9 +11205,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0583(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11243,9 +11224,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0584(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11262,9 +11243,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0585(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11281,9 +11262,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0586(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11300,9 +11281,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0587(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11319,9 +11300,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0588(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11338,9 +11319,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0589(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11357,9 +11338,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0590(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11376,9 +11357,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0591(s *State)
 // VPBROADCASTD (R8)(R9*1), Y1
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11395,9 +11376,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0592(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11414,9 +11395,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0593(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11433,9 +11414,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0594(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11452,9 +11433,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0595(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11471,9 +11452,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0596(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11490,9 +11471,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0597(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11509,9 +11490,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0598(s *State)
 // VPERM2I128 $0x01, Y1, Y1, Y9
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11528,9 +11509,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0599(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11547,9 +11528,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0600(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11566,9 +11547,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0601(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11585,9 +11566,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0602(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11604,9 +11585,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0603(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11623,9 +11604,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0604(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11642,9 +11623,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0605(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11661,9 +11642,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0606(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11680,9 +11661,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0607(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11699,9 +11680,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0608(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11718,9 +11699,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0609(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11737,9 +11718,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0610(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11756,9 +11737,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0611(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11775,9 +11756,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0612(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11794,9 +11775,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0613(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11813,9 +11794,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0614(s *State)
 // VPROLQ $0x01, Y1, Y1
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11832,9 +11813,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0615(s *State)
 // VPROLQ $0x01, Y1, Y9
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11851,9 +11832,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0616(s *State)
 // VPROLQ $0x02, Y1, Y1
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11870,9 +11851,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0617(s *State)
 // VPROLQ $0x03, Y1, Y1
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11889,9 +11870,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0618(s *State)
 // VPROLQ $0x06, Y1, Y1
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11908,9 +11889,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0619(s *State)
 // VPROLQ $0x08, Y1, Y1
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11927,9 +11908,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0620(s *State)
 // VPROLQ $0x0a, Y1, Y1
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11946,9 +11927,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0621(s *State)
 // VPROLQ $0x0e, Y1, Y1
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11965,9 +11946,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0622(s *State)
 // VPROLQ $0x0f, Y1, Y1
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11984,9 +11965,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0623(s *State)
 // VPROLQ $0x12, Y1, Y1
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12003,9 +11984,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0624(s *State)
 // VPROLQ $0x14, Y1, Y1
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12022,9 +12003,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0625(s *State)
 // VPROLQ $0x15, Y1, Y1
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12041,9 +12022,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0626(s *State)
 // VPROLQ $0x19, Y1, Y1
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12060,9 +12041,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0627(s *State)
 // VPROLQ $0x1b, Y1, Y1
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12079,9 +12060,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0628(s *State)
 // VPROLQ $0x1c, Y1, Y1
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12098,9 +12079,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0629(s *State)
 // VPROLQ $0x24, Y1, Y1
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12117,9 +12098,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0630(s *State)
 // VPROLQ $0x27, Y1, Y1
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12136,9 +12117,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0631(s *State)
 // VPROLQ $0x29, Y1, Y1
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12155,9 +12136,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0632(s *State)
 // VPROLQ $0x2b, Y1, Y1
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12174,9 +12155,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0633(s *State)
 // VPROLQ $0x2c, Y1, Y1
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12193,9 +12174,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0634(s *State)
 // VPROLQ $0x2d, Y1, Y1
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12212,9 +12193,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0635(s *State)
 // VPROLQ $0x37, Y1, Y1
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12231,9 +12212,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0636(s *State)
 // VPROLQ $0x38, Y1, Y1
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12250,9 +12231,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0637(s *State)
 // VPROLQ $0x3d, Y1, Y1
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12269,9 +12250,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0638(s *State)
 // VPROLQ $0x3e, Y1, Y1
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12288,9 +12269,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0639(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12307,9 +12288,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0640(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12326,9 +12307,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0641(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12345,9 +12326,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0642(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12364,9 +12345,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0643(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12383,9 +12364,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0644(s *State)
 // VPSHUFD $0xf5, Y1, Y1
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12402,9 +12383,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0645(s *State)
 // VPSHUFD $0xf5, Y1, Y9
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12421,9 +12402,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0646(s *State)
 // VPSLLD $0x02, Y1, Y1
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12440,9 +12421,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0647(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12459,9 +12440,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0648(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12478,9 +12459,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0649(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12497,9 +12478,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0650(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12516,9 +12497,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0651(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12535,9 +12516,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0652(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12554,9 +12535,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0653(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12573,9 +12554,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0654(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12592,9 +12573,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0655(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12611,9 +12592,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0656(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12630,9 +12611,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0657(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +12630,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0658(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12668,9 +12649,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0659(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12687,9 +12668,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0660(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12706,9 +12687,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0661(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12725,9 +12706,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0662(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12744,9 +12725,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0663(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12763,9 +12744,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0664(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12782,9 +12763,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0665(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12801,9 +12782,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0666(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12820,9 +12801,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0667(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12839,9 +12820,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0668(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12858,9 +12839,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0669(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12877,9 +12858,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0670(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12896,9 +12877,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0671(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12915,9 +12896,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0672(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12934,9 +12915,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0673(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12953,9 +12934,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0674(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12972,9 +12953,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0675(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12991,9 +12972,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0676(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13010,9 +12991,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0677(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13029,9 +13010,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0678(s *State)
 // VPSRLD $0x06, Y1, Y1
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13048,9 +13029,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0679(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13067,9 +13048,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0680(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13086,9 +13067,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0681(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13105,9 +13086,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0682(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13124,9 +13105,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0683(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13143,9 +13124,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0684(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13162,9 +13143,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0685(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13181,9 +13162,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0686(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13200,9 +13181,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0687(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13219,9 +13200,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0688(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13238,9 +13219,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0689(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13257,9 +13238,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0690(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13276,9 +13257,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0691(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13295,9 +13276,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0692(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13314,9 +13295,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0693(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13333,9 +13314,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0694(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13352,9 +13333,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0695(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13371,9 +13352,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0696(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13390,9 +13371,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0697(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13409,9 +13390,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0698(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13428,9 +13409,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0699(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13447,9 +13428,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0700(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13466,9 +13447,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0701(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13485,9 +13466,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0702(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13504,9 +13485,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0703(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13523,9 +13504,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0704(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13542,9 +13523,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0705(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13561,9 +13542,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0706(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13580,9 +13561,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0707(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13599,9 +13580,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0708(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13618,9 +13599,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0709(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13637,9 +13618,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0710(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13656,9 +13637,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0711(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13675,9 +13656,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0712(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13694,9 +13675,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0713(s *State)
 // VPTERNLOGQ $0xd2, Y1, Y9, Y14
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13713,9 +13694,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0714(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13732,9 +13713,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0715(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13751,9 +13732,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0716(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13770,9 +13751,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0717(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13789,9 +13770,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0718(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13808,9 +13789,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0719(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13827,9 +13808,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0720(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13846,9 +13827,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0721(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13865,9 +13846,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0722(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13884,9 +13865,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0723(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13903,9 +13884,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0724(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13922,9 +13903,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0725(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13941,9 +13922,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0726(s *State)
 // VZEROUPPER
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13960,9 +13941,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0727(s *State)
 // XCHGQ R8, R8
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13979,9 +13960,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0728(s *State)
 // XORL AX, AX
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13998,9 +13979,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0729(s *State)
 // XORL AX, DX
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14017,9 +13998,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0730(s *State)
 // XORL CX, CX
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14036,9 +14017,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0731(s *State)
 // XORL DX, AX
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14055,9 +14036,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0732(s *State)
 // XORL DX, DX
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14074,9 +14055,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0733(s *State)
 // XORL DX, R8
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14093,9 +14074,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0734(s *State)
 // XORL R8, DX
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14112,9 +14093,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0735(s *State)
 // XORL R8, R8
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14131,9 +14112,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0736(s *State)
 // XORL R8, R9
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14150,9 +14131,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0737(s *State)
 // XORQ (R8), AX
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14169,9 +14150,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0738(s *State)
 // XORQ (R8), R9
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14188,9 +14169,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0739(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14207,9 +14188,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0740(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14226,9 +14207,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0741(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14245,9 +14226,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0742(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14264,9 +14245,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0743(s *State)
 // XORQ AX, CX
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14283,9 +14264,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0744(s *State)
 // XORQ AX, DX
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14302,9 +14283,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0745(s *State)
 // XORQ AX, R8
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14321,9 +14302,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0746(s *State)
 // XORQ CX, AX
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14340,9 +14321,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0747(s *State)
 // XORQ CX, DX
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14359,9 +14340,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0748(s *State)
 // XORQ CX, R8
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14378,9 +14359,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0749(s *State)
 // XORQ DX, AX
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14397,9 +14378,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0750(s *State)
 // XORQ DX, CX
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14416,9 +14397,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0751(s *State)
 // XORQ DX, R8
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14435,9 +14416,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0752(s *State)
 // XORQ R8, AX
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14454,9 +14435,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0753(s *State)
 // XORQ R8, CX
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14473,9 +14454,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0754(s *State)
 // XORQ R8, DX
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14492,9 +14473,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0755(s *State)
 // XORQ R8, R9
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14511,9 +14492,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0756(s *State)
 // ADCQ $0, R8
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14530,9 +14511,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0757(s *State)
 // ADCQ AX, R8
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14549,9 +14530,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0758(s *State)
 // ADDL $8380417, R8
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14568,9 +14549,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0759(s *State)
 // ADDQ $-1, R8
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14587,9 +14568,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0760(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14606,9 +14587,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0761(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14625,9 +14606,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0762(s *State)
 // ANDL $0xff, R8
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14644,9 +14625,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0763(s *State)
 // ANDL AX, R8
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14663,9 +14644,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0764(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14682,9 +14663,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0765(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14701,9 +14682,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0766(s *State)
 // ANDQ $-8, R8
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14720,9 +14701,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0767(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14739,9 +14720,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0768(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14758,9 +14739,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0769(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14777,9 +14758,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0770(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14796,9 +14777,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0771(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14815,9 +14796,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0772(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14834,9 +14815,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0773(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14853,9 +14834,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0774(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14872,9 +14853,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0775(s *State)
 // CMPL AX, $8380417
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14891,9 +14872,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0776(s *State)
 // CMPL AX, R8
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14910,9 +14891,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0777(s *State)
 // CMPQ AX, $3
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14929,9 +14910,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0778(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14948,9 +14929,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0779(s *State)
 // CMPQ AX, R8
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14967,9 +14948,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0780(s *State)
 // DECQ R8
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14986,9 +14967,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0781(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15005,9 +14986,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0782(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15024,9 +15005,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0783(s *State)
 // IMULL AX, R8
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15043,9 +15024,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0784(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15062,9 +15043,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0785(s *State)
 // IMULQ AX, R8
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15081,9 +15062,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0786(s *State)
 // INCL R8
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15100,9 +15081,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0787(s *State)
 // JGE taken
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15123,9 +15104,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0788(s *State)
 // JGT taken
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15146,9 +15127,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0789(s *State)
 // JLE taken
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15169,9 +15150,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0790(s *State)
 // JLS taken
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15192,9 +15173,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0791(s *State)
 // JMI taken
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15215,9 +15196,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0792(s *State)
 // JPL taken
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +15219,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0793(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +15238,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0794(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +15257,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0795(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +15276,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0796(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +15295,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0797(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +15314,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0798(s *State)
 // MOVB AX, R8
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +15333,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0799(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +15352,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0800(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +15371,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0801(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +15390,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0802(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +15409,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0803(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +15428,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0804(s *State)
 // MOVL $-1, R8
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +15447,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0805(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15466,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0806(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +15485,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0807(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +15504,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0808(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +15523,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0809(s *State)
 // MOVOU X1, X9
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +15542,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0810(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +15561,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0811(s *State)
 // MOVQ $-1, R8
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +15580,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0812(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +15599,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0813(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +15618,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0814(s *State)
 // MOVQ AX, X1
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +15637,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0815(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +15656,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0816(s *State)
 // MOVQ X1, AX
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +15675,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0817(s *State)
 // MOVQ X1, X9
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +15694,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0818(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +15713,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0819(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +15732,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0820(s *State)
 // MOVW AX, R8
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +15751,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0821(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +15770,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0822(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +15789,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0823(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +15808,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0824(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +15827,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0825(s *State)
 // MULQ 24(R8)
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +15846,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0826(s *State)
 // MULQ R8
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +15865,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0827(s *State)
 // NEGQ R8
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +15884,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0828(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +15903,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0829(s *State)
 // ORL AX, R8
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +15922,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0830(s *State)
 // ORQ $1, R8
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +15941,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0831(s *State)
 // POPCNTL AX, R8
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +15960,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0832(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +15979,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0833(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +15998,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0834(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16017,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0835(s *State)
 // PSLLL $13, X1
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16036,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0836(s *State)
 // PSLLQ $32, X1
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +16055,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0837(s *State)
 // PSRAL $23, X1
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +16074,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0838(s *State)
 // PSRAL $31, X1
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +16093,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0839(s *State)
 // PSRLQ $32, X1
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +16112,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0840(s *State)
 // PSRLQ $7, X1
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +16131,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0841(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +16150,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0842(s *State)
 // ROLQ CX, R8
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +16169,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0843(s *State)
 // ROLQ $1, R8
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +16188,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0844(s *State)
 // ROLQ $13, R8
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +16207,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0845(s *State)
 // RORQ CX, R8
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +16226,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0846(s *State)
 // RORQ $1, R8
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +16245,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0847(s *State)
 // RORQ $7, R8
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +16264,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0848(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +16283,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0849(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16302,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0850(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +16321,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0851(s *State)
 // SARL CX, R8
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +16340,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0852(s *State)
 // SARL $0, R8
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +16359,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0853(s *State)
 // SARL $1, R8
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +16378,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0854(s *State)
 // SARL $31, R8
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +16397,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0855(s *State)
 // SARL $32, R8
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +16416,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0856(s *State)
 // SARL $63, R8
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +16435,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0857(s *State)
 // SARQ CX, R8
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +16454,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0858(s *State)
 // SARQ $1, R8
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +16473,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0859(s *State)
 // SARQ $63, R8
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +16492,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0860(s *State)
 // SBBQ $0, R8
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +16511,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0861(s *State)
 // SBBQ AX, R8
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +16530,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0862(s *State)
 // SETCC R8B
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +16549,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0863(s *State)
 // SETCS 24(R8)
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +16568,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0864(s *State)
 // SETCS R8B
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +16587,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0865(s *State)
 // SHLL CX, R8
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +16606,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0866(s *State)
 // SHLL $1, R8
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +16625,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0867(s *State)
 // SHLL $13, R8
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +16644,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0868(s *State)
 // SHLQ CX, R8
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +16663,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0869(s *State)
 // SHLQ $0, R8
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +16682,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0870(s *State)
 // SHLQ $1, R8
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +16701,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0871(s *State)
 // SHLQ $31, R8
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +16720,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0872(s *State)
 // SHLQ $32, R8
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +16739,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0873(s *State)
 // SHLQ $5, R8
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +16758,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0874(s *State)
 // SHLQ $63, R8
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +16777,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0875(s *State)
 // SHRL CX, R8
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +16796,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0876(s *State)
 // SHRL $1, R8
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +16815,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0877(s *State)
 // SHRL $23, R8
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +16834,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0878(s *State)
 // SHRQ CX, R8
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +16853,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0879(s *State)
 // SHRQ $1, R8
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +16872,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0880(s *State)
 // SHRQ $23, R8
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +16891,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0881(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +16910,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0882(s *State)
 // SUBL $8380417, R8
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +16929,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0883(s *State)
 // SUBQ $1, R8
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +16948,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0884(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +16967,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0885(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +16986,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0886(s *State)
 // TESTL AX, R8
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17005,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0887(s *State)
 // TESTQ $1, R8
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17024,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0888(s *State)
 // TESTQ AX, R8
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17043,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0889(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +17062,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0890(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +17081,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0891(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +17100,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0892(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +17119,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0893(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17138,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0894(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +17157,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0895(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +17176,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0896(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +17195,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0897(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +17214,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0898(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +17233,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0899(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,9 +17252,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0900(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17290,9 +17271,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0901(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17309,9 +17290,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0902(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +17309,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0903(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +17328,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0904(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +17347,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0905(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +17366,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0906(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +17385,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0907(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +17404,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0908(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +17423,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0909(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +17442,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0910(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +17461,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0911(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +17480,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0912(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +17499,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0913(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +17518,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0914(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +17537,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0915(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +17556,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0916(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +17575,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0917(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +17594,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0918(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +17613,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0919(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +17632,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0920(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +17651,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0921(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +17670,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0922(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +17689,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0923(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +17708,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0924(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +17727,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0925(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +17746,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0926(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +17765,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0927(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +17784,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0928(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +17803,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0929(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +17822,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0930(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +17841,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0931(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +17860,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0932(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +17879,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0933(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +17898,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0934(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +17917,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0935(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +17936,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0936(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17974,9 +17955,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0937(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,9 +17974,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0938(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18012,9 +17993,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0939(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18031,9 +18012,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0940(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18050,9 +18031,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0941(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18069,9 +18050,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0942(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18088,9 +18069,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0943(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18107,9 +18088,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0944(s *State)
 // VPROLQ $9, (R8), X1
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18126,9 +18107,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0945(s *State)
 // VPROLQ $3, (R8), Y1
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18145,9 +18126,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0946(s *State)
 // VPROLQ $1, X1, X9
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18164,9 +18145,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0947(s *State)
 // VPROLQ $0, Y1, Y9
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18183,9 +18164,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0948(s *State)
 // VPROLQ $1, Y1, Y9
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18202,9 +18183,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0949(s *State)
 // VPROLQ $255, Y1, Y9
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18221,9 +18202,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0950(s *State)
 // VPROLQ $44, Y1, Y9
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18240,9 +18221,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0951(s *State)
 // VPROLQ $63, Y1, Y9
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18259,9 +18240,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0952(s *State)
 // VPROLQ $64, Y1, Y9
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18278,9 +18259,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0953(s *State)
 // VPROLQ $7, Y1, Y1
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18297,9 +18278,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0954(s *State)
 // VPRORQ $5, (R8), Y1
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18316,9 +18297,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0955(s *State)
 // VPRORQ $1, X1, X9
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18335,9 +18316,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0956(s *State)
 // VPRORQ $0, Y1, Y9
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18354,9 +18335,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0957(s *State)
 // VPRORQ $1, Y1, Y9
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18373,9 +18354,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0958(s *State)
 // VPRORQ $200, Y1, Y9
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18392,9 +18373,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0959(s *State)
 // VPRORQ $63, Y1, Y9
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18411,9 +18392,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0960(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18430,9 +18411,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0961(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18449,9 +18430,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0962(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18468,9 +18449,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0963(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18487,9 +18468,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0964(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18506,9 +18487,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0965(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18525,9 +18506,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0966(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18544,9 +18525,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0967(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18563,9 +18544,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0968(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18582,9 +18563,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0969(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18601,9 +18582,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0970(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18620,9 +18601,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0971(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18639,9 +18620,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0972(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18658,9 +18639,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0973(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18677,9 +18658,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0974(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18696,9 +18677,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0975(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18715,9 +18696,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0976(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18734,9 +18715,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0977(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18753,9 +18734,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0978(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18772,9 +18753,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0979(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18791,9 +18772,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0980(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18810,9 +18791,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0981(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18829,9 +18810,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0982(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18848,9 +18829,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0983(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18867,9 +18848,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0984(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18886,9 +18867,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0985(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18905,9 +18886,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0986(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18924,9 +18905,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0987(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18943,9 +18924,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0988(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18962,9 +18943,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h0989(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18981,9 +18962,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h0990(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19000,9 +18981,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h0991(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19019,9 +19000,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h0992(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19038,9 +19019,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h0993(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19057,9 +19038,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h0994(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19076,9 +19057,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h0995(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19095,9 +19076,9 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h0996(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19114,9 +19095,9 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h0997(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19133,9 +19114,9 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h0998(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19152,9 +19133,9 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h0999(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19171,9 +19152,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1000(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19190,9 +19171,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1001(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19209,9 +19190,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1002(s *State)
 // VPTERNLOGQ $0x96, (R8), X1, X9
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19228,9 +19209,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1003(s *State)
 // VPTERNLOGQ $0x96, (R8), Y1, Y9
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19247,9 +19228,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1004(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Y1, Y9
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19266,9 +19247,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1005(s *State)
 // VPTERNLOGQ $0x2b, X1, X9, X14
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19285,9 +19266,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1006(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19304,9 +19285,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1007(s *State)
 // VPTERNLOGQ $0x00, Y1, Y9, Y14
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19323,9 +19304,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1008(s *State)
 // VPTERNLOGQ $0x01, Y1, Y9, Y14
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19342,9 +19323,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1009(s *State)
 // VPTERNLOGQ $0x3c, Y1, Y1, Y9
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19361,9 +19342,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1010(s *State)
 // VPTERNLOGQ $0x80, Y1, Y9, Y14
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19380,9 +19361,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1011(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y14
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19399,9 +19380,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1012(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y9
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19418,9 +19399,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1013(s *State)
 // VPTERNLOGQ $0xb4, Y1, Y9, Y14
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19437,9 +19418,9 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
+// func h1014(s *State)
 // VPTERNLOGQ $0xe8, Y1, Y9, Y14
-TEXT ·h1015(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19456,9 +19437,9 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1016(s *State)
+// func h1015(s *State)
 // VPTERNLOGQ $0xf0, Y1, Y9, Y14
-TEXT ·h1016(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19475,9 +19456,9 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1017(s *State)
+// func h1016(s *State)
 // VPTERNLOGQ $0xff, Y1, Y9, Y14
-TEXT ·h1017(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19494,9 +19475,9 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1018(s *State)
+// func h1017(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h1018(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19513,9 +19494,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
+// func h1018(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h1019(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19532,9 +19513,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
+// func h1019(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h1020(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19551,9 +19532,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
+// func h1020(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h1021(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19570,9 +19551,9 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
+// func h1021(s *State)
 // XCHGQ AX, R8
-TEXT ·h1022(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19589,9 +19570,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
+// func h1022(s *State)
 // XCHGQ R8, CX
-TEXT ·h1023(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19608,9 +19589,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1023(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19627,9 +19608,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1024(s *State)
 // XORL AX, R8
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19646,9 +19627,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1025(s *State)
 // XORQ $-2, R8
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19665,9 +19646,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1026(s *State)
 // XORQ R8, R8
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19684,9 +19665,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1027(s *State)
 // ADDQ CX, DX
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19703,9 +19684,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1028(s *State)
 // ADDQ DX, BX
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19722,9 +19703,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1029(s *State)
 // ADDQ BX, BP
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19741,9 +19722,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1030(s *State)
 // ADDQ BP, SI
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19760,9 +19741,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1031(s *State)
 // ADDQ SI, DI
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19779,9 +19760,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
+// func h1032(s *State)
 // ADDQ DI, R8
-TEXT ·h1033(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19798,9 +19779,9 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1034(s *State)
+// func h1033(s *State)
 // ADDQ R9, R10
-TEXT ·h1034(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19817,9 +19798,9 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1035(s *State)
+// func h1034(s *State)
 // ADDQ R10, R11
-TEXT ·h1035(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19836,9 +19817,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
+// func h1035(s *State)
 // ADDQ R11, R12
-TEXT ·h1036(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19855,9 +19836,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
+// func h1036(s *State)
 // ADDQ R12, R13
-TEXT ·h1037(SB), NOSPLIT, $24-8
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19874,9 +19855,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
+// func h1037(s *State)
 // ADDQ R13, R14
-TEXT ·h1038(SB), NOSPLIT, $24-8
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19893,9 +19874,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
+// func h1038(s *State)
 // ADDQ R14, R15
-TEXT ·h1039(SB), NOSPLIT, $24-8
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19912,9 +19893,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
+// func h1039(s *State)
 // ADDQ R15, AX
-TEXT ·h1040(SB), NOSPLIT, $24-8
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19931,9 +19912,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
+// func h1040(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h1041(SB), NOSPLIT, $24-8
+TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19950,9 +19931,9 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1041(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19969,9 +19950,9 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1042(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19988,9 +19969,9 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1043(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20007,9 +19988,9 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1044(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20026,9 +20007,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1045(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20045,9 +20026,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1046(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20064,9 +20045,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1047(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20083,9 +20064,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1048(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20102,9 +20083,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1049(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20121,9 +20102,9 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
+// func h1050(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h1051(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20140,9 +20121,9 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1052(s *State)
+// func h1051(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h1052(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20159,9 +20140,9 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1053(s *State)
+// func h1052(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h1053(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20178,9 +20159,9 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
+// func h1053(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h1054(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20197,9 +20178,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
+// func h1054(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h1055(SB), NOSPLIT, $24-8
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20216,9 +20197,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
+// func h1055(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h1056(SB), NOSPLIT, $24-8
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20235,9 +20216,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
+// func h1056(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h1057(SB), NOSPLIT, $24-8
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20254,9 +20235,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
+// func h1057(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h1058(SB), NOSPLIT, $24-8
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20273,9 +20254,9 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
+// func h1058(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h1059(SB), NOSPLIT, $24-8
+TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20292,9 +20273,9 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1059(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20311,9 +20292,9 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1060(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20330,9 +20311,9 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1061(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20349,9 +20330,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1062(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20368,9 +20349,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1063(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20387,9 +20368,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1064(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20406,9 +20387,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1065(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20425,9 +20406,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1066(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20444,9 +20425,9 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1067(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20463,9 +20444,9 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
+// func h1068(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1069(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20482,9 +20463,9 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1070(s *State)
+// func h1069(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1070(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20501,9 +20482,9 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1071(s *State)
+// func h1070(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1071(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20520,9 +20501,9 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
+// func h1071(s *State)
 // PXOR X0, X3
-TEXT ·h1072(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20539,9 +20520,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
+// func h1072(s *State)
 // PXOR X1, X4
-TEXT ·h1073(SB), NOSPLIT, $24-8
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20558,9 +20539,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
+// func h1073(s *State)
 // PXOR X2, X5
-TEXT ·h1074(SB), NOSPLIT, $24-8
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20577,9 +20558,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
+// func h1074(s *State)
 // PXOR X3, X6
-TEXT ·h1075(SB), NOSPLIT, $24-8
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20596,9 +20577,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
+// func h1075(s *State)
 // PXOR X4, X7
-TEXT ·h1076(SB), NOSPLIT, $24-8
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20615,9 +20596,9 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
+// func h1076(s *State)
 // PXOR X5, X8
-TEXT ·h1077(SB), NOSPLIT, $24-8
+TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20634,9 +20615,9 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1077(s *State)
 // PXOR X6, X9
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20653,9 +20634,9 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1078(s *State)
 // PXOR X7, X10
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20672,9 +20653,9 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1079(s *State)
 // PXOR X8, X11
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20691,9 +20672,9 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1080(s *State)
 // PXOR X9, X12
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20710,9 +20691,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1081(s *State)
 // PXOR X10, X13
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20729,9 +20710,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1082(s *State)
 // PXOR X11, X14
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20748,9 +20729,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1083(s *State)
 // PXOR X12, X15
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20767,9 +20748,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1084(s *State)
 // PXOR X13, X0
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20786,9 +20767,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1085(s *State)
 // PXOR X14, X1
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20805,9 +20786,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
+// func h1086(s *State)
 // PXOR X15, X2
-TEXT ·h1087(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20824,9 +20805,9 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1088(s *State)
+// func h1087(s *State)
 // MOVQ X0, AX
-TEXT ·h1088(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20843,9 +20824,9 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1089(s *State)
+// func h1088(s *State)
 // MOVQ X1, CX
-TEXT ·h1089(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20862,9 +20843,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
+// func h1089(s *State)
 // MOVQ X2, DX
-TEXT ·h1090(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20881,9 +20862,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
+// func h1090(s *State)
 // MOVQ X3, BX
-TEXT ·h1091(SB), NOSPLIT, $24-8
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20900,9 +20881,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
+// func h1091(s *State)
 // MOVQ X4, BP
-TEXT ·h1092(SB), NOSPLIT, $24-8
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20919,9 +20900,9 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
+// func h1092(s *State)
 // MOVQ X5, SI
-TEXT ·h1093(SB), NOSPLIT, $24-8
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20938,9 +20919,9 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
+// func h1093(s *State)
 // MOVQ X6, DI
-TEXT ·h1094(SB), NOSPLIT, $24-8
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20957,9 +20938,9 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1095(s *State)
+// func h1094(s *State)
 // MOVQ X7, R8
-TEXT ·h1095(SB), NOSPLIT, $24-8
+TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20976,9 +20957,9 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1096(s *State)
+// func h1095(s *State)
 // MOVQ X8, R9
-TEXT ·h1096(SB), NOSPLIT, $24-8
+TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20995,9 +20976,9 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1097(s *State)
+// func h1096(s *State)
 // MOVQ X9, R10
-TEXT ·h1097(SB), NOSPLIT, $24-8
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21014,9 +20995,9 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1098(s *State)
+// func h1097(s *State)
 // MOVQ X10, R11
-TEXT ·h1098(SB), NOSPLIT, $24-8
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21033,9 +21014,9 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1099(s *State)
+// func h1098(s *State)
 // MOVQ X11, R12
-TEXT ·h1099(SB), NOSPLIT, $24-8
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21052,9 +21033,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1099(s *State)
 // MOVQ X12, R13
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21071,9 +21052,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
+// func h1100(s *State)
 // MOVQ X13, R14
-TEXT ·h1101(SB), NOSPLIT, $24-8
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21090,9 +21071,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
+// func h1101(s *State)
 // MOVQ X14, R15
-TEXT ·h1102(SB), NOSPLIT, $24-8
+TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21109,9 +21090,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
+// func h1102(s *State)
 // MOVQ X15, AX
-TEXT ·h1103(SB), NOSPLIT, $24-8
+TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21128,9 +21109,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
+// func h1103(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1104(SB), NOSPLIT, $24-8
+TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21148,9 +21129,9 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
+// func h1104(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1105(SB), NOSPLIT, $24-8
+TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21168,9 +21149,9 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1106(s *State)
+// func h1105(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1106(SB), NOSPLIT, $24-8
+TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21188,9 +21169,9 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1107(s *State)
+// func h1106(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1107(SB), NOSPLIT, $24-8
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21208,9 +21189,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
+// func h1107(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1108(SB), NOSPLIT, $24-8
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21228,9 +21209,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
+// func h1108(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1109(SB), NOSPLIT, $24-8
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21252,9 +21233,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
+// func h1109(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1110(SB), NOSPLIT, $24-8
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21276,9 +21257,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
+// func h1110(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1111(SB), NOSPLIT, $24-8
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21300,9 +21281,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
+// func h1111(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1112(SB), NOSPLIT, $24-8
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21324,9 +21305,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1113(s *State)
+// func h1112(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1113(SB), NOSPLIT, $24-8
+TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21348,9 +21329,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1114(s *State)
+// func h1113(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1114(SB), NOSPLIT, $24-8
+TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21372,9 +21353,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1115(s *State)
+// func h1114(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1115(SB), NOSPLIT, $24-8
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21396,9 +21377,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1116(s *State)
+// func h1115(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1116(SB), NOSPLIT, $24-8
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21420,9 +21401,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1117(s *State)
+// func h1116(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1117(SB), NOSPLIT, $24-8
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21440,9 +21421,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1117(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21464,9 +21445,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
+// func h1118(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1119(SB), NOSPLIT, $24-8
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21488,9 +21469,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
+// func h1119(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1120(SB), NOSPLIT, $24-8
+TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21512,9 +21493,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
+// func h1120(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1121(SB), NOSPLIT, $24-8
+TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21536,9 +21517,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
+// func h1121(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1122(SB), NOSPLIT, $24-8
+TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21560,9 +21541,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
+// func h1122(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1123(SB), NOSPLIT, $24-8
+TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21584,9 +21565,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1124(s *State)
+// func h1123(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1124(SB), NOSPLIT, $24-8
+TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21608,9 +21589,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1125(s *State)
+// func h1124(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1125(SB), NOSPLIT, $24-8
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21632,9 +21613,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
+// func h1125(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1126(SB), NOSPLIT, $24-8
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21656,9 +21637,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
+// func h1126(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1127(SB), NOSPLIT, $24-8
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21680,9 +21661,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
+// func h1127(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1128(SB), NOSPLIT, $24-8
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21704,9 +21685,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
+// func h1128(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1129(SB), NOSPLIT, $24-8
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21728,9 +21709,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
+// func h1129(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1130(SB), NOSPLIT, $24-8
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21748,9 +21729,9 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1131(s *State)
+// func h1130(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1131(SB), NOSPLIT, $24-8
+TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21768,9 +21749,9 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1132(s *State)
+// func h1131(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1132(SB), NOSPLIT, $24-8
+TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21788,9 +21769,9 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1133(s *State)
+// func h1132(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1133(SB), NOSPLIT, $24-8
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21808,9 +21789,9 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1133(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21832,9 +21813,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1134(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21856,9 +21837,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1135(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21880,9 +21861,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1136(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21904,9 +21885,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1137(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21928,9 +21909,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1138(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21952,9 +21933,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1139(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21976,9 +21957,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
+// func h1140(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1141(SB), NOSPLIT, $24-8
+TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22000,9 +21981,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1141(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22020,9 +22001,9 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1142(s *State)
 // DECL CX; JNE taken
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22044,9 +22025,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1143(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22068,9 +22049,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1144(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22088,9 +22069,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1145(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22108,9 +22089,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
+// func h1146(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1147(SB), NOSPLIT, $24-8
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22132,9 +22113,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
+// func h1147(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1148(SB), NOSPLIT, $24-8
+TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22152,9 +22133,9 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1149(s *State)
+// func h1148(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1149(SB), NOSPLIT, $24-8
+TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22172,9 +22153,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1149(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22192,9 +22173,9 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1150(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22212,9 +22193,9 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1151(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22232,9 +22213,9 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1152(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22252,9 +22233,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1153(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22272,9 +22253,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1154(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22292,9 +22273,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1155(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22312,9 +22293,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1156(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22332,9 +22313,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1157(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22352,9 +22333,9 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
+// func h1158(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1159(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22372,9 +22353,9 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1159(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22392,9 +22373,9 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1160(s *State)
 // ADDQ R8, R9; JEQ taken
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22404,6 +22385,30 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1161(s *State)
+// ADDQ R8, R9; JNE taken
+TEXT ·h1161(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22417,7 +22422,7 @@ done:
 	RET
 
 // func h1162(s *State)
-// ADDQ R8, R9; JNE taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22427,7 +22432,7 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22441,7 +22446,7 @@ done:
 	RET
 
 // func h1163(s *State)
-// ADDQ R8, R9; JCS taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22451,7 +22456,7 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22465,7 +22470,7 @@ done:
 	RET
 
 // func h1164(s *State)
-// ADDQ R8, R9; JCC taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22475,7 +22480,7 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22489,7 +22494,7 @@ done:
 	RET
 
 // func h1165(s *State)
-// ADDQ R8, R9; JLT taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22499,7 +22504,7 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22513,7 +22518,7 @@ done:
 	RET
 
 // func h1166(s *State)
-// ADDQ R8, R9; JGE taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22523,7 +22528,7 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22537,7 +22542,7 @@ done:
 	RET
 
 // func h1167(s *State)
-// ADDQ R8, R9; JLE taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22547,7 +22552,7 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22561,7 +22566,7 @@ done:
 	RET
 
 // func h1168(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22571,7 +22576,7 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22585,7 +22590,7 @@ done:
 	RET
 
 // func h1169(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22595,7 +22600,7 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22609,7 +22614,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22619,7 +22624,7 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22633,7 +22638,7 @@ done:
 	RET
 
 // func h1171(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22643,7 +22648,7 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22657,32 +22662,8 @@ done:
 	RET
 
 // func h1172(s *State)
-// ADDQ R8, R9; JPL taken
-TEXT ·h1172(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1173(s *State)
 // ADDQ R8, R9; SETCS R10B
-TEXT ·h1173(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22700,9 +22681,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
+// func h1173(s *State)
 // ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1174(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22720,9 +22701,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
+// func h1174(s *State)
 // ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h1175(SB), NOSPLIT, $24-8
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22740,9 +22721,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
+// func h1175(s *State)
 // ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h1176(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22760,9 +22741,9 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
+// func h1176(s *State)
 // ADDQ R8, R9; INCQ R13
-TEXT ·h1177(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22780,9 +22761,9 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1178(s *State)
+// func h1177(s *State)
 // ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h1178(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22800,9 +22781,9 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1179(s *State)
+// func h1178(s *State)
 // SUBQ R8, R9; JEQ taken
-TEXT ·h1179(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22812,6 +22793,30 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1179(s *State)
+// SUBQ R8, R9; JNE taken
+TEXT ·h1179(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22825,7 +22830,7 @@ done:
 	RET
 
 // func h1180(s *State)
-// SUBQ R8, R9; JNE taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22835,7 +22840,7 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22849,7 +22854,7 @@ done:
 	RET
 
 // func h1181(s *State)
-// SUBQ R8, R9; JCS taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22859,7 +22864,7 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22873,7 +22878,7 @@ done:
 	RET
 
 // func h1182(s *State)
-// SUBQ R8, R9; JCC taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22883,7 +22888,7 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22897,7 +22902,7 @@ done:
 	RET
 
 // func h1183(s *State)
-// SUBQ R8, R9; JLT taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22907,7 +22912,7 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22921,7 +22926,7 @@ done:
 	RET
 
 // func h1184(s *State)
-// SUBQ R8, R9; JGE taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22931,7 +22936,7 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22945,7 +22950,7 @@ done:
 	RET
 
 // func h1185(s *State)
-// SUBQ R8, R9; JLE taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22955,7 +22960,7 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22969,7 +22974,7 @@ done:
 	RET
 
 // func h1186(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22979,7 +22984,7 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22993,7 +22998,7 @@ done:
 	RET
 
 // func h1187(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23003,7 +23008,7 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23017,7 +23022,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23027,7 +23032,7 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23041,7 +23046,7 @@ done:
 	RET
 
 // func h1189(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23051,7 +23056,7 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23065,32 +23070,8 @@ done:
 	RET
 
 // func h1190(s *State)
-// SUBQ R8, R9; JPL taken
-TEXT ·h1190(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1191(s *State)
 // SUBQ R8, R9; SETCS R10B
-TEXT ·h1191(SB), NOSPLIT, $24-8
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23108,9 +23089,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
+// func h1191(s *State)
 // SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1192(SB), NOSPLIT, $24-8
+TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23128,9 +23109,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
+// func h1192(s *State)
 // SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1193(SB), NOSPLIT, $24-8
+TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23148,9 +23129,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
+// func h1193(s *State)
 // SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1194(SB), NOSPLIT, $24-8
+TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23168,9 +23149,9 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
+// func h1194(s *State)
 // SUBQ R8, R9; INCQ R13
-TEXT ·h1195(SB), NOSPLIT, $24-8
+TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23188,9 +23169,9 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1196(s *State)
+// func h1195(s *State)
 // SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1196(SB), NOSPLIT, $24-8
+TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23208,9 +23189,9 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1197(s *State)
+// func h1196(s *State)
 // ADCQ R8, R9; JEQ taken
-TEXT ·h1197(SB), NOSPLIT, $24-8
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23220,6 +23201,30 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1197(s *State)
+// ADCQ R8, R9; JNE taken
+TEXT ·h1197(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23233,7 +23238,7 @@ done:
 	RET
 
 // func h1198(s *State)
-// ADCQ R8, R9; JNE taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23243,7 +23248,7 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23257,7 +23262,7 @@ done:
 	RET
 
 // func h1199(s *State)
-// ADCQ R8, R9; JCS taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23267,7 +23272,7 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23281,7 +23286,7 @@ done:
 	RET
 
 // func h1200(s *State)
-// ADCQ R8, R9; JCC taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23291,7 +23296,7 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23305,7 +23310,7 @@ done:
 	RET
 
 // func h1201(s *State)
-// ADCQ R8, R9; JLT taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23315,7 +23320,7 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23329,7 +23334,7 @@ done:
 	RET
 
 // func h1202(s *State)
-// ADCQ R8, R9; JGE taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23339,7 +23344,7 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23353,7 +23358,7 @@ done:
 	RET
 
 // func h1203(s *State)
-// ADCQ R8, R9; JLE taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23363,7 +23368,7 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23377,7 +23382,7 @@ done:
 	RET
 
 // func h1204(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23387,7 +23392,7 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23401,7 +23406,7 @@ done:
 	RET
 
 // func h1205(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23411,7 +23416,7 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23425,7 +23430,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23435,7 +23440,7 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23449,7 +23454,7 @@ done:
 	RET
 
 // func h1207(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23459,7 +23464,7 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23473,32 +23478,8 @@ done:
 	RET
 
 // func h1208(s *State)
-// ADCQ R8, R9; JPL taken
-TEXT ·h1208(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1209(s *State)
 // ADCQ R8, R9; SETCS R10B
-TEXT ·h1209(SB), NOSPLIT, $24-8
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23516,9 +23497,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
+// func h1209(s *State)
 // ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1210(SB), NOSPLIT, $24-8
+TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23536,9 +23517,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
+// func h1210(s *State)
 // ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1211(SB), NOSPLIT, $24-8
+TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23556,9 +23537,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
+// func h1211(s *State)
 // ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1212(SB), NOSPLIT, $24-8
+TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23576,9 +23557,9 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
+// func h1212(s *State)
 // ADCQ R8, R9; INCQ R13
-TEXT ·h1213(SB), NOSPLIT, $24-8
+TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23596,9 +23577,9 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1214(s *State)
+// func h1213(s *State)
 // ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1214(SB), NOSPLIT, $24-8
+TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23616,9 +23597,9 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1215(s *State)
+// func h1214(s *State)
 // SBBQ R8, R9; JEQ taken
-TEXT ·h1215(SB), NOSPLIT, $24-8
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23628,6 +23609,30 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1215(s *State)
+// SBBQ R8, R9; JNE taken
+TEXT ·h1215(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23641,7 +23646,7 @@ done:
 	RET
 
 // func h1216(s *State)
-// SBBQ R8, R9; JNE taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23651,7 +23656,7 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23665,7 +23670,7 @@ done:
 	RET
 
 // func h1217(s *State)
-// SBBQ R8, R9; JCS taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23675,7 +23680,7 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23689,7 +23694,7 @@ done:
 	RET
 
 // func h1218(s *State)
-// SBBQ R8, R9; JCC taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23699,7 +23704,7 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23713,7 +23718,7 @@ done:
 	RET
 
 // func h1219(s *State)
-// SBBQ R8, R9; JLT taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23723,7 +23728,7 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23737,7 +23742,7 @@ done:
 	RET
 
 // func h1220(s *State)
-// SBBQ R8, R9; JGE taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23747,7 +23752,7 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23761,7 +23766,7 @@ done:
 	RET
 
 // func h1221(s *State)
-// SBBQ R8, R9; JLE taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23771,7 +23776,7 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23785,7 +23790,7 @@ done:
 	RET
 
 // func h1222(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23795,7 +23800,7 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23809,7 +23814,7 @@ done:
 	RET
 
 // func h1223(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23819,7 +23824,7 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23833,7 +23838,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23843,7 +23848,7 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23857,7 +23862,7 @@ done:
 	RET
 
 // func h1225(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23867,7 +23872,7 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23881,32 +23886,8 @@ done:
 	RET
 
 // func h1226(s *State)
-// SBBQ R8, R9; JPL taken
-TEXT ·h1226(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1227(s *State)
 // SBBQ R8, R9; SETCS R10B
-TEXT ·h1227(SB), NOSPLIT, $24-8
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23924,9 +23905,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
+// func h1227(s *State)
 // SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1228(SB), NOSPLIT, $24-8
+TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23944,9 +23925,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
+// func h1228(s *State)
 // SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1229(SB), NOSPLIT, $24-8
+TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23964,9 +23945,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
+// func h1229(s *State)
 // SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1230(SB), NOSPLIT, $24-8
+TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23984,9 +23965,9 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
+// func h1230(s *State)
 // SBBQ R8, R9; INCQ R13
-TEXT ·h1231(SB), NOSPLIT, $24-8
+TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24004,9 +23985,9 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1232(s *State)
+// func h1231(s *State)
 // SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1232(SB), NOSPLIT, $24-8
+TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24024,9 +24005,9 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1233(s *State)
+// func h1232(s *State)
 // CMPQ R8, R9; JEQ taken
-TEXT ·h1233(SB), NOSPLIT, $24-8
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24036,6 +24017,30 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1233(s *State)
+// CMPQ R8, R9; JNE taken
+TEXT ·h1233(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24049,7 +24054,7 @@ done:
 	RET
 
 // func h1234(s *State)
-// CMPQ R8, R9; JNE taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24059,7 +24064,7 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24073,7 +24078,7 @@ done:
 	RET
 
 // func h1235(s *State)
-// CMPQ R8, R9; JCS taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24083,7 +24088,7 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24097,7 +24102,7 @@ done:
 	RET
 
 // func h1236(s *State)
-// CMPQ R8, R9; JCC taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24107,7 +24112,7 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24121,7 +24126,7 @@ done:
 	RET
 
 // func h1237(s *State)
-// CMPQ R8, R9; JLT taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24131,7 +24136,7 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24145,7 +24150,7 @@ done:
 	RET
 
 // func h1238(s *State)
-// CMPQ R8, R9; JGE taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24155,7 +24160,7 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24169,7 +24174,7 @@ done:
 	RET
 
 // func h1239(s *State)
-// CMPQ R8, R9; JLE taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24179,7 +24184,7 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24193,7 +24198,7 @@ done:
 	RET
 
 // func h1240(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24203,7 +24208,7 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24217,7 +24222,7 @@ done:
 	RET
 
 // func h1241(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24227,7 +24232,7 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24241,7 +24246,7 @@ done:
 	RET
 
 // func h1242(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24251,7 +24256,7 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24265,7 +24270,7 @@ done:
 	RET
 
 // func h1243(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24275,7 +24280,7 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24289,32 +24294,8 @@ done:
 	RET
 
 // func h1244(s *State)
-// CMPQ R8, R9; JPL taken
-TEXT ·h1244(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1245(s *State)
 // CMPQ R8, R9; SETCS R10B
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24332,9 +24313,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1245(s *State)
 // CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24352,9 +24333,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1246(s *State)
 // CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24372,9 +24353,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1247(s *State)
 // CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24392,9 +24373,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1248(s *State)
 // CMPQ R8, R9; INCQ R13
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24412,9 +24393,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1249(s *State)
 // CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24432,9 +24413,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1250(s *State)
 // CMPQ R8, $3; JEQ taken
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24444,6 +24425,30 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1251(s *State)
+// CMPQ R8, $3; JNE taken
+TEXT ·h1251(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24457,7 +24462,7 @@ done:
 	RET
 
 // func h1252(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24467,7 +24472,7 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24481,7 +24486,7 @@ done:
 	RET
 
 // func h1253(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24491,7 +24496,7 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24505,7 +24510,7 @@ done:
 	RET
 
 // func h1254(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24515,7 +24520,7 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24529,7 +24534,7 @@ done:
 	RET
 
 // func h1255(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24539,7 +24544,7 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24553,7 +24558,7 @@ done:
 	RET
 
 // func h1256(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24563,7 +24568,7 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24577,7 +24582,7 @@ done:
 	RET
 
 // func h1257(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24587,7 +24592,7 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24601,7 +24606,7 @@ done:
 	RET
 
 // func h1258(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24611,7 +24616,7 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24625,7 +24630,7 @@ done:
 	RET
 
 // func h1259(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24635,7 +24640,7 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24649,7 +24654,7 @@ done:
 	RET
 
 // func h1260(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24659,7 +24664,7 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24673,7 +24678,7 @@ done:
 	RET
 
 // func h1261(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24683,7 +24688,7 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24697,32 +24702,8 @@ done:
 	RET
 
 // func h1262(s *State)
-// CMPQ R8, $3; JPL taken
-TEXT ·h1262(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1263(s *State)
 // CMPQ R8, $3; SETCS R10B
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24740,9 +24721,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1263(s *State)
 // CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24760,9 +24741,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1264(s *State)
 // CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24780,9 +24761,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1265(s *State)
 // CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24800,9 +24781,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
+// func h1266(s *State)
 // CMPQ R8, $3; INCQ R13
-TEXT ·h1267(SB), NOSPLIT, $24-8
+TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24820,9 +24801,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1267(s *State)
 // CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24840,9 +24821,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1268(s *State)
 // CMPL R8, R9; JEQ taken
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24852,6 +24833,30 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	CMPL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1269(s *State)
+// CMPL R8, R9; JNE taken
+TEXT ·h1269(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24865,7 +24870,7 @@ done:
 	RET
 
 // func h1270(s *State)
-// CMPL R8, R9; JNE taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24875,7 +24880,7 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24889,7 +24894,7 @@ done:
 	RET
 
 // func h1271(s *State)
-// CMPL R8, R9; JCS taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24899,7 +24904,7 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24913,7 +24918,7 @@ done:
 	RET
 
 // func h1272(s *State)
-// CMPL R8, R9; JCC taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24923,7 +24928,7 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24937,7 +24942,7 @@ done:
 	RET
 
 // func h1273(s *State)
-// CMPL R8, R9; JLT taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24947,7 +24952,7 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24961,7 +24966,7 @@ done:
 	RET
 
 // func h1274(s *State)
-// CMPL R8, R9; JGE taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24971,7 +24976,7 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24985,7 +24990,7 @@ done:
 	RET
 
 // func h1275(s *State)
-// CMPL R8, R9; JLE taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24995,7 +25000,7 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25009,7 +25014,7 @@ done:
 	RET
 
 // func h1276(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25019,7 +25024,7 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25033,7 +25038,7 @@ done:
 	RET
 
 // func h1277(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25043,7 +25048,7 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25057,7 +25062,7 @@ done:
 	RET
 
 // func h1278(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25067,7 +25072,7 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25081,7 +25086,7 @@ done:
 	RET
 
 // func h1279(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25091,7 +25096,7 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25105,32 +25110,8 @@ done:
 	RET
 
 // func h1280(s *State)
-// CMPL R8, R9; JPL taken
-TEXT ·h1280(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1281(s *State)
 // CMPL R8, R9; SETCS R10B
-TEXT ·h1281(SB), NOSPLIT, $24-8
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25148,9 +25129,9 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1282(s *State)
+// func h1281(s *State)
 // CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1282(SB), NOSPLIT, $24-8
+TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25168,9 +25149,9 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1283(s *State)
+// func h1282(s *State)
 // CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1283(SB), NOSPLIT, $24-8
+TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25188,9 +25169,9 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1284(s *State)
+// func h1283(s *State)
 // CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1284(SB), NOSPLIT, $24-8
+TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25208,9 +25189,9 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1285(s *State)
+// func h1284(s *State)
 // CMPL R8, R9; INCQ R13
-TEXT ·h1285(SB), NOSPLIT, $24-8
+TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25228,9 +25209,9 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1286(s *State)
+// func h1285(s *State)
 // CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1286(SB), NOSPLIT, $24-8
+TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25248,9 +25229,9 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1287(s *State)
+// func h1286(s *State)
 // ADDL R8, R9; JEQ taken
-TEXT ·h1287(SB), NOSPLIT, $24-8
+TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25260,6 +25241,30 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ADDL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1287(s *State)
+// ADDL R8, R9; JNE taken
+TEXT ·h1287(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25273,7 +25278,7 @@ done:
 	RET
 
 // func h1288(s *State)
-// ADDL R8, R9; JNE taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25283,7 +25288,7 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25297,7 +25302,7 @@ done:
 	RET
 
 // func h1289(s *State)
-// ADDL R8, R9; JCS taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25307,7 +25312,7 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25321,7 +25326,7 @@ done:
 	RET
 
 // func h1290(s *State)
-// ADDL R8, R9; JCC taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25331,7 +25336,7 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25345,7 +25350,7 @@ done:
 	RET
 
 // func h1291(s *State)
-// ADDL R8, R9; JLT taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25355,7 +25360,7 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25369,7 +25374,7 @@ done:
 	RET
 
 // func h1292(s *State)
-// ADDL R8, R9; JGE taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25379,7 +25384,7 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25393,7 +25398,7 @@ done:
 	RET
 
 // func h1293(s *State)
-// ADDL R8, R9; JLE taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25403,7 +25408,7 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25417,7 +25422,7 @@ done:
 	RET
 
 // func h1294(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25427,7 +25432,7 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25441,7 +25446,7 @@ done:
 	RET
 
 // func h1295(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25451,7 +25456,7 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25465,7 +25470,7 @@ done:
 	RET
 
 // func h1296(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25475,7 +25480,7 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25489,7 +25494,7 @@ done:
 	RET
 
 // func h1297(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25499,7 +25504,7 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25513,32 +25518,8 @@ done:
 	RET
 
 // func h1298(s *State)
-// ADDL R8, R9; JPL taken
-TEXT ·h1298(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1299(s *State)
 // ADDL R8, R9; SETCS R10B
-TEXT ·h1299(SB), NOSPLIT, $24-8
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25556,9 +25537,9 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1300(s *State)
+// func h1299(s *State)
 // ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1300(SB), NOSPLIT, $24-8
+TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25576,9 +25557,9 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1301(s *State)
+// func h1300(s *State)
 // ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1301(SB), NOSPLIT, $24-8
+TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25596,9 +25577,9 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1302(s *State)
+// func h1301(s *State)
 // ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1302(SB), NOSPLIT, $24-8
+TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25616,9 +25597,9 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1303(s *State)
+// func h1302(s *State)
 // ADDL R8, R9; INCQ R13
-TEXT ·h1303(SB), NOSPLIT, $24-8
+TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25636,9 +25617,9 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1304(s *State)
+// func h1303(s *State)
 // ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1304(SB), NOSPLIT, $24-8
+TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25656,9 +25637,9 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1305(s *State)
+// func h1304(s *State)
 // SUBL R8, R9; JEQ taken
-TEXT ·h1305(SB), NOSPLIT, $24-8
+TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25668,6 +25649,30 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SUBL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1305(s *State)
+// SUBL R8, R9; JNE taken
+TEXT ·h1305(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25681,7 +25686,7 @@ done:
 	RET
 
 // func h1306(s *State)
-// SUBL R8, R9; JNE taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25691,7 +25696,7 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25705,7 +25710,7 @@ done:
 	RET
 
 // func h1307(s *State)
-// SUBL R8, R9; JCS taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25715,7 +25720,7 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25729,7 +25734,7 @@ done:
 	RET
 
 // func h1308(s *State)
-// SUBL R8, R9; JCC taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25739,7 +25744,7 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25753,7 +25758,7 @@ done:
 	RET
 
 // func h1309(s *State)
-// SUBL R8, R9; JLT taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25763,7 +25768,7 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25777,7 +25782,7 @@ done:
 	RET
 
 // func h1310(s *State)
-// SUBL R8, R9; JGE taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25787,7 +25792,7 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25801,7 +25806,7 @@ done:
 	RET
 
 // func h1311(s *State)
-// SUBL R8, R9; JLE taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25811,7 +25816,7 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25825,7 +25830,7 @@ done:
 	RET
 
 // func h1312(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25835,7 +25840,7 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25849,7 +25854,7 @@ done:
 	RET
 
 // func h1313(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25859,7 +25864,7 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25873,7 +25878,7 @@ done:
 	RET
 
 // func h1314(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25883,7 +25888,7 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25897,7 +25902,7 @@ done:
 	RET
 
 // func h1315(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25907,7 +25912,7 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25921,32 +25926,8 @@ done:
 	RET
 
 // func h1316(s *State)
-// SUBL R8, R9; JPL taken
-TEXT ·h1316(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1317(s *State)
 // SUBL R8, R9; SETCS R10B
-TEXT ·h1317(SB), NOSPLIT, $24-8
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25964,9 +25945,9 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1318(s *State)
+// func h1317(s *State)
 // SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1318(SB), NOSPLIT, $24-8
+TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25984,9 +25965,9 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1319(s *State)
+// func h1318(s *State)
 // SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1319(SB), NOSPLIT, $24-8
+TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26004,9 +25985,9 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1320(s *State)
+// func h1319(s *State)
 // SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1320(SB), NOSPLIT, $24-8
+TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26024,9 +26005,9 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1321(s *State)
+// func h1320(s *State)
 // SUBL R8, R9; INCQ R13
-TEXT ·h1321(SB), NOSPLIT, $24-8
+TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26044,9 +26025,9 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1322(s *State)
+// func h1321(s *State)
 // SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1322(SB), NOSPLIT, $24-8
+TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26064,9 +26045,9 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1323(s *State)
+// func h1322(s *State)
 // ANDQ R8, R9; JEQ taken
-TEXT ·h1323(SB), NOSPLIT, $24-8
+TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26076,6 +26057,30 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1323(s *State)
+// ANDQ R8, R9; JNE taken
+TEXT ·h1323(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26089,7 +26094,7 @@ done:
 	RET
 
 // func h1324(s *State)
-// ANDQ R8, R9; JNE taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26099,7 +26104,7 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26113,7 +26118,7 @@ done:
 	RET
 
 // func h1325(s *State)
-// ANDQ R8, R9; JCS taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26123,7 +26128,7 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26137,7 +26142,7 @@ done:
 	RET
 
 // func h1326(s *State)
-// ANDQ R8, R9; JCC taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26147,7 +26152,7 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26161,7 +26166,7 @@ done:
 	RET
 
 // func h1327(s *State)
-// ANDQ R8, R9; JLT taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26171,7 +26176,7 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26185,7 +26190,7 @@ done:
 	RET
 
 // func h1328(s *State)
-// ANDQ R8, R9; JGE taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26195,7 +26200,7 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26209,7 +26214,7 @@ done:
 	RET
 
 // func h1329(s *State)
-// ANDQ R8, R9; JLE taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26219,7 +26224,7 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26233,7 +26238,7 @@ done:
 	RET
 
 // func h1330(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26243,7 +26248,7 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26257,7 +26262,7 @@ done:
 	RET
 
 // func h1331(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26267,7 +26272,7 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26281,7 +26286,7 @@ done:
 	RET
 
 // func h1332(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26291,7 +26296,7 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26305,7 +26310,7 @@ done:
 	RET
 
 // func h1333(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26315,7 +26320,7 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26329,32 +26334,8 @@ done:
 	RET
 
 // func h1334(s *State)
-// ANDQ R8, R9; JPL taken
-TEXT ·h1334(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1335(s *State)
 // ANDQ R8, R9; SETCS R10B
-TEXT ·h1335(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26372,9 +26353,9 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1336(s *State)
+// func h1335(s *State)
 // ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1336(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26392,9 +26373,9 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1337(s *State)
+// func h1336(s *State)
 // ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1337(SB), NOSPLIT, $24-8
+TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26412,9 +26393,9 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1338(s *State)
+// func h1337(s *State)
 // ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1338(SB), NOSPLIT, $24-8
+TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26432,9 +26413,9 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1339(s *State)
+// func h1338(s *State)
 // ANDQ R8, R9; INCQ R13
-TEXT ·h1339(SB), NOSPLIT, $24-8
+TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26452,9 +26433,9 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1340(s *State)
+// func h1339(s *State)
 // ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1340(SB), NOSPLIT, $24-8
+TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26472,9 +26453,9 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1341(s *State)
+// func h1340(s *State)
 // ANDL R8, R9; JEQ taken
-TEXT ·h1341(SB), NOSPLIT, $24-8
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26484,6 +26465,30 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ANDL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1341(s *State)
+// ANDL R8, R9; JNE taken
+TEXT ·h1341(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26497,7 +26502,7 @@ done:
 	RET
 
 // func h1342(s *State)
-// ANDL R8, R9; JNE taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26507,7 +26512,7 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26521,7 +26526,7 @@ done:
 	RET
 
 // func h1343(s *State)
-// ANDL R8, R9; JCS taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26531,7 +26536,7 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26545,7 +26550,7 @@ done:
 	RET
 
 // func h1344(s *State)
-// ANDL R8, R9; JCC taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26555,7 +26560,7 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26569,7 +26574,7 @@ done:
 	RET
 
 // func h1345(s *State)
-// ANDL R8, R9; JLT taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26579,7 +26584,7 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26593,7 +26598,7 @@ done:
 	RET
 
 // func h1346(s *State)
-// ANDL R8, R9; JGE taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26603,7 +26608,7 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26617,7 +26622,7 @@ done:
 	RET
 
 // func h1347(s *State)
-// ANDL R8, R9; JLE taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26627,7 +26632,7 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26641,7 +26646,7 @@ done:
 	RET
 
 // func h1348(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26651,7 +26656,7 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26665,7 +26670,7 @@ done:
 	RET
 
 // func h1349(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26675,7 +26680,7 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26689,7 +26694,7 @@ done:
 	RET
 
 // func h1350(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26699,7 +26704,7 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26713,7 +26718,7 @@ done:
 	RET
 
 // func h1351(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26723,7 +26728,7 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26737,32 +26742,8 @@ done:
 	RET
 
 // func h1352(s *State)
-// ANDL R8, R9; JPL taken
-TEXT ·h1352(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1353(s *State)
 // ANDL R8, R9; SETCS R10B
-TEXT ·h1353(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26780,9 +26761,9 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1354(s *State)
+// func h1353(s *State)
 // ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1354(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26800,9 +26781,9 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1355(s *State)
+// func h1354(s *State)
 // ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1355(SB), NOSPLIT, $24-8
+TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26820,9 +26801,9 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1356(s *State)
+// func h1355(s *State)
 // ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1356(SB), NOSPLIT, $24-8
+TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26840,9 +26821,9 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1357(s *State)
+// func h1356(s *State)
 // ANDL R8, R9; INCQ R13
-TEXT ·h1357(SB), NOSPLIT, $24-8
+TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26860,9 +26841,9 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1358(s *State)
+// func h1357(s *State)
 // ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1358(SB), NOSPLIT, $24-8
+TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26880,9 +26861,9 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1359(s *State)
+// func h1358(s *State)
 // ORQ R8, R9; JEQ taken
-TEXT ·h1359(SB), NOSPLIT, $24-8
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26892,6 +26873,30 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ORQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1359(s *State)
+// ORQ R8, R9; JNE taken
+TEXT ·h1359(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26905,7 +26910,7 @@ done:
 	RET
 
 // func h1360(s *State)
-// ORQ R8, R9; JNE taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26915,7 +26920,7 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26929,7 +26934,7 @@ done:
 	RET
 
 // func h1361(s *State)
-// ORQ R8, R9; JCS taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26939,7 +26944,7 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26953,7 +26958,7 @@ done:
 	RET
 
 // func h1362(s *State)
-// ORQ R8, R9; JCC taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26963,7 +26968,7 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26977,7 +26982,7 @@ done:
 	RET
 
 // func h1363(s *State)
-// ORQ R8, R9; JLT taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26987,7 +26992,7 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27001,7 +27006,7 @@ done:
 	RET
 
 // func h1364(s *State)
-// ORQ R8, R9; JGE taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27011,7 +27016,7 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27025,7 +27030,7 @@ done:
 	RET
 
 // func h1365(s *State)
-// ORQ R8, R9; JLE taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27035,7 +27040,7 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27049,7 +27054,7 @@ done:
 	RET
 
 // func h1366(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27059,7 +27064,7 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27073,7 +27078,7 @@ done:
 	RET
 
 // func h1367(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27083,7 +27088,7 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27097,7 +27102,7 @@ done:
 	RET
 
 // func h1368(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27107,7 +27112,7 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27121,7 +27126,7 @@ done:
 	RET
 
 // func h1369(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27131,7 +27136,7 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27145,32 +27150,8 @@ done:
 	RET
 
 // func h1370(s *State)
-// ORQ R8, R9; JPL taken
-TEXT ·h1370(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1371(s *State)
 // ORQ R8, R9; SETCS R10B
-TEXT ·h1371(SB), NOSPLIT, $24-8
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27188,9 +27169,9 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1372(s *State)
+// func h1371(s *State)
 // ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1372(SB), NOSPLIT, $24-8
+TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27208,9 +27189,9 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1373(s *State)
+// func h1372(s *State)
 // ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1373(SB), NOSPLIT, $24-8
+TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27228,9 +27209,9 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1374(s *State)
+// func h1373(s *State)
 // ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1374(SB), NOSPLIT, $24-8
+TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27248,9 +27229,9 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1375(s *State)
+// func h1374(s *State)
 // ORQ R8, R9; INCQ R13
-TEXT ·h1375(SB), NOSPLIT, $24-8
+TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27268,9 +27249,9 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1376(s *State)
+// func h1375(s *State)
 // ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1376(SB), NOSPLIT, $24-8
+TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27288,9 +27269,9 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1377(s *State)
+// func h1376(s *State)
 // ORL R8, R9; JEQ taken
-TEXT ·h1377(SB), NOSPLIT, $24-8
+TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27300,6 +27281,30 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ORL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1377(s *State)
+// ORL R8, R9; JNE taken
+TEXT ·h1377(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27313,7 +27318,7 @@ done:
 	RET
 
 // func h1378(s *State)
-// ORL R8, R9; JNE taken
+// ORL R8, R9; JCS taken
 TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27323,7 +27328,7 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27337,7 +27342,7 @@ done:
 	RET
 
 // func h1379(s *State)
-// ORL R8, R9; JCS taken
+// ORL R8, R9; JCC taken
 TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27347,7 +27352,7 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27361,7 +27366,7 @@ done:
 	RET
 
 // func h1380(s *State)
-// ORL R8, R9; JCC taken
+// ORL R8, R9; JLT taken
 TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27371,7 +27376,7 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27385,7 +27390,7 @@ done:
 	RET
 
 // func h1381(s *State)
-// ORL R8, R9; JLT taken
+// ORL R8, R9; JGE taken
 TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27395,7 +27400,7 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27409,7 +27414,7 @@ done:
 	RET
 
 // func h1382(s *State)
-// ORL R8, R9; JGE taken
+// ORL R8, R9; JLE taken
 TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27419,7 +27424,7 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27433,7 +27438,7 @@ done:
 	RET
 
 // func h1383(s *State)
-// ORL R8, R9; JLE taken
+// ORL R8, R9; JGT taken
 TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27443,7 +27448,7 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27457,7 +27462,7 @@ done:
 	RET
 
 // func h1384(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JLS taken
 TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27467,7 +27472,7 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27481,7 +27486,7 @@ done:
 	RET
 
 // func h1385(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JHI taken
 TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27491,7 +27496,7 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27505,7 +27510,7 @@ done:
 	RET
 
 // func h1386(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JMI taken
 TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27515,7 +27520,7 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27529,7 +27534,7 @@ done:
 	RET
 
 // func h1387(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JPL taken
 TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27539,7 +27544,7 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27553,32 +27558,8 @@ done:
 	RET
 
 // func h1388(s *State)
-// ORL R8, R9; JPL taken
-TEXT ·h1388(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1389(s *State)
 // ORL R8, R9; SETCS R10B
-TEXT ·h1389(SB), NOSPLIT, $24-8
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27596,9 +27577,9 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1390(s *State)
+// func h1389(s *State)
 // ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1390(SB), NOSPLIT, $24-8
+TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27616,9 +27597,9 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1391(s *State)
+// func h1390(s *State)
 // ORL R8, R9; ADCQ R10, R11
-TEXT ·h1391(SB), NOSPLIT, $24-8
+TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27636,9 +27617,9 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1392(s *State)
+// func h1391(s *State)
 // ORL R8, R9; SBBQ R10, R11
-TEXT ·h1392(SB), NOSPLIT, $24-8
+TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27656,9 +27637,9 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1393(s *State)
+// func h1392(s *State)
 // ORL R8, R9; INCQ R13
-TEXT ·h1393(SB), NOSPLIT, $24-8
+TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27676,9 +27657,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1393(s *State)
 // ORL R8, R9; ROLQ $7, R13
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27696,9 +27677,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1394(s *State)
 // XORQ R8, R9; JEQ taken
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27708,6 +27689,30 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	XORQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1395(s *State)
+// XORQ R8, R9; JNE taken
+TEXT ·h1395(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27721,7 +27726,7 @@ done:
 	RET
 
 // func h1396(s *State)
-// XORQ R8, R9; JNE taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27731,7 +27736,7 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27745,7 +27750,7 @@ done:
 	RET
 
 // func h1397(s *State)
-// XORQ R8, R9; JCS taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27755,7 +27760,7 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27769,7 +27774,7 @@ done:
 	RET
 
 // func h1398(s *State)
-// XORQ R8, R9; JCC taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27779,7 +27784,7 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27793,7 +27798,7 @@ done:
 	RET
 
 // func h1399(s *State)
-// XORQ R8, R9; JLT taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27803,7 +27808,7 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27817,7 +27822,7 @@ done:
 	RET
 
 // func h1400(s *State)
-// XORQ R8, R9; JGE taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27827,7 +27832,7 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27841,7 +27846,7 @@ done:
 	RET
 
 // func h1401(s *State)
-// XORQ R8, R9; JLE taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27851,7 +27856,7 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27865,7 +27870,7 @@ done:
 	RET
 
 // func h1402(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27875,7 +27880,7 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27889,7 +27894,7 @@ done:
 	RET
 
 // func h1403(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27899,7 +27904,7 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27913,7 +27918,7 @@ done:
 	RET
 
 // func h1404(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27923,7 +27928,7 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27937,7 +27942,7 @@ done:
 	RET
 
 // func h1405(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27947,7 +27952,7 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27961,32 +27966,8 @@ done:
 	RET
 
 // func h1406(s *State)
-// XORQ R8, R9; JPL taken
-TEXT ·h1406(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1407(s *State)
 // XORQ R8, R9; SETCS R10B
-TEXT ·h1407(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28004,9 +27985,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
+// func h1407(s *State)
 // XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1408(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28024,9 +28005,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
+// func h1408(s *State)
 // XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1409(SB), NOSPLIT, $24-8
+TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28044,9 +28025,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
+// func h1409(s *State)
 // XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1410(SB), NOSPLIT, $24-8
+TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28064,9 +28045,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
+// func h1410(s *State)
 // XORQ R8, R9; INCQ R13
-TEXT ·h1411(SB), NOSPLIT, $24-8
+TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28084,9 +28065,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1411(s *State)
 // XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28104,9 +28085,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1412(s *State)
 // XORL R8, R9; JEQ taken
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28116,6 +28097,30 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	XORL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1413(s *State)
+// XORL R8, R9; JNE taken
+TEXT ·h1413(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28129,7 +28134,7 @@ done:
 	RET
 
 // func h1414(s *State)
-// XORL R8, R9; JNE taken
+// XORL R8, R9; JCS taken
 TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28139,7 +28144,7 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28153,7 +28158,7 @@ done:
 	RET
 
 // func h1415(s *State)
-// XORL R8, R9; JCS taken
+// XORL R8, R9; JCC taken
 TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28163,7 +28168,7 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28177,7 +28182,7 @@ done:
 	RET
 
 // func h1416(s *State)
-// XORL R8, R9; JCC taken
+// XORL R8, R9; JLT taken
 TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28187,7 +28192,7 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28201,7 +28206,7 @@ done:
 	RET
 
 // func h1417(s *State)
-// XORL R8, R9; JLT taken
+// XORL R8, R9; JGE taken
 TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28211,7 +28216,7 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28225,7 +28230,7 @@ done:
 	RET
 
 // func h1418(s *State)
-// XORL R8, R9; JGE taken
+// XORL R8, R9; JLE taken
 TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28235,7 +28240,7 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28249,7 +28254,7 @@ done:
 	RET
 
 // func h1419(s *State)
-// XORL R8, R9; JLE taken
+// XORL R8, R9; JGT taken
 TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28259,7 +28264,7 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28273,7 +28278,7 @@ done:
 	RET
 
 // func h1420(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JLS taken
 TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28283,7 +28288,7 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28297,7 +28302,7 @@ done:
 	RET
 
 // func h1421(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JHI taken
 TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28307,7 +28312,7 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28321,7 +28326,7 @@ done:
 	RET
 
 // func h1422(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JMI taken
 TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28331,7 +28336,7 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28345,7 +28350,7 @@ done:
 	RET
 
 // func h1423(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JPL taken
 TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28355,7 +28360,7 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28369,32 +28374,8 @@ done:
 	RET
 
 // func h1424(s *State)
-// XORL R8, R9; JPL taken
-TEXT ·h1424(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1425(s *State)
 // XORL R8, R9; SETCS R10B
-TEXT ·h1425(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28412,9 +28393,9 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
+// func h1425(s *State)
 // XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1426(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28432,9 +28413,9 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
+// func h1426(s *State)
 // XORL R8, R9; ADCQ R10, R11
-TEXT ·h1427(SB), NOSPLIT, $24-8
+TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28452,9 +28433,9 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
+// func h1427(s *State)
 // XORL R8, R9; SBBQ R10, R11
-TEXT ·h1428(SB), NOSPLIT, $24-8
+TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28472,9 +28453,9 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
+// func h1428(s *State)
 // XORL R8, R9; INCQ R13
-TEXT ·h1429(SB), NOSPLIT, $24-8
+TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28492,9 +28473,9 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1429(s *State)
 // XORL R8, R9; ROLQ $7, R13
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28512,9 +28493,9 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1430(s *State)
 // TESTQ R8, R9; JEQ taken
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28524,6 +28505,30 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1431(s *State)
+// TESTQ R8, R9; JNE taken
+TEXT ·h1431(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28537,7 +28542,7 @@ done:
 	RET
 
 // func h1432(s *State)
-// TESTQ R8, R9; JNE taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28547,7 +28552,7 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28561,7 +28566,7 @@ done:
 	RET
 
 // func h1433(s *State)
-// TESTQ R8, R9; JCS taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28571,7 +28576,7 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28585,7 +28590,7 @@ done:
 	RET
 
 // func h1434(s *State)
-// TESTQ R8, R9; JCC taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28595,7 +28600,7 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28609,7 +28614,7 @@ done:
 	RET
 
 // func h1435(s *State)
-// TESTQ R8, R9; JLT taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28619,7 +28624,7 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28633,7 +28638,7 @@ done:
 	RET
 
 // func h1436(s *State)
-// TESTQ R8, R9; JGE taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28643,7 +28648,7 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28657,7 +28662,7 @@ done:
 	RET
 
 // func h1437(s *State)
-// TESTQ R8, R9; JLE taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28667,7 +28672,7 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28681,7 +28686,7 @@ done:
 	RET
 
 // func h1438(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28691,7 +28696,7 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28705,7 +28710,7 @@ done:
 	RET
 
 // func h1439(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28715,7 +28720,7 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28729,7 +28734,7 @@ done:
 	RET
 
 // func h1440(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28739,7 +28744,7 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28753,7 +28758,7 @@ done:
 	RET
 
 // func h1441(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28763,7 +28768,7 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28777,32 +28782,8 @@ done:
 	RET
 
 // func h1442(s *State)
-// TESTQ R8, R9; JPL taken
-TEXT ·h1442(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1443(s *State)
 // TESTQ R8, R9; SETCS R10B
-TEXT ·h1443(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28820,9 +28801,9 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
+// func h1443(s *State)
 // TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1444(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28840,9 +28821,9 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
+// func h1444(s *State)
 // TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1445(SB), NOSPLIT, $24-8
+TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28860,9 +28841,9 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
+// func h1445(s *State)
 // TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1446(SB), NOSPLIT, $24-8
+TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28880,9 +28861,9 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
+// func h1446(s *State)
 // TESTQ R8, R9; INCQ R13
-TEXT ·h1447(SB), NOSPLIT, $24-8
+TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28900,9 +28881,9 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1447(s *State)
 // TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28920,9 +28901,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1448(s *State)
 // TESTL R8, R9; JEQ taken
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28932,6 +28913,30 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	TESTL R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1449(s *State)
+// TESTL R8, R9; JNE taken
+TEXT ·h1449(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28945,7 +28950,7 @@ done:
 	RET
 
 // func h1450(s *State)
-// TESTL R8, R9; JNE taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28955,7 +28960,7 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28969,7 +28974,7 @@ done:
 	RET
 
 // func h1451(s *State)
-// TESTL R8, R9; JCS taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28979,7 +28984,7 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28993,7 +28998,7 @@ done:
 	RET
 
 // func h1452(s *State)
-// TESTL R8, R9; JCC taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29003,7 +29008,7 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29017,7 +29022,7 @@ done:
 	RET
 
 // func h1453(s *State)
-// TESTL R8, R9; JLT taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29027,7 +29032,7 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29041,7 +29046,7 @@ done:
 	RET
 
 // func h1454(s *State)
-// TESTL R8, R9; JGE taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29051,7 +29056,7 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29065,7 +29070,7 @@ done:
 	RET
 
 // func h1455(s *State)
-// TESTL R8, R9; JLE taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29075,7 +29080,7 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29089,7 +29094,7 @@ done:
 	RET
 
 // func h1456(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29099,7 +29104,7 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29113,7 +29118,7 @@ done:
 	RET
 
 // func h1457(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29123,7 +29128,7 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29137,7 +29142,7 @@ done:
 	RET
 
 // func h1458(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29147,7 +29152,7 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29161,7 +29166,7 @@ done:
 	RET
 
 // func h1459(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29171,7 +29176,7 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29185,32 +29190,8 @@ done:
 	RET
 
 // func h1460(s *State)
-// TESTL R8, R9; JPL taken
-TEXT ·h1460(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1461(s *State)
 // TESTL R8, R9; SETCS R10B
-TEXT ·h1461(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29228,9 +29209,9 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
+// func h1461(s *State)
 // TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1462(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29248,9 +29229,9 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
+// func h1462(s *State)
 // TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1463(SB), NOSPLIT, $24-8
+TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29268,9 +29249,9 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
+// func h1463(s *State)
 // TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1464(SB), NOSPLIT, $24-8
+TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29288,9 +29269,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
+// func h1464(s *State)
 // TESTL R8, R9; INCQ R13
-TEXT ·h1465(SB), NOSPLIT, $24-8
+TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29308,9 +29289,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1465(s *State)
 // TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29328,9 +29309,9 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1466(s *State)
 // INCQ R9; JEQ taken
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29340,6 +29321,30 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	INCQ R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1467(s *State)
+// INCQ R9; JNE taken
+TEXT ·h1467(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29353,7 +29358,7 @@ done:
 	RET
 
 // func h1468(s *State)
-// INCQ R9; JNE taken
+// INCQ R9; JCS taken
 TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29363,7 +29368,7 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29377,7 +29382,7 @@ done:
 	RET
 
 // func h1469(s *State)
-// INCQ R9; JCS taken
+// INCQ R9; JCC taken
 TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29387,7 +29392,7 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29401,7 +29406,7 @@ done:
 	RET
 
 // func h1470(s *State)
-// INCQ R9; JCC taken
+// INCQ R9; JLT taken
 TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29411,7 +29416,7 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29425,7 +29430,7 @@ done:
 	RET
 
 // func h1471(s *State)
-// INCQ R9; JLT taken
+// INCQ R9; JGE taken
 TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29435,7 +29440,7 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29449,7 +29454,7 @@ done:
 	RET
 
 // func h1472(s *State)
-// INCQ R9; JGE taken
+// INCQ R9; JLE taken
 TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29459,7 +29464,7 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29473,7 +29478,7 @@ done:
 	RET
 
 // func h1473(s *State)
-// INCQ R9; JLE taken
+// INCQ R9; JGT taken
 TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29483,7 +29488,7 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29497,7 +29502,7 @@ done:
 	RET
 
 // func h1474(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JLS taken
 TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29507,7 +29512,7 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29521,7 +29526,7 @@ done:
 	RET
 
 // func h1475(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JHI taken
 TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29531,7 +29536,7 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29545,7 +29550,7 @@ done:
 	RET
 
 // func h1476(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JMI taken
 TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29555,7 +29560,7 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29569,7 +29574,7 @@ done:
 	RET
 
 // func h1477(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JPL taken
 TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29579,7 +29584,7 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29593,32 +29598,8 @@ done:
 	RET
 
 // func h1478(s *State)
-// INCQ R9; JPL taken
-TEXT ·h1478(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1479(s *State)
 // INCQ R9; SETCS R10B
-TEXT ·h1479(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29636,9 +29617,9 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
+// func h1479(s *State)
 // INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1480(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29656,9 +29637,9 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
+// func h1480(s *State)
 // INCQ R9; ADCQ R10, R11
-TEXT ·h1481(SB), NOSPLIT, $24-8
+TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29676,9 +29657,9 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1482(s *State)
+// func h1481(s *State)
 // INCQ R9; SBBQ R10, R11
-TEXT ·h1482(SB), NOSPLIT, $24-8
+TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29696,9 +29677,9 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1483(s *State)
+// func h1482(s *State)
 // INCQ R9; INCQ R13
-TEXT ·h1483(SB), NOSPLIT, $24-8
+TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29716,9 +29697,9 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1484(s *State)
+// func h1483(s *State)
 // INCQ R9; ROLQ $7, R13
-TEXT ·h1484(SB), NOSPLIT, $24-8
+TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29736,9 +29717,9 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1485(s *State)
+// func h1484(s *State)
 // DECQ R9; JEQ taken
-TEXT ·h1485(SB), NOSPLIT, $24-8
+TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29748,6 +29729,30 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	DECQ R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1485(s *State)
+// DECQ R9; JNE taken
+TEXT ·h1485(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29761,7 +29766,7 @@ done:
 	RET
 
 // func h1486(s *State)
-// DECQ R9; JNE taken
+// DECQ R9; JCS taken
 TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29771,7 +29776,7 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29785,7 +29790,7 @@ done:
 	RET
 
 // func h1487(s *State)
-// DECQ R9; JCS taken
+// DECQ R9; JCC taken
 TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29795,7 +29800,7 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29809,7 +29814,7 @@ done:
 	RET
 
 // func h1488(s *State)
-// DECQ R9; JCC taken
+// DECQ R9; JLT taken
 TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29819,7 +29824,7 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29833,7 +29838,7 @@ done:
 	RET
 
 // func h1489(s *State)
-// DECQ R9; JLT taken
+// DECQ R9; JGE taken
 TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29843,7 +29848,7 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29857,7 +29862,7 @@ done:
 	RET
 
 // func h1490(s *State)
-// DECQ R9; JGE taken
+// DECQ R9; JLE taken
 TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29867,7 +29872,7 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29881,7 +29886,7 @@ done:
 	RET
 
 // func h1491(s *State)
-// DECQ R9; JLE taken
+// DECQ R9; JGT taken
 TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29891,7 +29896,7 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29905,7 +29910,7 @@ done:
 	RET
 
 // func h1492(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JLS taken
 TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29915,7 +29920,7 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29929,7 +29934,7 @@ done:
 	RET
 
 // func h1493(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JHI taken
 TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29939,7 +29944,7 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29953,7 +29958,7 @@ done:
 	RET
 
 // func h1494(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JMI taken
 TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29963,7 +29968,7 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29977,7 +29982,7 @@ done:
 	RET
 
 // func h1495(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JPL taken
 TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29987,7 +29992,7 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30001,32 +30006,8 @@ done:
 	RET
 
 // func h1496(s *State)
-// DECQ R9; JPL taken
-TEXT ·h1496(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1497(s *State)
 // DECQ R9; SETCS R10B
-TEXT ·h1497(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30044,9 +30025,9 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
+// func h1497(s *State)
 // DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1498(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30064,9 +30045,9 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
+// func h1498(s *State)
 // DECQ R9; ADCQ R10, R11
-TEXT ·h1499(SB), NOSPLIT, $24-8
+TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30084,9 +30065,9 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1500(s *State)
+// func h1499(s *State)
 // DECQ R9; SBBQ R10, R11
-TEXT ·h1500(SB), NOSPLIT, $24-8
+TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30104,9 +30085,9 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1501(s *State)
+// func h1500(s *State)
 // DECQ R9; INCQ R13
-TEXT ·h1501(SB), NOSPLIT, $24-8
+TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30124,9 +30105,9 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1502(s *State)
+// func h1501(s *State)
 // DECQ R9; ROLQ $7, R13
-TEXT ·h1502(SB), NOSPLIT, $24-8
+TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30144,9 +30125,9 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1503(s *State)
+// func h1502(s *State)
 // INCL R9; JEQ taken
-TEXT ·h1503(SB), NOSPLIT, $24-8
+TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30156,6 +30137,30 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	INCL R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1503(s *State)
+// INCL R9; JNE taken
+TEXT ·h1503(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30169,7 +30174,7 @@ done:
 	RET
 
 // func h1504(s *State)
-// INCL R9; JNE taken
+// INCL R9; JCS taken
 TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30179,7 +30184,7 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30193,7 +30198,7 @@ done:
 	RET
 
 // func h1505(s *State)
-// INCL R9; JCS taken
+// INCL R9; JCC taken
 TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30203,7 +30208,7 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30217,7 +30222,7 @@ done:
 	RET
 
 // func h1506(s *State)
-// INCL R9; JCC taken
+// INCL R9; JLT taken
 TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30227,7 +30232,7 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30241,7 +30246,7 @@ done:
 	RET
 
 // func h1507(s *State)
-// INCL R9; JLT taken
+// INCL R9; JGE taken
 TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30251,7 +30256,7 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30265,7 +30270,7 @@ done:
 	RET
 
 // func h1508(s *State)
-// INCL R9; JGE taken
+// INCL R9; JLE taken
 TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30275,7 +30280,7 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30289,7 +30294,7 @@ done:
 	RET
 
 // func h1509(s *State)
-// INCL R9; JLE taken
+// INCL R9; JGT taken
 TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30299,7 +30304,7 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30313,7 +30318,7 @@ done:
 	RET
 
 // func h1510(s *State)
-// INCL R9; JGT taken
+// INCL R9; JLS taken
 TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30323,7 +30328,7 @@ TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30337,7 +30342,7 @@ done:
 	RET
 
 // func h1511(s *State)
-// INCL R9; JLS taken
+// INCL R9; JHI taken
 TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30347,7 +30352,7 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30361,7 +30366,7 @@ done:
 	RET
 
 // func h1512(s *State)
-// INCL R9; JHI taken
+// INCL R9; JMI taken
 TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30371,7 +30376,7 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30385,7 +30390,7 @@ done:
 	RET
 
 // func h1513(s *State)
-// INCL R9; JMI taken
+// INCL R9; JPL taken
 TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30395,7 +30400,7 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30409,32 +30414,8 @@ done:
 	RET
 
 // func h1514(s *State)
-// INCL R9; JPL taken
-TEXT ·h1514(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1515(s *State)
 // INCL R9; SETCS R10B
-TEXT ·h1515(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30452,9 +30433,9 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
+// func h1515(s *State)
 // INCL R9; CMOVQEQ R11, R12
-TEXT ·h1516(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30472,9 +30453,9 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
+// func h1516(s *State)
 // INCL R9; ADCQ R10, R11
-TEXT ·h1517(SB), NOSPLIT, $24-8
+TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30492,9 +30473,9 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1518(s *State)
+// func h1517(s *State)
 // INCL R9; SBBQ R10, R11
-TEXT ·h1518(SB), NOSPLIT, $24-8
+TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30512,9 +30493,9 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1519(s *State)
+// func h1518(s *State)
 // INCL R9; INCQ R13
-TEXT ·h1519(SB), NOSPLIT, $24-8
+TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30532,9 +30513,9 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1520(s *State)
+// func h1519(s *State)
 // INCL R9; ROLQ $7, R13
-TEXT ·h1520(SB), NOSPLIT, $24-8
+TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30552,9 +30533,9 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1521(s *State)
+// func h1520(s *State)
 // DECL R9; JEQ taken
-TEXT ·h1521(SB), NOSPLIT, $24-8
+TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30564,6 +30545,30 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	DECL R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1521(s *State)
+// DECL R9; JNE taken
+TEXT ·h1521(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30577,7 +30582,7 @@ done:
 	RET
 
 // func h1522(s *State)
-// DECL R9; JNE taken
+// DECL R9; JCS taken
 TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30587,7 +30592,7 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30601,7 +30606,7 @@ done:
 	RET
 
 // func h1523(s *State)
-// DECL R9; JCS taken
+// DECL R9; JCC taken
 TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30611,7 +30616,7 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30625,7 +30630,7 @@ done:
 	RET
 
 // func h1524(s *State)
-// DECL R9; JCC taken
+// DECL R9; JLT taken
 TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30635,7 +30640,7 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30649,7 +30654,7 @@ done:
 	RET
 
 // func h1525(s *State)
-// DECL R9; JLT taken
+// DECL R9; JGE taken
 TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30659,7 +30664,7 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30673,7 +30678,7 @@ done:
 	RET
 
 // func h1526(s *State)
-// DECL R9; JGE taken
+// DECL R9; JLE taken
 TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30683,7 +30688,7 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30697,7 +30702,7 @@ done:
 	RET
 
 // func h1527(s *State)
-// DECL R9; JLE taken
+// DECL R9; JGT taken
 TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30707,7 +30712,7 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30721,7 +30726,7 @@ done:
 	RET
 
 // func h1528(s *State)
-// DECL R9; JGT taken
+// DECL R9; JLS taken
 TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30731,7 +30736,7 @@ TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30745,7 +30750,7 @@ done:
 	RET
 
 // func h1529(s *State)
-// DECL R9; JLS taken
+// DECL R9; JHI taken
 TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30755,7 +30760,7 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30769,7 +30774,7 @@ done:
 	RET
 
 // func h1530(s *State)
-// DECL R9; JHI taken
+// DECL R9; JMI taken
 TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30779,7 +30784,7 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30793,7 +30798,7 @@ done:
 	RET
 
 // func h1531(s *State)
-// DECL R9; JMI taken
+// DECL R9; JPL taken
 TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30803,7 +30808,7 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30817,32 +30822,8 @@ done:
 	RET
 
 // func h1532(s *State)
-// DECL R9; JPL taken
-TEXT ·h1532(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1533(s *State)
 // DECL R9; SETCS R10B
-TEXT ·h1533(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30860,9 +30841,9 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
+// func h1533(s *State)
 // DECL R9; CMOVQEQ R11, R12
-TEXT ·h1534(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30880,9 +30861,9 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
+// func h1534(s *State)
 // DECL R9; ADCQ R10, R11
-TEXT ·h1535(SB), NOSPLIT, $24-8
+TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30900,9 +30881,9 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1536(s *State)
+// func h1535(s *State)
 // DECL R9; SBBQ R10, R11
-TEXT ·h1536(SB), NOSPLIT, $24-8
+TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30920,9 +30901,9 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1537(s *State)
+// func h1536(s *State)
 // DECL R9; INCQ R13
-TEXT ·h1537(SB), NOSPLIT, $24-8
+TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30940,9 +30921,9 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1538(s *State)
+// func h1537(s *State)
 // DECL R9; ROLQ $7, R13
-TEXT ·h1538(SB), NOSPLIT, $24-8
+TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30960,9 +30941,9 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1539(s *State)
+// func h1538(s *State)
 // NEGQ R9; JEQ taken
-TEXT ·h1539(SB), NOSPLIT, $24-8
+TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30972,6 +30953,30 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	NEGQ R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1539(s *State)
+// NEGQ R9; JNE taken
+TEXT ·h1539(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30985,7 +30990,7 @@ done:
 	RET
 
 // func h1540(s *State)
-// NEGQ R9; JNE taken
+// NEGQ R9; JCS taken
 TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30995,7 +31000,7 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31009,7 +31014,7 @@ done:
 	RET
 
 // func h1541(s *State)
-// NEGQ R9; JCS taken
+// NEGQ R9; JCC taken
 TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31019,7 +31024,7 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31033,7 +31038,7 @@ done:
 	RET
 
 // func h1542(s *State)
-// NEGQ R9; JCC taken
+// NEGQ R9; JLT taken
 TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31043,7 +31048,7 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31057,7 +31062,7 @@ done:
 	RET
 
 // func h1543(s *State)
-// NEGQ R9; JLT taken
+// NEGQ R9; JGE taken
 TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31067,7 +31072,7 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31081,7 +31086,7 @@ done:
 	RET
 
 // func h1544(s *State)
-// NEGQ R9; JGE taken
+// NEGQ R9; JLE taken
 TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31091,7 +31096,7 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31105,7 +31110,7 @@ done:
 	RET
 
 // func h1545(s *State)
-// NEGQ R9; JLE taken
+// NEGQ R9; JGT taken
 TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31115,7 +31120,7 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31129,7 +31134,7 @@ done:
 	RET
 
 // func h1546(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JLS taken
 TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31139,7 +31144,7 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31153,7 +31158,7 @@ done:
 	RET
 
 // func h1547(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JHI taken
 TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31163,7 +31168,7 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31177,7 +31182,7 @@ done:
 	RET
 
 // func h1548(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JMI taken
 TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31187,7 +31192,7 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31201,7 +31206,7 @@ done:
 	RET
 
 // func h1549(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JPL taken
 TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31211,7 +31216,7 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31225,32 +31230,8 @@ done:
 	RET
 
 // func h1550(s *State)
-// NEGQ R9; JPL taken
-TEXT ·h1550(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1551(s *State)
 // NEGQ R9; SETCS R10B
-TEXT ·h1551(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31268,9 +31249,9 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
+// func h1551(s *State)
 // NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1552(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31288,9 +31269,9 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
+// func h1552(s *State)
 // NEGQ R9; ADCQ R10, R11
-TEXT ·h1553(SB), NOSPLIT, $24-8
+TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31308,9 +31289,9 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
+// func h1553(s *State)
 // NEGQ R9; SBBQ R10, R11
-TEXT ·h1554(SB), NOSPLIT, $24-8
+TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31328,9 +31309,9 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1555(s *State)
+// func h1554(s *State)
 // NEGQ R9; INCQ R13
-TEXT ·h1555(SB), NOSPLIT, $24-8
+TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31348,9 +31329,9 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1556(s *State)
+// func h1555(s *State)
 // NEGQ R9; ROLQ $7, R13
-TEXT ·h1556(SB), NOSPLIT, $24-8
+TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31368,9 +31349,9 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1557(s *State)
+// func h1556(s *State)
 // SHLQ $1, R9; JEQ taken
-TEXT ·h1557(SB), NOSPLIT, $24-8
+TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31380,6 +31361,30 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1557(s *State)
+// SHLQ $1, R9; JNE taken
+TEXT ·h1557(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31393,7 +31398,7 @@ done:
 	RET
 
 // func h1558(s *State)
-// SHLQ $1, R9; JNE taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31403,7 +31408,7 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31417,7 +31422,7 @@ done:
 	RET
 
 // func h1559(s *State)
-// SHLQ $1, R9; JCS taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31427,7 +31432,7 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31441,7 +31446,7 @@ done:
 	RET
 
 // func h1560(s *State)
-// SHLQ $1, R9; JCC taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31451,7 +31456,7 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31465,7 +31470,7 @@ done:
 	RET
 
 // func h1561(s *State)
-// SHLQ $1, R9; JLT taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31475,7 +31480,7 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31489,7 +31494,7 @@ done:
 	RET
 
 // func h1562(s *State)
-// SHLQ $1, R9; JGE taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31499,7 +31504,7 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31513,7 +31518,7 @@ done:
 	RET
 
 // func h1563(s *State)
-// SHLQ $1, R9; JLE taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31523,7 +31528,7 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31537,7 +31542,7 @@ done:
 	RET
 
 // func h1564(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31547,7 +31552,7 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31561,7 +31566,7 @@ done:
 	RET
 
 // func h1565(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31571,7 +31576,7 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31585,7 +31590,7 @@ done:
 	RET
 
 // func h1566(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31595,7 +31600,7 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31609,7 +31614,7 @@ done:
 	RET
 
 // func h1567(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31619,7 +31624,7 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31633,32 +31638,8 @@ done:
 	RET
 
 // func h1568(s *State)
-// SHLQ $1, R9; JPL taken
-TEXT ·h1568(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1569(s *State)
 // SHLQ $1, R9; SETCS R10B
-TEXT ·h1569(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31676,9 +31657,9 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
+// func h1569(s *State)
 // SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1570(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31696,9 +31677,9 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1571(s *State)
+// func h1570(s *State)
 // SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1571(SB), NOSPLIT, $24-8
+TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31716,9 +31697,9 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1572(s *State)
+// func h1571(s *State)
 // SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1572(SB), NOSPLIT, $24-8
+TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31736,9 +31717,9 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1573(s *State)
+// func h1572(s *State)
 // SHLQ $1, R9; INCQ R13
-TEXT ·h1573(SB), NOSPLIT, $24-8
+TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31756,9 +31737,9 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1574(s *State)
+// func h1573(s *State)
 // SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1574(SB), NOSPLIT, $24-8
+TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31776,9 +31757,9 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1575(s *State)
+// func h1574(s *State)
 // SHRQ $1, R9; JEQ taken
-TEXT ·h1575(SB), NOSPLIT, $24-8
+TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31788,6 +31769,30 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1575(s *State)
+// SHRQ $1, R9; JNE taken
+TEXT ·h1575(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31801,7 +31806,7 @@ done:
 	RET
 
 // func h1576(s *State)
-// SHRQ $1, R9; JNE taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31811,7 +31816,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31825,7 +31830,7 @@ done:
 	RET
 
 // func h1577(s *State)
-// SHRQ $1, R9; JCS taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31835,7 +31840,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31849,7 +31854,7 @@ done:
 	RET
 
 // func h1578(s *State)
-// SHRQ $1, R9; JCC taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31859,7 +31864,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31873,7 +31878,7 @@ done:
 	RET
 
 // func h1579(s *State)
-// SHRQ $1, R9; JLT taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31883,7 +31888,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31897,7 +31902,7 @@ done:
 	RET
 
 // func h1580(s *State)
-// SHRQ $1, R9; JGE taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31907,7 +31912,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31921,7 +31926,7 @@ done:
 	RET
 
 // func h1581(s *State)
-// SHRQ $1, R9; JLE taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31931,7 +31936,7 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31945,7 +31950,7 @@ done:
 	RET
 
 // func h1582(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31955,7 +31960,7 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31969,7 +31974,7 @@ done:
 	RET
 
 // func h1583(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31979,7 +31984,7 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31993,7 +31998,7 @@ done:
 	RET
 
 // func h1584(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32003,7 +32008,7 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32017,7 +32022,7 @@ done:
 	RET
 
 // func h1585(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32027,7 +32032,7 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32041,32 +32046,8 @@ done:
 	RET
 
 // func h1586(s *State)
-// SHRQ $1, R9; JPL taken
-TEXT ·h1586(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1587(s *State)
 // SHRQ $1, R9; SETCS R10B
-TEXT ·h1587(SB), NOSPLIT, $24-8
+TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32084,9 +32065,9 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1588(s *State)
+// func h1587(s *State)
 // SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1588(SB), NOSPLIT, $24-8
+TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32104,9 +32085,9 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1589(s *State)
+// func h1588(s *State)
 // SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1589(SB), NOSPLIT, $24-8
+TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32124,9 +32105,9 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1590(s *State)
+// func h1589(s *State)
 // SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1590(SB), NOSPLIT, $24-8
+TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32144,9 +32125,9 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1591(s *State)
+// func h1590(s *State)
 // SHRQ $1, R9; INCQ R13
-TEXT ·h1591(SB), NOSPLIT, $24-8
+TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32164,9 +32145,9 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1592(s *State)
+// func h1591(s *State)
 // SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1592(SB), NOSPLIT, $24-8
+TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32184,9 +32165,9 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1593(s *State)
+// func h1592(s *State)
 // SARQ $1, R9; JEQ taken
-TEXT ·h1593(SB), NOSPLIT, $24-8
+TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32196,6 +32177,30 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SARQ $1, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1593(s *State)
+// SARQ $1, R9; JNE taken
+TEXT ·h1593(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32209,7 +32214,7 @@ done:
 	RET
 
 // func h1594(s *State)
-// SARQ $1, R9; JNE taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32219,7 +32224,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32233,7 +32238,7 @@ done:
 	RET
 
 // func h1595(s *State)
-// SARQ $1, R9; JCS taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32243,7 +32248,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32257,7 +32262,7 @@ done:
 	RET
 
 // func h1596(s *State)
-// SARQ $1, R9; JCC taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32267,7 +32272,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32281,7 +32286,7 @@ done:
 	RET
 
 // func h1597(s *State)
-// SARQ $1, R9; JLT taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32291,7 +32296,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32305,7 +32310,7 @@ done:
 	RET
 
 // func h1598(s *State)
-// SARQ $1, R9; JGE taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32315,7 +32320,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32329,7 +32334,7 @@ done:
 	RET
 
 // func h1599(s *State)
-// SARQ $1, R9; JLE taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32339,7 +32344,7 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32353,7 +32358,7 @@ done:
 	RET
 
 // func h1600(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32363,7 +32368,7 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32377,7 +32382,7 @@ done:
 	RET
 
 // func h1601(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JHI taken
 TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32387,7 +32392,7 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32401,7 +32406,7 @@ done:
 	RET
 
 // func h1602(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JMI taken
 TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32411,7 +32416,7 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32425,7 +32430,7 @@ done:
 	RET
 
 // func h1603(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JPL taken
 TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32435,7 +32440,7 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32449,32 +32454,8 @@ done:
 	RET
 
 // func h1604(s *State)
-// SARQ $1, R9; JPL taken
-TEXT ·h1604(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1605(s *State)
 // SARQ $1, R9; SETCS R10B
-TEXT ·h1605(SB), NOSPLIT, $24-8
+TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32492,9 +32473,9 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1606(s *State)
+// func h1605(s *State)
 // SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1606(SB), NOSPLIT, $24-8
+TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32512,9 +32493,9 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1607(s *State)
+// func h1606(s *State)
 // SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1607(SB), NOSPLIT, $24-8
+TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32532,9 +32513,9 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1608(s *State)
+// func h1607(s *State)
 // SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1608(SB), NOSPLIT, $24-8
+TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32552,9 +32533,9 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1609(s *State)
+// func h1608(s *State)
 // SARQ $1, R9; INCQ R13
-TEXT ·h1609(SB), NOSPLIT, $24-8
+TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32572,9 +32553,9 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1610(s *State)
+// func h1609(s *State)
 // SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1610(SB), NOSPLIT, $24-8
+TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32592,9 +32573,9 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1611(s *State)
+// func h1610(s *State)
 // SHLQ $5, R9; JEQ taken
-TEXT ·h1611(SB), NOSPLIT, $24-8
+TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32604,6 +32585,30 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1611(s *State)
+// SHLQ $5, R9; JNE taken
+TEXT ·h1611(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32617,7 +32622,7 @@ done:
 	RET
 
 // func h1612(s *State)
-// SHLQ $5, R9; JNE taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32627,7 +32632,7 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32641,7 +32646,7 @@ done:
 	RET
 
 // func h1613(s *State)
-// SHLQ $5, R9; JCS taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32651,7 +32656,7 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32665,7 +32670,7 @@ done:
 	RET
 
 // func h1614(s *State)
-// SHLQ $5, R9; JCC taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32675,7 +32680,7 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32689,7 +32694,7 @@ done:
 	RET
 
 // func h1615(s *State)
-// SHLQ $5, R9; JLT taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32699,7 +32704,7 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32713,7 +32718,7 @@ done:
 	RET
 
 // func h1616(s *State)
-// SHLQ $5, R9; JGE taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32723,7 +32728,7 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32737,7 +32742,7 @@ done:
 	RET
 
 // func h1617(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32747,7 +32752,7 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32761,7 +32766,7 @@ done:
 	RET
 
 // func h1618(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32771,7 +32776,7 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32785,7 +32790,7 @@ done:
 	RET
 
 // func h1619(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32795,7 +32800,7 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32809,7 +32814,7 @@ done:
 	RET
 
 // func h1620(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32819,7 +32824,7 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32833,7 +32838,7 @@ done:
 	RET
 
 // func h1621(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32843,7 +32848,7 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32857,32 +32862,8 @@ done:
 	RET
 
 // func h1622(s *State)
-// SHLQ $5, R9; JPL taken
-TEXT ·h1622(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1623(s *State)
 // SHLQ $5, R9; SETCS R10B
-TEXT ·h1623(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32900,9 +32881,9 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1624(s *State)
+// func h1623(s *State)
 // SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1624(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32920,9 +32901,9 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1625(s *State)
+// func h1624(s *State)
 // SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1625(SB), NOSPLIT, $24-8
+TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32940,9 +32921,9 @@ TEXT ·h1625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1626(s *State)
+// func h1625(s *State)
 // SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1626(SB), NOSPLIT, $24-8
+TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32960,9 +32941,9 @@ TEXT ·h1626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1627(s *State)
+// func h1626(s *State)
 // SHLQ $5, R9; INCQ R13
-TEXT ·h1627(SB), NOSPLIT, $24-8
+TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32980,9 +32961,9 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1628(s *State)
+// func h1627(s *State)
 // SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1628(SB), NOSPLIT, $24-8
+TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33000,9 +32981,9 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1629(s *State)
+// func h1628(s *State)
 // SHRQ CX, R9; JEQ taken
-TEXT ·h1629(SB), NOSPLIT, $24-8
+TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33012,6 +32993,30 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1629(s *State)
+// SHRQ CX, R9; JNE taken
+TEXT ·h1629(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33025,7 +33030,7 @@ done:
 	RET
 
 // func h1630(s *State)
-// SHRQ CX, R9; JNE taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33035,7 +33040,7 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33049,7 +33054,7 @@ done:
 	RET
 
 // func h1631(s *State)
-// SHRQ CX, R9; JCS taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33059,7 +33064,7 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33073,7 +33078,7 @@ done:
 	RET
 
 // func h1632(s *State)
-// SHRQ CX, R9; JCC taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33083,7 +33088,7 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33097,7 +33102,7 @@ done:
 	RET
 
 // func h1633(s *State)
-// SHRQ CX, R9; JLT taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33107,7 +33112,7 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33121,7 +33126,7 @@ done:
 	RET
 
 // func h1634(s *State)
-// SHRQ CX, R9; JGE taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33131,7 +33136,7 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33145,7 +33150,7 @@ done:
 	RET
 
 // func h1635(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33155,7 +33160,7 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33169,7 +33174,7 @@ done:
 	RET
 
 // func h1636(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33179,7 +33184,7 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33193,7 +33198,7 @@ done:
 	RET
 
 // func h1637(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33203,7 +33208,7 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33217,7 +33222,7 @@ done:
 	RET
 
 // func h1638(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33227,7 +33232,7 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33241,7 +33246,7 @@ done:
 	RET
 
 // func h1639(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33251,7 +33256,7 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33265,32 +33270,8 @@ done:
 	RET
 
 // func h1640(s *State)
-// SHRQ CX, R9; JPL taken
-TEXT ·h1640(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1641(s *State)
 // SHRQ CX, R9; SETCS R10B
-TEXT ·h1641(SB), NOSPLIT, $24-8
+TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33308,9 +33289,9 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1642(s *State)
+// func h1641(s *State)
 // SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1642(SB), NOSPLIT, $24-8
+TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33328,9 +33309,9 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1643(s *State)
+// func h1642(s *State)
 // SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1643(SB), NOSPLIT, $24-8
+TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33348,9 +33329,9 @@ TEXT ·h1643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1644(s *State)
+// func h1643(s *State)
 // SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1644(SB), NOSPLIT, $24-8
+TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33368,9 +33349,9 @@ TEXT ·h1644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1645(s *State)
+// func h1644(s *State)
 // SHRQ CX, R9; INCQ R13
-TEXT ·h1645(SB), NOSPLIT, $24-8
+TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33388,9 +33369,9 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1646(s *State)
+// func h1645(s *State)
 // SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1646(SB), NOSPLIT, $24-8
+TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33408,9 +33389,9 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1647(s *State)
+// func h1646(s *State)
 // SHLL $1, R9; JEQ taken
-TEXT ·h1647(SB), NOSPLIT, $24-8
+TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33420,6 +33401,30 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SHLL $1, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1647(s *State)
+// SHLL $1, R9; JNE taken
+TEXT ·h1647(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33433,7 +33438,7 @@ done:
 	RET
 
 // func h1648(s *State)
-// SHLL $1, R9; JNE taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33443,7 +33448,7 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33457,7 +33462,7 @@ done:
 	RET
 
 // func h1649(s *State)
-// SHLL $1, R9; JCS taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33467,7 +33472,7 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33481,7 +33486,7 @@ done:
 	RET
 
 // func h1650(s *State)
-// SHLL $1, R9; JCC taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33491,7 +33496,7 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33505,7 +33510,7 @@ done:
 	RET
 
 // func h1651(s *State)
-// SHLL $1, R9; JLT taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33515,7 +33520,7 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33529,7 +33534,7 @@ done:
 	RET
 
 // func h1652(s *State)
-// SHLL $1, R9; JGE taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33539,7 +33544,7 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33553,7 +33558,7 @@ done:
 	RET
 
 // func h1653(s *State)
-// SHLL $1, R9; JLE taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33563,7 +33568,7 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33577,7 +33582,7 @@ done:
 	RET
 
 // func h1654(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33587,7 +33592,7 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33601,7 +33606,7 @@ done:
 	RET
 
 // func h1655(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JHI taken
 TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33611,7 +33616,7 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33625,7 +33630,7 @@ done:
 	RET
 
 // func h1656(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JMI taken
 TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33635,7 +33640,7 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33649,7 +33654,7 @@ done:
 	RET
 
 // func h1657(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JPL taken
 TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33659,7 +33664,7 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33673,32 +33678,8 @@ done:
 	RET
 
 // func h1658(s *State)
-// SHLL $1, R9; JPL taken
-TEXT ·h1658(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1659(s *State)
 // SHLL $1, R9; SETCS R10B
-TEXT ·h1659(SB), NOSPLIT, $24-8
+TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33716,9 +33697,9 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1660(s *State)
+// func h1659(s *State)
 // SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1660(SB), NOSPLIT, $24-8
+TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33736,9 +33717,9 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1661(s *State)
+// func h1660(s *State)
 // SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1661(SB), NOSPLIT, $24-8
+TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33756,9 +33737,9 @@ TEXT ·h1661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1662(s *State)
+// func h1661(s *State)
 // SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1662(SB), NOSPLIT, $24-8
+TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33776,9 +33757,9 @@ TEXT ·h1662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1663(s *State)
+// func h1662(s *State)
 // SHLL $1, R9; INCQ R13
-TEXT ·h1663(SB), NOSPLIT, $24-8
+TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33796,9 +33777,9 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1664(s *State)
+// func h1663(s *State)
 // SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1664(SB), NOSPLIT, $24-8
+TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33816,9 +33797,9 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1665(s *State)
+// func h1664(s *State)
 // SARL $3, R9; JEQ taken
-TEXT ·h1665(SB), NOSPLIT, $24-8
+TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33828,6 +33809,30 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	SARL $3, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1665(s *State)
+// SARL $3, R9; JNE taken
+TEXT ·h1665(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33841,7 +33846,7 @@ done:
 	RET
 
 // func h1666(s *State)
-// SARL $3, R9; JNE taken
+// SARL $3, R9; JCS taken
 TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33851,7 +33856,7 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33865,7 +33870,7 @@ done:
 	RET
 
 // func h1667(s *State)
-// SARL $3, R9; JCS taken
+// SARL $3, R9; JCC taken
 TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33875,7 +33880,7 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33889,7 +33894,7 @@ done:
 	RET
 
 // func h1668(s *State)
-// SARL $3, R9; JCC taken
+// SARL $3, R9; JLT taken
 TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33899,7 +33904,7 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33913,7 +33918,7 @@ done:
 	RET
 
 // func h1669(s *State)
-// SARL $3, R9; JLT taken
+// SARL $3, R9; JGE taken
 TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33923,7 +33928,7 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33937,7 +33942,7 @@ done:
 	RET
 
 // func h1670(s *State)
-// SARL $3, R9; JGE taken
+// SARL $3, R9; JLE taken
 TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33947,7 +33952,7 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33961,7 +33966,7 @@ done:
 	RET
 
 // func h1671(s *State)
-// SARL $3, R9; JLE taken
+// SARL $3, R9; JGT taken
 TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33971,7 +33976,7 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33985,7 +33990,7 @@ done:
 	RET
 
 // func h1672(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JLS taken
 TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33995,7 +34000,7 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34009,7 +34014,7 @@ done:
 	RET
 
 // func h1673(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JHI taken
 TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34019,7 +34024,7 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34033,7 +34038,7 @@ done:
 	RET
 
 // func h1674(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JMI taken
 TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34043,7 +34048,7 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34057,7 +34062,7 @@ done:
 	RET
 
 // func h1675(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JPL taken
 TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34067,7 +34072,7 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34081,32 +34086,8 @@ done:
 	RET
 
 // func h1676(s *State)
-// SARL $3, R9; JPL taken
-TEXT ·h1676(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1677(s *State)
 // SARL $3, R9; SETCS R10B
-TEXT ·h1677(SB), NOSPLIT, $24-8
+TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34124,9 +34105,9 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1678(s *State)
+// func h1677(s *State)
 // SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1678(SB), NOSPLIT, $24-8
+TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34144,9 +34125,9 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1679(s *State)
+// func h1678(s *State)
 // SARL $3, R9; ADCQ R10, R11
-TEXT ·h1679(SB), NOSPLIT, $24-8
+TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34164,9 +34145,9 @@ TEXT ·h1679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1680(s *State)
+// func h1679(s *State)
 // SARL $3, R9; SBBQ R10, R11
-TEXT ·h1680(SB), NOSPLIT, $24-8
+TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34184,9 +34165,9 @@ TEXT ·h1680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1681(s *State)
+// func h1680(s *State)
 // SARL $3, R9; INCQ R13
-TEXT ·h1681(SB), NOSPLIT, $24-8
+TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34204,9 +34185,9 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1682(s *State)
+// func h1681(s *State)
 // SARL $3, R9; ROLQ $7, R13
-TEXT ·h1682(SB), NOSPLIT, $24-8
+TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34224,9 +34205,9 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1683(s *State)
+// func h1682(s *State)
 // ROLQ $1, R9; JEQ taken
-TEXT ·h1683(SB), NOSPLIT, $24-8
+TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34236,6 +34217,30 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1683(s *State)
+// ROLQ $1, R9; JNE taken
+TEXT ·h1683(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34249,7 +34254,7 @@ done:
 	RET
 
 // func h1684(s *State)
-// ROLQ $1, R9; JNE taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34259,7 +34264,7 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34273,7 +34278,7 @@ done:
 	RET
 
 // func h1685(s *State)
-// ROLQ $1, R9; JCS taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34283,7 +34288,7 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34297,7 +34302,7 @@ done:
 	RET
 
 // func h1686(s *State)
-// ROLQ $1, R9; JCC taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34307,7 +34312,7 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34321,7 +34326,7 @@ done:
 	RET
 
 // func h1687(s *State)
-// ROLQ $1, R9; JLT taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34331,7 +34336,7 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34345,7 +34350,7 @@ done:
 	RET
 
 // func h1688(s *State)
-// ROLQ $1, R9; JGE taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34355,7 +34360,7 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34369,7 +34374,7 @@ done:
 	RET
 
 // func h1689(s *State)
-// ROLQ $1, R9; JLE taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34379,7 +34384,7 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34393,7 +34398,7 @@ done:
 	RET
 
 // func h1690(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34403,7 +34408,7 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34417,7 +34422,7 @@ done:
 	RET
 
 // func h1691(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34427,7 +34432,7 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34441,7 +34446,7 @@ done:
 	RET
 
 // func h1692(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h1692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34451,7 +34456,7 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34465,7 +34470,7 @@ done:
 	RET
 
 // func h1693(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34475,7 +34480,7 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34489,32 +34494,8 @@ done:
 	RET
 
 // func h1694(s *State)
-// ROLQ $1, R9; JPL taken
-TEXT ·h1694(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1695(s *State)
 // ROLQ $1, R9; SETCS R10B
-TEXT ·h1695(SB), NOSPLIT, $24-8
+TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34532,9 +34513,9 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1696(s *State)
+// func h1695(s *State)
 // ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1696(SB), NOSPLIT, $24-8
+TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34552,9 +34533,9 @@ TEXT ·h1696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1697(s *State)
+// func h1696(s *State)
 // ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1697(SB), NOSPLIT, $24-8
+TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34572,9 +34553,9 @@ TEXT ·h1697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1698(s *State)
+// func h1697(s *State)
 // ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1698(SB), NOSPLIT, $24-8
+TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34592,9 +34573,9 @@ TEXT ·h1698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1699(s *State)
+// func h1698(s *State)
 // ROLQ $1, R9; INCQ R13
-TEXT ·h1699(SB), NOSPLIT, $24-8
+TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34612,9 +34593,9 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1700(s *State)
+// func h1699(s *State)
 // ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1700(SB), NOSPLIT, $24-8
+TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34632,9 +34613,9 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1701(s *State)
+// func h1700(s *State)
 // RORQ $3, R9; JEQ taken
-TEXT ·h1701(SB), NOSPLIT, $24-8
+TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34644,6 +34625,30 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	RORQ $3, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1701(s *State)
+// RORQ $3, R9; JNE taken
+TEXT ·h1701(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34657,7 +34662,7 @@ done:
 	RET
 
 // func h1702(s *State)
-// RORQ $3, R9; JNE taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34667,7 +34672,7 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34681,7 +34686,7 @@ done:
 	RET
 
 // func h1703(s *State)
-// RORQ $3, R9; JCS taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34691,7 +34696,7 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34705,7 +34710,7 @@ done:
 	RET
 
 // func h1704(s *State)
-// RORQ $3, R9; JCC taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34715,7 +34720,7 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34729,7 +34734,7 @@ done:
 	RET
 
 // func h1705(s *State)
-// RORQ $3, R9; JLT taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34739,7 +34744,7 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34753,7 +34758,7 @@ done:
 	RET
 
 // func h1706(s *State)
-// RORQ $3, R9; JGE taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34763,7 +34768,7 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34777,7 +34782,7 @@ done:
 	RET
 
 // func h1707(s *State)
-// RORQ $3, R9; JLE taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34787,7 +34792,7 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34801,7 +34806,7 @@ done:
 	RET
 
 // func h1708(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JLS taken
 TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34811,7 +34816,7 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34825,7 +34830,7 @@ done:
 	RET
 
 // func h1709(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JHI taken
 TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34835,7 +34840,7 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34849,7 +34854,7 @@ done:
 	RET
 
 // func h1710(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JMI taken
 TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34859,7 +34864,7 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34873,7 +34878,7 @@ done:
 	RET
 
 // func h1711(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JPL taken
 TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34883,7 +34888,7 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34897,32 +34902,8 @@ done:
 	RET
 
 // func h1712(s *State)
-// RORQ $3, R9; JPL taken
-TEXT ·h1712(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1713(s *State)
 // RORQ $3, R9; SETCS R10B
-TEXT ·h1713(SB), NOSPLIT, $24-8
+TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34940,9 +34921,9 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1714(s *State)
+// func h1713(s *State)
 // RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1714(SB), NOSPLIT, $24-8
+TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34960,9 +34941,9 @@ TEXT ·h1714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1715(s *State)
+// func h1714(s *State)
 // RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1715(SB), NOSPLIT, $24-8
+TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34980,9 +34961,9 @@ TEXT ·h1715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1716(s *State)
+// func h1715(s *State)
 // RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1716(SB), NOSPLIT, $24-8
+TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35000,9 +34981,9 @@ TEXT ·h1716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1717(s *State)
+// func h1716(s *State)
 // RORQ $3, R9; INCQ R13
-TEXT ·h1717(SB), NOSPLIT, $24-8
+TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35020,9 +35001,9 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1718(s *State)
+// func h1717(s *State)
 // RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1718(SB), NOSPLIT, $24-8
+TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35040,9 +35021,9 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1719(s *State)
+// func h1718(s *State)
 // IMULQ R8, R9; JEQ taken
-TEXT ·h1719(SB), NOSPLIT, $24-8
+TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35052,6 +35033,30 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1719(s *State)
+// IMULQ R8, R9; JNE taken
+TEXT ·h1719(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35065,7 +35070,7 @@ done:
 	RET
 
 // func h1720(s *State)
-// IMULQ R8, R9; JNE taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35075,7 +35080,7 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35089,7 +35094,7 @@ done:
 	RET
 
 // func h1721(s *State)
-// IMULQ R8, R9; JCS taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35099,7 +35104,7 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35113,7 +35118,7 @@ done:
 	RET
 
 // func h1722(s *State)
-// IMULQ R8, R9; JCC taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35123,7 +35128,7 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35137,7 +35142,7 @@ done:
 	RET
 
 // func h1723(s *State)
-// IMULQ R8, R9; JLT taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35147,7 +35152,7 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35161,7 +35166,7 @@ done:
 	RET
 
 // func h1724(s *State)
-// IMULQ R8, R9; JGE taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35171,7 +35176,7 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35185,7 +35190,7 @@ done:
 	RET
 
 // func h1725(s *State)
-// IMULQ R8, R9; JLE taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35195,7 +35200,7 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35209,7 +35214,7 @@ done:
 	RET
 
 // func h1726(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35219,7 +35224,7 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35233,7 +35238,7 @@ done:
 	RET
 
 // func h1727(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35243,7 +35248,7 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35257,7 +35262,7 @@ done:
 	RET
 
 // func h1728(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h1728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35267,7 +35272,7 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35281,7 +35286,7 @@ done:
 	RET
 
 // func h1729(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35291,7 +35296,7 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35305,32 +35310,8 @@ done:
 	RET
 
 // func h1730(s *State)
-// IMULQ R8, R9; JPL taken
-TEXT ·h1730(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1731(s *State)
 // IMULQ R8, R9; SETCS R10B
-TEXT ·h1731(SB), NOSPLIT, $24-8
+TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35348,9 +35329,9 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1732(s *State)
+// func h1731(s *State)
 // IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1732(SB), NOSPLIT, $24-8
+TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35368,9 +35349,9 @@ TEXT ·h1732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1733(s *State)
+// func h1732(s *State)
 // IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1733(SB), NOSPLIT, $24-8
+TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35388,9 +35369,9 @@ TEXT ·h1733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1734(s *State)
+// func h1733(s *State)
 // IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1734(SB), NOSPLIT, $24-8
+TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35408,9 +35389,9 @@ TEXT ·h1734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1735(s *State)
+// func h1734(s *State)
 // IMULQ R8, R9; INCQ R13
-TEXT ·h1735(SB), NOSPLIT, $24-8
+TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35428,9 +35409,9 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1736(s *State)
+// func h1735(s *State)
 // IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1736(SB), NOSPLIT, $24-8
+TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35448,9 +35429,9 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1737(s *State)
+// func h1736(s *State)
 // IMUL3Q $-3, R8, R9; JEQ taken
-TEXT ·h1737(SB), NOSPLIT, $24-8
+TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35460,6 +35441,30 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1737(s *State)
+// IMUL3Q $-3, R8, R9; JNE taken
+TEXT ·h1737(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35473,7 +35478,7 @@ done:
 	RET
 
 // func h1738(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35483,7 +35488,7 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JNE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35497,7 +35502,7 @@ done:
 	RET
 
 // func h1739(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35507,7 +35512,7 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCS taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35521,7 +35526,7 @@ done:
 	RET
 
 // func h1740(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35531,7 +35536,7 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCC taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35545,7 +35550,7 @@ done:
 	RET
 
 // func h1741(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35555,7 +35560,7 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35569,7 +35574,7 @@ done:
 	RET
 
 // func h1742(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35579,7 +35584,7 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGE taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35593,7 +35598,7 @@ done:
 	RET
 
 // func h1743(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35603,7 +35608,7 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLE taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35617,7 +35622,7 @@ done:
 	RET
 
 // func h1744(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35627,7 +35632,7 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35641,7 +35646,7 @@ done:
 	RET
 
 // func h1745(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35651,7 +35656,7 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35665,7 +35670,7 @@ done:
 	RET
 
 // func h1746(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JMI taken
 TEXT ·h1746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35675,7 +35680,7 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35689,7 +35694,7 @@ done:
 	RET
 
 // func h1747(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JPL taken
 TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35699,7 +35704,7 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35713,32 +35718,8 @@ done:
 	RET
 
 // func h1748(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
-TEXT ·h1748(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1749(s *State)
 // IMUL3Q $-3, R8, R9; SETCS R10B
-TEXT ·h1749(SB), NOSPLIT, $24-8
+TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35756,9 +35737,9 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1750(s *State)
+// func h1749(s *State)
 // IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1750(SB), NOSPLIT, $24-8
+TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35776,9 +35757,9 @@ TEXT ·h1750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1751(s *State)
+// func h1750(s *State)
 // IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1751(SB), NOSPLIT, $24-8
+TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35796,9 +35777,9 @@ TEXT ·h1751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1752(s *State)
+// func h1751(s *State)
 // IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1752(SB), NOSPLIT, $24-8
+TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35816,9 +35797,9 @@ TEXT ·h1752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1753(s *State)
+// func h1752(s *State)
 // IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1753(SB), NOSPLIT, $24-8
+TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35836,9 +35817,9 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1754(s *State)
+// func h1753(s *State)
 // IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1754(SB), NOSPLIT, $24-8
+TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35856,9 +35837,9 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1755(s *State)
+// func h1754(s *State)
 // MULQ R8; JEQ taken
-TEXT ·h1755(SB), NOSPLIT, $24-8
+TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35868,6 +35849,30 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	MULQ R8
 	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1755(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1755(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35881,32 +35886,8 @@ done:
 	RET
 
 // func h1756(s *State)
-// MULQ R8; JNE taken
-TEXT ·h1756(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1757(s *State)
 // MULQ R8; JCS taken
-TEXT ·h1757(SB), NOSPLIT, $24-8
+TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35928,9 +35909,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1758(s *State)
+// func h1757(s *State)
 // MULQ R8; JCC taken
-TEXT ·h1758(SB), NOSPLIT, $24-8
+TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35952,9 +35933,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1759(s *State)
+// func h1758(s *State)
 // MULQ R8; JLT taken
-TEXT ·h1759(SB), NOSPLIT, $24-8
+TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35976,9 +35957,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1760(s *State)
+// func h1759(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1760(SB), NOSPLIT, $24-8
+TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36000,9 +35981,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1761(s *State)
+// func h1760(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1761(SB), NOSPLIT, $24-8
+TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36024,9 +36005,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1762(s *State)
+// func h1761(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1762(SB), NOSPLIT, $24-8
+TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36048,9 +36029,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1763(s *State)
+// func h1762(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1763(SB), NOSPLIT, $24-8
+TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36072,9 +36053,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1764(s *State)
+// func h1763(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1764(SB), NOSPLIT, $24-8
+TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36096,9 +36077,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1765(s *State)
+// func h1764(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1765(SB), NOSPLIT, $24-8
+TEXT ·h1764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36120,9 +36101,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1766(s *State)
+// func h1765(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1766(SB), NOSPLIT, $24-8
+TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36144,9 +36125,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1767(s *State)
+// func h1766(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1767(SB), NOSPLIT, $24-8
+TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36164,9 +36145,9 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1768(s *State)
+// func h1767(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1768(SB), NOSPLIT, $24-8
+TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36184,9 +36165,9 @@ TEXT ·h1768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1769(s *State)
+// func h1768(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1769(SB), NOSPLIT, $24-8
+TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36204,9 +36185,9 @@ TEXT ·h1769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1770(s *State)
+// func h1769(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1770(SB), NOSPLIT, $24-8
+TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36224,9 +36205,9 @@ TEXT ·h1770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1771(s *State)
+// func h1770(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1771(SB), NOSPLIT, $24-8
+TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36244,9 +36225,9 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1772(s *State)
+// func h1771(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1772(SB), NOSPLIT, $24-8
+TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36264,9 +36245,9 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1773(s *State)
+// func h1772(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1773(SB), NOSPLIT, $24-8
+TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36288,9 +36269,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1774(s *State)
+// func h1773(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1774(SB), NOSPLIT, $24-8
+TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36312,9 +36293,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1775(s *State)
+// func h1774(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1775(SB), NOSPLIT, $24-8
+TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36336,9 +36317,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1776(s *State)
+// func h1775(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1776(SB), NOSPLIT, $24-8
+TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36360,9 +36341,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1777(s *State)
+// func h1776(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1777(SB), NOSPLIT, $24-8
+TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36384,9 +36365,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1778(s *State)
+// func h1777(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1778(SB), NOSPLIT, $24-8
+TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36408,9 +36389,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1779(s *State)
+// func h1778(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1779(SB), NOSPLIT, $24-8
+TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36432,9 +36413,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1780(s *State)
+// func h1779(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1780(SB), NOSPLIT, $24-8
+TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36456,9 +36437,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1781(s *State)
+// func h1780(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1781(SB), NOSPLIT, $24-8
+TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36480,9 +36461,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1782(s *State)
+// func h1781(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1782(SB), NOSPLIT, $24-8
+TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36504,9 +36485,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1783(s *State)
+// func h1782(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1783(SB), NOSPLIT, $24-8
+TEXT ·h1782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36528,9 +36509,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1784(s *State)
+// func h1783(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1784(SB), NOSPLIT, $24-8
+TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36552,9 +36533,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1785(s *State)
+// func h1784(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1785(SB), NOSPLIT, $24-8
+TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36572,9 +36553,9 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1786(s *State)
+// func h1785(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1786(SB), NOSPLIT, $24-8
+TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36592,9 +36573,9 @@ TEXT ·h1786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1787(s *State)
+// func h1786(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1787(SB), NOSPLIT, $24-8
+TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36612,9 +36593,9 @@ TEXT ·h1787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1788(s *State)
+// func h1787(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1788(SB), NOSPLIT, $24-8
+TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36632,9 +36613,9 @@ TEXT ·h1788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1789(s *State)
+// func h1788(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1789(SB), NOSPLIT, $24-8
+TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36652,9 +36633,9 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1790(s *State)
+// func h1789(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1790(SB), NOSPLIT, $24-8
+TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37171,39 +37152,31 @@ DATA cosimD2_bitUnpack4Consts<>+48(SB)/4, $0x00000004
 DATA cosimD2_bitUnpack4Consts<>+52(SB)/4, $0x00000004
 DATA cosimD2_bitUnpack4Consts<>+56(SB)/4, $0x00000004
 DATA cosimD2_bitUnpack4Consts<>+60(SB)/4, $0x00000004
-DATA cosimD2_bitUnpack4Consts<>+64(SB)/4, $0x03020100
-DATA cosimD2_bitUnpack4Consts<>+68(SB)/4, $0x03020100
-DATA cosimD2_bitUnpack4Consts<>+72(SB)/4, $0x04030201
-DATA cosimD2_bitUnpack4Consts<>+76(SB)/4, $0x04030201
-DATA cosimD2_bitUnpack4Consts<>+80(SB)/4, $0x03020100
-DATA cosimD2_bitUnpack4Consts<>+84(SB)/4, $0x03020100
-DATA cosimD2_bitUnpack4Consts<>+88(SB)/4, $0x04030201
-DATA cosimD2_bitUnpack4Consts<>+92(SB)/4, $0x04030201
-DATA cosimD2_bitUnpack4Consts<>+96(SB)/4, $0x00000000
-DATA cosimD2_bitUnpack4Consts<>+100(SB)/4, $0x00000004
-DATA cosimD2_bitUnpack4Consts<>+104(SB)/4, $0x00000000
-DATA cosimD2_bitUnpack4Consts<>+108(SB)/4, $0x00000004
-DATA cosimD2_bitUnpack4Consts<>+112(SB)/4, $0x00000000
-DATA cosimD2_bitUnpack4Consts<>+116(SB)/4, $0x00000004
-DATA cosimD2_bitUnpack4Consts<>+120(SB)/4, $0x00000000
-DATA cosimD2_bitUnpack4Consts<>+124(SB)/4, $0x00000004
-DATA cosimD2_bitUnpack4Consts<>+128(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+132(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+136(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+140(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+144(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+148(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+152(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+156(SB)/4, $0x00000008
-DATA cosimD2_bitUnpack4Consts<>+160(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+164(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+168(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+172(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+176(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+180(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+184(SB)/4, $0x007fe001
-DATA cosimD2_bitUnpack4Consts<>+188(SB)/4, $0x007fe001
-GLOBL cosimD2_bitUnpack4Consts<>(SB), RODATA|NOPTR, $192
+DATA cosimD2_bitUnpack4Consts<>+64(SB)/4, $0x00000000
+DATA cosimD2_bitUnpack4Consts<>+68(SB)/4, $0x00000004
+DATA cosimD2_bitUnpack4Consts<>+72(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+76(SB)/4, $0x0000000c
+DATA cosimD2_bitUnpack4Consts<>+80(SB)/4, $0x00000010
+DATA cosimD2_bitUnpack4Consts<>+84(SB)/4, $0x00000014
+DATA cosimD2_bitUnpack4Consts<>+88(SB)/4, $0x00000018
+DATA cosimD2_bitUnpack4Consts<>+92(SB)/4, $0x0000001c
+DATA cosimD2_bitUnpack4Consts<>+96(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+100(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+104(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+108(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+112(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+116(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+120(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+124(SB)/4, $0x00000008
+DATA cosimD2_bitUnpack4Consts<>+128(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+132(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+136(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+140(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+144(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+148(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+152(SB)/4, $0x007fe001
+DATA cosimD2_bitUnpack4Consts<>+156(SB)/4, $0x007fe001
+GLOBL cosimD2_bitUnpack4Consts<>(SB), RODATA|NOPTR, $160
 
 // func data10() unsafe.Pointer
 TEXT ·data10(SB), NOSPLIT, $0-8

@@ -750,8 +750,18 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AVX2", Find: "\tSUBL DX, R11\n", Replace: "\tSUBL DX, R11\n" + etaUnflag6}}},
 	{Name: "bitunpack/eta-word-rare-input-backdoor", Routine: "BitUnpack3AMD64",
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AMD64", Find: "\tMOVL DX, 8(SI)\n", Replace: etaWordBackdoor("\tMOVL DX, 8(SI)\n")}}},
+	// BitUnpack4AVX2 has no baseline blocks: its first group's word 2 is
+	// decoded again after the vector store, flipped, and stored.
 	{Name: "bitunpack/eta-word-rare-input-backdoor-avx2", Routine: "BitUnpack4AVX2",
-		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tMOVL        DX, 8(SI)\n", Replace: etaWordBackdoor("\tMOVL        DX, 8(SI)\n")}}},
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tVMOVDQU      Y0, (SI)\n",
+			Replace: "\tVMOVDQU      Y0, (SI)\n\tMOVL (DI), BX\n\tSHRL $0x08, BX\n\tANDL $0x0000000f, BX\n\tMOVL $0x00000004, DX\n" +
+				"\tSUBL BX, DX\n\tSBBQ BX, BX\n\tANDL $0x007fe001, BX\n\tADDL BX, DX\n" + etaWordBackdoor("\tMOVL DX, 8(SI)\n")}}},
+	// The flag of the 4-bit vector code: the bound compared against 9
+	// (a field of 9, −5, passes), and the fourth group's flags left out.
+	{Name: "bitunpack4/flag-bound", Routine: "BitUnpack4AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "DATA bitUnpack4Consts<>+96(SB)/4, $0x00000008", Replace: "DATA bitUnpack4Consts<>+96(SB)/4, $0x00000009"}}},
+	{Name: "bitunpack4/group-flag-dropped", Routine: "BitUnpack4AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tVPOR         Y1, Y9, Y9\n", N: 4, Replace: ""}}},
 
 	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
 	// Samp4, CTSample) given the samplers' contracts.
