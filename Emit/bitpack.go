@@ -95,10 +95,15 @@ func buildBitPack(c *build.Context) {
 			c.Load(c.Param("out"), reg.RDI)
 			c.Load(c.Param("w"), reg.RSI)
 			first, k := 0, (*table)(nil)
-			if avx2 {
+			switch {
+			case avx2 && p.width == 4:
+				first, k = avx2Pack4(c, p, name)
+			case avx2:
 				first, k = avx2Pack(c, p, name)
 			}
-			gprBlocks(c, p, first, func(g int) { gprPackBlock(c, p, g) })
+			if first < 32 {
+				gprBlocks(c, p, first, func(g int) { gprPackBlock(c, p, g) })
+			}
 			if avx2 {
 				c.VZEROUPPER()
 			}
@@ -334,4 +339,53 @@ func avx2Pack(c *build.Context, p packing, name string) (int, *table) {
 	c.DECL(reg.ECX)
 	c.JNE(operand.LabelRef("vector"))
 	return iters * perIter, k
+}
+
+// avx2Pack4 emits the whole of a 4-bit packing (w1 for γ2 = (q − 1)/32,
+// η = 4): four groups (32 coefficients, 16 bytes) an iteration, no
+// baseline tail. Each coefficient is shifted left by 4·(i mod 8), its
+// place in its group's word; then the eight words of each group are ORed
+// together, four groups at once: pairs of words by VPSHUFD, the groups
+// brought together by VPBLENDD and VPUNPCK[LH]QDQ, and the two 128-bit
+// halves by VPERM2I128. The low lane then holds the four groups' words in
+// order, stored as 16 bytes.
+func avx2Pack4(c *build.Context, p packing, name string) (int, *table) {
+	k := newTable(c, constName(name))
+	var sh [8]uint32
+	for d := range sh {
+		sh[d] = uint32(4 * d)
+	}
+	if p.signed {
+		c.VMOVDQU(k.bcast(p.b), reg.Y14)
+	}
+	c.MOVL(operand.U32(8), reg.ECX)
+	c.Label("vector")
+	g := []reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
+	for i, y := range g {
+		c.VMOVDQU(operand.Mem{Base: reg.RSI, Disp: 32 * i}, y)
+		if p.signed {
+			avx2Signed(c, k, y, reg.Y4)
+		}
+		c.VPSLLVD(k.dwords(sh), y, y)
+		// Words 2m and 2m+1 ORed, in both.
+		c.VPSHUFD(operand.U8(0xB1), y, reg.Y4)
+		c.VPOR(reg.Y4, y, y)
+	}
+	// Per 128-bit lane, groups A to D (pairs a01, a23, …):
+	// [a01, b01, a23, b23] and [c01, d01, c23, d23] …
+	c.VPBLENDD(operand.U8(0xAA), reg.Y1, reg.Y0, reg.Y0)
+	c.VPBLENDD(operand.U8(0xAA), reg.Y3, reg.Y2, reg.Y2)
+	// … then [a0123, b0123, c0123, d0123].
+	c.VPUNPCKLQDQ(reg.Y2, reg.Y0, reg.Y4)
+	c.VPUNPCKHQDQ(reg.Y2, reg.Y0, reg.Y5)
+	c.VPOR(reg.Y5, reg.Y4, reg.Y4)
+	// The high lane (words 4 to 7 of each group) onto the low one.
+	c.VPERM2I128(operand.U8(0x01), reg.Y4, reg.Y4, reg.Y5)
+	c.VPOR(reg.Y5, reg.Y4, reg.Y4)
+	c.VMOVDQU(reg.X4, operand.Mem{Base: reg.RDI})
+	c.ADDQ(operand.U32(128), reg.RSI)
+	c.ADDQ(operand.U32(16), reg.RDI)
+	c.DECL(reg.ECX)
+	c.JNE(operand.LabelRef("vector"))
+	return 32, k
 }

@@ -43,7 +43,10 @@ func buildBitUnpack(c *build.Context) {
 				}
 			}
 			first, k := 0, (*table)(nil)
-			if avx2 {
+			switch {
+			case avx2 && p.width == 4:
+				first, k = avx2Unpack4(c, p, name, frame)
+			case avx2:
 				first, k = avx2Unpack(c, p, name, frame)
 			}
 			if first < 32 {
@@ -203,4 +206,50 @@ func avx2Unpack(c *build.Context, p packing, name string, frame operand.Mem) (in
 		}
 	}
 	return last, k
+}
+
+// avx2Unpack4 emits the whole of a 4-bit unpacking (η = 4), four groups
+// (16 bytes, 32 coefficients) an iteration and no baseline tail: each
+// group's word is broadcast to the eight lanes (VPBROADCASTD), and lane j
+// keeps bits 4j to 4j + 3 (VPSRLVD, VPAND). For a checked unpacking it
+// leaves in R12 a nonzero word if a lane exceeded max, as avx2Unpack.
+func avx2Unpack4(c *build.Context, p packing, name string, frame operand.Mem) (int, *table) {
+	k := newTable(c, constName(name))
+	var shifts [8]uint32
+	for j := range shifts {
+		shifts[j] = uint32(4 * j)
+	}
+	c.VMOVDQU(k.bcast(1<<p.width-1), reg.Y13)
+	if p.signed {
+		c.VMOVDQU(k.bcast(p.b), reg.Y14)
+	}
+	if p.checked {
+		c.VPXOR(reg.Y9, reg.Y9, reg.Y9)
+	}
+	c.MOVL(operand.U32(8), reg.ECX)
+	c.Label("vector")
+	for g := 0; g < 4; g++ {
+		c.VPBROADCASTD(operand.Mem{Base: reg.RDI, Disp: 4 * g}, reg.Y0)
+		c.VPSRLVD(k.dwords(shifts), reg.Y0, reg.Y0)
+		c.VPAND(reg.Y13, reg.Y0, reg.Y0)
+		if p.checked {
+			c.VPCMPGTD(k.bcast(p.max), reg.Y0, reg.Y1)
+			c.VPOR(reg.Y1, reg.Y9, reg.Y9)
+		}
+		if p.signed {
+			avx2Signed(c, k, reg.Y0, reg.Y1)
+		}
+		c.VMOVDQU(reg.Y0, operand.Mem{Base: reg.RSI, Disp: 32 * g})
+	}
+	p.advance(c, 4)
+	c.DECL(reg.ECX)
+	c.JNE(operand.LabelRef("vector"))
+	if p.checked {
+		c.VMOVDQU(reg.Y9, frame)
+		c.MOVQ(frame, reg.R12)
+		for off := 8; off < 32; off += 8 {
+			c.ORQ(frame.Offset(off), reg.R12)
+		}
+	}
+	return 32, k
 }

@@ -101,7 +101,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 		c.MOVQ(reg.RAX, args.Offset(0))
 		c.LEAQ(seeds, reg.RAX)
 		c.MOVQ(reg.RAX, args.Offset(8))
-		c.CALL(callee("RejNTTPolyAMD64"))
+		c.CALL(callee(contract.ExpandASingle(variant)))
 		and()
 	}
 	c.MOVQ(mask, reg.RAX)

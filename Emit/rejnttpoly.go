@@ -42,11 +42,18 @@ func zeroAndPad(c *build.Context, state operand.Mem, from, rate int) {
 	c.MOVQ(reg.RAX, state.Offset(8*last))
 }
 
-// buildRejNTTPoly emits RejNTTPolyAMD64. It squeezes each block by
-// calling KeccakF1600AMD64 on its state, so that the permutation it runs is
-// the one proven on its own, and the state changes only by those calls.
+// buildRejNTTPoly emits RejNTTPolyAMD64, then RejNTTPolyBMI2.
 func buildRejNTTPoly(c *build.Context) {
-	function(c, "RejNTTPolyAMD64")
+	buildRejNTTPolyOne(c, "AMD64")
+	buildRejNTTPolyOne(c, "BMI2")
+}
+
+// buildRejNTTPolyOne emits RejNTTPoly<variant>. It squeezes each block by
+// calling KeccakF1600<variant> (AMD64 or BMI2) on its state, so that the
+// permutation it runs is the one proven on its own, and the state changes
+// only by those calls.
+func buildRejNTTPolyOne(c *build.Context, variant string) {
+	function(c, "RejNTTPoly"+variant)
 	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
 	// runtime must adjust when the callee grows the stack.
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
@@ -71,7 +78,7 @@ func buildRejNTTPoly(c *build.Context) {
 	c.Label("block")
 	c.LEAQ(state, reg.RAX)
 	c.MOVQ(reg.RAX, args)
-	c.CALL(callee("KeccakF1600AMD64"))
+	c.CALL(callee("KeccakF1600" + variant))
 	c.Load(c.Param("a"), reg.RDI)
 	c.MOVQ(count, reg.RCX)
 	c.LEAQ(state, reg.R8)

@@ -23,11 +23,14 @@ var sampleInBallBlocks = contract.SampleInBallBlocks
 func init() { register("sampleinball", buildSampleInBall) }
 
 // buildSampleInBall emits SampleInBall44AMD64, SampleInBall65AMD64 and
-// SampleInBall87AMD64.
+// SampleInBall87AMD64, then the same calling KeccakF1600BMI2
+// (SampleInBall44BMI2, …).
 func buildSampleInBall(c *build.Context) {
 	tbl := ballTable(c)
-	for _, ps := range paramSets {
-		sampleInBall(c, "SampleInBall"+ps.name+"AMD64", ps.p.Tau, ps.p.Lambda/4, tbl)
+	for _, v := range []string{"AMD64", "BMI2"} {
+		for _, ps := range paramSets {
+			sampleInBall(c, "SampleInBall"+ps.name+v, ps.p.Tau, ps.p.Lambda/4, tbl, "KeccakF1600"+v)
+		}
 	}
 }
 
@@ -40,13 +43,13 @@ var (
 )
 
 // sampleInBall emits one SampleInBall routine: the SHAKE256 state of
-// seed in the frame, squeezed by calls of KeccakF1600AMD64; the 8 bytes
+// seed in the frame, squeezed by calls of perm; the 8 bytes
 // of signs (Algorithm 29, line 4) kept in the frame; the masks in eight
 // registers. The loop at read takes one byte j of the stream and rejects
 // it if j > i (line 8), the one branch on the stream (the declared leak);
 // an accepted j updates the masks without a branch or an address that
 // depends on j, and the masks become coefficients at expand.
-func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem) {
+func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem, perm string) {
 	// It reads seed only before the first call and c only after the
 	// last, each time through its argument: its callers' buffers may stay
 	// on the stack.
@@ -76,7 +79,7 @@ func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem
 	zeroAndPad(c, state, seedLen/8+1, ballRate)
 	c.LEAQ(state, reg.RAX)
 	c.MOVQ(reg.RAX, args)
-	c.CALL(callee("KeccakF1600AMD64"))
+	c.CALL(callee(perm))
 	c.Comment("Lines 4 and 5: h is the first 8 bytes; the loop reads on from byte 8.")
 	c.MOVQ(state, reg.RAX)
 	c.MOVQ(reg.RAX, signs)
@@ -124,7 +127,7 @@ func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem
 	}
 	c.LEAQ(state, reg.RAX)
 	c.MOVQ(reg.RAX, args)
-	c.CALL(callee("KeccakF1600AMD64"))
+	c.CALL(callee(perm))
 	for k := 0; k < 4; k++ {
 		c.MOVQ(spill.Offset(8*k), ballNZ[k])
 		c.MOVQ(spill.Offset(32+8*k), ballNeg[k])

@@ -35,11 +35,14 @@ func pub(loc string, lo, hi uint64) check.Fact {
 }
 
 // perSet maps the baseline routine of each parameter set, name + "44",
-// "65" or "87" + "AMD64", to the set's parameters.
-func perSet(name string) map[string]fips204.Params {
-	return map[string]fips204.Params{
-		name + "44AMD64": fips204.MLDSA44,
-		name + "65AMD64": fips204.MLDSA65,
-		name + "87AMD64": fips204.MLDSA87,
+// "65" or "87" + "AMD64", and the same with each of variants in place of
+// "AMD64", to the set's parameters.
+func perSet(name string, variants ...string) map[string]fips204.Params {
+	m := map[string]fips204.Params{}
+	for _, v := range append([]string{"AMD64"}, variants...) {
+		m[name+"44"+v] = fips204.MLDSA44
+		m[name+"65"+v] = fips204.MLDSA65
+		m[name+"87"+v] = fips204.MLDSA87
 	}
+	return m
 }

@@ -2,9 +2,13 @@ package proofs
 
 import "github.com/vg-crypto/vg/Spec/check"
 
-func init() { invariants["RejNTTPolyAMD64"] = rejNTTPolyAMD64 }
+func init() {
+	invariants["RejNTTPolyAMD64"] = rejNTTPolyAMD64
+	invariants["RejNTTPolyBMI2"] = rejNTTPolyAMD64
+}
 
-// RejNTTPolyAMD64's frame (Emit/rejnttpoly.go): the permutation's
+// RejNTTPolyAMD64's frame, and RejNTTPolyBMI2's, which calls the BMI2
+// permutation instead (Emit/rejnttpoly.go): the permutation's
 // argument at 0, the Keccak state at 8..207, the count of accepted
 // coefficients at 208, the number of blocks still allowed at 216. The
 // rejection loop takes 8 three-byte groups (24 bytes) per step from the

@@ -15,9 +15,9 @@ func init() {
 }
 
 // ballParams maps each SampleInBall routine to its parameter set.
-var ballParams = perSet("SampleInBall")
+var ballParams = perSet("SampleInBall", "BMI2")
 
-// SampleInBall{44,65,87}AMD64's frame (Emit/sampleinball.go): the
+// SampleInBall{44,65,87}{AMD64,BMI2}'s frame (Emit/sampleinball.go): the
 // permutation's argument at 0, the Keccak state at 8..207, the next byte
 // of the block at 208 (0 to 136), i at 216, h at 224, the blocks still
 // allowed at 232, the sign, 1 << (i − 192), 1 << (i + τ − 256) and the

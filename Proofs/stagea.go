@@ -28,7 +28,7 @@ func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) 
 		calls = append(calls, h.Samp4(symbol, k, l, g))
 	}
 	for j := 0; j < singles; j++ {
-		calls = append(calls, check.SampleCall{Target: "RejNTTPolyAMD64", Entries: []int{4*fours + j}})
+		calls = append(calls, check.SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})
 	}
 	return calls, expandAMask, nil
 }

@@ -14,7 +14,7 @@ import (
 // SI (the offset into the block) still 0.
 func (Hints) Injections(symbol string) []check.Injection {
 	switch symbol {
-	case "RejNTTPolyAMD64":
+	case "RejNTTPolyAMD64", "RejNTTPolyBMI2":
 		// The state's rate, at frame+8 (Emit/rejnttpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 8}}
 	case "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
@@ -44,9 +44,9 @@ func (Hints) Injections(symbol string) []check.Injection {
 // (Emit/rejnttpoly.go, rejnttpolyx4.go, rejboundedpoly.go).
 func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, error) {
 	switch c.Symbol {
-	case "RejNTTPolyAMD64":
-		// The block is squeezed by the call of KeccakF1600AMD64 on the
-		// state at frame+8.
+	case "RejNTTPolyAMD64", "RejNTTPolyBMI2":
+		// The block is squeezed by the call of KeccakF1600AMD64 (or
+		// KeccakF1600BMI2) on the state at frame+8.
 		return &check.RejPlan{
 			Block:      "block",
 			State:      "frame+8",

@@ -78,8 +78,10 @@ func routineList() []Routine {
 	var buf [640]byte
 	var bad uint32
 	keccak, keccakName := asm.KeccakF1600AMD64, "KeccakF1600AMD64"
+	ball, ballName := asm.SampleInBall65AMD64, "SampleInBall65AMD64"
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		keccak, keccakName = asm.KeccakF1600BMI2, "KeccakF1600BMI2"
+		ball, ballName = asm.SampleInBall65BMI2, "SampleInBall65BMI2"
 	}
 	rs := []Routine{
 		{Name: "KeccakF1600", VG: keccakName, C: "KeccakF1600_StatePermute", Run: func(int) { keccak(&ks) }},
@@ -101,7 +103,8 @@ func routineList() []Routine {
 		{Name: "ExpandA", VG: "ExpandA65AVX2", C: "polyvec_matrix_expand", Run: func(i int) { ρ[0] = byte(i & 63); asm.ExpandA65AVX2(mat, &ρ) }},
 		{Name: "RejNTTPolyx4", VG: "RejNTTPolyx4AVX2", C: "poly_uniform_4x", Run: func(i int) { asm.RejNTTPolyx4AVX2(four, seeds34(byte(i&63))) }},
 		{Name: "RejBoundedPolyx4", VG: "RejBoundedPolyx4Eta4AVX2", C: "poly_uniform_eta_4x", Run: func(i int) { asm.RejBoundedPolyx4Eta4AVX2(four, seeds66(byte(i&63))) }},
-		{Name: "SampleInBall", VG: "SampleInBall65AMD64", C: "poly_challenge", Run: func(i int) { cTilde[0] = byte(i & 63); asm.SampleInBall65AMD64(c, &cTilde) }},
+		{Name: "SampleInBall", VG: ballName, C: "poly_challenge", Run: func(i int) { cTilde[0] = byte(i & 63); ball(c, &cTilde) }},
+		{Name: "SampleInBall (AMD64)", VG: "SampleInBall65AMD64", Run: func(i int) { cTilde[0] = byte(i & 63); asm.SampleInBall65AMD64(c, &cTilde) }},
 		{Name: "ExpandMaskx4", VG: "ExpandMask19x4AVX2", C: "poly_uniform_gamma1_4x", Run: func(i int) { asm.ExpandMask19x4AVX2(four, seeds66(byte(i&63))) }},
 		{Name: "Power2Round", VG: "Power2RoundPolyAVX2", C: "poly_power2round", Run: func(int) { asm.Power2RoundPolyAVX2(c, d, a) }},
 		{Name: "UseHint", VG: "UseHint32AVX2", C: "poly_use_hint", Run: func(int) { asm.UseHint32AVX2(c, hint, a) }},

@@ -31,7 +31,7 @@ func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) 
 		calls = append(calls, h.Samp4(symbol, k, l, g))
 	}
 	for j := 0; j < singles; j++ {
-		calls = append(calls, SampleCall{Target: "RejNTTPolyAMD64", Entries: []int{4*fours + j}})
+		calls = append(calls, SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})
 	}
 	if h.swap {
 		if e := calls[0].Entries; len(e) > 1 {
@@ -53,7 +53,7 @@ func (h sampleHints) CTSample(string) []string { return h.public }
 func TestExpandAProof(t *testing.T) {
 	b := buildRepoAsm(t)
 	callees := map[string]*x86.Routine{}
-	for _, name := range []string{"RejNTTPolyx4AVX2", "RejNTTPolyAMD64"} {
+	for _, name := range []string{"RejNTTPolyx4AVX2", "RejNTTPolyBMI2", "RejNTTPolyAMD64"} {
 		f, err := b.Bin.Routine(AsmPackage, name)
 		if err != nil {
 			t.Fatal(err)

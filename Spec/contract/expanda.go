@@ -42,6 +42,18 @@ func ExpandAGroups(k, l int, variant string) (fours, singles int) {
 	return k * l / 4, k * l % 4
 }
 
+// ExpandASingle is the single-entry sampler an ExpandA routine of variant
+// calls: the AVX2 routines' entries after the groups of four run on the
+// BMI2 permutation (processors with AVX2 have BMI1 and BMI2 from Haswell
+// and Excavator on; the routine requires all three), the others on the
+// baseline one.
+func ExpandASingle(variant string) string {
+	if variant == "AVX2" {
+		return "RejNTTPolyBMI2"
+	}
+	return "RejNTTPolyAMD64"
+}
+
 // ExpandASeed is the seed of entry e of Â: ρ ‖ s ‖ r with s = e mod ℓ and
 // r = e div ℓ (Algorithm 32, lines 3 and 4: ρ‖IntegerToBytes(s, 1)‖
 // IntegerToBytes(r, 1)).
@@ -117,12 +129,15 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 		}
 		c.Calls = []string{"RejNTTPolyx4" + variant}
 		if singles > 0 {
-			c.Calls = append(c.Calls, "RejNTTPolyAMD64")
+			c.Calls = append(c.Calls, ExpandASingle(variant))
+			if variant == "AVX2" {
+				c.Features = append(c.Features, "BMI", "BMI2")
+			}
 		}
 	default:
-		c.Calls = []string{"RejNTTPolyAMD64"}
+		c.Calls = []string{ExpandASingle(variant)}
 	}
-	calls := fmt.Sprintf("%d calls of RejNTTPolyx4%s (four entries each) and %d of RejNTTPolyAMD64", fours, variant, singles)
+	calls := fmt.Sprintf("%d calls of RejNTTPolyx4%s (four entries each) and %d of %s", fours, variant, singles, ExpandASingle(variant))
 	if variant == "AMD64" {
 		calls = fmt.Sprintf("%d calls of RejNTTPolyAMD64", singles)
 	}
@@ -135,7 +150,11 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	}
 	switch variant {
 	case "AVX2":
-		c.Doc = append(c.Doc, "Needs AVX2.")
+		if singles > 0 {
+			c.Doc = append(c.Doc, "Needs AVX2, BMI1 and BMI2.")
+		} else {
+			c.Doc = append(c.Doc, "Needs AVX2.")
+		}
 	case "AVX512":
 		c.Doc = append(c.Doc, "Needs AVX2, AVX512F and AVX512VL.")
 	default:

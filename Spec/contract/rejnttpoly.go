@@ -11,18 +11,33 @@ import (
 func init() { lazily(rejnttpolyContracts) }
 
 func rejnttpolyContracts() {
-	register(&Contract{
-		Symbol: "RejNTTPolyAMD64", Routine: "RejNTTPoly", Variant: "AMD64",
+	register(rejNTTPolyContract("AMD64"), rejNTTPolyContract("BMI2"))
+}
+
+// rejNTTPolyContract is the contract of RejNTTPolyAMD64 or RejNTTPolyBMI2,
+// which differ only in the permutation they call: KeccakF1600AMD64 or
+// KeccakF1600BMI2.
+func rejNTTPolyContract(variant string) *Contract {
+	sym, perm := "RejNTTPoly"+variant, "KeccakF1600"+variant
+	doc := []string{
+		sym + " is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with",
+		"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
+		fmt.Sprintf("It squeezes at most %d blocks (Appendix C) and returns false if they", RejNTTPolyBlocks),
+		"run out, a then holding garbage. Its branches and addresses depend on",
+		"the public seed only. Baseline x86-64; each block is squeezed by a call",
+		"of " + perm + ".",
+	}
+	var features []string
+	if variant == "BMI2" {
+		doc[len(doc)-2] = "the public seed only. Each block is squeezed by a call"
+		doc = append(doc, "Needs BMI1 and BMI2.")
+		features = []string{"BMI", "BMI2"}
+	}
+	return &Contract{
+		Symbol: sym, Routine: "RejNTTPoly", Variant: variant,
 		Stem: "rejnttpoly", GoName: "rejNTTPoly",
-		GoSig: "func RejNTTPolyAMD64(a *[256]uint32, seed *[34]byte) bool",
-		Doc: []string{
-			"RejNTTPolyAMD64 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with",
-			"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
-			fmt.Sprintf("It squeezes at most %d blocks (Appendix C) and returns false if they", RejNTTPolyBlocks),
-			"run out, a then holding garbage. Its branches and addresses depend on",
-			"the public seed only. Baseline x86-64; each block is squeezed by a call",
-			"of KeccakF1600AMD64.",
-		},
+		GoSig: "func " + sym + "(a *[256]uint32, seed *[34]byte) bool",
+		Doc:   doc,
 		Level: provenExcept(), Budget: 170,
 		Args: []Arg{
 			{Name: "a", Bytes: 1024, Write: true, Read: true},
@@ -34,13 +49,13 @@ func rejnttpolyContracts() {
 			"ok ⇒ a = fips204.RejNTTPoly(seed)",
 		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
-		Streams:       spongeStreams(rejStreams(1, func(int) string { return "a" }), fips202.Rate128, "KeccakF1600AMD64", "seed", ""),
-		Calls:         []string{"KeccakF1600AMD64"},
+		Streams:       spongeStreams(rejStreams(1, func(int) string { return "a" }), fips202.Rate128, perm, "seed", ""),
+		Calls:         []string{perm},
 		// Proven for every seed, so the random test is a cross-check of
 		// the proof's model runs: 2,000 seeds (each squeezes about five
 		// blocks per polynomial in the model), besides the vectors'.
 		Runs:     2000,
-		Features: nil, MaxFrame: 4096, NoAlias: true,
+		Features: features, MaxFrame: 4096, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
 		},
@@ -61,7 +76,7 @@ func rejnttpolyContracts() {
 			}
 			return nil
 		},
-	})
+	}
 }
 
 // spongeStreams marks a sampler's stream postcondition as one the checker

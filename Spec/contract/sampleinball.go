@@ -21,27 +21,40 @@ const ballLeak = "where the rejections fall: which bytes j of SHAKE256(c̃) Algo
 func init() { lazily(sampleinballContracts) }
 
 func sampleinballContracts() {
-	for _, ps := range paramSets {
-		register(ballContract(ps.name, ps.p))
+	for _, v := range []string{"AMD64", "BMI2"} {
+		for _, ps := range paramSets {
+			register(ballContract(ps.name, ps.p, v))
+		}
 	}
 }
 
-func ballContract(name string, p fips204.Params) *Contract {
-	sym := "SampleInBall" + name + "AMD64"
+// ballContract is the contract of SampleInBall<name>AMD64 or
+// SampleInBall<name>BMI2, which differ only in the permutation they call:
+// KeccakF1600AMD64 or KeccakF1600BMI2.
+func ballContract(name string, p fips204.Params, variant string) *Contract {
+	sym := "SampleInBall" + name + variant
+	perm := "KeccakF1600" + variant
 	seedLen := p.Lambda / 4
+	doc := []string{
+		fmt.Sprintf("%s is SampleInBall (FIPS 204, Algorithm 29) for τ = %d: it fills c", sym, p.Tau),
+		"with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),",
+		fmt.Sprintf("seed = c̃ (λ/4 = %d bytes). It squeezes at most %d blocks (Appendix C)", seedLen, SampleInBallBlocks),
+		"and returns false if they run out, c then holding garbage. The seed is",
+		"secret: no branch or address depends on it but through which bytes are",
+		"rejected. Baseline x86-64; each block is squeezed by a call of",
+		perm + ".",
+	}
+	features := []string{"CMOV", "SSE2"}
+	if variant == "BMI2" {
+		doc[len(doc)-2] = "rejected. Each block is squeezed by a call of"
+		doc = append(doc, "Needs BMI1 and BMI2.")
+		features = append(features, "BMI", "BMI2")
+	}
 	return &Contract{
-		Symbol: sym, Routine: "SampleInBall" + name, Variant: "AMD64",
+		Symbol: sym, Routine: "SampleInBall" + name, Variant: variant,
 		Stem: "sampleinball", GoName: "sampleInBall",
 		GoSig: fmt.Sprintf("func %s(c *[256]uint32, seed *[%d]byte) bool", sym, seedLen),
-		Doc: []string{
-			fmt.Sprintf("%s is SampleInBall (FIPS 204, Algorithm 29) for τ = %d: it fills c", sym, p.Tau),
-			"with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),",
-			fmt.Sprintf("seed = c̃ (λ/4 = %d bytes). It squeezes at most %d blocks (Appendix C)", seedLen, SampleInBallBlocks),
-			"and returns false if they run out, c then holding garbage. The seed is",
-			"secret: no branch or address depends on it but through which bytes are",
-			"rejected. Baseline x86-64; each block is squeezed by a call of",
-			"KeccakF1600AMD64.",
-		},
+		Doc:   doc,
 		Level: provenExcept(), Budget: 60,
 		Args: []Arg{
 			{Name: "c", Bytes: 1024, Write: true, Read: true},
@@ -53,9 +66,9 @@ func ballContract(name string, p fips204.Params) *Contract {
 			"ok ⇒ c = fips204.SampleInBall(seed) mod q",
 		Leak:          ballLeak,
 		SecretControl: true,
-		Ball:          &Ball{Out: "c", Seed: "seed", Tau: p.Tau, Blocks: SampleInBallBlocks, Permutation: "KeccakF1600AMD64"},
-		Calls:         []string{"KeccakF1600AMD64"},
-		Features:      []string{"CMOV", "SSE2"}, MaxFrame: 4096, NoAlias: true,
+		Ball:          &Ball{Out: "c", Seed: "seed", Tau: p.Tau, Blocks: SampleInBallBlocks, Permutation: perm},
+		Calls:         []string{perm},
+		Features:      features, MaxFrame: 4096, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"c": randBytes(r, 1024), "seed": randBytes(r, seedLen)}
 		},

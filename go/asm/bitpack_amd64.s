@@ -9,140 +9,49 @@
 TEXT ·SimpleBitPack4AVX2(SB), $0-16
 	MOVQ out+0(FP), DI
 	MOVQ w+8(FP), SI
-	MOVL $0x0000001c, CX
+	MOVL $0x00000008, CX
 
 vector:
-	VMOVDQU      (SI), Y0
-	VPSLLVD      simpleBitPack4Consts<>+0(SB), Y0, Y0
-	VPSHUFB      simpleBitPack4Consts<>+32(SB), Y0, Y5
-	VPSHUFB      simpleBitPack4Consts<>+64(SB), Y0, Y6
-	VPOR         Y6, Y5, Y5
-	VMOVDQU      X5, (DI)
-	VEXTRACTI128 $0x01, Y5, 2(DI)
-	ADDQ         $0x00000020, SI
-	ADDQ         $0x00000004, DI
-	DECL         CX
-	JNE          vector
-	MOVL         (SI), AX
-	MOVL         4(SI), DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         8(SI), DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         12(SI), DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         16(SI), DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         20(SI), DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         24(SI), DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         28(SI), DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, (DI)
-	MOVL         32(SI), AX
-	MOVL         36(SI), DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         40(SI), DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         44(SI), DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         48(SI), DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         52(SI), DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         56(SI), DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         60(SI), DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, 4(DI)
-	MOVL         64(SI), AX
-	MOVL         68(SI), DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         72(SI), DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         76(SI), DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         80(SI), DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         84(SI), DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         88(SI), DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         92(SI), DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, 8(DI)
-	MOVL         96(SI), AX
-	MOVL         100(SI), DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         104(SI), DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         108(SI), DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         112(SI), DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         116(SI), DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         120(SI), DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         124(SI), DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, 12(DI)
+	VMOVDQU     (SI), Y0
+	VPSLLVD     simpleBitPack4Consts<>+0(SB), Y0, Y0
+	VPSHUFD     $0xb1, Y0, Y4
+	VPOR        Y4, Y0, Y0
+	VMOVDQU     32(SI), Y1
+	VPSLLVD     simpleBitPack4Consts<>+0(SB), Y1, Y1
+	VPSHUFD     $0xb1, Y1, Y4
+	VPOR        Y4, Y1, Y1
+	VMOVDQU     64(SI), Y2
+	VPSLLVD     simpleBitPack4Consts<>+0(SB), Y2, Y2
+	VPSHUFD     $0xb1, Y2, Y4
+	VPOR        Y4, Y2, Y2
+	VMOVDQU     96(SI), Y3
+	VPSLLVD     simpleBitPack4Consts<>+0(SB), Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y4
+	VPOR        Y4, Y3, Y3
+	VPBLENDD    $0xaa, Y1, Y0, Y0
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPUNPCKLQDQ Y2, Y0, Y4
+	VPUNPCKHQDQ Y2, Y0, Y5
+	VPOR        Y5, Y4, Y4
+	VPERM2I128  $0x01, Y4, Y4, Y5
+	VPOR        Y5, Y4, Y4
+	VMOVDQU     X4, (DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000010, DI
+	DECL        CX
+	JNE         vector
 	VZEROUPPER
 	RET
 
 DATA simpleBitPack4Consts<>+0(SB)/4, $0x00000000
 DATA simpleBitPack4Consts<>+4(SB)/4, $0x00000004
-DATA simpleBitPack4Consts<>+8(SB)/4, $0x00000000
-DATA simpleBitPack4Consts<>+12(SB)/4, $0x00000004
-DATA simpleBitPack4Consts<>+16(SB)/4, $0x00000000
-DATA simpleBitPack4Consts<>+20(SB)/4, $0x00000004
-DATA simpleBitPack4Consts<>+24(SB)/4, $0x00000000
-DATA simpleBitPack4Consts<>+28(SB)/4, $0x00000004
-DATA simpleBitPack4Consts<>+32(SB)/4, $0x80800800
-DATA simpleBitPack4Consts<>+36(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+40(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+44(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+48(SB)/4, $0x80800800
-DATA simpleBitPack4Consts<>+52(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+56(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+60(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+64(SB)/4, $0x80800c04
-DATA simpleBitPack4Consts<>+68(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+72(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+76(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+80(SB)/4, $0x80800c04
-DATA simpleBitPack4Consts<>+84(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+88(SB)/4, $0x80808080
-DATA simpleBitPack4Consts<>+92(SB)/4, $0x80808080
-GLOBL simpleBitPack4Consts<>(SB), RODATA|NOPTR, $96
+DATA simpleBitPack4Consts<>+8(SB)/4, $0x00000008
+DATA simpleBitPack4Consts<>+12(SB)/4, $0x0000000c
+DATA simpleBitPack4Consts<>+16(SB)/4, $0x00000010
+DATA simpleBitPack4Consts<>+20(SB)/4, $0x00000014
+DATA simpleBitPack4Consts<>+24(SB)/4, $0x00000018
+DATA simpleBitPack4Consts<>+28(SB)/4, $0x0000001c
+GLOBL simpleBitPack4Consts<>(SB), RODATA|NOPTR, $32
 
 // func SimpleBitPack4AMD64(out *[128]byte, w *[256]uint32)
 TEXT ·SimpleBitPack4AMD64(SB), $0-16
@@ -1528,308 +1437,53 @@ TEXT ·BitPack4AVX2(SB), $0-16
 	MOVQ    out+0(FP), DI
 	MOVQ    w+8(FP), SI
 	VMOVDQU bitPack4Consts<>+0(SB), Y14
-	MOVL    $0x0000001c, CX
+	MOVL    $0x00000008, CX
 
 vector:
-	VMOVDQU      (SI), Y0
-	VPSUBD       Y0, Y14, Y0
-	VPSRAD       $0x1f, Y0, Y4
-	VPAND        bitPack4Consts<>+32(SB), Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSLLVD      bitPack4Consts<>+64(SB), Y0, Y0
-	VPSHUFB      bitPack4Consts<>+96(SB), Y0, Y5
-	VPSHUFB      bitPack4Consts<>+128(SB), Y0, Y6
-	VPOR         Y6, Y5, Y5
-	VMOVDQU      X5, (DI)
-	VEXTRACTI128 $0x01, Y5, 2(DI)
-	ADDQ         $0x00000020, SI
-	ADDQ         $0x00000004, DI
-	DECL         CX
-	JNE          vector
-	MOVL         (SI), AX
-	MOVL         AX, BX
-	MOVL         $0x00000004, AX
-	SUBL         BX, AX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, AX
-	MOVL         4(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         8(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         12(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         16(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         20(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         24(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         28(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, (DI)
-	MOVL         32(SI), AX
-	MOVL         AX, BX
-	MOVL         $0x00000004, AX
-	SUBL         BX, AX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, AX
-	MOVL         36(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         40(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         44(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         48(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         52(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         56(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         60(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, 4(DI)
-	MOVL         64(SI), AX
-	MOVL         AX, BX
-	MOVL         $0x00000004, AX
-	SUBL         BX, AX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, AX
-	MOVL         68(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         72(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         76(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         80(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         84(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         88(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         92(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, 8(DI)
-	MOVL         96(SI), AX
-	MOVL         AX, BX
-	MOVL         $0x00000004, AX
-	SUBL         BX, AX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, AX
-	MOVL         100(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x04, DX
-	ORQ          DX, AX
-	MOVL         104(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x08, DX
-	ORQ          DX, AX
-	MOVL         108(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x0c, DX
-	ORQ          DX, AX
-	MOVL         112(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x10, DX
-	ORQ          DX, AX
-	MOVL         116(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x14, DX
-	ORQ          DX, AX
-	MOVL         120(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x18, DX
-	ORQ          DX, AX
-	MOVL         124(SI), DX
-	MOVL         DX, BX
-	MOVL         $0x00000004, DX
-	SUBL         BX, DX
-	SBBQ         BX, BX
-	ANDL         $0x007fe001, BX
-	ADDL         BX, DX
-	SHLQ         $0x1c, DX
-	ORQ          DX, AX
-	MOVL         AX, 12(DI)
+	VMOVDQU     (SI), Y0
+	VPSUBD      Y0, Y14, Y0
+	VPSRAD      $0x1f, Y0, Y4
+	VPAND       bitPack4Consts<>+32(SB), Y4, Y4
+	VPADDD      Y4, Y0, Y0
+	VPSLLVD     bitPack4Consts<>+64(SB), Y0, Y0
+	VPSHUFD     $0xb1, Y0, Y4
+	VPOR        Y4, Y0, Y0
+	VMOVDQU     32(SI), Y1
+	VPSUBD      Y1, Y14, Y1
+	VPSRAD      $0x1f, Y1, Y4
+	VPAND       bitPack4Consts<>+32(SB), Y4, Y4
+	VPADDD      Y4, Y1, Y1
+	VPSLLVD     bitPack4Consts<>+64(SB), Y1, Y1
+	VPSHUFD     $0xb1, Y1, Y4
+	VPOR        Y4, Y1, Y1
+	VMOVDQU     64(SI), Y2
+	VPSUBD      Y2, Y14, Y2
+	VPSRAD      $0x1f, Y2, Y4
+	VPAND       bitPack4Consts<>+32(SB), Y4, Y4
+	VPADDD      Y4, Y2, Y2
+	VPSLLVD     bitPack4Consts<>+64(SB), Y2, Y2
+	VPSHUFD     $0xb1, Y2, Y4
+	VPOR        Y4, Y2, Y2
+	VMOVDQU     96(SI), Y3
+	VPSUBD      Y3, Y14, Y3
+	VPSRAD      $0x1f, Y3, Y4
+	VPAND       bitPack4Consts<>+32(SB), Y4, Y4
+	VPADDD      Y4, Y3, Y3
+	VPSLLVD     bitPack4Consts<>+64(SB), Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y4
+	VPOR        Y4, Y3, Y3
+	VPBLENDD    $0xaa, Y1, Y0, Y0
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPUNPCKLQDQ Y2, Y0, Y4
+	VPUNPCKHQDQ Y2, Y0, Y5
+	VPOR        Y5, Y4, Y4
+	VPERM2I128  $0x01, Y4, Y4, Y5
+	VPOR        Y5, Y4, Y4
+	VMOVDQU     X4, (DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000010, DI
+	DECL        CX
+	JNE         vector
 	VZEROUPPER
 	RET
 
@@ -1851,29 +1505,13 @@ DATA bitPack4Consts<>+56(SB)/4, $0x007fe001
 DATA bitPack4Consts<>+60(SB)/4, $0x007fe001
 DATA bitPack4Consts<>+64(SB)/4, $0x00000000
 DATA bitPack4Consts<>+68(SB)/4, $0x00000004
-DATA bitPack4Consts<>+72(SB)/4, $0x00000000
-DATA bitPack4Consts<>+76(SB)/4, $0x00000004
-DATA bitPack4Consts<>+80(SB)/4, $0x00000000
-DATA bitPack4Consts<>+84(SB)/4, $0x00000004
-DATA bitPack4Consts<>+88(SB)/4, $0x00000000
-DATA bitPack4Consts<>+92(SB)/4, $0x00000004
-DATA bitPack4Consts<>+96(SB)/4, $0x80800800
-DATA bitPack4Consts<>+100(SB)/4, $0x80808080
-DATA bitPack4Consts<>+104(SB)/4, $0x80808080
-DATA bitPack4Consts<>+108(SB)/4, $0x80808080
-DATA bitPack4Consts<>+112(SB)/4, $0x80800800
-DATA bitPack4Consts<>+116(SB)/4, $0x80808080
-DATA bitPack4Consts<>+120(SB)/4, $0x80808080
-DATA bitPack4Consts<>+124(SB)/4, $0x80808080
-DATA bitPack4Consts<>+128(SB)/4, $0x80800c04
-DATA bitPack4Consts<>+132(SB)/4, $0x80808080
-DATA bitPack4Consts<>+136(SB)/4, $0x80808080
-DATA bitPack4Consts<>+140(SB)/4, $0x80808080
-DATA bitPack4Consts<>+144(SB)/4, $0x80800c04
-DATA bitPack4Consts<>+148(SB)/4, $0x80808080
-DATA bitPack4Consts<>+152(SB)/4, $0x80808080
-DATA bitPack4Consts<>+156(SB)/4, $0x80808080
-GLOBL bitPack4Consts<>(SB), RODATA|NOPTR, $160
+DATA bitPack4Consts<>+72(SB)/4, $0x00000008
+DATA bitPack4Consts<>+76(SB)/4, $0x0000000c
+DATA bitPack4Consts<>+80(SB)/4, $0x00000010
+DATA bitPack4Consts<>+84(SB)/4, $0x00000014
+DATA bitPack4Consts<>+88(SB)/4, $0x00000018
+DATA bitPack4Consts<>+92(SB)/4, $0x0000001c
+GLOBL bitPack4Consts<>(SB), RODATA|NOPTR, $96
 
 // func BitPack4AMD64(out *[128]byte, w *[256]uint32)
 TEXT ·BitPack4AMD64(SB), $0-16

@@ -1221,453 +1221,65 @@ TEXT ·BitUnpack4AVX2(SB), $32-24
 	VMOVDQU bitUnpack4Consts<>+0(SB), Y13
 	VMOVDQU bitUnpack4Consts<>+32(SB), Y14
 	VPXOR   Y9, Y9, Y9
-	MOVL    $0x0000001c, CX
+	MOVL    $0x00000008, CX
 
 vector:
-	VMOVDQU     (DI), X0
-	VINSERTI128 $0x01, 2(DI), Y0, Y0
-	VPSHUFB     bitUnpack4Consts<>+64(SB), Y0, Y0
-	VPSRLVD     bitUnpack4Consts<>+96(SB), Y0, Y0
-	VPAND       Y13, Y0, Y0
-	VPCMPGTD    bitUnpack4Consts<>+128(SB), Y0, Y1
-	VPOR        Y1, Y9, Y9
-	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack4Consts<>+160(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
-	VMOVDQU     Y0, (SI)
-	ADDQ        $0x00000020, SI
-	ADDQ        $0x00000004, DI
-	DECL        CX
-	JNE         vector
-	VMOVDQU     Y9, (SP)
-	MOVQ        (SP), R12
-	ORQ         8(SP), R12
-	ORQ         16(SP), R12
-	ORQ         24(SP), R12
-	MOVL        (DI), AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, (SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 4(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 8(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 12(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 16(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 20(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 24(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 28(SI)
-	MOVL        4(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 32(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 36(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 40(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 44(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 48(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 52(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 56(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 60(SI)
-	MOVL        8(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 64(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 68(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 72(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 76(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 80(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 84(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 88(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 92(SI)
-	MOVL        12(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 96(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 100(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 104(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 108(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 112(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 116(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 120(SI)
-	SHRQ        $0x04, AX
-	MOVL        AX, DX
-	ANDL        $0x0000000f, DX
-	MOVL        $0x00000008, R11
-	SUBL        DX, R11
-	ORL         R11, R10
-	MOVL        DX, BX
-	MOVL        $0x00000004, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 124(SI)
-	SHRL        $0x1f, R10
-	ORQ         R12, R10
-	XORL        CX, CX
-	SUBQ        R10, CX
-	ORQ         R10, CX
-	SHRQ        $0x3f, CX
-	MOVL        CX, (R13)
+	VPBROADCASTD (DI), Y0
+	VPSRLVD      bitUnpack4Consts<>+64(SB), Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     bitUnpack4Consts<>+96(SB), Y0, Y1
+	VPOR         Y1, Y9, Y9
+	VPSUBD       Y0, Y14, Y0
+	VPSRAD       $0x1f, Y0, Y1
+	VPAND        bitUnpack4Consts<>+128(SB), Y1, Y1
+	VPADDD       Y1, Y0, Y0
+	VMOVDQU      Y0, (SI)
+	VPBROADCASTD 4(DI), Y0
+	VPSRLVD      bitUnpack4Consts<>+64(SB), Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     bitUnpack4Consts<>+96(SB), Y0, Y1
+	VPOR         Y1, Y9, Y9
+	VPSUBD       Y0, Y14, Y0
+	VPSRAD       $0x1f, Y0, Y1
+	VPAND        bitUnpack4Consts<>+128(SB), Y1, Y1
+	VPADDD       Y1, Y0, Y0
+	VMOVDQU      Y0, 32(SI)
+	VPBROADCASTD 8(DI), Y0
+	VPSRLVD      bitUnpack4Consts<>+64(SB), Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     bitUnpack4Consts<>+96(SB), Y0, Y1
+	VPOR         Y1, Y9, Y9
+	VPSUBD       Y0, Y14, Y0
+	VPSRAD       $0x1f, Y0, Y1
+	VPAND        bitUnpack4Consts<>+128(SB), Y1, Y1
+	VPADDD       Y1, Y0, Y0
+	VMOVDQU      Y0, 64(SI)
+	VPBROADCASTD 12(DI), Y0
+	VPSRLVD      bitUnpack4Consts<>+64(SB), Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     bitUnpack4Consts<>+96(SB), Y0, Y1
+	VPOR         Y1, Y9, Y9
+	VPSUBD       Y0, Y14, Y0
+	VPSRAD       $0x1f, Y0, Y1
+	VPAND        bitUnpack4Consts<>+128(SB), Y1, Y1
+	VPADDD       Y1, Y0, Y0
+	VMOVDQU      Y0, 96(SI)
+	ADDQ         $0x00000080, SI
+	ADDQ         $0x00000010, DI
+	DECL         CX
+	JNE          vector
+	VMOVDQU      Y9, (SP)
+	MOVQ         (SP), R12
+	ORQ          8(SP), R12
+	ORQ          16(SP), R12
+	ORQ          24(SP), R12
+	SHRL         $0x1f, R10
+	ORQ          R12, R10
+	XORL         CX, CX
+	SUBQ         R10, CX
+	ORQ          R10, CX
+	SHRQ         $0x3f, CX
+	MOVL         CX, (R13)
 	VZEROUPPER
 	RET
 
@@ -1687,39 +1299,31 @@ DATA bitUnpack4Consts<>+48(SB)/4, $0x00000004
 DATA bitUnpack4Consts<>+52(SB)/4, $0x00000004
 DATA bitUnpack4Consts<>+56(SB)/4, $0x00000004
 DATA bitUnpack4Consts<>+60(SB)/4, $0x00000004
-DATA bitUnpack4Consts<>+64(SB)/4, $0x03020100
-DATA bitUnpack4Consts<>+68(SB)/4, $0x03020100
-DATA bitUnpack4Consts<>+72(SB)/4, $0x04030201
-DATA bitUnpack4Consts<>+76(SB)/4, $0x04030201
-DATA bitUnpack4Consts<>+80(SB)/4, $0x03020100
-DATA bitUnpack4Consts<>+84(SB)/4, $0x03020100
-DATA bitUnpack4Consts<>+88(SB)/4, $0x04030201
-DATA bitUnpack4Consts<>+92(SB)/4, $0x04030201
-DATA bitUnpack4Consts<>+96(SB)/4, $0x00000000
-DATA bitUnpack4Consts<>+100(SB)/4, $0x00000004
-DATA bitUnpack4Consts<>+104(SB)/4, $0x00000000
-DATA bitUnpack4Consts<>+108(SB)/4, $0x00000004
-DATA bitUnpack4Consts<>+112(SB)/4, $0x00000000
-DATA bitUnpack4Consts<>+116(SB)/4, $0x00000004
-DATA bitUnpack4Consts<>+120(SB)/4, $0x00000000
-DATA bitUnpack4Consts<>+124(SB)/4, $0x00000004
-DATA bitUnpack4Consts<>+128(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+132(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+136(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+140(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+144(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+148(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+152(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+156(SB)/4, $0x00000008
-DATA bitUnpack4Consts<>+160(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+164(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+168(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+172(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+176(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+180(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+184(SB)/4, $0x007fe001
-DATA bitUnpack4Consts<>+188(SB)/4, $0x007fe001
-GLOBL bitUnpack4Consts<>(SB), RODATA|NOPTR, $192
+DATA bitUnpack4Consts<>+64(SB)/4, $0x00000000
+DATA bitUnpack4Consts<>+68(SB)/4, $0x00000004
+DATA bitUnpack4Consts<>+72(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+76(SB)/4, $0x0000000c
+DATA bitUnpack4Consts<>+80(SB)/4, $0x00000010
+DATA bitUnpack4Consts<>+84(SB)/4, $0x00000014
+DATA bitUnpack4Consts<>+88(SB)/4, $0x00000018
+DATA bitUnpack4Consts<>+92(SB)/4, $0x0000001c
+DATA bitUnpack4Consts<>+96(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+100(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+104(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+108(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+112(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+116(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+120(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+124(SB)/4, $0x00000008
+DATA bitUnpack4Consts<>+128(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+132(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+136(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+140(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+144(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+148(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+152(SB)/4, $0x007fe001
+DATA bitUnpack4Consts<>+156(SB)/4, $0x007fe001
+GLOBL bitUnpack4Consts<>(SB), RODATA|NOPTR, $160
 
 // func BitUnpack4AMD64(w *[256]uint32, v *[128]byte, bad *uint32)
 TEXT ·BitUnpack4AMD64(SB), $0-24

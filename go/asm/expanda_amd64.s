@@ -1408,7 +1408,7 @@ TEXT ·ExpandA44AVX2(SB), $200-17
 	RET
 
 // func ExpandA65AVX2(a *[30][256]uint32, rho *[32]byte) bool
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, BMI2
 TEXT ·ExpandA65AVX2(SB), $200-17
 	NO_LOCAL_POINTERS
 
@@ -1612,7 +1612,7 @@ TEXT ·ExpandA65AVX2(SB), $200-17
 	MOVQ    AX, (SP)
 	LEAQ    56(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyAMD64(SB)
+	CALL    ·RejNTTPolyBMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 192(SP)
 
@@ -1624,7 +1624,7 @@ TEXT ·ExpandA65AVX2(SB), $200-17
 	MOVQ    AX, (SP)
 	LEAQ    56(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyAMD64(SB)
+	CALL    ·RejNTTPolyBMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 192(SP)
 	MOVQ    192(SP), AX

@@ -11,3 +11,12 @@ package asm
 // the public seed only. Baseline x86-64; each block is squeezed by a call
 // of KeccakF1600AMD64.
 func RejNTTPolyAMD64(a *[256]uint32, seed *[34]byte) bool
+
+// RejNTTPolyBMI2 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with
+// 256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.
+// It squeezes at most 16 blocks (Appendix C) and returns false if they
+// run out, a then holding garbage. Its branches and addresses depend on
+// the public seed only. Each block is squeezed by a call
+// of KeccakF1600BMI2.
+// Needs BMI1 and BMI2.
+func RejNTTPolyBMI2(a *[256]uint32, seed *[34]byte) bool

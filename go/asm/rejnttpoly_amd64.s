@@ -142,3 +142,143 @@ reject:
 full:
 	MOVB $0x01, ret+16(FP)
 	RET
+
+// func RejNTTPolyBMI2(a *[256]uint32, seed *[34]byte) bool
+// Requires: BMI, BMI2
+TEXT ·RejNTTPolyBMI2(SB), $224-17
+	NO_LOCAL_POINTERS
+
+	// Absorb seed ‖ 0x1F, pad with 0x80 at byte 167 (FIPS 202, §6.2).
+	MOVQ    seed+8(FP), SI
+	MOVQ    (SI), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    8(SI), AX
+	MOVQ    AX, 16(SP)
+	MOVQ    16(SI), AX
+	MOVQ    AX, 24(SP)
+	MOVQ    24(SI), AX
+	MOVQ    AX, 32(SP)
+	MOVWLZX 32(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 40(SP)
+	XORL    AX, AX
+	MOVQ    AX, 48(SP)
+	MOVQ    AX, 56(SP)
+	MOVQ    AX, 64(SP)
+	MOVQ    AX, 72(SP)
+	MOVQ    AX, 80(SP)
+	MOVQ    AX, 88(SP)
+	MOVQ    AX, 96(SP)
+	MOVQ    AX, 104(SP)
+	MOVQ    AX, 112(SP)
+	MOVQ    AX, 120(SP)
+	MOVQ    AX, 128(SP)
+	MOVQ    AX, 136(SP)
+	MOVQ    AX, 144(SP)
+	MOVQ    AX, 152(SP)
+	MOVQ    AX, 160(SP)
+	MOVQ    AX, 176(SP)
+	MOVQ    AX, 184(SP)
+	MOVQ    AX, 192(SP)
+	MOVQ    AX, 200(SP)
+	MOVQ    $0x8000000000000000, AX
+	MOVQ    AX, 168(SP)
+	MOVQ    $0x00000000, 208(SP)
+	MOVQ    $0x00000010, 216(SP)
+
+block:
+	LEAQ 8(SP), AX
+	MOVQ AX, (SP)
+	CALL ·KeccakF1600BMI2(SB)
+	MOVQ a+0(FP), DI
+	MOVQ 208(SP), CX
+	LEAQ 8(SP), R8
+	XORL SI, SI
+
+reject:
+	MOVQ (R8)(SI*1), R9
+	MOVQ 8(R8)(SI*1), R10
+	MOVQ 16(R8)(SI*1), R11
+	MOVQ R9, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R9, AX
+	SHRQ $0x18, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R9, AX
+	SHRQ $0x30, AX
+	MOVQ R10, DX
+	SHLQ $0x10, DX
+	ORQ  DX, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R10, AX
+	SHRQ $0x08, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R10, AX
+	SHRQ $0x20, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R10, AX
+	SHRQ $0x38, AX
+	MOVQ R11, DX
+	SHLQ $0x08, DX
+	ORQ  DX, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R11, AX
+	SHRQ $0x10, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	MOVQ R11, AX
+	SHRQ $0x28, AX
+	ANDL $0x007fffff, AX
+	MOVL AX, (DI)(CX*4)
+	CMPL AX, $0x007fe001
+	ADCQ $0x00, CX
+	CMPQ CX, $0x00000100
+	JEQ  full
+	ADDQ $0x18, SI
+	CMPQ SI, $0x000000a8
+	JLT  reject
+	MOVQ CX, 208(SP)
+	MOVQ 216(SP), AX
+	DECQ AX
+	MOVQ AX, 216(SP)
+	JNE  block
+	MOVB $0x00, ret+16(FP)
+	RET
+
+full:
+	MOVB $0x01, ret+16(FP)
+	RET

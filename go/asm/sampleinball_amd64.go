@@ -36,3 +36,39 @@ func SampleInBall65AMD64(c *[256]uint32, seed *[48]byte) bool
 //
 //go:noescape
 func SampleInBall87AMD64(c *[256]uint32, seed *[64]byte) bool
+
+// SampleInBall44BMI2 is SampleInBall (FIPS 204, Algorithm 29) for τ = 39: it fills c
+// with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),
+// seed = c̃ (λ/4 = 32 bytes). It squeezes at most 3 blocks (Appendix C)
+// and returns false if they run out, c then holding garbage. The seed is
+// secret: no branch or address depends on it but through which bytes are
+// rejected. Each block is squeezed by a call of
+// KeccakF1600BMI2.
+// Needs BMI1 and BMI2.
+//
+//go:noescape
+func SampleInBall44BMI2(c *[256]uint32, seed *[32]byte) bool
+
+// SampleInBall65BMI2 is SampleInBall (FIPS 204, Algorithm 29) for τ = 49: it fills c
+// with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),
+// seed = c̃ (λ/4 = 48 bytes). It squeezes at most 3 blocks (Appendix C)
+// and returns false if they run out, c then holding garbage. The seed is
+// secret: no branch or address depends on it but through which bytes are
+// rejected. Each block is squeezed by a call of
+// KeccakF1600BMI2.
+// Needs BMI1 and BMI2.
+//
+//go:noescape
+func SampleInBall65BMI2(c *[256]uint32, seed *[48]byte) bool
+
+// SampleInBall87BMI2 is SampleInBall (FIPS 204, Algorithm 29) for τ = 60: it fills c
+// with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),
+// seed = c̃ (λ/4 = 64 bytes). It squeezes at most 3 blocks (Appendix C)
+// and returns false if they run out, c then holding garbage. The seed is
+// secret: no branch or address depends on it but through which bytes are
+// rejected. Each block is squeezed by a call of
+// KeccakF1600BMI2.
+// Needs BMI1 and BMI2.
+//
+//go:noescape
+func SampleInBall87BMI2(c *[256]uint32, seed *[64]byte) bool

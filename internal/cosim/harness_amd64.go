@@ -101,3032 +101,3032 @@ func h0013(s *State)
 //go:noescape
 func h0014(s *State)
 
-// h0015 runs ADDQ $0x00000004, R8 (form ADDQ imm, r64, from go/asm).
+// h0015 runs ADDQ $0x00000006, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0015(s *State)
 
-// h0016 runs ADDQ $0x00000006, R8 (form ADDQ imm, r64, from go/asm).
+// h0016 runs ADDQ $0x0000000a, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0016(s *State)
 
-// h0017 runs ADDQ $0x0000000a, R8 (form ADDQ imm, r64, from go/asm).
+// h0017 runs ADDQ $0x0000000c, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0017(s *State)
 
-// h0018 runs ADDQ $0x0000000c, R8 (form ADDQ imm, r64, from go/asm).
+// h0018 runs ADDQ $0x0000000d, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0018(s *State)
 
-// h0019 runs ADDQ $0x0000000d, R8 (form ADDQ imm, r64, from go/asm).
+// h0019 runs ADDQ $0x00000010, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0019(s *State)
 
-// h0020 runs ADDQ $0x00000010, R8 (form ADDQ imm, r64, from go/asm).
+// h0020 runs ADDQ $0x00000012, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0020(s *State)
 
-// h0021 runs ADDQ $0x00000012, R8 (form ADDQ imm, r64, from go/asm).
+// h0021 runs ADDQ $0x00000014, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0021(s *State)
 
-// h0022 runs ADDQ $0x00000014, R8 (form ADDQ imm, r64, from go/asm).
+// h0022 runs ADDQ $0x00000018, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0022(s *State)
 
-// h0023 runs ADDQ $0x00000018, R8 (form ADDQ imm, r64, from go/asm).
+// h0023 runs ADDQ $0x0000001a, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0023(s *State)
 
-// h0024 runs ADDQ $0x0000001a, R8 (form ADDQ imm, r64, from go/asm).
+// h0024 runs ADDQ $0x00000020, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0024(s *State)
 
-// h0025 runs ADDQ $0x00000020, R8 (form ADDQ imm, r64, from go/asm).
+// h0025 runs ADDQ $0x00000028, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0025(s *State)
 
-// h0026 runs ADDQ $0x00000028, R8 (form ADDQ imm, r64, from go/asm).
+// h0026 runs ADDQ $0x00000034, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0026(s *State)
 
-// h0027 runs ADDQ $0x00000034, R8 (form ADDQ imm, r64, from go/asm).
+// h0027 runs ADDQ $0x00000040, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0027(s *State)
 
-// h0028 runs ADDQ $0x00000040, R8 (form ADDQ imm, r64, from go/asm).
+// h0028 runs ADDQ $0x00000048, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0028(s *State)
 
-// h0029 runs ADDQ $0x00000048, R8 (form ADDQ imm, r64, from go/asm).
+// h0029 runs ADDQ $0x00000050, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0029(s *State)
 
-// h0030 runs ADDQ $0x00000050, R8 (form ADDQ imm, r64, from go/asm).
+// h0030 runs ADDQ $0x00000080, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0030(s *State)
 
-// h0031 runs ADDQ $0x00000080, R8 (form ADDQ imm, r64, from go/asm).
+// h0031 runs ADDQ $0x00000088, DX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0031(s *State)
 
-// h0032 runs ADDQ $0x00000088, DX (form ADDQ imm, r64, from go/asm).
+// h0032 runs ADDQ $0x02, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0032(s *State)
 
-// h0033 runs ADDQ $0x02, R8 (form ADDQ imm, r64, from go/asm).
+// h0033 runs ADDQ $0x04, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0033(s *State)
 
-// h0034 runs ADDQ $0x04, R8 (form ADDQ imm, r64, from go/asm).
+// h0034 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0034(s *State)
 
-// h0035 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
+// h0035 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0035(s *State)
 
-// h0036 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
+// h0036 runs ADDQ AX, R8 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0036(s *State)
 
-// h0037 runs ADDQ AX, R8 (form ADDQ r64, r64, from go/asm).
+// h0037 runs ADDQ DX, R8 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0037(s *State)
 
-// h0038 runs ADDQ DX, R8 (form ADDQ r64, r64, from go/asm).
+// h0038 runs ADDQ R8, R9 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0038(s *State)
 
-// h0039 runs ADDQ R8, R9 (form ADDQ r64, r64, from go/asm).
+// h0039 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0039(s *State)
 
-// h0040 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
+// h0040 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0040(s *State)
 
-// h0041 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
+// h0041 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0041(s *State)
 
-// h0042 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
+// h0042 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0042(s *State)
 
-// h0043 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
+// h0043 runs ANDL $0x000000ff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0043(s *State)
 
-// h0044 runs ANDL $0x000000ff, AX (form ANDL imm, r32, from go/asm).
+// h0044 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0044(s *State)
 
-// h0045 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
+// h0045 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0045(s *State)
 
-// h0046 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
+// h0046 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0046(s *State)
 
-// h0047 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
+// h0047 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0047(s *State)
 
-// h0048 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
+// h0048 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0048(s *State)
 
-// h0049 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
+// h0049 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0049(s *State)
 
-// h0050 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
+// h0050 runs ANDL $0x0f, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0050(s *State)
 
-// h0051 runs ANDL $0x0f, AX (form ANDL imm, r32, from go/asm).
+// h0051 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0051(s *State)
 
-// h0052 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
+// h0052 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0052(s *State)
 
-// h0053 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
+// h0053 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0053(s *State)
 
-// h0054 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
+// h0054 runs ANDNQ DX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0054(s *State)
 
-// h0055 runs ANDNQ DX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0055 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0055(s *State)
 
-// h0056 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0056 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0056(s *State)
 
-// h0057 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0057 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0057(s *State)
 
-// h0058 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0058 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0058(s *State)
 
-// h0059 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0059 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0059(s *State)
 
-// h0060 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0060 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0060(s *State)
 
-// h0061 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0061 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0061(s *State)
 
-// h0062 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
+// h0062 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0062(s *State)
 
-// h0063 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
+// h0063 runs ANDQ 24(R8), DX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0063(s *State)
 
-// h0064 runs ANDQ 24(R8), DX (form ANDQ m64, r64, from go/asm).
+// h0064 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0064(s *State)
 
-// h0065 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from go/asm).
+// h0065 runs ANDQ AX, 24(R8) (form ANDQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0065(s *State)
 
-// h0066 runs ANDQ AX, 24(R8) (form ANDQ r64, m64, from go/asm).
+// h0066 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0066(s *State)
 
-// h0067 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
+// h0067 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0067(s *State)
 
-// h0068 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
+// h0068 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0068(s *State)
 
-// h0069 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
+// h0069 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0069(s *State)
 
-// h0070 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
+// h0070 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0070(s *State)
 
-// h0071 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
+// h0071 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0071(s *State)
 
-// h0072 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
+// h0072 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0072(s *State)
 
-// h0073 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
+// h0073 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0073(s *State)
 
-// h0074 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
+// h0074 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0074(s *State)
 
-// h0075 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
+// h0075 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0075(s *State)
 
-// h0076 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
+// h0076 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0076(s *State)
 
-// h0077 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
+// h0077 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0077(s *State)
 
-// h0078 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
+// h0078 runs CMOVQCS 24(R8), DX (form CMOVQCS m64, r64, from go/asm).
 //
 //go:noescape
 func h0078(s *State)
 
-// h0079 runs CMOVQCS 24(R8), DX (form CMOVQCS m64, r64, from go/asm).
+// h0079 runs CMOVQEQ AX, DX (form CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0079(s *State)
 
-// h0080 runs CMOVQEQ AX, DX (form CMOVQEQ r64, r64, from go/asm).
+// h0080 runs CMOVQNE AX, DX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0080(s *State)
 
-// h0081 runs CMOVQNE AX, DX (form CMOVQNE r64, r64, from go/asm).
+// h0081 runs CMOVQNE DX, AX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0081(s *State)
 
-// h0082 runs CMOVQNE DX, AX (form CMOVQNE r64, r64, from go/asm).
+// h0082 runs CMOVQNE R8, DX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0082(s *State)
 
-// h0083 runs CMOVQNE R8, DX (form CMOVQNE r64, r64, from go/asm).
+// h0083 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0083(s *State)
 
-// h0084 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
+// h0084 runs CMPL AX, $0x09 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0084(s *State)
 
-// h0085 runs CMPL AX, $0x09 (form CMPL r32, imm, from go/asm).
+// h0085 runs CMPL AX, $0x0f (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0085(s *State)
 
-// h0086 runs CMPL AX, $0x0f (form CMPL r32, imm, from go/asm).
+// h0086 runs CMPL R8, $0x09 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0086(s *State)
 
-// h0087 runs CMPL R8, $0x09 (form CMPL r32, imm, from go/asm).
+// h0087 runs CMPL R8, $0x0f (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0087(s *State)
 
-// h0088 runs CMPL R8, $0x0f (form CMPL r32, imm, from go/asm).
+// h0088 runs CMPQ AX, $0x00000000 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0088(s *State)
 
-// h0089 runs CMPQ AX, $0x00000000 (form CMPQ r64, imm, from go/asm).
+// h0089 runs CMPQ AX, $0x00000004 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0089(s *State)
 
-// h0090 runs CMPQ AX, $0x00000004 (form CMPQ r64, imm, from go/asm).
+// h0090 runs CMPQ AX, $0x00000006 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0090(s *State)
 
-// h0091 runs CMPQ AX, $0x00000006 (form CMPQ r64, imm, from go/asm).
+// h0091 runs CMPQ AX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0091(s *State)
 
-// h0092 runs CMPQ AX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0092 runs CMPQ AX, $0x00000088 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0092(s *State)
 
-// h0093 runs CMPQ AX, $0x00000088 (form CMPQ r64, imm, from go/asm).
+// h0093 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0093(s *State)
 
-// h0094 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0094 runs CMPQ CX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0094(s *State)
 
-// h0095 runs CMPQ CX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0095 runs CMPQ CX, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0095(s *State)
 
-// h0096 runs CMPQ CX, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0096 runs CMPQ CX, $0x00000040 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0096(s *State)
 
-// h0097 runs CMPQ CX, $0x00000040 (form CMPQ r64, imm, from go/asm).
+// h0097 runs CMPQ CX, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0097(s *State)
 
-// h0098 runs CMPQ CX, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0098 runs CMPQ CX, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0098(s *State)
 
-// h0099 runs CMPQ CX, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0099 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0099(s *State)
 
-// h0100 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
+// h0100 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0100(s *State)
 
-// h0101 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0101 runs CMPQ DX, $0x00000004 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0101(s *State)
 
-// h0102 runs CMPQ DX, $0x00000004 (form CMPQ r64, imm, from go/asm).
+// h0102 runs CMPQ DX, $0x00000006 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0102(s *State)
 
-// h0103 runs CMPQ DX, $0x00000006 (form CMPQ r64, imm, from go/asm).
+// h0103 runs CMPQ DX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0103(s *State)
 
-// h0104 runs CMPQ DX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0104 runs CMPQ DX, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0104(s *State)
 
-// h0105 runs CMPQ DX, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0105 runs CMPQ DX, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0105(s *State)
 
-// h0106 runs CMPQ DX, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0106 runs CMPQ DX, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0106(s *State)
 
-// h0107 runs CMPQ DX, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0107 runs CMPQ DX, $0x000003b8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0107(s *State)
 
-// h0108 runs CMPQ DX, $0x000003b8 (form CMPQ r64, imm, from go/asm).
+// h0108 runs CMPQ R8, $0x00000000 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0108(s *State)
 
-// h0109 runs CMPQ R8, $0x00000000 (form CMPQ r64, imm, from go/asm).
+// h0109 runs CMPQ R8, $0x00000001 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0109(s *State)
 
-// h0110 runs CMPQ R8, $0x00000001 (form CMPQ r64, imm, from go/asm).
+// h0110 runs CMPQ R8, $0x00000002 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0110(s *State)
 
-// h0111 runs CMPQ R8, $0x00000002 (form CMPQ r64, imm, from go/asm).
+// h0111 runs CMPQ R8, $0x00000003 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0111(s *State)
 
-// h0112 runs CMPQ R8, $0x00000003 (form CMPQ r64, imm, from go/asm).
+// h0112 runs CMPQ R8, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0112(s *State)
 
-// h0113 runs CMPQ R8, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0113 runs CMPQ R8, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0113(s *State)
 
-// h0114 runs CMPQ R8, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0114 runs CMPQ R8, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0114(s *State)
 
-// h0115 runs CMPQ R8, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0115 runs CMPQ R8, $0x00000088 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0115(s *State)
 
-// h0116 runs CMPQ R8, $0x00000088 (form CMPQ r64, imm, from go/asm).
+// h0116 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0116(s *State)
 
-// h0117 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
+// h0117 runs CMPQ R8, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0117(s *State)
 
-// h0118 runs CMPQ R8, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0118 runs CMPQ CX, 24(R8) (form CMPQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0118(s *State)
 
-// h0119 runs CMPQ CX, 24(R8) (form CMPQ r64, m64, from go/asm).
+// h0119 runs CMPQ R8, 24(R9) (form CMPQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0119(s *State)
 
-// h0120 runs CMPQ R8, 24(R9) (form CMPQ r64, m64, from go/asm).
+// h0120 runs CMPQ DX, R8 (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0120(s *State)
 
-// h0121 runs CMPQ DX, R8 (form CMPQ r64, r64, from go/asm).
+// h0121 runs CMPQ R8, DX (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0121(s *State)
 
-// h0122 runs CMPQ R8, DX (form CMPQ r64, r64, from go/asm).
+// h0122 runs CMPQ R8, R9 (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0122(s *State)
 
-// h0123 runs CMPQ R8, R9 (form CMPQ r64, r64, from go/asm).
+// h0123 runs DECL CX (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0123(s *State)
 
-// h0124 runs DECL CX (form DECL r32, from go/asm).
+// h0124 runs DECL R8 (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0124(s *State)
 
-// h0125 runs DECL R8 (form DECL r32, from go/asm).
+// h0125 runs DECQ AX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0125(s *State)
 
-// h0126 runs DECQ AX (form DECQ r64, from go/asm).
+// h0126 runs DECQ CX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0126(s *State)
 
-// h0127 runs DECQ CX (form DECQ r64, from go/asm).
+// h0127 runs INCQ AX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0127(s *State)
 
-// h0128 runs INCQ AX (form INCQ r64, from go/asm).
+// h0128 runs INCQ CX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0128(s *State)
 
-// h0129 runs INCQ CX (form INCQ r64, from go/asm).
+// h0129 runs INCQ DX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0129(s *State)
 
-// h0130 runs INCQ DX (form INCQ r64, from go/asm).
+// h0130 runs INCQ R8 (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0130(s *State)
 
-// h0131 runs INCQ R8 (form INCQ r64, from go/asm).
+// h0131 runs JCC taken (form JCC label, from go/asm).
 //
 //go:noescape
 func h0131(s *State)
 
-// h0132 runs JCC taken (form JCC label, from go/asm).
+// h0132 runs JCS taken (form JCS label, from go/asm).
 //
 //go:noescape
 func h0132(s *State)
 
-// h0133 runs JCS taken (form JCS label, from go/asm).
+// h0133 runs JEQ taken (form JEQ label, from go/asm).
 //
 //go:noescape
 func h0133(s *State)
 
-// h0134 runs JEQ taken (form JEQ label, from go/asm).
+// h0134 runs JHI taken (form JHI label, from go/asm).
 //
 //go:noescape
 func h0134(s *State)
 
-// h0135 runs JHI taken (form JHI label, from go/asm).
+// h0135 runs JLT taken (form JLT label, from go/asm).
 //
 //go:noescape
 func h0135(s *State)
 
-// h0136 runs JLT taken (form JLT label, from go/asm).
+// h0136 runs JMP taken (form JMP label, from go/asm).
 //
 //go:noescape
 func h0136(s *State)
 
-// h0137 runs JMP taken (form JMP label, from go/asm).
+// h0137 runs JNE taken (form JNE label, from go/asm).
 //
 //go:noescape
 func h0137(s *State)
 
-// h0138 runs JNE taken (form JNE label, from go/asm).
+// h0138 runs LDMXCSR (R8) (form LDMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0138(s *State)
 
-// h0139 runs LDMXCSR (R8) (form LDMXCSR m32, from go/asm).
+// h0139 runs LDMXCSR 24(R8) (form LDMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0139(s *State)
 
-// h0140 runs LDMXCSR 24(R8) (form LDMXCSR m32, from go/asm).
+// h0140 runs LEAQ (AX)(AX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0140(s *State)
 
-// h0141 runs LEAQ (AX)(AX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0141 runs LEAQ (AX)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0141(s *State)
 
-// h0142 runs LEAQ (AX)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
+// h0142 runs LEAQ (AX), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0142(s *State)
 
-// h0143 runs LEAQ (AX), AX (form LEAQ m64, r64, from go/asm).
+// h0143 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0143(s *State)
 
-// h0144 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0144 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0144(s *State)
 
-// h0145 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
+// h0145 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0145(s *State)
 
-// h0146 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0146 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0146(s *State)
 
-// h0147 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
+// h0147 runs LEAQ (R8)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0147(s *State)
 
-// h0148 runs LEAQ (R8)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
+// h0148 runs LEAQ (R8)(R9*4), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0148(s *State)
 
-// h0149 runs LEAQ (R8)(R9*4), R9 (form LEAQ m64, r64, from go/asm).
+// h0149 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0149(s *State)
 
-// h0150 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
+// h0150 runs LEAQ (R8), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0150(s *State)
 
-// h0151 runs LEAQ (R8), AX (form LEAQ m64, r64, from go/asm).
+// h0151 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0151(s *State)
 
-// h0152 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0152 runs LEAQ 24(AX), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0152(s *State)
 
-// h0153 runs LEAQ 24(AX), AX (form LEAQ m64, r64, from go/asm).
+// h0153 runs LEAQ 24(R8), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0153(s *State)
 
-// h0154 runs LEAQ 24(R8), AX (form LEAQ m64, r64, from go/asm).
+// h0154 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0154(s *State)
 
-// h0155 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0155 runs LFENCE (form LFENCE, from go/asm).
 //
 //go:noescape
 func h0155(s *State)
 
-// h0156 runs LFENCE (form LFENCE, from go/asm).
+// h0156 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0156(s *State)
 
-// h0157 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0157 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0157(s *State)
 
-// h0158 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0158 runs MOVB $0x02, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0158(s *State)
 
-// h0159 runs MOVB $0x02, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0159 runs MOVB $0x03, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0159(s *State)
 
-// h0160 runs MOVB $0x03, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0160 runs MOVB $0x04, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0160(s *State)
 
-// h0161 runs MOVB $0x04, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0161 runs MOVB $0x05, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0161(s *State)
 
-// h0162 runs MOVB $0x05, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0162 runs MOVB $0x06, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0162(s *State)
 
-// h0163 runs MOVB $0x06, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0163 runs MOVB $0x07, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0163(s *State)
 
-// h0164 runs MOVB $0x07, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0164 runs MOVB $0x08, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0164(s *State)
 
-// h0165 runs MOVB $0x08, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0165 runs MOVB $0x09, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0165(s *State)
 
-// h0166 runs MOVB $0x09, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0166 runs MOVB $0x0a, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0166(s *State)
 
-// h0167 runs MOVB $0x0a, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0167 runs MOVB $0x0b, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0167(s *State)
 
-// h0168 runs MOVB $0x0b, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0168 runs MOVB $0x0c, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0168(s *State)
 
-// h0169 runs MOVB $0x0c, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0169 runs MOVB $0x0d, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0169(s *State)
 
-// h0170 runs MOVB $0x0d, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0170 runs MOVB $0x0e, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0170(s *State)
 
-// h0171 runs MOVB $0x0e, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0171 runs MOVB AL, 24(R8) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0171(s *State)
 
-// h0172 runs MOVB AL, 24(R8) (form MOVB r8, m8, from go/asm).
+// h0172 runs MOVB CL, 24(R8)(DX*1) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0172(s *State)
 
-// h0173 runs MOVB CL, 24(R8)(DX*1) (form MOVB r8, m8, from go/asm).
+// h0173 runs MOVB DL, 24(R8) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0173(s *State)
 
-// h0174 runs MOVB DL, 24(R8) (form MOVB r8, m8, from go/asm).
+// h0174 runs MOVB R8B, (R9)(CX*1) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0174(s *State)
 
-// h0175 runs MOVB R8B, (R9)(CX*1) (form MOVB r8, m8, from go/asm).
+// h0175 runs MOVBLZX (R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0175(s *State)
 
-// h0176 runs MOVBLZX (R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
+// h0176 runs MOVBLZX 24(R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0176(s *State)
 
-// h0177 runs MOVBLZX 24(R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
+// h0177 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0177(s *State)
 
-// h0178 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
+// h0178 runs MOVBQZX (R8)(R9*1), R10 (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0178(s *State)
 
-// h0179 runs MOVBQZX (R8)(R9*1), R10 (form MOVBQZX m8, r64, from go/asm).
+// h0179 runs MOVBQZX 24(R8)(AX*1), CX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0179(s *State)
 
-// h0180 runs MOVBQZX 24(R8)(AX*1), CX (form MOVBQZX m8, r64, from go/asm).
+// h0180 runs MOVBQZX 24(R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0180(s *State)
 
-// h0181 runs MOVBQZX 24(R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
+// h0181 runs MOVBQZX 24(R8), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0181(s *State)
 
-// h0182 runs MOVBQZX 24(R8), AX (form MOVBQZX m8, r64, from go/asm).
+// h0182 runs MOVL $0x00001fbf, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0182(s *State)
 
-// h0183 runs MOVL $0x00001fbf, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0183 runs MOVL $0x00000001, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0183(s *State)
 
-// h0184 runs MOVL $0x00000001, AX (form MOVL imm, r32, from go/asm).
+// h0184 runs MOVL $0x00000001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0184(s *State)
 
-// h0185 runs MOVL $0x00000001, DX (form MOVL imm, r32, from go/asm).
+// h0185 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0185(s *State)
 
-// h0186 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
+// h0186 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
+// h0187 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
+// h0188 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
+// h0189 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
+// h0190 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
+// h0191 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
+// h0192 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
+// h0193 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
+// h0194 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
+// h0195 runs MOVL $0x00000018, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs MOVL $0x00000018, CX (form MOVL imm, r32, from go/asm).
+// h0196 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
+// h0197 runs MOVL $0x0000001e, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs MOVL $0x0000001e, CX (form MOVL imm, r32, from go/asm).
+// h0198 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
+// h0199 runs MOVL $0x0000001f, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs MOVL $0x0000001f, CX (form MOVL imm, r32, from go/asm).
+// h0200 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
+// h0201 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
+// h0202 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
+// h0203 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
+// h0204 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
+// h0205 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
+// h0206 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
+// h0207 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
+// h0208 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
+// h0209 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
+// h0210 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
+// h0211 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
+// h0212 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
+// h0213 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
+// h0214 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
+// h0215 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
+// h0216 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
+// h0217 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
+// h0218 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
+// h0219 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
+// h0220 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0221 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0222 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
+// h0223 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
+// h0224 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0225 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0226 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
+// h0227 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
+// h0228 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
+// h0229 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
+// h0230 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
+// h0231 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
+// h0232 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
+// h0233 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
+// h0234 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0235 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0236 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0237 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0238 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
+// h0239 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
+// h0240 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
+// h0241 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0241(s *State)
 
-// h0242 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0242 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0242(s *State)
 
-// h0243 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0243 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0243(s *State)
 
-// h0244 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0244 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0244(s *State)
 
-// h0245 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0245 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0245(s *State)
 
-// h0246 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0246 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0246(s *State)
 
-// h0247 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0247 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0247(s *State)
 
-// h0248 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0248 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0248(s *State)
 
-// h0249 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0249 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0249(s *State)
 
-// h0250 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0250 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0250(s *State)
 
-// h0251 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0251 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0251(s *State)
 
-// h0252 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0252 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0252(s *State)
 
-// h0253 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0253 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0253(s *State)
 
-// h0254 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
+// h0254 runs MOVQ (AX), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0254(s *State)
 
-// h0255 runs MOVQ (AX), AX (form MOVQ m64, r64, from go/asm).
+// h0255 runs MOVQ (AX), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0255(s *State)
 
-// h0256 runs MOVQ (AX), CX (form MOVQ m64, r64, from go/asm).
+// h0256 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0256(s *State)
 
-// h0257 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0257 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0257(s *State)
 
-// h0258 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
+// h0258 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0258(s *State)
 
-// h0259 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
+// h0259 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0259(s *State)
 
-// h0260 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
+// h0260 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0260(s *State)
 
-// h0261 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0261 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0261(s *State)
 
-// h0262 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0262 runs MOVQ 24(AX), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0262(s *State)
 
-// h0263 runs MOVQ 24(AX), AX (form MOVQ m64, r64, from go/asm).
+// h0263 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0263(s *State)
 
-// h0264 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0264 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0264(s *State)
 
-// h0265 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
+// h0265 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0265(s *State)
 
-// h0266 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
+// h0266 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0266(s *State)
 
-// h0267 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
+// h0267 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0267(s *State)
 
-// h0268 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0268 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0268(s *State)
 
-// h0269 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0269 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0269(s *State)
 
-// h0270 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0270 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0270(s *State)
 
-// h0271 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0271 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0271(s *State)
 
-// h0272 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0272 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0272(s *State)
 
-// h0273 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0273 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0273(s *State)
 
-// h0274 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0274 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0274(s *State)
 
-// h0275 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0275 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0275(s *State)
 
-// h0276 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
+// h0276 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0276(s *State)
 
-// h0277 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
+// h0277 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0277(s *State)
 
-// h0278 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
+// h0278 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0278(s *State)
 
-// h0279 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
+// h0279 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0279(s *State)
 
-// h0280 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
+// h0280 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0280(s *State)
 
-// h0281 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
+// h0281 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
+// h0282 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
+// h0283 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
+// h0284 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
+// h0285 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
+// h0286 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
+// h0287 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
+// h0288 runs MOVWLZX (R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs MOVWLZX (R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0289 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0290 runs NOTL R8 (form NOTL r32, from go/asm).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs NOTL R8 (form NOTL r32, from go/asm).
+// h0291 runs NOTQ AX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs NOTQ AX (form NOTQ r64, from go/asm).
+// h0292 runs NOTQ CX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs NOTQ CX (form NOTQ r64, from go/asm).
+// h0293 runs NOTQ DX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs NOTQ DX (form NOTQ r64, from go/asm).
+// h0294 runs NOTQ R8 (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs NOTQ R8 (form NOTQ r64, from go/asm).
+// h0295 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
+// h0296 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
+// h0297 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
+// h0298 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
+// h0299 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
+// h0300 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
+// h0301 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
+// h0302 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
+// h0303 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
+// h0304 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
+// h0305 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
+// h0306 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
+// h0307 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
+// h0308 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
+// h0309 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
+// h0310 runs PADDL X1, X9 (form PADDL xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs PADDL X1, X9 (form PADDL xmm, xmm, from go/asm).
+// h0311 runs PADDQ X1, X9 (form PADDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs PADDQ X1, X9 (form PADDQ xmm, xmm, from go/asm).
+// h0312 runs PAND X1, X9 (form PAND xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs PAND X1, X9 (form PAND xmm, xmm, from go/asm).
+// h0313 runs PMULULQ X1, X9 (form PMULULQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs PMULULQ X1, X9 (form PMULULQ xmm, xmm, from go/asm).
+// h0314 runs POR X1, X9 (form POR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs POR X1, X9 (form POR xmm, xmm, from go/asm).
+// h0315 runs PSHUFL $0x00, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs PSHUFL $0x00, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0316 runs PSHUFL $0x55, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs PSHUFL $0x55, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0317 runs PSHUFL $0xf5, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs PSHUFL $0xf5, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0318 runs PSHUFL $0xf5, X1, X9 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs PSHUFL $0xf5, X1, X9 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0319 runs PSLLL $0x00, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs PSLLL $0x00, X1 (form PSLLL imm, xmm, from go/asm).
+// h0320 runs PSLLL $0x01, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs PSLLL $0x01, X1 (form PSLLL imm, xmm, from go/asm).
+// h0321 runs PSLLL $0x02, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs PSLLL $0x02, X1 (form PSLLL imm, xmm, from go/asm).
+// h0322 runs PSLLL $0x03, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs PSLLL $0x03, X1 (form PSLLL imm, xmm, from go/asm).
+// h0323 runs PSLLL $0x04, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs PSLLL $0x04, X1 (form PSLLL imm, xmm, from go/asm).
+// h0324 runs PSLLL $0x08, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs PSLLL $0x08, X1 (form PSLLL imm, xmm, from go/asm).
+// h0325 runs PSLLL $0x0c, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs PSLLL $0x0c, X1 (form PSLLL imm, xmm, from go/asm).
+// h0326 runs PSLLL $0x0d, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs PSLLL $0x0d, X1 (form PSLLL imm, xmm, from go/asm).
+// h0327 runs PSLLL $0x10, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs PSLLL $0x10, X1 (form PSLLL imm, xmm, from go/asm).
+// h0328 runs PSLLL $0x14, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs PSLLL $0x14, X1 (form PSLLL imm, xmm, from go/asm).
+// h0329 runs PSLLL $0x17, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs PSLLL $0x17, X1 (form PSLLL imm, xmm, from go/asm).
+// h0330 runs PSLLL $0x18, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs PSLLL $0x18, X1 (form PSLLL imm, xmm, from go/asm).
+// h0331 runs PSLLL $0x1c, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs PSLLL $0x1c, X1 (form PSLLL imm, xmm, from go/asm).
+// h0332 runs PSRAL $0x17, X1 (form PSRAL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs PSRAL $0x17, X1 (form PSRAL imm, xmm, from go/asm).
+// h0333 runs PSRAL $0x1f, X1 (form PSRAL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs PSRAL $0x1f, X1 (form PSRAL imm, xmm, from go/asm).
+// h0334 runs PSRLQ $0x20, X1 (form PSRLQ imm, xmm, from go/asm).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs PSRLQ $0x20, X1 (form PSRLQ imm, xmm, from go/asm).
+// h0335 runs PSUBL X1, X9 (form PSUBL xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs PSUBL X1, X9 (form PSUBL xmm, xmm, from go/asm).
+// h0336 runs PUNPCKHLQ X1, X9 (form PUNPCKHLQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs PUNPCKHLQ X1, X9 (form PUNPCKHLQ xmm, xmm, from go/asm).
+// h0337 runs PUNPCKHQDQ X1, X9 (form PUNPCKHQDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs PUNPCKHQDQ X1, X9 (form PUNPCKHQDQ xmm, xmm, from go/asm).
+// h0338 runs PUNPCKLLQ X1, X9 (form PUNPCKLLQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs PUNPCKLLQ X1, X9 (form PUNPCKLLQ xmm, xmm, from go/asm).
+// h0339 runs PUNPCKLQDQ X1, X9 (form PUNPCKLQDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs PUNPCKLQDQ X1, X9 (form PUNPCKLQDQ xmm, xmm, from go/asm).
+// h0340 runs PXOR X1, X1 (form PXOR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs PXOR X1, X1 (form PXOR xmm, xmm, from go/asm).
+// h0341 runs PXOR X1, X9 (form PXOR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs PXOR X1, X9 (form PXOR xmm, xmm, from go/asm).
+// h0342 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
+// h0343 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
+// h0344 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
+// h0345 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
+// h0346 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
+// h0347 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
+// h0348 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
+// h0349 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
+// h0350 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
+// h0351 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
+// h0352 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
+// h0353 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
+// h0354 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
+// h0355 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
+// h0356 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
+// h0357 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
+// h0358 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
+// h0359 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
+// h0360 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
+// h0361 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
+// h0362 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
+// h0363 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
+// h0364 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
+// h0365 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
+// h0366 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
+// h0367 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
+// h0368 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
+// h0369 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
+// h0370 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
+// h0371 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
+// h0372 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
+// h0373 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
+// h0374 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
+// h0375 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
+// h0376 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
+// h0377 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
+// h0378 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
+// h0379 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
+// h0380 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
+// h0381 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
+// h0382 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
+// h0383 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
+// h0384 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
+// h0385 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
+// h0386 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
+// h0387 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
+// h0388 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
+// h0389 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
+// h0390 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
+// h0391 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
+// h0392 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
+// h0393 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
+// h0394 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
+// h0395 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
+// h0396 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
+// h0397 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
+// h0398 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
+// h0399 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
+// h0400 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
+// h0401 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
+// h0402 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
+// h0403 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
+// h0404 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
+// h0405 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
+// h0406 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
+// h0407 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
+// h0408 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
+// h0409 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
+// h0410 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
+// h0411 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
+// h0412 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
+// h0413 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
+// h0414 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
+// h0415 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
+// h0416 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0417 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0418 runs RORXQ $0x08, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs RORXQ $0x08, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0419 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0420 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0421 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0422 runs RORXQ $0x14, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs RORXQ $0x14, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0423 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0424 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0425 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0426 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0427 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0428 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0429 runs RORXQ $0x1c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs RORXQ $0x1c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0430 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0431 runs RORXQ $0x24, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs RORXQ $0x24, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0432 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0433 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0434 runs RORXQ $0x27, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs RORXQ $0x27, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0435 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0436 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0437 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0438 runs RORXQ $0x2c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs RORXQ $0x2c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0439 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0440 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0441 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0442 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0443 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0444 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0445 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0446 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0447 runs RORXQ $0x38, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs RORXQ $0x38, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0448 runs RORXQ $0x3a, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs RORXQ $0x3a, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0449 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0450 runs RORXQ $0x3d, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs RORXQ $0x3d, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0451 runs RORXQ $0x3d, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs RORXQ $0x3d, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0452 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0453 runs RORXQ $0x3f, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs RORXQ $0x3f, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0454 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0455 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0456 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0457 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
+// h0458 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
+// h0459 runs SARQ $0x3f, AX (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs SARQ $0x3f, AX (form SARQ imm, r64, from go/asm).
+// h0460 runs SARQ $0x3f, DX (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs SARQ $0x3f, DX (form SARQ imm, r64, from go/asm).
+// h0461 runs SARQ $0x3f, R8 (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs SARQ $0x3f, R8 (form SARQ imm, r64, from go/asm).
+// h0462 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
+// h0463 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
+// h0464 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
+// h0465 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
+// h0466 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
+// h0467 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
+// h0468 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
+// h0469 runs SHLQ $0x01, 24(R8) (form SHLQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs SHLQ $0x01, 24(R8) (form SHLQ imm, m64, from go/asm).
+// h0470 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
+// h0471 runs SHLQ $0x01, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0471(s *State)
 
-// h0472 runs SHLQ $0x01, R8 (form SHLQ imm, r64, from go/asm).
+// h0472 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0472(s *State)
 
-// h0473 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
+// h0473 runs SHLQ $0x02, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0473(s *State)
 
-// h0474 runs SHLQ $0x02, R8 (form SHLQ imm, r64, from go/asm).
+// h0474 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0474(s *State)
 
-// h0475 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
+// h0475 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0475(s *State)
 
-// h0476 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
+// h0476 runs SHLQ $0x04, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0476(s *State)
 
-// h0477 runs SHLQ $0x04, R8 (form SHLQ imm, r64, from go/asm).
+// h0477 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0477(s *State)
 
-// h0478 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
+// h0478 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0478(s *State)
 
-// h0479 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
+// h0479 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0479(s *State)
 
-// h0480 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
+// h0480 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0480(s *State)
 
-// h0481 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
+// h0481 runs SHLQ $0x08, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0481(s *State)
 
-// h0482 runs SHLQ $0x08, R8 (form SHLQ imm, r64, from go/asm).
+// h0482 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0482(s *State)
 
-// h0483 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
+// h0483 runs SHLQ $0x0a, AX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0483(s *State)
 
-// h0484 runs SHLQ $0x0a, AX (form SHLQ imm, r64, from go/asm).
+// h0484 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0484(s *State)
 
-// h0485 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
+// h0485 runs SHLQ $0x0a, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0485(s *State)
 
-// h0486 runs SHLQ $0x0a, R8 (form SHLQ imm, r64, from go/asm).
+// h0486 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0486(s *State)
 
-// h0487 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
+// h0487 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0487(s *State)
 
-// h0488 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
+// h0488 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0488(s *State)
 
-// h0489 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
+// h0489 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0489(s *State)
 
-// h0490 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
+// h0490 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0490(s *State)
 
-// h0491 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
+// h0491 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0491(s *State)
 
-// h0492 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
+// h0492 runs SHLQ $0x10, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0492(s *State)
 
-// h0493 runs SHLQ $0x10, R8 (form SHLQ imm, r64, from go/asm).
+// h0493 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0493(s *State)
 
-// h0494 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
+// h0494 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0494(s *State)
 
-// h0495 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
+// h0495 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0495(s *State)
 
-// h0496 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
+// h0496 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0496(s *State)
 
-// h0497 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
+// h0497 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0497(s *State)
 
-// h0498 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
+// h0498 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0498(s *State)
 
-// h0499 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
+// h0499 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0499(s *State)
 
-// h0500 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
+// h0500 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0500(s *State)
 
-// h0501 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
+// h0501 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0501(s *State)
 
-// h0502 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
+// h0502 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0502(s *State)
 
-// h0503 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
+// h0503 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0503(s *State)
 
-// h0504 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
+// h0504 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0504(s *State)
 
-// h0505 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
+// h0505 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0505(s *State)
 
-// h0506 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
+// h0506 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0506(s *State)
 
-// h0507 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
+// h0507 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0507(s *State)
 
-// h0508 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
+// h0508 runs SHLQ $0x20, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0508(s *State)
 
-// h0509 runs SHLQ $0x20, DX (form SHLQ imm, r64, from go/asm).
+// h0509 runs SHLQ $0x20, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0509(s *State)
 
-// h0510 runs SHLQ $0x20, R8 (form SHLQ imm, r64, from go/asm).
+// h0510 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0510(s *State)
 
-// h0511 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
+// h0511 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0511(s *State)
 
-// h0512 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
+// h0512 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0512(s *State)
 
-// h0513 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
+// h0513 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0513(s *State)
 
-// h0514 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
+// h0514 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0514(s *State)
 
-// h0515 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
+// h0515 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0515(s *State)
 
-// h0516 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
+// h0516 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0516(s *State)
 
-// h0517 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
+// h0517 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0517(s *State)
 
-// h0518 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
+// h0518 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0518(s *State)
 
-// h0519 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
+// h0519 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0519(s *State)
 
-// h0520 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
+// h0520 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0520(s *State)
 
-// h0521 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
+// h0521 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0521(s *State)
 
-// h0522 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
+// h0522 runs SHRQ $0x06, R8 (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0522(s *State)
 
-// h0523 runs SHRQ $0x06, R8 (form SHRQ imm, r64, from go/asm).
+// h0523 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0523(s *State)
 
-// h0524 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
+// h0524 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0524(s *State)
 
-// h0525 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
+// h0525 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0525(s *State)
 
-// h0526 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
+// h0526 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0526(s *State)
 
-// h0527 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
+// h0527 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0527(s *State)
 
-// h0528 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
+// h0528 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0528(s *State)
 
-// h0529 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
+// h0529 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0529(s *State)
 
-// h0530 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
+// h0530 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0530(s *State)
 
-// h0531 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
+// h0531 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0531(s *State)
 
-// h0532 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
+// h0532 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0532(s *State)
 
-// h0533 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
+// h0533 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0533(s *State)
 
-// h0534 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
+// h0534 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0534(s *State)
 
-// h0535 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
+// h0535 runs STMXCSR (R8) (form STMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0535(s *State)
 
-// h0536 runs STMXCSR (R8) (form STMXCSR m32, from go/asm).
+// h0536 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
 //
 //go:noescape
 func h0536(s *State)
 
-// h0537 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
+// h0537 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0537(s *State)
 
-// h0538 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
+// h0538 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0538(s *State)
 
-// h0539 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
+// h0539 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0539(s *State)
 
-// h0540 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
+// h0540 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0540(s *State)
 
-// h0541 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
+// h0541 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0541(s *State)
 
-// h0542 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
+// h0542 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0542(s *State)
 
-// h0543 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
+// h0543 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0543(s *State)
 
-// h0544 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
+// h0544 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0544(s *State)
 
-// h0545 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
+// h0545 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0545(s *State)
 
-// h0546 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
+// h0546 runs SUBQ $0x00000040, CX (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0546(s *State)
 
-// h0547 runs SUBQ $0x00000040, CX (form SUBQ imm, r64, from go/asm).
+// h0547 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0547(s *State)
 
-// h0548 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
+// h0548 runs SUBQ AX, R8 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0548(s *State)
 
-// h0549 runs SUBQ AX, R8 (form SUBQ r64, r64, from go/asm).
+// h0549 runs SUBQ DX, R8 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0549(s *State)
 
-// h0550 runs SUBQ DX, R8 (form SUBQ r64, r64, from go/asm).
+// h0550 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0550(s *State)
 
-// h0551 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
+// h0551 runs SUBQ R8, R9 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0551(s *State)
 
-// h0552 runs SUBQ R8, R9 (form SUBQ r64, r64, from go/asm).
+// h0552 runs TESTL AX, AX (form TESTL r32, r32, from go/asm).
 //
 //go:noescape
 func h0552(s *State)
 
-// h0553 runs TESTL AX, AX (form TESTL r32, r32, from go/asm).
+// h0553 runs TESTQ $0x00000001, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0553(s *State)
 
-// h0554 runs TESTQ $0x00000001, CX (form TESTQ imm, r64, from go/asm).
+// h0554 runs TESTQ $0x00000001, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0554(s *State)
 
-// h0555 runs TESTQ $0x00000001, R8 (form TESTQ imm, r64, from go/asm).
+// h0555 runs TESTQ $0x00000002, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0555(s *State)
 
-// h0556 runs TESTQ $0x00000002, CX (form TESTQ imm, r64, from go/asm).
+// h0556 runs TESTQ $0x00000002, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0556(s *State)
 
-// h0557 runs TESTQ $0x00000002, R8 (form TESTQ imm, r64, from go/asm).
+// h0557 runs TESTQ $0x00000004, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0557(s *State)
 
-// h0558 runs TESTQ $0x00000004, CX (form TESTQ imm, r64, from go/asm).
+// h0558 runs TESTQ $0x00000004, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0558(s *State)
 
-// h0559 runs TESTQ $0x00000004, R8 (form TESTQ imm, r64, from go/asm).
+// h0559 runs TESTQ $0x00000008, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0559(s *State)
 
-// h0560 runs TESTQ $0x00000008, CX (form TESTQ imm, r64, from go/asm).
+// h0560 runs TESTQ $0x00000008, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0560(s *State)
 
-// h0561 runs TESTQ $0x00000008, R8 (form TESTQ imm, r64, from go/asm).
+// h0561 runs TESTQ $0x00000010, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0561(s *State)
 
-// h0562 runs TESTQ $0x00000010, CX (form TESTQ imm, r64, from go/asm).
+// h0562 runs TESTQ $0x00000010, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0562(s *State)
 
-// h0563 runs TESTQ $0x00000010, R8 (form TESTQ imm, r64, from go/asm).
+// h0563 runs TESTQ $0x00000020, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0563(s *State)
 
-// h0564 runs TESTQ $0x00000020, CX (form TESTQ imm, r64, from go/asm).
+// h0564 runs TESTQ $0x00000020, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0564(s *State)
 
-// h0565 runs TESTQ $0x00000020, R8 (form TESTQ imm, r64, from go/asm).
+// h0565 runs TESTQ CX, CX (form TESTQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0565(s *State)
 
-// h0566 runs TESTQ CX, CX (form TESTQ r64, r64, from go/asm).
+// h0566 runs TESTQ R8, R8 (form TESTQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0566(s *State)
 
-// h0567 runs TESTQ R8, R8 (form TESTQ r64, r64, from go/asm).
+// h0567 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
 //
 //go:noescape
 func h0567(s *State)
 
-// h0568 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
+// h0568 runs VINSERTI128 $0x01, -24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0568(s *State)
 
-// h0569 runs VINSERTI128 $0x01, -24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
+// h0569 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0569(s *State)
 
-// h0570 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
+// h0570 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0570(s *State)
 
-// h0571 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0571 runs VMOVDQU -24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0571(s *State)
 
-// h0572 runs VMOVDQU -24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0572 runs VMOVDQU 24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0572(s *State)
 
-// h0573 runs VMOVDQU 24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0573 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0573(s *State)
 
-// h0574 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0574 runs VMOVDQU (DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0574(s *State)
 
-// h0575 runs VMOVDQU (DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0575 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0575(s *State)
 
-// h0576 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0576 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0576(s *State)
 
-// h0577 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0577 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0577(s *State)
 
-// h0578 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0578 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0578(s *State)
 
-// h0579 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0579 runs VMOVDQU 24(DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0579(s *State)
 
-// h0580 runs VMOVDQU 24(DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0580 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0580(s *State)
 
-// h0581 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0581 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0581(s *State)
 
-// h0582 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
+// h0582 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0582(s *State)
 
-// h0583 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0583 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0583(s *State)
 
-// h0584 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0584 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0584(s *State)
 
-// h0585 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
+// h0585 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0585(s *State)
 
-// h0586 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0586 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0586(s *State)
 
-// h0587 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0587 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0587(s *State)
 
-// h0588 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from go/asm).
+// h0588 runs VMOVDQU64 (AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0588(s *State)
 
-// h0589 runs VMOVDQU64 (AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0589 runs VMOVDQU64 24(AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0589(s *State)
 
-// h0590 runs VMOVDQU64 24(AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0590 runs VMOVDQU64 24(AX), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0590(s *State)
 
-// h0591 runs VMOVDQU64 24(AX), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0591 runs VMOVDQU64 Z1, (AX) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0591(s *State)
 
-// h0592 runs VMOVDQU64 Z1, (AX) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0592 runs VMOVDQU64 Z1, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0592(s *State)
 
-// h0593 runs VMOVDQU64 Z1, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0593 runs VMOVDQU64 Z17, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0593(s *State)
 
-// h0594 runs VMOVDQU64 Z17, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0594 runs VMOVDQU64 Z1, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0594(s *State)
 
-// h0595 runs VMOVDQU64 Z1, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
+// h0595 runs VMOVDQU64 Z17, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0595(s *State)
 
-// h0596 runs VMOVDQU64 Z17, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
+// h0596 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
 //
 //go:noescape
 func h0596(s *State)
 
-// h0597 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
+// h0597 runs VPADDD (R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0597(s *State)
 
-// h0598 runs VPADDD (R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0598 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0598(s *State)
 
-// h0599 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0599 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0599(s *State)
 
-// h0600 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0600 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0600(s *State)
 
-// h0601 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0601 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0601(s *State)
 
-// h0602 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0602 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0602(s *State)
 
-// h0603 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0603 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0603(s *State)
 
-// h0604 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0604 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0604(s *State)
 
-// h0605 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
+// h0605 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0605(s *State)
 
-// h0606 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
+// h0606 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
+// h0607 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0607(s *State)
 
-// h0608 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0608 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0609 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0609(s *State)
 
-// h0610 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0610 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0610(s *State)
 
-// h0611 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0611 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0611(s *State)
 
-// h0612 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0612 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0612(s *State)
 
-// h0613 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0613 runs VPBROADCASTD (R8)(R9*1), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0613(s *State)
 
-// h0614 runs VPBROADCASTD (R8)(R9*1), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0614 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0614(s *State)
 
-// h0615 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0615 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0615(s *State)
 
-// h0616 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0616 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0616(s *State)
 
-// h0617 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
+// h0617 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0617(s *State)
 
-// h0618 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0618 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0618(s *State)
 
-// h0619 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0619 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0619(s *State)
 
-// h0620 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0620 runs VPERM2I128 $0x01, Y1, Y1, Y9 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0620(s *State)
@@ -3596,1827 +3596,1827 @@ func h0712(s *State)
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs VPSHUFD $0xf5, Y1, Y1 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0714 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs VPSHUFD $0xf5, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0715 runs VPSHUFD $0xf5, Y1, Y1 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs VPSLLD $0x02, Y1, Y1 (form VPSLLD imm, ymm, ymm, from go/asm).
+// h0716 runs VPSHUFD $0xf5, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0717 runs VPSLLD $0x02, Y1, Y1 (form VPSLLD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0718 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0719 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0720 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0721 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0722 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0723 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0724 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0725 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0726 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0727 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0728 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0729 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0730 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0731 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0732 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0733 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0734 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0735 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0736 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0737 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0738 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0739 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0740 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0741 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0742 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs VPSRAD $0x0d, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0743 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0744 runs VPSRAD $0x0d, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0745 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0746 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0747 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs VPSRLD $0x06, Y1, Y1 (form VPSRLD imm, ymm, ymm, from go/asm).
+// h0748 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0749 runs VPSRLD $0x06, Y1, Y1 (form VPSRLD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0750 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0751 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0752 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0753 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0754 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0755 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0756 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0757 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0758 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0759 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0760 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0761 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0762 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0763 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0764 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0765 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0766 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0767 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0768 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0769 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0770 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0771 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0772 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0773 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
+// h0774 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
+// h0775 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0776 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0777 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0778 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0779 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0780 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0781 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0782 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs VPTERNLOGQ $0xd2, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from go/asm).
+// h0783 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs VPTERNLOGQ $0x96, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0784 runs VPTERNLOGQ $0xd2, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs VPTERNLOGQ $0x96, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0785 runs VPTERNLOGQ $0x96, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs VPTERNLOGQ $0x96, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0786 runs VPTERNLOGQ $0x96, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs VPTERNLOGQ $0x96, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0787 runs VPTERNLOGQ $0x96, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs VPTERNLOGQ $0x96, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0788 runs VPTERNLOGQ $0x96, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs VPTERNLOGQ $0xd2, Z1, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0789 runs VPTERNLOGQ $0x96, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs VPTERNLOGQ $0xd2, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0790 runs VPTERNLOGQ $0xd2, Z1, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs VPTERNLOGQ $0xd2, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0791 runs VPTERNLOGQ $0xd2, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs VPTERNLOGQ $0xd2, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0792 runs VPTERNLOGQ $0xd2, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs VPTERNLOGQ $0xd2, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0793 runs VPTERNLOGQ $0xd2, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs VPTERNLOGQ $0xd2, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0794 runs VPTERNLOGQ $0xd2, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs VPTERNLOGQ $0xd2, Z17, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0795 runs VPTERNLOGQ $0xd2, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs VPTERNLOGQ $0xd2, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0796 runs VPTERNLOGQ $0xd2, Z17, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0797 runs VPTERNLOGQ $0xd2, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0798 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
+// h0799 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0800 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs VPXOR (R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0801 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0802 runs VPXOR (R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0803 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0804 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0805 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0806 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0807 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0808 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs VPXORQ (R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
+// h0809 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs VPXORQ 24(R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
+// h0810 runs VPXORQ (R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs VPXORQ Z1, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0811 runs VPXORQ 24(R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs VPXORQ Z1, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0812 runs VPXORQ Z1, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs VPXORQ Z1, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0813 runs VPXORQ Z1, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs VPXORQ Z17, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0814 runs VPXORQ Z1, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs VPXORQ Z17, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0815 runs VPXORQ Z17, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs VPXORQ Z17, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0816 runs VPXORQ Z17, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h0817 runs VPXORQ Z17, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
+// h0818 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h0819 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs XORL AX, DX (form XORL r32, r32, from go/asm).
+// h0820 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs XORL CX, CX (form XORL r32, r32, from go/asm).
+// h0821 runs XORL AX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs XORL DX, AX (form XORL r32, r32, from go/asm).
+// h0822 runs XORL CX, CX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs XORL DX, DX (form XORL r32, r32, from go/asm).
+// h0823 runs XORL DX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
+// h0824 runs XORL DX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs XORL R8, DX (form XORL r32, r32, from go/asm).
+// h0825 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h0826 runs XORL R8, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
+// h0827 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
+// h0828 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h0829 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h0830 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h0831 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h0832 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h0833 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
+// h0834 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
+// h0835 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h0836 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
+// h0837 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
+// h0838 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h0839 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
+// h0840 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
+// h0841 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h0842 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h0843 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h0844 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h0845 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h0846 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h0847 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h0848 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h0849 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h0850 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h0851 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h0852 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h0853 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h0854 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
+// h0855 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from catalog).
+// h0856 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h0857 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from catalog).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h0858 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h0859 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h0860 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h0861 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h0862 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h0863 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h0864 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h0865 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h0866 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h0867 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h0868 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h0869 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h0870 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs DECQ R8 (form DECQ r64, from catalog).
+// h0871 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h0872 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h0873 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h0874 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h0875 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h0876 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs INCL R8 (form INCL r32, from catalog).
+// h0877 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs JGE taken (form JGE label, from catalog).
+// h0878 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs JGT taken (form JGT label, from catalog).
+// h0879 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs JLE taken (form JLE label, from catalog).
+// h0880 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs JLS taken (form JLS label, from catalog).
+// h0881 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs JMI taken (form JMI label, from catalog).
+// h0882 runs JLS taken (form JLS label, from catalog).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs JPL taken (form JPL label, from catalog).
+// h0883 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h0884 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h0885 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h0886 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h0887 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h0888 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h0889 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h0890 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h0891 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h0892 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h0893 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h0894 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h0895 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h0896 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h0897 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h0898 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h0899 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h0900 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h0901 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h0902 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h0903 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h0904 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h0905 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h0906 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h0907 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h0908 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h0909 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h0910 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h0911 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h0912 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h0913 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h0914 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h0915 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h0916 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs MULQ R8 (form MULQ r64, from catalog).
+// h0917 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h0918 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h0919 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h0920 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h0921 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h0922 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h0923 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h0924 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
+// h0925 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
+// h0926 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
+// h0927 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
+// h0928 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
+// h0929 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
+// h0930 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
+// h0931 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h0932 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h0933 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h0934 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h0935 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h0936 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h0937 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h0938 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
+// h0939 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0940 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0941 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h0942 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h0943 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0944 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0945 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h0946 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h0947 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0948 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0949 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0950 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0951 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0952 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs SETCC R8B (form SETCC r8, from catalog).
+// h0953 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0954 runs SETCC R8B (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs SETCS R8B (form SETCS r8, from catalog).
+// h0955 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0956 runs SETCS R8B (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0957 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0958 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0959 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h0960 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0961 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h0962 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h0963 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0964 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h0965 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0966 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0967 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0968 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0969 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0970 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0971 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0972 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0973 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0974 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0975 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0976 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0977 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0978 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0979 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0980 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0981 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0982 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0983 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0984 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0985 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0986 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0987 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs VMOVDQU64 (R8), X1 (form VMOVDQU64 m128, xmm, from catalog).
+// h0988 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs VMOVDQU64 (R8), Y1 (form VMOVDQU64 m256, ymm, from catalog).
+// h0989 runs VMOVDQU64 (R8), X1 (form VMOVDQU64 m128, xmm, from catalog).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs VMOVDQU64 (R8), Z1 (form VMOVDQU64 m512, zmm, from catalog).
+// h0990 runs VMOVDQU64 (R8), Y1 (form VMOVDQU64 m256, ymm, from catalog).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs VMOVDQU64 24(R8), Z17 (form VMOVDQU64 m512, zmm, from catalog).
+// h0991 runs VMOVDQU64 (R8), Z1 (form VMOVDQU64 m512, zmm, from catalog).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs VMOVDQU64 X1, (R8) (form VMOVDQU64 xmm, m128, from catalog).
+// h0992 runs VMOVDQU64 24(R8), Z17 (form VMOVDQU64 m512, zmm, from catalog).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs VMOVDQU64 X1, X25 (form VMOVDQU64 xmm, xmm, from catalog).
+// h0993 runs VMOVDQU64 X1, (R8) (form VMOVDQU64 xmm, m128, from catalog).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs VMOVDQU64 Y1, (R8) (form VMOVDQU64 ymm, m256, from catalog).
+// h0994 runs VMOVDQU64 X1, X25 (form VMOVDQU64 xmm, xmm, from catalog).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs VMOVDQU64 Y17, Y9 (form VMOVDQU64 ymm, ymm, from catalog).
+// h0995 runs VMOVDQU64 Y1, (R8) (form VMOVDQU64 ymm, m256, from catalog).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs VMOVDQU64 Z1, (R8) (form VMOVDQU64 zmm, m512, from catalog).
+// h0996 runs VMOVDQU64 Y17, Y9 (form VMOVDQU64 ymm, ymm, from catalog).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs VMOVDQU64 Z17, 24(R8) (form VMOVDQU64 zmm, m512, from catalog).
+// h0997 runs VMOVDQU64 Z1, (R8) (form VMOVDQU64 zmm, m512, from catalog).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs VMOVDQU64 Z1, Z9 (form VMOVDQU64 zmm, zmm, from catalog).
+// h0998 runs VMOVDQU64 Z17, 24(R8) (form VMOVDQU64 zmm, m512, from catalog).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs VMOVDQU64 Z17, Z9 (form VMOVDQU64 zmm, zmm, from catalog).
+// h0999 runs VMOVDQU64 Z1, Z9 (form VMOVDQU64 zmm, zmm, from catalog).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h1000 runs VMOVDQU64 Z17, Z9 (form VMOVDQU64 zmm, zmm, from catalog).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h1001 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h1002 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h1003 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h1004 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1005 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1006 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1007 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1008 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1009 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1010 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1011 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h1012 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h1013 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from catalog).
+// h1014 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h1015 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from catalog).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h1016 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1017 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1018 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1019 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1020 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1021 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1022 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1023 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1024 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1025 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1026 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1027 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1028 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1029 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h1030 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h1031 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1032 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1033 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1034 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1035 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1036 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1037 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1038 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1039 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h1040 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h1041 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h1042 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h1043 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h1044 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h1045 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h1046 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
+// h1047 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
+// h1048 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs VPROLQ $3, (R8), Z1 (form VPROLQ imm, m512, zmm, from catalog).
+// h1049 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs VPROLQ $3, 24(R8), Z17 (form VPROLQ imm, m512, zmm, from catalog).
+// h1050 runs VPROLQ $3, (R8), Z1 (form VPROLQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
+// h1051 runs VPROLQ $3, 24(R8), Z17 (form VPROLQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1052 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1053 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1054 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1055 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1056 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1057 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1058 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs VPROLQ $1, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1059 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs VPROLQ $44, Z17, Z25 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1060 runs VPROLQ $1, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs VPROLQ $64, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1061 runs VPROLQ $44, Z17, Z25 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
+// h1062 runs VPROLQ $64, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs VPRORQ $5, (R8), Z1 (form VPRORQ imm, m512, zmm, from catalog).
+// h1063 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
+// h1064 runs VPRORQ $5, (R8), Z1 (form VPRORQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1065 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1066 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1067 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1068 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs VPRORQ $1, Z1, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
+// h1069 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs VPRORQ $63, Z17, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
+// h1070 runs VPRORQ $1, Z1, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h1071 runs VPRORQ $63, Z17, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h1072 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1073 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1074 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1075 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1076 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1077 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1078 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1078(s *State)
@@ -9717,612 +9717,612 @@ var cases = []Case{
 	{Form: "ADDL r32, r32", Text: "ADDL R8, R8", Source: "go/asm", Run: h0012},
 	{Form: "ADDL r32, r32", Text: "ADDL R8, R9", Source: "go/asm", Run: h0013},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000003, R8", Source: "go/asm", Run: h0014},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000004, R8", Source: "go/asm", Run: h0015},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000006, R8", Source: "go/asm", Run: h0016},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000a, R8", Source: "go/asm", Run: h0017},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000c, R8", Source: "go/asm", Run: h0018},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000d, R8", Source: "go/asm", Run: h0019},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000010, R8", Source: "go/asm", Run: h0020},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000012, R8", Source: "go/asm", Run: h0021},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000014, R8", Source: "go/asm", Run: h0022},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000018, R8", Source: "go/asm", Run: h0023},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000001a, R8", Source: "go/asm", Run: h0024},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000020, R8", Source: "go/asm", Run: h0025},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000028, R8", Source: "go/asm", Run: h0026},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000034, R8", Source: "go/asm", Run: h0027},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000040, R8", Source: "go/asm", Run: h0028},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000048, R8", Source: "go/asm", Run: h0029},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000050, R8", Source: "go/asm", Run: h0030},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0031},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000088, DX", Source: "go/asm", Run: h0032},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x02, R8", Source: "go/asm", Run: h0033},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x04, R8", Source: "go/asm", Run: h0034},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0035},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0036},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "go/asm", Run: h0037},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, R8", Source: "go/asm", Run: h0038},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "go/asm", Run: h0039},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0040},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0041},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0042},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0043},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000000ff, AX", Source: "go/asm", Run: h0044},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0045},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0046},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0047},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0048},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0049},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0050},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0f, AX", Source: "go/asm", Run: h0051},
-	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0052},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0053},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0054},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, AX", Source: "go/asm", Run: h0055},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0056},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0057},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0058},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0059},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0060},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0061},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0062},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0063},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), DX", Source: "go/asm", Run: h0064},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "go/asm", Run: h0065},
-	{Form: "ANDQ r64, m64", Text: "ANDQ AX, 24(R8)", Source: "go/asm", Run: h0066},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0067},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0068},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0069},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0070},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0071},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0072},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0073},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0074},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0075},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0076},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0077},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0078},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), DX", Source: "go/asm", Run: h0079},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, DX", Source: "go/asm", Run: h0080},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, DX", Source: "go/asm", Run: h0081},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE DX, AX", Source: "go/asm", Run: h0082},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE R8, DX", Source: "go/asm", Run: h0083},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0084},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x09", Source: "go/asm", Run: h0085},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x0f", Source: "go/asm", Run: h0086},
-	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x09", Source: "go/asm", Run: h0087},
-	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x0f", Source: "go/asm", Run: h0088},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000000", Source: "go/asm", Run: h0089},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000004", Source: "go/asm", Run: h0090},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000006", Source: "go/asm", Run: h0091},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000008", Source: "go/asm", Run: h0092},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000088", Source: "go/asm", Run: h0093},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0094},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000008", Source: "go/asm", Run: h0095},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000037", Source: "go/asm", Run: h0096},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000040", Source: "go/asm", Run: h0097},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004b", Source: "go/asm", Run: h0098},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000050", Source: "go/asm", Run: h0099},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0100},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0101},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000004", Source: "go/asm", Run: h0102},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000006", Source: "go/asm", Run: h0103},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000008", Source: "go/asm", Run: h0104},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000037", Source: "go/asm", Run: h0105},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x0000004b", Source: "go/asm", Run: h0106},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000050", Source: "go/asm", Run: h0107},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x000003b8", Source: "go/asm", Run: h0108},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000000", Source: "go/asm", Run: h0109},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000001", Source: "go/asm", Run: h0110},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000002", Source: "go/asm", Run: h0111},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000003", Source: "go/asm", Run: h0112},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000037", Source: "go/asm", Run: h0113},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x0000004b", Source: "go/asm", Run: h0114},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000050", Source: "go/asm", Run: h0115},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000088", Source: "go/asm", Run: h0116},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0117},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000100", Source: "go/asm", Run: h0118},
-	{Form: "CMPQ r64, m64", Text: "CMPQ CX, 24(R8)", Source: "go/asm", Run: h0119},
-	{Form: "CMPQ r64, m64", Text: "CMPQ R8, 24(R9)", Source: "go/asm", Run: h0120},
-	{Form: "CMPQ r64, r64", Text: "CMPQ DX, R8", Source: "go/asm", Run: h0121},
-	{Form: "CMPQ r64, r64", Text: "CMPQ R8, DX", Source: "go/asm", Run: h0122},
-	{Form: "CMPQ r64, r64", Text: "CMPQ R8, R9", Source: "go/asm", Run: h0123},
-	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0124},
-	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0125},
-	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0126},
-	{Form: "DECQ r64", Text: "DECQ CX", Source: "go/asm", Run: h0127},
-	{Form: "INCQ r64", Text: "INCQ AX", Source: "go/asm", Run: h0128},
-	{Form: "INCQ r64", Text: "INCQ CX", Source: "go/asm", Run: h0129},
-	{Form: "INCQ r64", Text: "INCQ DX", Source: "go/asm", Run: h0130},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "go/asm", Run: h0131},
-	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0132},
-	{Form: "JCS label", Text: "JCS taken", Source: "go/asm", Run: h0133},
-	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0134},
-	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0135},
-	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0136},
-	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0137},
-	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0138},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR (R8)", Source: "go/asm", Run: h0139},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "go/asm", Run: h0140},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(AX*2), R8", Source: "go/asm", Run: h0141},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(R8*4), R8", Source: "go/asm", Run: h0142},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX), AX", Source: "go/asm", Run: h0143},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0144},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0145},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0146},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0147},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*4), R8", Source: "go/asm", Run: h0148},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*4), R9", Source: "go/asm", Run: h0149},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0150},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), AX", Source: "go/asm", Run: h0151},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0152},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(AX), AX", Source: "go/asm", Run: h0153},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), AX", Source: "go/asm", Run: h0154},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0155},
-	{Form: "LFENCE", Text: "LFENCE", Source: "go/asm", Run: h0156},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0157},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0158},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x02, 24(R8)", Source: "go/asm", Run: h0159},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x03, 24(R8)", Source: "go/asm", Run: h0160},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x04, 24(R8)", Source: "go/asm", Run: h0161},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x05, 24(R8)", Source: "go/asm", Run: h0162},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x06, 24(R8)", Source: "go/asm", Run: h0163},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x07, 24(R8)", Source: "go/asm", Run: h0164},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x08, 24(R8)", Source: "go/asm", Run: h0165},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x09, 24(R8)", Source: "go/asm", Run: h0166},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0a, 24(R8)", Source: "go/asm", Run: h0167},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0b, 24(R8)", Source: "go/asm", Run: h0168},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0c, 24(R8)", Source: "go/asm", Run: h0169},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0d, 24(R8)", Source: "go/asm", Run: h0170},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0e, 24(R8)", Source: "go/asm", Run: h0171},
-	{Form: "MOVB r8, m8", Text: "MOVB AL, 24(R8)", Source: "go/asm", Run: h0172},
-	{Form: "MOVB r8, m8", Text: "MOVB CL, 24(R8)(DX*1)", Source: "go/asm", Run: h0173},
-	{Form: "MOVB r8, m8", Text: "MOVB DL, 24(R8)", Source: "go/asm", Run: h0174},
-	{Form: "MOVB r8, m8", Text: "MOVB R8B, (R9)(CX*1)", Source: "go/asm", Run: h0175},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX (R8)(R9*1), R10", Source: "go/asm", Run: h0176},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8)(R9*1), R10", Source: "go/asm", Run: h0177},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0178},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(R9*1), R10", Source: "go/asm", Run: h0179},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), CX", Source: "go/asm", Run: h0180},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), DX", Source: "go/asm", Run: h0181},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), AX", Source: "go/asm", Run: h0182},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x00001fbf, 24(R8)", Source: "go/asm", Run: h0183},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, AX", Source: "go/asm", Run: h0184},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, DX", Source: "go/asm", Run: h0185},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0186},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0187},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0188},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0189},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0190},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0191},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0192},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0193},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0194},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0195},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0196},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0197},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001e, CX", Source: "go/asm", Run: h0198},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0199},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, CX", Source: "go/asm", Run: h0200},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0201},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0202},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0203},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0204},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0205},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0206},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0207},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0208},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0209},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0210},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0211},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0212},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0213},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0214},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0215},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0216},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0217},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0218},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0219},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0220},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0221},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0222},
-	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0223},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0224},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0225},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0226},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0227},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0228},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0229},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0230},
-	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0231},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0232},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0233},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0234},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0235},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0236},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0237},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0238},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0239},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0240},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0241},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0242},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0243},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0244},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0245},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0246},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0247},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0248},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0249},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0250},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0251},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0252},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0253},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0254},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0255},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), CX", Source: "go/asm", Run: h0256},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0257},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0258},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0259},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0260},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0261},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0262},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), AX", Source: "go/asm", Run: h0263},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0264},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0265},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0266},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0267},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0268},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0269},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0270},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0271},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0272},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0273},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0274},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0275},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0276},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0277},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0278},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0279},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0280},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0281},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0282},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0283},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0284},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0285},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0286},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0287},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0288},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX (R8), AX", Source: "go/asm", Run: h0289},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0290},
-	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0291},
-	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0292},
-	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0293},
-	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0294},
-	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0295},
-	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0296},
-	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0297},
-	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0298},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0299},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0300},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0301},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0302},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0303},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0304},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0305},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0306},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0307},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0308},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0309},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0310},
-	{Form: "PADDL xmm, xmm", Text: "PADDL X1, X9", Source: "go/asm", Run: h0311},
-	{Form: "PADDQ xmm, xmm", Text: "PADDQ X1, X9", Source: "go/asm", Run: h0312},
-	{Form: "PAND xmm, xmm", Text: "PAND X1, X9", Source: "go/asm", Run: h0313},
-	{Form: "PMULULQ xmm, xmm", Text: "PMULULQ X1, X9", Source: "go/asm", Run: h0314},
-	{Form: "POR xmm, xmm", Text: "POR X1, X9", Source: "go/asm", Run: h0315},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x00, X1, X1", Source: "go/asm", Run: h0316},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x55, X1, X1", Source: "go/asm", Run: h0317},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X1", Source: "go/asm", Run: h0318},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X9", Source: "go/asm", Run: h0319},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x00, X1", Source: "go/asm", Run: h0320},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x01, X1", Source: "go/asm", Run: h0321},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x02, X1", Source: "go/asm", Run: h0322},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x03, X1", Source: "go/asm", Run: h0323},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x04, X1", Source: "go/asm", Run: h0324},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x08, X1", Source: "go/asm", Run: h0325},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0c, X1", Source: "go/asm", Run: h0326},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0d, X1", Source: "go/asm", Run: h0327},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x10, X1", Source: "go/asm", Run: h0328},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x14, X1", Source: "go/asm", Run: h0329},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x17, X1", Source: "go/asm", Run: h0330},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x18, X1", Source: "go/asm", Run: h0331},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x1c, X1", Source: "go/asm", Run: h0332},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x17, X1", Source: "go/asm", Run: h0333},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x1f, X1", Source: "go/asm", Run: h0334},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $0x20, X1", Source: "go/asm", Run: h0335},
-	{Form: "PSUBL xmm, xmm", Text: "PSUBL X1, X9", Source: "go/asm", Run: h0336},
-	{Form: "PUNPCKHLQ xmm, xmm", Text: "PUNPCKHLQ X1, X9", Source: "go/asm", Run: h0337},
-	{Form: "PUNPCKHQDQ xmm, xmm", Text: "PUNPCKHQDQ X1, X9", Source: "go/asm", Run: h0338},
-	{Form: "PUNPCKLLQ xmm, xmm", Text: "PUNPCKLLQ X1, X9", Source: "go/asm", Run: h0339},
-	{Form: "PUNPCKLQDQ xmm, xmm", Text: "PUNPCKLQDQ X1, X9", Source: "go/asm", Run: h0340},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X1", Source: "go/asm", Run: h0341},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "go/asm", Run: h0342},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0343},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0344},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0345},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0346},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0347},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0348},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0349},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0350},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0351},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0352},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0353},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0354},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0355},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0356},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0357},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0358},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0359},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0360},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0361},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0362},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0363},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0364},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0365},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0366},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0367},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0368},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0369},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0370},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0371},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0372},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0373},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0374},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0375},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0376},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0377},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0378},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0379},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0380},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0381},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0382},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0383},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0384},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0385},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0386},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0387},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0388},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0389},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0390},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0391},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0392},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0393},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0394},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0395},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0396},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0397},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0398},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0399},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0400},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0401},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0402},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0403},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0404},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0405},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0406},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0407},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0408},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0409},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0410},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0411},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0412},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0413},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0414},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0415},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0416},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0417},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0418},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, R8, R8", Source: "go/asm", Run: h0419},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0420},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0421},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0422},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, R8, R8", Source: "go/asm", Run: h0423},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0424},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0425},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0426},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0427},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0428},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0429},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, DX, DX", Source: "go/asm", Run: h0430},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0431},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, DX, DX", Source: "go/asm", Run: h0432},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0433},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0434},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, DX, DX", Source: "go/asm", Run: h0435},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0436},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0437},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0438},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, DX, DX", Source: "go/asm", Run: h0439},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0440},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0441},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0442},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0443},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0444},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0445},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0446},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0447},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, R8, R8", Source: "go/asm", Run: h0448},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, DX, DX", Source: "go/asm", Run: h0449},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0450},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, DX, DX", Source: "go/asm", Run: h0451},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, R8, R8", Source: "go/asm", Run: h0452},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0453},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, AX", Source: "go/asm", Run: h0454},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0455},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0456},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0457},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0458},
-	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0459},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, AX", Source: "go/asm", Run: h0460},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, DX", Source: "go/asm", Run: h0461},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, R8", Source: "go/asm", Run: h0462},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0463},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0464},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0465},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0466},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0467},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0468},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0469},
-	{Form: "SHLQ imm, m64", Text: "SHLQ $0x01, 24(R8)", Source: "go/asm", Run: h0470},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0471},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, R8", Source: "go/asm", Run: h0472},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0473},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, R8", Source: "go/asm", Run: h0474},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0475},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0476},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, R8", Source: "go/asm", Run: h0477},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0478},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0479},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0480},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0481},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, R8", Source: "go/asm", Run: h0482},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0483},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, AX", Source: "go/asm", Run: h0484},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0485},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, R8", Source: "go/asm", Run: h0486},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0487},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0488},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0489},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0490},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0491},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0492},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, R8", Source: "go/asm", Run: h0493},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0494},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0495},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0496},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0497},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0498},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0499},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0500},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0501},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0502},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0503},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0504},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0505},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0506},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0507},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0508},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, DX", Source: "go/asm", Run: h0509},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, R8", Source: "go/asm", Run: h0510},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0511},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0512},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0513},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0514},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0515},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0516},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0517},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0518},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0519},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0520},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0521},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0522},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x06, R8", Source: "go/asm", Run: h0523},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0524},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0525},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0526},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0527},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0528},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0529},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0530},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0531},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0532},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0533},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0534},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0535},
-	{Form: "STMXCSR m32", Text: "STMXCSR (R8)", Source: "go/asm", Run: h0536},
-	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0537},
-	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0538},
-	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0539},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0540},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0541},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0542},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0543},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0544},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0545},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0546},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000040, CX", Source: "go/asm", Run: h0547},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0548},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "go/asm", Run: h0549},
-	{Form: "SUBQ r64, r64", Text: "SUBQ DX, R8", Source: "go/asm", Run: h0550},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0551},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, R9", Source: "go/asm", Run: h0552},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, AX", Source: "go/asm", Run: h0553},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, CX", Source: "go/asm", Run: h0554},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, R8", Source: "go/asm", Run: h0555},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, CX", Source: "go/asm", Run: h0556},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, R8", Source: "go/asm", Run: h0557},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, CX", Source: "go/asm", Run: h0558},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, R8", Source: "go/asm", Run: h0559},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, CX", Source: "go/asm", Run: h0560},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, R8", Source: "go/asm", Run: h0561},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, CX", Source: "go/asm", Run: h0562},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, R8", Source: "go/asm", Run: h0563},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, CX", Source: "go/asm", Run: h0564},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, R8", Source: "go/asm", Run: h0565},
-	{Form: "TESTQ r64, r64", Text: "TESTQ CX, CX", Source: "go/asm", Run: h0566},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "go/asm", Run: h0567},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0568},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, -24(R8), Y1, Y1", Source: "go/asm", Run: h0569},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0570},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0571},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU -24(R8), X1", Source: "go/asm", Run: h0572},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU 24(R8), X1", Source: "go/asm", Run: h0573},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0574},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (DX), Y1", Source: "go/asm", Run: h0575},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0576},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0577},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0578},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0579},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(DX), Y1", Source: "go/asm", Run: h0580},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0581},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0582},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0583},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0584},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0585},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0586},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0587},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "go/asm", Run: h0588},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (AX), Z1", Source: "go/asm", Wide: true, Run: h0589},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z1", Source: "go/asm", Wide: true, Run: h0590},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z17", Source: "go/asm", Wide: true, Run: h0591},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (AX)", Source: "go/asm", Wide: true, Run: h0592},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, 24(AX)", Source: "go/asm", Wide: true, Run: h0593},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(AX)", Source: "go/asm", Wide: true, Run: h0594},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z25", Source: "go/asm", Wide: true, Run: h0595},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z25", Source: "go/asm", Wide: true, Run: h0596},
-	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0597},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y1", Source: "go/asm", Run: h0598},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0599},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0600},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0601},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0602},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0603},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0604},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0605},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0606},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0607},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0608},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0609},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0610},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0611},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0612},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0613},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8)(R9*1), Y1", Source: "go/asm", Run: h0614},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0615},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0616},
-	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0617},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0618},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0619},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0620},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000006, R8", Source: "go/asm", Run: h0015},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000a, R8", Source: "go/asm", Run: h0016},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000c, R8", Source: "go/asm", Run: h0017},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000000d, R8", Source: "go/asm", Run: h0018},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000010, R8", Source: "go/asm", Run: h0019},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000012, R8", Source: "go/asm", Run: h0020},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000014, R8", Source: "go/asm", Run: h0021},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000018, R8", Source: "go/asm", Run: h0022},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x0000001a, R8", Source: "go/asm", Run: h0023},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000020, R8", Source: "go/asm", Run: h0024},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000028, R8", Source: "go/asm", Run: h0025},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000034, R8", Source: "go/asm", Run: h0026},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000040, R8", Source: "go/asm", Run: h0027},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000048, R8", Source: "go/asm", Run: h0028},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000050, R8", Source: "go/asm", Run: h0029},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0030},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000088, DX", Source: "go/asm", Run: h0031},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x02, R8", Source: "go/asm", Run: h0032},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x04, R8", Source: "go/asm", Run: h0033},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0034},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0035},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "go/asm", Run: h0036},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, R8", Source: "go/asm", Run: h0037},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "go/asm", Run: h0038},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0039},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0040},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0041},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0042},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000000ff, AX", Source: "go/asm", Run: h0043},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0044},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0045},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0046},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0047},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0048},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0049},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0f, AX", Source: "go/asm", Run: h0050},
+	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0051},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0052},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0053},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, AX", Source: "go/asm", Run: h0054},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0055},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0056},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0057},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0058},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0059},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0060},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0061},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0062},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), DX", Source: "go/asm", Run: h0063},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "go/asm", Run: h0064},
+	{Form: "ANDQ r64, m64", Text: "ANDQ AX, 24(R8)", Source: "go/asm", Run: h0065},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0066},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0067},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0068},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0069},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0070},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0071},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0072},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0073},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0074},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0075},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0076},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0077},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), DX", Source: "go/asm", Run: h0078},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, DX", Source: "go/asm", Run: h0079},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, DX", Source: "go/asm", Run: h0080},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE DX, AX", Source: "go/asm", Run: h0081},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE R8, DX", Source: "go/asm", Run: h0082},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0083},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x09", Source: "go/asm", Run: h0084},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x0f", Source: "go/asm", Run: h0085},
+	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x09", Source: "go/asm", Run: h0086},
+	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x0f", Source: "go/asm", Run: h0087},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000000", Source: "go/asm", Run: h0088},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000004", Source: "go/asm", Run: h0089},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000006", Source: "go/asm", Run: h0090},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000008", Source: "go/asm", Run: h0091},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000088", Source: "go/asm", Run: h0092},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0093},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000008", Source: "go/asm", Run: h0094},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000037", Source: "go/asm", Run: h0095},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000040", Source: "go/asm", Run: h0096},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004b", Source: "go/asm", Run: h0097},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000050", Source: "go/asm", Run: h0098},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0099},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0100},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000004", Source: "go/asm", Run: h0101},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000006", Source: "go/asm", Run: h0102},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000008", Source: "go/asm", Run: h0103},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000037", Source: "go/asm", Run: h0104},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x0000004b", Source: "go/asm", Run: h0105},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000050", Source: "go/asm", Run: h0106},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x000003b8", Source: "go/asm", Run: h0107},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000000", Source: "go/asm", Run: h0108},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000001", Source: "go/asm", Run: h0109},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000002", Source: "go/asm", Run: h0110},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000003", Source: "go/asm", Run: h0111},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000037", Source: "go/asm", Run: h0112},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x0000004b", Source: "go/asm", Run: h0113},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000050", Source: "go/asm", Run: h0114},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000088", Source: "go/asm", Run: h0115},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0116},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000100", Source: "go/asm", Run: h0117},
+	{Form: "CMPQ r64, m64", Text: "CMPQ CX, 24(R8)", Source: "go/asm", Run: h0118},
+	{Form: "CMPQ r64, m64", Text: "CMPQ R8, 24(R9)", Source: "go/asm", Run: h0119},
+	{Form: "CMPQ r64, r64", Text: "CMPQ DX, R8", Source: "go/asm", Run: h0120},
+	{Form: "CMPQ r64, r64", Text: "CMPQ R8, DX", Source: "go/asm", Run: h0121},
+	{Form: "CMPQ r64, r64", Text: "CMPQ R8, R9", Source: "go/asm", Run: h0122},
+	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0123},
+	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0124},
+	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0125},
+	{Form: "DECQ r64", Text: "DECQ CX", Source: "go/asm", Run: h0126},
+	{Form: "INCQ r64", Text: "INCQ AX", Source: "go/asm", Run: h0127},
+	{Form: "INCQ r64", Text: "INCQ CX", Source: "go/asm", Run: h0128},
+	{Form: "INCQ r64", Text: "INCQ DX", Source: "go/asm", Run: h0129},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "go/asm", Run: h0130},
+	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0131},
+	{Form: "JCS label", Text: "JCS taken", Source: "go/asm", Run: h0132},
+	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0133},
+	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0134},
+	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0135},
+	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0136},
+	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0137},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR (R8)", Source: "go/asm", Run: h0138},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "go/asm", Run: h0139},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(AX*2), R8", Source: "go/asm", Run: h0140},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(R8*4), R8", Source: "go/asm", Run: h0141},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX), AX", Source: "go/asm", Run: h0142},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0143},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0144},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0145},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0146},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*4), R8", Source: "go/asm", Run: h0147},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*4), R9", Source: "go/asm", Run: h0148},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0149},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), AX", Source: "go/asm", Run: h0150},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0151},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(AX), AX", Source: "go/asm", Run: h0152},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), AX", Source: "go/asm", Run: h0153},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0154},
+	{Form: "LFENCE", Text: "LFENCE", Source: "go/asm", Run: h0155},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0156},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0157},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x02, 24(R8)", Source: "go/asm", Run: h0158},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x03, 24(R8)", Source: "go/asm", Run: h0159},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x04, 24(R8)", Source: "go/asm", Run: h0160},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x05, 24(R8)", Source: "go/asm", Run: h0161},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x06, 24(R8)", Source: "go/asm", Run: h0162},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x07, 24(R8)", Source: "go/asm", Run: h0163},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x08, 24(R8)", Source: "go/asm", Run: h0164},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x09, 24(R8)", Source: "go/asm", Run: h0165},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0a, 24(R8)", Source: "go/asm", Run: h0166},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0b, 24(R8)", Source: "go/asm", Run: h0167},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0c, 24(R8)", Source: "go/asm", Run: h0168},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0d, 24(R8)", Source: "go/asm", Run: h0169},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0e, 24(R8)", Source: "go/asm", Run: h0170},
+	{Form: "MOVB r8, m8", Text: "MOVB AL, 24(R8)", Source: "go/asm", Run: h0171},
+	{Form: "MOVB r8, m8", Text: "MOVB CL, 24(R8)(DX*1)", Source: "go/asm", Run: h0172},
+	{Form: "MOVB r8, m8", Text: "MOVB DL, 24(R8)", Source: "go/asm", Run: h0173},
+	{Form: "MOVB r8, m8", Text: "MOVB R8B, (R9)(CX*1)", Source: "go/asm", Run: h0174},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX (R8)(R9*1), R10", Source: "go/asm", Run: h0175},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8)(R9*1), R10", Source: "go/asm", Run: h0176},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0177},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(R9*1), R10", Source: "go/asm", Run: h0178},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), CX", Source: "go/asm", Run: h0179},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), DX", Source: "go/asm", Run: h0180},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), AX", Source: "go/asm", Run: h0181},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x00001fbf, 24(R8)", Source: "go/asm", Run: h0182},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, AX", Source: "go/asm", Run: h0183},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, DX", Source: "go/asm", Run: h0184},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0185},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0186},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0187},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0188},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0189},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0190},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0191},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0192},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0193},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0194},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0195},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0196},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001e, CX", Source: "go/asm", Run: h0197},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0198},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, CX", Source: "go/asm", Run: h0199},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0200},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0201},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0202},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0203},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0204},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0205},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0206},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0207},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0208},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0209},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0210},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0211},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0212},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0213},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0214},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0215},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0216},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0217},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0218},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0219},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0220},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0221},
+	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0222},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0223},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0224},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0225},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0226},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0227},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0228},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0229},
+	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0230},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0231},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0232},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0233},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0234},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0235},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0236},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0237},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0238},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0239},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0240},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0241},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0242},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0243},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0244},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0245},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0246},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0247},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0248},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0249},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0250},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0251},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0252},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0253},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0254},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), CX", Source: "go/asm", Run: h0255},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0256},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0257},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0258},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0259},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0260},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0261},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), AX", Source: "go/asm", Run: h0262},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0263},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0264},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0265},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0266},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0267},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0268},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0269},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0270},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0271},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0272},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0273},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0274},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0275},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0276},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0277},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0278},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0279},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0280},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0281},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0282},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0283},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0284},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0285},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0286},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0287},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX (R8), AX", Source: "go/asm", Run: h0288},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0289},
+	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0290},
+	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0291},
+	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0292},
+	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0293},
+	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0294},
+	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0295},
+	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0296},
+	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0297},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0298},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0299},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0300},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0301},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0302},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0303},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0304},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0305},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0306},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0307},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0308},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0309},
+	{Form: "PADDL xmm, xmm", Text: "PADDL X1, X9", Source: "go/asm", Run: h0310},
+	{Form: "PADDQ xmm, xmm", Text: "PADDQ X1, X9", Source: "go/asm", Run: h0311},
+	{Form: "PAND xmm, xmm", Text: "PAND X1, X9", Source: "go/asm", Run: h0312},
+	{Form: "PMULULQ xmm, xmm", Text: "PMULULQ X1, X9", Source: "go/asm", Run: h0313},
+	{Form: "POR xmm, xmm", Text: "POR X1, X9", Source: "go/asm", Run: h0314},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x00, X1, X1", Source: "go/asm", Run: h0315},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x55, X1, X1", Source: "go/asm", Run: h0316},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X1", Source: "go/asm", Run: h0317},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X9", Source: "go/asm", Run: h0318},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x00, X1", Source: "go/asm", Run: h0319},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x01, X1", Source: "go/asm", Run: h0320},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x02, X1", Source: "go/asm", Run: h0321},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x03, X1", Source: "go/asm", Run: h0322},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x04, X1", Source: "go/asm", Run: h0323},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x08, X1", Source: "go/asm", Run: h0324},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0c, X1", Source: "go/asm", Run: h0325},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0d, X1", Source: "go/asm", Run: h0326},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x10, X1", Source: "go/asm", Run: h0327},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x14, X1", Source: "go/asm", Run: h0328},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x17, X1", Source: "go/asm", Run: h0329},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x18, X1", Source: "go/asm", Run: h0330},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x1c, X1", Source: "go/asm", Run: h0331},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x17, X1", Source: "go/asm", Run: h0332},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x1f, X1", Source: "go/asm", Run: h0333},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $0x20, X1", Source: "go/asm", Run: h0334},
+	{Form: "PSUBL xmm, xmm", Text: "PSUBL X1, X9", Source: "go/asm", Run: h0335},
+	{Form: "PUNPCKHLQ xmm, xmm", Text: "PUNPCKHLQ X1, X9", Source: "go/asm", Run: h0336},
+	{Form: "PUNPCKHQDQ xmm, xmm", Text: "PUNPCKHQDQ X1, X9", Source: "go/asm", Run: h0337},
+	{Form: "PUNPCKLLQ xmm, xmm", Text: "PUNPCKLLQ X1, X9", Source: "go/asm", Run: h0338},
+	{Form: "PUNPCKLQDQ xmm, xmm", Text: "PUNPCKLQDQ X1, X9", Source: "go/asm", Run: h0339},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X1", Source: "go/asm", Run: h0340},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "go/asm", Run: h0341},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0342},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0343},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0344},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0345},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0346},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0347},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0348},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0349},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0350},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0351},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0352},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0353},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0354},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0355},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0356},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0357},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0358},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0359},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0360},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0361},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0362},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0363},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0364},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0365},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0366},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0367},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0368},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0369},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0370},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0371},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0372},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0373},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0374},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0375},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0376},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0377},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0378},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0379},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0380},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0381},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0382},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0383},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0384},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0385},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0386},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0387},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0388},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0389},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0390},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0391},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0392},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0393},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0394},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0395},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0396},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0397},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0398},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0399},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0400},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0401},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0402},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0403},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0404},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0405},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0406},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0407},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0408},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0409},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0410},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0411},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0412},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0413},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0414},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0415},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0416},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0417},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, R8, R8", Source: "go/asm", Run: h0418},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0419},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0420},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0421},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, R8, R8", Source: "go/asm", Run: h0422},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0423},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0424},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0425},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0426},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0427},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0428},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, DX, DX", Source: "go/asm", Run: h0429},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0430},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, DX, DX", Source: "go/asm", Run: h0431},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0432},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0433},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, DX, DX", Source: "go/asm", Run: h0434},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0435},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0436},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0437},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, DX, DX", Source: "go/asm", Run: h0438},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0439},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0440},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0441},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0442},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0443},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0444},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0445},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0446},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, R8, R8", Source: "go/asm", Run: h0447},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, DX, DX", Source: "go/asm", Run: h0448},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0449},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, DX, DX", Source: "go/asm", Run: h0450},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, R8, R8", Source: "go/asm", Run: h0451},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0452},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, AX", Source: "go/asm", Run: h0453},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0454},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0455},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0456},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0457},
+	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0458},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, AX", Source: "go/asm", Run: h0459},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, DX", Source: "go/asm", Run: h0460},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, R8", Source: "go/asm", Run: h0461},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0462},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0463},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0464},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0465},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0466},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0467},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0468},
+	{Form: "SHLQ imm, m64", Text: "SHLQ $0x01, 24(R8)", Source: "go/asm", Run: h0469},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0470},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, R8", Source: "go/asm", Run: h0471},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0472},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, R8", Source: "go/asm", Run: h0473},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0474},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0475},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, R8", Source: "go/asm", Run: h0476},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0477},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0478},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0479},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0480},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, R8", Source: "go/asm", Run: h0481},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0482},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, AX", Source: "go/asm", Run: h0483},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0484},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, R8", Source: "go/asm", Run: h0485},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0486},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0487},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0488},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0489},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0490},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0491},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, R8", Source: "go/asm", Run: h0492},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0493},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0494},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0495},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0496},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0497},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0498},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0499},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0500},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0501},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0502},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0503},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0504},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0505},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0506},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0507},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, DX", Source: "go/asm", Run: h0508},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, R8", Source: "go/asm", Run: h0509},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0510},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0511},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0512},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0513},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0514},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0515},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0516},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0517},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0518},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0519},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0520},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0521},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x06, R8", Source: "go/asm", Run: h0522},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0523},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0524},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0525},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0526},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0527},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0528},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0529},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0530},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0531},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0532},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0533},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0534},
+	{Form: "STMXCSR m32", Text: "STMXCSR (R8)", Source: "go/asm", Run: h0535},
+	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0536},
+	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0537},
+	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0538},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0539},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0540},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0541},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0542},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0543},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0544},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0545},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000040, CX", Source: "go/asm", Run: h0546},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0547},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "go/asm", Run: h0548},
+	{Form: "SUBQ r64, r64", Text: "SUBQ DX, R8", Source: "go/asm", Run: h0549},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0550},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, R9", Source: "go/asm", Run: h0551},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, AX", Source: "go/asm", Run: h0552},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, CX", Source: "go/asm", Run: h0553},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, R8", Source: "go/asm", Run: h0554},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, CX", Source: "go/asm", Run: h0555},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, R8", Source: "go/asm", Run: h0556},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, CX", Source: "go/asm", Run: h0557},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, R8", Source: "go/asm", Run: h0558},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, CX", Source: "go/asm", Run: h0559},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, R8", Source: "go/asm", Run: h0560},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, CX", Source: "go/asm", Run: h0561},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, R8", Source: "go/asm", Run: h0562},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, CX", Source: "go/asm", Run: h0563},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, R8", Source: "go/asm", Run: h0564},
+	{Form: "TESTQ r64, r64", Text: "TESTQ CX, CX", Source: "go/asm", Run: h0565},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "go/asm", Run: h0566},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0567},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, -24(R8), Y1, Y1", Source: "go/asm", Run: h0568},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0569},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0570},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU -24(R8), X1", Source: "go/asm", Run: h0571},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU 24(R8), X1", Source: "go/asm", Run: h0572},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0573},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (DX), Y1", Source: "go/asm", Run: h0574},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0575},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0576},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0577},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0578},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(DX), Y1", Source: "go/asm", Run: h0579},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0580},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0581},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0582},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0583},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0584},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0585},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0586},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "go/asm", Run: h0587},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (AX), Z1", Source: "go/asm", Wide: true, Run: h0588},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z1", Source: "go/asm", Wide: true, Run: h0589},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z17", Source: "go/asm", Wide: true, Run: h0590},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (AX)", Source: "go/asm", Wide: true, Run: h0591},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, 24(AX)", Source: "go/asm", Wide: true, Run: h0592},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(AX)", Source: "go/asm", Wide: true, Run: h0593},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z25", Source: "go/asm", Wide: true, Run: h0594},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z25", Source: "go/asm", Wide: true, Run: h0595},
+	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0596},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y1", Source: "go/asm", Run: h0597},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0598},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0599},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0600},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0601},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0602},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0603},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0604},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0605},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0606},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0607},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0608},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0609},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0610},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0611},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0612},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8)(R9*1), Y1", Source: "go/asm", Run: h0613},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0614},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0615},
+	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0616},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0617},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0618},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0619},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y1, Y9", Source: "go/asm", Run: h0620},
 	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0621},
 	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0622},
 	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0623},
@@ -10416,371 +10416,371 @@ var cases = []Case{
 	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0711},
 	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0712},
 	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0713},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y1", Source: "go/asm", Run: h0714},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y9", Source: "go/asm", Run: h0715},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0x02, Y1, Y1", Source: "go/asm", Run: h0716},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0717},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0718},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0719},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0720},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0721},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0722},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0723},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0724},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0725},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0726},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0727},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0728},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0729},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0730},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0731},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0732},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0733},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0734},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0735},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0736},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0737},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0738},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0739},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0740},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0741},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0742},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y1", Source: "go/asm", Run: h0743},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0744},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0745},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0746},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0747},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0x06, Y1, Y1", Source: "go/asm", Run: h0748},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0749},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0750},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0751},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0752},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0753},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0754},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0755},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0756},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0757},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0758},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0759},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0760},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0761},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0762},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0763},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0764},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0765},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0766},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0767},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0768},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0769},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0770},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0771},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0772},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0773},
-	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0774},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0775},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0776},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0777},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0778},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0779},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0780},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0781},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0782},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xd2, Y1, Y9, Y14", Source: "go/asm", Wide: true, Run: h0783},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0784},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0785},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0786},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0787},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0788},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0789},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0790},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0791},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0792},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0793},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0794},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0795},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0796},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0797},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0798},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0799},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0800},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y1", Source: "go/asm", Run: h0801},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0802},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0803},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0804},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0805},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0806},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0807},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0808},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0809},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0810},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0811},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0812},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0813},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0814},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0815},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0816},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0817},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0818},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0819},
-	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0820},
-	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0821},
-	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0822},
-	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0823},
-	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0824},
-	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0825},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0826},
-	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0827},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0828},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0829},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0830},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0831},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0832},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0833},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0834},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0835},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0836},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0837},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0838},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0839},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0840},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0841},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0842},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0843},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0844},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0845},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0846},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0847},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0848},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0849},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0850},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0851},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0852},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0853},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0854},
-	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0855},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "catalog", Run: h0856},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0857},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0858},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0859},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0860},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0861},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0862},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0863},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0864},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0865},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0866},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0867},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0868},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0869},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0870},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0871},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0872},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0873},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0874},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0875},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0876},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0877},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0878},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0879},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0880},
-	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0881},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0882},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0883},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0884},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0885},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0886},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0887},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0888},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0889},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0890},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0891},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0892},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0893},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0894},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0895},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0896},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0897},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0898},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0899},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0900},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0901},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0902},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0903},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0904},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0905},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0906},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0907},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0908},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0909},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0910},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0911},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0912},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0913},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0914},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0915},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0916},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0917},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0918},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0919},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0920},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0921},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0922},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0923},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0924},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h0925},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h0926},
-	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h0927},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h0928},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h0929},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h0930},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h0931},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0932},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0933},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0934},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0935},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0936},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0937},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0938},
-	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0939},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0940},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0941},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0942},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0943},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0944},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0945},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0946},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0947},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0948},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0949},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0950},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0951},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0952},
-	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0953},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0954},
-	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0955},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0956},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0957},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0958},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0959},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0960},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0961},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0962},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0963},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0964},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0965},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0966},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0967},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0968},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0969},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0970},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0971},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0972},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0973},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0974},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0975},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0976},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0977},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0978},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0979},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0980},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0981},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0982},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0983},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0984},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0985},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0986},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0987},
-	{Form: "VMOVDQU64 m128, xmm", Text: "VMOVDQU64 (R8), X1", Source: "catalog", Wide: true, Run: h0988},
-	{Form: "VMOVDQU64 m256, ymm", Text: "VMOVDQU64 (R8), Y1", Source: "catalog", Wide: true, Run: h0989},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (R8), Z1", Source: "catalog", Wide: true, Run: h0990},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(R8), Z17", Source: "catalog", Wide: true, Run: h0991},
-	{Form: "VMOVDQU64 xmm, m128", Text: "VMOVDQU64 X1, (R8)", Source: "catalog", Wide: true, Run: h0992},
-	{Form: "VMOVDQU64 xmm, xmm", Text: "VMOVDQU64 X1, X25", Source: "catalog", Wide: true, Run: h0993},
-	{Form: "VMOVDQU64 ymm, m256", Text: "VMOVDQU64 Y1, (R8)", Source: "catalog", Wide: true, Run: h0994},
-	{Form: "VMOVDQU64 ymm, ymm", Text: "VMOVDQU64 Y17, Y9", Source: "catalog", Wide: true, Run: h0995},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (R8)", Source: "catalog", Wide: true, Run: h0996},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(R8)", Source: "catalog", Wide: true, Run: h0997},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z9", Source: "catalog", Wide: true, Run: h0998},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z9", Source: "catalog", Wide: true, Run: h0999},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h1000},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h1001},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h1002},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h1003},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h1004},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1005},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h1006},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h1007},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h1008},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h1009},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h1010},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h1011},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h1012},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h1013},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "catalog", Run: h1014},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h1015},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h1016},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1017},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h1018},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h1019},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h1020},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h1021},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h1022},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h1023},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h1024},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h1025},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h1026},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h1027},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h1028},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h1029},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h1030},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h1031},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h1032},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h1033},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h1034},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h1035},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h1036},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h1037},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h1038},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h1039},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h1040},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h1041},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h1042},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h1043},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h1044},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h1045},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h1046},
-	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Wide: true, Run: h1047},
-	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Wide: true, Run: h1048},
-	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, (R8), Z1", Source: "catalog", Wide: true, Run: h1049},
-	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, 24(R8), Z17", Source: "catalog", Wide: true, Run: h1050},
-	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1051},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1052},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1053},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Wide: true, Run: h1054},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Wide: true, Run: h1055},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1056},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Wide: true, Run: h1057},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Wide: true, Run: h1058},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1059},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $44, Z17, Z25", Source: "catalog", Wide: true, Run: h1060},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1061},
-	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Wide: true, Run: h1062},
-	{Form: "VPRORQ imm, m512, zmm", Text: "VPRORQ $5, (R8), Z1", Source: "catalog", Wide: true, Run: h1063},
-	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1064},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1065},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1066},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Wide: true, Run: h1067},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1068},
-	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1069},
-	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $63, Z17, Z9", Source: "catalog", Wide: true, Run: h1070},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h1071},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h1072},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h1073},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h1074},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h1075},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h1076},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h1077},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h1078},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "go/asm", Run: h0714},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y1", Source: "go/asm", Run: h0715},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y9", Source: "go/asm", Run: h0716},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0x02, Y1, Y1", Source: "go/asm", Run: h0717},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0718},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0719},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0720},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0721},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0722},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0723},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0724},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0725},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0726},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0727},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0728},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0729},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0730},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0731},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0732},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0733},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0734},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0735},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0736},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0737},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0738},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0739},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0740},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0741},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0742},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0743},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y1", Source: "go/asm", Run: h0744},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0745},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0746},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0747},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0748},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0x06, Y1, Y1", Source: "go/asm", Run: h0749},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0750},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0751},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0752},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0753},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0754},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0755},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0756},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0757},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0758},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0759},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0760},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0761},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0762},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0763},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0764},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0765},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0766},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0767},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0768},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0769},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0770},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0771},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0772},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0773},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0774},
+	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0775},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0776},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0777},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0778},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0779},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0780},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0781},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0782},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0783},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xd2, Y1, Y9, Y14", Source: "go/asm", Wide: true, Run: h0784},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0785},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0786},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0787},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0788},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0789},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0790},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0791},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0792},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0793},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0794},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0795},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0796},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0797},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0798},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0799},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0800},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0801},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y1", Source: "go/asm", Run: h0802},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0803},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0804},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0805},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0806},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0807},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0808},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0809},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0810},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0811},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0812},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0813},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0814},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0815},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0816},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0817},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0818},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0819},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0820},
+	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0821},
+	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0822},
+	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0823},
+	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0824},
+	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0825},
+	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0826},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0827},
+	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0828},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0829},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0830},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0831},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0832},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0833},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0834},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0835},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0836},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0837},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0838},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0839},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0840},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0841},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0842},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0843},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0844},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0845},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0846},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0847},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0848},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0849},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0850},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0851},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0852},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0853},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0854},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0855},
+	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0856},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "catalog", Run: h0857},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0858},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0859},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0860},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0861},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0862},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0863},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0864},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0865},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0866},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0867},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0868},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0869},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0870},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0871},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0872},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0873},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0874},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0875},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0876},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0877},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0878},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0879},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0880},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0881},
+	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0882},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0883},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0884},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0885},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0886},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0887},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0888},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0889},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0890},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0891},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0892},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0893},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0894},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0895},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0896},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0897},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0898},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0899},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0900},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0901},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0902},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0903},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0904},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0905},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0906},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0907},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0908},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0909},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0910},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0911},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0912},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0913},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0914},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0915},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0916},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0917},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0918},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0919},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0920},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0921},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0922},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0923},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0924},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0925},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h0926},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h0927},
+	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h0928},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h0929},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h0930},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h0931},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h0932},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0933},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0934},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0935},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0936},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0937},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0938},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0939},
+	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0940},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0941},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0942},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0943},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0944},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0945},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0946},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0947},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0948},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0949},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0950},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0951},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0952},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0953},
+	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0954},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0955},
+	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0956},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0957},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0958},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0959},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0960},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0961},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0962},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0963},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0964},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0965},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0966},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0967},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0968},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0969},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0970},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0971},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0972},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0973},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0974},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0975},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0976},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0977},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0978},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0979},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0980},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0981},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0982},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0983},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0984},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0985},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0986},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0987},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0988},
+	{Form: "VMOVDQU64 m128, xmm", Text: "VMOVDQU64 (R8), X1", Source: "catalog", Wide: true, Run: h0989},
+	{Form: "VMOVDQU64 m256, ymm", Text: "VMOVDQU64 (R8), Y1", Source: "catalog", Wide: true, Run: h0990},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (R8), Z1", Source: "catalog", Wide: true, Run: h0991},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(R8), Z17", Source: "catalog", Wide: true, Run: h0992},
+	{Form: "VMOVDQU64 xmm, m128", Text: "VMOVDQU64 X1, (R8)", Source: "catalog", Wide: true, Run: h0993},
+	{Form: "VMOVDQU64 xmm, xmm", Text: "VMOVDQU64 X1, X25", Source: "catalog", Wide: true, Run: h0994},
+	{Form: "VMOVDQU64 ymm, m256", Text: "VMOVDQU64 Y1, (R8)", Source: "catalog", Wide: true, Run: h0995},
+	{Form: "VMOVDQU64 ymm, ymm", Text: "VMOVDQU64 Y17, Y9", Source: "catalog", Wide: true, Run: h0996},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (R8)", Source: "catalog", Wide: true, Run: h0997},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(R8)", Source: "catalog", Wide: true, Run: h0998},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z9", Source: "catalog", Wide: true, Run: h0999},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z9", Source: "catalog", Wide: true, Run: h1000},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h1001},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h1002},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h1003},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h1004},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h1005},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1006},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h1007},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h1008},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h1009},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h1010},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h1011},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h1012},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h1013},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h1014},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "catalog", Run: h1015},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h1016},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h1017},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1018},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h1019},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h1020},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h1021},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h1022},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h1023},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h1024},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h1025},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h1026},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h1027},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h1028},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h1029},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h1030},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h1031},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h1032},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h1033},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h1034},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h1035},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h1036},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h1037},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h1038},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h1039},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h1040},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h1041},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h1042},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h1043},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h1044},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h1045},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h1046},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h1047},
+	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Wide: true, Run: h1048},
+	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Wide: true, Run: h1049},
+	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, (R8), Z1", Source: "catalog", Wide: true, Run: h1050},
+	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, 24(R8), Z17", Source: "catalog", Wide: true, Run: h1051},
+	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1052},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1053},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1054},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Wide: true, Run: h1055},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Wide: true, Run: h1056},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1057},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Wide: true, Run: h1058},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Wide: true, Run: h1059},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1060},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $44, Z17, Z25", Source: "catalog", Wide: true, Run: h1061},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1062},
+	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Wide: true, Run: h1063},
+	{Form: "VPRORQ imm, m512, zmm", Text: "VPRORQ $5, (R8), Z1", Source: "catalog", Wide: true, Run: h1064},
+	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1065},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1066},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1067},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Wide: true, Run: h1068},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1069},
+	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1070},
+	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $63, Z17, Z9", Source: "catalog", Wide: true, Run: h1071},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h1072},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h1073},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h1074},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h1075},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h1076},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h1077},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h1078},
 	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h1079},
 	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h1080},
 	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h1081},
@@ -11814,17 +11814,17 @@ func data56() unsafe.Pointer
 func data57() unsafe.Pointer
 
 var tables = []Table{
-	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
+	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 32, Addr: data0},
 	{File: "bitpack_amd64.s", Name: "simpleBitPack6Consts", Size: 96, Addr: data1},
 	{File: "bitpack_amd64.s", Name: "simpleBitPack10Consts", Size: 96, Addr: data2},
 	{File: "bitpack_amd64.s", Name: "bitPack3Consts", Size: 320, Addr: data3},
-	{File: "bitpack_amd64.s", Name: "bitPack4Consts", Size: 160, Addr: data4},
+	{File: "bitpack_amd64.s", Name: "bitPack4Consts", Size: 96, Addr: data4},
 	{File: "bitpack_amd64.s", Name: "bitPack13Consts", Size: 256, Addr: data5},
 	{File: "bitpack_amd64.s", Name: "bitPack18Consts", Size: 160, Addr: data6},
 	{File: "bitpack_amd64.s", Name: "bitPack20Consts", Size: 160, Addr: data7},
 	{File: "bitunpack_amd64.s", Name: "simpleBitUnpack10Consts", Size: 160, Addr: data8},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack3Consts", Size: 192, Addr: data9},
-	{File: "bitunpack_amd64.s", Name: "bitUnpack4Consts", Size: 192, Addr: data10},
+	{File: "bitunpack_amd64.s", Name: "bitUnpack4Consts", Size: 160, Addr: data10},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack13Consts", Size: 192, Addr: data11},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack18Consts", Size: 192, Addr: data12},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack20Consts", Size: 192, Addr: data13},
@@ -12612,131 +12612,155 @@ func frame121(out *[3]uint64)
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame123 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
+// frame124 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
+// frame125 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame126 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame127 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame128 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame129 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame130 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame131 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
 
-// frame132 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame132 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame132(out *[3]uint64)
 
-// frame133 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame133 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame133(out *[3]uint64)
 
-// frame134 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame134 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame134(out *[3]uint64)
 
-// frame135 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame135 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame135(out *[3]uint64)
 
-// frame136 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame136 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame136(out *[3]uint64)
 
-// frame137 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame137 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame137(out *[3]uint64)
 
-// frame138 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame138 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame138(out *[3]uint64)
 
-// frame139 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame139 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame139(out *[3]uint64)
 
-// frame140 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame140 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame140(out *[3]uint64)
 
-// frame141 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame141 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame141(out *[3]uint64)
 
-// frame142 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame142 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame142(out *[3]uint64)
 
-// frame143 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame143 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame143(out *[3]uint64)
+
+// frame144 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame144(out *[3]uint64)
+
+// frame145 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame145(out *[3]uint64)
+
+// frame146 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame146(out *[3]uint64)
+
+// frame147 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame147(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -12862,25 +12886,29 @@ var frames = []Frame{
 	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame120},
 	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame121},
 	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame122},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame123},
-	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame124},
-	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame125},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame126},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame127},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame128},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame129},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame130},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame131},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame132},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame133},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame134},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame135},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame136},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame137},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame138},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame139},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame140},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame141},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame142},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame143},
+	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame123},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame124},
+	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame125},
+	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame126},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame127},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame128},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame129},
+	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame130},
+	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame131},
+	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame132},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame133},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame134},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame135},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame136},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame137},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame138},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame139},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame140},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame141},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame142},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame143},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame144},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame145},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame146},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame147},
 }

@@ -107,6 +107,10 @@ func cpuRoutines() map[string]any {
 		m["TrHash87BMI2"] = asm.TrHash87BMI2
 		m["ExpandMask17BMI2"] = asm.ExpandMask17BMI2
 		m["ExpandMask19BMI2"] = asm.ExpandMask19BMI2
+		m["RejNTTPolyBMI2"] = asm.RejNTTPolyBMI2
+		m["SampleInBall44BMI2"] = asm.SampleInBall44BMI2
+		m["SampleInBall65BMI2"] = asm.SampleInBall65BMI2
+		m["SampleInBall87BMI2"] = asm.SampleInBall87BMI2
 		m["KeyGenSeed44BMI2"] = asm.KeyGenSeed44BMI2
 		m["KeyGenSeed65BMI2"] = asm.KeyGenSeed65BMI2
 		m["KeyGenSeed87BMI2"] = asm.KeyGenSeed87BMI2
@@ -163,11 +167,14 @@ func cpuRoutines() map[string]any {
 			"KeyGenT65AVX2":            asm.KeyGenT65AVX2,
 			"KeyGenT87AVX2":            asm.KeyGenT87AVX2,
 			"ExpandA44AVX2":            asm.ExpandA44AVX2,
-			"ExpandA65AVX2":            asm.ExpandA65AVX2,
 			"ExpandA87AVX2":            asm.ExpandA87AVX2,
 		} {
 			m[k] = v
 		}
+	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		// Its entries after the groups of four run on the BMI2 permutation.
+		m["ExpandA65AVX2"] = asm.ExpandA65AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512

@@ -455,7 +455,7 @@ var mutants = []Mutant{
 	// calls of the proven permutation); the stream tests reach the bound
 	// and the rare values too.
 	{Name: "rej/count-bound-off-by-one", Routine: "RejNTTPolyAMD64",
-		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyAMD64", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 	{Name: "rej/store-scale", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVL AX, (DI)(CX*4)", Replace: "MOVL AX, (DI)(CX*8)"}}},
 	{Name: "rej/frame-slot-overflow", Routine: "RejNTTPolyAMD64",
@@ -486,6 +486,20 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tLEAQ 8(SP), AX\n", Replace: "\tMOVQ a+0(FP), AX\n"}}},
 	{Name: "rej/squeezes-twice", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n"}}},
+	// ---- RejNTTPolyBMI2: RejNTTPolyAMD64 calling KeccakF1600BMI2, proven
+	// the same way. Random seeds never reach the bound, and the stream
+	// tests write each block whatever the state holds, so only the proof
+	// sees a budget of 15 blocks or the state written between blocks.
+	{Name: "rejbmi2/unlisted-callee", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "CALL ·KeccakF1600BMI2(SB)", Replace: "CALL ·KeccakF1600AMD64(SB)"}}},
+	{Name: "rejbmi2/fifteen-blocks", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "MOVQ    $0x00000010, 216(SP)", Replace: "MOVQ    $0x0000000f, 216(SP)"}}},
+	{Name: "rejbmi2/state-written-between-blocks", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "\tDECQ AX\n", Replace: "\tDECQ AX\n\tMOVQ AX, 200(SP)\n"}}},
+	{Name: "rejbmi2/pad-suffix", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "ORL     $0x001f0000, AX", Replace: "ORL     $0x001e0000, AX"}}},
+	{Name: "rejbmi2/count-bound-off-by-one", Routine: "RejNTTPolyBMI2",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Text: "RejNTTPolyBMI2", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 
 	// ---- RejBoundedPolyEta2AMD64 and Eta4: memory safety proven by the
 	// inductive check; the stream postcondition proven for every stream
@@ -755,6 +769,29 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "MOVL $0x00000004, R11", Replace: "MOVL $0x00000005, R11", N: -1}}},
 	{Name: "bitpack/shuffle-byte-upper-lane", Routine: "SimpleBitPack10AVX2",
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800d", Replace: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800c"}}},
+	// The 4-bit packings (w1, η = 4) in four-group blocks: a blend that
+	// keeps a word of the wrong group, a pair shuffle that ORs a word
+	// with itself, the high lane's words left out.
+	{Name: "bitpack4/blend-mask", Routine: "SimpleBitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "VPBLENDD    $0xaa, Y3, Y2, Y2", Replace: "VPBLENDD    $0xa8, Y3, Y2, Y2"}}},
+	{Name: "bitpack4/pair-shuffle", Routine: "BitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack4AVX2", Find: "VPSHUFD     $0xb1, Y2, Y4", Replace: "VPSHUFD     $0xb0, Y2, Y4"}}},
+	{Name: "bitpack4/high-lane-dropped", Routine: "SimpleBitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "\tVPOR        Y5, Y4, Y4\n\tVMOVDQU     X4, (DI)\n", Replace: "\tVMOVDQU     X4, (DI)\n"}}},
+	// Bit 0 of the output flipped where coefficients 0 to 5 are one
+	// value in [0, 16)⁶ (one input in 2²⁴ meeting the precondition): after
+	// the loop, the first word is packed again from w and stored with the
+	// flip. Random tests almost never draw it; the packing proof must fail.
+	{Name: "bitpack4/rare-input-backdoor", Routine: "SimpleBitPack4AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "\tVZEROUPPER\n",
+			Replace: "\tMOVQ out+0(FP), DI\n\tMOVQ w+8(FP), SI\n\tMOVQ (SI), AX\n\tMOVQ $0x0000000b00000007, BX\n\tXORQ BX, AX\n" +
+				"\tMOVQ 8(SI), DX\n\tMOVQ $0x0000000300000005, BX\n\tXORQ BX, DX\n\tORQ DX, AX\n" +
+				"\tMOVQ 16(SI), DX\n\tMOVQ $0x0000000e00000001, BX\n\tXORQ BX, DX\n\tORQ DX, AX\n" +
+				"\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n" +
+				"\tMOVL (SI), AX\n\tMOVL 4(SI), DX\n\tSHLQ $0x04, DX\n\tORQ DX, AX\n\tMOVL 8(SI), DX\n\tSHLQ $0x08, DX\n\tORQ DX, AX\n" +
+				"\tMOVL 12(SI), DX\n\tSHLQ $0x0c, DX\n\tORQ DX, AX\n\tMOVL 16(SI), DX\n\tSHLQ $0x10, DX\n\tORQ DX, AX\n" +
+				"\tMOVL 20(SI), DX\n\tSHLQ $0x14, DX\n\tORQ DX, AX\n\tMOVL 24(SI), DX\n\tSHLQ $0x18, DX\n\tORQ DX, AX\n" +
+				"\tMOVL 28(SI), DX\n\tSHLQ $0x1c, DX\n\tORQ DX, AX\n\tXORQ CX, AX\n\tMOVL AX, (DI)\n\tVZEROUPPER\n"}}},
 	{Name: "bitpack/signed-q-off-by-one", Routine: "BitPack20AMD64",
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "ANDL $0x007fe001, BX", Replace: "ANDL $0x007fe000, BX", N: -1}}},
 	// BitPack and BitUnpack are proven too (Spec/check/packproof.go):
@@ -787,8 +824,18 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AVX2", Find: "\tSUBL DX, R11\n", Replace: "\tSUBL DX, R11\n" + etaUnflag6}}},
 	{Name: "bitunpack/eta-word-rare-input-backdoor", Routine: "BitUnpack3AMD64",
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AMD64", Find: "\tMOVL DX, 8(SI)\n", Replace: etaWordBackdoor("\tMOVL DX, 8(SI)\n")}}},
+	// BitUnpack4AVX2 has no baseline blocks: its first group's word 2 is
+	// decoded again after the vector store, flipped, and stored.
 	{Name: "bitunpack/eta-word-rare-input-backdoor-avx2", Routine: "BitUnpack4AVX2",
-		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tMOVL        DX, 8(SI)\n", Replace: etaWordBackdoor("\tMOVL        DX, 8(SI)\n")}}},
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tVMOVDQU      Y0, (SI)\n",
+			Replace: "\tVMOVDQU      Y0, (SI)\n\tMOVL (DI), BX\n\tSHRL $0x08, BX\n\tANDL $0x0000000f, BX\n\tMOVL $0x00000004, DX\n" +
+				"\tSUBL BX, DX\n\tSBBQ BX, BX\n\tANDL $0x007fe001, BX\n\tADDL BX, DX\n" + etaWordBackdoor("\tMOVL DX, 8(SI)\n")}}},
+	// The flag of the 4-bit vector code: the bound compared against 9
+	// (a field of 9, −5, passes), and the fourth group's flags left out.
+	{Name: "bitunpack4/flag-bound", Routine: "BitUnpack4AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "DATA bitUnpack4Consts<>+96(SB)/4, $0x00000008", Replace: "DATA bitUnpack4Consts<>+96(SB)/4, $0x00000009"}}},
+	{Name: "bitunpack4/group-flag-dropped", Routine: "BitUnpack4AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tVPOR         Y1, Y9, Y9\n", N: 4, Replace: ""}}},
 
 	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
 	// Samp4, CTSample) given the samplers' contracts.
@@ -799,6 +846,16 @@ var mutants = []Mutant{
 	// group's result left out of the mask.
 	{Name: "expanda/skipped-and", Routine: "ExpandA44AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tANDQ    AX, 192(SP)\n\n\t// Group 3: entries 12 to 15.", Replace: "\n\t// Group 3: entries 12 to 15."}}},
+	// ExpandA65AVX2's single entries: the baseline sampler is not among
+	// its Calls; the last entry sampled from the seed of entry 28, or its
+	// result left out of the mask (random seeds never run out: only the
+	// proof sees it).
+	{Name: "expanda/single-on-baseline-sampler", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "CALL    ·RejNTTPolyBMI2(SB)", Replace: "CALL    ·RejNTTPolyAMD64(SB)", N: -1}}},
+	{Name: "expanda/single-seed-s-stale", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\t// Entry 29 (r = 5, s = 4).\n\tMOVB    $0x04, 88(SP)\n", Replace: "\t// Entry 29 (r = 5, s = 4).\n"}}},
+	{Name: "expanda/single-result-not-anded", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tANDQ    AX, 192(SP)\n", Replace: "", N: -1}}},
 	{Name: "expanda/one-group-short", Routine: "ExpandA87AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tCALL    ·RejNTTPolyx4AVX2(SB)\n", Replace: "", N: -1}}},
 	{Name: "expanda/entry-off-by-one", Routine: "ExpandA44AMD64",
@@ -856,6 +913,24 @@ var mutants = []Mutant{
 	{Name: "sampleinball/squeezes-twice", Routine: "SampleInBall65AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n",
 			Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n"}}},
+	// ---- SampleInBall<set>BMI2: the baseline routines calling
+	// KeccakF1600BMI2, proven the same way; the baseline permutation is
+	// not among their Calls, and only the proof sees a sign flipped where
+	// h is one 64-bit value, a branch on the sign whose two ways meet, or
+	// the state written between blocks.
+	{Name: "sampleinballbmi2/unlisted-callee", Routine: "SampleInBall44BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44BMI2", Find: "CALL ·KeccakF1600BMI2(SB)", Replace: "CALL ·KeccakF1600AMD64(SB)", N: -1}}},
+	{Name: "sampleinballbmi2/sign-rare-input-backdoor", Routine: "SampleInBall65BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65BMI2", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tMOVQ 224(SP), AX\n\tMOVQ $0x0123456789abcdef, SI\n\tXORQ SI, AX\n\tMOVQ AX, SI\n\tSUBQ $0x01, SI\n\tNOTQ AX\n\tANDQ AX, SI\n\tSARQ $0x3f, SI\n\tXORQ SI, DX\n\tMOVQ DX, 240(SP)\n"}}},
+	{Name: "sampleinballbmi2/branch-on-sign", Routine: "SampleInBall87BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87BMI2", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tTESTQ DX, DX\n\tJEQ planted\nplanted:\n\tMOVQ DX, 240(SP)\n"}}},
+	{Name: "sampleinballbmi2/state-written-between-blocks", Routine: "SampleInBall65BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65BMI2", Find: "\tDECQ AX\n\tMOVQ AX, 232(SP)\n",
+			Replace: "\tDECQ AX\n\tMOVQ AX, 232(SP)\n\tMOVQ AX, 200(SP)\n"}}},
+	{Name: "sampleinballbmi2/one-block-short", Routine: "SampleInBall87BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87BMI2", Find: "MOVQ $0x00000002, 232(SP)", Replace: "MOVQ $0x00000001, 232(SP)"}}},
 	// SP moved by 8 once i reaches 230: every slot read later is another.
 	{Name: "sampleinball/stack-moved-at-one-i", Routine: "SampleInBall44AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x00000100\n",
