@@ -38,9 +38,9 @@ func keyGenFourWay(n int) int {
 // buildKeyGenVariant emits one routine. The loops are unrolled (k and ℓ
 // are fixed): no branch at all. Every buffer is reached through its
 // argument after every call (the stack may move), and every sampler's
-// result is ANDed into the one returned. The buffers escape (no
-// go:noescape): ExpandA and the four-way sampler get pointers that a
-// moved stack would leave stale.
+// result is ANDed into the one returned. The buffers escape (the
+// routine is not marked noescape): ExpandA and the four-way sampler get
+// pointers that a moved stack would leave stale.
 func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant string) {
 	sym := "KeyGen" + name + variant
 	k, l := p.K, p.L
