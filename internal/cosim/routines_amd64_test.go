@@ -118,9 +118,6 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{
 			"KeccakF1600x4AVX2":        asm.KeccakF1600x4AVX2,
-			"KeyGen44AVX2":             asm.KeyGen44AVX2,
-			"KeyGen65AVX2":             asm.KeyGen65AVX2,
-			"KeyGen87AVX2":             asm.KeyGen87AVX2,
 			"ExpandMask17x4AVX2":       asm.ExpandMask17x4AVX2,
 			"ExpandMask19x4AVX2":       asm.ExpandMask19x4AVX2,
 			"RejNTTPolyx4AVX2":         asm.RejNTTPolyx4AVX2,
@@ -173,8 +170,12 @@ func cpuRoutines() map[string]any {
 		}
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
-		// Its entries after the groups of four run on the BMI2 permutation.
+		// These call routines on the BMI2 permutation (ExpandA65AVX2 for
+		// its entries after the groups of four).
 		m["ExpandA65AVX2"] = asm.ExpandA65AVX2
+		m["KeyGen44AVX2"] = asm.KeyGen44AVX2
+		m["KeyGen65AVX2"] = asm.KeyGen65AVX2
+		m["KeyGen87AVX2"] = asm.KeyGen87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512
