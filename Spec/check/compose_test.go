@@ -16,13 +16,7 @@ import (
 // bug escapes, decide.
 func TestComposeProofTrHash(t *testing.T) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	_, callees["KeccakF1600AMD64"] = routine("KeccakF1600AMD64")
 	at := func(r *x86.Routine, text string, k int) int {
@@ -109,31 +103,14 @@ func TestComposeProofTrHash(t *testing.T) {
 // one short), two calls swapped, t0 written to the wrong entry.
 func TestComposeProofKeyGenPk(t *testing.T) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	for _, sym := range []string{"KeyGenPk44AMD64", "KeyGenPk87AVX2"} {
 		for _, name := range contract.Lookup(sym).Calls {
 			_, callees[name] = routine(name)
 		}
 	}
-	// call is the index of the n-th CALL (from 1).
-	call := func(r *x86.Routine, n int) int {
-		for i, in := range r.Insns {
-			if in.Op == "CALL" {
-				if n--; n == 0 {
-					return i
-				}
-			}
-		}
-		t.Fatalf("%s: no CALL %d", r.Name, n)
-		return -1
-	}
+	call := func(r *x86.Routine, n int) int { return nthCall(t, r, n) }
 	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
 		c := *r
 		c.Insns = append([]*x86.Insn(nil), r.Insns...)
@@ -195,31 +172,14 @@ func TestComposeProofKeyGenPk(t *testing.T) {
 // over T_q sees a Montgomery factor, an NTT, a row or a stride missed.
 func TestComposeProofKeyGenT(t *testing.T) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	for _, sym := range []string{"KeyGenT44AMD64", "KeyGenT65AVX2"} {
 		for _, name := range contract.Lookup(sym).Calls {
 			_, callees[name] = routine(name)
 		}
 	}
-	// call is the index of the n-th CALL (from 1).
-	call := func(r *x86.Routine, n int) int {
-		for i, in := range r.Insns {
-			if in.Op == "CALL" {
-				if n--; n == 0 {
-					return i
-				}
-			}
-		}
-		t.Fatalf("%s: no CALL %d", r.Name, n)
-		return -1
-	}
+	call := func(r *x86.Routine, n int) int { return nthCall(t, r, n) }
 	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
 		c := *r
 		c.Insns = append([]*x86.Insn(nil), r.Insns...)
@@ -277,13 +237,7 @@ func TestComposeProofKeyGenT(t *testing.T) {
 // refutes each with one instruction changed or removed.
 func TestComposeProofKeyGenSeed(t *testing.T) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	_, callees["KeccakF1600AMD64"] = routine("KeccakF1600AMD64")
 	_, callees["KeccakF1600BMI2"] = routine("KeccakF1600BMI2")
@@ -570,30 +524,14 @@ func TestComposeCheckZqOp(t *testing.T) {
 // must hold, at the call, what the routine outputs there (PublicOut).
 func TestComposeProofKeyGen(t *testing.T) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	for _, sym := range []string{"KeyGen44AMD64", "KeyGen65AVX2"} {
 		for _, name := range contract.Lookup(sym).Calls {
 			_, callees[name] = routine(name)
 		}
 	}
-	call := func(r *x86.Routine, n int) int {
-		for i, in := range r.Insns {
-			if in.Op == "CALL" {
-				if n--; n == 0 {
-					return i
-				}
-			}
-		}
-		t.Fatalf("%s: no CALL %d", r.Name, n)
-		return -1
-	}
+	call := func(r *x86.Routine, n int) int { return nthCall(t, r, n) }
 	// moved moves the instructions (a, b] after (b, c].
 	moved := func(r *x86.Routine, a, b, c int) *x86.Routine {
 		x := *r
@@ -624,4 +562,28 @@ func TestComposeProofKeyGen(t *testing.T) {
 			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
 		}
 	}
+}
+
+// asmRoutine is the routine name of the built go/asm, with its file.
+func asmRoutine(t *testing.T, b *Built, name string) (*x86.File, *x86.Routine) {
+	t.Helper()
+	f, err := b.Bin.Routine(AsmPackage, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, f.Routines[0]
+}
+
+// nthCall is the index of r's n-th CALL (from 1).
+func nthCall(t *testing.T, r *x86.Routine, n int) int {
+	t.Helper()
+	for i, in := range r.Insns {
+		if in.Op == "CALL" {
+			if n--; n == 0 {
+				return i
+			}
+		}
+	}
+	t.Fatalf("%s: no CALL %d", r.Name, n)
+	return -1
 }

@@ -62,13 +62,7 @@ func TestLoopProof(t *testing.T) {
 // syms.
 func builtRoutines(t *testing.T, syms ...string) (func(name string) (*x86.File, *x86.Routine), map[string]*x86.Routine) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	for _, sym := range syms {
 		for _, name := range contract.Lookup(sym).Calls {

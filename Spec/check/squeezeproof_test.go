@@ -209,13 +209,7 @@ func TestSqueezeShape(t *testing.T) {
 // instruction changed, inserted or removed (their code is straight-line).
 func TestSqueezeProofExpandMask(t *testing.T) {
 	b := buildRepoAsm(t)
-	routine := func(name string) (*x86.File, *x86.Routine) {
-		f, err := b.Bin.Routine(AsmPackage, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f, f.Routines[0]
-	}
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
 	callees := map[string]*x86.Routine{}
 	for _, sym := range []string{"ExpandMask19AMD64", "ExpandMask17x4AVX2"} {
 		for _, name := range contract.Lookup(sym).Calls {
