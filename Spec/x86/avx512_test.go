@@ -91,6 +91,67 @@ func TestDecodeEVEX512(t *testing.T) {
 	}
 }
 
+// The EVEX forms of instructions the model also has as VEX ones, as Go's
+// assembler encodes them (objdump's reading in the comments): their
+// Features are AVX512F (and AVX512VL below 512 bits), not AVX2.
+func TestDecodeEVEXShared(t *testing.T) {
+	for _, tc := range []struct {
+		code []byte
+		want string
+	}{
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xFE, 0xD9}, "VPADDD Z1, Z2, Z3"},                              // vpaddd %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x21, 0x35, 0x40, 0xFE, 0xF1}, "VPADDD Z17, Z25, Z30"},                           // vpaddd %zmm17,%zmm25,%zmm30
+		{[]byte{0x62, 0xE1, 0x6D, 0x48, 0xFE, 0x60, 0x01}, "VPADDD 64(AX), Z2, Z20"},                   // vpaddd 0x40(%rax),%zmm2,%zmm20
+		{[]byte{0x62, 0xB1, 0x6D, 0x28, 0xFE, 0xD9}, "VPADDD Y17, Y2, Y3"},                             // vpaddd %ymm17,%ymm2,%ymm3
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xFA, 0x1E}, "VPSUBD (SI), Z2, Z3"},                            // vpsubd (%rsi),%zmm2,%zmm3
+		{[]byte{0x62, 0xE1, 0x6D, 0x08, 0xFA, 0xD9}, "VPSUBD X1, X2, X19"},                             // vpsubd %xmm1,%xmm2,%xmm19
+		{[]byte{0x62, 0xF2, 0xED, 0x48, 0x28, 0xD9}, "VPMULDQ Z1, Z2, Z3"},                             // vpmuldq %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0xD2, 0xED, 0x40, 0x28, 0x5D, 0x02}, "VPMULDQ 128(R13), Z18, Z3"},                // vpmuldq 0x80(%r13),%zmm18,%zmm3
+		{[]byte{0x62, 0x41, 0xAD, 0x48, 0xF4, 0xD9}, "VPMULUDQ Z9, Z10, Z27"},                          // vpmuludq %zmm9,%zmm10,%zmm27
+		{[]byte{0x62, 0xF1, 0xED, 0x48, 0x6C, 0xD9}, "VPUNPCKLQDQ Z1, Z2, Z3"},                         // vpunpcklqdq %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x21, 0xB5, 0x40, 0x6D, 0xF1}, "VPUNPCKHQDQ Z17, Z25, Z30"},                      // vpunpckhqdq %zmm17,%zmm25,%zmm30
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0x62, 0x1E}, "VPUNPCKLDQ (SI), Z2, Z3"},                        // vpunpckldq (%rsi),%zmm2,%zmm3
+		{[]byte{0x62, 0xB1, 0x6D, 0x28, 0x6A, 0xD9}, "VPUNPCKHDQ Y17, Y2, Y3"},                         // vpunpckhdq %ymm17,%ymm2,%ymm3
+		{[]byte{0x62, 0xF1, 0xED, 0x48, 0x73, 0xD1, 0x20}, "VPSRLQ $0x20, Z1, Z2"},                     // vpsrlq $0x20,%zmm1,%zmm2
+		{[]byte{0x62, 0xB1, 0xB5, 0x40, 0x73, 0xF1, 0x3F}, "VPSLLQ $0x3f, Z17, Z25"},                   // vpsllq $0x3f,%zmm17,%zmm25
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0x72, 0xD1, 0x01}, "VPSRLD $0x1, Z1, Z2"},                      // vpsrld $0x1,%zmm1,%zmm2
+		{[]byte{0x62, 0xB1, 0x55, 0x48, 0x72, 0xE4, 0x1F}, "VPSRAD $0x1f, Z20, Z5"},                    // vpsrad $0x1f,%zmm20,%zmm5
+		{[]byte{0x62, 0xB1, 0x35, 0x40, 0x72, 0xF1, 0x0D}, "VPSLLD $0xd, Z17, Z25"},                    // vpslld $0xd,%zmm17,%zmm25
+		{[]byte{0x62, 0xF1, 0x7D, 0x48, 0x70, 0xD1, 0xB1}, "VPSHUFD $0xb1, Z1, Z2"},                    // vpshufd $0xb1,%zmm1,%zmm2
+		{[]byte{0x62, 0xE1, 0x7D, 0x48, 0x70, 0x76, 0x01, 0x4E}, "VPSHUFD $0x4e, 64(SI), Z22"},         // vpshufd $0x4e,0x40(%rsi),%zmm22
+		{[]byte{0x62, 0xF3, 0xED, 0x48, 0x43, 0xD9, 0x44}, "VSHUFI64X2 $0x44, Z1, Z2, Z3"},             // vshufi64x2 $0x44,%zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x63, 0xF5, 0x40, 0x43, 0x77, 0x01, 0xEE}, "VSHUFI64X2 $0xee, 64(DI), Z17, Z30"}, // vshufi64x2 $0xee,0x40(%rdi),%zmm17,%zmm30
+		{[]byte{0x62, 0x23, 0xB5, 0x20, 0x43, 0xF1, 0x02}, "VSHUFI64X2 $0x2, Y17, Y25, Y30"},           // vshufi64x2 $0x2,%ymm17,%ymm25,%ymm30
+	} {
+		in, n, err := Decode(tc.code, 0, 0x1000)
+		if err != nil {
+			t.Errorf("% x: %v", tc.code, err)
+			continue
+		}
+		if n != len(tc.code) || in.Text != tc.want {
+			t.Errorf("% x: %q (%d bytes), want %q (%d)", tc.code, in.Text, n, tc.want, len(tc.code))
+		}
+		if !strings.HasPrefix(in.Form, "SDM Vol. 2, EVEX.") {
+			t.Errorf("% x: form %q", tc.code, in.Form)
+		}
+		wantF := []string{"AVX512F"}
+		if !strings.Contains(tc.want, "Z") {
+			wantF = append(wantF, "AVX512VL")
+		}
+		if f := in.Features(); strings.Join(f, ",") != strings.Join(wantF, ",") {
+			t.Errorf("% x: features %v, want %v", tc.code, f, wantF)
+		}
+		if f := in.Feature(); f != "AVX512F" {
+			t.Errorf("% x: feature %q", tc.code, f)
+		}
+	}
+	// The VEX encoding of the same instruction keeps its AVX2 feature.
+	in, _, err := Decode([]byte{0xC5, 0xED, 0xFE, 0xD9}, 0, 0x1000) // vpaddd %ymm1,%ymm2,%ymm3
+	if err != nil || in.Text != "VPADDD Y1, Y2, Y3" || strings.Join(in.Features(), ",") != "AVX2" {
+		t.Errorf("VEX VPADDD: %v %v", in, err)
+	}
+}
+
 func TestDecodeEVEXRejects(t *testing.T) {
 	for _, tc := range []struct {
 		code []byte
@@ -112,7 +173,14 @@ func TestDecodeEVEXRejects(t *testing.T) {
 		{[]byte{0x62, 0xF1, 0xED, 0x58, 0xEF, 0x18}, "VPXORQ with broadcast {1to8}"},
 		{[]byte{0x62, 0xF3, 0x6D, 0x28, 0x25, 0xD9, 0x96}, "VPTERNLOGD (W0)"},
 		{[]byte{0x62, 0xF1, 0x6D, 0x28, 0x72, 0xC9, 0x01}, "VPROLD (W0)"},
-		{[]byte{0x62, 0xF1, 0xED, 0x28, 0x72, 0xD1, 0x01}, "72 /2 (VPSRLQ has no EVEX form here)"},
+		{[]byte{0x62, 0xF1, 0xED, 0x28, 0x72, 0xD1, 0x01}, "72 /2 with W1 (VPSRLD is W0)"},
+		{[]byte{0x62, 0xF1, 0xED, 0x48, 0xFE, 0xD9}, "FE with W1 (VPADDD is W0)"},
+		{[]byte{0x62, 0xF2, 0x6D, 0x48, 0x28, 0xD9}, "VPMULDQ with W0"},
+		{[]byte{0x62, 0xF3, 0xED, 0x08, 0x43, 0xD9, 0x44}, "VSHUFI64X2 at 128 bits (#UD)"},
+		{[]byte{0x62, 0xF1, 0xED, 0x48, 0x73, 0x11, 0x20}, "VPSRLQ of a memory source (not modelled)"},
+		{[]byte{0x62, 0xF1, 0x6D, 0x49, 0xFE, 0xD9}, "VPADDD with opmask k1"},
+		{[]byte{0x62, 0xF1, 0x6D, 0x58, 0xFE, 0x18}, "VPADDD with broadcast {1to16}"},
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xD4, 0xD9}, "VPADDQ (no EVEX form here)"},
 		{[]byte{0x62, 0xF3, 0xE9, 0x28, 0x25, 0xD9, 0x96}, "P1 bit 2 clear"},
 		{[]byte{0x62, 0xF7, 0xED, 0x28, 0x25, 0xD9, 0x96}, "P0 bits 3:2 set"},
 		{[]byte{0x62, 0xF0, 0xED, 0x28, 0x25, 0xD9, 0x96}, "map 0"},

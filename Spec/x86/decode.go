@@ -1149,6 +1149,23 @@ var evexForms = []vexForm{
 	{"VPXORQ", 1, 1, 0xEF, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 EF /r VPXORQ"},
 	{"VMOVDQU64", 1, 2, 0x6F, 1, -1, "rm", "EVEX.128/256/512.F3.0F.W1 6F /r VMOVDQU64 xmm1/ymm1/zmm1, xmm2/m128, ymm2/m256, zmm2/m512"},
 	{"VMOVDQU64", 1, 2, 0x7F, 1, -1, "Rm", "EVEX.128/256/512.F3.0F.W1 7F /r VMOVDQU64 xmm2/m128, ymm2/m256, zmm2/m512, xmm1/ymm1/zmm1"},
+	// The EVEX forms of instructions the model has as VEX (their
+	// semantics are the VEX ones, at 512 bits too).
+	{"VPADDD", 1, 1, 0xFE, 0, -1, "rvr", "EVEX.128/256/512.66.0F.W0 FE /r VPADDD"},
+	{"VPSUBD", 1, 1, 0xFA, 0, -1, "rvr", "EVEX.128/256/512.66.0F.W0 FA /r VPSUBD"},
+	{"VPMULDQ", 2, 1, 0x28, 1, -1, "rvr", "EVEX.128/256/512.66.0F38.W1 28 /r VPMULDQ"},
+	{"VPMULUDQ", 1, 1, 0xF4, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 F4 /r VPMULUDQ"},
+	{"VPUNPCKLQDQ", 1, 1, 0x6C, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 6C /r VPUNPCKLQDQ"},
+	{"VPUNPCKHQDQ", 1, 1, 0x6D, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 6D /r VPUNPCKHQDQ"},
+	{"VPUNPCKLDQ", 1, 1, 0x62, 0, -1, "rvr", "EVEX.128/256/512.66.0F.W0 62 /r VPUNPCKLDQ"},
+	{"VPUNPCKHDQ", 1, 1, 0x6A, 0, -1, "rvr", "EVEX.128/256/512.66.0F.W0 6A /r VPUNPCKHDQ"},
+	{"VPSRLQ", 1, 1, 0x73, 1, 2, "irv", "EVEX.128/256/512.66.0F.W1 73 /2 ib VPSRLQ"},
+	{"VPSLLQ", 1, 1, 0x73, 1, 6, "irv", "EVEX.128/256/512.66.0F.W1 73 /6 ib VPSLLQ"},
+	{"VPSRLD", 1, 1, 0x72, 0, 2, "irv", "EVEX.128/256/512.66.0F.W0 72 /2 ib VPSRLD"},
+	{"VPSRAD", 1, 1, 0x72, 0, 4, "irv", "EVEX.128/256/512.66.0F.W0 72 /4 ib VPSRAD"},
+	{"VPSLLD", 1, 1, 0x72, 0, 6, "irv", "EVEX.128/256/512.66.0F.W0 72 /6 ib VPSLLD"},
+	{"VPSHUFD", 1, 1, 0x70, 0, -1, "irr", "EVEX.128/256/512.66.0F.W0 70 /r ib VPSHUFD"},
+	{"VSHUFI64X2", 3, 1, 0x43, 1, -1, "irvr", "EVEX.256/512.66.0F3A.W1 43 /r ib VSHUFI64X2"},
 }
 
 // evexInsn decodes an EVEX-encoded instruction after its 62 byte (SDM Vol.
@@ -1232,27 +1249,37 @@ func (d *dec) evexInsn() (*Insn, error) {
 		if !strings.Contains(f.layout, "v") && d.vv != 0 {
 			return nil, d.errf("%s with EVEX.V'vvvv ≠ 11111b (#UD)", f.op)
 		}
+		if f.op == "VSHUFI64X2" && ll == 0 {
+			return nil, d.errf("VSHUFI64X2 with EVEX.L'L = 00 (no 128-bit form, #UD)")
+		}
 		d.form = "SDM Vol. 2, " + f.sdm
 		reg, vvvv := regOperand(vc, mr.reg), regOperand(vc, d.vv)
+		var in *Insn
 		switch f.layout {
 		case "rvr":
-			return insn(f.op, mr.rm, vvvv, reg), nil
+			in = insn(f.op, mr.rm, vvvv, reg)
 		case "rm":
-			return insn(f.op, mr.rm, reg), nil
+			in = insn(f.op, mr.rm, reg)
 		case "Rm":
-			return insn(f.op, reg, mr.rm), nil
+			in = insn(f.op, reg, mr.rm)
+		default:
+			v, err := d.imm(1)
+			if err != nil {
+				return nil, err
+			}
+			switch f.layout {
+			case "irvr":
+				in = insn(f.op, immOperand(v&0xff), mr.rm, vvvv, reg)
+			case "irv":
+				in = insn(f.op, immOperand(v&0xff), mr.rm, vvvv)
+			case "irr":
+				in = insn(f.op, immOperand(v&0xff), mr.rm, reg)
+			default:
+				return nil, d.errf("internal: EVEX layout %q", f.layout)
+			}
 		}
-		v, err := d.imm(1)
-		if err != nil {
-			return nil, err
-		}
-		switch f.layout {
-		case "irvr":
-			return insn(f.op, immOperand(v&0xff), mr.rm, vvvv, reg), nil
-		case "irv":
-			return insn(f.op, immOperand(v&0xff), mr.rm, vvvv), nil
-		}
-		return nil, d.errf("internal: EVEX layout %q", f.layout)
+		in.evex = true
+		return in, nil
 	}
 	return nil, d.errf("EVEX map %d pp %d opcode %02X W %v not accepted", d.vmap, d.vpp, op, d.vW)
 }

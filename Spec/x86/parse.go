@@ -166,6 +166,10 @@ type Insn struct {
 	// Form cites the SDM opcode line a decoded instruction matched.
 	Form string
 	code opcode
+	// evex: EVEX-encoded (decoded from an EVEX prefix; parsed, when an
+	// operand is a zmm register or a vector register 16–31, which only
+	// EVEX encodes). An EVEX form needs AVX512F (Features).
+	evex bool
 }
 
 // Pos returns "file:line".
@@ -573,6 +577,9 @@ func parseInsn(op string, args []string) (*Insn, error) {
 			return nil, fmt.Errorf("%s: operand %q: %v", op, a, err)
 		}
 		in.Args = append(in.Args, o)
+		if o.Kind == KReg && (o.Reg.IsZ() || (o.Reg.IsX() || o.Reg.IsY()) && o.Reg.Vec() >= 16) {
+			in.evex = true
+		}
 	}
 	if err := checkForm(in); err != nil {
 		return nil, err

@@ -82,14 +82,14 @@ func (m *Machine[V]) writeInt(in *Insn, o Operand, w uint, v V) error {
 	return fmt.Errorf("%s: operand %s not an integer destination", in, o.Text)
 }
 
-// readVec reads an X, Y or memory operand of n bytes (8, 16 or 32) as four
-// words; words beyond n are zero.
-func (m *Machine[V]) readVec(in *Insn, o Operand, n int) ([4]V, error) {
-	if o.Kind == KReg && o.Reg.IsZ() {
-		return [4]V{}, fmt.Errorf("%s: %s is a zmm register", in, o.Text)
+// readVec reads a source of a VEX or EVEX instruction: an X, Y, Z (EVEX
+// only) or memory operand of n bytes (8, 16, 32 or 64) as eight words;
+// words beyond n are zero.
+func (m *Machine[V]) readVec(in *Insn, o Operand, n int) ([8]V, error) {
+	if o.Kind == KReg && o.Reg.IsZ() && !in.evex {
+		return [8]V{}, fmt.Errorf("%s: %s is a zmm register", in, o.Text)
 	}
-	w, err := m.readVec8(in, o, n)
-	return [4]V(w[:4]), err
+	return m.readVec8(in, o, n)
 }
 
 // readVec8 reads an X, Y, Z or memory operand of n bytes (4, 8, 16, 32 or
@@ -141,20 +141,19 @@ func vwidth(o Operand) int {
 	return 16
 }
 
-// writeVEX writes a VEX-encoded result: an X destination zeroes bits
-// 511:128, a Y destination bits 511:256 (SDM Vol. 1, 15.5: VEX-encoded
-// instructions zero bits MAXVL−1:VL of their destination); a memory
+// writeVEX writes a VEX- or EVEX-encoded result: an X destination zeroes
+// bits 511:128, a Y destination bits 511:256 (SDM Vol. 1, 15.5: VEX-encoded
+// instructions zero bits MAXVL−1:VL of their destination; SDM Vol. 2A,
+// 2.7.1 for EVEX), a Z destination (EVEX only) takes all 512; a memory
 // destination stores n bytes.
-func (m *Machine[V]) writeVEX(in *Insn, o Operand, v [4]V, n int) error {
+func (m *Machine[V]) writeVEX(in *Insn, o Operand, v [8]V, n int) error {
 	if m.legacy {
-		return m.writeSSE(in, o, v)
+		return m.writeSSE(in, o, [4]V(v[:4]))
 	}
-	if o.Kind == KReg && o.Reg.IsZ() {
+	if o.Kind == KReg && o.Reg.IsZ() && !in.evex {
 		return fmt.Errorf("%s: %s is a zmm register", in, o.Text)
 	}
-	var w [8]V
-	copy(w[:], v[:])
-	return m.writeVec8(in, o, w, n)
+	return m.writeVec8(in, o, v, n)
 }
 
 // writeVec8 writes a VEX- or EVEX-encoded result of n bytes (16, 32 or 64):
@@ -207,7 +206,7 @@ func (m *Machine[V]) writeSSE(in *Insn, o Operand, v [4]V) error {
 	return fmt.Errorf("%s: operand %s not an SSE destination", in, o.Text)
 }
 
-// ---- lane helpers over four 64-bit words ----
+// ---- lane helpers over eight 64-bit words ----
 
 const m32 = 0xffffffff
 
@@ -218,52 +217,57 @@ func (m *Machine[V]) pack32(lo, hi V) V {
 	return m.D.Or(m.lo32(lo), m.D.Shl(hi, 32))
 }
 
-// dword i (0..7) of v, zero-extended.
-func (m *Machine[V]) dword(v [4]V, i int) V {
+// dword i (0..15) of v, zero-extended.
+func (m *Machine[V]) dword(v [8]V, i int) V {
 	if i&1 == 0 {
 		return m.lo32(v[i/2])
 	}
 	return m.hi32(v[i/2])
 }
 
-func (m *Machine[V]) fromDwords(ds [8]V) [4]V {
-	var out [4]V
-	for i := 0; i < 4; i++ {
-		out[i] = m.pack32(ds[2*i], ds[2*i+1])
+// fromDwords packs the first n/4 dwords of ds into words; the words
+// beyond n bytes are zero.
+func (m *Machine[V]) fromDwords(ds [16]V, n int) [8]V {
+	var out [8]V
+	for i := range out {
+		if i < n/8 {
+			out[i] = m.pack32(ds[2*i], ds[2*i+1])
+		} else {
+			out[i] = m.D.Const(0)
+		}
 	}
 	return out
 }
 
 // map32 applies f to each pair of 32-bit lanes (zero-extended inputs; the
 // result is truncated to 32 bits).
-func (m *Machine[V]) map32(a, b [4]V, n int, f func(x, y V) V) [4]V {
-	var ds [8]V
-	z := m.D.Const(0)
-	for i := 0; i < 8; i++ {
-		if i < n/4 {
-			ds[i] = f(m.dword(a, i), m.dword(b, i))
-		} else {
-			ds[i] = z
-		}
+func (m *Machine[V]) map32(a, b [8]V, n int, f func(x, y V) V) [8]V {
+	var ds [16]V
+	for i := 0; i < n/4; i++ {
+		ds[i] = f(m.dword(a, i), m.dword(b, i))
 	}
-	return m.fromDwords(ds)
+	return m.fromDwords(ds, n)
 }
 
-func (m *Machine[V]) byteOf(v [4]V, i int) V {
+func (m *Machine[V]) byteOf(v [8]V, i int) V {
 	return m.D.And(m.D.Shr(v[i/8], uint(8*(i%8))), m.D.Const(0xff))
 }
 
-func (m *Machine[V]) fromBytes(bs [32]V) [4]V {
-	var out [4]V
-	for w := 0; w < 4; w++ {
-		out[w] = m.D.FromBytes(bs[8*w : 8*w+8])
+func (m *Machine[V]) fromBytes(bs [32]V) [8]V {
+	var out [8]V
+	for w := range out {
+		if w < 4 {
+			out[w] = m.D.FromBytes(bs[8*w : 8*w+8])
+		} else {
+			out[w] = m.D.Const(0)
+		}
 	}
 	return out
 }
 
 // vec3 reads the two sources of a three-operand VEX instruction (Go order
 // src2, src1, dst) and returns them with the operand width.
-func (m *Machine[V]) vec3(in *Insn) (src1, src2 [4]V, n int, err error) {
+func (m *Machine[V]) vec3(in *Insn) (src1, src2 [8]V, n int, err error) {
 	n = vwidth(in.Args[2])
 	if src2, err = m.readVec(in, in.Args[0], n); err != nil {
 		return
@@ -628,7 +632,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		return m.writeSSE(in, a[1], v)
+		return m.writeSSE(in, a[1], [4]V(v[:4]))
 	case oPXOR:
 		x, err := m.readVec(in, a[0], 16)
 		if err != nil {
@@ -670,7 +674,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		var r [4]V
+		var r [8]V
 		for i := 0; i < n/8; i++ {
 			x, y := s1[i], s2[i]
 			switch in.code {
@@ -810,16 +814,12 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		var ds [8]V
-		for i := 0; i < 8; i++ {
-			if i >= n/4 {
-				ds[i] = d.Const(0)
-				continue
-			}
+		var ds [16]V
+		for i := 0; i < n/4; i++ {
 			sel := int(im>>(2*(i%4))) & 3
 			ds[i] = m.dword(x, (i&^3)+sel)
 		}
-		return m.writeVEX(in, a[2], m.fromDwords(ds), n)
+		return m.writeVEX(in, a[2], m.fromDwords(ds, n), n)
 	case oVPBROADCASTQ, oVPBROADCASTD:
 		n := vwidth(a[1])
 		sz := 8
@@ -834,7 +834,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if sz == 4 {
 			w = m.pack32(x[0], x[0])
 		}
-		return m.writeVEX(in, a[1], [4]V{w, w, w, w}, n)
+		return m.writeVEX(in, a[1], [8]V{w, w, w, w, w, w, w, w}, n)
 	case oVPERMQ:
 		im, err := m.imm(in, 0)
 		if err != nil {
@@ -844,7 +844,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		var r [4]V
+		var r [8]V
 		for i := 0; i < 4; i++ {
 			r[i] = x[(im>>(2*i))&3]
 		}
@@ -854,7 +854,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		var ds [8]V
+		var ds [16]V
 		for i := 0; i < 8; i++ {
 			c := m.dword(idx, i)
 			cv, ok := d.Concrete(c)
@@ -864,7 +864,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 			}
 			ds[i] = d.Dep(m.dword(tbl, int(cv&7)), c)
 		}
-		return m.writeVEX(in, a[2], m.fromDwords(ds), 32)
+		return m.writeVEX(in, a[2], m.fromDwords(ds, 32), 32)
 	case oVPERM2I128:
 		im, err := m.imm(in, 0)
 		if err != nil {
@@ -879,7 +879,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 			return err
 		}
 		halves := [4][2]V{{s1[0], s1[1]}, {s1[2], s1[3]}, {s2[0], s2[1]}, {s2[2], s2[3]}}
-		var r [4]V
+		var r [8]V
 		for h := 0; h < 2; h++ {
 			ctl := im >> (4 * h)
 			if ctl&8 != 0 {
@@ -916,30 +916,25 @@ func (m *Machine[V]) exec(in *Insn) error {
 		}
 		h := int(im & 1)
 		z := d.Const(0)
-		return m.writeVEX(in, a[2], [4]V{x[2*h], x[2*h+1], z, z}, 16)
+		return m.writeVEX(in, a[2], [8]V{x[2*h], x[2*h+1], z, z, z, z, z, z}, 16)
 	case oVPUNPCKLDQ, oVPUNPCKHDQ:
 		s1, s2, n, err := m.vec3(in)
 		if err != nil {
 			return err
 		}
-		var ds [8]V
+		var ds [16]V
 		base := 0
 		if in.code == oVPUNPCKHDQ {
 			base = 2
 		}
-		for l := 0; l < 8; l += 4 {
-			if l >= n/4 {
-				for j := 0; j < 4; j++ {
-					ds[l+j] = d.Const(0)
-				}
-				continue
-			}
+		// Per 128-bit lane (l: its first dword).
+		for l := 0; l < n/4; l += 4 {
 			ds[l] = m.dword(s1, l+base)
 			ds[l+1] = m.dword(s2, l+base)
 			ds[l+2] = m.dword(s1, l+base+1)
 			ds[l+3] = m.dword(s2, l+base+1)
 		}
-		return m.writeVEX(in, a[2], m.fromDwords(ds), n)
+		return m.writeVEX(in, a[2], m.fromDwords(ds, n), n)
 	case oVPMOVMSKB, oVMOVMSKPS:
 		n := vwidth(a[0])
 		x, err := m.readVec(in, a[0], n)
@@ -973,18 +968,15 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		var ds [8]V
-		for i := 0; i < 8; i++ {
-			switch {
-			case i >= n/4:
-				ds[i] = d.Const(0)
-			case im>>i&1 != 0:
+		var ds [16]V
+		for i := 0; i < n/4; i++ {
+			if im>>i&1 != 0 {
 				ds[i] = m.dword(s2, i)
-			default:
+			} else {
 				ds[i] = m.dword(s1, i)
 			}
 		}
-		return m.writeVEX(in, a[3], m.fromDwords(ds), n)
+		return m.writeVEX(in, a[3], m.fromDwords(ds, n), n)
 	case oVPBLENDVB:
 		// Go: mask, src2, src1, dst; byte i = mask.bit7 ? src2 : src1.
 		n := vwidth(a[3])
@@ -1000,14 +992,14 @@ func (m *Machine[V]) exec(in *Insn) error {
 		if err != nil {
 			return err
 		}
-		var r [4]V
+		var r [8]V
 		for i := 0; i < n/8; i++ {
 			// Spread each byte's bit 7 over the byte: (b7 >> 7) * 0xff has
 			// no carries between bytes.
 			sel := d.Mul(d.Shr(d.And(mk[i], d.Const(0x8080808080808080)), 7), d.Const(0xff))
 			r[i] = d.Or(d.And(s2[i], sel), d.And(s1[i], d.Not(sel)))
 		}
-		for i := n / 8; i < 4; i++ {
+		for i := n / 8; i < 8; i++ {
 			r[i] = d.Const(0)
 		}
 		return m.writeVEX(in, a[3], r, n)
@@ -1050,7 +1042,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 
 	// -- AVX-512 (EVEX.128/256/512; the decoder accepts no mask or
 	// broadcast) --
-	case oVPTERNLOGQ, oVPROLQ, oVPRORQ, oVPXORQ, oVMOVDQU64:
+	case oVPTERNLOGQ, oVPROLQ, oVPRORQ, oVPXORQ, oVMOVDQU64, oVSHUFI64X2:
 		return m.evex(in)
 	}
 	return fmt.Errorf("%s: no semantics for %s", in, in.Op)
@@ -1103,6 +1095,29 @@ func (m *Machine[V]) evex(in *Insn) error {
 		return err
 	}
 	switch in.code {
+	case oVSHUFI64X2:
+		// VSHUFI64X2 imm, src2, src1, dst (Go order). SDM Vol. 2C,
+		// VSHUFI64x2, Operation (no mask): at 512 bits, 128-bit block b of
+		// the result is block imm8[2b+1:2b] of SRC1 for b = 0, 1 and of SRC2
+		// for b = 2, 3 (Select4); at 256 bits, block b is block imm8[b] of
+		// SRC1 for b = 0 and of SRC2 for b = 1 (Select2).
+		s1, err := m.readVec8(in, a[2], n)
+		if err != nil {
+			return err
+		}
+		blocks, bits := n/16, uint(2)
+		if n == 32 {
+			bits = 1
+		}
+		for b := 0; b < blocks; b++ {
+			from := s1
+			if b >= blocks/2 {
+				from = src
+			}
+			k := int(imm>>(bits*uint(b))) & (1<<bits - 1)
+			r[2*b], r[2*b+1] = from[2*k], from[2*k+1]
+		}
+		return m.writeVec8(in, dst, r, n)
 	case oVPROLQ, oVPRORQ:
 		// SDM Vol. 2C, VPROLQ: COUNT ← imm8 MOD 64; DEST.qword[j] ←
 		// LEFT_ROTATE_QWORDS(SRC1.qword[j], COUNT); VPRORQ rotates right.
@@ -1434,9 +1449,9 @@ func (m *Machine[V]) vshift(in *Insn) error {
 	if err != nil {
 		return err
 	}
-	var r [4]V
+	var r [8]V
 	z := d.Const(0)
-	for i := 0; i < 4; i++ {
+	for i := range r {
 		r[i] = z
 	}
 	for i := 0; i < n/8; i++ {
