@@ -85,13 +85,21 @@ func (in Insn) MemWidth() int {
 }
 
 // IsBranch reports whether in is a jump (conditional or not).
-// Wide reports whether a sequence holds an AVX-512 (EVEX) instruction: its
-// harness loads and stores zmm0–31 (all 512 bits of 32 registers), so that
-// the bits above 256 and the registers 16–31 are compared too.
+// Wide reports whether a sequence holds an AVX-512 (EVEX) instruction: an
+// EVEX-only mnemonic, or any naming a zmm register or a vector register
+// 16–31, which only EVEX encodes. Its harness loads and stores zmm0–31
+// (all 512 bits of 32 registers), so that the bits above 256 and the
+// registers 16–31 are compared too.
 func Wide(ins []Insn) bool {
 	for _, in := range ins {
 		if inf, ok := x86.Lookup(in.Mnemonic); ok && strings.HasPrefix(inf.Feature, "AVX512") {
 			return true
+		}
+		for _, o := range in.Ops {
+			n, err := strconv.Atoi(strings.TrimPrefix(o.Reg, "X"))
+			if o.Kind == "zmm" || (o.Kind == "xmm" || o.Kind == "ymm") && err == nil && n >= 16 {
+				return true
+			}
 		}
 	}
 	return false
