@@ -99,15 +99,17 @@ func TestDecodeEVEXShared(t *testing.T) {
 		code []byte
 		want string
 	}{
-		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xFE, 0xD9}, "VPADDD Z1, Z2, Z3"},                              // vpaddd %zmm1,%zmm2,%zmm3
-		{[]byte{0x62, 0x21, 0x35, 0x40, 0xFE, 0xF1}, "VPADDD Z17, Z25, Z30"},                           // vpaddd %zmm17,%zmm25,%zmm30
-		{[]byte{0x62, 0xE1, 0x6D, 0x48, 0xFE, 0x60, 0x01}, "VPADDD 64(AX), Z2, Z20"},                   // vpaddd 0x40(%rax),%zmm2,%zmm20
-		{[]byte{0x62, 0xB1, 0x6D, 0x28, 0xFE, 0xD9}, "VPADDD Y17, Y2, Y3"},                             // vpaddd %ymm17,%ymm2,%ymm3
-		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xFA, 0x1E}, "VPSUBD (SI), Z2, Z3"},                            // vpsubd (%rsi),%zmm2,%zmm3
-		{[]byte{0x62, 0xE1, 0x6D, 0x08, 0xFA, 0xD9}, "VPSUBD X1, X2, X19"},                             // vpsubd %xmm1,%xmm2,%xmm19
-		{[]byte{0x62, 0xF2, 0xED, 0x48, 0x28, 0xD9}, "VPMULDQ Z1, Z2, Z3"},                             // vpmuldq %zmm1,%zmm2,%zmm3
-		{[]byte{0x62, 0xD2, 0xED, 0x40, 0x28, 0x5D, 0x02}, "VPMULDQ 128(R13), Z18, Z3"},                // vpmuldq 0x80(%r13),%zmm18,%zmm3
-		{[]byte{0x62, 0x41, 0xAD, 0x48, 0xF4, 0xD9}, "VPMULUDQ Z9, Z10, Z27"},                          // vpmuludq %zmm9,%zmm10,%zmm27
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xFE, 0xD9}, "VPADDD Z1, Z2, Z3"},               // vpaddd %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x21, 0x35, 0x40, 0xFE, 0xF1}, "VPADDD Z17, Z25, Z30"},            // vpaddd %zmm17,%zmm25,%zmm30
+		{[]byte{0x62, 0xE1, 0x6D, 0x48, 0xFE, 0x60, 0x01}, "VPADDD 64(AX), Z2, Z20"},    // vpaddd 0x40(%rax),%zmm2,%zmm20
+		{[]byte{0x62, 0xB1, 0x6D, 0x28, 0xFE, 0xD9}, "VPADDD Y17, Y2, Y3"},              // vpaddd %ymm17,%ymm2,%ymm3
+		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0xFA, 0x1E}, "VPSUBD (SI), Z2, Z3"},             // vpsubd (%rsi),%zmm2,%zmm3
+		{[]byte{0x62, 0xE1, 0x6D, 0x08, 0xFA, 0xD9}, "VPSUBD X1, X2, X19"},              // vpsubd %xmm1,%xmm2,%xmm19
+		{[]byte{0x62, 0xF2, 0xED, 0x48, 0x28, 0xD9}, "VPMULDQ Z1, Z2, Z3"},              // vpmuldq %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0xD2, 0xED, 0x40, 0x28, 0x5D, 0x02}, "VPMULDQ 128(R13), Z18, Z3"}, // vpmuldq 0x80(%r13),%zmm18,%zmm3
+		{[]byte{0x62, 0x41, 0xAD, 0x48, 0xF4, 0xD9}, "VPMULUDQ Z9, Z10, Z27"},
+		{[]byte{0x62, 0xF2, 0x6D, 0x48, 0x40, 0xD9}, "VPMULLD Z1, Z2, Z3"},                             // vpmulld %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x42, 0x75, 0x40, 0x40, 0x71, 0x01}, "VPMULLD 64(R9), Z17, Z30"},                 // vpmulld 0x40(%r9),%zmm17,%zmm30                          // vpmuludq %zmm9,%zmm10,%zmm27
 		{[]byte{0x62, 0xF1, 0xED, 0x48, 0x6C, 0xD9}, "VPUNPCKLQDQ Z1, Z2, Z3"},                         // vpunpcklqdq %zmm1,%zmm2,%zmm3
 		{[]byte{0x62, 0x21, 0xB5, 0x40, 0x6D, 0xF1}, "VPUNPCKHQDQ Z17, Z25, Z30"},                      // vpunpckhqdq %zmm17,%zmm25,%zmm30
 		{[]byte{0x62, 0xF1, 0x6D, 0x48, 0x62, 0x1E}, "VPUNPCKLDQ (SI), Z2, Z3"},                        // vpunpckldq (%rsi),%zmm2,%zmm3

@@ -367,7 +367,7 @@ var infos = [numOps]row{
 	oVPCMPEQD:     {"VPCMPEQD", "SDM Vol. 2B, PCMPEQB/PCMPEQW/PCMPEQD—Compare Packed Data for Equal (VEX)", "AVX2", "AVX", true, vec3},
 	oVPMOVMSKB:    {"VPMOVMSKB", "SDM Vol. 2B, PMOVMSKB—Move Byte Mask (VEX)", "AVX2", "AVX", true, "y,r;x,r"},
 	oVMOVMSKPS:    {"VMOVMSKPS", "SDM Vol. 2B, MOVMSKPS—Extract Packed Single-Precision Floating-Point Sign Mask (VEX)", "AVX", "AVX", false, "y,r;x,r"},
-	oVPMULLD:      {"VPMULLD", "SDM Vol. 2B, PMULLD/PMULLQ—Multiply Packed Integers and Store Low Result (VEX)", "AVX2", "AVX", true, vec3},
+	oVPMULLD:      {"VPMULLD", "SDM Vol. 2B, PMULLD/PMULLQ—Multiply Packed Integers and Store Low Result (VEX)", "AVX2", "AVX", true, vec3z},
 	oVPMULDQ:      {"VPMULDQ", "SDM Vol. 2B, PMULDQ—Multiply Packed Doubleword Integers (VEX)", "AVX2", "AVX", true, vec3z},
 	oVPMULUDQ:     {"VPMULUDQ", "SDM Vol. 2B, PMULUDQ—Multiply Packed Unsigned Doubleword Integers (VEX)", "AVX2", "AVX", true, vec3z},
 	oVPBLENDD:     {"VPBLENDD", "SDM Vol. 2C, VPBLENDD—Blend Packed Dwords", "AVX2", "AVX2", true, "i,ym,y,y;i,xm,x,x"},
