@@ -5301,4705 +5301,4725 @@ func h1053(s *State)
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h1055 runs VPMULLD (R8), Z1, Z9 (form VPMULLD m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs VPMULUDQ (R8), Z1, Z9 (form VPMULUDQ m512, zmm, zmm, from catalog).
+// h1056 runs VPMULLD Y17, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs VPMULUDQ X17, X9, X14 (form VPMULUDQ xmm, xmm, xmm, from catalog).
+// h1057 runs VPMULLD Z1, Z9, Z14 (form VPMULLD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h1058 runs VPMULLD Z17, Z25, Z30 (form VPMULLD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs VPMULUDQ Z1, Z9, Z14 (form VPMULUDQ zmm, zmm, zmm, from catalog).
+// h1059 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs VPMULUDQ Z17, Z25, Z30 (form VPMULUDQ zmm, zmm, zmm, from catalog).
+// h1060 runs VPMULUDQ (R8), Z1, Z9 (form VPMULUDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h1061 runs VPMULUDQ X17, X9, X14 (form VPMULUDQ xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h1062 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
+// h1063 runs VPMULUDQ Z1, Z9, Z14 (form VPMULUDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
+// h1064 runs VPMULUDQ Z17, Z25, Z30 (form VPMULUDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs VPROLQ $3, (R8), Z1 (form VPROLQ imm, m512, zmm, from catalog).
+// h1065 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs VPROLQ $3, 24(R8), Z17 (form VPROLQ imm, m512, zmm, from catalog).
+// h1066 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
+// h1067 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1068 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1069 runs VPROLQ $3, (R8), Z1 (form VPROLQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1070 runs VPROLQ $3, 24(R8), Z17 (form VPROLQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1071 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1072 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1073 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1074 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs VPROLQ $1, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1075 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs VPROLQ $44, Z17, Z25 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1076 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs VPROLQ $64, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1077 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
+// h1078 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs VPRORQ $5, (R8), Z1 (form VPRORQ imm, m512, zmm, from catalog).
+// h1079 runs VPROLQ $1, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
+// h1080 runs VPROLQ $44, Z17, Z25 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1081 runs VPROLQ $64, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1082 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1083 runs VPRORQ $5, (R8), Z1 (form VPRORQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1084 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs VPRORQ $1, Z1, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
+// h1085 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs VPRORQ $63, Z17, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
+// h1086 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h1087 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h1088 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs VPSHUFD $0x1b, 24(R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
+// h1089 runs VPRORQ $1, Z1, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs VPSHUFD $0x4e, (R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
+// h1090 runs VPRORQ $63, Z17, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1091 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1092 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1093 runs VPSHUFD $0x1b, 24(R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1094 runs VPSHUFD $0x4e, (R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1095 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs VPSHUFD $0xa0, Y17, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1096 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1097 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1098 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs VPSHUFD $0xb1, Z1, Z9 (form VPSHUFD imm, zmm, zmm, from catalog).
+// h1099 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs VPSHUFD $0xf5, Z17, Z25 (form VPSHUFD imm, zmm, zmm, from catalog).
+// h1100 runs VPSHUFD $0xa0, Y17, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1101 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1102 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1103 runs VPSHUFD $0xb1, Z1, Z9 (form VPSHUFD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1104 runs VPSHUFD $0xf5, Z17, Z25 (form VPSHUFD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1105 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs VPSLLD $13, Z17, Z25 (form VPSLLD imm, zmm, zmm, from catalog).
+// h1106 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs VPSLLD $9, Z1, Z9 (form VPSLLD imm, zmm, zmm, from catalog).
+// h1107 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h1108 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1109 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1110 runs VPSLLD $13, Z17, Z25 (form VPSLLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1111 runs VPSLLD $9, Z1, Z9 (form VPSLLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1112 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1113 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs VPSLLQ $32, Z1, Z9 (form VPSLLQ imm, zmm, zmm, from catalog).
+// h1114 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs VPSLLQ $63, Z17, Z25 (form VPSLLQ imm, zmm, zmm, from catalog).
+// h1115 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h1116 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h1117 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1118 runs VPSLLQ $32, Z1, Z9 (form VPSLLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1119 runs VPSLLQ $63, Z17, Z25 (form VPSLLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1120 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1121 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1122 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs VPSRAD $31, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
+// h1123 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs VPSRAD $5, Z17, Z25 (form VPSRAD imm, zmm, zmm, from catalog).
+// h1124 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs VPSRAD $77, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
+// h1125 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h1126 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1127 runs VPSRAD $31, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1128 runs VPSRAD $5, Z17, Z25 (form VPSRAD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1129 runs VPSRAD $77, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1130 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1131 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs VPSRLD $1, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
+// h1132 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs VPSRLD $31, Z17, Z25 (form VPSRLD imm, zmm, zmm, from catalog).
+// h1133 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs VPSRLD $40, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
+// h1134 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h1135 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1136 runs VPSRLD $1, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1137 runs VPSRLD $31, Z17, Z25 (form VPSRLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1138 runs VPSRLD $40, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs VPSRLQ $32, Y17, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1139 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1140 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1141 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs VPSRLQ $1, Z17, Z25 (form VPSRLQ imm, zmm, zmm, from catalog).
+// h1142 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs VPSRLQ $32, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
+// h1143 runs VPSRLQ $32, Y17, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs VPSRLQ $64, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
+// h1144 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h1145 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h1146 runs VPSRLQ $1, Z17, Z25 (form VPSRLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs VPSUBD (R8), Z1, Z9 (form VPSUBD m512, zmm, zmm, from catalog).
+// h1147 runs VPSRLQ $32, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs VPSUBD Y1, Y9, Y30 (form VPSUBD ymm, ymm, ymm, from catalog).
+// h1148 runs VPSRLQ $64, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs VPSUBD Z1, Z9, Z14 (form VPSUBD zmm, zmm, zmm, from catalog).
+// h1149 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs VPSUBD Z17, Z25, Z30 (form VPSUBD zmm, zmm, zmm, from catalog).
+// h1150 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h1151 runs VPSUBD (R8), Z1, Z9 (form VPSUBD m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs VPTERNLOGQ $0x96, (R8), X1, X9 (form VPTERNLOGQ imm, m128, xmm, xmm, from catalog).
+// h1152 runs VPSUBD Y1, Y9, Y30 (form VPSUBD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs VPTERNLOGQ $0x96, (R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
+// h1153 runs VPSUBD Z1, Z9, Z14 (form VPSUBD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs VPTERNLOGQ $0xd2, 24(R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
+// h1154 runs VPSUBD Z17, Z25, Z30 (form VPSUBD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs VPTERNLOGQ $0x96, (R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
+// h1155 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs VPTERNLOGQ $0xd2, 24(R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
+// h1156 runs VPTERNLOGQ $0x96, (R8), X1, X9 (form VPTERNLOGQ imm, m128, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs VPTERNLOGQ $0x2b, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
+// h1157 runs VPTERNLOGQ $0x96, (R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs VPTERNLOGQ $0x96, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
+// h1158 runs VPTERNLOGQ $0xd2, 24(R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs VPTERNLOGQ $0x00, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1159 runs VPTERNLOGQ $0x96, (R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs VPTERNLOGQ $0x01, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1160 runs VPTERNLOGQ $0xd2, 24(R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs VPTERNLOGQ $0x3c, Y1, Y1, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1161 runs VPTERNLOGQ $0x2b, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs VPTERNLOGQ $0x80, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1162 runs VPTERNLOGQ $0x96, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs VPTERNLOGQ $0x96, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1163 runs VPTERNLOGQ $0x00, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs VPTERNLOGQ $0x96, Y1, Y9, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1164 runs VPTERNLOGQ $0x01, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs VPTERNLOGQ $0x96, Y17, Y25, Y30 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1165 runs VPTERNLOGQ $0x3c, Y1, Y1, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs VPTERNLOGQ $0xb4, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1166 runs VPTERNLOGQ $0x80, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs VPTERNLOGQ $0xe8, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1167 runs VPTERNLOGQ $0x96, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs VPTERNLOGQ $0xf0, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1168 runs VPTERNLOGQ $0x96, Y1, Y9, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs VPTERNLOGQ $0xff, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1169 runs VPTERNLOGQ $0x96, Y17, Y25, Y30 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs VPTERNLOGQ $0x96, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from catalog).
+// h1170 runs VPTERNLOGQ $0xb4, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h1171 runs VPTERNLOGQ $0xe8, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs VPUNPCKHDQ Y17, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h1172 runs VPTERNLOGQ $0xf0, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs VPUNPCKHDQ Z1, Z9, Z14 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
+// h1173 runs VPTERNLOGQ $0xff, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs VPUNPCKHDQ Z17, Z25, Z30 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
+// h1174 runs VPTERNLOGQ $0x96, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs VPUNPCKHQDQ (R8), Z1, Z9 (form VPUNPCKHQDQ m512, zmm, zmm, from catalog).
+// h1175 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs VPUNPCKHQDQ Z1, Z9, Z14 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
+// h1176 runs VPUNPCKHDQ Y17, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs VPUNPCKHQDQ Z17, Z25, Z30 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
+// h1177 runs VPUNPCKHDQ Z1, Z9, Z14 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs VPUNPCKLDQ (R8), Z1, Z9 (form VPUNPCKLDQ m512, zmm, zmm, from catalog).
+// h1178 runs VPUNPCKHDQ Z17, Z25, Z30 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h1179 runs VPUNPCKHQDQ (R8), Z1, Z9 (form VPUNPCKHQDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs VPUNPCKLDQ Z1, Z9, Z14 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
+// h1180 runs VPUNPCKHQDQ Z1, Z9, Z14 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs VPUNPCKLDQ Z17, Z25, Z30 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
+// h1181 runs VPUNPCKHQDQ Z17, Z25, Z30 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs VPUNPCKLQDQ (R8), Z1, Z9 (form VPUNPCKLQDQ m512, zmm, zmm, from catalog).
+// h1182 runs VPUNPCKLDQ (R8), Z1, Z9 (form VPUNPCKLDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs VPUNPCKLQDQ Y1, Y9, Y30 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
+// h1183 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs VPUNPCKLQDQ Z1, Z9, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from catalog).
+// h1184 runs VPUNPCKLDQ Z1, Z9, Z14 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs VPUNPCKLQDQ Z17, Z25, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from catalog).
+// h1185 runs VPUNPCKLDQ Z17, Z25, Z30 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h1186 runs VPUNPCKLQDQ (R8), Z1, Z9 (form VPUNPCKLQDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h1187 runs VPUNPCKLQDQ Y1, Y9, Y30 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs VPXORQ (R8), X1, X9 (form VPXORQ m128, xmm, xmm, from catalog).
+// h1188 runs VPUNPCKLQDQ Z1, Z9, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs VPXORQ (R8), Y1, Y9 (form VPXORQ m256, ymm, ymm, from catalog).
+// h1189 runs VPUNPCKLQDQ Z17, Z25, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs VPXORQ (R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
+// h1190 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs VPXORQ 24(R8)(R9*8), Z1, Z25 (form VPXORQ m512, zmm, zmm, from catalog).
+// h1191 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs VPXORQ 24(R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
+// h1192 runs VPXORQ (R8), X1, X9 (form VPXORQ m128, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs VPXORQ X1, X9, X14 (form VPXORQ xmm, xmm, xmm, from catalog).
+// h1193 runs VPXORQ (R8), Y1, Y9 (form VPXORQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs VPXORQ X17, X9, X30 (form VPXORQ xmm, xmm, xmm, from catalog).
+// h1194 runs VPXORQ (R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs VPXORQ Y1, Y9, Y14 (form VPXORQ ymm, ymm, ymm, from catalog).
+// h1195 runs VPXORQ 24(R8)(R9*8), Z1, Z25 (form VPXORQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs VPXORQ Y17, Y9, Y30 (form VPXORQ ymm, ymm, ymm, from catalog).
+// h1196 runs VPXORQ 24(R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs VPXORQ Z1, Z1, Z9 (form VPXORQ zmm, zmm, zmm, from catalog).
+// h1197 runs VPXORQ X1, X9, X14 (form VPXORQ xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs VPXORQ Z1, Z9, Z14 (form VPXORQ zmm, zmm, zmm, from catalog).
+// h1198 runs VPXORQ X17, X9, X30 (form VPXORQ xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs VSHUFI64X2 $0x01, (R8), Y1, Y9 (form VSHUFI64X2 imm, m256, ymm, ymm, from catalog).
+// h1199 runs VPXORQ Y1, Y9, Y14 (form VPXORQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs VSHUFI64X2 $0x4e, 24(R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
+// h1200 runs VPXORQ Y17, Y9, Y30 (form VPXORQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs VSHUFI64X2 $0xd8, (R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
+// h1201 runs VPXORQ Z1, Z1, Z9 (form VPXORQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs VSHUFI64X2 $0x00, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
+// h1202 runs VPXORQ Z1, Z9, Z14 (form VPXORQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs VSHUFI64X2 $0x02, Y17, Y25, Y30 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
+// h1203 runs VSHUFI64X2 $0x01, (R8), Y1, Y9 (form VSHUFI64X2 imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs VSHUFI64X2 $0x03, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
+// h1204 runs VSHUFI64X2 $0x4e, 24(R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs VSHUFI64X2 $0x1b, Z17, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
+// h1205 runs VSHUFI64X2 $0xd8, (R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs VSHUFI64X2 $0x44, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
+// h1206 runs VSHUFI64X2 $0x00, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs VSHUFI64X2 $0xee, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
+// h1207 runs VSHUFI64X2 $0x02, Y17, Y25, Y30 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
+// h1208 runs VSHUFI64X2 $0x03, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
+// h1209 runs VSHUFI64X2 $0x1b, Z17, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h1210 runs VSHUFI64X2 $0x44, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h1211 runs VSHUFI64X2 $0xee, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h1212 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h1213 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h1214 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h1215 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h1216 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h1217 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h1218 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h1219 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h1220 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h1221 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h1222 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h1223 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h1224 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h1225 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h1226 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h1227 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h1228 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h1229 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h1230 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h1231 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h1232 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h1233 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h1234 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h1235 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h1236 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h1237 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h1238 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h1239 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h1240 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h1241 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1242 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1243 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1244 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1245 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1246 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1247 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1248 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1249 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1250 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1251 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1252 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1253 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1254 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1255 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1256 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1257 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h1258 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h1259 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1259(s *State)
 
-// h1260 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h1260 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1260(s *State)
 
-// h1261 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h1261 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1261(s *State)
 
-// h1262 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h1262 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1262(s *State)
 
-// h1263 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h1263 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1263(s *State)
 
-// h1264 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h1264 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1264(s *State)
 
-// h1265 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h1265 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1265(s *State)
 
-// h1266 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h1266 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1266(s *State)
 
-// h1267 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h1267 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1267(s *State)
 
-// h1268 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h1268 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1268(s *State)
 
-// h1269 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h1269 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1269(s *State)
 
-// h1270 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h1270 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1270(s *State)
 
-// h1271 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h1271 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1271(s *State)
 
-// h1272 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h1272 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1272(s *State)
 
-// h1273 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h1273 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1273(s *State)
 
-// h1274 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h1274 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1274(s *State)
 
-// h1275 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h1275 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1275(s *State)
 
-// h1276 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h1276 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1276(s *State)
 
-// h1277 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h1277 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1277(s *State)
 
-// h1278 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h1278 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1278(s *State)
 
-// h1279 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h1279 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1279(s *State)
 
-// h1280 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h1280 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1280(s *State)
 
-// h1281 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h1281 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1281(s *State)
 
-// h1282 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h1282 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1282(s *State)
 
-// h1283 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h1283 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1283(s *State)
 
-// h1284 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h1284 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1284(s *State)
 
-// h1285 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h1285 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1285(s *State)
 
-// h1286 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h1286 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1286(s *State)
 
-// h1287 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h1287 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1287(s *State)
 
-// h1288 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h1288 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1288(s *State)
 
-// h1289 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h1289 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1289(s *State)
 
-// h1290 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1290 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1290(s *State)
 
-// h1291 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1291 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1291(s *State)
 
-// h1292 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1292 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1292(s *State)
 
-// h1293 runs CMPL R8, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1293 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1293(s *State)
 
-// h1294 runs CMPL R8, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1294 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1294(s *State)
 
-// h1295 runs CMPQ AX, $0x00000000; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1295 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1295(s *State)
 
-// h1296 runs CMPQ AX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1296 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1296(s *State)
 
-// h1297 runs CMPQ AX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1297 runs CMPL R8, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1297(s *State)
 
-// h1298 runs CMPQ AX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1298 runs CMPL R8, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1298(s *State)
 
-// h1299 runs CMPQ AX, $0x00000088; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1299 runs CMPQ AX, $0x00000000; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1299(s *State)
 
-// h1300 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1300 runs CMPQ AX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1300(s *State)
 
-// h1301 runs CMPQ AX, $0x00000100; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
+// h1301 runs CMPQ AX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1301(s *State)
 
-// h1302 runs CMPQ CX, $0x00000008; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1302 runs CMPQ AX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1302(s *State)
 
-// h1303 runs CMPQ CX, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1303 runs CMPQ AX, $0x00000088; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1303(s *State)
 
-// h1304 runs CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX (form CMPQ r64, imm; CMOVQCS m64, r64, from go/asm).
+// h1304 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1304(s *State)
 
-// h1305 runs CMPQ CX, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1305 runs CMPQ AX, $0x00000100; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h1305(s *State)
 
-// h1306 runs CMPQ CX, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1306 runs CMPQ CX, $0x00000008; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1306(s *State)
 
-// h1307 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1307 runs CMPQ CX, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1307(s *State)
 
-// h1308 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1308 runs CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX (form CMPQ r64, imm; CMOVQCS m64, r64, from go/asm).
 //
 //go:noescape
 func h1308(s *State)
 
-// h1309 runs CMPQ CX, 24(R8); JHI taken (form CMPQ r64, m64; JHI label, from go/asm).
+// h1309 runs CMPQ CX, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1309(s *State)
 
-// h1310 runs CMPQ DX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1310 runs CMPQ CX, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1310(s *State)
 
-// h1311 runs CMPQ DX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1311 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1311(s *State)
 
-// h1312 runs CMPQ DX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1312 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1312(s *State)
 
-// h1313 runs CMPQ DX, $0x00000037; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1313 runs CMPQ CX, 24(R8); JHI taken (form CMPQ r64, m64; JHI label, from go/asm).
 //
 //go:noescape
 func h1313(s *State)
 
-// h1314 runs CMPQ DX, $0x0000004b; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1314 runs CMPQ DX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1314(s *State)
 
-// h1315 runs CMPQ DX, $0x00000050; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1315 runs CMPQ DX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1315(s *State)
 
-// h1316 runs CMPQ DX, $0x000003b8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1316 runs CMPQ DX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1316(s *State)
 
-// h1317 runs CMPQ DX, R8; JCS taken (form CMPQ r64, r64; JCS label, from go/asm).
+// h1317 runs CMPQ DX, $0x00000037; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1317(s *State)
 
-// h1318 runs CMPQ R8, $0x00000000; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1318 runs CMPQ DX, $0x0000004b; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1318(s *State)
 
-// h1319 runs CMPQ R8, $0x00000001; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1319 runs CMPQ DX, $0x00000050; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1319(s *State)
 
-// h1320 runs CMPQ R8, $0x00000002; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1320 runs CMPQ DX, $0x000003b8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1320(s *State)
 
-// h1321 runs CMPQ R8, $0x00000003; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1321 runs CMPQ DX, R8; JCS taken (form CMPQ r64, r64; JCS label, from go/asm).
 //
 //go:noescape
 func h1321(s *State)
 
-// h1322 runs CMPQ R8, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1322 runs CMPQ R8, $0x00000000; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1322(s *State)
 
-// h1323 runs CMPQ R8, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1323 runs CMPQ R8, $0x00000001; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1323(s *State)
 
-// h1324 runs CMPQ R8, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1324 runs CMPQ R8, $0x00000002; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1324(s *State)
 
-// h1325 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1325 runs CMPQ R8, $0x00000003; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1325(s *State)
 
-// h1326 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1326 runs CMPQ R8, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1326(s *State)
 
-// h1327 runs CMPQ R8, $0x00000100; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1327 runs CMPQ R8, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1327(s *State)
 
-// h1328 runs CMPQ R8, 24(R9); JCS taken (form CMPQ r64, m64; JCS label, from go/asm).
+// h1328 runs CMPQ R8, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1328(s *State)
 
-// h1329 runs CMPQ R8, DX; JCC taken (form CMPQ r64, r64; JCC label, from go/asm).
+// h1329 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1329(s *State)
 
-// h1330 runs CMPQ R8, R9; SBBQ R10, R10 (form CMPQ r64, r64; SBBQ r64, r64, from go/asm).
+// h1330 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1330(s *State)
 
-// h1331 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
+// h1331 runs CMPQ R8, $0x00000100; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1331(s *State)
 
-// h1332 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h1332 runs CMPQ R8, 24(R9); JCS taken (form CMPQ r64, m64; JCS label, from go/asm).
 //
 //go:noescape
 func h1332(s *State)
 
-// h1333 runs DECQ CX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h1333 runs CMPQ R8, DX; JCC taken (form CMPQ r64, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h1333(s *State)
 
-// h1334 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1334 runs CMPQ R8, R9; SBBQ R10, R10 (form CMPQ r64, r64; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1334(s *State)
 
-// h1335 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1335 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
 //
 //go:noescape
 func h1335(s *State)
 
-// h1336 runs TESTL AX, AX; JEQ taken (form TESTL r32, r32; JEQ label, from go/asm).
+// h1336 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h1336(s *State)
 
-// h1337 runs TESTQ $0x00000001, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1337 runs DECQ CX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h1337(s *State)
 
-// h1338 runs TESTQ $0x00000001, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1338 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1338(s *State)
 
-// h1339 runs TESTQ $0x00000002, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1339 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1339(s *State)
 
-// h1340 runs TESTQ $0x00000002, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1340 runs TESTL AX, AX; JEQ taken (form TESTL r32, r32; JEQ label, from go/asm).
 //
 //go:noescape
 func h1340(s *State)
 
-// h1341 runs TESTQ $0x00000004, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1341 runs TESTQ $0x00000001, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1341(s *State)
 
-// h1342 runs TESTQ $0x00000004, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1342 runs TESTQ $0x00000001, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1342(s *State)
 
-// h1343 runs TESTQ $0x00000008, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1343 runs TESTQ $0x00000002, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1343(s *State)
 
-// h1344 runs TESTQ $0x00000008, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1344 runs TESTQ $0x00000002, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1344(s *State)
 
-// h1345 runs TESTQ $0x00000010, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1345 runs TESTQ $0x00000004, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1345(s *State)
 
-// h1346 runs TESTQ $0x00000010, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1346 runs TESTQ $0x00000004, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1346(s *State)
 
-// h1347 runs TESTQ $0x00000020, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1347 runs TESTQ $0x00000008, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1347(s *State)
 
-// h1348 runs TESTQ $0x00000020, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1348 runs TESTQ $0x00000008, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1348(s *State)
 
-// h1349 runs TESTQ CX, CX; JEQ taken (form TESTQ r64, r64; JEQ label, from go/asm).
+// h1349 runs TESTQ $0x00000010, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1349(s *State)
 
-// h1350 runs TESTQ R8, R8; CMOVQNE AX, DX (form TESTQ r64, r64; CMOVQNE r64, r64, from go/asm).
+// h1350 runs TESTQ $0x00000010, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1350(s *State)
 
-// h1351 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h1351 runs TESTQ $0x00000020, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1351(s *State)
 
-// h1352 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h1352 runs TESTQ $0x00000020, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1352(s *State)
 
-// h1353 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h1353 runs TESTQ CX, CX; JEQ taken (form TESTQ r64, r64; JEQ label, from go/asm).
 //
 //go:noescape
 func h1353(s *State)
 
-// h1354 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h1354 runs TESTQ R8, R8; CMOVQNE AX, DX (form TESTQ r64, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1354(s *State)
 
-// h1355 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h1355 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1355(s *State)
 
-// h1356 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h1356 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1356(s *State)
 
-// h1357 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h1357 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1357(s *State)
 
-// h1358 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h1358 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1358(s *State)
 
-// h1359 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h1359 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1359(s *State)
 
-// h1360 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h1360 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1360(s *State)
 
-// h1361 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h1361 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1361(s *State)
 
-// h1362 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h1362 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1362(s *State)
 
-// h1363 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
+// h1363 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1363(s *State)
 
-// h1364 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1364 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1364(s *State)
 
-// h1365 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h1365 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1365(s *State)
 
-// h1366 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h1366 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1366(s *State)
 
-// h1367 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h1367 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1367(s *State)
 
-// h1368 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h1368 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1368(s *State)
 
-// h1369 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h1369 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1369(s *State)
 
-// h1370 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h1370 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1370(s *State)
 
-// h1371 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h1371 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1371(s *State)
 
-// h1372 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h1372 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1372(s *State)
 
-// h1373 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h1373 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1373(s *State)
 
-// h1374 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h1374 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1374(s *State)
 
-// h1375 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h1375 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1375(s *State)
 
-// h1376 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h1376 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1376(s *State)
 
-// h1377 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h1377 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1377(s *State)
 
-// h1378 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h1378 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1378(s *State)
 
-// h1379 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h1379 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1379(s *State)
 
-// h1380 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h1380 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1380(s *State)
 
-// h1381 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
+// h1381 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1381(s *State)
 
-// h1382 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1382 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1382(s *State)
 
-// h1383 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h1383 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1383(s *State)
 
-// h1384 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h1384 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1384(s *State)
 
-// h1385 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h1385 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1385(s *State)
 
-// h1386 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h1386 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1386(s *State)
 
-// h1387 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h1387 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1387(s *State)
 
-// h1388 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h1388 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1388(s *State)
 
-// h1389 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h1389 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1389(s *State)
 
-// h1390 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h1390 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1390(s *State)
 
-// h1391 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h1391 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1391(s *State)
 
-// h1392 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h1392 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1392(s *State)
 
-// h1393 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h1393 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1393(s *State)
 
-// h1394 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h1394 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1394(s *State)
 
-// h1395 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h1395 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1395(s *State)
 
-// h1396 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h1396 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1396(s *State)
 
-// h1397 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h1397 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1397(s *State)
 
-// h1398 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h1398 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1398(s *State)
 
-// h1399 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
+// h1399 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1399(s *State)
 
-// h1400 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1400 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1400(s *State)
 
-// h1401 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h1401 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1401(s *State)
 
-// h1402 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h1402 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1402(s *State)
 
-// h1403 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h1403 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1403(s *State)
 
-// h1404 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h1404 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1404(s *State)
 
-// h1405 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h1405 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1405(s *State)
 
-// h1406 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h1406 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1406(s *State)
 
-// h1407 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h1407 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1407(s *State)
 
-// h1408 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h1408 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1408(s *State)
 
-// h1409 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h1409 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1409(s *State)
 
-// h1410 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h1410 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1410(s *State)
 
-// h1411 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h1411 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1411(s *State)
 
-// h1412 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h1412 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1412(s *State)
 
-// h1413 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h1413 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1413(s *State)
 
-// h1414 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h1414 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1414(s *State)
 
-// h1415 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h1415 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1415(s *State)
 
-// h1416 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h1416 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1416(s *State)
 
-// h1417 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
+// h1417 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1417(s *State)
 
-// h1418 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1418 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1418(s *State)
 
-// h1419 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h1419 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1419(s *State)
 
-// h1420 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h1420 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1420(s *State)
 
-// h1421 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h1421 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1421(s *State)
 
-// h1422 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h1422 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1422(s *State)
 
-// h1423 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h1423 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1423(s *State)
 
-// h1424 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h1424 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1424(s *State)
 
-// h1425 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h1425 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1425(s *State)
 
-// h1426 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h1426 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1426(s *State)
 
-// h1427 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h1427 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1427(s *State)
 
-// h1428 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h1428 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1428(s *State)
 
-// h1429 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h1429 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1429(s *State)
 
-// h1430 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h1430 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1430(s *State)
 
-// h1431 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h1431 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1431(s *State)
 
-// h1432 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h1432 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1432(s *State)
 
-// h1433 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h1433 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1433(s *State)
 
-// h1434 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h1434 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1434(s *State)
 
-// h1435 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
+// h1435 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1435(s *State)
 
-// h1436 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1436 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1436(s *State)
 
-// h1437 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h1437 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1437(s *State)
 
-// h1438 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h1438 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1438(s *State)
 
-// h1439 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h1439 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1439(s *State)
 
-// h1440 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h1440 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1440(s *State)
 
-// h1441 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h1441 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1441(s *State)
 
-// h1442 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h1442 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1442(s *State)
 
-// h1443 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h1443 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1443(s *State)
 
-// h1444 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h1444 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1444(s *State)
 
-// h1445 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h1445 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h1445(s *State)
 
-// h1446 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h1446 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h1446(s *State)
 
-// h1447 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h1447 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h1447(s *State)
 
-// h1448 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h1448 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h1448(s *State)
 
-// h1449 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h1449 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h1449(s *State)
 
-// h1450 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h1450 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h1450(s *State)
 
-// h1451 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h1451 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h1451(s *State)
 
-// h1452 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h1452 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h1452(s *State)
 
-// h1453 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
+// h1453 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h1453(s *State)
 
-// h1454 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h1454 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h1454(s *State)
 
-// h1455 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h1455 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h1455(s *State)
 
-// h1456 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h1456 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h1456(s *State)
 
-// h1457 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h1457 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h1457(s *State)
 
-// h1458 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h1458 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1458(s *State)
 
-// h1459 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h1459 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1459(s *State)
 
-// h1460 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h1460 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1460(s *State)
 
-// h1461 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h1461 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h1461(s *State)
 
-// h1462 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h1462 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1462(s *State)
 
-// h1463 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h1463 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1463(s *State)
 
-// h1464 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h1464 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1464(s *State)
 
-// h1465 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h1465 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1465(s *State)
 
-// h1466 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h1466 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1466(s *State)
 
-// h1467 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h1467 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1467(s *State)
 
-// h1468 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h1468 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1468(s *State)
 
-// h1469 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h1469 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1469(s *State)
 
-// h1470 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h1470 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1470(s *State)
 
-// h1471 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
+// h1471 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1471(s *State)
 
-// h1472 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1472 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1472(s *State)
 
-// h1473 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h1473 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1473(s *State)
 
-// h1474 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h1474 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1474(s *State)
 
-// h1475 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h1475 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1475(s *State)
 
-// h1476 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h1476 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1476(s *State)
 
-// h1477 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h1477 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1477(s *State)
 
-// h1478 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h1478 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1478(s *State)
 
-// h1479 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h1479 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1479(s *State)
 
-// h1480 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h1480 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1480(s *State)
 
-// h1481 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h1481 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1481(s *State)
 
-// h1482 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h1482 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1482(s *State)
 
-// h1483 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h1483 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1483(s *State)
 
-// h1484 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h1484 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1484(s *State)
 
-// h1485 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h1485 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1485(s *State)
 
-// h1486 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h1486 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1486(s *State)
 
-// h1487 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h1487 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1487(s *State)
 
-// h1488 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h1488 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1488(s *State)
 
-// h1489 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
+// h1489 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1489(s *State)
 
-// h1490 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1490 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1490(s *State)
 
-// h1491 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h1491 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1491(s *State)
 
-// h1492 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h1492 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1492(s *State)
 
-// h1493 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h1493 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1493(s *State)
 
-// h1494 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h1494 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1494(s *State)
 
-// h1495 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h1495 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1495(s *State)
 
-// h1496 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h1496 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1496(s *State)
 
-// h1497 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h1497 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1497(s *State)
 
-// h1498 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h1498 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1498(s *State)
 
-// h1499 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h1499 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1499(s *State)
 
-// h1500 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h1500 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1500(s *State)
 
-// h1501 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h1501 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1501(s *State)
 
-// h1502 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h1502 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1502(s *State)
 
-// h1503 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h1503 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1503(s *State)
 
-// h1504 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h1504 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1504(s *State)
 
-// h1505 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h1505 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1505(s *State)
 
-// h1506 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h1506 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1506(s *State)
 
-// h1507 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
+// h1507 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1507(s *State)
 
-// h1508 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1508 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1508(s *State)
 
-// h1509 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h1509 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1509(s *State)
 
-// h1510 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h1510 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1510(s *State)
 
-// h1511 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h1511 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1511(s *State)
 
-// h1512 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h1512 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1512(s *State)
 
-// h1513 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h1513 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1513(s *State)
 
-// h1514 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h1514 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1514(s *State)
 
-// h1515 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h1515 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1515(s *State)
 
-// h1516 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h1516 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1516(s *State)
 
-// h1517 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h1517 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1517(s *State)
 
-// h1518 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h1518 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1518(s *State)
 
-// h1519 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h1519 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1519(s *State)
 
-// h1520 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h1520 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1520(s *State)
 
-// h1521 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h1521 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1521(s *State)
 
-// h1522 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h1522 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1522(s *State)
 
-// h1523 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h1523 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1523(s *State)
 
-// h1524 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h1524 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1524(s *State)
 
-// h1525 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
+// h1525 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1525(s *State)
 
-// h1526 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1526 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1526(s *State)
 
-// h1527 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h1527 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1527(s *State)
 
-// h1528 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h1528 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1528(s *State)
 
-// h1529 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h1529 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1529(s *State)
 
-// h1530 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h1530 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1530(s *State)
 
-// h1531 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h1531 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1531(s *State)
 
-// h1532 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h1532 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1532(s *State)
 
-// h1533 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h1533 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1533(s *State)
 
-// h1534 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h1534 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1534(s *State)
 
-// h1535 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h1535 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1535(s *State)
 
-// h1536 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h1536 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1536(s *State)
 
-// h1537 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h1537 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1537(s *State)
 
-// h1538 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h1538 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1538(s *State)
 
-// h1539 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h1539 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1539(s *State)
 
-// h1540 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h1540 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1540(s *State)
 
-// h1541 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h1541 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1541(s *State)
 
-// h1542 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h1542 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1542(s *State)
 
-// h1543 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
+// h1543 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1543(s *State)
 
-// h1544 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1544 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1544(s *State)
 
-// h1545 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h1545 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1545(s *State)
 
-// h1546 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h1546 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1546(s *State)
 
-// h1547 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h1547 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1547(s *State)
 
-// h1548 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h1548 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1548(s *State)
 
-// h1549 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h1549 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1549(s *State)
 
-// h1550 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h1550 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1550(s *State)
 
-// h1551 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h1551 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1551(s *State)
 
-// h1552 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h1552 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1552(s *State)
 
-// h1553 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h1553 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1553(s *State)
 
-// h1554 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h1554 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1554(s *State)
 
-// h1555 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h1555 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1555(s *State)
 
-// h1556 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h1556 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1556(s *State)
 
-// h1557 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h1557 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1557(s *State)
 
-// h1558 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h1558 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1558(s *State)
 
-// h1559 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h1559 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1559(s *State)
 
-// h1560 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h1560 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1560(s *State)
 
-// h1561 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
+// h1561 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1561(s *State)
 
-// h1562 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1562 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1562(s *State)
 
-// h1563 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h1563 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1563(s *State)
 
-// h1564 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h1564 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1564(s *State)
 
-// h1565 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h1565 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1565(s *State)
 
-// h1566 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h1566 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1566(s *State)
 
-// h1567 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h1567 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1567(s *State)
 
-// h1568 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h1568 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1568(s *State)
 
-// h1569 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h1569 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1569(s *State)
 
-// h1570 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h1570 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1570(s *State)
 
-// h1571 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h1571 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1571(s *State)
 
-// h1572 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h1572 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1572(s *State)
 
-// h1573 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h1573 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1573(s *State)
 
-// h1574 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h1574 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1574(s *State)
 
-// h1575 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h1575 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1575(s *State)
 
-// h1576 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h1576 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1576(s *State)
 
-// h1577 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h1577 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1577(s *State)
 
-// h1578 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h1578 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1578(s *State)
 
-// h1579 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
+// h1579 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1579(s *State)
 
-// h1580 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1580 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1580(s *State)
 
-// h1581 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h1581 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1581(s *State)
 
-// h1582 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h1582 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1582(s *State)
 
-// h1583 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h1583 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1583(s *State)
 
-// h1584 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h1584 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1584(s *State)
 
-// h1585 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h1585 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1585(s *State)
 
-// h1586 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h1586 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1586(s *State)
 
-// h1587 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h1587 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1587(s *State)
 
-// h1588 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h1588 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1588(s *State)
 
-// h1589 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h1589 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1589(s *State)
 
-// h1590 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h1590 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1590(s *State)
 
-// h1591 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h1591 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1591(s *State)
 
-// h1592 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h1592 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1592(s *State)
 
-// h1593 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h1593 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1593(s *State)
 
-// h1594 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h1594 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1594(s *State)
 
-// h1595 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h1595 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1595(s *State)
 
-// h1596 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h1596 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1596(s *State)
 
-// h1597 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
+// h1597 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1597(s *State)
 
-// h1598 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1598 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1598(s *State)
 
-// h1599 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h1599 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1599(s *State)
 
-// h1600 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h1600 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1600(s *State)
 
-// h1601 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h1601 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1601(s *State)
 
-// h1602 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h1602 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1602(s *State)
 
-// h1603 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h1603 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1603(s *State)
 
-// h1604 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h1604 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1604(s *State)
 
-// h1605 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h1605 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1605(s *State)
 
-// h1606 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h1606 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1606(s *State)
 
-// h1607 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h1607 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1607(s *State)
 
-// h1608 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h1608 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1608(s *State)
 
-// h1609 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h1609 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1609(s *State)
 
-// h1610 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h1610 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1610(s *State)
 
-// h1611 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h1611 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1611(s *State)
 
-// h1612 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h1612 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1612(s *State)
 
-// h1613 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h1613 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1613(s *State)
 
-// h1614 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h1614 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1614(s *State)
 
-// h1615 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
+// h1615 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1615(s *State)
 
-// h1616 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1616 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1616(s *State)
 
-// h1617 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h1617 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1617(s *State)
 
-// h1618 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h1618 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1618(s *State)
 
-// h1619 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h1619 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1619(s *State)
 
-// h1620 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h1620 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1620(s *State)
 
-// h1621 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h1621 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1621(s *State)
 
-// h1622 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h1622 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1622(s *State)
 
-// h1623 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h1623 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1623(s *State)
 
-// h1624 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h1624 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1624(s *State)
 
-// h1625 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h1625 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1625(s *State)
 
-// h1626 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h1626 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1626(s *State)
 
-// h1627 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h1627 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1627(s *State)
 
-// h1628 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h1628 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1628(s *State)
 
-// h1629 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h1629 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1629(s *State)
 
-// h1630 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h1630 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1630(s *State)
 
-// h1631 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h1631 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1631(s *State)
 
-// h1632 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h1632 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1632(s *State)
 
-// h1633 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
+// h1633 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1633(s *State)
 
-// h1634 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1634 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1634(s *State)
 
-// h1635 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h1635 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1635(s *State)
 
-// h1636 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h1636 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1636(s *State)
 
-// h1637 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h1637 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1637(s *State)
 
-// h1638 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h1638 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1638(s *State)
 
-// h1639 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h1639 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1639(s *State)
 
-// h1640 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h1640 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1640(s *State)
 
-// h1641 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h1641 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1641(s *State)
 
-// h1642 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h1642 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1642(s *State)
 
-// h1643 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h1643 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1643(s *State)
 
-// h1644 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h1644 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1644(s *State)
 
-// h1645 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h1645 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1645(s *State)
 
-// h1646 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h1646 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1646(s *State)
 
-// h1647 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h1647 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1647(s *State)
 
-// h1648 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h1648 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1648(s *State)
 
-// h1649 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h1649 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1649(s *State)
 
-// h1650 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h1650 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1650(s *State)
 
-// h1651 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
+// h1651 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1651(s *State)
 
-// h1652 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1652 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1652(s *State)
 
-// h1653 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h1653 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1653(s *State)
 
-// h1654 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h1654 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1654(s *State)
 
-// h1655 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h1655 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1655(s *State)
 
-// h1656 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h1656 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1656(s *State)
 
-// h1657 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h1657 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1657(s *State)
 
-// h1658 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h1658 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1658(s *State)
 
-// h1659 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h1659 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1659(s *State)
 
-// h1660 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h1660 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1660(s *State)
 
-// h1661 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h1661 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1661(s *State)
 
-// h1662 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h1662 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1662(s *State)
 
-// h1663 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h1663 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1663(s *State)
 
-// h1664 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h1664 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1664(s *State)
 
-// h1665 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h1665 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1665(s *State)
 
-// h1666 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h1666 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1666(s *State)
 
-// h1667 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h1667 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1667(s *State)
 
-// h1668 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h1668 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1668(s *State)
 
-// h1669 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
+// h1669 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1669(s *State)
 
-// h1670 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h1670 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1670(s *State)
 
-// h1671 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h1671 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1671(s *State)
 
-// h1672 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h1672 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1672(s *State)
 
-// h1673 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h1673 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1673(s *State)
 
-// h1674 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h1674 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1674(s *State)
 
-// h1675 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h1675 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1675(s *State)
 
-// h1676 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h1676 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1676(s *State)
 
-// h1677 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h1677 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1677(s *State)
 
-// h1678 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h1678 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1678(s *State)
 
-// h1679 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h1679 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1679(s *State)
 
-// h1680 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h1680 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1680(s *State)
 
-// h1681 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h1681 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1681(s *State)
 
-// h1682 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h1682 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1682(s *State)
 
-// h1683 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h1683 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1683(s *State)
 
-// h1684 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h1684 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1684(s *State)
 
-// h1685 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h1685 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1685(s *State)
 
-// h1686 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h1686 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1686(s *State)
 
-// h1687 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
+// h1687 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1687(s *State)
 
-// h1688 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h1688 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1688(s *State)
 
-// h1689 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h1689 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1689(s *State)
 
-// h1690 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h1690 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1690(s *State)
 
-// h1691 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h1691 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1691(s *State)
 
-// h1692 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h1692 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1692(s *State)
 
-// h1693 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h1693 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1693(s *State)
 
-// h1694 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h1694 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1694(s *State)
 
-// h1695 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h1695 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1695(s *State)
 
-// h1696 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h1696 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1696(s *State)
 
-// h1697 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h1697 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1697(s *State)
 
-// h1698 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h1698 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h1698(s *State)
 
-// h1699 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h1699 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h1699(s *State)
 
-// h1700 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h1700 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h1700(s *State)
 
-// h1701 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h1701 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h1701(s *State)
 
-// h1702 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h1702 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h1702(s *State)
 
-// h1703 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h1703 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h1703(s *State)
 
-// h1704 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h1704 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h1704(s *State)
 
-// h1705 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
+// h1705 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h1705(s *State)
 
-// h1706 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h1706 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h1706(s *State)
 
-// h1707 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h1707 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h1707(s *State)
 
-// h1708 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h1708 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h1708(s *State)
 
-// h1709 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h1709 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1709(s *State)
 
-// h1710 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h1710 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1710(s *State)
 
-// h1711 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h1711 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1711(s *State)
 
-// h1712 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h1712 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1712(s *State)
 
-// h1713 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h1713 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1713(s *State)
 
-// h1714 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h1714 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1714(s *State)
 
-// h1715 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h1715 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1715(s *State)
 
-// h1716 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h1716 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h1716(s *State)
 
-// h1717 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h1717 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h1717(s *State)
 
-// h1718 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h1718 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1718(s *State)
 
-// h1719 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h1719 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1719(s *State)
 
-// h1720 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h1720 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1720(s *State)
 
-// h1721 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1721 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1721(s *State)
 
-// h1722 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1722 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1722(s *State)
 
-// h1723 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
+// h1723 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1723(s *State)
 
-// h1724 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1724 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1724(s *State)
 
-// h1725 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1725 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1725(s *State)
 
-// h1726 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1726 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1726(s *State)
 
-// h1727 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1727 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1727(s *State)
 
-// h1728 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1728 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1728(s *State)
 
-// h1729 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1729 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1729(s *State)
 
-// h1730 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1730 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1730(s *State)
 
-// h1731 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1731 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1731(s *State)
 
-// h1732 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1732 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1732(s *State)
 
-// h1733 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1733 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1733(s *State)
 
-// h1734 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1734 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1734(s *State)
 
-// h1735 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1735 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1735(s *State)
 
-// h1736 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1736 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1736(s *State)
 
-// h1737 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1737 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1737(s *State)
 
-// h1738 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1738 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1738(s *State)
 
-// h1739 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1739 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1739(s *State)
 
-// h1740 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1740 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1740(s *State)
 
-// h1741 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
+// h1741 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1741(s *State)
 
-// h1742 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1742 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1742(s *State)
 
-// h1743 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1743 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1743(s *State)
 
-// h1744 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1744 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1744(s *State)
 
-// h1745 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1745 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1745(s *State)
 
-// h1746 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1746 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1746(s *State)
 
-// h1747 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1747 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1747(s *State)
 
-// h1748 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1748 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1748(s *State)
 
-// h1749 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1749 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1749(s *State)
 
-// h1750 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1750 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1750(s *State)
 
-// h1751 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1751 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1751(s *State)
 
-// h1752 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1752 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1752(s *State)
 
-// h1753 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1753 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1753(s *State)
 
-// h1754 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1754 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1754(s *State)
 
-// h1755 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1755 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1755(s *State)
 
-// h1756 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1756 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1756(s *State)
 
-// h1757 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1757 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1757(s *State)
 
-// h1758 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1758 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1758(s *State)
 
-// h1759 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1759 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1759(s *State)
 
-// h1760 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1760 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1760(s *State)
 
-// h1761 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1761 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1761(s *State)
 
-// h1762 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1762 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1762(s *State)
 
-// h1763 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1763 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1763(s *State)
 
-// h1764 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1764 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1764(s *State)
 
-// h1765 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1765 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1765(s *State)
 
-// h1766 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1766 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1766(s *State)
 
-// h1767 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1767 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1767(s *State)
 
-// h1768 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h1768 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1768(s *State)
 
-// h1769 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h1769 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1769(s *State)
 
-// h1770 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h1770 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1770(s *State)
 
-// h1771 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h1771 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1771(s *State)
 
-// h1772 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h1772 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1772(s *State)
 
-// h1773 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h1773 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1773(s *State)
 
-// h1774 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h1774 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1774(s *State)
 
-// h1775 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h1775 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1775(s *State)
 
-// h1776 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h1776 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1776(s *State)
 
-// h1777 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
+// h1777 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1777(s *State)
 
-// h1778 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1778 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1778(s *State)
 
-// h1779 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h1779 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1779(s *State)
 
-// h1780 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h1780 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1780(s *State)
 
-// h1781 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h1781 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1781(s *State)
 
-// h1782 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h1782 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1782(s *State)
 
-// h1783 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h1783 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1783(s *State)
 
-// h1784 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h1784 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1784(s *State)
 
-// h1785 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h1785 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1785(s *State)
 
-// h1786 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h1786 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1786(s *State)
 
-// h1787 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h1787 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1787(s *State)
 
-// h1788 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h1788 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1788(s *State)
 
-// h1789 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h1789 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1789(s *State)
 
-// h1790 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h1790 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1790(s *State)
 
-// h1791 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h1791 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1791(s *State)
 
-// h1792 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h1792 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1792(s *State)
 
-// h1793 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h1793 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1793(s *State)
 
-// h1794 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h1794 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1794(s *State)
 
-// h1795 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
+// h1795 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1795(s *State)
 
-// h1796 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1796 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1796(s *State)
 
-// h1797 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h1797 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1797(s *State)
 
-// h1798 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h1798 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1798(s *State)
 
-// h1799 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h1799 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1799(s *State)
 
-// h1800 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h1800 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1800(s *State)
 
-// h1801 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1801 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1801(s *State)
 
-// h1802 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1802 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1802(s *State)
 
-// h1803 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1803 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1803(s *State)
 
-// h1804 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1804 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1804(s *State)
 
-// h1805 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1805 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1805(s *State)
 
-// h1806 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1806 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1806(s *State)
 
-// h1807 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1807 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1807(s *State)
 
-// h1808 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1808 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1808(s *State)
 
-// h1809 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1809 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1809(s *State)
 
-// h1810 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1810 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1810(s *State)
 
-// h1811 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1811 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1811(s *State)
 
-// h1812 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1812 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1812(s *State)
 
-// h1813 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1813 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1813(s *State)
 
-// h1814 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1814 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1814(s *State)
 
-// h1815 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1815 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1815(s *State)
 
-// h1816 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1816 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1816(s *State)
 
-// h1817 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1817 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1817(s *State)
 
-// h1818 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1818 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1818(s *State)
 
-// h1819 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h1819 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1819(s *State)
 
-// h1820 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h1820 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1820(s *State)
 
-// h1821 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h1821 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1821(s *State)
 
-// h1822 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h1822 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1822(s *State)
 
-// h1823 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h1823 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1823(s *State)
 
-// h1824 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h1824 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h1824(s *State)
 
-// h1825 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h1825 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h1825(s *State)
 
-// h1826 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h1826 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h1826(s *State)
 
-// h1827 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h1827 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h1827(s *State)
 
-// h1828 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h1828 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h1828(s *State)
 
-// h1829 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h1829 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h1829(s *State)
 
-// h1830 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h1830 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h1830(s *State)
 
-// h1831 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
+// h1831 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h1831(s *State)
 
-// h1832 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h1832 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h1832(s *State)
 
-// h1833 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h1833 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h1833(s *State)
 
-// h1834 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h1834 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h1834(s *State)
 
-// h1835 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h1835 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1835(s *State)
 
-// h1836 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h1836 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1836(s *State)
 
-// h1837 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h1837 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1837(s *State)
 
-// h1838 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h1838 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1838(s *State)
 
-// h1839 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h1839 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1839(s *State)
 
-// h1840 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h1840 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1840(s *State)
 
-// h1841 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h1841 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1841(s *State)
 
-// h1842 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h1842 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1842(s *State)
 
-// h1843 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h1843 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1843(s *State)
 
-// h1844 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h1844 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1844(s *State)
 
-// h1845 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h1845 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1845(s *State)
 
-// h1846 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h1846 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1846(s *State)
 
-// h1847 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h1847 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1847(s *State)
 
-// h1848 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h1848 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1848(s *State)
 
-// h1849 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
+// h1849 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1849(s *State)
 
-// h1850 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1850 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1850(s *State)
 
-// h1851 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h1851 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1851(s *State)
 
-// h1852 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h1852 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1852(s *State)
 
-// h1853 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h1853 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1853(s *State)
 
-// h1854 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h1854 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1854(s *State)
 
-// h1855 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h1855 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1855(s *State)
 
-// h1856 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h1856 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1856(s *State)
 
-// h1857 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h1857 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1857(s *State)
 
-// h1858 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h1858 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1858(s *State)
 
-// h1859 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h1859 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1859(s *State)
 
-// h1860 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h1860 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1860(s *State)
 
-// h1861 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h1861 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1861(s *State)
 
-// h1862 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h1862 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1862(s *State)
 
-// h1863 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h1863 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1863(s *State)
 
-// h1864 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h1864 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1864(s *State)
 
-// h1865 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h1865 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1865(s *State)
 
-// h1866 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h1866 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1866(s *State)
 
-// h1867 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
+// h1867 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1867(s *State)
 
-// h1868 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1868 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1868(s *State)
 
-// h1869 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h1869 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1869(s *State)
 
-// h1870 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h1870 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1870(s *State)
 
-// h1871 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h1871 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1871(s *State)
 
-// h1872 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h1872 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1872(s *State)
 
-// h1873 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h1873 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1873(s *State)
 
-// h1874 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h1874 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1874(s *State)
 
-// h1875 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h1875 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1875(s *State)
 
-// h1876 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h1876 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1876(s *State)
 
-// h1877 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h1877 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1877(s *State)
 
-// h1878 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h1878 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1878(s *State)
 
-// h1879 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h1879 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1879(s *State)
 
-// h1880 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h1880 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1880(s *State)
 
-// h1881 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h1881 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1881(s *State)
 
-// h1882 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h1882 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1882(s *State)
 
-// h1883 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h1883 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1883(s *State)
 
-// h1884 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h1884 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1884(s *State)
 
-// h1885 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
+// h1885 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1885(s *State)
 
-// h1886 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1886 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1886(s *State)
 
-// h1887 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h1887 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1887(s *State)
 
-// h1888 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h1888 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1888(s *State)
 
-// h1889 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h1889 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1889(s *State)
 
-// h1890 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h1890 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1890(s *State)
 
-// h1891 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h1891 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1891(s *State)
 
-// h1892 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h1892 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1892(s *State)
 
-// h1893 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h1893 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1893(s *State)
 
-// h1894 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h1894 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1894(s *State)
 
-// h1895 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h1895 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1895(s *State)
 
-// h1896 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h1896 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1896(s *State)
 
-// h1897 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h1897 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1897(s *State)
 
-// h1898 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h1898 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1898(s *State)
 
-// h1899 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h1899 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1899(s *State)
 
-// h1900 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h1900 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1900(s *State)
 
-// h1901 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h1901 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1901(s *State)
 
-// h1902 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h1902 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1902(s *State)
 
-// h1903 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
+// h1903 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1903(s *State)
 
-// h1904 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1904 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1904(s *State)
 
-// h1905 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h1905 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1905(s *State)
 
-// h1906 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h1906 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1906(s *State)
 
-// h1907 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h1907 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1907(s *State)
 
-// h1908 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h1908 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1908(s *State)
 
-// h1909 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h1909 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1909(s *State)
 
-// h1910 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h1910 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1910(s *State)
 
-// h1911 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h1911 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1911(s *State)
 
-// h1912 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h1912 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1912(s *State)
 
-// h1913 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h1913 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1913(s *State)
 
-// h1914 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h1914 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1914(s *State)
 
-// h1915 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h1915 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1915(s *State)
 
-// h1916 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h1916 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1916(s *State)
 
-// h1917 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h1917 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1917(s *State)
 
-// h1918 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h1918 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1918(s *State)
 
-// h1919 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h1919 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1919(s *State)
 
-// h1920 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h1920 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1920(s *State)
 
-// h1921 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
+// h1921 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1921(s *State)
 
-// h1922 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1922 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1922(s *State)
 
-// h1923 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h1923 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1923(s *State)
 
-// h1924 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h1924 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1924(s *State)
 
-// h1925 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h1925 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1925(s *State)
 
-// h1926 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h1926 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1926(s *State)
 
-// h1927 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h1927 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1927(s *State)
 
-// h1928 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h1928 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1928(s *State)
 
-// h1929 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h1929 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1929(s *State)
 
-// h1930 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h1930 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1930(s *State)
 
-// h1931 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h1931 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1931(s *State)
 
-// h1932 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h1932 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1932(s *State)
 
-// h1933 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h1933 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1933(s *State)
 
-// h1934 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h1934 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1934(s *State)
 
-// h1935 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h1935 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1935(s *State)
 
-// h1936 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h1936 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1936(s *State)
 
-// h1937 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h1937 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1937(s *State)
 
-// h1938 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h1938 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1938(s *State)
 
-// h1939 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1939 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1939(s *State)
 
-// h1940 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h1940 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1940(s *State)
 
-// h1941 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h1941 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1941(s *State)
 
-// h1942 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h1942 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1942(s *State)
 
-// h1943 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h1943 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1943(s *State)
 
-// h1944 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h1944 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1944(s *State)
 
-// h1945 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h1945 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1945(s *State)
 
-// h1946 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h1946 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1946(s *State)
 
-// h1947 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h1947 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1947(s *State)
 
-// h1948 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h1948 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1948(s *State)
 
-// h1949 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h1949 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1949(s *State)
 
-// h1950 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h1950 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1950(s *State)
 
-// h1951 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h1951 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1951(s *State)
 
-// h1952 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h1952 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1952(s *State)
 
-// h1953 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h1953 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1953(s *State)
 
-// h1954 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h1954 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1954(s *State)
 
-// h1955 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h1955 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1955(s *State)
 
-// h1956 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h1956 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1956(s *State)
 
-// h1957 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
+// h1957 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1957(s *State)
 
-// h1958 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h1958 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1958(s *State)
 
-// h1959 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h1959 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1959(s *State)
 
-// h1960 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h1960 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1960(s *State)
 
-// h1961 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h1961 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1961(s *State)
 
-// h1962 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h1962 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1962(s *State)
 
-// h1963 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h1963 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1963(s *State)
 
-// h1964 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h1964 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1964(s *State)
 
-// h1965 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h1965 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1965(s *State)
 
-// h1966 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h1966 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1966(s *State)
 
-// h1967 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h1967 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1967(s *State)
 
-// h1968 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h1968 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1968(s *State)
 
-// h1969 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h1969 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1969(s *State)
 
-// h1970 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h1970 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1970(s *State)
 
-// h1971 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h1971 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1971(s *State)
 
-// h1972 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h1972 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1972(s *State)
 
-// h1973 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h1973 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1973(s *State)
 
-// h1974 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h1974 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1974(s *State)
 
-// h1975 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1975 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1975(s *State)
 
-// h1976 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1976 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1976(s *State)
 
-// h1977 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h1977 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1977(s *State)
 
-// h1978 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h1978 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1978(s *State)
 
-// h1979 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h1979 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1979(s *State)
 
-// h1980 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+// h1980 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1980(s *State)
 
-// h1981 runs VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2 (form VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h1981 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1981(s *State)
 
-// h1982 runs VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h1982 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1982(s *State)
 
-// h1983 runs VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h1983 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1983(s *State)
 
-// h1984 runs VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h1984 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1984(s *State)
 
-// h1985 runs VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+// h1985 runs VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2 (form VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1985(s *State)
 
-// h1986 runs VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+// h1986 runs VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1986(s *State)
 
-// h1987 runs VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+// h1987 runs VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1987(s *State)
 
-// h1988 runs PXOR X1, X14; VPXORQ Z14, Z1, Z2 (form PXOR xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h1988 runs VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1988(s *State)
 
-// h1989 runs MOVOU (SI), X14; VPXORQ Z14, Z1, Z2 (form MOVOU m128, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h1989 runs VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1989(s *State)
 
-// h1990 runs PADDQ X1, X14; VPXORQ Z14, Z1, Z2 (form PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h1990 runs VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1990(s *State)
 
-// h1991 runs VZEROUPPER; VPXORQ Z14, Z17, Z2 (form VZEROUPPER; VPXORQ zmm, zmm, zmm, from pair).
+// h1991 runs VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1991(s *State)
 
-// h1992 runs VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2 (form VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h1992 runs PXOR X1, X14; VPXORQ Z14, Z1, Z2 (form PXOR xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1992(s *State)
 
-// h1993 runs VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h1993 runs MOVOU (SI), X14; VPXORQ Z14, Z1, Z2 (form MOVOU m128, xmm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1993(s *State)
 
-// h1994 runs VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2 (form VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h1994 runs PADDQ X1, X14; VPXORQ Z14, Z1, Z2 (form PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h1994(s *State)
+
+// h1995 runs VZEROUPPER; VPXORQ Z14, Z17, Z2 (form VZEROUPPER; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h1995(s *State)
+
+// h1996 runs VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2 (form VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h1996(s *State)
+
+// h1997 runs VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h1997(s *State)
+
+// h1998 runs VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2 (form VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h1998(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -11057,946 +11077,950 @@ var cases = []Case{
 	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1052},
 	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1053},
 	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1054},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h1055},
-	{Form: "VPMULUDQ m512, zmm, zmm", Text: "VPMULUDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1056},
-	{Form: "VPMULUDQ xmm, xmm, xmm", Text: "VPMULUDQ X17, X9, X14", Source: "catalog", Wide: true, Run: h1057},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h1058},
-	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1059},
-	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1060},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h1061},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h1062},
-	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Wide: true, Run: h1063},
-	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Wide: true, Run: h1064},
-	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, (R8), Z1", Source: "catalog", Wide: true, Run: h1065},
-	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, 24(R8), Z17", Source: "catalog", Wide: true, Run: h1066},
-	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1067},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1068},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1069},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Wide: true, Run: h1070},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Wide: true, Run: h1071},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1072},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Wide: true, Run: h1073},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Wide: true, Run: h1074},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1075},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $44, Z17, Z25", Source: "catalog", Wide: true, Run: h1076},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1077},
-	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Wide: true, Run: h1078},
-	{Form: "VPRORQ imm, m512, zmm", Text: "VPRORQ $5, (R8), Z1", Source: "catalog", Wide: true, Run: h1079},
-	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1080},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1081},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1082},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Wide: true, Run: h1083},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1084},
-	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1085},
-	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $63, Z17, Z9", Source: "catalog", Wide: true, Run: h1086},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h1087},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h1088},
-	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x1b, 24(R8), Z1", Source: "catalog", Wide: true, Run: h1089},
-	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x4e, (R8), Z1", Source: "catalog", Wide: true, Run: h1090},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h1091},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h1092},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h1093},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h1094},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h1095},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xa0, Y17, Y9", Source: "catalog", Wide: true, Run: h1096},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h1097},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h1098},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xb1, Z1, Z9", Source: "catalog", Wide: true, Run: h1099},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z17, Z25", Source: "catalog", Wide: true, Run: h1100},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h1101},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h1102},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h1103},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h1104},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h1105},
-	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $13, Z17, Z25", Source: "catalog", Wide: true, Run: h1106},
-	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $9, Z1, Z9", Source: "catalog", Wide: true, Run: h1107},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h1108},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h1109},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h1110},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h1111},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h1112},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h1113},
-	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1114},
-	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $63, Z17, Z25", Source: "catalog", Wide: true, Run: h1115},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h1116},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h1117},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h1118},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h1119},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h1120},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h1121},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h1122},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $31, Z1, Z9", Source: "catalog", Wide: true, Run: h1123},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $5, Z17, Z25", Source: "catalog", Wide: true, Run: h1124},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $77, Z1, Z9", Source: "catalog", Wide: true, Run: h1125},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h1126},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h1127},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h1128},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h1129},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h1130},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h1131},
-	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1132},
-	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $31, Z17, Z25", Source: "catalog", Wide: true, Run: h1133},
-	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $40, Z1, Z9", Source: "catalog", Wide: true, Run: h1134},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h1135},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h1136},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h1137},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h1138},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $32, Y17, Y9", Source: "catalog", Wide: true, Run: h1139},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h1140},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h1141},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $1, Z17, Z25", Source: "catalog", Wide: true, Run: h1142},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1143},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1144},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h1145},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h1146},
-	{Form: "VPSUBD m512, zmm, zmm", Text: "VPSUBD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1147},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1148},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1149},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1150},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h1151},
-	{Form: "VPTERNLOGQ imm, m128, xmm, xmm", Text: "VPTERNLOGQ $0x96, (R8), X1, X9", Source: "catalog", Wide: true, Run: h1152},
-	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0x96, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1153},
-	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0xd2, 24(R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1154},
-	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0x96, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1155},
-	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0xd2, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1156},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x2b, X1, X9, X14", Source: "catalog", Wide: true, Run: h1157},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14", Source: "catalog", Wide: true, Run: h1158},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1159},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x01, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1160},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x3c, Y1, Y1, Y9", Source: "catalog", Wide: true, Run: h1161},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x80, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1162},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1163},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y9", Source: "catalog", Wide: true, Run: h1164},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1165},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xb4, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1166},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xe8, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1167},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xf0, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1168},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xff, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1169},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1170},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h1171},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1172},
-	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1173},
-	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1174},
-	{Form: "VPUNPCKHQDQ m512, zmm, zmm", Text: "VPUNPCKHQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1175},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1176},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1177},
-	{Form: "VPUNPCKLDQ m512, zmm, zmm", Text: "VPUNPCKLDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1178},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h1179},
-	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1180},
-	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1181},
-	{Form: "VPUNPCKLQDQ m512, zmm, zmm", Text: "VPUNPCKLQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1182},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1183},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1184},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1185},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h1186},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h1187},
-	{Form: "VPXORQ m128, xmm, xmm", Text: "VPXORQ (R8), X1, X9", Source: "catalog", Wide: true, Run: h1188},
-	{Form: "VPXORQ m256, ymm, ymm", Text: "VPXORQ (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1189},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1190},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8)(R9*8), Z1, Z25", Source: "catalog", Wide: true, Run: h1191},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1192},
-	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X1, X9, X14", Source: "catalog", Wide: true, Run: h1193},
-	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X17, X9, X30", Source: "catalog", Wide: true, Run: h1194},
-	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1195},
-	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y17, Y9, Y30", Source: "catalog", Wide: true, Run: h1196},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z1, Z9", Source: "catalog", Wide: true, Run: h1197},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1198},
-	{Form: "VSHUFI64X2 imm, m256, ymm, ymm", Text: "VSHUFI64X2 $0x01, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1199},
-	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0x4e, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1200},
-	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0xd8, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1201},
-	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1202},
-	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x02, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1203},
-	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x03, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1204},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x1b, Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1205},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1206},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1207},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h1208},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h1209},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h1210},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h1211},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h1212},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h1213},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h1214},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h1215},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h1216},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h1217},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h1218},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h1219},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h1220},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h1221},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h1222},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h1223},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h1224},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h1225},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h1226},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h1227},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h1228},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h1229},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h1230},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h1231},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h1232},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h1233},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h1234},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h1235},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h1236},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h1237},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h1238},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h1239},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h1240},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h1241},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h1242},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h1243},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h1244},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h1245},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h1246},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h1247},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h1248},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h1249},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h1250},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h1251},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h1252},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h1253},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h1254},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h1255},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h1256},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h1257},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h1258},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h1259},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h1260},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h1261},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h1262},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h1263},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h1264},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h1265},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h1266},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h1267},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h1268},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h1269},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h1270},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h1271},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h1272},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h1273},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h1274},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h1275},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h1276},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h1277},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h1278},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h1279},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h1280},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h1281},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1282},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1283},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1284},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1285},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1286},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1287},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1288},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1289},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1290},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1291},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1292},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1293},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1294},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000000; JEQ taken", Source: "go/asm", Run: h1295},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000004; JCS taken", Source: "go/asm", Run: h1296},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000006; JCS taken", Source: "go/asm", Run: h1297},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000008; JCS taken", Source: "go/asm", Run: h1298},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000088; JEQ taken", Source: "go/asm", Run: h1299},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1300},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ AX, $0x00000100; JNE taken", Source: "go/asm", Run: h1301},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x00000008; JHI taken", Source: "go/asm", Run: h1302},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000037; JCC taken", Source: "go/asm", Run: h1303},
-	{Form: "CMPQ r64, imm; CMOVQCS m64, r64", Text: "CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX", Source: "go/asm", Run: h1304},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x0000004b; JCC taken", Source: "go/asm", Run: h1305},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000050; JCC taken", Source: "go/asm", Run: h1306},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1307},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1308},
-	{Form: "CMPQ r64, m64; JHI label", Text: "CMPQ CX, 24(R8); JHI taken", Source: "go/asm", Run: h1309},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000004; JCS taken", Source: "go/asm", Run: h1310},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000006; JCS taken", Source: "go/asm", Run: h1311},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000008; JCS taken", Source: "go/asm", Run: h1312},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000037; JHI taken", Source: "go/asm", Run: h1313},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x0000004b; JHI taken", Source: "go/asm", Run: h1314},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000050; JHI taken", Source: "go/asm", Run: h1315},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x000003b8; JHI taken", Source: "go/asm", Run: h1316},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ DX, R8; JCS taken", Source: "go/asm", Run: h1317},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000000; CMOVQEQ AX, DX", Source: "go/asm", Run: h1318},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000001; CMOVQEQ AX, DX", Source: "go/asm", Run: h1319},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000002; CMOVQEQ AX, DX", Source: "go/asm", Run: h1320},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000003; CMOVQEQ AX, DX", Source: "go/asm", Run: h1321},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000037; JCC taken", Source: "go/asm", Run: h1322},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x0000004b; JCC taken", Source: "go/asm", Run: h1323},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000050; JCC taken", Source: "go/asm", Run: h1324},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1325},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1326},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $0x00000100; JCS taken", Source: "go/asm", Run: h1327},
-	{Form: "CMPQ r64, m64; JCS label", Text: "CMPQ R8, 24(R9); JCS taken", Source: "go/asm", Run: h1328},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, DX; JCC taken", Source: "go/asm", Run: h1329},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R10", Source: "go/asm", Run: h1330},
-	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1331},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1332},
-	{Form: "DECQ r64; JNE label", Text: "DECQ CX; JNE taken", Source: "go/asm", Run: h1333},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1334},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1335},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL AX, AX; JEQ taken", Source: "go/asm", Run: h1336},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1337},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1338},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1339},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1340},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1341},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1342},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1343},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1344},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1345},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1346},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1347},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1348},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ CX, CX; JEQ taken", Source: "go/asm", Run: h1349},
-	{Form: "TESTQ r64, r64; CMOVQNE r64, r64", Text: "TESTQ R8, R8; CMOVQNE AX, DX", Source: "go/asm", Run: h1350},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1351},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1352},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1353},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1354},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1355},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1356},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1357},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1358},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1359},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1360},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1361},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1362},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1363},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1364},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1365},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1366},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1367},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1368},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1369},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1370},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1371},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1372},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1373},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1374},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1375},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1376},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1377},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1378},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1379},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1380},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1381},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1382},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1383},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1384},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1385},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1386},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1387},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1388},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1389},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1390},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1391},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1392},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1393},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1394},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1395},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1396},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1397},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1398},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1399},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1400},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1401},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1402},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1403},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1404},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1405},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1406},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1407},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1408},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1409},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1410},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1411},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1412},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1413},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1414},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1415},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1416},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1417},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1418},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1419},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1420},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1421},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1422},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1423},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1424},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1425},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1426},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1427},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1428},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1429},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1430},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1431},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1432},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1433},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1434},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1435},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1436},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1437},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1438},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1439},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1440},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1441},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1442},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1443},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1444},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1445},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1446},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1447},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1448},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1449},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1450},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1451},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1452},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1453},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1454},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1455},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1456},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1457},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1458},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1459},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1460},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1461},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1462},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1463},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1464},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1465},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1466},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1467},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1468},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1469},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1470},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1471},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1472},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1473},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1474},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1475},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1476},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1477},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1478},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1479},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1480},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1481},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1482},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1483},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1484},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1485},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1486},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1487},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1488},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1489},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1490},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1491},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1492},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1493},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1494},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1495},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1496},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1497},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1498},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1499},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1500},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1501},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1502},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1503},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1504},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1505},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1506},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1507},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1508},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1509},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1510},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1511},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1512},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1513},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1514},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1515},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1516},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1517},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1518},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1519},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1520},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1521},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1522},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1523},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1524},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1525},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1526},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1527},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1528},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1529},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1530},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1531},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1532},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1533},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1534},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1535},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1536},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1537},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1538},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1539},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1540},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1541},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1542},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1543},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1544},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1545},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1546},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1547},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1548},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1549},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1550},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1551},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1552},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1553},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1554},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1555},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1556},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1557},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1558},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1559},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1560},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1561},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1562},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1563},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1564},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1565},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1566},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1567},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1568},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1569},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1570},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1571},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1572},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1573},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1574},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1575},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1576},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1577},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1578},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1579},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1580},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1581},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1582},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1583},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1584},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1585},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1586},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1587},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1588},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1589},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1590},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1591},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1592},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1593},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1594},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1595},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1596},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1597},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1598},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1599},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1600},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1601},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1602},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1603},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1604},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1605},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1606},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1607},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1608},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1609},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1610},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1611},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1612},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1613},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1614},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1615},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1616},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1617},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1618},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1619},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1620},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1621},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1622},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1623},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1624},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1625},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1626},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1627},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1628},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1629},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1630},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1631},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1632},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1633},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1634},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1635},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1636},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1637},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1638},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1639},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1640},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1641},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1642},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1643},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1644},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1645},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1646},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1647},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1648},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1649},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1650},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1651},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1652},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1653},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1654},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1655},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1656},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1657},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1658},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1659},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1660},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1661},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1662},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1663},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1664},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1665},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1666},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1667},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1668},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1669},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1670},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1671},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1672},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1673},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1674},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1675},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1676},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1677},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1678},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1679},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1680},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1681},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1682},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1683},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1684},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1685},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1686},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1687},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1688},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1689},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1690},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1691},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1692},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1693},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1694},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1695},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1696},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1697},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1698},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1699},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1700},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1701},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1702},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1703},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1704},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1705},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1706},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1707},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1708},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1709},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1710},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1711},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1712},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1713},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1714},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1715},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1716},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1717},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1718},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1719},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1720},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1721},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1722},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1723},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1724},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1725},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1726},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1727},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1728},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1729},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1730},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1731},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1732},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1733},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1734},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1735},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1736},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1737},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1738},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1739},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1740},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1741},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1742},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1743},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1744},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1745},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1746},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1747},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1748},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1749},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1750},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1751},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1752},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1753},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1754},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1755},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1756},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1757},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1758},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1759},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1760},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1761},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1762},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1763},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1764},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1765},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1766},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1767},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1768},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1769},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1770},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1771},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1772},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1773},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1774},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1775},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1776},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1777},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1778},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1779},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1780},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1781},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1782},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1783},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1784},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1785},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1786},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1787},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1788},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1789},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1790},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1791},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1792},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1793},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1794},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1795},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1796},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1797},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1798},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1799},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1800},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1801},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1802},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1803},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1804},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1805},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1806},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1807},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1808},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1809},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1810},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1811},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1812},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1813},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1814},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1815},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1816},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1817},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1818},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1819},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1820},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1821},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1822},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1823},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1824},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1825},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1826},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1827},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1828},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1829},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1830},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1831},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1832},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1833},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1834},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1835},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1836},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1837},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1838},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1839},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1840},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1841},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1842},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1843},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1844},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1845},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1846},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1847},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1848},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1849},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1850},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1851},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1852},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1853},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1854},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1855},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1856},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1857},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1858},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1859},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1860},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1861},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1862},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1863},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1864},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1865},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1866},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1867},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1868},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1869},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1870},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1871},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1872},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1873},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1874},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1875},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1876},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1877},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1878},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1879},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1880},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1881},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1882},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1883},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1884},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1885},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1886},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1887},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1888},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1889},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1890},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1891},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1892},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1893},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1894},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1895},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1896},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1897},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1898},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1899},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1900},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1901},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1902},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1903},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1904},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1905},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1906},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1907},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1908},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1909},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1910},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1911},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1912},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1913},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1914},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1915},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1916},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1917},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1918},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1919},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1920},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1921},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1922},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1923},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1924},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1925},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1926},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1927},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1928},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1929},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1930},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1931},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1932},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1933},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1934},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1935},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1936},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1937},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1938},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1939},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1940},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1941},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1942},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1943},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1944},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1945},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1946},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1947},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1948},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1949},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1950},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1951},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1952},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1953},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1954},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1955},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1956},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1957},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1958},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1959},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1960},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1961},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1962},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1963},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1964},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1965},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1966},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1967},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1968},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1969},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1970},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1971},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1972},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1973},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1974},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1975},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1976},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1977},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1978},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1979},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1980},
-	{Form: "VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1981},
-	{Form: "VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1982},
-	{Form: "VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1983},
-	{Form: "VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1984},
-	{Form: "VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h1985},
-	{Form: "VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h1986},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h1987},
-	{Form: "PXOR xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PXOR X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1988},
-	{Form: "MOVOU m128, xmm; VPXORQ zmm, zmm, zmm", Text: "MOVOU (SI), X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1989},
-	{Form: "PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PADDQ X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1990},
-	{Form: "VZEROUPPER; VPXORQ zmm, zmm, zmm", Text: "VZEROUPPER; VPXORQ Z14, Z17, Z2", Source: "pair", Wide: true, Run: h1991},
-	{Form: "VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1992},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1993},
-	{Form: "VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2", Source: "pair", Wide: true, Run: h1994},
+	{Form: "VPMULLD m512, zmm, zmm", Text: "VPMULLD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1055},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1056},
+	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1057},
+	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1058},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h1059},
+	{Form: "VPMULUDQ m512, zmm, zmm", Text: "VPMULUDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1060},
+	{Form: "VPMULUDQ xmm, xmm, xmm", Text: "VPMULUDQ X17, X9, X14", Source: "catalog", Wide: true, Run: h1061},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h1062},
+	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1063},
+	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1064},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h1065},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h1066},
+	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Wide: true, Run: h1067},
+	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Wide: true, Run: h1068},
+	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, (R8), Z1", Source: "catalog", Wide: true, Run: h1069},
+	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, 24(R8), Z17", Source: "catalog", Wide: true, Run: h1070},
+	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1071},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1072},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1073},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Wide: true, Run: h1074},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Wide: true, Run: h1075},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1076},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Wide: true, Run: h1077},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Wide: true, Run: h1078},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1079},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $44, Z17, Z25", Source: "catalog", Wide: true, Run: h1080},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1081},
+	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Wide: true, Run: h1082},
+	{Form: "VPRORQ imm, m512, zmm", Text: "VPRORQ $5, (R8), Z1", Source: "catalog", Wide: true, Run: h1083},
+	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1084},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1085},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1086},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Wide: true, Run: h1087},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1088},
+	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1089},
+	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $63, Z17, Z9", Source: "catalog", Wide: true, Run: h1090},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h1091},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h1092},
+	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x1b, 24(R8), Z1", Source: "catalog", Wide: true, Run: h1093},
+	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x4e, (R8), Z1", Source: "catalog", Wide: true, Run: h1094},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h1095},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h1096},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h1097},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h1098},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h1099},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xa0, Y17, Y9", Source: "catalog", Wide: true, Run: h1100},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h1101},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h1102},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xb1, Z1, Z9", Source: "catalog", Wide: true, Run: h1103},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z17, Z25", Source: "catalog", Wide: true, Run: h1104},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h1105},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h1106},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h1107},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h1108},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h1109},
+	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $13, Z17, Z25", Source: "catalog", Wide: true, Run: h1110},
+	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $9, Z1, Z9", Source: "catalog", Wide: true, Run: h1111},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h1112},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h1113},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h1114},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h1115},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h1116},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h1117},
+	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1118},
+	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $63, Z17, Z25", Source: "catalog", Wide: true, Run: h1119},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h1120},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h1121},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h1122},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h1123},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h1124},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h1125},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h1126},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $31, Z1, Z9", Source: "catalog", Wide: true, Run: h1127},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $5, Z17, Z25", Source: "catalog", Wide: true, Run: h1128},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $77, Z1, Z9", Source: "catalog", Wide: true, Run: h1129},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h1130},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h1131},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h1132},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h1133},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h1134},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h1135},
+	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1136},
+	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $31, Z17, Z25", Source: "catalog", Wide: true, Run: h1137},
+	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $40, Z1, Z9", Source: "catalog", Wide: true, Run: h1138},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h1139},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h1140},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h1141},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h1142},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $32, Y17, Y9", Source: "catalog", Wide: true, Run: h1143},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h1144},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h1145},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $1, Z17, Z25", Source: "catalog", Wide: true, Run: h1146},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1147},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1148},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h1149},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h1150},
+	{Form: "VPSUBD m512, zmm, zmm", Text: "VPSUBD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1151},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1152},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1153},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1154},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h1155},
+	{Form: "VPTERNLOGQ imm, m128, xmm, xmm", Text: "VPTERNLOGQ $0x96, (R8), X1, X9", Source: "catalog", Wide: true, Run: h1156},
+	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0x96, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1157},
+	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0xd2, 24(R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1158},
+	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0x96, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1159},
+	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0xd2, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1160},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x2b, X1, X9, X14", Source: "catalog", Wide: true, Run: h1161},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14", Source: "catalog", Wide: true, Run: h1162},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1163},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x01, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1164},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x3c, Y1, Y1, Y9", Source: "catalog", Wide: true, Run: h1165},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x80, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1166},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1167},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y9", Source: "catalog", Wide: true, Run: h1168},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1169},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xb4, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1170},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xe8, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1171},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xf0, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1172},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xff, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1173},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1174},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h1175},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1176},
+	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1177},
+	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1178},
+	{Form: "VPUNPCKHQDQ m512, zmm, zmm", Text: "VPUNPCKHQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1179},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1180},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1181},
+	{Form: "VPUNPCKLDQ m512, zmm, zmm", Text: "VPUNPCKLDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1182},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h1183},
+	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1184},
+	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1185},
+	{Form: "VPUNPCKLQDQ m512, zmm, zmm", Text: "VPUNPCKLQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1186},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1187},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1188},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1189},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h1190},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h1191},
+	{Form: "VPXORQ m128, xmm, xmm", Text: "VPXORQ (R8), X1, X9", Source: "catalog", Wide: true, Run: h1192},
+	{Form: "VPXORQ m256, ymm, ymm", Text: "VPXORQ (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1193},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1194},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8)(R9*8), Z1, Z25", Source: "catalog", Wide: true, Run: h1195},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1196},
+	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X1, X9, X14", Source: "catalog", Wide: true, Run: h1197},
+	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X17, X9, X30", Source: "catalog", Wide: true, Run: h1198},
+	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1199},
+	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y17, Y9, Y30", Source: "catalog", Wide: true, Run: h1200},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z1, Z9", Source: "catalog", Wide: true, Run: h1201},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1202},
+	{Form: "VSHUFI64X2 imm, m256, ymm, ymm", Text: "VSHUFI64X2 $0x01, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1203},
+	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0x4e, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1204},
+	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0xd8, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1205},
+	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1206},
+	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x02, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1207},
+	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x03, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1208},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x1b, Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1209},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1210},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1211},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h1212},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h1213},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h1214},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h1215},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h1216},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h1217},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h1218},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h1219},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h1220},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h1221},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h1222},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h1223},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h1224},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h1225},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h1226},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h1227},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h1228},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h1229},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h1230},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h1231},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h1232},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h1233},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h1234},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h1235},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h1236},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h1237},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h1238},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h1239},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h1240},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h1241},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h1242},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h1243},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h1244},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h1245},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h1246},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h1247},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h1248},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h1249},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h1250},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h1251},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h1252},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h1253},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h1254},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h1255},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h1256},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h1257},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h1258},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h1259},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h1260},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h1261},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h1262},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h1263},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h1264},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h1265},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h1266},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h1267},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h1268},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h1269},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h1270},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h1271},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h1272},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h1273},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h1274},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h1275},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h1276},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h1277},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h1278},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h1279},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h1280},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h1281},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h1282},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h1283},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h1284},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h1285},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1286},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1287},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1288},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1289},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1290},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1291},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1292},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1293},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1294},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1295},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1296},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1297},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1298},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000000; JEQ taken", Source: "go/asm", Run: h1299},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000004; JCS taken", Source: "go/asm", Run: h1300},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000006; JCS taken", Source: "go/asm", Run: h1301},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000008; JCS taken", Source: "go/asm", Run: h1302},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000088; JEQ taken", Source: "go/asm", Run: h1303},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1304},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ AX, $0x00000100; JNE taken", Source: "go/asm", Run: h1305},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x00000008; JHI taken", Source: "go/asm", Run: h1306},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000037; JCC taken", Source: "go/asm", Run: h1307},
+	{Form: "CMPQ r64, imm; CMOVQCS m64, r64", Text: "CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX", Source: "go/asm", Run: h1308},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x0000004b; JCC taken", Source: "go/asm", Run: h1309},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000050; JCC taken", Source: "go/asm", Run: h1310},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1311},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1312},
+	{Form: "CMPQ r64, m64; JHI label", Text: "CMPQ CX, 24(R8); JHI taken", Source: "go/asm", Run: h1313},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000004; JCS taken", Source: "go/asm", Run: h1314},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000006; JCS taken", Source: "go/asm", Run: h1315},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000008; JCS taken", Source: "go/asm", Run: h1316},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000037; JHI taken", Source: "go/asm", Run: h1317},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x0000004b; JHI taken", Source: "go/asm", Run: h1318},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000050; JHI taken", Source: "go/asm", Run: h1319},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x000003b8; JHI taken", Source: "go/asm", Run: h1320},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ DX, R8; JCS taken", Source: "go/asm", Run: h1321},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000000; CMOVQEQ AX, DX", Source: "go/asm", Run: h1322},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000001; CMOVQEQ AX, DX", Source: "go/asm", Run: h1323},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000002; CMOVQEQ AX, DX", Source: "go/asm", Run: h1324},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000003; CMOVQEQ AX, DX", Source: "go/asm", Run: h1325},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000037; JCC taken", Source: "go/asm", Run: h1326},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x0000004b; JCC taken", Source: "go/asm", Run: h1327},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000050; JCC taken", Source: "go/asm", Run: h1328},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1329},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1330},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $0x00000100; JCS taken", Source: "go/asm", Run: h1331},
+	{Form: "CMPQ r64, m64; JCS label", Text: "CMPQ R8, 24(R9); JCS taken", Source: "go/asm", Run: h1332},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, DX; JCC taken", Source: "go/asm", Run: h1333},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R10", Source: "go/asm", Run: h1334},
+	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1335},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1336},
+	{Form: "DECQ r64; JNE label", Text: "DECQ CX; JNE taken", Source: "go/asm", Run: h1337},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1338},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1339},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL AX, AX; JEQ taken", Source: "go/asm", Run: h1340},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1341},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1342},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1343},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1344},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1345},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1346},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1347},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1348},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1349},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1350},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1351},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1352},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ CX, CX; JEQ taken", Source: "go/asm", Run: h1353},
+	{Form: "TESTQ r64, r64; CMOVQNE r64, r64", Text: "TESTQ R8, R8; CMOVQNE AX, DX", Source: "go/asm", Run: h1354},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1355},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1356},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1357},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1358},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1359},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1360},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1361},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1362},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1363},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1364},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1365},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1366},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1367},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1368},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1369},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1370},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1371},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1372},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1373},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1374},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1375},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1376},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1377},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1378},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1379},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1380},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1381},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1382},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1383},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1384},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1385},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1386},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1387},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1388},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1389},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1390},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1391},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1392},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1393},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1394},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1395},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1396},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1397},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1398},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1399},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1400},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1401},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1402},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1403},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1404},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1405},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1406},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1407},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1408},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1409},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1410},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1411},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1412},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1413},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1414},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1415},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1416},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1417},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1418},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1419},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1420},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1421},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1422},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1423},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1424},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1425},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1426},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1427},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1428},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1429},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1430},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1431},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1432},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1433},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1434},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1435},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1436},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1437},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1438},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1439},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1440},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1441},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1442},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1443},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1444},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1445},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1446},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1447},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1448},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1449},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1450},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1451},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1452},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1453},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1454},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1455},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1456},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1457},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1458},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1459},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1460},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1461},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1462},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1463},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1464},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1465},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1466},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1467},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1468},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1469},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1470},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1471},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1472},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1473},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1474},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1475},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1476},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1477},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1478},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1479},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1480},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1481},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1482},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1483},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1484},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1485},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1486},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1487},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1488},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1489},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1490},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1491},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1492},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1493},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1494},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1495},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1496},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1497},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1498},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1499},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1500},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1501},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1502},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1503},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1504},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1505},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1506},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1507},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1508},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1509},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1510},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1511},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1512},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1513},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1514},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1515},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1516},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1517},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1518},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1519},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1520},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1521},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1522},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1523},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1524},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1525},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1526},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1527},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1528},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1529},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1530},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1531},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1532},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1533},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1534},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1535},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1536},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1537},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1538},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1539},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1540},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1541},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1542},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1543},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1544},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1545},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1546},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1547},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1548},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1549},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1550},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1551},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1552},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1553},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1554},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1555},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1556},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1557},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1558},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1559},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1560},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1561},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1562},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1563},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1564},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1565},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1566},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1567},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1568},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1569},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1570},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1571},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1572},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1573},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1574},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1575},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1576},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1577},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1578},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1579},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1580},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1581},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1582},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1583},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1584},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1585},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1586},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1587},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1588},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1589},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1590},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1591},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1592},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1593},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1594},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1595},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1596},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1597},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1598},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1599},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1600},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1601},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1602},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1603},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1604},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1605},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1606},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1607},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1608},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1609},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1610},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1611},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1612},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1613},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1614},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1615},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1616},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1617},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1618},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1619},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1620},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1621},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1622},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1623},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1624},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1625},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1626},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1627},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1628},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1629},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1630},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1631},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1632},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1633},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1634},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1635},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1636},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1637},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1638},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1639},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1640},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1641},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1642},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1643},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1644},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1645},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1646},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1647},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1648},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1649},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1650},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1651},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1652},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1653},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1654},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1655},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1656},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1657},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1658},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1659},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1660},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1661},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1662},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1663},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1664},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1665},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1666},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1667},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1668},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1669},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1670},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1671},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1672},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1673},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1674},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1675},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1676},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1677},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1678},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1679},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1680},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1681},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1682},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1683},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1684},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1685},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1686},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1687},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1688},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1689},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1690},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1691},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1692},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1693},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1694},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1695},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1696},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1697},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1698},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1699},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1700},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1701},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1702},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1703},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1704},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1705},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1706},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1707},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1708},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1709},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1710},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1711},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1712},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1713},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1714},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1715},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1716},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1717},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1718},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1719},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1720},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1721},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1722},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1723},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1724},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1725},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1726},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1727},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1728},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1729},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1730},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1731},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1732},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1733},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1734},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1735},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1736},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1737},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1738},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1739},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1740},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1741},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1742},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1743},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1744},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1745},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1746},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1747},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1748},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1749},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1750},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1751},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1752},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1753},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1754},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1755},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1756},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1757},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1758},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1759},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1760},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1761},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1762},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1763},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1764},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1765},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1766},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1767},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1768},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1769},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1770},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1771},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1772},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1773},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1774},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1775},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1776},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1777},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1778},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1779},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1780},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1781},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1782},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1783},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1784},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1785},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1786},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1787},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1788},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1789},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1790},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1791},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1792},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1793},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1794},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1795},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1796},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1797},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1798},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1799},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1800},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1801},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1802},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1803},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1804},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1805},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1806},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1807},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1808},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1809},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1810},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1811},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1812},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1813},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1814},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1815},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1816},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1817},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1818},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1819},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1820},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1821},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1822},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1823},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1824},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1825},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1826},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1827},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1828},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1829},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1830},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1831},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1832},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1833},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1834},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1835},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1836},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1837},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1838},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1839},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1840},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1841},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1842},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1843},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1844},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1845},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1846},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1847},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1848},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1849},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1850},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1851},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1852},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1853},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1854},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1855},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1856},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1857},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1858},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1859},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1860},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1861},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1862},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1863},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1864},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1865},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1866},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1867},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1868},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1869},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1870},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1871},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1872},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1873},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1874},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1875},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1876},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1877},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1878},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1879},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1880},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1881},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1882},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1883},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1884},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1885},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1886},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1887},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1888},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1889},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1890},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1891},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1892},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1893},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1894},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1895},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1896},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1897},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1898},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1899},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1900},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1901},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1902},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1903},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1904},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1905},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1906},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1907},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1908},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1909},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1910},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1911},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1912},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1913},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1914},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1915},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1916},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1917},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1918},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1919},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1920},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1921},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1922},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1923},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1924},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1925},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1926},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1927},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1928},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1929},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1930},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1931},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1932},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1933},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1934},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1935},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1936},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1937},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1938},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1939},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1940},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1941},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1942},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1943},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1944},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1945},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1946},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1947},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1948},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1949},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1950},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1951},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1952},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1953},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1954},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1955},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1956},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1957},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1958},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1959},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1960},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1961},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1962},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1963},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1964},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1965},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1966},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1967},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1968},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1969},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1970},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1971},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1972},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1973},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1974},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1975},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1976},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1977},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1978},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1979},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1980},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1981},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1982},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1983},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1984},
+	{Form: "VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1985},
+	{Form: "VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1986},
+	{Form: "VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1987},
+	{Form: "VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1988},
+	{Form: "VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h1989},
+	{Form: "VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h1990},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h1991},
+	{Form: "PXOR xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PXOR X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1992},
+	{Form: "MOVOU m128, xmm; VPXORQ zmm, zmm, zmm", Text: "MOVOU (SI), X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1993},
+	{Form: "PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PADDQ X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1994},
+	{Form: "VZEROUPPER; VPXORQ zmm, zmm, zmm", Text: "VZEROUPPER; VPXORQ Z14, Z17, Z2", Source: "pair", Wide: true, Run: h1995},
+	{Form: "VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1996},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h1997},
+	{Form: "VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2", Source: "pair", Wide: true, Run: h1998},
 }
 
 // data0 returns the address of the harness's copy of simpleBitPack4Consts of bitpack_amd64.s.
