@@ -108,6 +108,10 @@ func TestDecodeEVEXShared(t *testing.T) {
 		{[]byte{0x62, 0xF2, 0xED, 0x48, 0x28, 0xD9}, "VPMULDQ Z1, Z2, Z3"},              // vpmuldq %zmm1,%zmm2,%zmm3
 		{[]byte{0x62, 0xD2, 0xED, 0x40, 0x28, 0x5D, 0x02}, "VPMULDQ 128(R13), Z18, Z3"}, // vpmuldq 0x80(%r13),%zmm18,%zmm3
 		{[]byte{0x62, 0x41, 0xAD, 0x48, 0xF4, 0xD9}, "VPMULUDQ Z9, Z10, Z27"},
+		{[]byte{0x62, 0xF2, 0x6D, 0x48, 0x7E, 0xD9}, "VPERMT2D Z1, Z2, Z3"},                            // vpermt2d %zmm1,%zmm2,%zmm3
+		{[]byte{0x62, 0x22, 0x35, 0x40, 0x7E, 0xF1}, "VPERMT2D Z17, Z25, Z30"},                         // vpermt2d %zmm17,%zmm25,%zmm30
+		{[]byte{0x62, 0xD2, 0x75, 0x40, 0x7E, 0x59, 0x01}, "VPERMT2D 64(R9), Z17, Z3"},                 // vpermt2d 0x40(%r9),%zmm17,%zmm3
+		{[]byte{0x62, 0xF2, 0x6D, 0x28, 0x7E, 0xD9}, "VPERMT2D Y1, Y2, Y3"},                            // vpermt2d %ymm1,%ymm2,%ymm3
 		{[]byte{0x62, 0xF2, 0x6D, 0x48, 0x40, 0xD9}, "VPMULLD Z1, Z2, Z3"},                             // vpmulld %zmm1,%zmm2,%zmm3
 		{[]byte{0x62, 0x42, 0x75, 0x40, 0x40, 0x71, 0x01}, "VPMULLD 64(R9), Z17, Z30"},                 // vpmulld 0x40(%r9),%zmm17,%zmm30                          // vpmuludq %zmm9,%zmm10,%zmm27
 		{[]byte{0x62, 0xF1, 0xED, 0x48, 0x6C, 0xD9}, "VPUNPCKLQDQ Z1, Z2, Z3"},                         // vpunpcklqdq %zmm1,%zmm2,%zmm3

@@ -1167,6 +1167,7 @@ var evexForms = []vexForm{
 	{"VPSLLD", 1, 1, 0x72, 0, 6, "irv", "EVEX.128/256/512.66.0F.W0 72 /6 ib VPSLLD"},
 	{"VPSHUFD", 1, 1, 0x70, 0, -1, "irr", "EVEX.128/256/512.66.0F.W0 70 /r ib VPSHUFD"},
 	{"VSHUFI64X2", 3, 1, 0x43, 1, -1, "irvr", "EVEX.256/512.66.0F3A.W1 43 /r ib VSHUFI64X2"},
+	{"VPERMT2D", 2, 1, 0x7E, 0, -1, "rvr", "EVEX.128/256/512.66.0F38.W0 7E /r VPERMT2D"},
 }
 
 // evexInsn decodes an EVEX-encoded instruction after its 62 byte (SDM Vol.

@@ -199,6 +199,7 @@ const (
 	oVPXORQ
 	oVMOVDQU64
 	oVSHUFI64X2
+	oVPERMT2D
 	numOps
 )
 
@@ -392,15 +393,17 @@ var infos = [numOps]row{
 	oVPRORQ:     {"VPRORQ", "SDM Vol. 2C, VPRORD/VPRORVD/VPRORQ/VPRORVQ—Bit Rotate Right", "AVX512F", "", true, "i,zm,z;i,ym,y;i,xm,x"},
 	oVPXORQ:     {"VPXORQ", "SDM Vol. 2B, PXOR—Logical Exclusive OR (EVEX encoded versions: VPXORD/VPXORQ)", "AVX512F", "", true, "zm,z,z;ym,y,y;xm,x,x"},
 	oVMOVDQU64:  {"VMOVDQU64", "SDM Vol. 2B, MOVDQU,VMOVDQU8/16/32/64—Move Unaligned Packed Integer Values", "AVX512F", "", true, "zm,z;z,m;ym,y;y,m;xm,x;x,m"},
-	// VSHUFI64X2 is marked DOIT as VPERM2I128 is, from Intel's list as
-	// recalled (Spec/SOUNDNESS.md, "AVX-512"); it has no 128-bit form.
+	// VSHUFI64X2 and VPERMT2D are marked DOIT as VPERM2I128 and VPERMD
+	// are, from Intel's list as recalled (Spec/SOUNDNESS.md, "AVX-512");
+	// VSHUFI64X2 has no 128-bit form.
 	oVSHUFI64X2: {"VSHUFI64X2", "SDM Vol. 2C, VSHUFF32x4/VSHUFF64x2/VSHUFI32x4/VSHUFI64x2—Shuffle Packed Values at 128-Bit Granularity", "AVX512F", "", true, "i,zm,z,z;i,ym,y,y"},
+	oVPERMT2D:   {"VPERMT2D", "SDM Vol. 2C, VPERMT2W/D/Q/PS/PD—Full Permute From Two Tables Overwriting One Table", "AVX512F", "", true, "zm,z,z;ym,y,y;xm,x,x"},
 }
 
 // evexOps are the EVEX-only instructions; a form 128 or 256 bits wide
 // needs AVX512VL besides its Feature, a 512-bit form AVX512F alone (SDM
 // Vol. 2, each entry's "AVX512VL AVX512F" and "AVX512F" CPUID columns).
-var evexOps = map[opcode]bool{oVPTERNLOGQ: true, oVPROLQ: true, oVPRORQ: true, oVPXORQ: true, oVMOVDQU64: true, oVSHUFI64X2: true}
+var evexOps = map[opcode]bool{oVPTERNLOGQ: true, oVPROLQ: true, oVPRORQ: true, oVPXORQ: true, oVMOVDQU64: true, oVSHUFI64X2: true, oVPERMT2D: true}
 
 // Features returns every CPU feature this instruction form needs: Feature,
 // and AVX512VL for the EVEX forms below 512 bits. An EVEX form of an

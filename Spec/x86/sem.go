@@ -1042,7 +1042,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 
 	// -- AVX-512 (EVEX.128/256/512; the decoder accepts no mask or
 	// broadcast) --
-	case oVPTERNLOGQ, oVPROLQ, oVPRORQ, oVPXORQ, oVMOVDQU64, oVSHUFI64X2:
+	case oVPTERNLOGQ, oVPROLQ, oVPRORQ, oVPXORQ, oVMOVDQU64, oVSHUFI64X2, oVPERMT2D:
 		return m.evex(in)
 	}
 	return fmt.Errorf("%s: no semantics for %s", in, in.Op)
@@ -1085,6 +1085,41 @@ func (m *Machine[V]) evex(in *Insn) error {
 			r[i] = d.Xor(s1[i], s2[i])
 		}
 		return m.writeVec8(in, dst, r, n)
+	}
+	if in.code == oVPERMT2D {
+		// VPERMT2D src2, idx, dst (Go order). SDM Vol. 2C, VPERMT2D,
+		// Operation (no mask): with KL = n/4 dwords and id = log2 KL,
+		// dword j of the result is dword IDX[j][id−1:0] of SRC2 where bit
+		// id of IDX[j] is set, else of the old DEST.
+		src2, err := m.readVec8(in, a[0], n)
+		if err != nil {
+			return err
+		}
+		idx, err := m.readVec8(in, a[1], n)
+		if err != nil {
+			return err
+		}
+		tbl, err := m.readVec8(in, dst, n)
+		if err != nil {
+			return err
+		}
+		kl := uint64(n / 4)
+		var ds [16]V
+		for j := 0; j < n/4; j++ {
+			c := m.dword(idx, j)
+			cv, ok := d.Concrete(c)
+			if !ok {
+				deps := append([]V{c}, src2[:n/8]...)
+				ds[j] = m.lo32(d.Havoc(append(deps, tbl[:n/8]...)...))
+				continue
+			}
+			from := tbl
+			if cv&kl != 0 {
+				from = src2
+			}
+			ds[j] = d.Dep(m.dword(from, int(cv&(kl-1))), c)
+		}
+		return m.writeVec8(in, dst, m.fromDwords(ds, n), n)
 	}
 	imm, err := m.imm(in, 0)
 	if err != nil {
