@@ -8,7 +8,8 @@ import (
 
 func init() { register("ntt", buildNTT) }
 
-// buildNTT emits NTTAMD64 (nttsse2.go) and NTTAVX2.
+// buildNTT emits NTTAMD64 (nttsse2.go), NTTAVX2 and NTTAVX512
+// (nttavx512.go).
 func buildNTT(c *build.Context) {
 	sseNTT(c)
 	// Inside, values are signed: each layer adds less than ¾q to their
@@ -44,6 +45,7 @@ func buildNTT(c *build.Context) {
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
+	nttAVX512(c)
 }
 
 // reduce maps each lane of x from (−2³¹ + 2²², 2³¹ − 2²²), here below 7q in

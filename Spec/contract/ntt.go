@@ -22,6 +22,19 @@ func nttContracts() {
 	}
 	register(c)
 
+	z := nttContract("NTTAVX512", "NTT", "FIPS 204, Algorithm 41", fips204.NTT)
+	z.Stem, z.GoName, z.Variant = "ntt", "ntt", "AVX512"
+	// EVEX.512 throughout, and AVX for the closing VZEROUPPER.
+	z.Features = []string{"AVX", "AVX512F"}
+	z.Doc = []string{
+		"NTTAVX512 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)",
+		"in, the NTT in [0, q) out, the same words as Algorithm 41 gives. The whole",
+		"polynomial stays in sixteen zmm registers for all eight layers; values are",
+		"signed inside and below 7q, and one reduction ends it. Straight-line code:",
+		"no branch or address depends on the coefficients. Needs AVX512F.",
+	}
+	register(z)
+
 	b := nttContract("NTTAMD64", "NTT", "FIPS 204, Algorithm 41", fips204.NTT)
 	b.Stem, b.GoName, b.Budget = "ntt", "ntt", 150
 	baselineSSE2(b)

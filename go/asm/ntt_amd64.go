@@ -22,3 +22,12 @@ func NTTAMD64(w *[256]uint32)
 //
 //go:noescape
 func NTTAVX2(w *[256]uint32)
+
+// NTTAVX512 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)
+// in, the NTT in [0, q) out, the same words as Algorithm 41 gives. The whole
+// polynomial stays in sixteen zmm registers for all eight layers; values are
+// signed inside and below 7q, and one reduction ends it. Straight-line code:
+// no branch or address depends on the coefficients. Needs AVX512F.
+//
+//go:noescape
+func NTTAVX512(w *[256]uint32)

@@ -191,6 +191,7 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F {
 		m["KeccakF1600x8AVX512"] = asm.KeccakF1600x8AVX512
 		m["RejNTTPolyx8AVX512"] = asm.RejNTTPolyx8AVX512
+		m["NTTAVX512"] = asm.NTTAVX512
 	}
 	return m
 }

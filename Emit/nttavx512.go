@@ -1,0 +1,283 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/attr"
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// NTTAVX512 (FIPS 204, Algorithm 41) holds the whole polynomial in sixteen
+// zmm registers of sixteen 32-bit lanes: four index bits select the lane,
+// four the register, so every layer runs in registers between one load and
+// one store. As in nttavx2.go, a butterfly on a register bit is vector
+// arithmetic, and a lane bit is first moved into a register bit by a
+// shuffle; the twiddle of each lane follows from the layout.
+
+// zLayout says which index bit each lane bit and each register bit of the
+// sixteen data registers stand for.
+type zLayout struct{ lanes, regs [4]int }
+
+func (lay *zLayout) index(r, l int) int {
+	idx := 0
+	for p := 0; p < 4; p++ {
+		idx |= (r >> p & 1) << lay.regs[p]
+		idx |= (l >> p & 1) << lay.lanes[p]
+	}
+	return idx
+}
+
+func (lay *zLayout) regBit(β int) int {
+	for p, b := range lay.regs {
+		if b == β {
+			return p
+		}
+	}
+	panic(fmt.Sprintf("index bit %d is not a register bit", β))
+}
+
+// zGen emits the AVX-512 transform: the data registers, a pool of
+// temporaries, and the twiddle table.
+type zGen struct {
+	c      *build.Context
+	w      reg.GPPhysical
+	data   [16]reg.VecPhysical
+	free   []reg.VecPhysical
+	lay    zLayout
+	sym    operand.Symbol
+	table  [][16]uint32
+	offset map[[16]uint32]int
+}
+
+// Constant registers: q in every lane, and the VPERMT2D indices that
+// interleave two registers' dwords: zEven takes dword 2i of the first
+// table and of the second (lanes 2i, 2i+1), zOddIdx dword 2i+1 of each.
+var (
+	zQ      = reg.Z31
+	zEven   = reg.Z30
+	zOddIdx = reg.Z29
+)
+
+// ternAnd is the VPTERNLOGQ immediate of dst ← src ∧ mask.
+const ternAnd = 0x88
+
+func (g *zGen) vector(v [16]uint32) operand.Mem {
+	off, ok := g.offset[v]
+	if !ok {
+		off = 64 * len(g.table)
+		g.table = append(g.table, v)
+		g.offset[v] = off
+	}
+	return operand.NewDataAddr(g.sym, off)
+}
+
+func (g *zGen) broadcast(x uint32) operand.Mem {
+	var v [16]uint32
+	for i := range v {
+		v[i] = x
+	}
+	return g.vector(v)
+}
+
+func (g *zGen) emitTable() {
+	g.c.StaticGlobal(g.sym.Name)
+	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
+	for _, v := range g.table {
+		for _, x := range v {
+			g.c.AppendDatum(operand.U32(x))
+		}
+	}
+}
+
+func (g *zGen) temp() reg.VecPhysical {
+	t := g.free[0]
+	g.free = g.free[1:]
+	return t
+}
+
+func (g *zGen) release(ts ...reg.VecPhysical) { g.free = append(g.free, ts...) }
+
+// zPairs calls f for each pair of data registers that differ in register
+// bit p, the one with the bit clear first.
+func zPairs(p int, f func(lo, hi int)) {
+	for r := 0; r < 16; r++ {
+		if r>>p&1 == 0 {
+			f(r, r|1<<p)
+		}
+	}
+}
+
+// swap moves lane bit pl into register bit pr. For pl = 3, 1 and 0 it
+// exchanges the two (in each pair (A, B), A receives the lanes whose lane
+// bit is 0); for pl = 2 (the 128-bit blocks within each half) one
+// VSHUFI64X2 per register rotates three bits: lane bit 2 takes lane bit
+// 3's index bit, lane bit 3 register bit pr's, and register bit pr lane
+// bit 2's.
+func (g *zGen) swap(pl, pr int) {
+	c := g.c
+	zPairs(pr, func(lo, hi int) {
+		a, b := g.data[lo], g.data[hi]
+		t := g.temp()
+		switch pl {
+		case 3: // 256-bit halves: A0 A1 B0 B1 and A2 A3 B2 B3
+			c.VSHUFI64X2(operand.U8(0x44), b, a, t)
+			c.VSHUFI64X2(operand.U8(0xEE), b, a, b)
+		case 2: // A0 A2 B0 B2 and A1 A3 B1 B3
+			c.VSHUFI64X2(operand.U8(0x88), b, a, t)
+			c.VSHUFI64X2(operand.U8(0xDD), b, a, b)
+		case 1: // 64-bit words within each 128-bit block
+			c.VPUNPCKLQDQ(b, a, t)
+			c.VPUNPCKHQDQ(b, a, b)
+		case 0: // 32-bit words within each 64-bit word
+			c.VMOVDQU64(a, t)
+			c.VPERMT2D(b, zEven, a)   // a's even lanes, b's even ones
+			c.VPERMT2D(b, zOddIdx, t) // a's odd lanes, b's odd ones
+			g.data[hi] = t
+			g.release(b)
+			return
+		}
+		g.data[lo] = t
+		g.release(a)
+	})
+	if pl == 2 {
+		g.lay.lanes[2], g.lay.lanes[3], g.lay.regs[pr] = g.lay.lanes[3], g.lay.regs[pr], g.lay.lanes[2]
+		return
+	}
+	g.lay.lanes[pl], g.lay.regs[pr] = g.lay.regs[pr], g.lay.lanes[pl]
+}
+
+type zTwiddle struct{ z, zq, zOdd, zqOdd operand.Mem }
+
+// twiddles returns the table entries of the twiddle vector plain: each
+// lane's constant ·2³² mod q (centred), its product with q⁻¹ mod 2³², and
+// both with the odd lanes moved down to the even ones.
+func (g *zGen) twiddles(plain [16]uint32) zTwiddle {
+	var zv, zqv, zo, zqo [16]uint32
+	for l, x := range plain {
+		m := int64(x) << 32 % mldsaQ
+		if m > mldsaQ/2 {
+			m -= mldsaQ
+		}
+		zv[l] = uint32(int32(m))
+		zqv[l] = zv[l] * nttQInv
+	}
+	for l := 0; l < 16; l += 2 {
+		zo[l], zo[l+1] = zv[l+1], zv[l+1]
+		zqo[l], zqo[l+1] = zqv[l+1], zqv[l+1]
+	}
+	return zTwiddle{g.vector(zv), g.vector(zqv), g.vector(zo), g.vector(zqo)}
+}
+
+// montMul returns a register holding x·z (from tw) in (−¾q, ¾q), for |x| <
+// 2³¹ (signed Montgomery multiplication as in nttavx2.go); x is unchanged.
+func (g *zGen) montMul(x reg.VecPhysical, tw zTwiddle) reg.VecPhysical {
+	c := g.c
+	t0, t1, t2, t3 := g.temp(), g.temp(), g.temp(), g.temp()
+	c.VPMULDQ(tw.z, x, t0)
+	c.VPMULDQ(tw.zq, x, t1)
+	c.VPSHUFD(operand.U8(0xF5), x, t2)
+	c.VPMULDQ(tw.zqOdd, t2, t3)
+	c.VPMULDQ(tw.zOdd, t2, t2)
+	c.VPMULDQ(zQ, t1, t1)
+	c.VPMULDQ(zQ, t3, t3)
+	c.VPSUBD(t1, t0, t0)
+	c.VPSUBD(t3, t2, t2)
+	c.VPERMT2D(t2, zOddIdx, t0) // the high dwords: even lanes' from t0, odd ones' from t2
+	g.release(t1, t2, t3)
+	return t0
+}
+
+func (g *zGen) twiddleFor(lo int, f func(idx int) uint32) (v [16]uint32) {
+	for l := range v {
+		v[l] = f(g.lay.index(lo, l))
+	}
+	return v
+}
+
+// ctButterflies emits the layer of NTT (Algorithm 41, lines 11 to 14) on
+// index bit β.
+func (g *zGen) ctButterflies(β int) {
+	p := g.lay.regBit(β)
+	zPairs(p, func(lo, hi int) {
+		tw := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
+			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
+		}))
+		t := g.montMul(g.data[hi], tw)
+		g.c.VPSUBD(t, g.data[lo], g.data[hi])
+		g.c.VPADDD(t, g.data[lo], g.data[lo])
+		g.release(t)
+	})
+}
+
+// reduce maps each lane of x from below 7q in absolute value to [0, q), as
+// nttGen.reduce does.
+func (g *zGen) reduce(x reg.VecPhysical) {
+	c := g.c
+	t := g.temp()
+	c.VPADDD(g.broadcast(1<<22), x, t)
+	c.VPSRAD(operand.U8(23), t, t)
+	c.VPMULLD(zQ, t, t)
+	c.VPSUBD(t, x, x)
+	c.VPSRAD(operand.U8(31), x, t)
+	c.VPTERNLOGQ(operand.U8(ternAnd), zQ, t, t)
+	c.VPADDD(t, x, x)
+	g.release(t)
+}
+
+// nttAVX512 emits NTTAVX512.
+func nttAVX512(c *build.Context) {
+	function(c, "NTTAVX512")
+	g := &zGen{c: c, w: reg.RDI, sym: operand.NewStaticSymbol("nttTwiddlesAVX512"), offset: map[[16]uint32]int{}}
+	for r := range g.data {
+		g.data[r] = keccak8Regs[r]
+	}
+	for r := 16; r < 29; r++ {
+		g.free = append(g.free, keccak8Regs[r])
+	}
+	c.Load(c.Param("w"), g.w)
+	c.VMOVDQU64(g.broadcast(mldsaQ), zQ)
+	var even, odd [16]uint32
+	for j := range even {
+		even[j] = uint32(j&^1 + 16*(j&1))
+		odd[j] = uint32(j | 1 + 16*(j&1))
+	}
+	c.VMOVDQU64(g.vector(even), zEven)
+	c.VMOVDQU64(g.vector(odd), zOddIdx)
+	g.lay = zLayout{lanes: [4]int{0, 1, 2, 3}, regs: [4]int{4, 5, 6, 7}}
+	c.Comment("All 256 coefficients: register r holds 16r to 16r + 15.")
+	for r := range g.data {
+		c.VMOVDQU64(operand.Mem{Base: g.w, Disp: 64 * r}, g.data[r])
+	}
+	c.Comment("Layers len = 128 to 16: register bits.")
+	for β := 7; β >= 4; β-- {
+		g.ctButterflies(β)
+	}
+	c.Comment("Layers len = 8 to 1: each lane bit moved into a register bit first.")
+	g.swap(3, g.lay.regBit(4))
+	g.ctButterflies(3)
+	g.swap(2, g.lay.regBit(5))
+	g.ctButterflies(2)
+	g.swap(1, g.lay.regBit(6))
+	g.ctButterflies(1)
+	g.swap(0, g.lay.regBit(7))
+	g.ctButterflies(0)
+	for r := range g.data {
+		g.reduce(g.data[r])
+	}
+	c.Comment("Back to the natural layout.")
+	g.swap(0, g.lay.regBit(0))
+	g.swap(1, g.lay.regBit(1))
+	g.swap(3, g.lay.regBit(2))
+	g.swap(2, g.lay.regBit(3))
+	if g.lay.lanes != [4]int{0, 1, 2, 3} {
+		panic(fmt.Sprintf("NTTAVX512: layout %v at the store", g.lay))
+	}
+	for r := range g.data {
+		c.VMOVDQU64(g.data[r], operand.Mem{Base: g.w, Disp: 4 * g.lay.index(r, 0)})
+	}
+	c.VZEROUPPER()
+	c.RET()
+	g.emitTable()
+}
