@@ -408,6 +408,23 @@ var mutants = []Mutant{
 	{Name: "keccakx4avx512/register-16", Routine: "KeccakF1600x4AVX512",
 		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "\tVMOVDQU    Y10, Y15\n\tVPTERNLOGQ $0xd2, Y12, Y11, Y15\n", Replace: "\tVMOVDQU    Y10, Y15\n\tVPTERNLOGQ $0xd2, Y12, Y11, Y16\n", N: 2}}},
 
+	// ---- NTTAVX512: the whole polynomial in zmm0–15.
+	{Name: "nttx16/permute-index", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddlesAVX512<>+132(SB)/4, $0x00000011", Replace: "DATA nttTwiddlesAVX512<>+132(SB)/4, $0x00000013"}}},
+	// Lane 0 of a twiddle vector (lane 1 of it VPMULDQ never reads).
+	{Name: "nttx16/twiddle-constant", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddlesAVX512<>+192(SB)/4, $0x000064f7", Replace: "DATA nttTwiddlesAVX512<>+192(SB)/4, $0x000064f8"}}},
+	{Name: "nttx16/shuffle-immediate", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VSHUFI64X2  $0x44, Z1, Z0, Z16", Replace: "VSHUFI64X2  $0x54, Z1, Z0, Z16"}}},
+	// A 256-bit add (EVEX.256, forced by Y16) zeroes bits 511:256.
+	{Name: "nttx16/ymm-add", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VPADDD   Z16, Z0, Z0", Replace: "VPADDD   Y16, Y0, Y0"}}},
+	// A VEX load fills 256 bits: coefficients 8 to 15 read as zero.
+	{Name: "nttx16/vex-load", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 (DI), Z0", Replace: "VMOVDQU (DI), Y0"}}},
+	{Name: "nttx16/secret-address", Routine: "NTTAVX512",
+		Edits: []Edit{beforeRETIn("ntt_amd64.s", "NTTAVX512", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+
 	// ---- NTTAVX2 (functional correctness tested on random inputs).
 	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddles<>+32(SB)/4, $0x000064f7", Replace: "DATA nttTwiddles<>+32(SB)/4, $0x000064f8"}}},
