@@ -226,10 +226,11 @@ func (g *zGen) reduce(x reg.VecPhysical) {
 	g.release(t)
 }
 
-// nttAVX512 emits NTTAVX512.
-func nttAVX512(c *build.Context) {
-	function(c, "NTTAVX512")
-	g := &zGen{c: c, w: reg.RDI, sym: operand.NewStaticSymbol("nttTwiddlesAVX512"), offset: map[[16]uint32]int{}}
+// zRoutine starts an in-place transform of the natural layout: it loads
+// the argument, the constants and all 256 coefficients.
+func zRoutine(c *build.Context, name, table string) *zGen {
+	function(c, name)
+	g := &zGen{c: c, w: reg.RDI, sym: operand.NewStaticSymbol(table), offset: map[[16]uint32]int{}}
 	for r := range g.data {
 		g.data[r] = keccak8Regs[r]
 	}
@@ -250,6 +251,27 @@ func nttAVX512(c *build.Context) {
 	for r := range g.data {
 		c.VMOVDQU64(operand.Mem{Base: g.w, Disp: 64 * r}, g.data[r])
 	}
+	return g
+}
+
+// end stores the coefficients from the natural layout and returns.
+func (g *zGen) end() {
+	if g.lay.lanes != [4]int{0, 1, 2, 3} {
+		panic(fmt.Sprintf("layout %v at the store", g.lay))
+	}
+	for r := range g.data {
+		g.c.VMOVDQU64(g.data[r], operand.Mem{Base: g.w, Disp: 4 * g.lay.index(r, 0)})
+	}
+	g.c.VZEROUPPER()
+	g.c.RET()
+	g.emitTable()
+}
+
+// nttAVX512 emits NTTAVX512. Inside, values are signed: each layer adds
+// less than ¾q to their absolute value, so they stay below 7q, and one
+// reduction ends it.
+func nttAVX512(c *build.Context) {
+	g := zRoutine(c, "NTTAVX512", "nttTwiddlesAVX512")
 	c.Comment("Layers len = 128 to 16: register bits.")
 	for β := 7; β >= 4; β-- {
 		g.ctButterflies(β)
@@ -271,13 +293,72 @@ func nttAVX512(c *build.Context) {
 	g.swap(1, g.lay.regBit(1))
 	g.swap(3, g.lay.regBit(2))
 	g.swap(2, g.lay.regBit(3))
-	if g.lay.lanes != [4]int{0, 1, 2, 3} {
-		panic(fmt.Sprintf("NTTAVX512: layout %v at the store", g.lay))
-	}
+	g.end()
+}
+
+// gsButterflies emits the layer of NTT⁻¹ (Algorithm 42, lines 11 to 15) on
+// index bit β, as nttGen.gsButterflies does.
+func (g *zGen) gsButterflies(β int, scale uint32) {
+	p := g.lay.regBit(β)
+	zPairs(p, func(lo, hi int) {
+		zeta := g.twiddleFor(lo, func(idx int) uint32 {
+			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
+			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
+		})
+		a, b := g.data[lo], g.data[hi]
+		s := g.temp()
+		g.c.VPADDD(b, a, s)
+		g.c.VPSUBD(a, b, b)
+		g.release(a)
+		g.data[hi] = g.montMul(b, g.twiddles(zeta))
+		g.release(b)
+		g.data[lo] = s
+		if scale != 1 {
+			var sc [16]uint32
+			for l := range sc {
+				sc[l] = scale
+			}
+			g.data[lo] = g.montMul(s, g.twiddles(sc))
+			g.release(s)
+		}
+	})
+}
+
+// caddq maps each lane of x from (−q, q) to [0, q).
+func (g *zGen) caddq(x reg.VecPhysical) {
+	t := g.temp()
+	g.c.VPSRAD(operand.U8(31), x, t)
+	g.c.VPTERNLOGQ(operand.U8(ternAnd), zQ, t, t)
+	g.c.VPADDD(t, x, x)
+	g.release(t)
+}
+
+// nttInverseAVX512 emits NTTInverseAVX512. Inside, values are signed:
+// after the layer with len = 2^ℓ they lie below 2^(ℓ+1)·q in absolute
+// value, so the last layer's sums stay below 256q < 2³¹.
+func nttInverseAVX512(c *build.Context) {
+	g := zRoutine(c, "NTTInverseAVX512", "nttInverseTwiddlesAVX512")
+	c.Comment("Layers len = 1 to 8: each lane bit moved into a register bit first.")
+	g.swap(0, g.lay.regBit(4))
+	g.gsButterflies(0, 1)
+	g.swap(1, g.lay.regBit(5))
+	g.gsButterflies(1, 1)
+	g.swap(2, g.lay.regBit(6))
+	g.gsButterflies(2, 1)
+	g.swap(2, g.lay.regBit(7))
+	g.gsButterflies(3, 1)
+	c.Comment("Layers len = 16 to 128, each index bit moved back into a register")
+	c.Comment("bit; the last one scales by 256⁻¹ (Algorithm 42, lines 21 to 24).")
+	g.swap(0, g.lay.regBit(0))
+	g.gsButterflies(4, 1)
+	g.swap(1, g.lay.regBit(1))
+	g.gsButterflies(5, 1)
+	g.swap(2, g.lay.regBit(2))
+	g.gsButterflies(6, 1)
+	g.swap(2, g.lay.regBit(3))
+	g.gsButterflies(7, nttInv256)
 	for r := range g.data {
-		c.VMOVDQU64(g.data[r], operand.Mem{Base: g.w, Disp: 4 * g.lay.index(r, 0)})
+		g.caddq(g.data[r])
 	}
-	c.VZEROUPPER()
-	c.RET()
-	g.emitTable()
+	g.end()
 }

@@ -6,7 +6,8 @@ import (
 
 func init() { register("nttinverse", buildNTTInverse) }
 
-// buildNTTInverse emits NTTInverseAMD64 (nttsse2.go) and NTTInverseAVX2.
+// buildNTTInverse emits NTTInverseAMD64 (nttsse2.go), NTTInverseAVX2 and
+// NTTInverseAVX512 (nttavx512.go).
 func buildNTTInverse(c *build.Context) {
 	sseNTTInverse(c)
 	// Inside, values are signed: after the layer with len = 2^ℓ they lie
@@ -44,6 +45,7 @@ func buildNTTInverse(c *build.Context) {
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
+	nttInverseAVX512(c)
 }
 
 // nttInv256 is 256⁻¹ mod q.

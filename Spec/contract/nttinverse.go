@@ -19,6 +19,20 @@ func nttinverseContracts() {
 	}
 	register(c)
 
+	z := nttContract("NTTInverseAVX512", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse)
+	z.Stem, z.GoName, z.Variant = "nttinverse", "nttInverse", "AVX512"
+	// EVEX.512 throughout, and AVX for the closing VZEROUPPER.
+	z.Features = []string{"AVX", "AVX512F"}
+	z.Doc = []string{
+		"NTTInverseAVX512 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, the scaling",
+		"by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in, [0, q) out, the",
+		"same words as Algorithm 42 gives. The whole polynomial stays in sixteen zmm",
+		"registers for all eight layers; values are signed inside, below 256q < 2³¹",
+		"before the last layer's scaling. Straight-line code: no branch or address",
+		"depends on the coefficients. Needs AVX512F.",
+	}
+	register(z)
+
 	b := nttContract("NTTInverseAMD64", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse)
 	b.Stem, b.GoName, b.Budget = "nttinverse", "nttInverse", 160
 	baselineSSE2(b)

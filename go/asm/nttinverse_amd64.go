@@ -24,3 +24,13 @@ func NTTInverseAMD64(w *[256]uint32)
 //
 //go:noescape
 func NTTInverseAVX2(w *[256]uint32)
+
+// NTTInverseAVX512 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, the scaling
+// by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in, [0, q) out, the
+// same words as Algorithm 42 gives. The whole polynomial stays in sixteen zmm
+// registers for all eight layers; values are signed inside, below 256q < 2³¹
+// before the last layer's scaling. Straight-line code: no branch or address
+// depends on the coefficients. Needs AVX512F.
+//
+//go:noescape
+func NTTInverseAVX512(w *[256]uint32)

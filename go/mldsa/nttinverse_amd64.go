@@ -11,9 +11,14 @@ import (
 func init() {
 	registerVariant(nttInverseRoutine, "AMD64", nttInverseAMD64, true)
 	registerVariant(nttInverseRoutine, "AVX2", nttInverseAVX2, cpu.X86.HasAVX2)
+	registerVariant(nttInverseRoutine, "AVX512", nttInverseAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F)
 }
 
 func nttInverse(w *ringElement) {
+	if useAVX512 {
+		nttInverseAVX512(w)
+		return
+	}
 	if useAVX2 {
 		nttInverseAVX2(w)
 		return
@@ -24,3 +29,5 @@ func nttInverse(w *ringElement) {
 func nttInverseAMD64(w *ringElement) { asm.NTTInverseAMD64(poly32(w)) }
 
 func nttInverseAVX2(w *ringElement) { asm.NTTInverseAVX2(poly32(w)) }
+
+func nttInverseAVX512(w *ringElement) { asm.NTTInverseAVX512(poly32(w)) }

@@ -192,6 +192,7 @@ func cpuRoutines() map[string]any {
 		m["KeccakF1600x8AVX512"] = asm.KeccakF1600x8AVX512
 		m["RejNTTPolyx8AVX512"] = asm.RejNTTPolyx8AVX512
 		m["NTTAVX512"] = asm.NTTAVX512
+		m["NTTInverseAVX512"] = asm.NTTInverseAVX512
 	}
 	return m
 }
