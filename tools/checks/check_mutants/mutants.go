@@ -425,6 +425,16 @@ var mutants = []Mutant{
 	{Name: "nttx16/secret-address", Routine: "NTTAVX512",
 		Edits: []Edit{beforeRETIn("ntt_amd64.s", "NTTAVX512", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
 
+	// ---- NTTInverseAVX512.
+	{Name: "nttinvx16/twiddle-constant", Routine: "NTTInverseAVX512",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddlesAVX512<>+192(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddlesAVX512<>+192(SB)/4, $0x001e29cf"}}},
+	{Name: "nttinvx16/shuffle-immediate", Routine: "NTTInverseAVX512",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VSHUFI64X2  $0x88, Z9, Z14, Z12", Replace: "VSHUFI64X2  $0x8c, Z9, Z14, Z12"}}},
+	// A VEX store writes 256 of the 512 bits: coefficients 248 to 255 stay
+	// as they came in.
+	{Name: "nttinvx16/vex-store", Routine: "NTTInverseAVX512",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VMOVDQU64   Z2, 960(DI)", Replace: "VMOVDQU     Y2, 960(DI)"}}},
+
 	// ---- NTTAVX2 (functional correctness tested on random inputs).
 	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddles<>+32(SB)/4, $0x000064f7", Replace: "DATA nttTwiddles<>+32(SB)/4, $0x000064f8"}}},
