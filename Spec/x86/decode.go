@@ -1153,6 +1153,7 @@ var evexForms = []vexForm{
 	// semantics are the VEX ones, at 512 bits too).
 	{"VPADDD", 1, 1, 0xFE, 0, -1, "rvr", "EVEX.128/256/512.66.0F.W0 FE /r VPADDD"},
 	{"VPSUBD", 1, 1, 0xFA, 0, -1, "rvr", "EVEX.128/256/512.66.0F.W0 FA /r VPSUBD"},
+	{"VPADDQ", 1, 1, 0xD4, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 D4 /r VPADDQ"},
 	{"VPMULDQ", 2, 1, 0x28, 1, -1, "rvr", "EVEX.128/256/512.66.0F38.W1 28 /r VPMULDQ"},
 	{"VPMULUDQ", 1, 1, 0xF4, 1, -1, "rvr", "EVEX.128/256/512.66.0F.W1 F4 /r VPMULUDQ"},
 	{"VPMULLD", 2, 1, 0x40, 0, -1, "rvr", "EVEX.128/256/512.66.0F38.W0 40 /r VPMULLD"},

@@ -362,7 +362,7 @@ var infos = [numOps]row{
 	oVPUNPCKHDQ:   {"VPUNPCKHDQ", "SDM Vol. 2B, PUNPCKHBW/…/PUNPCKHQDQ—Unpack High Data (VEX)", "AVX2", "AVX", true, vec3z},
 	oVPADDD:       {"VPADDD", "SDM Vol. 2B, PADDB/PADDW/PADDD/PADDQ—Add Packed Integers (VEX)", "AVX2", "AVX", true, vec3z},
 	oVPSUBD:       {"VPSUBD", "SDM Vol. 2B, PSUBB/PSUBW/PSUBD—Subtract Packed Integers (VEX)", "AVX2", "AVX", true, vec3z},
-	oVPADDQ:       {"VPADDQ", "SDM Vol. 2B, PADDB/PADDW/PADDD/PADDQ—Add Packed Integers (VEX)", "AVX2", "AVX", true, vec3},
+	oVPADDQ:       {"VPADDQ", "SDM Vol. 2B, PADDB/PADDW/PADDD/PADDQ—Add Packed Integers (VEX)", "AVX2", "AVX", true, vec3z},
 	oVPSUBQ:       {"VPSUBQ", "SDM Vol. 2B, PSUBQ—Subtract Packed Quadword Integers (VEX)", "AVX2", "AVX", true, vec3},
 	oVPCMPGTD:     {"VPCMPGTD", "SDM Vol. 2B, PCMPGTB/PCMPGTW/PCMPGTD—Compare Packed Signed Integers for Greater Than (VEX)", "AVX2", "AVX", true, vec3},
 	oVPCMPEQD:     {"VPCMPEQD", "SDM Vol. 2B, PCMPEQB/PCMPEQW/PCMPEQD—Compare Packed Data for Equal (VEX)", "AVX2", "AVX", true, vec3},
