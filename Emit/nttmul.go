@@ -15,7 +15,8 @@ import (
 
 func init() { register("nttmul", buildMultiplyNTT) }
 
-// buildMultiplyNTT emits MultiplyNTTAMD64 (nttsse2.go) and MultiplyNTTAVX2.
+// buildMultiplyNTT emits MultiplyNTTAMD64 (nttsse2.go), MultiplyNTTAVX2 and
+// MultiplyNTTAVX512 (nttavx512.go).
 func buildMultiplyNTT(c *build.Context) {
 	sseMulAcc(c, "MultiplyNTTAMD64", "mulConstsSSE2", 1, func(j, i int) (a, b operand.Mem) {
 		return operand.Mem{Base: reg.RSI, Disp: 16 * i}, operand.Mem{Base: reg.RDX, Disp: 16 * i}
@@ -23,6 +24,9 @@ func buildMultiplyNTT(c *build.Context) {
 	function(c, "MultiplyNTTAVX2")
 	mulAccRoutine(c, "mulConsts", 1, func(j, i int) (a, b operand.Mem) {
 		return operand.Mem{Base: reg.RSI, Disp: 32 * i}, operand.Mem{Base: reg.RDX, Disp: 32 * i}
+	})
+	zMulAccRoutine(c, "MultiplyNTTAVX512", "mulConstsAVX512", 1, func(j, i int) (a, b operand.Mem) {
+		return operand.Mem{Base: reg.RSI, Disp: 64 * i}, operand.Mem{Base: reg.RDX, Disp: 64 * i}
 	})
 }
 

@@ -14,8 +14,9 @@ import (
 // symbol stands alone.
 func init() { register("nttmulacc", buildMultiplyAccNTT) }
 
-// buildMultiplyAccNTT emits MultiplyAccNTT<ℓ>AMD64 (nttsse2.go) and
-// MultiplyAccNTT<ℓ>AVX2 for ℓ = 4, 5 and 7.
+// buildMultiplyAccNTT emits MultiplyAccNTT<ℓ>AMD64 (nttsse2.go),
+// MultiplyAccNTT<ℓ>AVX2 and MultiplyAccNTT<ℓ>AVX512 (nttavx512.go) for
+// ℓ = 4, 5 and 7.
 func buildMultiplyAccNTT(c *build.Context) {
 	for _, l := range []int{4, 5, 7} {
 		sseMulAcc(c, fmt.Sprintf("MultiplyAccNTT%dAMD64", l), fmt.Sprintf("mulAcc%dConstsSSE2", l), l, func(j, i int) (a, b operand.Mem) {
@@ -24,6 +25,11 @@ func buildMultiplyAccNTT(c *build.Context) {
 		function(c, fmt.Sprintf("MultiplyAccNTT%dAVX2", l))
 		mulAccRoutine(c, fmt.Sprintf("mulAcc%dConsts", l), l, func(j, i int) (a, b operand.Mem) {
 			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 32*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 32*i}
+		})
+	}
+	for _, l := range []int{4, 5, 7} {
+		zMulAccRoutine(c, fmt.Sprintf("MultiplyAccNTT%dAVX512", l), fmt.Sprintf("mulAcc%dConstsAVX512", l), l, func(j, i int) (a, b operand.Mem) {
+			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 64*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 64*i}
 		})
 	}
 }

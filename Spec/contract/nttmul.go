@@ -21,6 +21,18 @@ func nttmulContracts() {
 	}
 	register(c)
 
+	z := productContract("MultiplyNTTAVX512", 0)
+	z.Stem, z.GoName, z.Budget = "nttmul", "multiplyNTT", 20
+	avx512Product(z)
+	z.Doc = []string{
+		"MultiplyNTTAVX512 is MultiplyNTT (FIPS 204, Algorithm 45) with a factor in",
+		"Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for a[i], b[i]",
+		"in [0, q), sixteen coefficients at a time. The three polynomials must not",
+		"overlap. Straight-line code: no branch or address depends on the",
+		"coefficients. Needs AVX512F.",
+	}
+	register(z)
+
 	b := productContract("MultiplyNTTAMD64", 0)
 	b.Stem, b.GoName, b.Budget = "nttmul", "multiplyNTT", 40
 	baselineSSE2(b)
@@ -32,6 +44,12 @@ func nttmulContracts() {
 		"no branch or address depends on the coefficients.",
 	}
 	register(b)
+}
+
+// avx512Product makes a product contract the AVX-512 variant's: EVEX.512
+// throughout, and AVX for the closing VZEROUPPER.
+func avx512Product(c *Contract) {
+	c.Variant, c.Features = "AVX512", []string{"AVX", "AVX512F"}
 }
 
 // rInv is 2⁻³² mod q: the products of T_q take one factor in Montgomery

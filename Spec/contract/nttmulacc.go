@@ -26,6 +26,19 @@ func nttmulaccContracts() {
 		}
 		register(c)
 
+		name = fmt.Sprintf("MultiplyAccNTT%dAVX512", row.l)
+		z := productContract(name, row.l)
+		z.Stem, z.GoName, z.Budget = c.Stem, "multiplyAccNTT", row.budget
+		avx512Product(z)
+		z.Doc = []string{
+			name + " is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,",
+			fmt.Sprintf("lines 2 to 4) for ℓ = %d: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),", row.l),
+			"for coefficients in [0, q), sixteen at a time; a or b holds the",
+			"Montgomery forms. The buffers must not overlap. Straight-line code:",
+			"no branch or address depends on the coefficients. Needs AVX512F.",
+		}
+		register(z)
+
 		name = fmt.Sprintf("MultiplyAccNTT%dAMD64", row.l)
 		b := productContract(name, row.l)
 		b.Stem, b.GoName, b.Budget = c.Stem, "multiplyAccNTT", row.sse2

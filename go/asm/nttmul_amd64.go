@@ -20,3 +20,12 @@ func MultiplyNTTAMD64(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //
 //go:noescape
 func MultiplyNTTAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// MultiplyNTTAVX512 is MultiplyNTT (FIPS 204, Algorithm 45) with a factor in
+// Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for a[i], b[i]
+// in [0, q), sixteen coefficients at a time. The three polynomials must not
+// overlap. Straight-line code: no branch or address depends on the
+// coefficients. Needs AVX512F.
+//
+//go:noescape
+func MultiplyNTTAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)

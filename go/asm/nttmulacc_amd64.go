@@ -60,3 +60,30 @@ func MultiplyAccNTT7AMD64(out *[256]uint32, a *[7][256]uint32, b *[7][256]uint32
 //
 //go:noescape
 func MultiplyAccNTT7AVX2(out *[256]uint32, a *[7][256]uint32, b *[7][256]uint32)
+
+// MultiplyAccNTT4AVX512 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
+// lines 2 to 4) for ℓ = 4: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),
+// for coefficients in [0, q), sixteen at a time; a or b holds the
+// Montgomery forms. The buffers must not overlap. Straight-line code:
+// no branch or address depends on the coefficients. Needs AVX512F.
+//
+//go:noescape
+func MultiplyAccNTT4AVX512(out *[256]uint32, a *[4][256]uint32, b *[4][256]uint32)
+
+// MultiplyAccNTT5AVX512 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
+// lines 2 to 4) for ℓ = 5: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),
+// for coefficients in [0, q), sixteen at a time; a or b holds the
+// Montgomery forms. The buffers must not overlap. Straight-line code:
+// no branch or address depends on the coefficients. Needs AVX512F.
+//
+//go:noescape
+func MultiplyAccNTT5AVX512(out *[256]uint32, a *[5][256]uint32, b *[5][256]uint32)
+
+// MultiplyAccNTT7AVX512 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
+// lines 2 to 4) for ℓ = 7: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),
+// for coefficients in [0, q), sixteen at a time; a or b holds the
+// Montgomery forms. The buffers must not overlap. Straight-line code:
+// no branch or address depends on the coefficients. Needs AVX512F.
+//
+//go:noescape
+func MultiplyAccNTT7AVX512(out *[256]uint32, a *[7][256]uint32, b *[7][256]uint32)

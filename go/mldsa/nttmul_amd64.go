@@ -11,9 +11,14 @@ import (
 func init() {
 	registerVariant(multiplyNTTRoutine, "AMD64", multiplyNTTAMD64, true)
 	registerVariant(multiplyNTTRoutine, "AVX2", multiplyNTTAVX2, cpu.X86.HasAVX2)
+	registerVariant(multiplyNTTRoutine, "AVX512", multiplyNTTAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F)
 }
 
 func multiplyNTT(out, a, b *ringElement) {
+	if useAVX512 {
+		multiplyNTTAVX512(out, a, b)
+		return
+	}
 	if useAVX2 {
 		multiplyNTTAVX2(out, a, b)
 		return
@@ -42,4 +47,14 @@ func multiplyNTTAVX2(out, a, b *ringElement) {
 		return
 	}
 	asm.MultiplyNTTAVX2(poly32(out), poly32(a), poly32(b))
+}
+
+func multiplyNTTAVX512(out, a, b *ringElement) {
+	if out == a || out == b {
+		var t ringElement
+		asm.MultiplyNTTAVX512(poly32(&t), poly32(a), poly32(b))
+		*out = t
+		return
+	}
+	asm.MultiplyNTTAVX512(poly32(out), poly32(a), poly32(b))
 }

@@ -13,9 +13,14 @@ import (
 func init() {
 	registerVariant(multiplyAccNTTRoutine, "AMD64", multiplyAccNTTAMD64, true)
 	registerVariant(multiplyAccNTTRoutine, "AVX2", multiplyAccNTTAVX2, cpu.X86.HasAVX2)
+	registerVariant(multiplyAccNTTRoutine, "AVX512", multiplyAccNTTAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F)
 }
 
 func multiplyAccNTT(out *ringElement, a, b []ringElement) {
+	if useAVX512 {
+		multiplyAccNTTAVX512(out, a, b)
+		return
+	}
 	if useAVX2 {
 		multiplyAccNTTAVX2(out, a, b)
 		return
@@ -23,7 +28,7 @@ func multiplyAccNTT(out *ringElement, a, b []ringElement) {
 	multiplyAccNTTAMD64(out, a, b)
 }
 
-// multiplyAccNTTAMD64 and multiplyAccNTTAVX2 run the assembly for the row
+// multiplyAccNTTAMD64, multiplyAccNTTAVX2 and multiplyAccNTTAVX512 run the assembly for the row
 // lengths ℓ of the parameter sets (Table 1) and the generic code for any
 // other. The length is public.
 
@@ -62,6 +67,26 @@ func multiplyAccNTTAVX2(out *ringElement, a, b []ringElement) {
 		asm.MultiplyAccNTT5AVX2(poly32(out), (*[5][n256]uint32)(unsafe.Pointer(&a[0])), (*[5][n256]uint32)(unsafe.Pointer(&b[0])))
 	case 7:
 		asm.MultiplyAccNTT7AVX2(poly32(out), (*[7][n256]uint32)(unsafe.Pointer(&a[0])), (*[7][n256]uint32)(unsafe.Pointer(&b[0])))
+	default:
+		multiplyAccNTTGeneric(out, a, b)
+	}
+}
+
+func multiplyAccNTTAVX512(out *ringElement, a, b []ringElement) {
+	b = b[:len(a)]
+	if elemsOverlap(out, a) || elemsOverlap(out, b) {
+		var t ringElement
+		multiplyAccNTTAVX512(&t, a, b)
+		*out = t
+		return
+	}
+	switch len(a) {
+	case 4:
+		asm.MultiplyAccNTT4AVX512(poly32(out), (*[4][n256]uint32)(unsafe.Pointer(&a[0])), (*[4][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 5:
+		asm.MultiplyAccNTT5AVX512(poly32(out), (*[5][n256]uint32)(unsafe.Pointer(&a[0])), (*[5][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 7:
+		asm.MultiplyAccNTT7AVX512(poly32(out), (*[7][n256]uint32)(unsafe.Pointer(&a[0])), (*[7][n256]uint32)(unsafe.Pointer(&b[0])))
 	default:
 		multiplyAccNTTGeneric(out, a, b)
 	}

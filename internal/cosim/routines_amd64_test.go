@@ -193,6 +193,10 @@ func cpuRoutines() map[string]any {
 		m["RejNTTPolyx8AVX512"] = asm.RejNTTPolyx8AVX512
 		m["NTTAVX512"] = asm.NTTAVX512
 		m["NTTInverseAVX512"] = asm.NTTInverseAVX512
+		m["MultiplyNTTAVX512"] = asm.MultiplyNTTAVX512
+		m["MultiplyAccNTT4AVX512"] = asm.MultiplyAccNTT4AVX512
+		m["MultiplyAccNTT5AVX512"] = asm.MultiplyAccNTT5AVX512
+		m["MultiplyAccNTT7AVX512"] = asm.MultiplyAccNTT7AVX512
 	}
 	return m
 }
