@@ -435,6 +435,18 @@ var mutants = []Mutant{
 	{Name: "nttinvx16/vex-store", Routine: "NTTInverseAVX512",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VMOVDQU64   Z2, 960(DI)", Replace: "VMOVDQU     Y2, 960(DI)"}}},
 
+	// ---- The AVX-512 products.
+	{Name: "mulx16/qinv-constant", Routine: "MultiplyNTTAVX512",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "DATA mulConstsAVX512<>+64(SB)/4, $0x03802001", Replace: "DATA mulConstsAVX512<>+64(SB)/4, $0x03802003"}}},
+	{Name: "mulx16/odd-index", Routine: "MultiplyNTTAVX512",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "DATA mulConstsAVX512<>+132(SB)/4, $0x00000011", Replace: "DATA mulConstsAVX512<>+132(SB)/4, $0x00000001"}}},
+	// One odd-lane term of the row dropped.
+	{Name: "mulaccx16/term-dropped", Routine: "MultiplyAccNTT5AVX512",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT5AVX512", Find: "\tVPADDQ     Z5, Z1, Z1\n", Replace: ""}}},
+	// A row read 64 bytes off: a coefficient group of the next row.
+	{Name: "mulaccx16/row-offset", Routine: "MultiplyAccNTT7AVX512",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX512", Find: "VMOVDQU64  1024(SI), Z2", Replace: "VMOVDQU64  1088(SI), Z2"}}},
+
 	// ---- NTTAVX2 (functional correctness tested on random inputs).
 	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddles<>+32(SB)/4, $0x000064f7", Replace: "DATA nttTwiddles<>+32(SB)/4, $0x000064f8"}}},
