@@ -214,64 +214,85 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 // keyGen, which keeps Â and ŝ1 and packs s1, s2 and t0 as skEncode
 // (Algorithm 24) writes them after ρ ‖ K ‖ tr.
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
-	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	pk := &PublicKey{p: p}
-	pk.allocate(false)
-	pk.enc = make([]byte, p.pkSize())
-	enc := make([]byte, p.skSize())
-	sk.s1Hat = make([]ringElement, p.l)
+	kp := newKeyPair(p)
+	sk, pk := &kp.sk, &kp.pk
+	sk.seed, sk.hasSeed = *ξ, true
+	// The whole encoding sk is written; the key keeps its s1 ‖ s2 ‖ t0 as
+	// sk.packed, and ρ, K and tr apart.
+	enc := kp.enc[:p.skSize()]
 	// s2, t and t0 are the routine's to fill; the key keeps none of them.
-	work := make([]ringElement, 3*p.k)
-	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:p.k:p.k], work[p.k:2*p.k:2*p.k], work[2*p.k:], &sk.seed) {
+	work := keyScratchPool.Get().(*keyScratch)
+	defer keyScratchPool.Put(work)
+	k := p.k
+	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k], &sk.seed) {
 		return nil, errSamplerExhausted
 	}
 	copy(pk.ρ[:], pk.enc[:32])
 	copy(pk.tr[:], enc[64:128])
 	copy(sk.key[:], enc[32:64])
 	sk.packed = enc[128:]
-	sk.pub = pk
 	return sk, nil
 }
 
-// allocate makes room for the packed s1, s2 and t0 and for ŝ1.
-func (sk *PrivateKey) allocate() {
-	p := sk.p
-	sk.packed = make([]byte, 32*(p.k+p.l)*p.ηBits+32*p.k*d)
-	sk.s1Hat = make([]ringElement, p.l)
+// keyPair is a private key and its public key, allocated together.
+type keyPair struct {
+	sk  PrivateKey
+	pk  PublicKey
+	enc []byte // room for the private key's encoding (or its packed part)
 }
+
+// newKeyPair makes a key pair of p with four allocations: the two keys,
+// Â, ŝ1, and the public key's encoding with room after it for the private
+// key's (kp.enc, skSize bytes). Â and ŝ1 are apart: together they would
+// take a larger size class (for ML-DSA-65, 40 KiB rather than 32 + 5.25).
+func newKeyPair(p *params) *keyPair {
+	kp := &keyPair{sk: PrivateKey{p: p}, pk: PublicKey{p: p}}
+	kp.sk.pub = &kp.pk
+	kp.pk.allocate(false)
+	kp.sk.s1Hat = make([]ringElement, p.l)
+	b := make([]byte, p.pkSize()+p.skSize())
+	kp.pk.enc, kp.enc = b[:p.pkSize():p.pkSize()], b[p.pkSize():]
+	return kp
+}
+
+// keyScratch holds the temporaries of making a key: s2, t and t0 (k
+// polynomials each). They go to the KeyGen routines, whose callees may
+// move the stack, so they live on the heap; keyScratchPool reuses them,
+// rather than allocating, zeroing and collecting up to 24 KiB per key.
+// Every use writes what it reads.
+type keyScratch [3 * maxK]ringElement
+
+var keyScratchPool = sync.Pool{New: func() any { return new(keyScratch) }}
 
 // t0Packed is the part of sk.packed that holds t0.
 func (sk *PrivateKey) t0Packed() []byte {
 	return sk.packed[32*(sk.p.k+sk.p.l)*sk.p.ηBits:]
 }
 
-// complete computes, from ρ, s1 (in sk.s1Hat, which it turns into ŝ1) and
-// s2, the rest of the key (Algorithm 6, lines 3 and 5 to 9): the public
-// key, and t0 packed into sk.t0Packed().
-func (sk *PrivateKey) complete(ρ *[32]byte, s2 []ringElement) error {
+// complete computes, from ρ (in sk.pub.ρ), s1 (in sk.s1Hat, which it
+// turns into ŝ1) and s2, the rest of the key (Algorithm 6, lines 3 and 5
+// to 9): the public key, and t0 packed into sk.t0Packed(). t and t0 are
+// its scratch.
+func (sk *PrivateKey) complete(s2, t, t0 []ringElement) error {
 	p := sk.p
 	k, l := p.k, p.l
-	pk := &PublicKey{p: p, ρ: *ρ}
-	pk.allocate(false)
+	pk := sk.pub
 	// Line 3: Â ← ExpandA(ρ).
-	if err := expandA(pk.aHat, ρ, k, l); err != nil {
+	if err := expandA(pk.aHat, &pk.ρ, k, l); err != nil {
 		return err
 	}
 	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2, with ŝ1 kept in Montgomery form
 	// for signing.
-	var t, t0 [maxK]ringElement
 	keyGenT(t[:k], sk.s1Hat[:l], s2[:k], pk.aHat[:k*l])
 	// Lines 6 and 8: (t1, t0) ← Power2Round(t), pk ← pkEncode(ρ, t1);
 	// line 9, tr ← H(pk, 64), is pk.finish's. t0 is packed as skEncode
 	// (Algorithm 24) writes it.
-	pk.enc = make([]byte, p.pkSize())
-	keyGenPk(pk.enc, t0[:k], t[:k], ρ)
+	keyGenPk(pk.enc, t0[:k], t[:k], &pk.ρ)
 	packed := sk.t0Packed()
 	for i := 0; i < k; i++ {
 		bitPackSigned(packed[32*d*i:], &t0[i], d, 1<<(d-1))
 	}
 	pk.finish()
-	sk.pub = pk
 	return nil
 }
 
@@ -374,19 +395,25 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	if len(sk) != p.skSize() {
 		return nil, errInvalidPrivateKeyLength
 	}
-	key := &PrivateKey{p: p}
-	var ρ [32]byte
-	copy(ρ[:], sk[:32])
-	declassify(publicRho, unsafe.Pointer(&ρ), 32)
+	kp := newKeyPair(p)
+	key, pk := &kp.sk, &kp.pk
+	// ρ is kept in the public key, on the heap: ExpandA's routines let
+	// their seed escape.
+	copy(pk.ρ[:], sk[:32])
+	declassify(publicRho, unsafe.Pointer(&pk.ρ), 32)
 	copy(key.key[:], sk[32:64])
 	tr := sk[64:128]
-	key.allocate()
-	// s1 goes into ŝ1's room, which complete turns into ŝ1.
-	var s2 [maxK]ringElement
+	key.packed = kp.enc[128:]
+	// s1 goes into ŝ1's room, which complete turns into ŝ1; s2, t and t0
+	// are scratch.
+	work := keyScratchPool.Get().(*keyScratch)
+	defer keyScratchPool.Put(work)
+	k := p.k
+	s2, t, t0 := work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k]
 	off := 128
 	η := fieldElement(p.η)
 	var bad uint32
-	for _, s := range [][]ringElement{key.s1Hat, s2[:p.k]} {
+	for _, s := range [][]ringElement{key.s1Hat, s2} {
 		for i := range s {
 			bad |= bitUnpackSignedChecked(&s[i], sk[off:], p.ηBits, η, uint32(2*p.η))
 			off += 32 * p.ηBits
@@ -400,7 +427,7 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	// Every coefficient in range has one encoding: s1 and s2 are kept as
 	// given.
 	copy(key.packed, sk[128:off])
-	if err := key.complete(&ρ, s2[:p.k]); err != nil {
+	if err := key.complete(s2, t, t0); err != nil {
 		return nil, err
 	}
 	// BitUnpack of 13-bit fields is one to one, so t0 equals the one ρ,
