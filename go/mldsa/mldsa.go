@@ -661,6 +661,16 @@ func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [6
 	return μ
 }
 
+// signScratch holds the vectors of a signing attempt. Every attempt
+// writes each of them whole before reading it.
+type signScratch struct {
+	y, yHat, z [maxL]ringElement
+	w, hint    [maxK]ringElement
+	w1Enc      [maxK * 32 * 6]byte
+}
+
+var signScratchPool = sync.Pool{New: func() any { return new(signScratch) }}
+
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
 // 32 bytes of randomness (zero for deterministic signing).
 //
@@ -688,9 +698,12 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	h.write(μ[:])
 	h.read(ρPP[:])
 
-	var y, yHat, z [maxL]ringElement
-	var w, hint [maxK]ringElement
-	var w1Enc [maxK * 32 * 6]byte
+	// The attempts' vectors come from a pool: as variables, Go would zero
+	// their 38 KiB at every signature, whatever the parameter set.
+	scratch := signScratchPool.Get().(*signScratch)
+	defer signScratchPool.Put(scratch)
+	y, yHat, z := &scratch.y, &scratch.yHat, &scratch.z
+	w, hint, w1Enc := &scratch.w, &scratch.hint, &scratch.w1Enc
 	// The attempts' single polynomials, declared once: Go zeroes a
 	// variable at each iteration it is declared in, and every call below
 	// writes its output whole.
@@ -777,8 +790,8 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			continue
 		}
 		declassify(publicSignature, unsafe.Pointer(&cTilde), uintptr(cTildeSize))
-		declassify(publicSignature, unsafe.Pointer(&z), unsafe.Sizeof(z[0])*uintptr(l))
-		declassify(publicSignature, unsafe.Pointer(&hint), unsafe.Sizeof(hint[0])*uintptr(k))
+		declassify(publicSignature, unsafe.Pointer(z), unsafe.Sizeof(z[0])*uintptr(l))
+		declassify(publicSignature, unsafe.Pointer(hint), unsafe.Sizeof(hint[0])*uintptr(k))
 		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
 		sig := make([]byte, p.sigSize())
 		copy(sig, cTilde[:cTildeSize])
