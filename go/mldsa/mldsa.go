@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -147,7 +148,10 @@ func (params Parameters) String() string {
 }
 
 // PublicKey is an ML-DSA public key. It keeps Â and NTT(t1·2ᵈ), so that
-// verifying does not sample Â again. A PublicKey is safe for concurrent use.
+// verifying does not sample Â again, from its second verification on (a
+// key parsed by NewPublicKey samples Â for its first verification into
+// memory it does not keep: a key verified once, the common case, then
+// allocates no room for it). A PublicKey is safe for concurrent use.
 type PublicKey struct {
 	p     *params
 	enc   []byte
@@ -157,6 +161,13 @@ type PublicKey struct {
 	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form, made by verifyForms
 	// t1Once computes t1Hat at the first Verify: only verifying needs it.
 	t1Once sync.Once
+	// For a key made by NewPublicKey (lazyA), aHat is nil until aOnce
+	// samples it, at the second verification: firstVerify records that
+	// the first has begun.
+	lazyA       bool
+	firstVerify atomic.Bool
+	aOnce       sync.Once
+	aErr        error
 }
 
 // PrivateKey is an in-memory ML-DSA private key. It implements
@@ -361,7 +372,8 @@ func (pk *PublicKey) verifyForms() {
 }
 
 // NewPublicKey creates a new ML-DSA public key from the given encoding
-// (pkDecode, Algorithm 23). It samples Â once, for every later Verify.
+// (pkDecode, Algorithm 23). Â is sampled at the first Verify, and kept from
+// the second on.
 func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	p := params.p
 	if p == nil {
@@ -370,14 +382,51 @@ func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	if len(encoding) != p.pkSize() {
 		return nil, errInvalidPublicKeyLength
 	}
-	pk := &PublicKey{p: p, enc: append([]byte(nil), encoding...)}
+	pk := &PublicKey{p: p, enc: append([]byte(nil), encoding...), lazyA: true}
 	copy(pk.ρ[:], encoding)
-	pk.allocate(true)
-	if err := expandA(pk.aHat, &pk.ρ, p.k, p.l); err != nil {
-		return nil, err
-	}
 	pk.finish()
 	return pk, nil
+}
+
+// verifyScratch is where a parsed key's first verification samples Â and
+// computes NTT(t1·2ᵈ) (in view, a PublicKey that shares the key's
+// encoding). Pooled: a fresh 20–64 KiB per verification costs more in
+// zeroing, cache misses and garbage collection than sampling Â itself
+// leaves to gain. Â and t1 are public.
+type verifyScratch struct {
+	view  PublicKey
+	polys [maxK*maxL + maxK]ringElement
+}
+
+var verifyScratchPool = sync.Pool{New: func() any { return new(verifyScratch) }}
+
+// verify is verifyInternal with Â: the key's own, sampled at its second
+// verification if NewPublicKey made it, or for the first one pooled
+// scratch (Algorithm 8, line 5: Â ← ExpandA(ρ)).
+func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
+	if !pk.lazyA {
+		return verifyInternal(pk, μ, sig)
+	}
+	p := pk.p
+	n := p.k * p.l
+	if pk.firstVerify.CompareAndSwap(false, true) {
+		s := verifyScratchPool.Get().(*verifyScratch)
+		defer verifyScratchPool.Put(s)
+		// Room for t̂1 after Â, as allocate(true) makes it.
+		s.view = PublicKey{p: p, enc: pk.enc, aHat: s.polys[: n : n+p.k]}
+		if err := expandA(s.view.aHat, &pk.ρ, p.k, p.l); err != nil {
+			return err
+		}
+		return verifyInternal(&s.view, μ, sig)
+	}
+	pk.aOnce.Do(func() {
+		pk.allocate(true)
+		pk.aErr = expandA(pk.aHat, &pk.ρ, p.k, p.l)
+	})
+	if pk.aErr != nil {
+		return pk.aErr
+	}
+	return verifyInternal(pk, μ, sig)
 }
 
 // NewPrivateKeyFromExpanded decodes an expanded ML-DSA private key, the
@@ -824,7 +873,7 @@ func Verify(pk *PublicKey, message []byte, signature []byte, opts *Options) erro
 		return errInvalidSignatureLength
 	}
 	μ := computeMu(&pk.tr, 0, context, nil, message)
-	return verifyInternal(pk, &μ, signature)
+	return pk.verify(&μ, signature)
 }
 
 // VerifyMu reports whether signature is a valid signature of the 64-byte
@@ -837,7 +886,7 @@ func VerifyMu(pk *PublicKey, mu []byte, signature []byte) error {
 	if len(mu) != 64 {
 		return errMuLength
 	}
-	return verifyInternal(pk, (*[64]byte)(mu), signature)
+	return pk.verify((*[64]byte)(mu), signature)
 }
 
 // verifyInternal is ML-DSA.Verify_internal (Algorithm 8) from μ. Everything
