@@ -415,7 +415,7 @@ func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
 		// Room for t̂1 after Â, as allocate(true) makes it.
 		s.view = PublicKey{p: p, enc: pk.enc, aHat: s.polys[: n : n+p.k]}
 		if err := expandA(s.view.aHat, &pk.ρ, p.k, p.l); err != nil {
-			return err
+			return verifyExpandAError(err)
 		}
 		return verifyInternal(&s.view, μ, sig)
 	}
@@ -424,9 +424,17 @@ func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
 		pk.aErr = expandA(pk.aHat, &pk.ρ, p.k, p.l)
 	})
 	if pk.aErr != nil {
-		return pk.aErr
+		return verifyExpandAError(pk.aErr)
 	}
 	return verifyInternal(pk, μ, sig)
+}
+
+// verifyExpandAError is the error Verify returns when ExpandA fails.
+func verifyExpandAError(err error) error {
+	if err == errSamplerExhausted {
+		return errVerifyExpandA
+	}
+	return err
 }
 
 // NewPrivateKeyFromExpanded decodes an expanded ML-DSA private key, the
