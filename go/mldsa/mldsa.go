@@ -408,6 +408,10 @@ func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
 		return verifyInternal(pk, μ, sig)
 	}
 	p := pk.p
+	if len(sig) != p.sigSize() {
+		// Before sampling Â: a signature of the wrong length costs nothing.
+		return errInvalidSignatureLength
+	}
 	n := p.k * p.l
 	if pk.firstVerify.CompareAndSwap(false, true) {
 		s := verifyScratchPool.Get().(*verifyScratch)

@@ -439,6 +439,11 @@ func TestParsedKeyVerifications(t *testing.T) {
 			if pk.aHat != nil {
 				t.Fatalf("%v: NewPublicKey sampled Â", params)
 			}
+			// A signature of the wrong length is refused before Â is
+			// sampled, and does not count as the first verification.
+			if err := VerifyMu(pk, make([]byte, 64), sig[1:]); err == nil || pk.firstVerify.Load() {
+				t.Errorf("%v: a short signature: %v, first verification begun: %v", params, err, pk.firstVerify.Load())
+			}
 			for i := 0; i < 6; i++ {
 				good := (i%2 == 0) != badFirst
 				s := sig
