@@ -234,7 +234,7 @@ func Render(r *Results) string {
 			"Targets, from the counts in this table: vg AVX2 at %.1f× pq-crystals AVX2, vg asm at %.1f× pq-crystals ref "+
 			"(KeyGen, both Sign rows against the C code's Sign, Verify), vg pure Go at %.2f× filippo.io/mldsa (Go's crypto/mldsa) "+
 			"in every cell but the parse row. "+
-			"Parse public key: vg and circl compute Â there, filippo.io/mldsa only inside Verify. "+
+			"Parse public key: circl computes Â there; vg (which keeps it from a key's second Verify on) and filippo.io/mldsa only inside Verify. "+
 			"ExpandA alone: the instructions inside the implementation's ExpandA during one Verify from bytes "+
 			"(callgrind --toggle-collect on vg's expandA, circl's Mat.Derive, filippo.io/mldsa's sampleNTT, "+
 			"pq-crystals' polyvec_matrix_expand(_row*)). "+

@@ -8,7 +8,9 @@ import (
 // already in memory: the signature is the one object that signing
 // allocates, hedged or deterministic, ML-DSA or HashML-DSA with every
 // pre-hash (none in the rejection loop), and Verify and HashVerify
-// allocate nothing.
+// allocate nothing. Making a key allocates the keys, Â, ŝ1 and the
+// encodings, in four objects (the public key alone: two, itself and its
+// encoding, also when it then verifies once).
 func TestAllocations(t *testing.T) {
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
@@ -17,6 +19,27 @@ func TestAllocations(t *testing.T) {
 		sk, err := NewPrivateKey(params, make([]byte, 32))
 		if err != nil {
 			t.Fatal(err)
+		}
+		seed, enc, pkEnc := make([]byte, 32), sk.ExpandedBytes(), sk.PublicKey().Bytes()
+		// The AVX-512 path's generic composition of KeyGen allocates its
+		// seeds, which its assembly samplers let escape.
+		wantKeyGen := 4.0
+		if Implementation() == "AVX-512" {
+			wantKeyGen = 5
+		}
+		for _, c := range []struct {
+			name string
+			want float64
+			op   func() error
+		}{
+			{"NewPrivateKey", wantKeyGen, func() error { _, err := NewPrivateKey(params, seed); return err }},
+			{"NewPrivateKeyFromExpanded", 4, func() error { _, err := NewPrivateKeyFromExpanded(params, enc); return err }},
+			{"NewPublicKey", 2, func() error { _, err := NewPublicKey(params, pkEnc); return err }},
+		} {
+			var err error
+			if n := testing.AllocsPerRun(10, func() { err = c.op() }); err != nil || n != c.want {
+				t.Errorf("%v: %s allocates %.0f objects, want %.0f (%v)", params, c.name, n, c.want, err)
+			}
 		}
 		msg := []byte("message")
 		var sig []byte
@@ -57,6 +80,17 @@ func TestAllocations(t *testing.T) {
 		}
 		if verifies != 0 {
 			t.Errorf("%v: Verify allocates %.0f objects, want none", params, verifies)
+		}
+		// A key parsed to verify once samples Â into pooled memory: the
+		// key and its encoding are all that is allocated.
+		oneShot := testing.AllocsPerRun(20, func() {
+			var pk *PublicKey
+			if pk, err = NewPublicKey(params, pkEnc); err == nil {
+				err = Verify(pk, msg, sig, nil)
+			}
+		})
+		if err != nil || oneShot != 2 {
+			t.Errorf("%v: NewPublicKey and one Verify allocate %.0f objects, want 2 (%v)", params, oneShot, err)
 		}
 		t.Logf("%v: allocations: %v, Verify %.0f", params, counts, verifies)
 	}

@@ -62,6 +62,32 @@ func BenchmarkSignDeterministic(b *testing.B) {
 	}
 }
 
+// BenchmarkSignExpanded parses an expanded private key (with the
+// validation of t0 and tr) and signs, as a signer that keeps only the
+// encoding would.
+func BenchmarkSignExpanded(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
+			if err != nil {
+				b.Fatal(err)
+			}
+			enc := sk.ExpandedBytes()
+			msg := []byte("a message to sign, a message to sign")
+			b.ReportAllocs()
+			for b.Loop() {
+				key, err := NewPrivateKeyFromExpanded(ps.p, enc)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := key.SignDeterministic(msg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkVerify parses the public key and verifies, as a verifier that
 // receives both would.
 func BenchmarkVerify(b *testing.B) {

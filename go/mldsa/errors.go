@@ -67,6 +67,9 @@ var (
 	// signer (the bound's failure probability is below 2⁻²⁵⁶): in Verify
 	// it is an invalid signature.
 	errVerifySamplerExhausted = fmt.Errorf("%w: %w", ErrInvalidSignature, errSamplerExhausted)
+	// A key parsed by NewPublicKey samples Â at its first Verify, which
+	// reports a ρ whose ExpandA exceeds its bound as an invalid key.
+	errVerifyExpandA = fmt.Errorf("%w: ExpandA(ρ): %w", ErrInvalidPublicKey, errSamplerExhausted)
 )
 
 // detail returns an error wrapping kind whose message adds what.

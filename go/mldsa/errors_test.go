@@ -55,6 +55,8 @@ func TestErrorsIs(t *testing.T) {
 		{"Verify length", Verify(pk, msg, sig[1:], nil), ErrInvalidSignature},
 		{"Verify malformed hint", Verify(pk, msg, badHint, nil), ErrInvalidSignature},
 		{"Verify z out of range", Verify(pk, msg, badZ, nil), ErrInvalidSignature},
+		// No ρ is known whose ExpandA exceeds its bound: the mapping alone.
+		{"Verify ExpandA(ρ) out of its bound", verifyExpandAError(errSamplerExhausted), ErrInvalidPublicKey},
 		{"Sign context", second(sk.Sign(nil, msg, long)), ErrContextTooLong},
 		{"Verify context", Verify(pk, msg, sig, long), ErrContextTooLong},
 		{"SignMu length", second(sk.SignMu(make([]byte, 63))), ErrInvalidMu},

@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -147,7 +148,10 @@ func (params Parameters) String() string {
 }
 
 // PublicKey is an ML-DSA public key. It keeps Â and NTT(t1·2ᵈ), so that
-// verifying does not sample Â again. A PublicKey is safe for concurrent use.
+// verifying does not sample Â again, from its second verification on (a
+// key parsed by NewPublicKey samples Â for its first verification into
+// memory it does not keep: a key verified once, the common case, then
+// allocates no room for it). A PublicKey is safe for concurrent use.
 type PublicKey struct {
 	p     *params
 	enc   []byte
@@ -157,6 +161,13 @@ type PublicKey struct {
 	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form, made by verifyForms
 	// t1Once computes t1Hat at the first Verify: only verifying needs it.
 	t1Once sync.Once
+	// For a key made by NewPublicKey (lazyA), aHat is nil until aOnce
+	// samples it, at the second verification: firstVerify records that
+	// the first has begun.
+	lazyA       bool
+	firstVerify atomic.Bool
+	aOnce       sync.Once
+	aErr        error
 }
 
 // PrivateKey is an in-memory ML-DSA private key. It implements
@@ -214,64 +225,85 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 // keyGen, which keeps Â and ŝ1 and packs s1, s2 and t0 as skEncode
 // (Algorithm 24) writes them after ρ ‖ K ‖ tr.
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
-	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	pk := &PublicKey{p: p}
-	pk.allocate(false)
-	pk.enc = make([]byte, p.pkSize())
-	enc := make([]byte, p.skSize())
-	sk.s1Hat = make([]ringElement, p.l)
+	kp := newKeyPair(p)
+	sk, pk := &kp.sk, &kp.pk
+	sk.seed, sk.hasSeed = *ξ, true
+	// The whole encoding sk is written; the key keeps its s1 ‖ s2 ‖ t0 as
+	// sk.packed, and ρ, K and tr apart.
+	enc := kp.enc[:p.skSize()]
 	// s2, t and t0 are the routine's to fill; the key keeps none of them.
-	work := make([]ringElement, 3*p.k)
-	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:p.k:p.k], work[p.k:2*p.k:2*p.k], work[2*p.k:], &sk.seed) {
+	work := keyScratchPool.Get().(*keyScratch)
+	defer keyScratchPool.Put(work)
+	k := p.k
+	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k], &sk.seed) {
 		return nil, errSamplerExhausted
 	}
 	copy(pk.ρ[:], pk.enc[:32])
 	copy(pk.tr[:], enc[64:128])
 	copy(sk.key[:], enc[32:64])
 	sk.packed = enc[128:]
-	sk.pub = pk
 	return sk, nil
 }
 
-// allocate makes room for the packed s1, s2 and t0 and for ŝ1.
-func (sk *PrivateKey) allocate() {
-	p := sk.p
-	sk.packed = make([]byte, 32*(p.k+p.l)*p.ηBits+32*p.k*d)
-	sk.s1Hat = make([]ringElement, p.l)
+// keyPair is a private key and its public key, allocated together.
+type keyPair struct {
+	sk  PrivateKey
+	pk  PublicKey
+	enc []byte // room for the private key's encoding (or its packed part)
 }
+
+// newKeyPair makes a key pair of p with four allocations: the two keys,
+// Â, ŝ1, and the public key's encoding with room after it for the private
+// key's (kp.enc, skSize bytes). Â and ŝ1 are apart: together they would
+// take a larger size class (for ML-DSA-65, 40 KiB rather than 32 + 5.25).
+func newKeyPair(p *params) *keyPair {
+	kp := &keyPair{sk: PrivateKey{p: p}, pk: PublicKey{p: p}}
+	kp.sk.pub = &kp.pk
+	kp.pk.allocate(false)
+	kp.sk.s1Hat = make([]ringElement, p.l)
+	b := make([]byte, p.pkSize()+p.skSize())
+	kp.pk.enc, kp.enc = b[:p.pkSize():p.pkSize()], b[p.pkSize():]
+	return kp
+}
+
+// keyScratch holds the temporaries of making a key: s2, t and t0 (k
+// polynomials each). They go to the KeyGen routines, whose callees may
+// move the stack, so they live on the heap; keyScratchPool reuses them,
+// rather than allocating, zeroing and collecting up to 24 KiB per key.
+// Every use writes what it reads.
+type keyScratch [3 * maxK]ringElement
+
+var keyScratchPool = sync.Pool{New: func() any { return new(keyScratch) }}
 
 // t0Packed is the part of sk.packed that holds t0.
 func (sk *PrivateKey) t0Packed() []byte {
 	return sk.packed[32*(sk.p.k+sk.p.l)*sk.p.ηBits:]
 }
 
-// complete computes, from ρ, s1 (in sk.s1Hat, which it turns into ŝ1) and
-// s2, the rest of the key (Algorithm 6, lines 3 and 5 to 9): the public
-// key, and t0 packed into sk.t0Packed().
-func (sk *PrivateKey) complete(ρ *[32]byte, s2 []ringElement) error {
+// complete computes, from ρ (in sk.pub.ρ), s1 (in sk.s1Hat, which it
+// turns into ŝ1) and s2, the rest of the key (Algorithm 6, lines 3 and 5
+// to 9): the public key, and t0 packed into sk.t0Packed(). t and t0 are
+// its scratch.
+func (sk *PrivateKey) complete(s2, t, t0 []ringElement) error {
 	p := sk.p
 	k, l := p.k, p.l
-	pk := &PublicKey{p: p, ρ: *ρ}
-	pk.allocate(false)
+	pk := sk.pub
 	// Line 3: Â ← ExpandA(ρ).
-	if err := expandA(pk.aHat, ρ, k, l); err != nil {
+	if err := expandA(pk.aHat, &pk.ρ, k, l); err != nil {
 		return err
 	}
 	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2, with ŝ1 kept in Montgomery form
 	// for signing.
-	var t, t0 [maxK]ringElement
 	keyGenT(t[:k], sk.s1Hat[:l], s2[:k], pk.aHat[:k*l])
 	// Lines 6 and 8: (t1, t0) ← Power2Round(t), pk ← pkEncode(ρ, t1);
 	// line 9, tr ← H(pk, 64), is pk.finish's. t0 is packed as skEncode
 	// (Algorithm 24) writes it.
-	pk.enc = make([]byte, p.pkSize())
-	keyGenPk(pk.enc, t0[:k], t[:k], ρ)
+	keyGenPk(pk.enc, t0[:k], t[:k], &pk.ρ)
 	packed := sk.t0Packed()
 	for i := 0; i < k; i++ {
 		bitPackSigned(packed[32*d*i:], &t0[i], d, 1<<(d-1))
 	}
 	pk.finish()
-	sk.pub = pk
 	return nil
 }
 
@@ -340,7 +372,8 @@ func (pk *PublicKey) verifyForms() {
 }
 
 // NewPublicKey creates a new ML-DSA public key from the given encoding
-// (pkDecode, Algorithm 23). It samples Â once, for every later Verify.
+// (pkDecode, Algorithm 23). Â is sampled at the first Verify, and kept from
+// the second on.
 func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	p := params.p
 	if p == nil {
@@ -349,14 +382,66 @@ func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	if len(encoding) != p.pkSize() {
 		return nil, errInvalidPublicKeyLength
 	}
-	pk := &PublicKey{p: p, enc: append([]byte(nil), encoding...)}
+	pk := &PublicKey{p: p, enc: append([]byte(nil), encoding...), lazyA: true}
 	copy(pk.ρ[:], encoding)
-	pk.allocate(true)
-	if err := expandA(pk.aHat, &pk.ρ, p.k, p.l); err != nil {
-		return nil, err
-	}
 	pk.finish()
 	return pk, nil
+}
+
+// verifyScratch is where a parsed key's first verification samples Â and
+// computes NTT(t1·2ᵈ) (in view, a PublicKey that shares the key's
+// encoding). Pooled: a fresh 20–64 KiB per parsed key cost 10–20% of a
+// one-shot Verify, in zeroing, cache misses and garbage collection. Â and
+// t1 are public.
+type verifyScratch struct {
+	view  PublicKey
+	polys [maxK*maxL + maxK]ringElement
+}
+
+var verifyScratchPool = sync.Pool{New: func() any { return new(verifyScratch) }}
+
+// verify is verifyInternal with Â: the key's own, sampled at its second
+// verification if NewPublicKey made it, or for the first one pooled
+// scratch (Algorithm 8, line 5: Â ← ExpandA(ρ)).
+func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
+	if !pk.lazyA {
+		return verifyInternal(pk, μ, sig)
+	}
+	p := pk.p
+	if len(sig) != p.sigSize() {
+		// Before sampling Â: a signature of the wrong length costs nothing.
+		return errInvalidSignatureLength
+	}
+	n := p.k * p.l
+	if pk.firstVerify.CompareAndSwap(false, true) {
+		s := verifyScratchPool.Get().(*verifyScratch)
+		defer func() {
+			s.view = PublicKey{} // the pool keeps no key's encoding
+			verifyScratchPool.Put(s)
+		}()
+		// Room for t̂1 after Â, as allocate(true) makes it.
+		s.view = PublicKey{p: p, enc: pk.enc, aHat: s.polys[: n : n+p.k]}
+		if err := expandA(s.view.aHat, &pk.ρ, p.k, p.l); err != nil {
+			return verifyExpandAError(err)
+		}
+		return verifyInternal(&s.view, μ, sig)
+	}
+	pk.aOnce.Do(func() {
+		pk.allocate(true)
+		pk.aErr = expandA(pk.aHat, &pk.ρ, p.k, p.l)
+	})
+	if pk.aErr != nil {
+		return verifyExpandAError(pk.aErr)
+	}
+	return verifyInternal(pk, μ, sig)
+}
+
+// verifyExpandAError is the error Verify returns when ExpandA fails.
+func verifyExpandAError(err error) error {
+	if err == errSamplerExhausted {
+		return errVerifyExpandA
+	}
+	return err
 }
 
 // NewPrivateKeyFromExpanded decodes an expanded ML-DSA private key, the
@@ -374,19 +459,25 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	if len(sk) != p.skSize() {
 		return nil, errInvalidPrivateKeyLength
 	}
-	key := &PrivateKey{p: p}
-	var ρ [32]byte
-	copy(ρ[:], sk[:32])
-	declassify(publicRho, unsafe.Pointer(&ρ), 32)
+	kp := newKeyPair(p)
+	key, pk := &kp.sk, &kp.pk
+	// ρ is kept in the public key, on the heap: ExpandA's routines let
+	// their seed escape.
+	copy(pk.ρ[:], sk[:32])
+	declassify(publicRho, unsafe.Pointer(&pk.ρ), 32)
 	copy(key.key[:], sk[32:64])
 	tr := sk[64:128]
-	key.allocate()
-	// s1 goes into ŝ1's room, which complete turns into ŝ1.
-	var s2 [maxK]ringElement
+	key.packed = kp.enc[128:]
+	// s1 goes into ŝ1's room, which complete turns into ŝ1; s2, t and t0
+	// are scratch.
+	work := keyScratchPool.Get().(*keyScratch)
+	defer keyScratchPool.Put(work)
+	k := p.k
+	s2, t, t0 := work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k]
 	off := 128
 	η := fieldElement(p.η)
 	var bad uint32
-	for _, s := range [][]ringElement{key.s1Hat, s2[:p.k]} {
+	for _, s := range [][]ringElement{key.s1Hat, s2} {
 		for i := range s {
 			bad |= bitUnpackSignedChecked(&s[i], sk[off:], p.ηBits, η, uint32(2*p.η))
 			off += 32 * p.ηBits
@@ -400,7 +491,7 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	// Every coefficient in range has one encoding: s1 and s2 are kept as
 	// given.
 	copy(key.packed, sk[128:off])
-	if err := key.complete(&ρ, s2[:p.k]); err != nil {
+	if err := key.complete(s2, t, t0); err != nil {
 		return nil, err
 	}
 	// BitUnpack of 13-bit fields is one to one, so t0 equals the one ρ,
@@ -634,6 +725,16 @@ func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [6
 	return μ
 }
 
+// signScratch holds the vectors of a signing attempt. Every attempt
+// writes each of them whole before reading it.
+type signScratch struct {
+	y, yHat, z [maxL]ringElement
+	w, hint    [maxK]ringElement
+	w1Enc      [maxK * 32 * 6]byte
+}
+
+var signScratchPool = sync.Pool{New: func() any { return new(signScratch) }}
+
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
 // 32 bytes of randomness (zero for deterministic signing).
 //
@@ -661,9 +762,12 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	h.write(μ[:])
 	h.read(ρPP[:])
 
-	var y, yHat, z [maxL]ringElement
-	var w, hint [maxK]ringElement
-	var w1Enc [maxK * 32 * 6]byte
+	// The attempts' vectors come from a pool: as variables, Go would zero
+	// their 38 KiB at every signature, whatever the parameter set.
+	scratch := signScratchPool.Get().(*signScratch)
+	defer signScratchPool.Put(scratch)
+	y, yHat, z := &scratch.y, &scratch.yHat, &scratch.z
+	w, hint, w1Enc := &scratch.w, &scratch.hint, &scratch.w1Enc
 	// The attempts' single polynomials, declared once: Go zeroes a
 	// variable at each iteration it is declared in, and every call below
 	// writes its output whole.
@@ -750,8 +854,8 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			continue
 		}
 		declassify(publicSignature, unsafe.Pointer(&cTilde), uintptr(cTildeSize))
-		declassify(publicSignature, unsafe.Pointer(&z), unsafe.Sizeof(z[0])*uintptr(l))
-		declassify(publicSignature, unsafe.Pointer(&hint), unsafe.Sizeof(hint[0])*uintptr(k))
+		declassify(publicSignature, unsafe.Pointer(z), unsafe.Sizeof(z[0])*uintptr(l))
+		declassify(publicSignature, unsafe.Pointer(hint), unsafe.Sizeof(hint[0])*uintptr(k))
 		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
 		sig := make([]byte, p.sigSize())
 		copy(sig, cTilde[:cTildeSize])
@@ -784,7 +888,7 @@ func Verify(pk *PublicKey, message []byte, signature []byte, opts *Options) erro
 		return errInvalidSignatureLength
 	}
 	μ := computeMu(&pk.tr, 0, context, nil, message)
-	return verifyInternal(pk, &μ, signature)
+	return pk.verify(&μ, signature)
 }
 
 // VerifyMu reports whether signature is a valid signature of the 64-byte
@@ -797,7 +901,7 @@ func VerifyMu(pk *PublicKey, mu []byte, signature []byte) error {
 	if len(mu) != 64 {
 		return errMuLength
 	}
-	return verifyInternal(pk, (*[64]byte)(mu), signature)
+	return pk.verify((*[64]byte)(mu), signature)
 }
 
 // verifyInternal is ML-DSA.Verify_internal (Algorithm 8) from μ. Everything

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -409,6 +410,60 @@ func TestConcurrent(t *testing.T) {
 	for g := 0; g < 8; g++ {
 		if err := <-errs; err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestParsedKeyVerifications runs a parsed key's first verification (Â in
+// pooled scratch), second (Â sampled into the key) and third (the key's
+// Â), each on a good and on a corrupted signature, in every order of
+// the two, and checks that the key's Â and t̂1 are the private key's.
+func TestParsedKeyVerifications(t *testing.T) {
+	for _, params := range []Parameters{MLDSA44(), MLDSA65(), MLDSA87()} {
+		sk, err := NewPrivateKey(params, bytes.Repeat([]byte{3}, 32))
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg := []byte("parsed")
+		sig, err := sk.SignDeterministic(msg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := bytes.Clone(sig)
+		bad[len(bad)/2] ^= 1
+		for _, badFirst := range []bool{false, true} {
+			pk, err := NewPublicKey(params, sk.PublicKey().Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pk.aHat != nil {
+				t.Fatalf("%v: NewPublicKey sampled Â", params)
+			}
+			// A signature of the wrong length is refused before Â is
+			// sampled, and does not count as the first verification.
+			if err := VerifyMu(pk, make([]byte, 64), sig[1:]); err == nil || pk.firstVerify.Load() {
+				t.Errorf("%v: a short signature: %v, first verification begun: %v", params, err, pk.firstVerify.Load())
+			}
+			for i := 0; i < 6; i++ {
+				good := (i%2 == 0) != badFirst
+				s := sig
+				if !good {
+					s = bad
+				}
+				if err := Verify(pk, msg, s, nil); (err == nil) != good {
+					t.Errorf("%v: verification %d of a parsed key (good signature %v): %v", params, i, good, err)
+				}
+				if (pk.aHat == nil) != (i == 0) {
+					t.Errorf("%v: after verification %d, the key holds Â: %v", params, i, pk.aHat != nil)
+				}
+			}
+			want := sk.PublicKey()
+			if err := Verify(want, msg, sig, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(pk.aHat, want.aHat) || !slices.Equal(pk.t1Hat, want.t1Hat) {
+				t.Errorf("%v: the parsed key's Â or t̂1 differs from the private key's", params)
+			}
 		}
 	}
 }

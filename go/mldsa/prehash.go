@@ -234,5 +234,5 @@ func HashVerify(pk *PublicKey, message []byte, signature []byte, ph PreHash, opt
 	if err != nil {
 		return err
 	}
-	return verifyInternal(pk, &μ, signature)
+	return pk.verify(&μ, signature)
 }
