@@ -16,7 +16,7 @@ const expandAMask = 192
 // single j, entries 0 … e−1 are sampled, each exactly once, with e = 4g + j
 // on the AVX2 path (e = j on the baseline one), and the next call samples
 // entry e (and e+1 … e+3 for a group); at the end e = kℓ. The groups are
-// Samp4's.
+// SampN's.
 func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) {
 	c := contract.Lookup(symbol)
 	if c == nil || c.ExpandA == nil {
@@ -25,7 +25,7 @@ func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) 
 	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []check.SampleCall
 	for g := 0; g < fours; g++ {
-		calls = append(calls, h.Samp4(symbol, k, l, g))
+		calls = append(calls, h.SampN(symbol, k, l, g))
 	}
 	for j := 0; j < singles; j++ {
 		calls = append(calls, check.SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})

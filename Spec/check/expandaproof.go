@@ -21,11 +21,13 @@ import (
 //   - StageA: the schedule of calls. After call i, entries 0 … e−1 of Â
 //     are sampled, each exactly once, and call i samples entries e, e+1, …
 //     in its buffers' order, so that at the end all kℓ are.
-//   - Samp4: the g-th four-way call samples entries 4g … 4g+3: polynomial
-//     j's seed is exactly ρ ‖ s ‖ r for its entry e (s = e mod ℓ, r = e div
-//     ℓ; Algorithm 32, lines 3 and 4), its output is entry e of a, and the
-//     running mask before the call is the AND of the results so far
-//     (decided by SAT), so the group's result is ANDed in.
+//   - SampN (the design's Samp4, for groups of any width): the g-th
+//     many-way call (four-way or eight-way) samples the next entries
+//     e … e+w−1: polynomial j's seed is exactly ρ ‖ s ‖ r for its entry e+j
+//     (s = e mod ℓ, r = e div ℓ; Algorithm 32, lines 3 and 4), its output
+//     is entry e+j of a, and the running mask before the call is the AND
+//     of the results so far (decided by SAT), so the group's result is
+//     ANDed in. Single calls are checked the same way.
 //   - CTSample: the buffers whose bytes may reach a sampler (ρ): each is
 //     public in the contract, and every seed byte is a byte of them or a
 //     constant, so nothing secret and nothing but ρ reaches a sampler;
@@ -46,8 +48,9 @@ type SampleCall struct {
 
 // SampleHints states the proof of an ExpandA routine.
 type SampleHints interface {
-	// Samp4 is the g-th four-way call of ExpandA routine symbol (k × ℓ).
-	Samp4(symbol string, k, l, g int) SampleCall
+	// SampN is the g-th many-way call (four or eight entries) of ExpandA
+	// routine symbol (k × ℓ).
+	SampN(symbol string, k, l, g int) SampleCall
 	// StageA is the whole schedule of the routine's calls, and the frame
 	// offset of its running mask (8 bytes).
 	StageA(symbol string, k, l int) (calls []SampleCall, maskSlot int, err error)
@@ -67,7 +70,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	var z3s z3Sample
 	sh, ok := h.(SampleHints)
 	if !ok {
-		return "", "", fmt.Errorf("no StageA, Samp4 or CTSample in the hints")
+		return "", "", fmt.Errorf("no StageA, SampN or CTSample in the hints")
 	}
 	k, l := c.ExpandA.K, c.ExpandA.L
 	n := k * l
@@ -75,9 +78,9 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if err != nil {
 		return "", "", fmt.Errorf("StageA: %v", err)
 	}
-	// StageA's shape: entries in order, each once, all kℓ; the four-way
-	// calls are Samp4's groups.
-	e, groups := 0, 0
+	// StageA's shape: entries in order, each once, all kℓ; the many-way
+	// calls are SampN's groups.
+	e, groups, wide := 0, 0, 0
 	for i, sc := range sched {
 		cc := contract.Lookup(sc.Target)
 		if cc == nil || cc.Streams == nil || len(cc.Args) != 2 {
@@ -91,12 +94,13 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 				return "", "", fmt.Errorf("StageA: call %d, polynomial %d samples entry %d, but %d entries are sampled before it", i, j, x, e+j)
 			}
 		}
-		if cc.Streams.Polys == 4 {
-			g := sh.Samp4(c.Symbol, k, l, groups)
+		if cc.Streams.Polys > 1 {
+			g := sh.SampN(c.Symbol, k, l, groups)
 			if g.Target != sc.Target || fmt.Sprint(g.Entries) != fmt.Sprint(sc.Entries) {
-				return "", "", fmt.Errorf("StageA: call %d is not Samp4's group %d (%v)", i, groups, g)
+				return "", "", fmt.Errorf("StageA: call %d is not SampN's group %d (%v)", i, groups, g)
 			}
 			groups++
+			wide += len(sc.Entries)
 		}
 		e += len(sc.Entries)
 	}
@@ -160,7 +164,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			return nil, nil, fmt.Errorf("StageA: mask slot %d outside the frame", maskSlot)
 		}
 		if err := sameBits(s.FromBytes(frame.Bytes[maskSlot:maskSlot+8]), andAll(s, oks), deadline, &z3s); err != nil {
-			return nil, nil, fmt.Errorf("Samp4/StageA: before call %d the mask is not the AND of the results so far: %v", i, err)
+			return nil, nil, fmt.Errorf("SampN/StageA: before call %d the mask is not the AND of the results so far: %v", i, err)
 		}
 		polys := cc.Args[0].BufferNames()
 		seeds := bufs[cc.Args[1].Name]
@@ -171,11 +175,11 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			for b := 0; b < 32; b++ {
 				want := fmt.Sprintf("%s[%d]", public[0], b)
 				if len(public) != 1 || src[seed[b]] != want {
-					return nil, nil, fmt.Errorf("Samp4/CTSample: call %d, polynomial %d: seed byte %d is not ρ[%d]", i, j, b, b)
+					return nil, nil, fmt.Errorf("SampN/CTSample: call %d, polynomial %d: seed byte %d is not ρ[%d]", i, j, b, b)
 				}
 			}
 			if seed[32] != s.Const(uint64(ent%l)) || seed[33] != s.Const(uint64(ent/l)) {
-				return nil, nil, fmt.Errorf("Samp4: call %d, polynomial %d (entry %d): seed bytes 32, 33 are not s = %d, r = %d", i, j, ent, ent%l, ent/l)
+				return nil, nil, fmt.Errorf("SampN: call %d, polynomial %d (entry %d): seed bytes 32, 33 are not s = %d, r = %d", i, j, ent, ent%l, ent/l)
 			}
 			ws := make([]*x86.Term, 1024)
 			for w := 0; w < 128; w++ {
@@ -225,8 +229,8 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if err := sameBits(s.FromBytes(res.Bytes[:1]), andAll(s, oks), deadline, &z3s); err != nil {
 		return "", "", fmt.Errorf("the result is not the AND of the %d sampler results: %v", len(oks), err)
 	}
-	fd := fmt.Sprintf("StageA: Â's %d entries sampled in order, each once, by %d calls; Samp4: %d groups of four, seeds ρ‖s‖r, masks ANDed; result = AND of all %d (SAT; %s); for every ρ, given the samplers' contracts",
-		n, len(sched), groups, len(oks), z3s.note())
+	fd := fmt.Sprintf("StageA: Â's %d entries sampled in order, each once, by %d calls; SampN: %d groups (%d entries), seeds ρ‖s‖r, masks ANDed; result = AND of all %d (SAT; %s); for every ρ, given the samplers' contracts",
+		n, len(sched), groups, wide, len(oks), z3s.note())
 	ct := fmt.Sprintf("CTSample: every seed byte of the %d calls is a byte of the public %s or a constant, every sampler pointer a constant (symbolic run)",
 		len(sched), strings.Join(public, ", "))
 	return fd, ct, nil

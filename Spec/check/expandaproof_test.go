@@ -19,7 +19,7 @@ type sampleHints struct {
 
 func (sampleHints) Invariants(string) []Invariant { return nil }
 
-func (sampleHints) Samp4(symbol string, k, l, g int) SampleCall {
+func (sampleHints) SampN(symbol string, k, l, g int) SampleCall {
 	return SampleCall{Target: "RejNTTPolyx4" + contract.Lookup(symbol).Variant, Entries: []int{4 * g, 4*g + 1, 4*g + 2, 4*g + 3}}
 }
 
@@ -28,7 +28,7 @@ func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) 
 	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []SampleCall
 	for g := 0; g < fours; g++ {
-		calls = append(calls, h.Samp4(symbol, k, l, g))
+		calls = append(calls, h.SampN(symbol, k, l, g))
 	}
 	for j := 0; j < singles; j++ {
 		calls = append(calls, SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})
@@ -69,7 +69,7 @@ func TestExpandAProof(t *testing.T) {
 		r := f.Routines[0]
 		good := sampleHints{mask: 192, public: []string{"rho"}}
 		d, ct, err := proveExpandA(f, r, c, good, callees, 1<<20)
-		if err != nil || !strings.Contains(d, "StageA") || !strings.Contains(d, "Samp4") || !strings.Contains(ct, "CTSample") {
+		if err != nil || !strings.Contains(d, "StageA") || !strings.Contains(d, "SampN") || !strings.Contains(ct, "CTSample") {
 			t.Fatalf("%s: %q, %q, %v", sym, d, ct, err)
 		}
 		for _, tc := range []struct {

@@ -838,7 +838,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tVPOR         Y1, Y9, Y9\n", N: 4, Replace: ""}}},
 
 	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
-	// Samp4, CTSample) given the samplers' contracts.
+	// SampN, CTSample) given the samplers' contracts.
 	{Name: "expanda/seed-s-r-swapped", Routine: "ExpandA65AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "// Group 1: entries 4 to 7.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x04, 88(SP)\n\tMOVB    $0x00, 89(SP)",
 			Replace: "// Group 1: entries 4 to 7.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x00, 88(SP)\n\tMOVB    $0x04, 89(SP)"}}},
