@@ -4,14 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // ExpandA (FIPS 204, Algorithm 32), one routine per parameter set: k × ℓ =
 // 4 × 4, 6 × 5 and 8 × 7 (Table 1). Entry e = ℓr + s of Â, stored
 // row-major, is RejNTTPoly(ρ ‖ s ‖ r) (Algorithm 32, lines 3 to 5). The AVX2
-// and AVX-512 routines sample ⌊kℓ/4⌋ groups of four entries with the
-// four-way sampler of their variant, then the last kℓ mod 4 singly; the
-// baseline routine samples every entry singly. All CALL the samplers (their
+// routines sample ⌊kℓ/4⌋ groups of four entries with the four-way sampler,
+// then the last kℓ mod 4 singly; the AVX-512 routines sample ⌊kℓ/8⌋ groups
+// of eight with the eight-way sampler first; the baseline routine samples
+// every entry singly (ExpandAWidths). All CALL the samplers (their
 // contracts stand in for them) and AND every sampler's result into the one
 // they return.
 func init() { lazily(expandaContracts) }
@@ -42,6 +44,37 @@ func ExpandAGroups(k, l int, variant string) (fours, singles int) {
 	return k * l / 4, k * l % 4
 }
 
+// ExpandAWidths returns the widths of an ExpandA routine's sampler calls,
+// in order: as many groups of eight (AVX-512 only), then of four (AVX2
+// and AVX-512), as fit in the entries left, then single entries. Call i
+// samples the entries after those of the calls before it.
+func ExpandAWidths(k, l int, variant string) []int {
+	var ws []int
+	n := k * l
+	widths := []int{8, 4, 1}
+	switch variant {
+	case "AMD64":
+		widths = []int{1}
+	case "AVX2":
+		widths = []int{4, 1}
+	}
+	for _, w := range widths {
+		for ; n >= w; n -= w {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// ExpandASampler is the sampler of width w (8, 4 or 1) an ExpandA routine
+// of variant calls.
+func ExpandASampler(variant string, w int) string {
+	if w == 1 {
+		return ExpandASingle(variant)
+	}
+	return fmt.Sprintf("RejNTTPolyx%d%s", w, variant)
+}
+
 // ExpandASingle is the single-entry sampler an ExpandA routine of variant
 // calls: the AVX2 routines' entries after the groups of four run on the
 // BMI2 permutation (processors with AVX2 have BMI1 and BMI2 from Haswell
@@ -67,7 +100,11 @@ func ExpandASeed(ρ []byte, e, l int) []byte {
 func expandAContract(name string, k, l int, variant string) *Contract {
 	sym := "ExpandA" + name + variant
 	n := k * l
-	fours, singles := ExpandAGroups(k, l, variant)
+	widths := ExpandAWidths(k, l, variant)
+	count := map[int]int{}
+	for _, w := range widths {
+		count[w]++
+	}
 	c := &Contract{
 		Symbol: sym, Routine: "ExpandA" + name, Variant: variant,
 		Stem: "expanda", GoName: "expandA", ExpandA: &Shape{K: k, L: l},
@@ -91,7 +128,7 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 		Post: fmt.Sprintf("ok ⇔ for every entry e < %d Algorithm 30 on ρ ‖ (e mod %d) ‖ (e div %d) needs at most 896 groups; "+
 			"ok ⇒ a[e] = fips204.RejNTTPoly(ρ ‖ e mod %d ‖ e div %d) = Â[e div %d][e mod %d] of Algorithm 32", n, l, l, l, l, l, l),
 		Leak:     "the public seed ρ: the samplers' control flow and addresses depend on it",
-		MaxFrame: 256, NoAlias: true,
+		MaxFrame: 512, NoAlias: true,
 		// Each input runs Spec's RejNTTPoly kℓ times for the callees and
 		// again for Check: 200 inputs are 3,200 to 11,200 entries, and the
 		// seeds and entries of every call are proven for every ρ
@@ -127,8 +164,12 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 		if variant == "AVX512" {
 			c.Features = append(c.Features, "AVX512F", "AVX512VL")
 		}
-		c.Calls = []string{"RejNTTPolyx4" + variant}
-		if singles > 0 {
+		for _, w := range []int{8, 4} {
+			if count[w] > 0 {
+				c.Calls = append(c.Calls, ExpandASampler(variant, w))
+			}
+		}
+		if count[1] > 0 {
 			c.Calls = append(c.Calls, ExpandASingle(variant))
 			if variant == "AVX2" {
 				c.Features = append(c.Features, "BMI", "BMI2")
@@ -137,9 +178,21 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	default:
 		c.Calls = []string{ExpandASingle(variant)}
 	}
-	calls := fmt.Sprintf("%d calls of RejNTTPolyx4%s (four entries each) and %d of %s", fours, variant, singles, ExpandASingle(variant))
-	if variant == "AMD64" {
-		calls = fmt.Sprintf("%d calls of RejNTTPolyAMD64", singles)
+	var parts []string
+	for _, w := range []int{8, 4, 1} {
+		if count[w] == 0 {
+			continue
+		}
+		what := map[int]string{8: " (eight entries each)", 4: " (four entries each)", 1: ""}[w]
+		if parts == nil {
+			parts = append(parts, fmt.Sprintf("%d calls of %s%s", count[w], ExpandASampler(variant, w), what))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d of %s%s", count[w], ExpandASampler(variant, w), what))
+		}
+	}
+	calls := strings.Join(parts, ", ")
+	if i := strings.LastIndex(calls, ", "); i >= 0 {
+		calls = calls[:i] + " and " + calls[i+2:]
 	}
 	c.Doc = []string{
 		fmt.Sprintf("%s is ExpandA (FIPS 204, Algorithm 32) for k = %d, ℓ = %d: a[ℓr + s]", sym, k, l),
@@ -150,7 +203,7 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	}
 	switch variant {
 	case "AVX2":
-		if singles > 0 {
+		if count[1] > 0 {
 			c.Doc = append(c.Doc, "Needs AVX2, BMI1 and BMI2.")
 		} else {
 			c.Doc = append(c.Doc, "Needs AVX2.")
