@@ -6,11 +6,32 @@ import (
 )
 
 // SampN is one group of entries of Â (FIPS 204, Algorithm 32), the
-// design's Samp4: the g-th call of the four-way sampler samples entries
-// 4g … 4g+3, polynomial j from seed ρ ‖ s ‖ r of entry 4g+j (s = e mod ℓ,
-// r = e div ℓ), and its result is ANDed into the running mask. The checker
-// verifies the seeds, the outputs and the mask on the routine's symbolic
-// run.
+// design's Samp4 for groups of four or eight: the g-th call of a many-way
+// sampler samples the w entries after those of the groups before it,
+// polynomial j from seed ρ ‖ s ‖ r of its entry e (s = e mod ℓ, r = e div
+// ℓ), and its result is ANDed into the running mask. The checker verifies
+// the seeds, the outputs and the mask on the routine's symbolic run.
 func (Hints) SampN(symbol string, k, l, g int) check.SampleCall {
-	return check.SampleCall{Target: "RejNTTPolyx4" + contract.Lookup(symbol).Variant, Entries: []int{4 * g, 4*g + 1, 4*g + 2, 4*g + 3}}
+	c := contract.Lookup(symbol)
+	e := 0
+	for _, w := range contract.ExpandAWidths(k, l, c.Variant) {
+		if w == 1 {
+			break
+		}
+		if g == 0 {
+			return check.SampleCall{Target: contract.ExpandASampler(c.Variant, w), Entries: entries(e, w)}
+		}
+		g--
+		e += w
+	}
+	return check.SampleCall{}
+}
+
+// entries is e, e+1, …, e+w−1.
+func entries(e, w int) []int {
+	s := make([]int, w)
+	for j := range s {
+		s[j] = e + j
+	}
+	return s
 }

@@ -19,19 +19,30 @@ type sampleHints struct {
 
 func (sampleHints) Invariants(string) []Invariant { return nil }
 
-func (sampleHints) SampN(symbol string, k, l, g int) SampleCall {
-	return SampleCall{Target: "RejNTTPolyx4" + contract.Lookup(symbol).Variant, Entries: []int{4 * g, 4*g + 1, 4*g + 2, 4*g + 3}}
+// SampN and StageA: the calls of contract.ExpandAWidths, in order.
+func (h sampleHints) SampN(symbol string, k, l, g int) SampleCall {
+	calls, _, _ := h.StageA(symbol, k, l)
+	for _, sc := range calls {
+		if len(sc.Entries) > 1 {
+			if g == 0 {
+				return sc
+			}
+			g--
+		}
+	}
+	return SampleCall{}
 }
 
 func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) {
 	c := contract.Lookup(symbol)
-	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []SampleCall
-	for g := 0; g < fours; g++ {
-		calls = append(calls, h.SampN(symbol, k, l, g))
-	}
-	for j := 0; j < singles; j++ {
-		calls = append(calls, SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})
+	e := 0
+	for _, w := range contract.ExpandAWidths(k, l, c.Variant) {
+		sc := SampleCall{Target: contract.ExpandASampler(c.Variant, w)}
+		for j := 0; j < w; j++ {
+			sc.Entries = append(sc.Entries, e+j)
+		}
+		calls, e = append(calls, sc), e+w
 	}
 	if h.swap {
 		if e := calls[0].Entries; len(e) > 1 {
@@ -53,21 +64,23 @@ func (h sampleHints) CTSample(string) []string { return h.public }
 func TestExpandAProof(t *testing.T) {
 	b := buildRepoAsm(t)
 	callees := map[string]*x86.Routine{}
-	for _, name := range []string{"RejNTTPolyx4AVX2", "RejNTTPolyBMI2", "RejNTTPolyAMD64"} {
+	for _, name := range []string{"RejNTTPolyx4AVX2", "RejNTTPolyBMI2", "RejNTTPolyAMD64", "RejNTTPolyx8AVX512", "RejNTTPolyx4AVX512"} {
 		f, err := b.Bin.Routine(AsmPackage, name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		callees[name] = f.Routines[0]
 	}
-	for _, sym := range []string{"ExpandA65AVX2", "ExpandA44AMD64"} {
+	// The mask's frame slot: after four seeds, eight on the AVX-512 path
+	// (whose ExpandA65 makes eight-way, four-way and single calls).
+	for sym, mask := range map[string]int{"ExpandA65AVX2": 192, "ExpandA44AMD64": 192, "ExpandA65AVX512": 360} {
 		c := contract.Lookup(sym)
 		f, err := b.Bin.Routine(AsmPackage, sym)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := f.Routines[0]
-		good := sampleHints{mask: 192, public: []string{"rho"}}
+		good := sampleHints{mask: mask, public: []string{"rho"}}
 		d, ct, err := proveExpandA(f, r, c, good, callees, 1<<20)
 		if err != nil || !strings.Contains(d, "StageA") || !strings.Contains(d, "SampN") || !strings.Contains(ct, "CTSample") {
 			t.Fatalf("%s: %q, %q, %v", sym, d, ct, err)
@@ -78,10 +91,10 @@ func TestExpandAProof(t *testing.T) {
 			want string
 		}{
 			{"no hints", struct{ Hints }{good}, "no StageA"},
-			{"mask slot", sampleHints{mask: 184, public: []string{"rho"}}, "mask"},
-			{"order", sampleHints{mask: 192, public: []string{"rho"}, swap: true}, "StageA"},
-			{"short", sampleHints{mask: 192, public: []string{"rho"}, short: true}, "StageA"},
-			{"public a", sampleHints{mask: 192, public: []string{"a"}}, "CTSample"},
+			{"mask slot", sampleHints{mask: mask - 8, public: []string{"rho"}}, "mask"},
+			{"order", sampleHints{mask: mask, public: []string{"rho"}, swap: true}, "StageA"},
+			{"short", sampleHints{mask: mask, public: []string{"rho"}, short: true}, "StageA"},
+			{"public a", sampleHints{mask: mask, public: []string{"a"}}, "CTSample"},
 		} {
 			if _, _, err := proveExpandA(f, r, c, tc.h, callees, 1<<20); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s, %s: %v, want an error with %q", sym, tc.name, err, tc.want)

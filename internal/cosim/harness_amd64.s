@@ -53528,7 +53528,7 @@ TEXT ·frame37(SB), $200-8
 	RET
 
 // func frame38(out *[3]uint64): the frame of ExpandA44AVX512
-TEXT ·frame38(SB), $200-8
+TEXT ·frame38(SB), $368-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -53538,7 +53538,7 @@ TEXT ·frame38(SB), $200-8
 	RET
 
 // func frame39(out *[3]uint64): the frame of ExpandA65AVX512
-TEXT ·frame39(SB), $200-8
+TEXT ·frame39(SB), $368-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -53548,7 +53548,7 @@ TEXT ·frame39(SB), $200-8
 	RET
 
 // func frame40(out *[3]uint64): the frame of ExpandA87AVX512
-TEXT ·frame40(SB), $200-8
+TEXT ·frame40(SB), $368-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
