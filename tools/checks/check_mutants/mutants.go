@@ -395,10 +395,30 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX512", Find: "\tCALL        ·KeccakF1600x4AVX512(SB)\n", N: 3, Replace: ""}}},
 	{Name: "expandmaskx4avx512/calls-avx2-permutation", Routine: "ExpandMask17x4AVX512",
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)", N: 2}}},
+	// The AVX-512 ExpandA routines: groups of eight (ExpandA65AVX512 then
+	// one of four and two single entries), proven for every ρ.
 	{Name: "expandaavx512/one-group-short", Routine: "ExpandA87AVX512",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tCALL    ·RejNTTPolyx4AVX512(SB)\n", Replace: "", N: -1}}},
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tCALL    ·RejNTTPolyx8AVX512(SB)\n", Replace: "", N: -1}}},
 	{Name: "expandaavx512/calls-avx2-sampler", Routine: "ExpandA65AVX512",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "·RejNTTPolyx4AVX512(SB)", Replace: "·RejNTTPolyx4AVX2(SB)", N: 3}}},
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "·RejNTTPolyx4AVX512(SB)", Replace: "·RejNTTPolyx4AVX2(SB)"}}},
+	// A group of eight handed to the four-way sampler: entries 4 to 7 and
+	// 12 to 15 never written.
+	{Name: "expandaavx512/eight-to-four-way", Routine: "ExpandA44AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA44AVX512", Find: "·RejNTTPolyx8AVX512(SB)", Replace: "·RejNTTPolyx4AVX512(SB)", N: -1}}},
+	// Entry 6 (r = 1, s = 2) sampled from the seed of r = 2, s = 1.
+	{Name: "expandaavx512/seed-s-r-swapped", Routine: "ExpandA44AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA44AVX512", Find: "\tMOVB    $0x02, 324(SP)\n\tMOVB    $0x01, 325(SP)\n",
+			Replace: "\tMOVB    $0x01, 324(SP)\n\tMOVB    $0x02, 325(SP)\n"}}},
+	// The eighth seed of group 1 keeps group 0's s and r (entry 7's).
+	{Name: "expandaavx512/seed-7-stale", Routine: "ExpandA87AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tMOVB    $0x01, 358(SP)\n\tMOVB    $0x02, 359(SP)\n", Replace: ""}}},
+	// Polynomial 7 of group 0 written over entry 6: entry 7 never sampled.
+	{Name: "expandaavx512/pointer-7-overlaps-6", Routine: "ExpandA44AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA44AVX512", Find: "LEAQ    7168(DI), AX", Replace: "LEAQ    6144(DI), AX"}}},
+	// Random seeds never run out of the bound: only the proof sees the
+	// first group's result left out of the mask.
+	{Name: "expandaavx512/group-result-not-anded", Routine: "ExpandA87AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tANDQ    AX, 360(SP)\n", Replace: ""}}},
 	// Under an opmask the form is outside the model: the decoder must
 	// reject it, never guess. (A zmm-wide form is in the model now: bits
 	// 511:256 read before any write are keccakx8/upper-half-uninitialised.)
