@@ -191,6 +191,8 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F {
 		m["KeccakF1600x8AVX512"] = asm.KeccakF1600x8AVX512
 		m["RejNTTPolyx8AVX512"] = asm.RejNTTPolyx8AVX512
+		m["ExpandMask17x8AVX512"] = asm.ExpandMask17x8AVX512
+		m["ExpandMask19x8AVX512"] = asm.ExpandMask19x8AVX512
 	}
 	return m
 }
