@@ -15,6 +15,7 @@ type sampleHints struct {
 	swap   bool // StageA claims entries 0 and 1 the other way round
 	public []string
 	short  bool // StageA leaves out the last call
+	gap    bool // StageA's last call starts one entry later
 }
 
 func (sampleHints) Invariants(string) []Invariant { return nil }
@@ -53,6 +54,12 @@ func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) 
 	}
 	if h.short {
 		calls = calls[:len(calls)-1]
+	}
+	if h.gap {
+		last := calls[len(calls)-1].Entries
+		for j := range last {
+			last[j]++
+		}
 	}
 	return calls, h.mask, nil
 }
@@ -94,6 +101,7 @@ func TestExpandAProof(t *testing.T) {
 			{"mask slot", sampleHints{mask: mask - 8, public: []string{"rho"}}, "mask"},
 			{"order", sampleHints{mask: mask, public: []string{"rho"}, swap: true}, "StageA"},
 			{"short", sampleHints{mask: mask, public: []string{"rho"}, short: true}, "StageA"},
+			{"gap", sampleHints{mask: mask, public: []string{"rho"}, gap: true}, "StageA"},
 			{"public a", sampleHints{mask: mask, public: []string{"a"}}, "CTSample"},
 		} {
 			if _, _, err := proveExpandA(f, r, c, tc.h, callees, 1<<20); err == nil || !strings.Contains(err.Error(), tc.want) {
