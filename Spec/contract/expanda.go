@@ -11,9 +11,10 @@ import (
 // 4 × 4, 6 × 5 and 8 × 7 (Table 1). Entry e = ℓr + s of Â, stored
 // row-major, is RejNTTPoly(ρ ‖ s ‖ r) (Algorithm 32, lines 3 to 5). The AVX2
 // routines sample ⌊kℓ/4⌋ groups of four entries with the four-way sampler,
-// then the last kℓ mod 4 singly; the AVX-512 routines sample ⌊kℓ/8⌋ groups
-// of eight with the eight-way sampler first; the baseline routine samples
-// every entry singly (ExpandAWidths). All CALL the samplers (their
+// then the last kℓ mod 4 singly; the AVX-512 routines sample ⌈kℓ/8⌉ groups
+// of eight with the eight-way sampler, the last group being the last eight
+// entries (ML-DSA-65: 22 to 29, 22 and 23 sampled twice); the baseline
+// routine samples every entry singly (ExpandAWidths). All CALL the samplers (their
 // contracts stand in for them) and AND every sampler's result into the one
 // they return.
 func init() { lazily(expandaContracts) }
@@ -45,13 +46,14 @@ func ExpandAGroups(k, l int, variant string) (fours, singles int) {
 }
 
 // ExpandAWidths returns the widths of an ExpandA routine's sampler calls,
-// in order: as many groups of eight (AVX-512 only), then of four (AVX2
-// and AVX-512), as fit in the entries left, then single entries. Call i
-// samples the entries after those of the calls before it.
+// in order: as many groups of eight (AVX-512 only), then of four (AVX2),
+// as fit in the entries left, then single entries; on the AVX-512 path
+// entries left after the groups of eight go to one more group of eight,
+// the last eight entries, some sampled again (ExpandAFirst).
 func ExpandAWidths(k, l int, variant string) []int {
 	var ws []int
 	n := k * l
-	widths := []int{8, 4, 1}
+	widths := []int{8}
 	switch variant {
 	case "AMD64":
 		widths = []int{1}
@@ -63,7 +65,16 @@ func ExpandAWidths(k, l int, variant string) []int {
 			ws = append(ws, w)
 		}
 	}
+	if n > 0 {
+		ws = append(ws, 8)
+	}
 	return ws
+}
+
+// ExpandAFirst is the first entry of a call of width w after e entries
+// are sampled: e, or kℓ − w for a last group that would run past the end.
+func ExpandAFirst(e, w, k, l int) int {
+	return min(e, k*l-w)
 }
 
 // ExpandASampler is the sampler of width w (8, 4 or 1) an ExpandA routine
@@ -193,6 +204,9 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	calls := strings.Join(parts, ", ")
 	if i := strings.LastIndex(calls, ", "); i >= 0 {
 		calls = calls[:i] + " and " + calls[i+2:]
+	}
+	if variant == "AVX512" && n%8 != 0 {
+		calls += fmt.Sprintf(" (the last on entries %d to %d)", n-8, n-1)
 	}
 	c.Doc = []string{
 		fmt.Sprintf("%s is ExpandA (FIPS 204, Algorithm 32) for k = %d, ℓ = %d: a[ℓr + s]", sym, k, l),
