@@ -7,7 +7,8 @@ import (
 
 // SampN is one group of entries of Â (FIPS 204, Algorithm 32), the
 // design's Samp4 for groups of four or eight: the g-th call of a many-way
-// sampler samples the w entries after those of the groups before it,
+// sampler samples the w entries after those of the groups before it (a
+// last group of eight the last eight entries),
 // polynomial j from seed ρ ‖ s ‖ r of its entry e (s = e mod ℓ, r = e div
 // ℓ), and its result is ANDed into the running mask. The checker verifies
 // the seeds, the outputs and the mask on the routine's symbolic run.
@@ -18,6 +19,7 @@ func (Hints) SampN(symbol string, k, l, g int) check.SampleCall {
 		if w == 1 {
 			break
 		}
+		e = contract.ExpandAFirst(e, w, k, l)
 		if g == 0 {
 			return check.SampleCall{Target: contract.ExpandASampler(c.Variant, w), Entries: entries(e, w)}
 		}

@@ -8,9 +8,10 @@ import (
 )
 
 // StageA is ExpandA's run of entries counted by number: after each call,
-// entries 0 … e−1 are sampled, each exactly once, e growing by the call's
-// width (eight, four or one: contract.ExpandAWidths), and the next call
-// samples entries e … e+w−1; at the end e = kℓ. The many-way calls are
+// entries 0 … e−1 are sampled, and the next call, of width w (eight, four
+// or one: contract.ExpandAWidths), samples entries e … e+w−1, or the last
+// w entries where that would run past kℓ (contract.ExpandAFirst: some
+// sampled again); at the end e = kℓ. The many-way calls are
 // SampN's groups.
 func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) {
 	c := contract.Lookup(symbol)
@@ -20,6 +21,7 @@ func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) 
 	var calls []check.SampleCall
 	e, g := 0, 0
 	for _, w := range contract.ExpandAWidths(k, l, c.Variant) {
+		e = contract.ExpandAFirst(e, w, k, l)
 		if w > 1 {
 			calls = append(calls, h.SampN(symbol, k, l, g))
 			g++

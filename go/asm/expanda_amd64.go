@@ -61,7 +61,7 @@ func ExpandA87AVX2(a *[56][256]uint32, rho *[32]byte) bool
 func ExpandA44AVX512(a *[16][256]uint32, rho *[32]byte) bool
 
 // ExpandA65AVX512 is ExpandA (FIPS 204, Algorithm 32) for k = 6, ℓ = 5: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 3 calls of RejNTTPolyx8AVX512 (eight entries each), 1 of RejNTTPolyx4AVX512 (four entries each) and 2 of RejNTTPolyAMD64,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 4 calls of RejNTTPolyx8AVX512 (eight entries each) (the last on entries 22 to 29),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.

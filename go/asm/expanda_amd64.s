@@ -2264,53 +2264,45 @@ TEXT ·ExpandA65AVX512(SB), $368-17
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 360(SP)
 
-	// Group 3: entries 24 to 27.
+	// Group 3: entries 22 to 29.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x04, 120(SP)
+	MOVB    $0x02, 120(SP)
 	MOVB    $0x04, 121(SP)
-	LEAQ    24576(DI), AX
+	LEAQ    22528(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x00, 154(SP)
-	MOVB    $0x05, 155(SP)
-	LEAQ    25600(DI), AX
+	MOVB    $0x03, 154(SP)
+	MOVB    $0x04, 155(SP)
+	LEAQ    23552(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x01, 188(SP)
-	MOVB    $0x05, 189(SP)
-	LEAQ    26624(DI), AX
+	MOVB    $0x04, 188(SP)
+	MOVB    $0x04, 189(SP)
+	LEAQ    24576(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x02, 222(SP)
+	MOVB    $0x00, 222(SP)
 	MOVB    $0x05, 223(SP)
-	LEAQ    27648(DI), AX
+	LEAQ    25600(DI), AX
 	MOVQ    AX, 48(SP)
+	MOVB    $0x01, 256(SP)
+	MOVB    $0x05, 257(SP)
+	LEAQ    26624(DI), AX
+	MOVQ    AX, 56(SP)
+	MOVB    $0x02, 290(SP)
+	MOVB    $0x05, 291(SP)
+	LEAQ    27648(DI), AX
+	MOVQ    AX, 64(SP)
+	MOVB    $0x03, 324(SP)
+	MOVB    $0x05, 325(SP)
+	LEAQ    28672(DI), AX
+	MOVQ    AX, 72(SP)
+	MOVB    $0x04, 358(SP)
+	MOVB    $0x05, 359(SP)
+	LEAQ    29696(DI), AX
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
 	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 360(SP)
-
-	// Entry 28 (r = 5, s = 3).
-	MOVB    $0x03, 120(SP)
-	MOVB    $0x05, 121(SP)
-	MOVQ    a+0(FP), DI
-	LEAQ    28672(DI), AX
-	MOVQ    AX, (SP)
-	LEAQ    88(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyAMD64(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 360(SP)
-
-	// Entry 29 (r = 5, s = 4).
-	MOVB    $0x04, 120(SP)
-	MOVB    $0x05, 121(SP)
-	MOVQ    a+0(FP), DI
-	LEAQ    29696(DI), AX
-	MOVQ    AX, (SP)
-	LEAQ    88(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyAMD64(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 360(SP)
 	MOVQ    360(SP), AX
