@@ -36,15 +36,6 @@ func expandaContracts() {
 	}
 }
 
-// ExpandAGroups returns the calls an ExpandA routine makes: groups of four
-// entries through RejNTTPolyx4 and single entries through RejNTTPoly.
-func ExpandAGroups(k, l int, variant string) (fours, singles int) {
-	if variant == "AMD64" {
-		return 0, k * l
-	}
-	return k * l / 4, k * l % 4
-}
-
 // ExpandAWidths returns the widths of an ExpandA routine's sampler calls,
 // in order: as many groups of eight (AVX-512 only), then of four (AVX2),
 // as fit in the entries left, then single entries; on the AVX-512 path
