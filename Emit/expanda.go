@@ -32,29 +32,32 @@ func buildExpandA(c *build.Context) {
 }
 
 // emitExpandA emits one ExpandA routine. The code is straight-line: entry
-// e = ℓr + s (Algorithm 32, lines 3 to 5) goes to the four-way sampler in
-// the group of entries 4g … 4g+3 while e < 4⌊kℓ/4⌋, then singly. The
-// frame holds the callee's arguments at 0(SP) (Go ABI0), the pointer array
-// and the four seeds ρ ‖ s ‖ r, and the running AND of the results, kept
-// in memory since a call clobbers every register.
+// e = ℓr + s (Algorithm 32, lines 3 to 5) goes to the many-way samplers in
+// groups of eight (AVX-512; the last group the last eight entries) or four
+// while they fit, then singly (contract.ExpandAWidths). The frame holds the callee's arguments at
+// 0(SP) (Go ABI0), the pointer array and the seeds ρ ‖ s ‖ r of the widest
+// group, and the running AND of the results, kept in memory since a call
+// clobbers every register.
 func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 	sym := "ExpandA" + name + variant
 	function(c, sym)
 	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
 	// garbage collector must see (a and rho are the caller's, and live).
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
+	ways := 4 // the baseline routine uses one seed of four
+	if variant == "AVX512" {
+		ways = 8
+	}
 	args := c.AllocLocal(24) // callee: two pointers, then its bool result
-	ptrs := c.AllocLocal(32) // [4]*[256]uint32
-	seeds := c.AllocLocal(4 * 34)
+	ptrs := c.AllocLocal(8 * ways)
+	seeds := c.AllocLocal(34 * ways)
 	mask := c.AllocLocal(8)
-	n := k * l
-	fours, _ := contract.ExpandAGroups(k, l, variant)
 
 	c.Comment("Every seed starts with ρ (Algorithm 32, line 4).")
 	c.Load(c.Param("rho"), reg.RSI)
 	if variant != "AMD64" {
 		c.VMOVDQU(operand.Mem{Base: reg.RSI}, reg.Y0)
-		for j := 0; j < 4; j++ {
+		for j := 0; j < ways; j++ {
 			c.VMOVDQU(reg.Y0, seeds.Offset(34*j))
 		}
 		c.VZEROUPPER()
@@ -76,11 +79,25 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 		c.MOVB(operand.U8(e%l), seeds.Offset(34*j+32))
 		c.MOVB(operand.U8(e/l), seeds.Offset(34*j+33))
 	}
-	e := 0
-	for g := 0; g < fours; g++ {
-		c.Comment(fmt.Sprintf("Group %d: entries %d to %d.", g, e, e+3))
+	e, g := 0, 0
+	for _, w := range contract.ExpandAWidths(k, l, variant) {
+		e = contract.ExpandAFirst(e, w, k, l) // a last group of eight: the last eight entries
+		if w == 1 {
+			c.Comment(fmt.Sprintf("Entry %d (r = %d, s = %d).", e, e/l, e%l))
+			suffix(0, e)
+			c.Load(c.Param("a"), reg.RDI)
+			c.LEAQ(operand.Mem{Base: reg.RDI, Disp: 1024 * e}, reg.RAX)
+			c.MOVQ(reg.RAX, args.Offset(0))
+			c.LEAQ(seeds, reg.RAX)
+			c.MOVQ(reg.RAX, args.Offset(8))
+			c.CALL(callee(contract.ExpandASingle(variant)))
+			and()
+			e++
+			continue
+		}
+		c.Comment(fmt.Sprintf("Group %d: entries %d to %d.", g, e, e+w-1))
 		c.Load(c.Param("a"), reg.RDI)
-		for j := 0; j < 4; j++ {
+		for j := 0; j < w; j++ {
 			suffix(j, e+j)
 			c.LEAQ(operand.Mem{Base: reg.RDI, Disp: 1024 * (e + j)}, reg.RAX)
 			c.MOVQ(reg.RAX, ptrs.Offset(8*j))
@@ -89,20 +106,10 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 		c.MOVQ(reg.RAX, args.Offset(0))
 		c.LEAQ(seeds, reg.RAX)
 		c.MOVQ(reg.RAX, args.Offset(8))
-		callVariant(c, "RejNTTPolyx4", variant)
+		callVariant(c, fmt.Sprintf("RejNTTPolyx%d", w), variant)
 		and()
-		e += 4
-	}
-	for ; e < n; e++ {
-		c.Comment(fmt.Sprintf("Entry %d (r = %d, s = %d).", e, e/l, e%l))
-		suffix(0, e)
-		c.Load(c.Param("a"), reg.RDI)
-		c.LEAQ(operand.Mem{Base: reg.RDI, Disp: 1024 * e}, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(0))
-		c.LEAQ(seeds, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8))
-		c.CALL(callee(contract.ExpandASingle(variant)))
-		and()
+		e += w
+		g++
 	}
 	c.MOVQ(mask, reg.RAX)
 	c.MOVB(reg.AL, result(c))

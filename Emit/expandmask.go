@@ -20,20 +20,24 @@ func init() { register("expandmask", buildExpandMask) }
 
 // buildExpandMask emits ExpandMask17AMD64, ExpandMask19AMD64 and their
 // four-way AVX2 variants, then the four-way AVX512 ones, then the ×1
-// BMI2 ones (the ×1 routines calling KeccakF1600BMI2). Each is made of calls of proven routines: the
+// BMI2 ones (the ×1 routines calling KeccakF1600BMI2), then the eight-way
+// AVX512 ones. Each is made of calls of proven routines: the
 // permutation squeezes the SHAKE256 state(s) kept in the frame, the
 // stream's first 32·c bytes are copied out block by block, and
 // BitUnpack (Algorithm 19) turns each stream into its polynomial.
 func buildExpandMask(c *build.Context) {
 	for _, bits := range []int{17, 19} {
 		buildExpandMaskAMD64(c, bits, "AMD64")
-		buildExpandMaskx4(c, bits, "AVX2")
+		buildExpandMaskWide(c, bits, 4, "AVX2")
 	}
 	for _, bits := range []int{17, 19} {
-		buildExpandMaskx4(c, bits, "AVX512")
+		buildExpandMaskWide(c, bits, 4, "AVX512")
 	}
 	for _, bits := range []int{17, 19} {
 		buildExpandMaskAMD64(c, bits, "BMI2")
+	}
+	for _, bits := range []int{17, 19} {
+		buildExpandMaskWide(c, bits, 8, "AVX512")
 	}
 }
 
@@ -111,57 +115,103 @@ func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 	c.RET()
 }
 
-// buildExpandMaskx4 emits ExpandMask<bits>x4<variant>: the four states
-// interleaved as KeccakF1600x4<variant> has them, squeezed by five calls
-// of it, each block's lanes de-interleaved into one stream per state, then
+// buildExpandMaskWide emits ExpandMask<bits>x<n><variant> (n = 4 or 8):
+// the n states interleaved as KeccakF1600x<n><variant> has them (lane L of
+// state j at word n·L + j), squeezed by five calls of it, each block's
+// lanes de-interleaved into one stream per state (four states at a time:
+// the low and high 32 bytes of a lane vector of eight), then
 // BitUnpack<c>AVX2 from stream j into y[j].
-func buildExpandMaskx4(c *build.Context, bits int, variant string) {
+//
+// Eight streams do not fit in a frame of at most 4096 bytes (the largest
+// whose stack check the model knows): streams 3 to 7 are kept in the
+// outputs y[0] to y[4] (640 of their 1024 bytes), and the streams are
+// unpacked from the last to the first, so that y[j] is written only
+// after the stream it held (stream j+3) has been unpacked.
+func buildExpandMaskWide(c *build.Context, bits, n int, variant string) {
 	w := bits + 1
-	n := 32 * w
-	callerOnStack(c, fmt.Sprintf("ExpandMask%dx4%s", bits, variant))
+	sn := 32 * w
+	callerOnStack(c, fmt.Sprintf("ExpandMask%dx%d%s", bits, n, variant))
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	args := c.AllocLocal(16)
-	state := c.AllocLocal(25 * 32)
-	streams := c.AllocLocal(4 * n)
-	stream := func(j int) operand.Mem { return streams.Offset(n * j) }
+	state := c.AllocLocal(25 * 8 * n)
+	inFrame := n
+	if n == 8 {
+		inFrame = 3
+	}
+	streams := c.AllocLocal(inFrame * sn)
+	// The outputs holding streams inFrame to n−1, their addresses loaded
+	// after each permutation call (which clobbers every register).
+	outReg := []reg.GPPhysical{reg.R8, reg.R9, reg.R10, reg.R11, reg.R12}
+	stream := func(j int) operand.Mem {
+		if j < inFrame {
+			return streams.Offset(sn * j)
+		}
+		return operand.Mem{Base: outReg[j-inFrame]}
+	}
+	lane := func(i, j int) operand.Mem { return state.Offset(8*n*i + 8*j) }
 
 	c.Comment("Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).")
 	c.VPXOR(reg.Y0, reg.Y0, reg.Y0)
 	for i := 9; i < 25; i++ {
-		c.VMOVDQU(reg.Y0, state.Offset(32*i))
+		for h := 0; h < n/4; h++ {
+			c.VMOVDQU(reg.Y0, state.Offset(8*n*i+32*h))
+		}
 	}
 	c.Load(c.Param("seeds"), reg.RSI)
-	for j := 0; j < 4; j++ {
-		expandMaskAbsorb(c, operand.Mem{Base: reg.RSI, Disp: 66 * j}, func(i int) operand.Mem { return state.Offset(32*i + 8*j) })
+	for j := 0; j < n; j++ {
+		expandMaskAbsorb(c, operand.Mem{Base: reg.RSI, Disp: 66 * j}, func(i int) operand.Mem { return lane(i, j) })
 	}
 	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
-	for j := 0; j < 4; j++ {
-		c.MOVQ(reg.RAX, state.Offset(32*(shake256Rate/8-1)+8*j))
+	for j := 0; j < n; j++ {
+		c.MOVQ(reg.RAX, lane(shake256Rate/8-1, j))
 	}
 
-	c.Comment("Squeeze the four states in step, de-interleaving each block into the streams.")
+	c.Comment("Squeeze the states in step, de-interleaving each block into the streams.")
 	for blk := 0; blk < expandMaskBlocks; blk++ {
 		c.LEAQ(state, reg.RAX)
 		c.MOVQ(reg.RAX, args)
-		callVariant(c, "KeccakF1600x4", variant)
-		lanes := expandMaskLanes(blk, n)
+		callVariant(c, fmt.Sprintf("KeccakF1600x%d", n), variant)
+		if inFrame < n {
+			c.Load(c.Param("y"), reg.RAX)
+			for j := inFrame; j < n; j++ {
+				c.MOVQ(operand.Mem{Base: reg.RAX, Disp: 8 * (j - inFrame)}, outReg[j-inFrame])
+			}
+		}
+		lanes := expandMaskLanes(blk, sn)
 		for i := 0; i+4 <= lanes; i += 4 {
-			keccak4Transpose(c, state, i, func(j int) operand.Mem { return stream(j).Offset(shake256Rate*blk + 8*i) })
+			for h := 0; h < n/4; h++ { // states 4h to 4h+3
+				keccak4TransposeFrom(c, func(k int) operand.Mem { return state.Offset(8*n*(i+k) + 32*h) },
+					func(j int) operand.Mem { return stream(4*h + j).Offset(shake256Rate*blk + 8*i) })
+			}
 		}
 		for i := lanes / 4 * 4; i < lanes; i++ {
-			for j := 0; j < 4; j++ {
-				c.MOVQ(state.Offset(32*i+8*j), reg.RAX)
+			for j := 0; j < n; j++ {
+				c.MOVQ(lane(i, j), reg.RAX)
 				c.MOVQ(reg.RAX, stream(j).Offset(shake256Rate*blk+8*i))
 			}
 		}
 	}
 
 	c.Comment("y[j] = BitUnpack(stream j, γ1 − 1, γ1) mod q (Algorithm 34, line 5).")
-	for j := 0; j < 4; j++ {
-		unpackCall(c, args, stream(j), fmt.Sprintf("BitUnpack%dAVX2", w), func() {
+	for k := 0; k < n; k++ {
+		j := k
+		if inFrame < n {
+			j = n - 1 - k // the last first: see above
+		}
+		output := func() {
 			c.Load(c.Param("y"), reg.RAX)
 			c.MOVQ(operand.Mem{Base: reg.RAX, Disp: 8 * j}, reg.RAX)
-		})
+		}
+		if j < inFrame {
+			unpackCall(c, args, stream(j), fmt.Sprintf("BitUnpack%dAVX2", w), output)
+			continue
+		}
+		output()
+		c.MOVQ(reg.RAX, args)
+		c.Load(c.Param("y"), reg.RAX)
+		c.MOVQ(operand.Mem{Base: reg.RAX, Disp: 8 * (j - inFrame)}, reg.RAX)
+		c.MOVQ(reg.RAX, args.Offset(8))
+		c.CALL(callee(fmt.Sprintf("BitUnpack%dAVX2", w)))
 	}
 	c.VZEROUPPER()
 	c.RET()

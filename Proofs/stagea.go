@@ -7,28 +7,39 @@ import (
 	"github.com/vg-crypto/vg/Spec/contract"
 )
 
-// expandAMask is the frame offset of ExpandA's running mask
-// (Emit/expanda.go: the callee's arguments at 0, the pointer array at 24,
-// the four seeds at 56, the mask at 192).
-const expandAMask = 192
-
-// StageA is ExpandA's run of entries counted by number: after group g and
-// single j, entries 0 … e−1 are sampled, each exactly once, with e = 4g + j
-// on the AVX2 path (e = j on the baseline one), and the next call samples
-// entry e (and e+1 … e+3 for a group); at the end e = kℓ. The groups are
-// Samp4's.
+// StageA is ExpandA's run of entries counted by number: after each call,
+// entries 0 … e−1 are sampled, and the next call, of width w (eight, four
+// or one: contract.ExpandAWidths), samples entries e … e+w−1, or the last
+// w entries where that would run past kℓ (contract.ExpandAFirst: some
+// sampled again); at the end e = kℓ. The many-way calls are
+// SampN's groups.
 func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) {
 	c := contract.Lookup(symbol)
 	if c == nil || c.ExpandA == nil {
 		return nil, 0, fmt.Errorf("%s is no ExpandA routine", symbol)
 	}
-	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []check.SampleCall
-	for g := 0; g < fours; g++ {
-		calls = append(calls, h.Samp4(symbol, k, l, g))
+	e, g := 0, 0
+	for _, w := range contract.ExpandAWidths(k, l, c.Variant) {
+		e = contract.ExpandAFirst(e, w, k, l)
+		if w > 1 {
+			calls = append(calls, h.SampN(symbol, k, l, g))
+			g++
+		} else {
+			calls = append(calls, check.SampleCall{Target: contract.ExpandASampler(c.Variant, 1), Entries: []int{e}})
+		}
+		e += w
 	}
-	for j := 0; j < singles; j++ {
-		calls = append(calls, check.SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})
+	return calls, expandAMask(c.Variant), nil
+}
+
+// expandAMask is the frame offset of ExpandA's running mask
+// (Emit/expanda.go): the callee's arguments at 0, then a pointer and a
+// seed for each of four entries (eight on the AVX-512 path; the baseline
+// routine uses one of four).
+func expandAMask(variant string) int {
+	if variant == "AVX512" {
+		return 24 + 8*8 + 8*34
 	}
-	return calls, expandAMask, nil
+	return 24 + 4*8 + 4*34
 }

@@ -559,7 +559,7 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 // SampleInBall proof, hintPackProof and hintUnpackProof the HintBitPack
 // and HintBitUnpack proofs.
 const (
-	expandAProof    = "ExpandA proof (StageA, Samp4, CTSample)"
+	expandAProof    = "ExpandA proof (StageA, SampN, CTSample)"
 	ballProof       = "SampleInBall proof"
 	hintPackProof   = "HintBitPack proof"
 	hintUnpackProof = "HintBitUnpack proof"

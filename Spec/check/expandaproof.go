@@ -19,22 +19,27 @@ import (
 // and the checker verifies each claim on that run:
 //
 //   - StageA: the schedule of calls. After call i, entries 0 … e−1 of Â
-//     are sampled, each exactly once, and call i samples entries e, e+1, …
-//     in its buffers' order, so that at the end all kℓ are.
-//   - Samp4: the g-th four-way call samples entries 4g … 4g+3: polynomial
-//     j's seed is exactly ρ ‖ s ‖ r for its entry e (s = e mod ℓ, r = e div
-//     ℓ; Algorithm 32, lines 3 and 4), its output is entry e of a, and the
-//     running mask before the call is the AND of the results so far
-//     (decided by SAT), so the group's result is ANDed in.
+//     are sampled, and call i samples consecutive entries in its buffers'
+//     order, from one at most e to one at least e, so that at the end all
+//     kℓ are; an entry sampled again (by a last group of eight that ends
+//     at kℓ) holds what the last call on it wrote.
+//   - SampN (the design's Samp4, for groups of any width): the g-th
+//     many-way call (four-way or eight-way) samples the next entries
+//     e … e+w−1: polynomial j's seed is exactly ρ ‖ s ‖ r for its entry e+j
+//     (s = e mod ℓ, r = e div ℓ; Algorithm 32, lines 3 and 4), its output
+//     is entry e+j of a, and the running mask before the call is the AND
+//     of the results so far (decided by SAT), so the group's result is
+//     ANDed in. Single calls are checked the same way.
 //   - CTSample: the buffers whose bytes may reach a sampler (ρ): each is
 //     public in the contract, and every seed byte is a byte of them or a
 //     constant, so nothing secret and nothing but ρ reaches a sampler;
 //     its pointers are constants.
 //
-// At the end every entry e of a holds exactly what the call that sampled
-// it wrote, and the result is the AND of every call's result (SAT). With
-// the samplers' postconditions (ok ⇔ the bound suffices; ok ⇒ the
-// polynomial is RejNTTPoly of the seed), that is ExpandA's: ok ⇔ every
+// At the end every entry e of a holds exactly what the last call that
+// sampled it wrote, and the result is the AND of every call's result
+// (SAT). With the samplers' postconditions (ok ⇔ the bound suffices for
+// each of the call's seeds, all of them entries' seeds; ok ⇒ each
+// polynomial is RejNTTPoly of its seed), that is ExpandA's: ok ⇔ every
 // entry's bound suffices, ok ⇒ a[ℓr + s] = RejNTTPoly(ρ ‖ s ‖ r).
 
 // SampleCall is one sampler call of an ExpandA schedule: its callee and
@@ -46,8 +51,9 @@ type SampleCall struct {
 
 // SampleHints states the proof of an ExpandA routine.
 type SampleHints interface {
-	// Samp4 is the g-th four-way call of ExpandA routine symbol (k × ℓ).
-	Samp4(symbol string, k, l, g int) SampleCall
+	// SampN is the g-th many-way call (four or eight entries) of ExpandA
+	// routine symbol (k × ℓ).
+	SampN(symbol string, k, l, g int) SampleCall
 	// StageA is the whole schedule of the routine's calls, and the frame
 	// offset of its running mask (8 bytes).
 	StageA(symbol string, k, l int) (calls []SampleCall, maskSlot int, err error)
@@ -67,7 +73,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	var z3s z3Sample
 	sh, ok := h.(SampleHints)
 	if !ok {
-		return "", "", fmt.Errorf("no StageA, Samp4 or CTSample in the hints")
+		return "", "", fmt.Errorf("no StageA, SampN or CTSample in the hints")
 	}
 	k, l := c.ExpandA.K, c.ExpandA.L
 	n := k * l
@@ -75,9 +81,13 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if err != nil {
 		return "", "", fmt.Errorf("StageA: %v", err)
 	}
-	// StageA's shape: entries in order, each once, all kℓ; the four-way
-	// calls are Samp4's groups.
-	e, groups := 0, 0
+	// StageA's shape: each call samples consecutive entries, the first at
+	// most e (the entries sampled before it: no gap), the last at least e
+	// (one new at least), so that at the end all kℓ are. A call may sample
+	// an entry again (a last group of eight that ends at kℓ): every call's
+	// seeds are checked and its result ANDed, and the entry must hold what
+	// the last call on it wrote. The many-way calls are SampN's groups.
+	e, groups, wide := 0, 0, 0
 	for i, sc := range sched {
 		cc := contract.Lookup(sc.Target)
 		if cc == nil || cc.Streams == nil || len(cc.Args) != 2 {
@@ -86,19 +96,24 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 		if len(sc.Entries) != cc.Streams.Polys {
 			return "", "", fmt.Errorf("StageA: call %d samples %d entries, %s samples %d", i, len(sc.Entries), sc.Target, cc.Streams.Polys)
 		}
+		first := sc.Entries[0]
+		if first < 0 || first > e || first+len(sc.Entries) <= e {
+			return "", "", fmt.Errorf("StageA: call %d samples entries from %d, but %d entries are sampled before it", i, first, e)
+		}
 		for j, x := range sc.Entries {
-			if x != e+j {
-				return "", "", fmt.Errorf("StageA: call %d, polynomial %d samples entry %d, but %d entries are sampled before it", i, j, x, e+j)
+			if x != first+j {
+				return "", "", fmt.Errorf("StageA: call %d, polynomial %d samples entry %d, not %d", i, j, x, first+j)
 			}
 		}
-		if cc.Streams.Polys == 4 {
-			g := sh.Samp4(c.Symbol, k, l, groups)
+		if cc.Streams.Polys > 1 {
+			g := sh.SampN(c.Symbol, k, l, groups)
 			if g.Target != sc.Target || fmt.Sprint(g.Entries) != fmt.Sprint(sc.Entries) {
-				return "", "", fmt.Errorf("StageA: call %d is not Samp4's group %d (%v)", i, groups, g)
+				return "", "", fmt.Errorf("StageA: call %d is not SampN's group %d (%v)", i, groups, g)
 			}
 			groups++
+			wide += len(sc.Entries)
 		}
-		e += len(sc.Entries)
+		e = first + len(sc.Entries)
 	}
 	if e != n {
 		return "", "", fmt.Errorf("StageA: %d entries sampled, Â has %d", e, n)
@@ -146,7 +161,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 		return isGarbage(t), !konst
 	}
 	var oks []*x86.Term
-	sampled := make([][]*x86.Term, n) // entry → the byte terms its call wrote
+	sampled := make([][]*x86.Term, n) // entry → the byte terms its last call wrote
 	callN := 0
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
 		i := callN
@@ -160,7 +175,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			return nil, nil, fmt.Errorf("StageA: mask slot %d outside the frame", maskSlot)
 		}
 		if err := sameBits(s.FromBytes(frame.Bytes[maskSlot:maskSlot+8]), andAll(s, oks), deadline, &z3s); err != nil {
-			return nil, nil, fmt.Errorf("Samp4/StageA: before call %d the mask is not the AND of the results so far: %v", i, err)
+			return nil, nil, fmt.Errorf("SampN/StageA: before call %d the mask is not the AND of the results so far: %v", i, err)
 		}
 		polys := cc.Args[0].BufferNames()
 		seeds := bufs[cc.Args[1].Name]
@@ -171,21 +186,18 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			for b := 0; b < 32; b++ {
 				want := fmt.Sprintf("%s[%d]", public[0], b)
 				if len(public) != 1 || src[seed[b]] != want {
-					return nil, nil, fmt.Errorf("Samp4/CTSample: call %d, polynomial %d: seed byte %d is not ρ[%d]", i, j, b, b)
+					return nil, nil, fmt.Errorf("SampN/CTSample: call %d, polynomial %d: seed byte %d is not ρ[%d]", i, j, b, b)
 				}
 			}
 			if seed[32] != s.Const(uint64(ent%l)) || seed[33] != s.Const(uint64(ent/l)) {
-				return nil, nil, fmt.Errorf("Samp4: call %d, polynomial %d (entry %d): seed bytes 32, 33 are not s = %d, r = %d", i, j, ent, ent%l, ent/l)
+				return nil, nil, fmt.Errorf("SampN: call %d, polynomial %d (entry %d): seed bytes 32, 33 are not s = %d, r = %d", i, j, ent, ent%l, ent/l)
 			}
 			ws := make([]*x86.Term, 1024)
 			for w := 0; w < 128; w++ {
 				s.Bytes(s.Var(fmt.Sprintf("call%d_poly%d_%d", i, j, w)), ws[8*w:8*w+8])
 			}
 			out[poly] = ws
-			if sampled[ent] != nil {
-				return nil, nil, fmt.Errorf("StageA: entry %d sampled twice", ent)
-			}
-			sampled[ent] = ws
+			sampled[ent] = ws // the last call on an entry stands
 		}
 		ok := s.And(s.Var(fmt.Sprintf("ok%d", i)), s.Const(1))
 		oks = append(oks, ok)
@@ -214,7 +226,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	for ent := 0; ent < n; ent++ {
 		for b := 0; b < 1024; b++ {
 			if a.Bytes[1024*ent+b] != sampled[ent][b] {
-				return "", "", fmt.Errorf("StageA: byte %d of entry %d is not what its sampler wrote", b, ent)
+				return "", "", fmt.Errorf("StageA: byte %d of entry %d is not what the last sampler on it wrote", b, ent)
 			}
 		}
 	}
@@ -225,8 +237,8 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if err := sameBits(s.FromBytes(res.Bytes[:1]), andAll(s, oks), deadline, &z3s); err != nil {
 		return "", "", fmt.Errorf("the result is not the AND of the %d sampler results: %v", len(oks), err)
 	}
-	fd := fmt.Sprintf("StageA: Â's %d entries sampled in order, each once, by %d calls; Samp4: %d groups of four, seeds ρ‖s‖r, masks ANDed; result = AND of all %d (SAT; %s); for every ρ, given the samplers' contracts",
-		n, len(sched), groups, len(oks), z3s.note())
+	fd := fmt.Sprintf("StageA: Â's %d entries sampled in order, none left out, by %d calls, each entry holding its last call's output; SampN: %d groups (%d entries), seeds ρ‖s‖r, masks ANDed; result = AND of all %d (SAT; %s); for every ρ, given the samplers' contracts",
+		n, len(sched), groups, wide, len(oks), z3s.note())
 	ct := fmt.Sprintf("CTSample: every seed byte of the %d calls is a byte of the public %s or a constant, every sampler pointer a constant (symbolic run)",
 		len(sched), strings.Join(public, ", "))
 	return fd, ct, nil

@@ -15,23 +15,36 @@ type sampleHints struct {
 	swap   bool // StageA claims entries 0 and 1 the other way round
 	public []string
 	short  bool // StageA leaves out the last call
+	gap    bool // StageA's last call starts one entry later
 }
 
 func (sampleHints) Invariants(string) []Invariant { return nil }
 
-func (sampleHints) Samp4(symbol string, k, l, g int) SampleCall {
-	return SampleCall{Target: "RejNTTPolyx4" + contract.Lookup(symbol).Variant, Entries: []int{4 * g, 4*g + 1, 4*g + 2, 4*g + 3}}
+// SampN and StageA: the calls of contract.ExpandAWidths, in order.
+func (h sampleHints) SampN(symbol string, k, l, g int) SampleCall {
+	calls, _, _ := h.StageA(symbol, k, l)
+	for _, sc := range calls {
+		if len(sc.Entries) > 1 {
+			if g == 0 {
+				return sc
+			}
+			g--
+		}
+	}
+	return SampleCall{}
 }
 
 func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) {
 	c := contract.Lookup(symbol)
-	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []SampleCall
-	for g := 0; g < fours; g++ {
-		calls = append(calls, h.Samp4(symbol, k, l, g))
-	}
-	for j := 0; j < singles; j++ {
-		calls = append(calls, SampleCall{Target: contract.ExpandASingle(c.Variant), Entries: []int{4*fours + j}})
+	e := 0
+	for _, w := range contract.ExpandAWidths(k, l, c.Variant) {
+		e = contract.ExpandAFirst(e, w, k, l)
+		sc := SampleCall{Target: contract.ExpandASampler(c.Variant, w)}
+		for j := 0; j < w; j++ {
+			sc.Entries = append(sc.Entries, e+j)
+		}
+		calls, e = append(calls, sc), e+w
 	}
 	if h.swap {
 		if e := calls[0].Entries; len(e) > 1 {
@@ -43,6 +56,12 @@ func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) 
 	if h.short {
 		calls = calls[:len(calls)-1]
 	}
+	if h.gap {
+		last := calls[len(calls)-1].Entries
+		for j := range last {
+			last[j]++
+		}
+	}
 	return calls, h.mask, nil
 }
 
@@ -53,23 +72,26 @@ func (h sampleHints) CTSample(string) []string { return h.public }
 func TestExpandAProof(t *testing.T) {
 	b := buildRepoAsm(t)
 	callees := map[string]*x86.Routine{}
-	for _, name := range []string{"RejNTTPolyx4AVX2", "RejNTTPolyBMI2", "RejNTTPolyAMD64"} {
+	for _, name := range []string{"RejNTTPolyx4AVX2", "RejNTTPolyBMI2", "RejNTTPolyAMD64", "RejNTTPolyx8AVX512", "RejNTTPolyx4AVX512"} {
 		f, err := b.Bin.Routine(AsmPackage, name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		callees[name] = f.Routines[0]
 	}
-	for _, sym := range []string{"ExpandA65AVX2", "ExpandA44AMD64"} {
+	// The mask's frame slot: after four seeds, eight on the AVX-512 path
+	// (whose ExpandA65's last group of eight samples entries 22 and 23
+	// again).
+	for sym, mask := range map[string]int{"ExpandA65AVX2": 192, "ExpandA44AMD64": 192, "ExpandA65AVX512": 360} {
 		c := contract.Lookup(sym)
 		f, err := b.Bin.Routine(AsmPackage, sym)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := f.Routines[0]
-		good := sampleHints{mask: 192, public: []string{"rho"}}
+		good := sampleHints{mask: mask, public: []string{"rho"}}
 		d, ct, err := proveExpandA(f, r, c, good, callees, 1<<20)
-		if err != nil || !strings.Contains(d, "StageA") || !strings.Contains(d, "Samp4") || !strings.Contains(ct, "CTSample") {
+		if err != nil || !strings.Contains(d, "StageA") || !strings.Contains(d, "SampN") || !strings.Contains(ct, "CTSample") {
 			t.Fatalf("%s: %q, %q, %v", sym, d, ct, err)
 		}
 		for _, tc := range []struct {
@@ -78,10 +100,11 @@ func TestExpandAProof(t *testing.T) {
 			want string
 		}{
 			{"no hints", struct{ Hints }{good}, "no StageA"},
-			{"mask slot", sampleHints{mask: 184, public: []string{"rho"}}, "mask"},
-			{"order", sampleHints{mask: 192, public: []string{"rho"}, swap: true}, "StageA"},
-			{"short", sampleHints{mask: 192, public: []string{"rho"}, short: true}, "StageA"},
-			{"public a", sampleHints{mask: 192, public: []string{"a"}}, "CTSample"},
+			{"mask slot", sampleHints{mask: mask - 8, public: []string{"rho"}}, "mask"},
+			{"order", sampleHints{mask: mask, public: []string{"rho"}, swap: true}, "StageA"},
+			{"short", sampleHints{mask: mask, public: []string{"rho"}, short: true}, "StageA"},
+			{"gap", sampleHints{mask: mask, public: []string{"rho"}, gap: true}, "StageA"},
+			{"public a", sampleHints{mask: mask, public: []string{"a"}}, "CTSample"},
 		} {
 			if _, _, err := proveExpandA(f, r, c, tc.h, callees, 1<<20); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s, %s: %v, want an error with %q", sym, tc.name, err, tc.want)

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // ExpandA (FIPS 204, Algorithm 32), one routine per parameter set: k × ℓ =
 // 4 × 4, 6 × 5 and 8 × 7 (Table 1). Entry e = ℓr + s of Â, stored
 // row-major, is RejNTTPoly(ρ ‖ s ‖ r) (Algorithm 32, lines 3 to 5). The AVX2
-// and AVX-512 routines sample ⌊kℓ/4⌋ groups of four entries with the
-// four-way sampler of their variant, then the last kℓ mod 4 singly; the
-// baseline routine samples every entry singly. All CALL the samplers (their
+// routines sample ⌊kℓ/4⌋ groups of four entries with the four-way sampler,
+// then the last kℓ mod 4 singly; the AVX-512 routines sample ⌈kℓ/8⌉ groups
+// of eight with the eight-way sampler, the last group being the last eight
+// entries (ML-DSA-65: 22 to 29, 22 and 23 sampled twice); the baseline
+// routine samples every entry singly (ExpandAWidths). All CALL the samplers (their
 // contracts stand in for them) and AND every sampler's result into the one
 // they return.
 func init() { lazily(expandaContracts) }
@@ -33,13 +36,45 @@ func expandaContracts() {
 	}
 }
 
-// ExpandAGroups returns the calls an ExpandA routine makes: groups of four
-// entries through RejNTTPolyx4 and single entries through RejNTTPoly.
-func ExpandAGroups(k, l int, variant string) (fours, singles int) {
-	if variant == "AMD64" {
-		return 0, k * l
+// ExpandAWidths returns the widths of an ExpandA routine's sampler calls,
+// in order: as many groups of eight (AVX-512 only), then of four (AVX2),
+// as fit in the entries left, then single entries; on the AVX-512 path
+// entries left after the groups of eight go to one more group of eight,
+// the last eight entries, some sampled again (ExpandAFirst).
+func ExpandAWidths(k, l int, variant string) []int {
+	var ws []int
+	n := k * l
+	widths := []int{8}
+	switch variant {
+	case "AMD64":
+		widths = []int{1}
+	case "AVX2":
+		widths = []int{4, 1}
 	}
-	return k * l / 4, k * l % 4
+	for _, w := range widths {
+		for ; n >= w; n -= w {
+			ws = append(ws, w)
+		}
+	}
+	if n > 0 {
+		ws = append(ws, 8)
+	}
+	return ws
+}
+
+// ExpandAFirst is the first entry of a call of width w after e entries
+// are sampled: e, or kℓ − w for a last group that would run past the end.
+func ExpandAFirst(e, w, k, l int) int {
+	return min(e, k*l-w)
+}
+
+// ExpandASampler is the sampler of width w (8, 4 or 1) an ExpandA routine
+// of variant calls.
+func ExpandASampler(variant string, w int) string {
+	if w == 1 {
+		return ExpandASingle(variant)
+	}
+	return fmt.Sprintf("RejNTTPolyx%d%s", w, variant)
 }
 
 // ExpandASingle is the single-entry sampler an ExpandA routine of variant
@@ -67,7 +102,11 @@ func ExpandASeed(ρ []byte, e, l int) []byte {
 func expandAContract(name string, k, l int, variant string) *Contract {
 	sym := "ExpandA" + name + variant
 	n := k * l
-	fours, singles := ExpandAGroups(k, l, variant)
+	widths := ExpandAWidths(k, l, variant)
+	count := map[int]int{}
+	for _, w := range widths {
+		count[w]++
+	}
 	c := &Contract{
 		Symbol: sym, Routine: "ExpandA" + name, Variant: variant,
 		Stem: "expanda", GoName: "expandA", ExpandA: &Shape{K: k, L: l},
@@ -91,7 +130,7 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 		Post: fmt.Sprintf("ok ⇔ for every entry e < %d Algorithm 30 on ρ ‖ (e mod %d) ‖ (e div %d) needs at most 896 groups; "+
 			"ok ⇒ a[e] = fips204.RejNTTPoly(ρ ‖ e mod %d ‖ e div %d) = Â[e div %d][e mod %d] of Algorithm 32", n, l, l, l, l, l, l),
 		Leak:     "the public seed ρ: the samplers' control flow and addresses depend on it",
-		MaxFrame: 256, NoAlias: true,
+		MaxFrame: 512, NoAlias: true,
 		// Each input runs Spec's RejNTTPoly kℓ times for the callees and
 		// again for Check: 200 inputs are 3,200 to 11,200 entries, and the
 		// seeds and entries of every call are proven for every ρ
@@ -127,8 +166,12 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 		if variant == "AVX512" {
 			c.Features = append(c.Features, "AVX512F", "AVX512VL")
 		}
-		c.Calls = []string{"RejNTTPolyx4" + variant}
-		if singles > 0 {
+		for _, w := range []int{8, 4} {
+			if count[w] > 0 {
+				c.Calls = append(c.Calls, ExpandASampler(variant, w))
+			}
+		}
+		if count[1] > 0 {
 			c.Calls = append(c.Calls, ExpandASingle(variant))
 			if variant == "AVX2" {
 				c.Features = append(c.Features, "BMI", "BMI2")
@@ -137,9 +180,24 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	default:
 		c.Calls = []string{ExpandASingle(variant)}
 	}
-	calls := fmt.Sprintf("%d calls of RejNTTPolyx4%s (four entries each) and %d of %s", fours, variant, singles, ExpandASingle(variant))
-	if variant == "AMD64" {
-		calls = fmt.Sprintf("%d calls of RejNTTPolyAMD64", singles)
+	var parts []string
+	for _, w := range []int{8, 4, 1} {
+		if count[w] == 0 {
+			continue
+		}
+		what := map[int]string{8: " (eight entries each)", 4: " (four entries each)", 1: ""}[w]
+		if parts == nil {
+			parts = append(parts, fmt.Sprintf("%d calls of %s%s", count[w], ExpandASampler(variant, w), what))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d of %s%s", count[w], ExpandASampler(variant, w), what))
+		}
+	}
+	calls := strings.Join(parts, ", ")
+	if i := strings.LastIndex(calls, ", "); i >= 0 {
+		calls = calls[:i] + " and " + calls[i+2:]
+	}
+	if variant == "AVX512" && n%8 != 0 {
+		calls += fmt.Sprintf(" (the last on entries %d to %d)", n-8, n-1)
 	}
 	c.Doc = []string{
 		fmt.Sprintf("%s is ExpandA (FIPS 204, Algorithm 32) for k = %d, ℓ = %d: a[ℓr + s]", sym, k, l),
@@ -150,7 +208,7 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	}
 	switch variant {
 	case "AVX2":
-		if singles > 0 {
+		if count[1] > 0 {
 			c.Doc = append(c.Doc, "Needs AVX2, BMI1 and BMI2.")
 		} else {
 			c.Doc = append(c.Doc, "Needs AVX2.")

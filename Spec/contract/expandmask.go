@@ -11,24 +11,27 @@ import (
 
 // ExpandMask (FIPS 204, Algorithm 34) for γ1 = 2¹⁷ (ML-DSA-44) and
 // γ1 = 2¹⁹ (ML-DSA-65, -87): the SHAKE256 squeeze and the unpacking of one
-// polynomial of y in one routine, and four at once with AVX2. The routine
+// polynomial of y in one routine, four at once with AVX2 and AVX-512, and
+// eight at once with AVX-512. The routine
 // squeezes by CALLs of the proven permutation and unpacks by a CALL of
 // the proven BitUnpack (Squeeze), so it is proven for every seed.
 func init() { lazily(expandmaskContracts) }
 
 func expandmaskContracts() {
 	for _, bits := range []int{17, 19} {
-		register(expandMaskContract(bits, "AMD64"), expandMaskContract(bits, "BMI2"),
-			expandMaskContract(bits, "AVX2"), expandMaskContract(bits, "AVX512"))
+		register(expandMaskContract(bits, "AMD64", 1), expandMaskContract(bits, "BMI2", 1),
+			expandMaskContract(bits, "AVX2", 4), expandMaskContract(bits, "AVX512", 4),
+			expandMaskContract(bits, "AVX512", 8))
 	}
 }
 
 // expandMaskContract is the contract of ExpandMask<bits>AMD64 or
 // ExpandMask<bits>BMI2 (one polynomial, calling KeccakF1600AMD64 or
 // KeccakF1600BMI2) or of the four-way ExpandMask<bits>x4AVX2 or
-// ExpandMask<bits>x4AVX512, which differ in the permutation they call.
-func expandMaskContract(bits int, x4variant string) *Contract {
-	x4 := x4variant == "AVX2" || x4variant == "AVX512"
+// ExpandMask<bits>x4AVX512, which differ in the permutation they call, or
+// of the eight-way ExpandMask<bits>x8AVX512 (ways = 8).
+func expandMaskContract(bits int, x4variant string, ways int) *Contract {
+	x4 := ways > 1
 	routine := fmt.Sprintf("ExpandMask%d", bits)
 	n, variant, symbol := 1, "AMD64", routine+"AMD64"
 	perm, unpack := "KeccakF1600AMD64", fmt.Sprintf("BitUnpack%dAMD64", bits+1)
@@ -52,24 +55,34 @@ func expandMaskContract(bits int, x4variant string) *Contract {
 	}
 	if x4 {
 		budget = 400
-		routine += "x4"
-		n, variant, symbol = 4, x4variant, routine+x4variant
-		perm, unpack = "KeccakF1600x4"+x4variant, fmt.Sprintf("BitUnpack%dAVX2", bits+1)
-		sig = fmt.Sprintf("func %s(y *[4]*[256]uint32, seeds *[4][66]byte)", symbol)
+		routine += fmt.Sprintf("x%d", ways)
+		n, variant, symbol = ways, x4variant, routine+x4variant
+		perm, unpack = fmt.Sprintf("KeccakF1600x%d%s", ways, x4variant), fmt.Sprintf("BitUnpack%dAVX2", bits+1)
+		sig = fmt.Sprintf("func %s(y *[%d]*[256]uint32, seeds *[%d][66]byte)", symbol, ways, ways)
+		w := map[int]string{4: "four", 8: "eight"}[ways]
 		doc = []string{
 			fmt.Sprintf("%s sets *y[j] to what ExpandMask%dAMD64 gives for", symbol, bits),
-			fmt.Sprintf("seeds[j], the four SHAKE256 states squeezed in step by %s,", perm),
-			fmt.Sprintf("each stream unpacked by %s. The four polynomials must not", unpack),
+			fmt.Sprintf("seeds[j], the %s SHAKE256 states squeezed in step by %s,", w, perm),
+			fmt.Sprintf("each stream unpacked by %s. The %s polynomials must not", unpack, w),
 			"overlap. No branch or address depends on the seeds. Needs AVX2.",
 		}
-		if variant == "AVX512" {
+		y = Arg{Name: "y", Bytes: 1024, Indirect: ways, Secret: true, Write: true}
+		if ways == 8 {
+			// Eight streams do not fit in a frame whose stack check the
+			// model knows: five are kept in outputs, read back to unpack.
+			y.Read = true
+		}
+		seed = Arg{Name: "seeds", Bytes: ways * 66, Secret: true, Read: true}
+		features = []string{"AVX", "AVX2"}
+		switch {
+		case variant == "AVX512" && ways == 8:
+			// The eight-way permutation needs AVX512F only.
+			doc[len(doc)-1] = "overlap. No branch or address depends on the seeds. Needs AVX2"
+			doc = append(doc, "and AVX512F.")
+			features = append(features, "AVX512F")
+		case variant == "AVX512":
 			doc[len(doc)-1] = "overlap. No branch or address depends on the seeds. Needs AVX2,"
 			doc = append(doc, "AVX512F and AVX512VL.")
-		}
-		y = Arg{Name: "y", Bytes: 1024, Indirect: 4, Secret: true, Write: true}
-		seed = Arg{Name: "seeds", Bytes: 4 * 66, Secret: true, Read: true}
-		features = []string{"AVX", "AVX2"}
-		if variant == "AVX512" {
 			features = append(features, "AVX512F", "AVX512VL")
 		}
 	}
@@ -92,8 +105,9 @@ func expandMaskContract(bits int, x4variant string) *Contract {
 		Post:    fmt.Sprintf("for every j, *y[j] = fips204.ExpandMask with γ1 = 2^%d, polynomial r, coefficients mod q", bits),
 		Leak:    "nothing: ρ″ and y are secret",
 		// MaxFrame: the callees' arguments, the states and the squeezed
-		// streams (×4, γ1 = 2¹⁹: 16 + 800 + 4·640 bytes).
-		Features: features, MaxFrame: 4096, NoAlias: true,
+		// streams (×4, γ1 = 2¹⁹: 16 + 800 + 4·640 bytes; ×8: 16 + 1600 +
+		// 8·640).
+		Features: features, MaxFrame: 4096 * max(1, ways/4), NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			b := Buffers{seed.Name: randBytes(r, seed.Bytes)}
 			for _, o := range outs {

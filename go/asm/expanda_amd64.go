@@ -29,7 +29,7 @@ func ExpandA65AMD64(a *[30][256]uint32, rho *[32]byte) bool
 func ExpandA87AMD64(a *[56][256]uint32, rho *[32]byte) bool
 
 // ExpandA44AVX2 is ExpandA (FIPS 204, Algorithm 32) for k = 4, ℓ = 4: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 4 calls of RejNTTPolyx4AVX2 (four entries each) and 0 of RejNTTPolyBMI2,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 4 calls of RejNTTPolyx4AVX2 (four entries each),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.
@@ -45,7 +45,7 @@ func ExpandA44AVX2(a *[16][256]uint32, rho *[32]byte) bool
 func ExpandA65AVX2(a *[30][256]uint32, rho *[32]byte) bool
 
 // ExpandA87AVX2 is ExpandA (FIPS 204, Algorithm 32) for k = 8, ℓ = 7: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 14 calls of RejNTTPolyx4AVX2 (four entries each) and 0 of RejNTTPolyBMI2,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 14 calls of RejNTTPolyx4AVX2 (four entries each),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.
@@ -53,7 +53,7 @@ func ExpandA65AVX2(a *[30][256]uint32, rho *[32]byte) bool
 func ExpandA87AVX2(a *[56][256]uint32, rho *[32]byte) bool
 
 // ExpandA44AVX512 is ExpandA (FIPS 204, Algorithm 32) for k = 4, ℓ = 4: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 4 calls of RejNTTPolyx4AVX512 (four entries each) and 0 of RejNTTPolyAMD64,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 2 calls of RejNTTPolyx8AVX512 (eight entries each),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.
@@ -61,7 +61,7 @@ func ExpandA87AVX2(a *[56][256]uint32, rho *[32]byte) bool
 func ExpandA44AVX512(a *[16][256]uint32, rho *[32]byte) bool
 
 // ExpandA65AVX512 is ExpandA (FIPS 204, Algorithm 32) for k = 6, ℓ = 5: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 7 calls of RejNTTPolyx4AVX512 (four entries each) and 2 of RejNTTPolyAMD64,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 4 calls of RejNTTPolyx8AVX512 (eight entries each) (the last on entries 22 to 29),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.
@@ -69,7 +69,7 @@ func ExpandA44AVX512(a *[16][256]uint32, rho *[32]byte) bool
 func ExpandA65AVX512(a *[30][256]uint32, rho *[32]byte) bool
 
 // ExpandA87AVX512 is ExpandA (FIPS 204, Algorithm 32) for k = 8, ℓ = 7: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 14 calls of RejNTTPolyx4AVX512 (four entries each) and 0 of RejNTTPolyAMD64,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 7 calls of RejNTTPolyx8AVX512 (eight entries each),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.

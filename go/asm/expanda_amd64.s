@@ -2015,728 +2015,612 @@ TEXT ·ExpandA87AVX2(SB), $200-17
 
 // func ExpandA44AVX512(a *[16][256]uint32, rho *[32]byte) bool
 // Requires: AVX, AVX2, AVX512F, AVX512VL
-TEXT ·ExpandA44AVX512(SB), $200-17
+TEXT ·ExpandA44AVX512(SB), $368-17
 	NO_LOCAL_POINTERS
 
 	// Every seed starts with ρ (Algorithm 32, line 4).
 	MOVQ    rho+8(FP), SI
 	VMOVDQU (SI), Y0
-	VMOVDQU Y0, 56(SP)
-	VMOVDQU Y0, 90(SP)
-	VMOVDQU Y0, 124(SP)
-	VMOVDQU Y0, 158(SP)
+	VMOVDQU Y0, 88(SP)
+	VMOVDQU Y0, 122(SP)
+	VMOVDQU Y0, 156(SP)
+	VMOVDQU Y0, 190(SP)
+	VMOVDQU Y0, 224(SP)
+	VMOVDQU Y0, 258(SP)
+	VMOVDQU Y0, 292(SP)
+	VMOVDQU Y0, 326(SP)
 	VZEROUPPER
-	MOVQ    $0x00000001, 192(SP)
+	MOVQ    $0x00000001, 360(SP)
 
-	// Group 0: entries 0 to 3.
+	// Group 0: entries 0 to 7.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x00, 89(SP)
+	MOVB    $0x00, 120(SP)
+	MOVB    $0x00, 121(SP)
 	LEAQ    (DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x00, 123(SP)
+	MOVB    $0x01, 154(SP)
+	MOVB    $0x00, 155(SP)
 	LEAQ    1024(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x00, 157(SP)
+	MOVB    $0x02, 188(SP)
+	MOVB    $0x00, 189(SP)
 	LEAQ    2048(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x00, 191(SP)
+	MOVB    $0x03, 222(SP)
+	MOVB    $0x00, 223(SP)
 	LEAQ    3072(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 1: entries 4 to 7.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x01, 89(SP)
+	MOVB    $0x00, 256(SP)
+	MOVB    $0x01, 257(SP)
 	LEAQ    4096(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x01, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x01, 290(SP)
+	MOVB    $0x01, 291(SP)
 	LEAQ    5120(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x01, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x02, 324(SP)
+	MOVB    $0x01, 325(SP)
 	LEAQ    6144(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x01, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x03, 358(SP)
+	MOVB    $0x01, 359(SP)
 	LEAQ    7168(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 2: entries 8 to 11.
+	// Group 1: entries 8 to 15.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x02, 89(SP)
+	MOVB    $0x00, 120(SP)
+	MOVB    $0x02, 121(SP)
 	LEAQ    8192(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x02, 123(SP)
+	MOVB    $0x01, 154(SP)
+	MOVB    $0x02, 155(SP)
 	LEAQ    9216(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x02, 157(SP)
+	MOVB    $0x02, 188(SP)
+	MOVB    $0x02, 189(SP)
 	LEAQ    10240(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x02, 191(SP)
+	MOVB    $0x03, 222(SP)
+	MOVB    $0x02, 223(SP)
 	LEAQ    11264(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 3: entries 12 to 15.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x03, 89(SP)
+	MOVB    $0x00, 256(SP)
+	MOVB    $0x03, 257(SP)
 	LEAQ    12288(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x03, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x01, 290(SP)
+	MOVB    $0x03, 291(SP)
 	LEAQ    13312(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x03, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x02, 324(SP)
+	MOVB    $0x03, 325(SP)
 	LEAQ    14336(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x03, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x03, 358(SP)
+	MOVB    $0x03, 359(SP)
 	LEAQ    15360(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-	MOVQ    192(SP), AX
+	ANDQ    AX, 360(SP)
+	MOVQ    360(SP), AX
 	MOVB    AL, ret+16(FP)
 	RET
 
 // func ExpandA65AVX512(a *[30][256]uint32, rho *[32]byte) bool
 // Requires: AVX, AVX2, AVX512F, AVX512VL
-TEXT ·ExpandA65AVX512(SB), $200-17
+TEXT ·ExpandA65AVX512(SB), $368-17
 	NO_LOCAL_POINTERS
 
 	// Every seed starts with ρ (Algorithm 32, line 4).
 	MOVQ    rho+8(FP), SI
 	VMOVDQU (SI), Y0
-	VMOVDQU Y0, 56(SP)
-	VMOVDQU Y0, 90(SP)
-	VMOVDQU Y0, 124(SP)
-	VMOVDQU Y0, 158(SP)
+	VMOVDQU Y0, 88(SP)
+	VMOVDQU Y0, 122(SP)
+	VMOVDQU Y0, 156(SP)
+	VMOVDQU Y0, 190(SP)
+	VMOVDQU Y0, 224(SP)
+	VMOVDQU Y0, 258(SP)
+	VMOVDQU Y0, 292(SP)
+	VMOVDQU Y0, 326(SP)
 	VZEROUPPER
-	MOVQ    $0x00000001, 192(SP)
+	MOVQ    $0x00000001, 360(SP)
 
-	// Group 0: entries 0 to 3.
+	// Group 0: entries 0 to 7.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x00, 89(SP)
+	MOVB    $0x00, 120(SP)
+	MOVB    $0x00, 121(SP)
 	LEAQ    (DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x00, 123(SP)
+	MOVB    $0x01, 154(SP)
+	MOVB    $0x00, 155(SP)
 	LEAQ    1024(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x00, 157(SP)
+	MOVB    $0x02, 188(SP)
+	MOVB    $0x00, 189(SP)
 	LEAQ    2048(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x00, 191(SP)
+	MOVB    $0x03, 222(SP)
+	MOVB    $0x00, 223(SP)
 	LEAQ    3072(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 1: entries 4 to 7.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x04, 88(SP)
-	MOVB    $0x00, 89(SP)
+	MOVB    $0x04, 256(SP)
+	MOVB    $0x00, 257(SP)
 	LEAQ    4096(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x00, 122(SP)
-	MOVB    $0x01, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x00, 290(SP)
+	MOVB    $0x01, 291(SP)
 	LEAQ    5120(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x01, 156(SP)
-	MOVB    $0x01, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x01, 324(SP)
+	MOVB    $0x01, 325(SP)
 	LEAQ    6144(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x02, 190(SP)
-	MOVB    $0x01, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x02, 358(SP)
+	MOVB    $0x01, 359(SP)
 	LEAQ    7168(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 2: entries 8 to 11.
+	// Group 1: entries 8 to 15.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x03, 88(SP)
-	MOVB    $0x01, 89(SP)
+	MOVB    $0x03, 120(SP)
+	MOVB    $0x01, 121(SP)
 	LEAQ    8192(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x04, 122(SP)
-	MOVB    $0x01, 123(SP)
+	MOVB    $0x04, 154(SP)
+	MOVB    $0x01, 155(SP)
 	LEAQ    9216(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x00, 156(SP)
-	MOVB    $0x02, 157(SP)
+	MOVB    $0x00, 188(SP)
+	MOVB    $0x02, 189(SP)
 	LEAQ    10240(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x01, 190(SP)
-	MOVB    $0x02, 191(SP)
+	MOVB    $0x01, 222(SP)
+	MOVB    $0x02, 223(SP)
 	LEAQ    11264(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 3: entries 12 to 15.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x02, 88(SP)
-	MOVB    $0x02, 89(SP)
+	MOVB    $0x02, 256(SP)
+	MOVB    $0x02, 257(SP)
 	LEAQ    12288(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x03, 122(SP)
-	MOVB    $0x02, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x03, 290(SP)
+	MOVB    $0x02, 291(SP)
 	LEAQ    13312(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x04, 156(SP)
-	MOVB    $0x02, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x04, 324(SP)
+	MOVB    $0x02, 325(SP)
 	LEAQ    14336(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x00, 190(SP)
-	MOVB    $0x03, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x00, 358(SP)
+	MOVB    $0x03, 359(SP)
 	LEAQ    15360(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 4: entries 16 to 19.
+	// Group 2: entries 16 to 23.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x01, 88(SP)
-	MOVB    $0x03, 89(SP)
+	MOVB    $0x01, 120(SP)
+	MOVB    $0x03, 121(SP)
 	LEAQ    16384(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x02, 122(SP)
-	MOVB    $0x03, 123(SP)
+	MOVB    $0x02, 154(SP)
+	MOVB    $0x03, 155(SP)
 	LEAQ    17408(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x03, 156(SP)
-	MOVB    $0x03, 157(SP)
+	MOVB    $0x03, 188(SP)
+	MOVB    $0x03, 189(SP)
 	LEAQ    18432(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x04, 190(SP)
-	MOVB    $0x03, 191(SP)
+	MOVB    $0x04, 222(SP)
+	MOVB    $0x03, 223(SP)
 	LEAQ    19456(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 5: entries 20 to 23.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x04, 89(SP)
+	MOVB    $0x00, 256(SP)
+	MOVB    $0x04, 257(SP)
 	LEAQ    20480(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x04, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x01, 290(SP)
+	MOVB    $0x04, 291(SP)
 	LEAQ    21504(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x04, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x02, 324(SP)
+	MOVB    $0x04, 325(SP)
 	LEAQ    22528(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x04, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x03, 358(SP)
+	MOVB    $0x04, 359(SP)
 	LEAQ    23552(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 6: entries 24 to 27.
+	// Group 3: entries 22 to 29.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x04, 88(SP)
-	MOVB    $0x04, 89(SP)
-	LEAQ    24576(DI), AX
+	MOVB    $0x02, 120(SP)
+	MOVB    $0x04, 121(SP)
+	LEAQ    22528(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x00, 122(SP)
-	MOVB    $0x05, 123(SP)
-	LEAQ    25600(DI), AX
+	MOVB    $0x03, 154(SP)
+	MOVB    $0x04, 155(SP)
+	LEAQ    23552(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x01, 156(SP)
-	MOVB    $0x05, 157(SP)
-	LEAQ    26624(DI), AX
+	MOVB    $0x04, 188(SP)
+	MOVB    $0x04, 189(SP)
+	LEAQ    24576(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x02, 190(SP)
-	MOVB    $0x05, 191(SP)
-	LEAQ    27648(DI), AX
+	MOVB    $0x00, 222(SP)
+	MOVB    $0x05, 223(SP)
+	LEAQ    25600(DI), AX
 	MOVQ    AX, 48(SP)
+	MOVB    $0x01, 256(SP)
+	MOVB    $0x05, 257(SP)
+	LEAQ    26624(DI), AX
+	MOVQ    AX, 56(SP)
+	MOVB    $0x02, 290(SP)
+	MOVB    $0x05, 291(SP)
+	LEAQ    27648(DI), AX
+	MOVQ    AX, 64(SP)
+	MOVB    $0x03, 324(SP)
+	MOVB    $0x05, 325(SP)
+	LEAQ    28672(DI), AX
+	MOVQ    AX, 72(SP)
+	MOVB    $0x04, 358(SP)
+	MOVB    $0x05, 359(SP)
+	LEAQ    29696(DI), AX
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Entry 28 (r = 5, s = 3).
-	MOVB    $0x03, 88(SP)
-	MOVB    $0x05, 89(SP)
-	MOVQ    a+0(FP), DI
-	LEAQ    28672(DI), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyAMD64(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Entry 29 (r = 5, s = 4).
-	MOVB    $0x04, 88(SP)
-	MOVB    $0x05, 89(SP)
-	MOVQ    a+0(FP), DI
-	LEAQ    29696(DI), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyAMD64(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-	MOVQ    192(SP), AX
+	ANDQ    AX, 360(SP)
+	MOVQ    360(SP), AX
 	MOVB    AL, ret+16(FP)
 	RET
 
 // func ExpandA87AVX512(a *[56][256]uint32, rho *[32]byte) bool
 // Requires: AVX, AVX2, AVX512F, AVX512VL
-TEXT ·ExpandA87AVX512(SB), $200-17
+TEXT ·ExpandA87AVX512(SB), $368-17
 	NO_LOCAL_POINTERS
 
 	// Every seed starts with ρ (Algorithm 32, line 4).
 	MOVQ    rho+8(FP), SI
 	VMOVDQU (SI), Y0
-	VMOVDQU Y0, 56(SP)
-	VMOVDQU Y0, 90(SP)
-	VMOVDQU Y0, 124(SP)
-	VMOVDQU Y0, 158(SP)
+	VMOVDQU Y0, 88(SP)
+	VMOVDQU Y0, 122(SP)
+	VMOVDQU Y0, 156(SP)
+	VMOVDQU Y0, 190(SP)
+	VMOVDQU Y0, 224(SP)
+	VMOVDQU Y0, 258(SP)
+	VMOVDQU Y0, 292(SP)
+	VMOVDQU Y0, 326(SP)
 	VZEROUPPER
-	MOVQ    $0x00000001, 192(SP)
+	MOVQ    $0x00000001, 360(SP)
 
-	// Group 0: entries 0 to 3.
+	// Group 0: entries 0 to 7.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x00, 89(SP)
+	MOVB    $0x00, 120(SP)
+	MOVB    $0x00, 121(SP)
 	LEAQ    (DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x00, 123(SP)
+	MOVB    $0x01, 154(SP)
+	MOVB    $0x00, 155(SP)
 	LEAQ    1024(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x00, 157(SP)
+	MOVB    $0x02, 188(SP)
+	MOVB    $0x00, 189(SP)
 	LEAQ    2048(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x00, 191(SP)
+	MOVB    $0x03, 222(SP)
+	MOVB    $0x00, 223(SP)
 	LEAQ    3072(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 1: entries 4 to 7.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x04, 88(SP)
-	MOVB    $0x00, 89(SP)
+	MOVB    $0x04, 256(SP)
+	MOVB    $0x00, 257(SP)
 	LEAQ    4096(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x05, 122(SP)
-	MOVB    $0x00, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x05, 290(SP)
+	MOVB    $0x00, 291(SP)
 	LEAQ    5120(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x06, 156(SP)
-	MOVB    $0x00, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x06, 324(SP)
+	MOVB    $0x00, 325(SP)
 	LEAQ    6144(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x00, 190(SP)
-	MOVB    $0x01, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x00, 358(SP)
+	MOVB    $0x01, 359(SP)
 	LEAQ    7168(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 2: entries 8 to 11.
+	// Group 1: entries 8 to 15.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x01, 88(SP)
-	MOVB    $0x01, 89(SP)
+	MOVB    $0x01, 120(SP)
+	MOVB    $0x01, 121(SP)
 	LEAQ    8192(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x02, 122(SP)
-	MOVB    $0x01, 123(SP)
+	MOVB    $0x02, 154(SP)
+	MOVB    $0x01, 155(SP)
 	LEAQ    9216(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x03, 156(SP)
-	MOVB    $0x01, 157(SP)
+	MOVB    $0x03, 188(SP)
+	MOVB    $0x01, 189(SP)
 	LEAQ    10240(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x04, 190(SP)
-	MOVB    $0x01, 191(SP)
+	MOVB    $0x04, 222(SP)
+	MOVB    $0x01, 223(SP)
 	LEAQ    11264(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 3: entries 12 to 15.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x05, 88(SP)
-	MOVB    $0x01, 89(SP)
+	MOVB    $0x05, 256(SP)
+	MOVB    $0x01, 257(SP)
 	LEAQ    12288(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x06, 122(SP)
-	MOVB    $0x01, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x06, 290(SP)
+	MOVB    $0x01, 291(SP)
 	LEAQ    13312(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x00, 156(SP)
-	MOVB    $0x02, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x00, 324(SP)
+	MOVB    $0x02, 325(SP)
 	LEAQ    14336(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x01, 190(SP)
-	MOVB    $0x02, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x01, 358(SP)
+	MOVB    $0x02, 359(SP)
 	LEAQ    15360(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 4: entries 16 to 19.
+	// Group 2: entries 16 to 23.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x02, 88(SP)
-	MOVB    $0x02, 89(SP)
+	MOVB    $0x02, 120(SP)
+	MOVB    $0x02, 121(SP)
 	LEAQ    16384(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x03, 122(SP)
-	MOVB    $0x02, 123(SP)
+	MOVB    $0x03, 154(SP)
+	MOVB    $0x02, 155(SP)
 	LEAQ    17408(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x04, 156(SP)
-	MOVB    $0x02, 157(SP)
+	MOVB    $0x04, 188(SP)
+	MOVB    $0x02, 189(SP)
 	LEAQ    18432(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x05, 190(SP)
-	MOVB    $0x02, 191(SP)
+	MOVB    $0x05, 222(SP)
+	MOVB    $0x02, 223(SP)
 	LEAQ    19456(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 5: entries 20 to 23.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x06, 88(SP)
-	MOVB    $0x02, 89(SP)
+	MOVB    $0x06, 256(SP)
+	MOVB    $0x02, 257(SP)
 	LEAQ    20480(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x00, 122(SP)
-	MOVB    $0x03, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x00, 290(SP)
+	MOVB    $0x03, 291(SP)
 	LEAQ    21504(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x01, 156(SP)
-	MOVB    $0x03, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x01, 324(SP)
+	MOVB    $0x03, 325(SP)
 	LEAQ    22528(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x02, 190(SP)
-	MOVB    $0x03, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x02, 358(SP)
+	MOVB    $0x03, 359(SP)
 	LEAQ    23552(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 6: entries 24 to 27.
+	// Group 3: entries 24 to 31.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x03, 88(SP)
-	MOVB    $0x03, 89(SP)
+	MOVB    $0x03, 120(SP)
+	MOVB    $0x03, 121(SP)
 	LEAQ    24576(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x04, 122(SP)
-	MOVB    $0x03, 123(SP)
+	MOVB    $0x04, 154(SP)
+	MOVB    $0x03, 155(SP)
 	LEAQ    25600(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x05, 156(SP)
-	MOVB    $0x03, 157(SP)
+	MOVB    $0x05, 188(SP)
+	MOVB    $0x03, 189(SP)
 	LEAQ    26624(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x06, 190(SP)
-	MOVB    $0x03, 191(SP)
+	MOVB    $0x06, 222(SP)
+	MOVB    $0x03, 223(SP)
 	LEAQ    27648(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 7: entries 28 to 31.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x00, 88(SP)
-	MOVB    $0x04, 89(SP)
+	MOVB    $0x00, 256(SP)
+	MOVB    $0x04, 257(SP)
 	LEAQ    28672(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x01, 122(SP)
-	MOVB    $0x04, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x01, 290(SP)
+	MOVB    $0x04, 291(SP)
 	LEAQ    29696(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x02, 156(SP)
-	MOVB    $0x04, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x02, 324(SP)
+	MOVB    $0x04, 325(SP)
 	LEAQ    30720(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x03, 190(SP)
-	MOVB    $0x04, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x03, 358(SP)
+	MOVB    $0x04, 359(SP)
 	LEAQ    31744(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 8: entries 32 to 35.
+	// Group 4: entries 32 to 39.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x04, 88(SP)
-	MOVB    $0x04, 89(SP)
+	MOVB    $0x04, 120(SP)
+	MOVB    $0x04, 121(SP)
 	LEAQ    32768(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x05, 122(SP)
-	MOVB    $0x04, 123(SP)
+	MOVB    $0x05, 154(SP)
+	MOVB    $0x04, 155(SP)
 	LEAQ    33792(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x06, 156(SP)
-	MOVB    $0x04, 157(SP)
+	MOVB    $0x06, 188(SP)
+	MOVB    $0x04, 189(SP)
 	LEAQ    34816(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x00, 190(SP)
-	MOVB    $0x05, 191(SP)
+	MOVB    $0x00, 222(SP)
+	MOVB    $0x05, 223(SP)
 	LEAQ    35840(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 9: entries 36 to 39.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x01, 88(SP)
-	MOVB    $0x05, 89(SP)
+	MOVB    $0x01, 256(SP)
+	MOVB    $0x05, 257(SP)
 	LEAQ    36864(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x02, 122(SP)
-	MOVB    $0x05, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x02, 290(SP)
+	MOVB    $0x05, 291(SP)
 	LEAQ    37888(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x03, 156(SP)
-	MOVB    $0x05, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x03, 324(SP)
+	MOVB    $0x05, 325(SP)
 	LEAQ    38912(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x04, 190(SP)
-	MOVB    $0x05, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x04, 358(SP)
+	MOVB    $0x05, 359(SP)
 	LEAQ    39936(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 10: entries 40 to 43.
+	// Group 5: entries 40 to 47.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x05, 88(SP)
-	MOVB    $0x05, 89(SP)
+	MOVB    $0x05, 120(SP)
+	MOVB    $0x05, 121(SP)
 	LEAQ    40960(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x06, 122(SP)
-	MOVB    $0x05, 123(SP)
+	MOVB    $0x06, 154(SP)
+	MOVB    $0x05, 155(SP)
 	LEAQ    41984(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x00, 156(SP)
-	MOVB    $0x06, 157(SP)
+	MOVB    $0x00, 188(SP)
+	MOVB    $0x06, 189(SP)
 	LEAQ    43008(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x01, 190(SP)
-	MOVB    $0x06, 191(SP)
+	MOVB    $0x01, 222(SP)
+	MOVB    $0x06, 223(SP)
 	LEAQ    44032(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 11: entries 44 to 47.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x02, 88(SP)
-	MOVB    $0x06, 89(SP)
+	MOVB    $0x02, 256(SP)
+	MOVB    $0x06, 257(SP)
 	LEAQ    45056(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x03, 122(SP)
-	MOVB    $0x06, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x03, 290(SP)
+	MOVB    $0x06, 291(SP)
 	LEAQ    46080(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x04, 156(SP)
-	MOVB    $0x06, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x04, 324(SP)
+	MOVB    $0x06, 325(SP)
 	LEAQ    47104(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x05, 190(SP)
-	MOVB    $0x06, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x05, 358(SP)
+	MOVB    $0x06, 359(SP)
 	LEAQ    48128(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
+	ANDQ    AX, 360(SP)
 
-	// Group 12: entries 48 to 51.
+	// Group 6: entries 48 to 55.
 	MOVQ    a+0(FP), DI
-	MOVB    $0x06, 88(SP)
-	MOVB    $0x06, 89(SP)
+	MOVB    $0x06, 120(SP)
+	MOVB    $0x06, 121(SP)
 	LEAQ    49152(DI), AX
 	MOVQ    AX, 24(SP)
-	MOVB    $0x00, 122(SP)
-	MOVB    $0x07, 123(SP)
+	MOVB    $0x00, 154(SP)
+	MOVB    $0x07, 155(SP)
 	LEAQ    50176(DI), AX
 	MOVQ    AX, 32(SP)
-	MOVB    $0x01, 156(SP)
-	MOVB    $0x07, 157(SP)
+	MOVB    $0x01, 188(SP)
+	MOVB    $0x07, 189(SP)
 	LEAQ    51200(DI), AX
 	MOVQ    AX, 40(SP)
-	MOVB    $0x02, 190(SP)
-	MOVB    $0x07, 191(SP)
+	MOVB    $0x02, 222(SP)
+	MOVB    $0x07, 223(SP)
 	LEAQ    52224(DI), AX
 	MOVQ    AX, 48(SP)
-	LEAQ    24(SP), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Group 13: entries 52 to 55.
-	MOVQ    a+0(FP), DI
-	MOVB    $0x03, 88(SP)
-	MOVB    $0x07, 89(SP)
+	MOVB    $0x03, 256(SP)
+	MOVB    $0x07, 257(SP)
 	LEAQ    53248(DI), AX
-	MOVQ    AX, 24(SP)
-	MOVB    $0x04, 122(SP)
-	MOVB    $0x07, 123(SP)
+	MOVQ    AX, 56(SP)
+	MOVB    $0x04, 290(SP)
+	MOVB    $0x07, 291(SP)
 	LEAQ    54272(DI), AX
-	MOVQ    AX, 32(SP)
-	MOVB    $0x05, 156(SP)
-	MOVB    $0x07, 157(SP)
+	MOVQ    AX, 64(SP)
+	MOVB    $0x05, 324(SP)
+	MOVB    $0x07, 325(SP)
 	LEAQ    55296(DI), AX
-	MOVQ    AX, 40(SP)
-	MOVB    $0x06, 190(SP)
-	MOVB    $0x07, 191(SP)
+	MOVQ    AX, 72(SP)
+	MOVB    $0x06, 358(SP)
+	MOVB    $0x07, 359(SP)
 	LEAQ    56320(DI), AX
-	MOVQ    AX, 48(SP)
+	MOVQ    AX, 80(SP)
 	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
+	LEAQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyx4AVX512(SB)
+	CALL    ·RejNTTPolyx8AVX512(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-	MOVQ    192(SP), AX
+	ANDQ    AX, 360(SP)
+	MOVQ    360(SP), AX
 	MOVB    AL, ret+16(FP)
 	RET

@@ -75,3 +75,21 @@ func ExpandMask17BMI2(y *[256]uint32, seed *[66]byte)
 //
 //go:noescape
 func ExpandMask19BMI2(y *[256]uint32, seed *[66]byte)
+
+// ExpandMask17x8AVX512 sets *y[j] to what ExpandMask17AMD64 gives for
+// seeds[j], the eight SHAKE256 states squeezed in step by KeccakF1600x8AVX512,
+// each stream unpacked by BitUnpack18AVX2. The eight polynomials must not
+// overlap. No branch or address depends on the seeds. Needs AVX2
+// and AVX512F.
+//
+//go:noescape
+func ExpandMask17x8AVX512(y *[8]*[256]uint32, seeds *[8][66]byte)
+
+// ExpandMask19x8AVX512 sets *y[j] to what ExpandMask19AMD64 gives for
+// seeds[j], the eight SHAKE256 states squeezed in step by KeccakF1600x8AVX512,
+// each stream unpacked by BitUnpack20AVX2. The eight polynomials must not
+// overlap. No branch or address depends on the seeds. Needs AVX2
+// and AVX512F.
+//
+//go:noescape
+func ExpandMask19x8AVX512(y *[8]*[256]uint32, seeds *[8][66]byte)

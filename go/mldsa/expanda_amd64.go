@@ -60,7 +60,8 @@ func expandAAVX2(a []ringElement, ρ *[32]byte, k, l int) error {
 }
 
 // expandAAVX512 is expandAAVX2 with the routines that call the AVX-512
-// four-way sampler.
+// eight-way sampler (and, for ML-DSA-65's last six entries, the four-way
+// one and the baseline single one).
 func expandAAVX512(a []ringElement, ρ *[32]byte, k, l int) error {
 	if len(a) < k*l {
 		return errBadMatrix

@@ -123,11 +123,32 @@ func expandMaskx4AVX2(out *[4]*[n256]uint32, seeds *[4][66]byte, γ1Bits int) {
 	}
 }
 
-// expandMaskAVX512 is expandMaskAVX2 with the four-way routines that
-// squeeze through the AVX-512 permutation.
+// expandMaskAVX512 is expandMaskAVX2 with the AVX-512 routines: ℓ = 4
+// (ML-DSA-44) in one four-way call, ℓ = 5 and 7 in one eight-way call
+// whose last outputs are scratch polynomials (an eight-way squeeze costs
+// less than a four-way one and one to three single ones).
 func expandMaskAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
 	if γ1Bits != 17 && γ1Bits != 19 {
 		expandMaskGeneric(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	if len(y) > 4 && len(y) <= 8 {
+		var seeds [8][66]byte
+		var scratch [3]ringElement
+		var out [8]*[n256]uint32
+		for j := range seeds {
+			expandMaskSeed(&seeds[j], ρPrimePrime, μ+j)
+			if j < len(y) {
+				out[j] = poly32(&y[j])
+			} else {
+				out[j] = poly32(&scratch[j-len(y)])
+			}
+		}
+		if γ1Bits == 17 {
+			asm.ExpandMask17x8AVX512(&out, &seeds)
+		} else {
+			asm.ExpandMask19x8AVX512(&out, &seeds)
+		}
 		return
 	}
 	four := fourWayCount(len(y))

@@ -197,6 +197,8 @@ func cpuRoutines() map[string]any {
 		m["MultiplyAccNTT4AVX512"] = asm.MultiplyAccNTT4AVX512
 		m["MultiplyAccNTT5AVX512"] = asm.MultiplyAccNTT5AVX512
 		m["MultiplyAccNTT7AVX512"] = asm.MultiplyAccNTT7AVX512
+		m["ExpandMask17x8AVX512"] = asm.ExpandMask17x8AVX512
+		m["ExpandMask19x8AVX512"] = asm.ExpandMask19x8AVX512
 	}
 	return m
 }

@@ -395,10 +395,52 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX512", Find: "\tCALL        ·KeccakF1600x4AVX512(SB)\n", N: 3, Replace: ""}}},
 	{Name: "expandmaskx4avx512/calls-avx2-permutation", Routine: "ExpandMask17x4AVX512",
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)", N: 2}}},
+	// The AVX-512 ExpandA routines: groups of eight (ExpandA65AVX512's last
+	// one entries 22 to 29, 22 and 23 sampled again), proven for every ρ.
+	// The eight-way ExpandMask: streams 3 to 7 kept in y[0] to y[4] and
+	// unpacked last first, states 4 to 7 in each lane vector's high half.
+	{Name: "expandmaskx8/stream-7-read-from-y3", Routine: "ExpandMask17x8AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x8AVX512", Find: "\tMOVQ y+0(FP), AX\n\tMOVQ 32(AX), AX\n\tMOVQ AX, 8(SP)\n",
+			Replace: "\tMOVQ y+0(FP), AX\n\tMOVQ 24(AX), AX\n\tMOVQ AX, 8(SP)\n"}}},
+	{Name: "expandmaskx8/high-states-from-low-half", Routine: "ExpandMask19x8AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x8AVX512", Find: "VMOVDQU     48(SP), Y0", Replace: "VMOVDQU     16(SP), Y0"}}},
+	// After the second permutation call, y[0]'s address not reloaded: R8
+	// is what the callee left.
+	{Name: "expandmaskx8/pointer-not-reloaded", Routine: "ExpandMask19x8AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x8AVX512", Find: "\tCALL        ·KeccakF1600x8AVX512(SB)\n\tMOVQ        y+0(FP), AX\n\tMOVQ        (AX), R8\n", N: 2,
+			Replace: "\tCALL        ·KeccakF1600x8AVX512(SB)\n\tMOVQ        y+0(FP), AX\n"}}},
+	{Name: "expandmaskx8/block-skipped", Routine: "ExpandMask17x8AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x8AVX512", Find: "\tCALL        ·KeccakF1600x8AVX512(SB)\n", N: 3, Replace: ""}}},
 	{Name: "expandaavx512/one-group-short", Routine: "ExpandA87AVX512",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tCALL    ·RejNTTPolyx4AVX512(SB)\n", Replace: "", N: -1}}},
-	{Name: "expandaavx512/calls-avx2-sampler", Routine: "ExpandA65AVX512",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "·RejNTTPolyx4AVX512(SB)", Replace: "·RejNTTPolyx4AVX2(SB)", N: 3}}},
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tCALL    ·RejNTTPolyx8AVX512(SB)\n", Replace: "", N: -1}}},
+	// The last group's first seed keeps group 2's s and r (entry 16's),
+	// so entry 22 is sampled again from the wrong seed.
+	{Name: "expandaavx512/last-group-seed-stale", Routine: "ExpandA65AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "\tMOVB    $0x02, 120(SP)\n\tMOVB    $0x04, 121(SP)\n", Replace: ""}}},
+	// The last group one entry early: entry 21 gets entry 22's sample.
+	{Name: "expandaavx512/last-group-shifted", Routine: "ExpandA65AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "LEAQ    22528(DI), AX\n\tMOVQ    AX, 24(SP)", Replace: "LEAQ    21504(DI), AX\n\tMOVQ    AX, 24(SP)", N: -1}}},
+	// The last group on the four-way sampler, which is not among the calls.
+	{Name: "expandaavx512/last-group-four-way", Routine: "ExpandA65AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "·RejNTTPolyx8AVX512(SB)", Replace: "·RejNTTPolyx4AVX512(SB)", N: -1}}},
+	// A group of eight handed to the four-way sampler: entries 4 to 7 and
+	// 12 to 15 never written.
+	{Name: "expandaavx512/eight-to-four-way", Routine: "ExpandA44AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA44AVX512", Find: "·RejNTTPolyx8AVX512(SB)", Replace: "·RejNTTPolyx4AVX512(SB)", N: -1}}},
+	// Entry 6 (r = 1, s = 2) sampled from the seed of r = 2, s = 1.
+	{Name: "expandaavx512/seed-s-r-swapped", Routine: "ExpandA44AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA44AVX512", Find: "\tMOVB    $0x02, 324(SP)\n\tMOVB    $0x01, 325(SP)\n",
+			Replace: "\tMOVB    $0x01, 324(SP)\n\tMOVB    $0x02, 325(SP)\n"}}},
+	// The eighth seed of group 1 keeps group 0's s and r (entry 7's).
+	{Name: "expandaavx512/seed-7-stale", Routine: "ExpandA87AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tMOVB    $0x01, 358(SP)\n\tMOVB    $0x02, 359(SP)\n", Replace: ""}}},
+	// Polynomial 7 of group 0 written over entry 6: entry 7 never sampled.
+	{Name: "expandaavx512/pointer-7-overlaps-6", Routine: "ExpandA44AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA44AVX512", Find: "LEAQ    7168(DI), AX", Replace: "LEAQ    6144(DI), AX"}}},
+	// Random seeds never run out of the bound: only the proof sees the
+	// first group's result left out of the mask.
+	{Name: "expandaavx512/group-result-not-anded", Routine: "ExpandA87AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tANDQ    AX, 360(SP)\n", Replace: ""}}},
 	// Under an opmask the form is outside the model: the decoder must
 	// reject it, never guess. (A zmm-wide form is in the model now: bits
 	// 511:256 read before any write are keccakx8/upper-half-uninitialised.)
@@ -877,7 +919,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tVPOR         Y1, Y9, Y9\n", N: 4, Replace: ""}}},
 
 	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
-	// Samp4, CTSample) given the samplers' contracts.
+	// SampN, CTSample) given the samplers' contracts.
 	{Name: "expanda/seed-s-r-swapped", Routine: "ExpandA65AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "// Group 1: entries 4 to 7.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x04, 88(SP)\n\tMOVB    $0x00, 89(SP)",
 			Replace: "// Group 1: entries 4 to 7.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x00, 88(SP)\n\tMOVB    $0x04, 89(SP)"}}},
