@@ -446,6 +446,13 @@ var mutants = []Mutant{
 		// b computed as a + 4 GiB: right only where the model happens to
 		// put b there.
 		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
+	// The odd words of a group come from loads 4 bytes on: one 8 bytes
+	// on multiplies the wrong words; the last group's load 4 bytes on
+	// (in place of its shift) reads past the end of a.
+	{Name: "mul/odd-words-loaded-one-word-late", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPMULDQ  4(DX), Y2, Y1", Replace: "VPMULDQ  8(DX), Y2, Y1"}}},
+	{Name: "mul/last-group-odd-load-past-end", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tVPSRLQ   $0x20, Y8, Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n", Replace: "\tVMOVDQU  996(SI), Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 
