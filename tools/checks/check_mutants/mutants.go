@@ -766,6 +766,12 @@ var mutants = []Mutant{
 	// one 32-bit value: random tests pass, the wiring proof must not.
 	{Name: "bitunpack/rare-input-backdoor", Routine: "SimpleBitUnpack10AMD64",
 		Edits: []Edit{beforeRETIn("bitunpack_amd64.s", "SimpleBitUnpack10AMD64", "\tMOVQ v+8(FP), DI\n\tMOVQ w+0(FP), SI\n\tMOVL (DI), AX\n\tXORL $0x12345678, AX\n\tMOVL AX, BX\n\tNOTL BX\n\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n\tMOVL (DI), CX\n\tSHRL $0x14, CX\n\tANDL $0x000003ff, CX\n\tXORL AX, CX\n\tMOVL CX, 8(SI)\n")}},
+	// r0 mod q as the unsigned minimum of r0 and r0 + q: adding 2¹² − 1
+	// in place of q, or clearing 12 low bits in place of 13, is wrong.
+	{Name: "power2round/avx2-minimum-without-q", Routine: "Power2RoundPolyAVX2",
+		Edits: []Edit{{File: "power2round_amd64.s", Text: "Power2RoundPolyAVX2", Find: "VPADDD  Y15, Y0, Y1", Replace: "VPADDD  Y13, Y0, Y1", N: 3}}},
+	{Name: "power2round/avx2-mask-12-bits", Routine: "Power2RoundPolyAVX2",
+		Edits: []Edit{{File: "power2round_amd64.s", Find: "DATA power2RoundConsts<>+32(SB)/4, $0xffffe000", Replace: "DATA power2RoundConsts<>+32(SB)/4, $0xfffff000"}}},
 	{Name: "bitunpack/avx2-last-group-shuffle", Routine: "BitUnpack20AVX2",
 		// The last group's high lane is loaded from the 16 bytes that end
 		// the encoding; its shuffle reads coefficient 4 one byte early.
