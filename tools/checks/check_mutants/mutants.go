@@ -772,6 +772,12 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "power2round_amd64.s", Text: "Power2RoundPolyAVX2", Find: "VPADDD  Y15, Y0, Y1", Replace: "VPADDD  Y13, Y0, Y1", N: 3}}},
 	{Name: "power2round/avx2-mask-12-bits", Routine: "Power2RoundPolyAVX2",
 		Edits: []Edit{{File: "power2round_amd64.s", Find: "DATA power2RoundConsts<>+32(SB)/4, $0xffffe000", Replace: "DATA power2RoundConsts<>+32(SB)/4, $0xfffff000"}}},
+	// b − x mod q in the unpacking loop, the same minimum: b added in
+	// place of q; the shifts' register taken for the mask's.
+	{Name: "bitunpack/avx2-signed-minimum-without-q", Routine: "BitUnpack20AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack20AVX2", Find: "VPADDD      Y10, Y0, Y1", Replace: "VPADDD      Y14, Y0, Y1"}}},
+	{Name: "bitunpack/avx2-loop-shifts-register", Routine: "BitUnpack13AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack13AVX2", Find: "VPSRLVD     Y12, Y0, Y0", Replace: "VPSRLVD     Y13, Y0, Y0"}}},
 	{Name: "bitunpack/avx2-last-group-shuffle", Routine: "BitUnpack20AVX2",
 		// The last group's high lane is loaded from the 16 bytes that end
 		// the encoding; its shuffle reads coefficient 4 one byte early.
