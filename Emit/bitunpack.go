@@ -161,42 +161,58 @@ func avx2Unpack(c *build.Context, p packing, name string, frame operand.Mem) (in
 	for j := range shifts {
 		shifts[j] = uint32(p.bitOff(j))
 	}
+	// The constants of the loop stay in registers: as memory operands
+	// they made the loads the bottleneck.
 	c.VMOVDQU(k.bcast(1<<p.width-1), reg.Y13)
+	c.VMOVDQU(k.dwords(shifts), reg.Y12)
+	c.VMOVDQU(k.row(shuffle(0, 0, off4)), reg.Y11)
 	if p.signed {
 		c.VMOVDQU(k.bcast(p.b), reg.Y14)
+		c.VMOVDQU(k.bcast(mldsaQ), reg.Y10)
 	}
 	if p.checked {
+		c.VMOVDQU(k.bcast(p.max), reg.Y8)
 		c.VPXOR(reg.Y9, reg.Y9, reg.Y9)
 	}
 	// group unpacks the group whose bytes low and high load into the
 	// 32 words at out.
-	group := func(low, high operand.Mem, shuf [32]byte, out operand.Mem) {
+	group := func(low, high operand.Mem, shuf operand.Op, out operand.Mem) {
 		c.VMOVDQU(low, reg.X0)
 		c.VINSERTI128(operand.U8(1), high, reg.Y0, reg.Y0)
-		c.VPSHUFB(k.row(shuf), reg.Y0, reg.Y0)
-		c.VPSRLVD(k.dwords(shifts), reg.Y0, reg.Y0)
+		c.VPSHUFB(shuf, reg.Y0, reg.Y0)
+		c.VPSRLVD(reg.Y12, reg.Y0, reg.Y0)
 		c.VPAND(reg.Y13, reg.Y0, reg.Y0)
 		if p.checked {
-			c.VPCMPGTD(k.bcast(p.max), reg.Y0, reg.Y1)
+			c.VPCMPGTD(reg.Y8, reg.Y0, reg.Y1)
 			c.VPOR(reg.Y1, reg.Y9, reg.Y9)
 		}
 		if p.signed {
-			avx2Signed(c, k, reg.Y0, reg.Y1)
+			// b − x mod q: of b − x and b − x + q, the smaller as
+			// unsigned words (b − x < 0 wraps above b − x + q).
+			c.VPSUBD(reg.Y0, reg.Y14, reg.Y0)
+			c.VPADDD(reg.Y10, reg.Y0, reg.Y1)
+			c.VPMINUD(reg.Y1, reg.Y0, reg.Y0)
 		}
 		c.VMOVDQU(reg.Y0, out)
 	}
-	c.MOVL(operand.U32(groups), reg.ECX)
+	// Two groups an iteration, which halves the loop's own instructions;
+	// an odd group left goes to the groups after the loop.
+	c.MOVL(operand.U32(groups/2), reg.ECX)
 	c.Label("vector")
-	group(operand.Mem{Base: reg.RDI}, operand.Mem{Base: reg.RDI, Disp: off4}, shuffle(0, 0, off4), operand.Mem{Base: reg.RSI})
-	p.advance(c, 1)
+	for u := 0; u < 2; u++ {
+		group(operand.Mem{Base: reg.RDI, Disp: p.width * u}, operand.Mem{Base: reg.RDI, Disp: p.width*u + off4}, reg.Y11,
+			operand.Mem{Base: reg.RSI, Disp: 32 * u})
+	}
+	p.advance(c, 2)
 	c.DECL(reg.ECX)
 	c.JNE(operand.LabelRef("vector"))
+	groups -= groups % 2
 	// RDI and RSI now point at group groups.
 	for g := groups; g < last; g++ {
 		low, high := min(p.width*g, n-16), min(p.width*g+off4, n-16)
 		at := p.width * groups
 		group(operand.Mem{Base: reg.RDI, Disp: low - at}, operand.Mem{Base: reg.RDI, Disp: high - at},
-			shuffle(g, low, high), operand.Mem{Base: reg.RSI, Disp: 32 * (g - groups)})
+			k.row(shuffle(g, low, high)), operand.Mem{Base: reg.RSI, Disp: 32 * (g - groups)})
 	}
 	if p.checked {
 		c.VMOVDQU(reg.Y9, frame)

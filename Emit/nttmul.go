@@ -56,16 +56,27 @@ func mulAccRoutine(c *build.Context, table string, terms int, src func(j, i int)
 			if j > 0 {
 				pe, po = s[4], s[5]
 			}
-			// Each factor is read once (reading it again as a memory
-			// operand doubled the loads), and its odd words move down by a
-			// shift for a and a shuffle for b, which run on different
-			// ports.
-			c.VMOVDQU(a, x)
-			c.VMOVDQU(b, y)
-			c.VPMULDQ(y, x, pe)
-			c.VPSRLQ(operand.U8(32), x, x)
-			c.VPSHUFD(operand.U8(0xF5), y, y)
-			c.VPMULDQ(y, x, po)
+			if terms == 1 && i < 31 {
+				// The odd words come down by loads 4 bytes further on,
+				// which take no vector ALU port, the bottleneck of a
+				// single product. (The last group's would read past
+				// the end; in sums of products the loads become the
+				// bottleneck.)
+				c.VMOVDQU(a, x)
+				c.VPMULDQ(b, x, pe)
+				c.VMOVDQU(a.Offset(4), x)
+				c.VPMULDQ(b.Offset(4), x, po)
+			} else {
+				// Each factor is read once, and its odd words move down
+				// by a shift for a and a shuffle for b, which run on
+				// different ports.
+				c.VMOVDQU(a, x)
+				c.VMOVDQU(b, y)
+				c.VPMULDQ(y, x, pe)
+				c.VPSRLQ(operand.U8(32), x, x)
+				c.VPSHUFD(operand.U8(0xF5), y, y)
+				c.VPMULDQ(y, x, po)
+			}
 			if j > 0 {
 				c.VPADDQ(pe, even, even)
 				c.VPADDQ(po, odd, odd)

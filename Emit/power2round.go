@@ -24,18 +24,29 @@ func buildPower2Round(c *build.Context) {
 		regs := []reg.GPPhysical{reg.RDI, reg.R8, reg.RSI}
 		if avx2 {
 			k := newVconsts(c, "power2RoundConsts")
-			coeffRoutine(c, name, sig, doc, true, params, regs, nil,
+			// The constants stay in registers: as memory operands
+			// they tripled the loads.
+			half, mask, q := reg.Y13, reg.Y14, reg.Y15
+			coeffRoutine(c, name, sig, doc, true, params, regs,
+				func() {
+					c.VMOVDQU(k.of(1<<12-1), half)
+					c.VMOVDQU(k.of(^uint32(1<<13-1)), mask)
+					c.VMOVDQU(k.of(mldsaQ), q)
+				},
 				func(u int) {
 					c.VMOVDQU(ymm(reg.RSI, u), reg.Y0)
-					c.VPADDD(k.of(1<<12-1), reg.Y0, reg.Y1)
-					c.VPSRAD(operand.U8(13), reg.Y1, reg.Y1) // t + 2¹² − 1 < 2³¹
-					c.VMOVDQU(reg.Y1, ymm(reg.RDI, u))
-					c.VPMULLD(k.of(1<<13), reg.Y1, reg.Y2)
-					c.VPSUBD(reg.Y2, reg.Y0, reg.Y2)
-					c.VPSRAD(operand.U8(31), reg.Y2, reg.Y3)
-					c.VPAND(k.of(mldsaQ), reg.Y3, reg.Y3)
-					c.VPADDD(reg.Y3, reg.Y2, reg.Y2)
-					c.VMOVDQU(reg.Y2, ymm(reg.R8, u))
+					c.VPADDD(half, reg.Y0, reg.Y1)
+					c.VPSRAD(operand.U8(13), reg.Y1, reg.Y2) // t + 2¹² − 1 < 2³¹
+					c.VMOVDQU(reg.Y2, ymm(reg.RDI, u))
+					// r1·2¹³ is t + 2¹² − 1 with its low 13 bits
+					// cleared: no multiplication.
+					c.VPAND(mask, reg.Y1, reg.Y1)
+					c.VPSUBD(reg.Y1, reg.Y0, reg.Y0)
+					// r0 mod q: of r0 and r0 + q, the smaller as
+					// unsigned words (r0 < 0 wraps above r0 + q).
+					c.VPADDD(q, reg.Y0, reg.Y1)
+					c.VPMINUD(reg.Y1, reg.Y0, reg.Y0)
+					c.VMOVDQU(reg.Y0, ymm(reg.R8, u))
 				}, nil)
 			k.emit()
 			continue

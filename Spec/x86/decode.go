@@ -924,6 +924,7 @@ var vexForms = []vexForm{
 	{"VPMULDQ", 2, 1, 0x28, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 28 /r VPMULDQ"},
 	{"VPMULUDQ", 1, 1, 0xF4, -1, -1, "rvr", "VEX.NDS.128/256.66.0F.WIG F4 /r VPMULUDQ"},
 	{"VPMULLD", 2, 1, 0x40, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 40 /r VPMULLD"},
+	{"VPMINUD", 2, 1, 0x3B, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 3B /r VPMINUD"},
 	{"VPSHUFB", 2, 1, 0x00, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 00 /r VPSHUFB"},
 	{"VPERMD", 2, 1, 0x36, 0, -1, "rvr", "VEX.NDS.256.66.0F38.W0 36 /r VPERMD"},
 	{"VPSRLVD", 2, 1, 0x45, 0, -1, "rvr", "VEX.NDS.128/256.66.0F38.W0 45 /r VPSRLVD"},

@@ -10,29 +10,37 @@ TEXT ·SimpleBitUnpack10AVX2(SB), $0-16
 	MOVQ    w+0(FP), SI
 	MOVQ    v+8(FP), DI
 	VMOVDQU simpleBitUnpack10Consts<>+0(SB), Y13
-	MOVL    $0x0000001e, CX
+	VMOVDQU simpleBitUnpack10Consts<>+32(SB), Y12
+	VMOVDQU simpleBitUnpack10Consts<>+64(SB), Y11
+	MOVL    $0x0000000f, CX
 
 vector:
 	VMOVDQU     (DI), X0
 	VINSERTI128 $0x01, 5(DI), Y0, Y0
-	VPSHUFB     simpleBitUnpack10Consts<>+32(SB), Y0, Y0
-	VPSRLVD     simpleBitUnpack10Consts<>+64(SB), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VMOVDQU     Y0, (SI)
-	ADDQ        $0x00000020, SI
-	ADDQ        $0x0000000a, DI
+	VMOVDQU     10(DI), X0
+	VINSERTI128 $0x01, 15(DI), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x00000014, DI
 	DECL        CX
 	JNE         vector
 	VMOVDQU     (DI), X0
 	VINSERTI128 $0x01, 4(DI), Y0, Y0
 	VPSHUFB     simpleBitUnpack10Consts<>+96(SB), Y0, Y0
-	VPSRLVD     simpleBitUnpack10Consts<>+64(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VMOVDQU     Y0, (SI)
 	VMOVDQU     4(DI), X0
 	VINSERTI128 $0x01, 4(DI), Y0, Y0
 	VPSHUFB     simpleBitUnpack10Consts<>+128(SB), Y0, Y0
-	VPSRLVD     simpleBitUnpack10Consts<>+64(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VMOVDQU     Y0, 32(SI)
 	VZEROUPPER
@@ -46,22 +54,22 @@ DATA simpleBitUnpack10Consts<>+16(SB)/4, $0x000003ff
 DATA simpleBitUnpack10Consts<>+20(SB)/4, $0x000003ff
 DATA simpleBitUnpack10Consts<>+24(SB)/4, $0x000003ff
 DATA simpleBitUnpack10Consts<>+28(SB)/4, $0x000003ff
-DATA simpleBitUnpack10Consts<>+32(SB)/4, $0x03020100
-DATA simpleBitUnpack10Consts<>+36(SB)/4, $0x04030201
-DATA simpleBitUnpack10Consts<>+40(SB)/4, $0x05040302
-DATA simpleBitUnpack10Consts<>+44(SB)/4, $0x06050403
-DATA simpleBitUnpack10Consts<>+48(SB)/4, $0x03020100
-DATA simpleBitUnpack10Consts<>+52(SB)/4, $0x04030201
-DATA simpleBitUnpack10Consts<>+56(SB)/4, $0x05040302
-DATA simpleBitUnpack10Consts<>+60(SB)/4, $0x06050403
-DATA simpleBitUnpack10Consts<>+64(SB)/4, $0x00000000
-DATA simpleBitUnpack10Consts<>+68(SB)/4, $0x00000002
-DATA simpleBitUnpack10Consts<>+72(SB)/4, $0x00000004
-DATA simpleBitUnpack10Consts<>+76(SB)/4, $0x00000006
-DATA simpleBitUnpack10Consts<>+80(SB)/4, $0x00000000
-DATA simpleBitUnpack10Consts<>+84(SB)/4, $0x00000002
-DATA simpleBitUnpack10Consts<>+88(SB)/4, $0x00000004
-DATA simpleBitUnpack10Consts<>+92(SB)/4, $0x00000006
+DATA simpleBitUnpack10Consts<>+32(SB)/4, $0x00000000
+DATA simpleBitUnpack10Consts<>+36(SB)/4, $0x00000002
+DATA simpleBitUnpack10Consts<>+40(SB)/4, $0x00000004
+DATA simpleBitUnpack10Consts<>+44(SB)/4, $0x00000006
+DATA simpleBitUnpack10Consts<>+48(SB)/4, $0x00000000
+DATA simpleBitUnpack10Consts<>+52(SB)/4, $0x00000002
+DATA simpleBitUnpack10Consts<>+56(SB)/4, $0x00000004
+DATA simpleBitUnpack10Consts<>+60(SB)/4, $0x00000006
+DATA simpleBitUnpack10Consts<>+64(SB)/4, $0x03020100
+DATA simpleBitUnpack10Consts<>+68(SB)/4, $0x04030201
+DATA simpleBitUnpack10Consts<>+72(SB)/4, $0x05040302
+DATA simpleBitUnpack10Consts<>+76(SB)/4, $0x06050403
+DATA simpleBitUnpack10Consts<>+80(SB)/4, $0x03020100
+DATA simpleBitUnpack10Consts<>+84(SB)/4, $0x04030201
+DATA simpleBitUnpack10Consts<>+88(SB)/4, $0x05040302
+DATA simpleBitUnpack10Consts<>+92(SB)/4, $0x06050403
 DATA simpleBitUnpack10Consts<>+96(SB)/4, $0x03020100
 DATA simpleBitUnpack10Consts<>+100(SB)/4, $0x04030201
 DATA simpleBitUnpack10Consts<>+104(SB)/4, $0x05040302
@@ -253,25 +261,39 @@ TEXT ·BitUnpack3AVX2(SB), $32-24
 	MOVQ    bad+16(FP), R13
 	XORL    R10, R10
 	VMOVDQU bitUnpack3Consts<>+0(SB), Y13
-	VMOVDQU bitUnpack3Consts<>+32(SB), Y14
+	VMOVDQU bitUnpack3Consts<>+32(SB), Y12
+	VMOVDQU bitUnpack3Consts<>+64(SB), Y11
+	VMOVDQU bitUnpack3Consts<>+96(SB), Y14
+	VMOVDQU bitUnpack3Consts<>+128(SB), Y10
+	VMOVDQU bitUnpack3Consts<>+160(SB), Y8
 	VPXOR   Y9, Y9, Y9
-	MOVL    $0x00000018, CX
+	MOVL    $0x0000000c, CX
 
 vector:
 	VMOVDQU     (DI), X0
 	VINSERTI128 $0x01, 1(DI), Y0, Y0
-	VPSHUFB     bitUnpack3Consts<>+64(SB), Y0, Y0
-	VPSRLVD     bitUnpack3Consts<>+96(SB), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
-	VPCMPGTD    bitUnpack3Consts<>+128(SB), Y0, Y1
+	VPCMPGTD    Y8, Y0, Y1
 	VPOR        Y1, Y9, Y9
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack3Consts<>+160(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
-	ADDQ        $0x00000020, SI
-	ADDQ        $0x00000003, DI
+	VMOVDQU     3(DI), X0
+	VINSERTI128 $0x01, 4(DI), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPCMPGTD    Y8, Y0, Y1
+	VPOR        Y1, Y9, Y9
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x00000006, DI
 	DECL        CX
 	JNE         vector
 	VMOVDQU     Y9, (SP)
@@ -726,14 +748,14 @@ DATA bitUnpack3Consts<>+16(SB)/4, $0x00000007
 DATA bitUnpack3Consts<>+20(SB)/4, $0x00000007
 DATA bitUnpack3Consts<>+24(SB)/4, $0x00000007
 DATA bitUnpack3Consts<>+28(SB)/4, $0x00000007
-DATA bitUnpack3Consts<>+32(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+36(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+40(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+44(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+48(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+52(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+32(SB)/4, $0x00000000
+DATA bitUnpack3Consts<>+36(SB)/4, $0x00000003
+DATA bitUnpack3Consts<>+40(SB)/4, $0x00000006
+DATA bitUnpack3Consts<>+44(SB)/4, $0x00000001
+DATA bitUnpack3Consts<>+48(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+52(SB)/4, $0x00000007
 DATA bitUnpack3Consts<>+56(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+60(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+60(SB)/4, $0x00000005
 DATA bitUnpack3Consts<>+64(SB)/4, $0x03020100
 DATA bitUnpack3Consts<>+68(SB)/4, $0x03020100
 DATA bitUnpack3Consts<>+72(SB)/4, $0x03020100
@@ -742,30 +764,30 @@ DATA bitUnpack3Consts<>+80(SB)/4, $0x03020100
 DATA bitUnpack3Consts<>+84(SB)/4, $0x03020100
 DATA bitUnpack3Consts<>+88(SB)/4, $0x04030201
 DATA bitUnpack3Consts<>+92(SB)/4, $0x04030201
-DATA bitUnpack3Consts<>+96(SB)/4, $0x00000000
-DATA bitUnpack3Consts<>+100(SB)/4, $0x00000003
-DATA bitUnpack3Consts<>+104(SB)/4, $0x00000006
-DATA bitUnpack3Consts<>+108(SB)/4, $0x00000001
-DATA bitUnpack3Consts<>+112(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+116(SB)/4, $0x00000007
+DATA bitUnpack3Consts<>+96(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+100(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+104(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+108(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+112(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+116(SB)/4, $0x00000002
 DATA bitUnpack3Consts<>+120(SB)/4, $0x00000002
-DATA bitUnpack3Consts<>+124(SB)/4, $0x00000005
-DATA bitUnpack3Consts<>+128(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+132(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+136(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+140(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+144(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+148(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+152(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+156(SB)/4, $0x00000004
-DATA bitUnpack3Consts<>+160(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+164(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+168(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+172(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+176(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+180(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+184(SB)/4, $0x007fe001
-DATA bitUnpack3Consts<>+188(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+124(SB)/4, $0x00000002
+DATA bitUnpack3Consts<>+128(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+132(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+136(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+140(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+144(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+148(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+152(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+156(SB)/4, $0x007fe001
+DATA bitUnpack3Consts<>+160(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+164(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+168(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+172(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+176(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+180(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+184(SB)/4, $0x00000004
+DATA bitUnpack3Consts<>+188(SB)/4, $0x00000004
 GLOBL bitUnpack3Consts<>(SB), RODATA|NOPTR, $192
 
 // func BitUnpack3AMD64(w *[256]uint32, v *[96]byte, bad *uint32)
@@ -1768,34 +1790,53 @@ TEXT ·BitUnpack13AVX2(SB), $0-16
 	MOVQ    w+0(FP), SI
 	MOVQ    v+8(FP), DI
 	VMOVDQU bitUnpack13Consts<>+0(SB), Y13
-	VMOVDQU bitUnpack13Consts<>+32(SB), Y14
-	MOVL    $0x0000001f, CX
+	VMOVDQU bitUnpack13Consts<>+32(SB), Y12
+	VMOVDQU bitUnpack13Consts<>+64(SB), Y11
+	VMOVDQU bitUnpack13Consts<>+96(SB), Y14
+	VMOVDQU bitUnpack13Consts<>+128(SB), Y10
+	MOVL    $0x0000000f, CX
 
 vector:
 	VMOVDQU     (DI), X0
 	VINSERTI128 $0x01, 6(DI), Y0, Y0
-	VPSHUFB     bitUnpack13Consts<>+64(SB), Y0, Y0
-	VPSRLVD     bitUnpack13Consts<>+96(SB), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack13Consts<>+128(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
-	ADDQ        $0x00000020, SI
-	ADDQ        $0x0000000d, DI
+	VMOVDQU     13(DI), X0
+	VINSERTI128 $0x01, 19(DI), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x0000001a, DI
 	DECL        CX
 	JNE         vector
-	VMOVDQU     -3(DI), X0
-	VINSERTI128 $0x01, -3(DI), Y0, Y0
-	VPSHUFB     bitUnpack13Consts<>+160(SB), Y0, Y0
-	VPSRLVD     bitUnpack13Consts<>+96(SB), Y0, Y0
+	VMOVDQU     (DI), X0
+	VINSERTI128 $0x01, 6(DI), Y0, Y0
+	VPSHUFB     bitUnpack13Consts<>+64(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack13Consts<>+128(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
+	VMOVDQU     10(DI), X0
+	VINSERTI128 $0x01, 10(DI), Y0, Y0
+	VPSHUFB     bitUnpack13Consts<>+160(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
 	VZEROUPPER
 	RET
 
@@ -1807,14 +1848,14 @@ DATA bitUnpack13Consts<>+16(SB)/4, $0x00001fff
 DATA bitUnpack13Consts<>+20(SB)/4, $0x00001fff
 DATA bitUnpack13Consts<>+24(SB)/4, $0x00001fff
 DATA bitUnpack13Consts<>+28(SB)/4, $0x00001fff
-DATA bitUnpack13Consts<>+32(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+36(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+40(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+44(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+48(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+52(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+56(SB)/4, $0x00001000
-DATA bitUnpack13Consts<>+60(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+32(SB)/4, $0x00000000
+DATA bitUnpack13Consts<>+36(SB)/4, $0x00000005
+DATA bitUnpack13Consts<>+40(SB)/4, $0x00000002
+DATA bitUnpack13Consts<>+44(SB)/4, $0x00000007
+DATA bitUnpack13Consts<>+48(SB)/4, $0x00000004
+DATA bitUnpack13Consts<>+52(SB)/4, $0x00000001
+DATA bitUnpack13Consts<>+56(SB)/4, $0x00000006
+DATA bitUnpack13Consts<>+60(SB)/4, $0x00000003
 DATA bitUnpack13Consts<>+64(SB)/4, $0x03020100
 DATA bitUnpack13Consts<>+68(SB)/4, $0x04030201
 DATA bitUnpack13Consts<>+72(SB)/4, $0x06050403
@@ -1823,14 +1864,14 @@ DATA bitUnpack13Consts<>+80(SB)/4, $0x03020100
 DATA bitUnpack13Consts<>+84(SB)/4, $0x05040302
 DATA bitUnpack13Consts<>+88(SB)/4, $0x06050403
 DATA bitUnpack13Consts<>+92(SB)/4, $0x08070605
-DATA bitUnpack13Consts<>+96(SB)/4, $0x00000000
-DATA bitUnpack13Consts<>+100(SB)/4, $0x00000005
-DATA bitUnpack13Consts<>+104(SB)/4, $0x00000002
-DATA bitUnpack13Consts<>+108(SB)/4, $0x00000007
-DATA bitUnpack13Consts<>+112(SB)/4, $0x00000004
-DATA bitUnpack13Consts<>+116(SB)/4, $0x00000001
-DATA bitUnpack13Consts<>+120(SB)/4, $0x00000006
-DATA bitUnpack13Consts<>+124(SB)/4, $0x00000003
+DATA bitUnpack13Consts<>+96(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+100(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+104(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+108(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+112(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+116(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+120(SB)/4, $0x00001000
+DATA bitUnpack13Consts<>+124(SB)/4, $0x00001000
 DATA bitUnpack13Consts<>+128(SB)/4, $0x007fe001
 DATA bitUnpack13Consts<>+132(SB)/4, $0x007fe001
 DATA bitUnpack13Consts<>+136(SB)/4, $0x007fe001
@@ -2224,34 +2265,53 @@ TEXT ·BitUnpack18AVX2(SB), $0-16
 	MOVQ    w+0(FP), SI
 	MOVQ    v+8(FP), DI
 	VMOVDQU bitUnpack18Consts<>+0(SB), Y13
-	VMOVDQU bitUnpack18Consts<>+32(SB), Y14
-	MOVL    $0x0000001f, CX
+	VMOVDQU bitUnpack18Consts<>+32(SB), Y12
+	VMOVDQU bitUnpack18Consts<>+64(SB), Y11
+	VMOVDQU bitUnpack18Consts<>+96(SB), Y14
+	VMOVDQU bitUnpack18Consts<>+128(SB), Y10
+	MOVL    $0x0000000f, CX
 
 vector:
 	VMOVDQU     (DI), X0
 	VINSERTI128 $0x01, 9(DI), Y0, Y0
-	VPSHUFB     bitUnpack18Consts<>+64(SB), Y0, Y0
-	VPSRLVD     bitUnpack18Consts<>+96(SB), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack18Consts<>+128(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
-	ADDQ        $0x00000020, SI
-	ADDQ        $0x00000012, DI
+	VMOVDQU     18(DI), X0
+	VINSERTI128 $0x01, 27(DI), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x00000024, DI
 	DECL        CX
 	JNE         vector
 	VMOVDQU     (DI), X0
-	VINSERTI128 $0x01, 2(DI), Y0, Y0
-	VPSHUFB     bitUnpack18Consts<>+160(SB), Y0, Y0
-	VPSRLVD     bitUnpack18Consts<>+96(SB), Y0, Y0
+	VINSERTI128 $0x01, 9(DI), Y0, Y0
+	VPSHUFB     bitUnpack18Consts<>+64(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack18Consts<>+128(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
+	VMOVDQU     18(DI), X0
+	VINSERTI128 $0x01, 20(DI), Y0, Y0
+	VPSHUFB     bitUnpack18Consts<>+160(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
 	VZEROUPPER
 	RET
 
@@ -2263,14 +2323,14 @@ DATA bitUnpack18Consts<>+16(SB)/4, $0x0003ffff
 DATA bitUnpack18Consts<>+20(SB)/4, $0x0003ffff
 DATA bitUnpack18Consts<>+24(SB)/4, $0x0003ffff
 DATA bitUnpack18Consts<>+28(SB)/4, $0x0003ffff
-DATA bitUnpack18Consts<>+32(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+36(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+40(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+44(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+48(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+52(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+56(SB)/4, $0x00020000
-DATA bitUnpack18Consts<>+60(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+32(SB)/4, $0x00000000
+DATA bitUnpack18Consts<>+36(SB)/4, $0x00000002
+DATA bitUnpack18Consts<>+40(SB)/4, $0x00000004
+DATA bitUnpack18Consts<>+44(SB)/4, $0x00000006
+DATA bitUnpack18Consts<>+48(SB)/4, $0x00000000
+DATA bitUnpack18Consts<>+52(SB)/4, $0x00000002
+DATA bitUnpack18Consts<>+56(SB)/4, $0x00000004
+DATA bitUnpack18Consts<>+60(SB)/4, $0x00000006
 DATA bitUnpack18Consts<>+64(SB)/4, $0x03020100
 DATA bitUnpack18Consts<>+68(SB)/4, $0x05040302
 DATA bitUnpack18Consts<>+72(SB)/4, $0x07060504
@@ -2279,14 +2339,14 @@ DATA bitUnpack18Consts<>+80(SB)/4, $0x03020100
 DATA bitUnpack18Consts<>+84(SB)/4, $0x05040302
 DATA bitUnpack18Consts<>+88(SB)/4, $0x07060504
 DATA bitUnpack18Consts<>+92(SB)/4, $0x09080706
-DATA bitUnpack18Consts<>+96(SB)/4, $0x00000000
-DATA bitUnpack18Consts<>+100(SB)/4, $0x00000002
-DATA bitUnpack18Consts<>+104(SB)/4, $0x00000004
-DATA bitUnpack18Consts<>+108(SB)/4, $0x00000006
-DATA bitUnpack18Consts<>+112(SB)/4, $0x00000000
-DATA bitUnpack18Consts<>+116(SB)/4, $0x00000002
-DATA bitUnpack18Consts<>+120(SB)/4, $0x00000004
-DATA bitUnpack18Consts<>+124(SB)/4, $0x00000006
+DATA bitUnpack18Consts<>+96(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+100(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+104(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+108(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+112(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+116(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+120(SB)/4, $0x00020000
+DATA bitUnpack18Consts<>+124(SB)/4, $0x00020000
 DATA bitUnpack18Consts<>+128(SB)/4, $0x007fe001
 DATA bitUnpack18Consts<>+132(SB)/4, $0x007fe001
 DATA bitUnpack18Consts<>+136(SB)/4, $0x007fe001
@@ -2692,34 +2752,53 @@ TEXT ·BitUnpack20AVX2(SB), $0-16
 	MOVQ    w+0(FP), SI
 	MOVQ    v+8(FP), DI
 	VMOVDQU bitUnpack20Consts<>+0(SB), Y13
-	VMOVDQU bitUnpack20Consts<>+32(SB), Y14
-	MOVL    $0x0000001f, CX
+	VMOVDQU bitUnpack20Consts<>+32(SB), Y12
+	VMOVDQU bitUnpack20Consts<>+64(SB), Y11
+	VMOVDQU bitUnpack20Consts<>+96(SB), Y14
+	VMOVDQU bitUnpack20Consts<>+128(SB), Y10
+	MOVL    $0x0000000f, CX
 
 vector:
 	VMOVDQU     (DI), X0
 	VINSERTI128 $0x01, 10(DI), Y0, Y0
-	VPSHUFB     bitUnpack20Consts<>+64(SB), Y0, Y0
-	VPSRLVD     bitUnpack20Consts<>+96(SB), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack20Consts<>+128(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
-	ADDQ        $0x00000020, SI
-	ADDQ        $0x00000014, DI
+	VMOVDQU     20(DI), X0
+	VINSERTI128 $0x01, 30(DI), Y0, Y0
+	VPSHUFB     Y11, Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x00000028, DI
 	DECL        CX
 	JNE         vector
 	VMOVDQU     (DI), X0
-	VINSERTI128 $0x01, 4(DI), Y0, Y0
-	VPSHUFB     bitUnpack20Consts<>+160(SB), Y0, Y0
-	VPSRLVD     bitUnpack20Consts<>+96(SB), Y0, Y0
+	VINSERTI128 $0x01, 10(DI), Y0, Y0
+	VPSHUFB     bitUnpack20Consts<>+64(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
 	VPAND       Y13, Y0, Y0
 	VPSUBD      Y0, Y14, Y0
-	VPSRAD      $0x1f, Y0, Y1
-	VPAND       bitUnpack20Consts<>+128(SB), Y1, Y1
-	VPADDD      Y1, Y0, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
 	VMOVDQU     Y0, (SI)
+	VMOVDQU     20(DI), X0
+	VINSERTI128 $0x01, 24(DI), Y0, Y0
+	VPSHUFB     bitUnpack20Consts<>+160(SB), Y0, Y0
+	VPSRLVD     Y12, Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPADDD      Y10, Y0, Y1
+	VPMINUD     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
 	VZEROUPPER
 	RET
 
@@ -2731,14 +2810,14 @@ DATA bitUnpack20Consts<>+16(SB)/4, $0x000fffff
 DATA bitUnpack20Consts<>+20(SB)/4, $0x000fffff
 DATA bitUnpack20Consts<>+24(SB)/4, $0x000fffff
 DATA bitUnpack20Consts<>+28(SB)/4, $0x000fffff
-DATA bitUnpack20Consts<>+32(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+36(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+40(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+44(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+48(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+52(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+56(SB)/4, $0x00080000
-DATA bitUnpack20Consts<>+60(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+32(SB)/4, $0x00000000
+DATA bitUnpack20Consts<>+36(SB)/4, $0x00000004
+DATA bitUnpack20Consts<>+40(SB)/4, $0x00000000
+DATA bitUnpack20Consts<>+44(SB)/4, $0x00000004
+DATA bitUnpack20Consts<>+48(SB)/4, $0x00000000
+DATA bitUnpack20Consts<>+52(SB)/4, $0x00000004
+DATA bitUnpack20Consts<>+56(SB)/4, $0x00000000
+DATA bitUnpack20Consts<>+60(SB)/4, $0x00000004
 DATA bitUnpack20Consts<>+64(SB)/4, $0x03020100
 DATA bitUnpack20Consts<>+68(SB)/4, $0x05040302
 DATA bitUnpack20Consts<>+72(SB)/4, $0x08070605
@@ -2747,14 +2826,14 @@ DATA bitUnpack20Consts<>+80(SB)/4, $0x03020100
 DATA bitUnpack20Consts<>+84(SB)/4, $0x05040302
 DATA bitUnpack20Consts<>+88(SB)/4, $0x08070605
 DATA bitUnpack20Consts<>+92(SB)/4, $0x0a090807
-DATA bitUnpack20Consts<>+96(SB)/4, $0x00000000
-DATA bitUnpack20Consts<>+100(SB)/4, $0x00000004
-DATA bitUnpack20Consts<>+104(SB)/4, $0x00000000
-DATA bitUnpack20Consts<>+108(SB)/4, $0x00000004
-DATA bitUnpack20Consts<>+112(SB)/4, $0x00000000
-DATA bitUnpack20Consts<>+116(SB)/4, $0x00000004
-DATA bitUnpack20Consts<>+120(SB)/4, $0x00000000
-DATA bitUnpack20Consts<>+124(SB)/4, $0x00000004
+DATA bitUnpack20Consts<>+96(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+100(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+104(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+108(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+112(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+116(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+120(SB)/4, $0x00080000
+DATA bitUnpack20Consts<>+124(SB)/4, $0x00080000
 DATA bitUnpack20Consts<>+128(SB)/4, $0x007fe001
 DATA bitUnpack20Consts<>+132(SB)/4, $0x007fe001
 DATA bitUnpack20Consts<>+136(SB)/4, $0x007fe001

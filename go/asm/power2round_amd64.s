@@ -7,52 +7,51 @@
 // func Power2RoundPolyAVX2(t1 *[256]uint32, t0 *[256]uint32, t *[256]uint32)
 // Requires: AVX, AVX2
 TEXT ·Power2RoundPolyAVX2(SB), $0-24
-	MOVQ t1+0(FP), DI
-	MOVQ t0+8(FP), R8
-	MOVQ t+16(FP), SI
-	MOVL $0x00000008, CX
+	MOVQ    t1+0(FP), DI
+	MOVQ    t0+8(FP), R8
+	MOVQ    t+16(FP), SI
+	VMOVDQU power2RoundConsts<>+0(SB), Y13
+	VMOVDQU power2RoundConsts<>+32(SB), Y14
+	VMOVDQU power2RoundConsts<>+64(SB), Y15
+	MOVL    $0x00000008, CX
 
 loop:
 	VMOVDQU (SI), Y0
-	VPADDD  power2RoundConsts<>+0(SB), Y0, Y1
-	VPSRAD  $0x0d, Y1, Y1
-	VMOVDQU Y1, (DI)
-	VPMULLD power2RoundConsts<>+32(SB), Y1, Y2
-	VPSUBD  Y2, Y0, Y2
-	VPSRAD  $0x1f, Y2, Y3
-	VPAND   power2RoundConsts<>+64(SB), Y3, Y3
-	VPADDD  Y3, Y2, Y2
-	VMOVDQU Y2, (R8)
+	VPADDD  Y13, Y0, Y1
+	VPSRAD  $0x0d, Y1, Y2
+	VMOVDQU Y2, (DI)
+	VPAND   Y14, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VPADDD  Y15, Y0, Y1
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, (R8)
 	VMOVDQU 32(SI), Y0
-	VPADDD  power2RoundConsts<>+0(SB), Y0, Y1
-	VPSRAD  $0x0d, Y1, Y1
-	VMOVDQU Y1, 32(DI)
-	VPMULLD power2RoundConsts<>+32(SB), Y1, Y2
-	VPSUBD  Y2, Y0, Y2
-	VPSRAD  $0x1f, Y2, Y3
-	VPAND   power2RoundConsts<>+64(SB), Y3, Y3
-	VPADDD  Y3, Y2, Y2
-	VMOVDQU Y2, 32(R8)
+	VPADDD  Y13, Y0, Y1
+	VPSRAD  $0x0d, Y1, Y2
+	VMOVDQU Y2, 32(DI)
+	VPAND   Y14, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VPADDD  Y15, Y0, Y1
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, 32(R8)
 	VMOVDQU 64(SI), Y0
-	VPADDD  power2RoundConsts<>+0(SB), Y0, Y1
-	VPSRAD  $0x0d, Y1, Y1
-	VMOVDQU Y1, 64(DI)
-	VPMULLD power2RoundConsts<>+32(SB), Y1, Y2
-	VPSUBD  Y2, Y0, Y2
-	VPSRAD  $0x1f, Y2, Y3
-	VPAND   power2RoundConsts<>+64(SB), Y3, Y3
-	VPADDD  Y3, Y2, Y2
-	VMOVDQU Y2, 64(R8)
+	VPADDD  Y13, Y0, Y1
+	VPSRAD  $0x0d, Y1, Y2
+	VMOVDQU Y2, 64(DI)
+	VPAND   Y14, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VPADDD  Y15, Y0, Y1
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, 64(R8)
 	VMOVDQU 96(SI), Y0
-	VPADDD  power2RoundConsts<>+0(SB), Y0, Y1
-	VPSRAD  $0x0d, Y1, Y1
-	VMOVDQU Y1, 96(DI)
-	VPMULLD power2RoundConsts<>+32(SB), Y1, Y2
-	VPSUBD  Y2, Y0, Y2
-	VPSRAD  $0x1f, Y2, Y3
-	VPAND   power2RoundConsts<>+64(SB), Y3, Y3
-	VPADDD  Y3, Y2, Y2
-	VMOVDQU Y2, 96(R8)
+	VPADDD  Y13, Y0, Y1
+	VPSRAD  $0x0d, Y1, Y2
+	VMOVDQU Y2, 96(DI)
+	VPAND   Y14, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VPADDD  Y15, Y0, Y1
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, 96(R8)
 	ADDQ    $0x00000080, DI
 	ADDQ    $0x00000080, R8
 	ADDQ    $0x00000080, SI
@@ -69,14 +68,14 @@ DATA power2RoundConsts<>+16(SB)/4, $0x00000fff
 DATA power2RoundConsts<>+20(SB)/4, $0x00000fff
 DATA power2RoundConsts<>+24(SB)/4, $0x00000fff
 DATA power2RoundConsts<>+28(SB)/4, $0x00000fff
-DATA power2RoundConsts<>+32(SB)/4, $0x00002000
-DATA power2RoundConsts<>+36(SB)/4, $0x00002000
-DATA power2RoundConsts<>+40(SB)/4, $0x00002000
-DATA power2RoundConsts<>+44(SB)/4, $0x00002000
-DATA power2RoundConsts<>+48(SB)/4, $0x00002000
-DATA power2RoundConsts<>+52(SB)/4, $0x00002000
-DATA power2RoundConsts<>+56(SB)/4, $0x00002000
-DATA power2RoundConsts<>+60(SB)/4, $0x00002000
+DATA power2RoundConsts<>+32(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+36(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+40(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+44(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+48(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+52(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+56(SB)/4, $0xffffe000
+DATA power2RoundConsts<>+60(SB)/4, $0xffffe000
 DATA power2RoundConsts<>+64(SB)/4, $0x007fe001
 DATA power2RoundConsts<>+68(SB)/4, $0x007fe001
 DATA power2RoundConsts<>+72(SB)/4, $0x007fe001

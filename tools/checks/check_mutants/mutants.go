@@ -527,6 +527,13 @@ var mutants = []Mutant{
 		// b computed as a + 4 GiB: right only where the model happens to
 		// put b there.
 		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
+	// The odd words of a group come from loads 4 bytes on: one 8 bytes
+	// on multiplies the wrong words; the last group's load 4 bytes on
+	// (in place of its shift) reads past the end of a.
+	{Name: "mul/odd-words-loaded-one-word-late", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPMULDQ  4(DX), Y2, Y1", Replace: "VPMULDQ  8(DX), Y2, Y1"}}},
+	{Name: "mul/last-group-odd-load-past-end", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tVPSRLQ   $0x20, Y8, Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n", Replace: "\tVMOVDQU  996(SI), Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 
@@ -840,6 +847,18 @@ var mutants = []Mutant{
 	// one 32-bit value: random tests pass, the wiring proof must not.
 	{Name: "bitunpack/rare-input-backdoor", Routine: "SimpleBitUnpack10AMD64",
 		Edits: []Edit{beforeRETIn("bitunpack_amd64.s", "SimpleBitUnpack10AMD64", "\tMOVQ v+8(FP), DI\n\tMOVQ w+0(FP), SI\n\tMOVL (DI), AX\n\tXORL $0x12345678, AX\n\tMOVL AX, BX\n\tNOTL BX\n\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n\tMOVL (DI), CX\n\tSHRL $0x14, CX\n\tANDL $0x000003ff, CX\n\tXORL AX, CX\n\tMOVL CX, 8(SI)\n")}},
+	// r0 mod q as the unsigned minimum of r0 and r0 + q: adding 2¹² − 1
+	// in place of q, or clearing 12 low bits in place of 13, is wrong.
+	{Name: "power2round/avx2-minimum-without-q", Routine: "Power2RoundPolyAVX2",
+		Edits: []Edit{{File: "power2round_amd64.s", Text: "Power2RoundPolyAVX2", Find: "VPADDD  Y15, Y0, Y1", Replace: "VPADDD  Y13, Y0, Y1", N: 3}}},
+	{Name: "power2round/avx2-mask-12-bits", Routine: "Power2RoundPolyAVX2",
+		Edits: []Edit{{File: "power2round_amd64.s", Find: "DATA power2RoundConsts<>+32(SB)/4, $0xffffe000", Replace: "DATA power2RoundConsts<>+32(SB)/4, $0xfffff000"}}},
+	// b − x mod q in the unpacking loop, the same minimum: b added in
+	// place of q; the shifts' register taken for the mask's.
+	{Name: "bitunpack/avx2-signed-minimum-without-q", Routine: "BitUnpack20AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack20AVX2", Find: "VPADDD      Y10, Y0, Y1", Replace: "VPADDD      Y14, Y0, Y1"}}},
+	{Name: "bitunpack/avx2-loop-shifts-register", Routine: "BitUnpack13AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack13AVX2", Find: "VPSRLVD     Y12, Y0, Y0", Replace: "VPSRLVD     Y13, Y0, Y0"}}},
 	{Name: "bitunpack/avx2-last-group-shuffle", Routine: "BitUnpack20AVX2",
 		// The last group's high lane is loaded from the 16 bytes that end
 		// the encoding; its shuffle reads coefficient 4 one byte early.
