@@ -429,16 +429,17 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	// polys finds a polynomial by its first byte term.
 	polys := map[*x86.Term]*poly{}
 	for _, a := range c.Args {
-		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
-			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
+		if a.Indirect != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
+			return "", fmt.Errorf("%s is not one buffer (of whole polynomials)", a.Name)
 		}
 		// An output buffer may be an input too, in place.
 		if !a.Read || (a.Write && !inPlace[a.Name]) {
 			continue
 		}
 		reg := m.Region(a.Name)
-		for w := 0; w < a.Bytes/8; w++ {
-			s.Bytes(s.Var(fmt.Sprintf("%s_%d", a.Name, w)), reg.Bytes[8*w:8*w+8])
+		// Eight bytes a variable, the last one's fewer (σ).
+		for w := 0; 8*w < a.Bytes; w++ {
+			s.Bytes(s.Var(fmt.Sprintf("%s_%d", a.Name, w)), reg.Bytes[8*w:min(8*w+8, a.Bytes)])
 		}
 		if !isPoly[a.Name] {
 			for _, b := range reg.Bytes {
@@ -712,7 +713,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 	}
 	for _, a := range c.Args {
-		if a.Write && outs[a.Name] == nil {
+		if a.Write && outs[a.Name] == nil && !slices.Contains(cp.Scratch, a.Name) {
 			return "", fmt.Errorf("the routine may write %s, of which the steps of Spec say nothing", a.Name)
 		}
 	}

@@ -530,7 +530,9 @@ type Sponge struct {
 // return it ANDed with its callees' results.
 // InPlace names the output buffers whose old bytes are inputs too (a
 // polynomial one's meeting the precondition); another buffer both read
-// and written starts with garbage.
+// and written starts with garbage. Scratch names buffers the routine may
+// write and leaves as garbage (work space too large for its frame): the
+// postcondition says nothing of them.
 type Compose struct {
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
@@ -539,6 +541,7 @@ type Compose struct {
 	Mont        []string
 	MontIn      []string
 	InPlace     []string
+	Scratch     []string
 	Steps       func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any
 }
 
