@@ -818,7 +818,19 @@ func TestComposes(t *testing.T) {
 			for k, v := range in {
 				out[k] = bytes.Clone(v)
 			}
-			for name, vs := range cp.Steps(anyValues{fips204.Values{P: cp.P}}, ins) {
+			// A routine with a result returns 1 where every sampler's
+			// bound suffices (all but a negligible share of inputs), ANDed
+			// with its steps' truth value (Verify's).
+			ret := byte(0)
+			if c.Result == "bool" {
+				ret = 1
+			}
+			steps := cp.Steps(anyValues{fips204.Values{P: cp.P}}, ins)
+			if r, ok := steps[Result]; ok {
+				ret &= r[0].(byte)
+				delete(steps, Result)
+			}
+			for name, vs := range steps {
 				for i, v := range vs {
 					switch v := v.(type) {
 					case byte:
@@ -834,22 +846,22 @@ func TestComposes(t *testing.T) {
 					}
 				}
 			}
-			// A routine with a result returns 1 where every sampler's
-			// bound suffices (all but a negligible share of inputs).
-			ret := byte(0)
-			if c.Result == "bool" {
-				ret = 1
-			}
 			if err := c.Check(in, out, ret); err != nil {
 				t.Fatalf("%s: Steps on bytes: %v", c.Symbol, err)
 			}
-			out[c.Args[0].Name][0] ^= 1
+			// A change of the first output (of the result, where the
+			// steps give only that) breaks Check.
+			if len(steps) == 0 {
+				ret ^= 1
+			} else {
+				out[c.Args[0].Name][0] ^= 1
+			}
 			if c.Check(in, out, ret) == nil {
 				t.Fatalf("%s: Check accepts a flipped bit", c.Symbol)
 			}
 		}
 	}
-	if n != 32 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 6 and SHAKE256AbsorbBlock's 2", n)
+	if n != 38 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 6, Verify's 6 and SHAKE256AbsorbBlock's 2", n)
 	}
 }
