@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -62,7 +63,10 @@ import (
 // every word of [0, q) (r0 mod q), SimpleBitPack's Wiring moves each bit
 // where Spec's SimpleBitPack puts it, a ZqMap is Spec's linear map, and
 // ExpandA's, RejBoundedPoly's and BitPack's proofs are Spec's operations
-// (composeops.go). So, with the callees' contracts,
+// (composeops.go), and so are Verify's decoders, SampleInBall, UseHint
+// and the norm check, whose flag gives a truth value of the steps
+// (composeverify.go); a routine whose steps give a truth value (Result)
+// returns it ANDed with its callees' results. So, with the callees' contracts,
 // which their own checks prove, a polynomial's words are its name
 // evaluated by Spec (mod q), and the routine's outputs are what Steps
 // computes on bytes and Poly, for every value of every variable: what
@@ -122,6 +126,7 @@ func (o *termOps) lins(what string, ps ...any) []*lin {
 type packCall struct {
 	op   *contract.Op
 	in   string
+	dom  dom
 	out  []*x86.Term
 	used bool
 }
@@ -135,6 +140,7 @@ type termOps struct {
 	calls  []permCall
 	packs  []*packCall
 	seeded []*seedCall
+	flags  []*flagCall
 	next   int
 	err    error
 	same   func(a, b *x86.Term) error
@@ -237,7 +243,7 @@ func (o *termOps) SimpleBitPack(w any, b int) []any {
 // on the polynomial named x.
 func (o *termOps) packed(name, x string, params ...int) []any {
 	for _, pc := range o.packs {
-		if pc.op.Name == name && fmt.Sprint(pc.op.Params) == fmt.Sprint(params) && pc.in == x {
+		if pc.op.Name == name && pc.in == x && (fmt.Sprint(pc.op.Params) == fmt.Sprint(params) || o.samePacking(pc, name, params)) {
 			pc.used = true
 			out := make([]any, len(pc.out))
 			for i, t := range pc.out {
@@ -268,8 +274,18 @@ var checkedOps sync.Map
 func checkOp(cc *contract.Contract, d dom, p fips204.Params) ([]dom, error) {
 	op := cc.Op
 	switch op.Name {
-	case "NTT", "NTTInverse", "ToMontgomery", "Add", "MultiplyAccNTT":
+	case "NTT", "NTTInverse", "ToMontgomery", "Add", "Sub", "MultiplyAccNTT":
 		return checkZqOp(cc, d)
+	case "BitUnpack":
+		return checkBitUnpackOp(cc)
+	case "HintBitUnpack":
+		return checkHintUnpackOp(cc, p)
+	case "SampleInBall":
+		return checkBallOp(cc, p)
+	case "UseHint":
+		return checkUseHintOp(cc, d, p)
+	case "NormBelow":
+		return nil, checkNormOp(cc, d)
 	case "ExpandA":
 		return checkExpandAOp(cc, p)
 	case "RejBoundedPoly":
@@ -413,16 +429,17 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	// polys finds a polynomial by its first byte term.
 	polys := map[*x86.Term]*poly{}
 	for _, a := range c.Args {
-		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
-			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
+		if a.Indirect != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
+			return "", fmt.Errorf("%s is not one buffer (of whole polynomials)", a.Name)
 		}
 		// An output buffer may be an input too, in place.
 		if !a.Read || (a.Write && !inPlace[a.Name]) {
 			continue
 		}
 		reg := m.Region(a.Name)
-		for w := 0; w < a.Bytes/8; w++ {
-			s.Bytes(s.Var(fmt.Sprintf("%s_%d", a.Name, w)), reg.Bytes[8*w:8*w+8])
+		// Eight bytes a variable, the last one's fewer (σ).
+		for w := 0; 8*w < a.Bytes; w++ {
+			s.Bytes(s.Var(fmt.Sprintf("%s_%d", a.Name, w)), reg.Bytes[8*w:min(8*w+8, a.Bytes)])
 		}
 		if !isPoly[a.Name] {
 			for _, b := range reg.Bytes {
@@ -434,12 +451,17 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			l := atomLin(fmt.Sprintf("%s[%d]", a.Name, k), isNTT[a.Name])
 			p := &poly{name: l.String(), bytes: reg.Bytes[1024*k : 1024*k+1024], dom: fullDom, lin: l}
 			polys[p.bytes[0]] = p
-			in[a.Name] = append(in[a.Name], &poly{name: p.name, lin: l})
+			// A Montgomery form holds 2³² times what the steps get.
+			if slices.Contains(cp.MontIn, a.Name) {
+				l = linScale(rInvMod, l)
+			}
+			in[a.Name] = append(in[a.Name], &poly{name: l.String(), lin: l})
 		}
 	}
 	var calls []permCall
 	var packs []*packCall
 	var seeded []*seedCall
+	var flags []*flagCall
 	var oks []*x86.Term              // the results of the callees that may fail
 	var got []map[string][]*x86.Term // the bytes each call got
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
@@ -469,7 +491,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			if err != nil {
 				return nil, nil, err
 			}
-			sc := &seedCall{op: op}
+			sc := &seedCall{op: op, ok: ret}
 			for _, name := range op.In {
 				sc.seed = append(sc.seed, bufs[name]...)
 			}
@@ -493,6 +515,11 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 			seeded = append(seeded, sc)
 			return out, ret, nil
+		}
+		// The norm check reads a polynomial and a bound; its flag is 0
+		// or 1 (its Exceeds proof), a fresh bit here.
+		if op.Name == "NormBelow" {
+			return normEffect(s, cc, bufs, polys, &flags, cp.P)
 		}
 		// Each buffer the Op reads holds whole polynomials of known names.
 		var args [][]*poly
@@ -524,9 +551,13 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		p := args[0][0]
 		if len(op.In) != 1 || len(args[0]) != 1 {
-			if _, ok := map[string]bool{"Add": true, "MultiplyAccNTT": true}[op.Name]; !ok {
+			if _, ok := map[string]bool{"Add": true, "Sub": true, "MultiplyAccNTT": true, "UseHint": true}[op.Name]; !ok {
 				return nil, nil, fmt.Errorf("%s: an Op %s of %d inputs", cc.Symbol, op.Name, len(op.In))
 			}
+		}
+		// UseHint's range is its hint's (r may be any word).
+		if op.Name == "UseHint" {
+			d = &args[0][0].dom
 		}
 		bounds, err := checkOp(cc, *d, cp.P)
 		if err != nil {
@@ -534,7 +565,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		}
 		// The normal form of a checked linear Op's result.
 		var res *lin
-		if _, ok := map[string]bool{"NTT": true, "NTTInverse": true, "ToMontgomery": true, "Add": true, "MultiplyAccNTT": true}[op.Name]; ok {
+		if _, ok := map[string]bool{"NTT": true, "NTTInverse": true, "ToMontgomery": true, "Add": true, "Sub": true, "MultiplyAccNTT": true}[op.Name]; ok {
 			for _, ps := range args {
 				for _, q := range ps {
 					if q.lin == nil {
@@ -557,6 +588,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			case "Add":
 				if len(args[0]) == 1 && len(args[1]) == 1 {
 					res = linAdd(x, args[1][0].lin)
+				}
+			case "Sub":
+				if len(args[0]) == 1 && len(args[1]) == 1 {
+					res = linAdd(x, linScale(qMod-1, args[1][0].lin))
 				}
 			case "MultiplyAccNTT":
 				if len(args[0]) == op.Params[0] && len(args[1]) == op.Params[0] {
@@ -589,13 +624,18 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 			out[name] = vs
 			if bounds == nil {
-				packs = append(packs, &packCall{op: op, in: p.name, out: vs})
+				packs = append(packs, &packCall{op: op, in: p.name, dom: *d, out: vs})
 				continue
 			}
 			if n != 1024 {
 				return nil, nil, fmt.Errorf("%s: %s is not a polynomial", cc.Symbol, name)
 			}
-			q := &poly{name: opName(op.Name, k, p.name), bytes: vs, dom: bounds[k]}
+			// An output is named after all the Op's inputs.
+			var ins []string
+			for _, ps := range args {
+				ins = append(ins, ps[0].name)
+			}
+			q := &poly{name: opName(op.Name, k, strings.Join(ins, ", ")), bytes: vs, dom: bounds[k]}
 			if res != nil {
 				q.name, q.lin = res.String(), res
 			}
@@ -638,7 +678,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 		}
 	}
-	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, same: same}
+	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, flags: flags, same: same}
 	outs := cp.Steps(o, in)
 	if o.err != nil {
 		return "", o.err
@@ -653,14 +693,27 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		if res == nil || res.Size() != 1 {
 			return "", fmt.Errorf("no result byte")
 		}
-		if err := same(s.FromBytes(res.Bytes[:1]), andAll(s, oks)); err != nil {
-			return "", fmt.Errorf("the result is not the AND of the %d results of the callees that may fail: %v", len(oks), err)
+		want, what := andAll(s, oks), ""
+		// The steps' own truth value (Verify's), ANDed in.
+		if r, ok := outs[contract.Result]; ok {
+			if len(r) != 1 {
+				return "", fmt.Errorf("the steps of Spec give %d truth values as the result", len(r))
+			}
+			want, what = s.And(want, r[0].(*x86.Term)), " and the steps' truth value"
 		}
-	} else if len(oks) > 0 {
-		return "", fmt.Errorf("the routine calls %d routines that may fail and returns no result", len(oks))
+		if err := same(s.And(s.FromBytes(res.Bytes[:1]), s.Const(0xff)), want); err != nil {
+			return "", fmt.Errorf("the result is not the AND of the %d results of the callees that may fail%s: %v", len(oks), what, err)
+		}
+	} else if len(oks) > 0 || outs[contract.Result] != nil {
+		return "", fmt.Errorf("the routine calls %d routines that may fail, or the steps give a result, and it returns none", len(oks))
+	}
+	for _, fc := range flags {
+		if !fc.used {
+			return "", fmt.Errorf("the routine checks the norm of %s, which the steps of Spec do not", fc.in)
+		}
 	}
 	for _, a := range c.Args {
-		if a.Write && outs[a.Name] == nil {
+		if a.Write && outs[a.Name] == nil && !slices.Contains(cp.Scratch, a.Name) {
 			return "", fmt.Errorf("the routine may write %s, of which the steps of Spec say nothing", a.Name)
 		}
 	}
@@ -669,6 +722,9 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		byName[p.name] = append(byName[p.name], p)
 	}
 	for name := range outs {
+		if name == contract.Result {
+			continue
+		}
 		written := false
 		for _, a := range c.Args {
 			written = written || (a.Name == name && a.Write)
@@ -739,6 +795,9 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	}
 	if c.Result == "bool" {
 		what = append(what, fmt.Sprintf("the result the AND of the %d callees' results", len(oks)))
+		if outs[contract.Result] != nil {
+			what[len(what)-1] += " and the steps' truth value"
+		}
 	}
 	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, %s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
 		strings.Join(what, "; "), sats, z3s.note()), nil

@@ -167,6 +167,10 @@ func zqOpWant(op *contract.Op, zm *contract.ZqMap) func(in contract.Buffers) []u
 			c[i] = int32(op.Params[0])
 		}
 		return func(in contract.Buffers) []uint32 { return out(fips204.MultiplyNTT(one(in), c)) }
+	case op.Name == "Sub" && len(op.In) == 2 && len(op.Params) == 0:
+		return func(in contract.Buffers) []uint32 {
+			return out(fips204.Values{}.SubNTT(contract.Poly(in[op.In[0]]), contract.Poly(in[op.In[1]])))
+		}
 	case op.Name == "Add" && len(op.In) == 2 && len(op.Params) == 0:
 		return func(in contract.Buffers) []uint32 {
 			return out(fips204.AddNTT(contract.Poly(in[op.In[0]]), contract.Poly(in[op.In[1]])))

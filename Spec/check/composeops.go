@@ -16,7 +16,7 @@ import (
 // against the callee's proven postcondition before it is used.
 
 // seededOps are the Ops whose inputs are seed bytes, not polynomials.
-var seededOps = map[string]bool{"ExpandA": true, "RejBoundedPoly": true}
+var seededOps = map[string]bool{"ExpandA": true, "RejBoundedPoly": true, "BitUnpack": true, "HintBitUnpack": true, "SampleInBall": true}
 
 // seedCall is a call of a sampler: its Op, the bytes of its seeds back to
 // back (as the Op's In buffers hold them) and its output polynomials.
@@ -24,6 +24,7 @@ type seedCall struct {
 	op   *contract.Op
 	seed []*x86.Term
 	outs []*poly
+	ok   *x86.Term // its result bit (the constant 0 for a callee without)
 }
 
 // writtenBytes is the size of the buffer name the callee writes (0 if

@@ -161,8 +161,9 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 	var op *Op
 	var effect func(Buffers, *rand.Rand) (Buffers, byte)
 	switch {
-	case p.simple && p.width == 10:
-		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3).
+	case p.simple:
+		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3),
+		// a Verify routine for w1Encode (Algorithm 28, line 3).
 		op = &Op{Name: "SimpleBitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{1<<p.width - 1}}
 	case !p.simple && p.width <= 13:
 		// A KeyGen routine CALLs it for skEncode (Algorithm 24, lines 3,

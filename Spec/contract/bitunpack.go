@@ -126,6 +126,7 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 			"bad = 1 if some coefficient is below −%d (outside [−η, η]), else 0", p.a, p.b, p.a)
 	default:
 		c.Packed = &Packed{Words: "w", Bytes: "v", Width: p.width, Map: p.unpackMap}
+		c.Op = &Op{Name: "BitUnpack", In: []string{"v"}, Out: []string{"w"}, Params: []int{p.a, p.b}}
 		c.GoName = "bitUnpackSigned"
 		// A caller may CALL it: ExpandMask unpacks its squeezed bytes
 		// with the z decoders (Algorithm 34, line 5).

@@ -114,10 +114,45 @@ func registerCoeffMap(stem, goName string, amd64, avx2 float64, cs ...*Contract)
 		if c.Lanes == nil && c.Exceeds == nil {
 			c.Level = provenExcept(Functional)
 		}
+		if c.Op != nil && c.Effect == nil {
+			c.Effect = coeffMapEffect(c)
+		}
 		c.Budget = amd64
 		if c.Variant == "AVX2" {
 			c.Budget = avx2
 		}
 	}
 	register(cs...)
+}
+
+// coeffMapEffect is the Effect of a coefficient-wise map others CALL: its
+// Lanes map on each word, or its Exceeds flag.
+func coeffMapEffect(c *Contract) func(Buffers, *rand.Rand) (Buffers, byte) {
+	return func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+		out := Buffers{}
+		if e := c.Exceeds; e != nil {
+			bound, flag := binary.LittleEndian.Uint32(in[e.Bound]), uint32(0)
+			for _, w := range coeffs(in[e.In]) {
+				if e.Of(uint32(w)) >= bound {
+					flag = 1
+				}
+			}
+			out[e.Flag] = word(flag)
+			return out, 0
+		}
+		l := c.Lanes
+		for _, name := range l.Out {
+			out[name] = make([]byte, 1024)
+		}
+		for i := 0; i < 256; i++ {
+			var x []uint32
+			for _, name := range l.In {
+				x = append(x, binary.LittleEndian.Uint32(in[name][4*i:]))
+			}
+			for k, y := range l.Map(x) {
+				binary.LittleEndian.PutUint32(out[l.Out[k]][4*i:], y)
+			}
+		}
+		return out, 0
+	}
 }

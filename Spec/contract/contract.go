@@ -524,19 +524,30 @@ type Sponge struct {
 // NTTPolys names the input polynomial buffers that hold elements of T_q
 // (Â, as ExpandA writes it); the others hold elements of R_q. Mont names
 // the output polynomial buffers that hold their Steps value times 2³² mod
-// q (the Montgomery form go/mldsa keeps of a factor of MultiplyNTT).
+// q (the Montgomery form go/mldsa keeps of a factor of MultiplyNTT),
+// MontIn the input ones whose Steps value is theirs times 2⁻³². Steps may give, under the name Result, the routine's bool
+// result as one truth value (fips204.VerifyOver's); the routine must then
+// return it ANDed with its callees' results.
 // InPlace names the output buffers whose old bytes are inputs too (a
 // polynomial one's meeting the precondition); another buffer both read
-// and written starts with garbage.
+// and written starts with garbage. Scratch names buffers the routine may
+// write and leaves as garbage (work space too large for its frame): the
+// postcondition says nothing of them.
 type Compose struct {
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
 	Polys       []string
 	NTTPolys    []string
 	Mont        []string
+	MontIn      []string
 	InPlace     []string
-	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
+	Scratch     []string
+	Steps       func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any
 }
+
+// Result is the name under which a Compose's Steps give the routine's
+// result.
+const Result = "(result)"
 
 // Loop describes a routine that runs Spec's Step once for each of the
 // first n units (Unit bytes each) of buffer Over, in order, n the
@@ -568,13 +579,21 @@ type Loop struct {
 // ℓr + s = Â[r][s]; Params k, ℓ), "RejBoundedPoly" (In: buffers whose
 // bytes, back to back, are one seed ρ′ ‖ r per output polynomial, in
 // equal parts; Params η) and "BitPack" (In: w, Out: the bytes; Params a,
-// b). A routine whose result is a bool gives its outputs only when it
-// returns true; a composition of it must return the AND of its callees'
-// results.
+// b). Four more read bytes: "BitUnpack" (In: the bytes, Out: w; Params a,
+// b), "HintBitUnpack" (In: y, Out: h, k polynomials; Params ω; false for
+// ⊥), "SampleInBall" (In: c̃, Out: c; Params τ; false where its bound of
+// blocks runs out) and "SimpleBitPack" of any b of the same bit length as
+// Params[0] (Algorithm 16 packs in bitlen(b) bits). "Sub" is the
+// difference w − b in T_q (or R_q), "UseHint" UseHint(h, r) on each
+// coefficient (Params γ2 as (q−1)/γ2), "NormBelow" the norm check (In: w
+// and the 4-byte bound, Out: the 4-byte flag, 1 where ‖w‖∞ ≥ bound: the
+// steps' truth value is its negation). A routine whose result is a bool
+// gives its outputs only when it returns true; a composition of it must
+// return the AND of its callees' results.
 // A composition proof (Spec/check, compose.go) uses it in place of the
 // operation only after checking it against the routine's proven
-// postcondition (its Lanes map, Wiring, Packed, Streams or ExpandA
-// proof).
+// postcondition (its Lanes map, Wiring, Packed, Streams, ExpandA,
+// HintUnpack, Ball or Exceeds proof).
 type Op struct {
 	Name    string
 	In, Out []string

@@ -237,7 +237,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 				t.Fatalf("%s: Effect breaks Check: %v", c.Symbol, err)
 			}
 			for _, a := range c.Args {
-				if !a.Write {
+				// A routine that returns false leaves garbage.
+				if !a.Write || c.Result == "bool" && ret == 0 {
 					continue
 				}
 				bn := a.BufferNames()[0]
@@ -259,8 +260,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 		}
 	}
 	// Every ZqMap routine has its Want as Effect; the others with one:
-	if n-zq != 43 {
-		t.Errorf("%d contracts with an Effect besides the %d ZqMap routines, want the five samplers (RejNTTPoly ×1 on either permutation), the five permutations, the six BitUnpack decoders of t0 and z, the two SHAKE256 block absorbers, Power2RoundPoly and SimpleBitPack10 (×2 each), the nine ExpandA routines, the six RejBoundedPoly samplers and BitPack3, 4 and 13 (×2 each), which callers may call", n-zq, zq)
+	if n-zq != 62 {
+		t.Errorf("%d contracts with an Effect besides the %d ZqMap routines, want the five samplers (RejNTTPoly ×1 on either permutation), the five permutations, the six BitUnpack decoders of t0 and z, the two SHAKE256 block absorbers, Power2RoundPoly and SimpleBitPack4, 6 and 10 (×2 each), the nine ExpandA routines, the six RejBoundedPoly samplers, BitPack3, 4 and 13 (×2 each), the three HintBitUnpack, the six SampleInBall, the four UseHint and the two NormExceeds routines, which callers may call", n-zq, zq)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
@@ -760,6 +761,23 @@ func (o anyValues) SimpleBitPack(w any, b int) []any {
 func (o anyValues) BitPack(w any, a, b int) []any {
 	return anyOf(o.v.BitPack(w.(fips204.Poly), a, b))
 }
+func (o anyValues) BitUnpack(v []any, a, b int) any { return o.v.BitUnpack(toBytes(v), a, b) }
+func (o anyValues) HintBitUnpack(y []any) ([]any, any) {
+	h, ok := o.v.HintBitUnpack(toBytes(y))
+	var out []any
+	for _, w := range h {
+		out = append(out, w)
+	}
+	return out, ok
+}
+func (o anyValues) SampleInBall(rho []any) any { return o.v.SampleInBall(toBytes(rho)) }
+func (o anyValues) SubNTT(a, b any) any        { return o.v.SubNTT(a.(fips204.Poly), b.(fips204.Poly)) }
+func (o anyValues) UseHint(h, r any) any       { return o.v.UseHint(h.(fips204.Poly), r.(fips204.Poly)) }
+func (o anyValues) NormBelow(w any, bound int) any {
+	return o.v.NormBelow(w.(fips204.Poly), bound)
+}
+func (o anyValues) Equal(a, b []any) any { return o.v.Equal(toBytes(a), toBytes(b)) }
+func (o anyValues) And(a, b any) any     { return o.v.And(a.(byte), b.(byte)) }
 
 // A Compose routine's Steps, run on bytes, meet its Check, and the
 // permutation it names is a callee with an Effect on one state.
@@ -784,7 +802,13 @@ func TestComposes(t *testing.T) {
 				}
 				if slices.Contains(cp.Polys, a.Name) {
 					for k := 0; k < a.Bytes/1024; k++ {
-						ins[a.Name] = append(ins[a.Name], Poly(in[a.Name][1024*k:1024*k+1024]))
+						w := Poly(in[a.Name][1024*k : 1024*k+1024])
+						if slices.Contains(cp.MontIn, a.Name) {
+							for i, x := range w {
+								w[i] = int32(int64(x) * rInv % fips204.Q)
+							}
+						}
+						ins[a.Name] = append(ins[a.Name], w)
 					}
 					continue
 				}
@@ -794,7 +818,19 @@ func TestComposes(t *testing.T) {
 			for k, v := range in {
 				out[k] = bytes.Clone(v)
 			}
-			for name, vs := range cp.Steps(anyValues{fips204.Values{P: cp.P}}, ins) {
+			// A routine with a result returns 1 where every sampler's
+			// bound suffices (all but a negligible share of inputs), ANDed
+			// with its steps' truth value (Verify's).
+			ret := byte(0)
+			if c.Result == "bool" {
+				ret = 1
+			}
+			steps := cp.Steps(anyValues{fips204.Values{P: cp.P}}, ins)
+			if r, ok := steps[Result]; ok {
+				ret &= r[0].(byte)
+				delete(steps, Result)
+			}
+			for name, vs := range steps {
 				for i, v := range vs {
 					switch v := v.(type) {
 					case byte:
@@ -810,22 +846,22 @@ func TestComposes(t *testing.T) {
 					}
 				}
 			}
-			// A routine with a result returns 1 where every sampler's
-			// bound suffices (all but a negligible share of inputs).
-			ret := byte(0)
-			if c.Result == "bool" {
-				ret = 1
-			}
 			if err := c.Check(in, out, ret); err != nil {
 				t.Fatalf("%s: Steps on bytes: %v", c.Symbol, err)
 			}
-			out[c.Args[0].Name][0] ^= 1
+			// A change of the first output (of the result, where the
+			// steps give only that) breaks Check.
+			if len(steps) == 0 {
+				ret ^= 1
+			} else {
+				out[c.Args[0].Name][0] ^= 1
+			}
 			if c.Check(in, out, ret) == nil {
 				t.Fatalf("%s: Check accepts a flipped bit", c.Symbol)
 			}
 		}
 	}
-	if n != 32 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 6 and SHAKE256AbsorbBlock's 2", n)
+	if n != 38 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 6, Verify's 6 and SHAKE256AbsorbBlock's 2", n)
 	}
 }

@@ -62,7 +62,22 @@ func hintUnpackContract(name string, p fips204.Params) *Contract {
 			"control flow and addresses may depend on it",
 		PublicControl: true,
 		HintUnpack:    &HintUnpack{Out: "h", In: "y", K: p.K, Omega: p.Omega},
-		Features:      []string{"CMOV", "SSE2"}, MaxFrame: 64, NoAlias: true,
+		Op:            &Op{Name: "HintBitUnpack", In: []string{"y"}, Out: []string{"h"}, Params: []int{p.Omega}},
+		// A Verify routine CALLs it for sigDecode (Algorithm 27, line 5).
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			h, err := fips204.HintBitUnpack(p, in["y"])
+			if err != nil {
+				return Buffers{"h": randBytes(r, 1024*p.K)}, 0
+			}
+			out := make([]byte, 1024*p.K)
+			for i := range h {
+				for j, v := range h[i] {
+					binary.LittleEndian.PutUint32(out[1024*i+4*j:], uint32(v))
+				}
+			}
+			return Buffers{"h": out}, 1
+		},
+		Features: []string{"CMOV", "SSE2"}, MaxFrame: 64, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"h": randBytes(r, 1024*p.K), "y": genHintEncoding(r, p)}
 		},

@@ -29,6 +29,8 @@ func normExceedsContract(variant string, features []string, frame int) *Contract
 		Features: features, MaxFrame: frame, NoAlias: true,
 		Exceeds: &Exceeds{In: "w", Bound: "bound", Flag: "exceeds",
 			Of: func(w uint32) uint32 { return min(w, fips204.Q-w) }},
+		// A Verify routine CALLs it (Algorithm 8, line 13).
+		Op: &Op{Name: "NormBelow", In: []string{"w", "bound"}, Out: []string{"exceeds"}},
 		Gen: func(r *rand.Rand) Buffers {
 			w := genCoeffs(r)
 			var m uint32

@@ -90,10 +90,9 @@ func productContract(sym string, l int) *Contract {
 		}
 		return ws
 	}
-	var op *Op
-	if l > 0 {
-		op = &Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{l}}
-	}
+	// MultiplyNTT is the row of length 1 (a Verify routine CALLs it,
+	// Algorithm 8, line 9).
+	op := &Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{max(l, 1)}}
 	zm := &ZqMap{In: []string{"a", "b"}, Out: "out", Bilinear: true, PerPosition: l > 0, Want: want}
 	return &Contract{
 		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig, Op: op, Effect: zm.effect(),

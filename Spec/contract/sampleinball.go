@@ -2,6 +2,7 @@ package contract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 
@@ -67,8 +68,23 @@ func ballContract(name string, p fips204.Params, variant string) *Contract {
 		Leak:          ballLeak,
 		SecretControl: true,
 		Ball:          &Ball{Out: "c", Seed: "seed", Tau: p.Tau, Blocks: SampleInBallBlocks, Permutation: perm},
-		Calls:         []string{perm},
-		Features:      features, MaxFrame: 4096, NoAlias: true,
+		Op:            &Op{Name: "SampleInBall", In: []string{"seed"}, Out: []string{"c"}, Params: []int{p.Tau}},
+		// A Verify routine CALLs it (Algorithm 8, line 8).
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			n := 0
+			read := shake256(in["seed"])
+			c := fips204.SampleInBallFrom(p, func(s []byte) { n += len(s); read(s) })
+			if n > maxBallBytes {
+				return Buffers{"c": randBytes(r, 1024)}, 0
+			}
+			out := make([]byte, 1024)
+			for i, x := range c {
+				binary.LittleEndian.PutUint32(out[4*i:], modQ(x))
+			}
+			return Buffers{"c": out}, 1
+		},
+		Calls:    []string{perm},
+		Features: features, MaxFrame: 4096, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"c": randBytes(r, 1024), "seed": randBytes(r, seedLen)}
 		},

@@ -31,6 +31,8 @@ func useHintContract(div int, variant string, features []string) *Contract {
 		Features: features, MaxFrame: 0, NoAlias: true,
 		Lanes: &Lanes{In: []string{"h", "r"}, Domain: []uint32{2, fips204.Q}, Out: []string{"w1"},
 			Map: func(in []uint32) []uint32 { return []uint32{uint32(fips204.UseHint(p, in[0] == 1, int32(in[1])))} }},
+		// A Verify routine CALLs it (Algorithm 8, line 10).
+		Op: &Op{Name: "UseHint", In: []string{"h", "r"}, Out: []string{"w1"}, Params: []int{div}},
 		Gen: func(r *rand.Rand) Buffers {
 			h := make([]byte, 1024)
 			for i := 0; i < 256; i++ {

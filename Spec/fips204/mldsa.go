@@ -1,7 +1,6 @@
 package fips204
 
 import (
-	"bytes"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -194,8 +193,9 @@ func VerifyInternalMu(p Params, pk, mu, sigma []byte) (bool, error) {
 	return verifyInternal(p, pk, sigma, func([]byte) []byte { return mu })
 }
 
-// verifyInternal is the body of Algorithm 8, with line 7 (μ) left to the
-// caller.
+// verifyInternal is Algorithm 8, with line 7 (μ) left to the caller: it
+// makes the forms of pk VerifyOver takes (lines 1, 5 and 6, and
+// NTT(t1·2^d) of line 9) and runs VerifyOver over Values.
 func verifyInternal(p Params, pk, sigma []byte, muOf func(tr []byte) []byte) (bool, error) {
 	rho, t1, err := PkDecode(p, pk) // line 1
 	if err != nil {
@@ -204,20 +204,9 @@ func verifyInternal(p Params, pk, sigma []byte, muOf func(tr []byte) []byte) (bo
 	if len(sigma) != p.SignatureSize {
 		return false, fmt.Errorf("fips204: signature is %d bytes, want %d for %s", len(sigma), p.SignatureSize, p.Name)
 	}
-	cTilde, z, h, err := SigDecode(p, sigma) // line 2
-	if err != nil {
-		return false, nil // lines 3–4: h = ⊥ returns false
-	}
-	aHat := ExpandA(p, rho)      // line 5
-	tr := hashH(pk, 64)          // line 6
-	mu := muOf(tr)               // line 7
-	c := SampleInBall(p, cTilde) // line 8
-	// line 9: w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)).
-	az := MatrixVectorNTT(aHat, vecNTT(z))
-	t1d := mapCoeffs(t1, func(c int32) int32 { return modQ(int64(c) << D) })
-	ct1 := ScalarVectorNTT(NTT(c), vecNTT(t1d))
-	wApprox := vecNTTInverse(zipCoeffs(az, ct1, subQ))
-	w1 := zipCoeffs(h, wApprox, func(h, r int32) int32 { return UseHint(p, h == 1, r) }) // line 10
-	cTildeP := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4)    // line 12
-	return vecInfNorm(z) < int64(p.Gamma1-p.Beta) && bytes.Equal(cTilde, cTildeP), nil   // line 13
+	aHat := ExpandA(p, rho)                                                            // line 5
+	tr := hashH(pk, 64)                                                                // line 6
+	mu := muOf(tr)                                                                     // line 7
+	t1Hat := vecNTT(mapCoeffs(t1, func(c int32) int32 { return modQ(int64(c) << D) })) // line 9: NTT(t1·2^d)
+	return VerifyOver[byte, Poly](Values{p}, p, aHat, t1Hat, mu, sigma) == 1, nil
 }

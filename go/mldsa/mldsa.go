@@ -905,67 +905,15 @@ func VerifyMu(pk *PublicKey, mu []byte, signature []byte) error {
 }
 
 // verifyInternal is ML-DSA.Verify_internal (Algorithm 8) from μ. Everything
-// it handles is public.
+// it handles is public. The verdict is verify's; a rejection's error says
+// why (verifyError).
 func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
-	p := pk.p
-	k, l := p.k, p.l
-	if len(sig) != p.sigSize() {
+	if len(sig) != pk.p.sigSize() {
 		return errInvalidSignatureLength
 	}
-	// Line 2: (c̃, z, h) ← sigDecode(σ).
-	cTildeSize := p.cTildeSize()
-	cTilde := sig[:cTildeSize]
-	var z [maxL]ringElement
-	var hint [maxK]ringElement
-	off := cTildeSize
-	for j := 0; j < l; j++ {
-		bitUnpackSigned(&z[j], sig[off:], p.γ1Bits+1, fieldElement(p.γ1()))
-		off += p.zSize()
-	}
-	// Line 3: h = ⊥.
-	if !hintBitUnpack(hint[:k], sig[off:], p.ω) {
-		return errInvalidHint
-	}
-	// Line 13: ‖z‖∞ < γ1 − β (checked first: it needs no hashing).
-	for j := 0; j < l; j++ {
-		if normExceeds(&z[j], p.γ1()-p.β()) != 0 {
-			return errSignatureNorm
-		}
-	}
-	// Line 8: c ← SampleInBall(c̃).
-	var c ringElement
-	if !sampleInBall(&c, cTilde, p.τ) {
-		return errVerifySamplerExhausted
-	}
-	ntt(&c)
-	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)).
 	pk.verifyForms()
-	for j := 0; j < l; j++ {
-		ntt(&z[j])
+	if verify(pk.p, sig, μ, pk.aHat[:pk.p.k*pk.p.l], pk.t1Hat) {
+		return nil
 	}
-	toMontgomeryVec(z[:l])
-	var w1Enc [maxK * 32 * 6]byte
-	w1Size := 32 * p.w1Bits
-	// Declared once (Go zeroes a variable at each iteration it is declared
-	// in); every call writes its output whole.
-	var w, ct1, w1 ringElement
-	for i := 0; i < k; i++ {
-		multiplyAccNTT(&w, pk.aHat[i*l:(i+1)*l], z[:l])
-		multiplyNTT(&ct1, &pk.t1Hat[i], &c)
-		polySub(&w, &ct1)
-		nttInverse(&w)
-		// Line 10: w1′ ← UseHint(h, w′Approx).
-		useHintPoly(&w1, &hint[i], &w, p.γ2)
-		simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)
-	}
-	// Line 12: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4).
-	var cTildePrime [64]byte
-	h := newShake256()
-	h.write(μ[:])
-	h.write(w1Enc[:k*w1Size])
-	h.read(cTildePrime[:cTildeSize])
-	if subtle.ConstantTimeCompare(cTilde, cTildePrime[:cTildeSize]) != 1 {
-		return errInvalidSignature
-	}
-	return nil
+	return verifyError(pk.p, sig)
 }

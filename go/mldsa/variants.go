@@ -104,4 +104,5 @@ var (
 	keyGenPkRoutine               = newRoutine("keyGenPk", keyGenPkGeneric, keyGenPk)
 	keyGenTRoutine                = newRoutine("keyGenT", keyGenTGeneric, keyGenT)
 	keyGenRoutine                 = newRoutine("keyGen", keyGenGeneric, keyGen)
+	verifyRoutine                 = newRoutine("verify", verifyGeneric, verify)
 )

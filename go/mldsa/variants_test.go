@@ -356,6 +356,34 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(verifyRoutine, func(rng *rand.Rand, g, f func(*params, []byte, *[64]byte, []ringElement, []ringElement) bool) error {
+		params := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)]
+		sk, err := NewPrivateKey(params, randBytes(rng, 32))
+		if err != nil {
+			return err
+		}
+		var μ [64]byte
+		copy(μ[:], randBytes(rng, 64))
+		sig, err := sk.SignMu(μ[:])
+		if err != nil {
+			return err
+		}
+		// Valid, or changed in μ, c̃, z or h.
+		change := rng.IntN(4)
+		switch change {
+		case 1:
+			μ[rng.IntN(64)] ^= 1
+		case 2, 3:
+			sig[rng.IntN(len(sig))] ^= byte(1 + rng.IntN(255))
+		}
+		pk, p := sk.PublicKey(), params.p
+		pk.verifyForms()
+		a, b := g(p, sig, &μ, pk.aHat[:p.k*p.l], pk.t1Hat), f(p, sig, &μ, pk.aHat[:p.k*p.l], pk.t1Hat)
+		if a != b || change == 0 && !a {
+			return fmt.Errorf("%s: verdicts %v and %v (change %d)", p.name, a, b, change)
+		}
+		return nil
+	}),
 	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))

@@ -98,6 +98,9 @@ func cpuRoutines() map[string]any {
 	m["KeyGen44AMD64"] = asm.KeyGen44AMD64
 	m["KeyGen65AMD64"] = asm.KeyGen65AMD64
 	m["KeyGen87AMD64"] = asm.KeyGen87AMD64
+	m["Verify44AMD64"] = asm.Verify44AMD64
+	m["Verify65AMD64"] = asm.Verify65AMD64
+	m["Verify87AMD64"] = asm.Verify87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
@@ -176,6 +179,9 @@ func cpuRoutines() map[string]any {
 		m["KeyGen44AVX2"] = asm.KeyGen44AVX2
 		m["KeyGen65AVX2"] = asm.KeyGen65AVX2
 		m["KeyGen87AVX2"] = asm.KeyGen87AVX2
+		m["Verify44AVX2"] = asm.Verify44AVX2
+		m["Verify65AVX2"] = asm.Verify65AVX2
+		m["Verify87AVX2"] = asm.Verify87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512

@@ -1236,4 +1236,35 @@ var mutants = []Mutant{
 	{Name: "keygen/expanda-on-k-in-pk", Routine: "KeyGen44AMD64",
 		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n",
 			Replace: "\tMOVQ pk+0(FP), DI\n\tMOVQ 128(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 136(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 144(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 152(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n\tMOVQ pk+0(FP), DI\n\tMOVQ 32(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 40(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 48(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 56(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n"}}},
+	// ---- Verify: composition bugs only a proof over every input sees.
+	// The norm check of z[0] ignored where z[0]'s first coefficient has
+	// one value (no branch): no vector or random signature hits it.
+	{Name: "verify/norm-skipped-on-rare-z", Routine: "Verify44AMD64",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AMD64", Find: "\tMOVL 1072(SP), AX\n\tXORL $0x00000001, AX\n\tANDQ AX, 1080(SP)\n",
+			Replace: "\tMOVL 1072(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ work+32(FP), DX\n\tMOVL (DX), DX\n\tXORL $0x0001ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n\tANDQ AX, 1080(SP)\n"}}},
+	// The last byte of c̃'s first lane not compared (Algorithm 8, line 13).
+	{Name: "verify/ctilde-byte-not-compared", Routine: "Verify87AMD64",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify87AMD64", Find: "\tXORQ (SI), AX\n", Replace: "\tXORQ (SI), AX\n\tSHLQ $0x08, AX\n"}}},
+	// NTT⁻¹ before the difference of line 9: the calls swapped.
+	{Name: "verify/sub-and-inverse-swapped", Routine: "Verify65AVX2",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify65AVX2",
+			Find:    "\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ 13312(AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·PolySubAVX2(SB)\n\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tCALL ·NTTInverseAVX2(SB)\n",
+			Replace: "\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tCALL ·NTTInverseAVX2(SB)\n\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ 13312(AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·PolySubAVX2(SB)\n"}}},
+	// HintBitUnpack's ⊥ not ANDed into the result (Algorithm 8, line 3).
+	{Name: "verify/hint-rejection-ignored", Routine: "Verify44AVX2",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AVX2", Find: "\tCALL    ·HintBitUnpack44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1080(SP)\n", Replace: "\tCALL    ·HintBitUnpack44AMD64(SB)\n"}}},
+	// UseHint of ML-DSA-44's γ2 in ML-DSA-65 (Algorithm 8, line 10).
+	{Name: "verify/usehint-wrong-gamma2", Routine: "Verify65AMD64",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify65AMD64", Find: "CALL ·UseHint32AMD64(SB)", N: -1, Replace: "CALL ·UseHint88AMD64(SB)"}}},
+	// SampleInBall's running out not ANDed into the result.
+	{Name: "verify/ball-bound-ignored", Routine: "Verify87AVX2",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify87AVX2", Find: "\tCALL    ·SampleInBall87BMI2(SB)\n\tMOVBQZX 16(SP), AX\n", Replace: "\tCALL    ·SampleInBall87BMI2(SB)\n\tMOVQ $0x00000001, AX\n"}}},
+	// Row 1 of line 9 multiplies t̂1[0] instead of t̂1[1].
+	{Name: "verify/t1-of-another-row", Routine: "Verify44AMD64",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AMD64", Find: "\tMOVQ t1Hat+24(FP), AX\n\tLEAQ 1024(AX), AX\n", Replace: "\tMOVQ t1Hat+24(FP), AX\n\tLEAQ (AX), AX\n"}}},
+	// The verdict flipped where c̃'s first eight bytes have one value (no
+	// branch): accepts such a forged signature.
+	{Name: "verify/rare-ctilde-backdoor", Routine: "Verify87AMD64",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify87AMD64", Find: "\tMOVQ 1336(SP), AX\n\tMOVB AL, ret+40(FP)\n",
+			Replace: rareFlip("\tMOVQ sig+0(FP), SI\n\tMOVQ (SI), AX\n", "1336(SP)") + "\tMOVQ 1336(SP), AX\n\tMOVB AL, ret+40(FP)\n"}}},
 }
