@@ -51,7 +51,7 @@ func TestProvePackedFlag(t *testing.T) {
 		{"bound off by one at one position", "BitUnpack3AMD64", []string{"MOVL $0x00000004, R11", "MOVL $0x00000005, R11"}, "bad as the OR"},
 		{"field 6 alone unflagged at one position", "BitUnpack3AVX2", []string{"\tSUBL DX, R11\n", unflag6}, "bad as the OR"},
 		{"good field flagged at one position", "BitUnpack4AMD64", []string{"MOVL $0x00000008, R11", "MOVL $0x00000007, R11"}, "bad as the OR"},
-		{"bound off by one in one lane", "BitUnpack3AVX2", []string{"DATA bitUnpack3Consts<>+140(SB)/4, $0x00000004", "DATA bitUnpack3Consts<>+140(SB)/4, $0x00000005"}, "bad as the OR"},
+		{"bound off by one in one lane", "BitUnpack3AVX2", []string{"DATA bitUnpack3Consts<>+172(SB)/4, $0x00000004", "DATA bitUnpack3Consts<>+172(SB)/4, $0x00000005"}, "bad as the OR"},
 		{"one position left out", "BitUnpack4AMD64", []string{"ORL  R11, R10", "ORL  R10, R10"}, "bad as the OR"},
 	}
 	for _, tc := range cases {
