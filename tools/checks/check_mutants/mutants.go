@@ -723,10 +723,11 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPSRAD      $0x1f, Y14, Y13", Replace: "VPSRAD      $0x16, Y14, Y13"}}},
 	{Name: "nttinverse/scale-constant", Routine: "NTTInverseAVX2",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29cf"}}},
-	// a's odd words shifted down by 31 bits in the first group: the odd
-	// products take a doubled factor, plus a stray bit.
+	// a's odd words shifted down by 31 bits in the last group (the others
+	// load them 4 bytes on): the odd products take a doubled factor, plus
+	// a stray bit.
 	{Name: "nttmul/odd-words-shift", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPSRLQ   $0x20, Y2, Y2\n\tVPSHUFD", Replace: "VPSRLQ   $0x1f, Y2, Y2\n\tVPSHUFD"}}},
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPSRLQ   $0x20, Y8, Y8\n\tVPSHUFD", Replace: "VPSRLQ   $0x1f, Y8, Y8\n\tVPSHUFD"}}},
 	{Name: "nttmul/qinv-lane", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{{File: "nttmul_amd64.s", Find: "DATA mulConsts<>+40(SB)/4, $0x03802001", Replace: "DATA mulConsts<>+40(SB)/4, $0x03802003"}}},
 	// out[i] + q where out[i] = a[i]: one input in q/8 or so, never drawn
