@@ -497,9 +497,9 @@ var mutants = []Mutant{
 	{Name: "ntt/load-offset-off-by-four", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VMOVDQU  896(DI), Y7", Replace: "VMOVDQU  900(DI), Y7"}}},
 	{Name: "ntt/store-out-of-bounds", Routine: "NTTAVX2",
-		Edits: []Edit{beforeRET("ntt_amd64.s", "\tVMOVDQU Y0, 1024(DI)\n")}},
+		Edits: []Edit{beforeRETIn("ntt_amd64.s", "NTTAVX2", "\tVMOVDQU Y0, 1024(DI)\n")}},
 	{Name: "ntt/secret-address", Routine: "NTTAVX2",
-		Edits: []Edit{beforeRET("ntt_amd64.s", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+		Edits: []Edit{beforeRETIn("ntt_amd64.s", "NTTAVX2", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
 	{Name: "ntt/pointer-from-callers-bp", Routine: "NTTAVX2",
 		// The caller's BP plus a constant is not the argument slot, whatever
 		// value a model might give BP.
@@ -509,7 +509,7 @@ var mutants = []Mutant{
 		// stack-bound check for it.
 		Edits: []Edit{
 			{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tPUSHQ BP\n\tMOVQ SP, BP\n\tSUBQ $0x1000, SP\n\tMOVQ    4112(SP), DI\n"},
-			beforeRET("ntt_amd64.s", "\tMOVQ AX, (SP)\n\tADDQ $0x1000, SP\n\tPOPQ BP\n"),
+			beforeRETIn("ntt_amd64.s", "NTTAVX2", "\tMOVQ AX, (SP)\n\tADDQ $0x1000, SP\n\tPOPQ BP\n"),
 		}},
 	{Name: "ntt/macro-unsigned-multiply", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#define VPMULDQ VPMULUDQ\n"}}},
@@ -518,11 +518,11 @@ var mutants = []Mutant{
 	{Name: "mul/modulus-constant", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{{File: "nttmul_amd64.s", Find: "DATA mulConsts<>+0(SB)/4, $0x007fe001", Replace: "DATA mulConsts<>+0(SB)/4, $0x007fe003"}}},
 	{Name: "mul/read-out-of-bounds", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU 1024(DX), Y0\n")}},
+		Edits: []Edit{beforeRETIn("nttmul_amd64.s", "MultiplyNTTAVX2", "\tVMOVDQU 1024(DX), Y0\n")}},
 	{Name: "mul/writes-read-only-input", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
 	{Name: "mul/reads-write-only-output", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU (DI), Y0\n")}},
+		Edits: []Edit{beforeRETIn("nttmul_amd64.s", "MultiplyNTTAVX2", "\tVMOVDQU (DI), Y0\n")}},
 	{Name: "mul/pointer-from-other-argument", Routine: "MultiplyNTTAVX2",
 		// b computed as a + 4 GiB: right only where the model happens to
 		// put b there.
