@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,4 +145,99 @@ func TestRowsOf(t *testing.T) {
 	if o, _ := verdict(rowsOf(rows, "NTTAMD64"), nil); o != no {
 		t.Error("another variant's failure caught NTTAMD64's mutant")
 	}
+}
+
+// Every mutant applies to go/asm as it is, and each edit falls inside the
+// TEXT of the mutant's own routine, or changes data lines only (DATA,
+// GLOBL, #define, #include) or a Go declaration: an edit that lands in another routine of its file is
+// judged by rows it cannot fail, and survives for that reason alone.
+func TestEditsInOwnRoutine(t *testing.T) {
+	asmDir := filepath.Join("..", "..", "..", "go", "asm")
+	for _, m := range mutants {
+		dir := t.TempDir()
+		orig := map[string]string{}
+		for _, e := range m.Edits {
+			if _, ok := orig[e.File]; ok {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(asmDir, e.File))
+			if err != nil {
+				t.Fatalf("%s: %v", m.Name, err)
+			}
+			orig[e.File] = string(data)
+			if err := os.WriteFile(filepath.Join(dir, e.File), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := m.apply(dir); err != nil {
+			t.Errorf("%s: does not apply: %v", m.Name, err)
+			continue
+		}
+		for file, before := range orig {
+			data, err := os.ReadFile(filepath.Join(dir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasSuffix(file, ".s") {
+				continue // a declaration: judged by the routine's declaration rows
+			}
+			if where := outsideRoutine(before, string(data), m.Routine); where != "" {
+				t.Errorf("%s: the edit of %s %s", m.Name, file, where)
+			}
+		}
+	}
+}
+
+// outsideRoutine says where the change from before to after lies when it
+// is neither inside routine's TEXT nor on data lines only; "" otherwise.
+func outsideRoutine(before, after, routine string) string {
+	lo := 0
+	for lo < len(before) && lo < len(after) && before[lo] == after[lo] {
+		lo++
+	}
+	if lo == len(before) && lo == len(after) {
+		return ""
+	}
+	hb, ha := len(before), len(after)
+	for hb > lo && ha > lo && before[hb-1] == after[ha-1] {
+		hb--
+		ha--
+	}
+	// Whole lines: from the start of lo's line to the end of hb's.
+	lineStart := strings.LastIndex(before[:lo], "\n") + 1
+	end := hb
+	if k := strings.Index(before[hb:], "\n"); k >= 0 {
+		end = hb + k
+	} else {
+		end = len(before)
+	}
+	endA := ha
+	if k := strings.Index(after[ha:], "\n"); k >= 0 {
+		endA = ha + k
+	} else {
+		endA = len(after)
+	}
+	dataOnly := true
+	for _, l := range strings.Split(before[lineStart:end]+"\n"+after[lineStart:endA], "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "DATA ") && !strings.HasPrefix(l, "GLOBL ") && !strings.HasPrefix(l, "#define ") && !strings.HasPrefix(l, "#include ") && !strings.HasPrefix(l, "//") {
+			dataOnly = false
+		}
+	}
+	if dataOnly {
+		return ""
+	}
+	start := strings.Index(before, "TEXT ·"+routine+"(SB)")
+	if start < 0 {
+		return "is in a file without TEXT ·" + routine + "(SB)"
+	}
+	stop := len(before)
+	if k := strings.Index(before[start+1:], "\nTEXT "); k >= 0 {
+		stop = start + 1 + k
+	}
+	if lo < start || hb > stop {
+		line := strings.Count(before[:lo], "\n") + 1
+		return fmt.Sprintf("at line %d lies outside TEXT ·%s(SB)", line, routine)
+	}
+	return ""
 }
