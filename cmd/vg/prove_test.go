@@ -136,6 +136,23 @@ func TestProveTableLowered(t *testing.T) {
 	}
 }
 
+// -one-build builds go/asm once, for linux at GOAMD64=v1, and compares no
+// other build: even a routine without callees is then at most tested.
+func TestProveOneBuildAtMostTested(t *testing.T) {
+	rows, err := proveJSON(t, "-n", "5", "-routine", "BitUnpack3AMD64", "-one-build")
+	if err == nil {
+		t.Fatal("prove -one-build passed the contract's declared level")
+	}
+	if len(rows) != len(check.Obligations) {
+		t.Fatalf("%d rows: %+v", len(rows), rows)
+	}
+	for _, r := range rows {
+		if r.Status != check.Tested || !strings.Contains(r.Detail, "no other build compared") {
+			t.Errorf("%s: %s: %s", r.Obligation, r.Status, r.Detail)
+		}
+	}
+}
+
 func TestWrap(t *testing.T) {
 	got := wrap("aa bb cc dddddd e", 5)
 	want := []string{"aa bb", "cc", "dddddd", "e"}
