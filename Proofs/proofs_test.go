@@ -337,42 +337,21 @@ func mutatedAfter(t *testing.T, file, sym, label, old, new string) (*x86.File, *
 	return f, f.Routine(sym)
 }
 
-// boundedx4Backdoor is boundedBackdoor for the four-way sampler, whose
-// blocks left are at 1384(SP).
-var boundedx4Backdoor = strings.Replace(boundedBackdoor, "216(SP)", "1384(SP)", 1)
-
-// The stream proof holds for the four-way RejBoundedPoly, and each planted
-// bug makes it fail: the half-byte's test, the budget, the result, a
-// rare-input backdoor in one polynomial, the transposition and which
-// block a polynomial reads, which count a polynomial starts from, the
-// sponge (pad, seed, nonce, capacity) and the check that all four are
-// complete.
+// The stream proof holds for the four-way RejBoundedPoly, and a planted bug
+// makes it fail: success after the budget ran out. (A rare-input
+// backdoor, the half-byte's test, the transposition, the counts, the
+// sponge and the completion check are mutants rejboundedx4/… of
+// tools/checks/check_mutants, which vg prove must reject on every CI run.)
 func TestBoundedx4StreamProof(t *testing.T) {
 	const file = "rejboundedpolyx4_amd64.s"
 	const eta2, eta4 = "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2"
-	store := "\tMOVL    DX, (DI)(CX*4)\n"
 	for _, tc := range []struct {
 		sym, name, label, old, new string
 		ok                         bool
 	}{
 		{eta2, "as generated", "", "", "", true},
 		{eta4, "as generated", "", "", "", true},
-		{eta2, "accepts 15 (polynomial 2)", "s2reject", "CMPL    AX, $0x0f", "CMPL    AX, $0x10", false},
-		{eta4, "accepts 9 (polynomial 3, high half)", "s3reject", "CMPL    R9, $0x09", "CMPL    R9, $0x0a", false},
 		{eta2, "success after the budget ran out", "", "MOVB $0x00, ret+16(FP)", "MOVB $0x01, ret+16(FP)", false},
-		{eta4, "a budget of 6 blocks", "", "MOVQ    $0x00000007, 1384(SP)", "MOVQ    $0x00000006, 1384(SP)", false},
-		{eta2, "rare-input backdoor: 14 at polynomial 2's last block's first half-byte", "s2reject", store, boundedx4Backdoor, false},
-		{eta4, "lanes 0 to 3 of states 1 and 2 swapped", "", "VMOVDQU      Y1, 944(SP)\n\tVMOVDQU      Y2, 1080(SP)", "VMOVDQU      Y2, 944(SP)\n\tVMOVDQU      Y1, 1080(SP)", false},
-		{eta2, "lane 16 of state 3 from state 2", "", "MOVQ         544(SP), AX", "MOVQ         536(SP), AX", false},
-		{eta4, "polynomial 1 reads state 2's block", "", "LEAQ 944(SP), R8", "LEAQ 1080(SP), R8", false},
-		{eta2, "polynomial 1 starts from polynomial 2's count", "s1next", "MOVQ 1360(SP), CX", "MOVQ 1368(SP), CX", false},
-		{eta4, "polynomial 3's count not checked for completion", "block", "\tANDQ 1376(SP), AX\n", "", false},
-		{eta2, "pad suffix 0x1E (state 2)", "", "MOVWLZX 196(SI), AX\n\tORL     $0x001f0000, AX", "MOVWLZX 196(SI), AX\n\tORL     $0x001e0000, AX", false},
-		{eta4, "pad's last bit at bit 6", "", "MOVQ    $0x8000000000000000, AX", "MOVQ    $0x4000000000000000, AX", false},
-		{eta2, "seed 2's word 1 read one byte on", "", "MOVQ    140(SI), AX", "MOVQ    141(SI), AX", false},
-		{eta4, "seed 1's first word read from seed 0", "", "MOVQ    66(SI), AX", "MOVQ    (SI), AX", false},
-		{eta2, "nonce 3's high byte dropped", "", "MOVWLZX 262(SI), AX", "MOVBLZX 262(SI), AX", false},
-		{eta4, "capacity lane 24 not cleared", "", "VMOVDQU Y0, 776(SP)", "VMOVDQU Y0, 744(SP)", false},
 	} {
 		if testing.Short() && !tc.ok {
 			continue

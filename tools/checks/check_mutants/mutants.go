@@ -691,6 +691,8 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "CMPQ         CX, $0x000000f8", Replace: "CMPQ         CX, $0x000000f9", N: 4}}},
 	{Name: "rejboundedx4/pad-suffix-state2", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVWLZX 196(SI), AX\n\tORL     $0x001f0000, AX", Replace: "MOVWLZX 196(SI), AX\n\tORL     $0x001e0000, AX"}}},
+	{Name: "rejboundedx4/pad-last-bit-6", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "MOVQ    $0x8000000000000000, AX", Replace: "MOVQ    $0x4000000000000000, AX"}}},
 	{Name: "rejboundedx4/seed-word-misread", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ    140(SI), AX", Replace: "MOVQ    141(SI), AX"}}},
 	{Name: "rejboundedx4/seed-of-another-poly", Routine: "RejBoundedPolyx4Eta4AVX2",
