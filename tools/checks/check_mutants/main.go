@@ -326,7 +326,7 @@ func proveMutant(bin, root, vectors, routines string) ([]prove.Row, error) {
 	// Only the mutated routine changed: its callees, unchanged, need no
 	// check here (vg prove checks them on the tree as it is), and a
 	// mutant is caught by a failing row, which they cannot give.
-	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routines, "-no-callees")
+	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routines, "-no-callees", "-one-build")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "VG_VECTORS="+vectors)
 	var stdout, stderr bytes.Buffer
