@@ -95,3 +95,21 @@ func TestAllocations(t *testing.T) {
 		t.Logf("%v: allocations: %v, Verify %.0f", params, counts, verifies)
 	}
 }
+
+// Scratch goes back to its pool zeroed: it held s2, t0, y, z and w.
+func TestScratchZeroedInPool(t *testing.T) {
+	work := getKeyScratch()
+	for i := range work {
+		work[i][0], work[i][255] = 1, 2
+	}
+	putKeyScratch(work)
+	if *work != (keyScratch{}) {
+		t.Error("key scratch returned to the pool holds data")
+	}
+	s := signScratchPool.Get().(*signScratch)
+	s.y[0][7], s.z[maxL-1][255], s.w[0][1], s.hint[maxK-1][0], s.w1Enc[5] = 1, 2, 3, 4, 5
+	putSignScratch(s)
+	if *s != (signScratch{}) {
+		t.Error("sign scratch returned to the pool holds data")
+	}
+}

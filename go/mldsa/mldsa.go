@@ -232,8 +232,8 @@ func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// sk.packed, and ρ, K and tr apart.
 	enc := kp.enc[:p.skSize()]
 	// s2, t and t0 are the routine's to fill; the key keeps none of them.
-	work := keyScratchPool.Get().(*keyScratch)
-	defer keyScratchPool.Put(work)
+	work := getKeyScratch()
+	defer putKeyScratch(work)
 	k := p.k
 	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k], &sk.seed) {
 		return nil, errSamplerExhausted
@@ -274,6 +274,15 @@ func newKeyPair(p *params) *keyPair {
 type keyScratch [3 * maxK]ringElement
 
 var keyScratchPool = sync.Pool{New: func() any { return new(keyScratch) }}
+
+func getKeyScratch() *keyScratch { return keyScratchPool.Get().(*keyScratch) }
+
+// putKeyScratch returns work to the pool zeroed: s2 and t0 are secret,
+// and pooled memory outlives the call.
+func putKeyScratch(work *keyScratch) {
+	clear(work[:])
+	keyScratchPool.Put(work)
+}
 
 // t0Packed is the part of sk.packed that holds t0.
 func (sk *PrivateKey) t0Packed() []byte {
@@ -470,8 +479,8 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	key.packed = kp.enc[128:]
 	// s1 goes into ŝ1's room, which complete turns into ŝ1; s2, t and t0
 	// are scratch.
-	work := keyScratchPool.Get().(*keyScratch)
-	defer keyScratchPool.Put(work)
+	work := getKeyScratch()
+	defer putKeyScratch(work)
 	k := p.k
 	s2, t, t0 := work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k]
 	off := 128
@@ -735,6 +744,13 @@ type signScratch struct {
 
 var signScratchPool = sync.Pool{New: func() any { return new(signScratch) }}
 
+// putSignScratch returns scratch to the pool zeroed: y, z and w are
+// secret, and pooled memory outlives the call.
+func putSignScratch(scratch *signScratch) {
+	*scratch = signScratch{}
+	signScratchPool.Put(scratch)
+}
+
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
 // 32 bytes of randomness (zero for deterministic signing).
 //
@@ -765,7 +781,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	// The attempts' vectors come from a pool: as variables, Go would zero
 	// their 38 KiB at every signature, whatever the parameter set.
 	scratch := signScratchPool.Get().(*signScratch)
-	defer signScratchPool.Put(scratch)
+	defer putSignScratch(scratch)
 	y, yHat, z := &scratch.y, &scratch.yHat, &scratch.z
 	w, hint, w1Enc := &scratch.w, &scratch.hint, &scratch.w1Enc
 	// The attempts' single polynomials, declared once: Go zeroes a
