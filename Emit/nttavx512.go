@@ -39,6 +39,15 @@ var (
 	zOddIdx = reg.Z29
 )
 
+// zOddIndices returns zOddIdx's table entry.
+func zOddIndices() []uint32 {
+	odd := make([]uint32, 16)
+	for j := range odd {
+		odd[j] = uint32(j | 1 + 16*(j&1))
+	}
+	return odd
+}
+
 // ternAnd is the VPTERNLOGQ immediate of dst ← src ∧ mask.
 const ternAnd = 0x88
 
@@ -144,13 +153,12 @@ func zRoutine(c *build.Context, name, table string) *zGen {
 	}
 	c.Load(c.Param("w"), g.w)
 	c.VMOVDQU64(g.broadcast(mldsaQ), zQ)
-	even, odd := make([]uint32, 16), make([]uint32, 16)
+	even := make([]uint32, 16)
 	for j := range even {
 		even[j] = uint32(j&^1 + 16*(j&1))
-		odd[j] = uint32(j | 1 + 16*(j&1))
 	}
 	c.VMOVDQU64(g.vector(even), zEven)
-	c.VMOVDQU64(g.vector(odd), zOddIdx)
+	c.VMOVDQU64(g.vector(zOddIndices()), zOddIdx)
 	g.lay = newLayout(4, 0, 4, 5, 6, 7)
 	c.Comment("All 256 coefficients: register r holds 16r to 16r + 15.")
 	for r := range g.data {
@@ -262,64 +270,4 @@ func nttInverseAVX512(c *build.Context) {
 		g.caddq(g.data[r])
 	}
 	g.end()
-}
-
-// zMulAccRoutine emits the AVX-512 body of the products (nttmul.go's
-// mulAccRoutine on sixteen lanes): for each group of sixteen coefficients
-// i, the sum over j < terms of the products of the words at src(j, i),
-// reduced. out, a and b are loaded into DI, SI and DX.
-func zMulAccRoutine(c *build.Context, name, table string, terms int, src func(j, i int) (a, b operand.Mem)) {
-	function(c, name)
-	c.Load(c.Param("out"), reg.RDI)
-	c.Load(c.Param("a"), reg.RSI)
-	c.Load(c.Param("b"), reg.RDX)
-	g := newZGen(c, table)
-	qinv := reg.Z28
-	c.VMOVDQU64(g.broadcast(mldsaQ), zQ)
-	c.VMOVDQU64(g.broadcast(nttQInv), qinv)
-	odd := make([]uint32, 16)
-	for j := range odd {
-		odd[j] = uint32(j | 1 + 16*(j&1))
-	}
-	c.VMOVDQU64(g.vector(odd), zOddIdx)
-	// Two register sets in turn, so that consecutive groups are independent.
-	sets := [2][6]reg.VecPhysical{
-		{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5},
-		{reg.Z6, reg.Z7, reg.Z8, reg.Z9, reg.Z10, reg.Z11},
-	}
-	for i := 0; i < 16; i++ {
-		s := sets[i%2]
-		even, odd, x, y := s[0], s[1], s[2], s[3]
-		for j := 0; j < terms; j++ {
-			a, b := src(j, i)
-			pe, po := even, odd
-			if j > 0 {
-				pe, po = s[4], s[5]
-			}
-			c.VMOVDQU64(a, x)
-			c.VMOVDQU64(b, y)
-			c.VPMULDQ(y, x, pe)
-			c.VPSRLQ(operand.U8(32), x, x)
-			c.VPSHUFD(operand.U8(0xF5), y, y)
-			c.VPMULDQ(y, x, po)
-			if j > 0 {
-				c.VPADDQ(pe, even, even)
-				c.VPADDQ(po, odd, odd)
-			}
-		}
-		// Montgomery reduction of each 64-bit sum t: m = t·q⁻¹ mod 2³²;
-		// t − m·q has low word 0 and high word in (−q, q).
-		for _, t := range []reg.VecPhysical{even, odd} {
-			c.VPMULDQ(qinv, t, x)
-			c.VPMULDQ(zQ, x, x)
-			c.VPSUBD(x, t, t)
-		}
-		c.VPERMT2D(odd, zOddIdx, even) // the high words: even lanes' from even, odd ones' from odd
-		g.free = []reg.VecPhysical{x}
-		g.caddq(even)
-		c.VMOVDQU64(even, operand.Mem{Base: reg.RDI, Disp: 64 * i})
-	}
-	c.VZEROUPPER()
-	c.RET()
-	g.emitTable()
 }

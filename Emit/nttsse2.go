@@ -337,12 +337,12 @@ func sseNTTInverse(c *build.Context) {
 }
 
 // sseMulAcc emits the baseline product routine: for each group of four
-// coefficients i, the sum over j < terms of the products of the words at
-// src(j, i), reduced. Both factors lie in [0, q), so a sum of at most seven
+// coefficients i, the sum over j < terms of the products of a[j][i] and
+// b[j][i] (polynomials 1024 bytes apart), reduced. Both factors lie in [0, q), so a sum of at most seven
 // products is below 7q² < 2⁵⁰: PMULUDQ and PADDQ keep it exact in 64-bit
 // lanes, even and odd lanes apart, and one unsigned Montgomery reduction
 // per lane leaves (−q, q).
-func sseMulAcc(c *build.Context, sym, table string, terms int, src func(j, i int) (a, b operand.Mem)) {
+func sseMulAcc(c *build.Context, sym, table string, terms int) {
 	g := newSSEGen(c, sym, table)
 	c.Load(c.Param("out"), reg.RDI)
 	c.Load(c.Param("a"), reg.RSI)
@@ -357,7 +357,8 @@ func sseMulAcc(c *build.Context, sym, table string, terms int, src func(j, i int
 		s := sets[i%2]
 		even, odd, x, xo, y, yo, m := s[0], s[1], s[2], s[3], s[4], s[5], s[6]
 		for j := 0; j < terms; j++ {
-			a, b := src(j, i)
+			a := operand.Mem{Base: reg.RSI, Disp: 1024*j + 16*i}
+			b := operand.Mem{Base: reg.RDX, Disp: 1024*j + 16*i}
 			pe, po := x, xo
 			if j == 0 {
 				pe, po = even, odd

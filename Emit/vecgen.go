@@ -159,6 +159,9 @@ func (p *pool) temp() reg.VecPhysical {
 
 func (p *pool) release(ts ...reg.VecPhysical) { p.free = append(p.free, ts...) }
 
+// reset makes ts the whole pool.
+func (p *pool) reset(ts ...reg.VecPhysical) { p.free = ts }
+
 // centredTwiddles returns, for each lane's plain constant x, x·2³² mod q
 // taken in (−q/2, q/2] as a signed word (z) and z·q⁻¹ mod 2³² (zq): the
 // factors of the signed Montgomery product (nttavx2.go).
