@@ -138,9 +138,7 @@ func (g *nttGen) montMul(x reg.VecPhysical, tw twiddle, dst reg.VecPhysical) {
 func (g *nttGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
 	pairs(len(g.data), p, func(lo, hi int) {
-		tw := g.signedTwiddles(g.lay.twiddleFor(lo, func(idx int) uint32 {
-			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
-		}))
+		tw := g.signedTwiddles(g.lay.ctZetas(lo, β))
 		t := g.temp()
 		g.montMul(g.data[hi], tw, t)
 		g.c.VPSUBD(t, g.data[lo], g.data[hi])
@@ -157,10 +155,7 @@ func (g *nttGen) ctButterflies(β int) {
 func (g *nttGen) gsButterflies(β int, scale uint32) {
 	p := g.lay.regBit(β)
 	pairs(len(g.data), p, func(lo, hi int) {
-		zeta := g.lay.twiddleFor(lo, func(idx int) uint32 {
-			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
-			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
-		})
+		zeta := g.lay.gsZetas(lo, β, scale)
 		a, b := g.data[lo], g.data[hi]
 		s := g.temp()
 		g.c.VPADDD(b, a, s)

@@ -175,9 +175,7 @@ func (g *sseGen) montMulBy(x, tz, tq reg.VecPhysical, uniform bool) (odd, even, 
 func (g *sseGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
 	pairs(len(g.data), p, func(lo, hi int) {
-		z, zq, u := g.twiddles(g.lay.twiddleFor(lo, func(idx int) uint32 {
-			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
-		}))
+		z, zq, u := g.twiddles(g.lay.ctZetas(lo, β))
 		t := g.montMul(g.data[hi], z, zq, u)
 		a, b := g.data[lo], g.data[hi]
 		g.c.PADDL(sseQ, a)
@@ -198,10 +196,7 @@ func (g *sseGen) gsButterflies(β int, k uint32, scale uint32) {
 	p := g.lay.regBit(β)
 	kq := g.constant(g.broadcast(k * mldsaQ))
 	pairs(len(g.data), p, func(lo, hi int) {
-		zeta := g.lay.twiddleFor(lo, func(idx int) uint32 {
-			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
-			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
-		})
+		zeta := g.lay.gsZetas(lo, β, scale)
 		a, b := g.data[lo], g.data[hi]
 		s := g.temp()
 		g.c.MOVO(a, s)

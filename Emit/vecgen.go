@@ -81,6 +81,26 @@ func (lay *layout) twiddleFor(lo int, f func(idx int) uint32) []uint32 {
 	return v
 }
 
+// ctZetas returns the twiddles ζ^BitRev₈(m) of NTT's layer on index bit β
+// (Algorithm 41, lines 9 and 10) for the butterflies between data register
+// lo and its partner.
+func (lay *layout) ctZetas(lo, β int) []uint32 {
+	return lay.twiddleFor(lo, func(idx int) uint32 {
+		return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
+	})
+}
+
+// gsZetas returns the twiddles ζ^BitRev₈(m) of NTT⁻¹'s layer on index bit
+// β (Algorithm 42, lines 9 and 10; the butterflies take line 10's sign),
+// each times scale mod q, for the butterflies between data register lo and
+// its partner.
+func (lay *layout) gsZetas(lo, β int, scale uint32) []uint32 {
+	return lay.twiddleFor(lo, func(idx int) uint32 {
+		m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
+		return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
+	})
+}
+
 // pairs calls f for each pair of the n data registers that differ in
 // register bit p, the one with the bit clear first.
 func pairs(n, p int, f func(lo, hi int)) {
