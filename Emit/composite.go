@@ -9,9 +9,10 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-// Scaffolding of the composite routines (keygen*.go, trhash.go,
-// verify.go): routines that do their work by calls of proven routines,
-// one variant per parameter set.
+// Scaffolding of the routines that call others: the composite routines
+// (keygen*.go, trhash.go, verify.go), which do their work by calls of
+// proven routines, one variant per parameter set, and the samplers and
+// absorbers, which call the permutation.
 
 // eachVariant calls emit for each parameter set (Table 1) and, within it,
 // each of variants: the set's suffix, its parameters and the variant.
@@ -31,11 +32,13 @@ type callFrame struct {
 	ok   operand.Mem
 }
 
-// newCallFrame starts the routine sym with start (function or
-// callerOnStack) and allocates argBytes of argument slots, first in the
-// frame. The frame holds no pointer the garbage collector must see
-// (funcdata.h's NO_LOCAL_POINTERS): the argument slots are rewritten
-// before every call.
+// newCallFrame starts the routine sym, which calls others, with start
+// (function or callerOnStack) and allocates argBytes of argument slots,
+// first in the frame. It declares funcdata.h's NO_LOCAL_POINTERS: the
+// pointers the frame holds are to the caller's buffers, which the caller
+// keeps live, so the garbage collector need not see them; a routine whose
+// callers' buffers may be on the stack (callerOnStack) reaches them after
+// each call through its arguments, which the runtime adjusts.
 func newCallFrame(c *build.Context, start func(*build.Context, string), sym string, argBytes int) *callFrame {
 	start(c, sym)
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
