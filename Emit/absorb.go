@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -23,11 +22,7 @@ func buildAbsorb(c *build.Context) {
 // bits), then a call of perm on the state. Nothing is read after the
 // call, so callers' buffers may stay on the stack.
 func absorbBlock(c *build.Context, sym, perm string) {
-	callerOnStack(c, sym)
-	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-	// runtime must adjust when the callee grows the stack.
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(8) // the permutation's argument
+	args := newCallFrame(c, callerOnStack, sym, 8).args // the permutation's argument
 	c.Load(c.Param("a"), reg.RDI)
 	c.Load(c.Param("block"), reg.RSI)
 	xorBlock(c)

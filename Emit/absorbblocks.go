@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -30,9 +29,7 @@ func buildAbsorbBlocks(c *build.Context) {
 // inductive check over intervals cannot relate the two.
 func absorbBlocks(c *build.Context, sym, perm string) {
 	max := contract.AbsorbMaxBlocks
-	callerOnStack(c, sym)
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(8) // the permutation's argument
+	args := newCallFrame(c, callerOnStack, sym, 8).args // the permutation's argument
 	off := c.AllocLocal(8)
 	count := c.AllocLocal(8)
 	c.Load(c.Param("n"), reg.RAX)

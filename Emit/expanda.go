@@ -62,10 +62,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 		}
 		c.VZEROUPPER()
 	} else {
-		for i := 0; i < 4; i++ {
-			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
-			c.MOVQ(reg.RAX, seeds.Offset(8*i))
-		}
+		copyQwords(c, operand.Mem{Base: reg.RSI}, seeds, 4)
 	}
 	c.MOVQ(operand.U32(1), mask)
 

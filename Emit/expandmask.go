@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -77,11 +76,7 @@ func unpackCall(c *build.Context, args, v operand.Mem, unpack string, load func(
 func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 	w := bits + 1 // bits per packed coefficient, c of Algorithm 34, line 1
 	n := 32 * w
-	callerOnStack(c, fmt.Sprintf("ExpandMask%d%s", bits, variant))
-	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-	// runtime must adjust when a callee grows the stack.
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(16) // the callees' arguments
+	args := newCallFrame(c, callerOnStack, fmt.Sprintf("ExpandMask%d%s", bits, variant), 16).args // the callees' arguments
 	state := c.AllocLocal(25 * 8)
 	stream := c.AllocLocal(n)
 
@@ -130,9 +125,7 @@ func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 func buildExpandMaskWide(c *build.Context, bits, n int, variant string) {
 	w := bits + 1
 	sn := 32 * w
-	callerOnStack(c, fmt.Sprintf("ExpandMask%dx%d%s", bits, n, variant))
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(16)
+	args := newCallFrame(c, callerOnStack, fmt.Sprintf("ExpandMask%dx%d%s", bits, n, variant), 16).args
 	state := c.AllocLocal(25 * 8 * n)
 	inFrame := n
 	if n == 8 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -17,11 +16,9 @@ func init() { register("keygen", buildKeyGen) }
 // ML-DSA.KeyGen_internal (FIPS 204, Algorithm 6) by calls of the proven
 // routines of each path.
 func buildKeyGen(c *build.Context) {
-	for _, ps := range paramSets {
-		for _, v := range []string{"AMD64", "AVX2"} {
-			buildKeyGenVariant(c, ps.name, ps.p, v)
-		}
-	}
+	eachVariant([]string{"AMD64", "AVX2"}, func(name string, p fips204.Params, v string) {
+		buildKeyGenVariant(c, name, p, v)
+	})
 }
 
 // keyGenFourWay is how many of ExpandS's k + ℓ samplers the AVX2 routine
@@ -54,42 +51,18 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 	if variant == "AVX2" {
 		perm = "KeccakF1600BMI2"
 	}
-	function(c, sym)
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(32) // the callees' arguments and result
+	f := newCallFrame(c, function, sym, 32) // the callees' arguments and result
+	arg, local, and := f.arg, f.local, f.and
 	state := c.AllocLocal(25 * 8)
 	t1 := c.AllocLocal(1024)
 	seeds := c.AllocLocal(4 * 66) // [4][66]byte: ρ′ ‖ r
 	ptrs := c.AllocLocal(32)      // [4]*[256]uint32
 	nonce := c.AllocLocal(8)      // IntegerToBytes(r, 2)
-	ok := c.AllocLocal(8)
-	// arg puts &param[disp] in argument slot.
-	arg := func(slot int, param string, disp int) {
-		c.Load(c.Param(param), reg.RAX)
-		c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
-	local := func(slot int, m operand.Mem) {
-		c.LEAQ(m, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
-	// and ANDs the result of a callee of n arguments into ok.
-	and := func(n int) {
-		c.MOVBQZX(args.Offset(8*n), reg.RAX)
-		c.ANDQ(reg.RAX, ok)
-	}
+	f.ok = c.AllocLocal(8)
+	ok := f.ok
 
 	c.Comment("(ρ, ρ′, K) = H(ξ ‖ k ‖ ℓ, 128) (Algorithm 6, line 1), in the state's first 128 bytes.")
-	c.Load(c.Param("xi"), reg.RSI)
-	for i := 0; i < 4; i++ {
-		c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
-		c.MOVQ(reg.RAX, state.Offset(8*i))
-	}
-	// MOVL zero-extends into RAX (a MOVQ of this constant is assembled
-	// as MOVL by some toolchains and not by others).
-	c.MOVL(operand.U32(uint64(k)|uint64(l)<<8|0x1F<<16), reg.EAX)
-	c.MOVQ(reg.RAX, state.Offset(32))
-	zeroAndPad(c, state, 5, shake256Rate)
+	seedInput(c, state, k, l)
 	local(0, state)
 	c.CALL(callee(perm))
 	c.Comment("pk = ρ ‖ … (Algorithm 22, line 1); sk = ρ ‖ K ‖ … (Algorithm 24, line 1).")
@@ -210,7 +183,7 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 	}
 
 	c.Comment("sk = ρ ‖ K ‖ tr ‖ …, tr = H(pk, 64) (Algorithm 6, line 9).")
-	emitTr(c, args, state, p.PublicKeySize, perm, "sk", 64)
+	emitTr(c, f.args, state, p.PublicKeySize, perm, "sk", 64)
 	c.MOVQ(ok, reg.RAX)
 	c.MOVB(reg.AL, result(c))
 	c.RET()

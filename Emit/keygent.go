@@ -4,9 +4,8 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
-	"github.com/mmcloughlin/avo/operand"
-	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
 func init() { register("keygent", buildKeyGenT) }
@@ -15,11 +14,9 @@ func init() { register("keygent", buildKeyGenT) }
 // ML-DSA.KeyGen_internal, line 5 (FIPS 204, Algorithm 6), by calls of the
 // proven routines of each path.
 func buildKeyGenT(c *build.Context) {
-	for _, ps := range paramSets {
-		for _, v := range []string{"AMD64", "AVX2"} {
-			buildKeyGenTVariant(c, "KeyGenT"+ps.name+v, ps.p.K, ps.p.L, v)
-		}
-	}
+	eachVariant([]string{"AMD64", "AVX2"}, func(name string, p fips204.Params, v string) {
+		buildKeyGenTVariant(c, "KeyGenT"+name+v, p.K, p.L, v)
+	})
 }
 
 // buildKeyGenTVariant emits one routine: each s1[j] in place becomes
@@ -30,14 +27,8 @@ func buildKeyGenT(c *build.Context) {
 // Every buffer is reached through its argument after every call (the
 // stack may move).
 func buildKeyGenTVariant(c *build.Context, sym string, k, l int, variant string) {
-	callerOnStack(c, sym)
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(24) // the callees' arguments
-	arg := func(slot int, param string, disp int) {
-		c.Load(c.Param(param), reg.RAX)
-		c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
+	f := newCallFrame(c, callerOnStack, sym, 24) // the callees' arguments
+	arg := f.arg
 	for j := 0; j < l; j++ {
 		c.Comment("ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).")
 		arg(0, "s1Hat", 1024*j)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-
-	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -32,44 +29,17 @@ const (
 	nttQInv = 58728449 // q⁻¹ mod 2³²
 )
 
-// nttLayout says which index bit each lane bit and each register bit of the
-// eight data registers stand for; fixed holds the index bits the block fixes.
-type nttLayout struct {
-	lanes, regs [3]int
-	fixed       int
-}
-
-// index is the coefficient index in lane l of data register r.
-func (lay *nttLayout) index(r, l int) int {
-	idx := lay.fixed
-	for p := 0; p < 3; p++ {
-		idx |= (r >> p & 1) << lay.regs[p]
-		idx |= (l >> p & 1) << lay.lanes[p]
-	}
-	return idx
-}
-
-// regBit returns the register bit that stands for index bit β.
-func (lay *nttLayout) regBit(β int) int {
-	for p, b := range lay.regs {
-		if b == β {
-			return p
-		}
-	}
-	panic(fmt.Sprintf("index bit %d is not a register bit", β))
-}
-
 // nttGen emits one NTT routine: eight data registers, their layout, a pool
-// of temporaries, q in every lane of nttQ, and the twiddle table.
+// of temporaries, q in every lane of nttQ, and the twiddle table (eight
+// lanes, with eight bytes to spare at the end: the routines that share
+// this generator read none of them now; their layout stays as proven).
 type nttGen struct {
-	c      *build.Context
-	w      reg.GPPhysical // address of the polynomial
-	data   [8]reg.VecPhysical
-	free   []reg.VecPhysical
-	lay    nttLayout
-	sym    operand.Symbol
-	table  [][8]uint32
-	offset map[[8]uint32]int
+	*constTable
+	pool
+	c    *build.Context
+	w    reg.GPPhysical // address of the polynomial
+	data [8]reg.VecPhysical
+	lay  layout
 }
 
 // nttQ holds q in every lane.
@@ -77,79 +47,31 @@ var nttQ = reg.Y15
 
 func newNTTGen(c *build.Context, table string, temps ...reg.VecPhysical) *nttGen {
 	g := &nttGen{
-		c:      c,
-		w:      reg.RDI,
-		data:   [8]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7},
-		free:   temps,
-		sym:    operand.NewStaticSymbol(table),
-		offset: map[[8]uint32]int{},
+		constTable: newConstTable(c, table, 8),
+		pool:       pool{free: temps},
+		c:          c,
+		w:          reg.RDI,
+		data:       [8]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7},
 	}
+	g.spare = 8
 	return g
 }
 
-// vector returns the table entry holding v, adding it if needed.
-func (g *nttGen) vector(v [8]uint32) operand.Mem {
-	off, ok := g.offset[v]
-	if !ok {
-		off = 32 * len(g.table)
-		g.table = append(g.table, v)
-		g.offset[v] = off
-	}
-	return operand.NewDataAddr(g.sym, off)
-}
-
-// broadcast returns the table entry holding x in every lane.
-func (g *nttGen) broadcast(x uint32) operand.Mem {
-	return g.vector([8]uint32{x, x, x, x, x, x, x, x})
-}
-
-// emitTable lays the table down, with eight bytes to spare at the end
-// (the routines that share this generator read none of them now; their
-// layout stays as proven).
-func (g *nttGen) emitTable() {
-	g.c.StaticGlobal(g.sym.Name)
-	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
-	for _, v := range g.table {
-		for _, x := range v {
-			g.c.AppendDatum(operand.U32(x))
-		}
-	}
-	g.c.AppendDatum(operand.U64(0))
-}
-
-func (g *nttGen) temp() reg.VecPhysical {
-	t := g.free[0]
-	g.free = g.free[1:]
-	return t
-}
-
-func (g *nttGen) release(ts ...reg.VecPhysical) { g.free = append(g.free, ts...) }
-
 // load fills the data registers in the natural layout (lanes = index bits
 // 0, 1, 2): register r from the eight coefficients at index(r, 0).
-func (g *nttGen) load(lay nttLayout) {
-	g.lay = lay
+func (g *nttGen) load(lay layout) {
+	g.lay = lay.clone()
 	for r := range g.data {
 		g.c.VMOVDQU(operand.Mem{Base: g.w, Disp: 4 * lay.index(r, 0)}, g.data[r])
 	}
 }
 
 func (g *nttGen) store() {
-	if g.lay.lanes != [3]int{0, 1, 2} {
+	if !g.lay.natural() {
 		panic("store from a shuffled layout")
 	}
 	for r := range g.data {
 		g.c.VMOVDQU(g.data[r], operand.Mem{Base: g.w, Disp: 4 * g.lay.index(r, 0)})
-	}
-}
-
-// pairs calls f for each pair of data registers that differ in register
-// bit p, the one with the bit clear first.
-func pairs(p int, f func(lo, hi int)) {
-	for r := 0; r < 8; r++ {
-		if r>>p&1 == 0 {
-			f(r, r|1<<p)
-		}
 	}
 }
 
@@ -159,7 +81,7 @@ func pairs(p int, f func(lo, hi int)) {
 // bit. It is its own inverse.
 func (g *nttGen) swap(pl, pr int) {
 	c := g.c
-	pairs(pr, func(lo, hi int) {
+	pairs(len(g.data), pr, func(lo, hi int) {
 		a, b := g.data[lo], g.data[hi]
 		switch pl {
 		case 2: // 128-bit halves
@@ -186,37 +108,7 @@ func (g *nttGen) swap(pl, pr int) {
 	g.lay.lanes[pl], g.lay.regs[pr] = g.lay.regs[pr], g.lay.lanes[pl]
 }
 
-// twiddle is the table entries of a twiddle vector: z[l] for lane l (the
-// constant ·2³² mod q, centred) and z[l]·q⁻¹ mod 2³², each also with its
-// odd lanes moved down to the even ones, which VPMULDQ reads. The moved
-// copies are entries of their own, 32-byte aligned like every entry: a
-// read at an entry + 4 would split a cache line every other entry.
-type twiddle struct{ z, zq, zOdd, zqOdd operand.Mem }
-
-// twiddles returns the table entries of the twiddle vector plain.
-func (g *nttGen) twiddles(plain [8]uint32) twiddle {
-	var zv, zqv [8]uint32
-	for l, x := range plain {
-		m := int64(x) << 32 % mldsaQ
-		if m > mldsaQ/2 {
-			m -= mldsaQ
-		}
-		zv[l] = uint32(int32(m))
-		zqv[l] = zv[l] * nttQInv
-	}
-	return twiddle{g.vector(zv), g.vector(zqv), g.vector(oddLanes(zv)), g.vector(oddLanes(zqv))}
-}
-
-// oddLanes returns v with each odd lane copied into the even lane below
-// it: a vector whose entries are all equal is its own.
-func oddLanes(v [8]uint32) (o [8]uint32) {
-	for l := 0; l < 8; l += 2 {
-		o[l], o[l+1] = v[l+1], v[l+1]
-	}
-	return o
-}
-
-// montMul sets dst to x·z (from twiddles) in (−¾q, ¾q), for |x| < 2³¹.
+// montMul sets dst to x·z (from signedTwiddles) in (−¾q, ¾q), for |x| < 2³¹.
 // x is left unchanged unless dst is x. The even lanes multiply directly; the
 // odd ones are shifted down and multiplied by the moved twiddles.
 func (g *nttGen) montMul(x reg.VecPhysical, tw twiddle, dst reg.VecPhysical) {
@@ -240,25 +132,13 @@ func (g *nttGen) montMul(x reg.VecPhysical, tw twiddle, dst reg.VecPhysical) {
 	g.release(t0, t1, t2, t3)
 }
 
-// twiddleFor computes, for the butterflies on index bit β between register
-// lo and its partner, each lane's plain twiddle from the index of its lower
-// coefficient.
-func (g *nttGen) twiddleFor(lo int, f func(idx int) uint32) (v [8]uint32) {
-	for l := range v {
-		v[l] = f(g.lay.index(lo, l))
-	}
-	return v
-}
-
 // ctButterflies emits the layer of NTT (Algorithm 41, lines 11 to 14) on
 // index bit β: w[j+len] = w[j] − ζ·w[j+len], w[j] = w[j] + ζ·w[j+len].
 // Each output's absolute value grows by less than ¾q.
 func (g *nttGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
-	pairs(p, func(lo, hi int) {
-		tw := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
-			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
-		}))
+	pairs(len(g.data), p, func(lo, hi int) {
+		tw := g.signedTwiddles(g.lay.ctZetas(lo, β))
 		t := g.temp()
 		g.montMul(g.data[hi], tw, t)
 		g.c.VPSUBD(t, g.data[lo], g.data[hi])
@@ -274,24 +154,17 @@ func (g *nttGen) ctButterflies(β int) {
 // sum unreduced.
 func (g *nttGen) gsButterflies(β int, scale uint32) {
 	p := g.lay.regBit(β)
-	pairs(p, func(lo, hi int) {
-		zeta := g.twiddleFor(lo, func(idx int) uint32 {
-			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
-			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
-		})
+	pairs(len(g.data), p, func(lo, hi int) {
+		zeta := g.lay.gsZetas(lo, β, scale)
 		a, b := g.data[lo], g.data[hi]
 		s := g.temp()
 		g.c.VPADDD(b, a, s)
 		g.c.VPSUBD(a, b, b)
 		g.data[lo] = s
 		g.release(a)
-		g.montMul(b, g.twiddles(zeta), b)
+		g.montMul(b, g.signedTwiddles(zeta), b)
 		if scale != 1 {
-			var sc [8]uint32
-			for l := range sc {
-				sc[l] = scale
-			}
-			g.montMul(s, g.twiddles(sc), s)
+			g.montMul(s, g.signedTwiddles(splat(8, scale)), s)
 		}
 	})
 }
@@ -336,9 +209,5 @@ func nttRoutine(c *build.Context, name, table string) *nttGen {
 // Two layouts of loaded data: columns (coefficients c0 + 32r, lanes
 // c0 … c0 + 7, for the layers len = 128, 64, 32) and blocks (64
 // consecutive coefficients from base, for the layers len = 16 to 1).
-func columns(c0 int) nttLayout {
-	return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0}
-}
-func block(base int) nttLayout {
-	return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base}
-}
+func columns(c0 int) layout { return newLayout(3, c0, 5, 6, 7) }
+func block(base int) layout { return newLayout(3, base, 3, 4, 5) }

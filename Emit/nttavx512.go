@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -16,39 +15,19 @@ import (
 // arithmetic, and a lane bit is first moved into a register bit by a
 // shuffle; the twiddle of each lane follows from the layout.
 
-// zLayout says which index bit each lane bit and each register bit of the
-// sixteen data registers stand for.
-type zLayout struct{ lanes, regs [4]int }
-
-func (lay *zLayout) index(r, l int) int {
-	idx := 0
-	for p := 0; p < 4; p++ {
-		idx |= (r >> p & 1) << lay.regs[p]
-		idx |= (l >> p & 1) << lay.lanes[p]
-	}
-	return idx
-}
-
-func (lay *zLayout) regBit(β int) int {
-	for p, b := range lay.regs {
-		if b == β {
-			return p
-		}
-	}
-	panic(fmt.Sprintf("index bit %d is not a register bit", β))
-}
-
 // zGen emits the AVX-512 transform: the data registers, a pool of
 // temporaries, and the twiddle table.
 type zGen struct {
-	c      *build.Context
-	w      reg.GPPhysical
-	data   [16]reg.VecPhysical
-	free   []reg.VecPhysical
-	lay    zLayout
-	sym    operand.Symbol
-	table  [][16]uint32
-	offset map[[16]uint32]int
+	*constTable
+	pool
+	c    *build.Context
+	w    reg.GPPhysical
+	data [16]reg.VecPhysical
+	lay  layout
+}
+
+func newZGen(c *build.Context, table string) *zGen {
+	return &zGen{constTable: newConstTable(c, table, 16), c: c}
 }
 
 // Constant registers: q in every lane, and the VPERMT2D indices that
@@ -60,54 +39,17 @@ var (
 	zOddIdx = reg.Z29
 )
 
+// zOddIndices returns zOddIdx's table entry.
+func zOddIndices() []uint32 {
+	odd := make([]uint32, 16)
+	for j := range odd {
+		odd[j] = uint32(j | 1 + 16*(j&1))
+	}
+	return odd
+}
+
 // ternAnd is the VPTERNLOGQ immediate of dst ← src ∧ mask.
 const ternAnd = 0x88
-
-func (g *zGen) vector(v [16]uint32) operand.Mem {
-	off, ok := g.offset[v]
-	if !ok {
-		off = 64 * len(g.table)
-		g.table = append(g.table, v)
-		g.offset[v] = off
-	}
-	return operand.NewDataAddr(g.sym, off)
-}
-
-func (g *zGen) broadcast(x uint32) operand.Mem {
-	var v [16]uint32
-	for i := range v {
-		v[i] = x
-	}
-	return g.vector(v)
-}
-
-func (g *zGen) emitTable() {
-	g.c.StaticGlobal(g.sym.Name)
-	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
-	for _, v := range g.table {
-		for _, x := range v {
-			g.c.AppendDatum(operand.U32(x))
-		}
-	}
-}
-
-func (g *zGen) temp() reg.VecPhysical {
-	t := g.free[0]
-	g.free = g.free[1:]
-	return t
-}
-
-func (g *zGen) release(ts ...reg.VecPhysical) { g.free = append(g.free, ts...) }
-
-// zPairs calls f for each pair of data registers that differ in register
-// bit p, the one with the bit clear first.
-func zPairs(p int, f func(lo, hi int)) {
-	for r := 0; r < 16; r++ {
-		if r>>p&1 == 0 {
-			f(r, r|1<<p)
-		}
-	}
-}
 
 // swap moves lane bit pl into register bit pr. For pl = 3, 1 and 0 it
 // exchanges the two (in each pair (A, B), A receives the lanes whose lane
@@ -117,7 +59,7 @@ func zPairs(p int, f func(lo, hi int)) {
 // bit 2's.
 func (g *zGen) swap(pl, pr int) {
 	c := g.c
-	zPairs(pr, func(lo, hi int) {
+	pairs(len(g.data), pr, func(lo, hi int) {
 		a, b := g.data[lo], g.data[hi]
 		t := g.temp()
 		switch pl {
@@ -148,31 +90,9 @@ func (g *zGen) swap(pl, pr int) {
 	g.lay.lanes[pl], g.lay.regs[pr] = g.lay.regs[pr], g.lay.lanes[pl]
 }
 
-type zTwiddle struct{ z, zq, zOdd, zqOdd operand.Mem }
-
-// twiddles returns the table entries of the twiddle vector plain: each
-// lane's constant ·2³² mod q (centred), its product with q⁻¹ mod 2³², and
-// both with the odd lanes moved down to the even ones.
-func (g *zGen) twiddles(plain [16]uint32) zTwiddle {
-	var zv, zqv, zo, zqo [16]uint32
-	for l, x := range plain {
-		m := int64(x) << 32 % mldsaQ
-		if m > mldsaQ/2 {
-			m -= mldsaQ
-		}
-		zv[l] = uint32(int32(m))
-		zqv[l] = zv[l] * nttQInv
-	}
-	for l := 0; l < 16; l += 2 {
-		zo[l], zo[l+1] = zv[l+1], zv[l+1]
-		zqo[l], zqo[l+1] = zqv[l+1], zqv[l+1]
-	}
-	return zTwiddle{g.vector(zv), g.vector(zqv), g.vector(zo), g.vector(zqo)}
-}
-
 // montMul returns a register holding x·z (from tw) in (−¾q, ¾q), for |x| <
 // 2³¹ (signed Montgomery multiplication as in nttavx2.go); x is unchanged.
-func (g *zGen) montMul(x reg.VecPhysical, tw zTwiddle) reg.VecPhysical {
+func (g *zGen) montMul(x reg.VecPhysical, tw twiddle) reg.VecPhysical {
 	c := g.c
 	t0, t1, t2, t3 := g.temp(), g.temp(), g.temp(), g.temp()
 	c.VPMULDQ(tw.z, x, t0)
@@ -189,21 +109,12 @@ func (g *zGen) montMul(x reg.VecPhysical, tw zTwiddle) reg.VecPhysical {
 	return t0
 }
 
-func (g *zGen) twiddleFor(lo int, f func(idx int) uint32) (v [16]uint32) {
-	for l := range v {
-		v[l] = f(g.lay.index(lo, l))
-	}
-	return v
-}
-
 // ctButterflies emits the layer of NTT (Algorithm 41, lines 11 to 14) on
 // index bit β.
 func (g *zGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
-	zPairs(p, func(lo, hi int) {
-		tw := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
-			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
-		}))
+	pairs(len(g.data), p, func(lo, hi int) {
+		tw := g.signedTwiddles(g.lay.ctZetas(lo, β))
 		t := g.montMul(g.data[hi], tw)
 		g.c.VPSUBD(t, g.data[lo], g.data[hi])
 		g.c.VPADDD(t, g.data[lo], g.data[lo])
@@ -230,7 +141,8 @@ func (g *zGen) reduce(x reg.VecPhysical) {
 // the argument, the constants and all 256 coefficients.
 func zRoutine(c *build.Context, name, table string) *zGen {
 	function(c, name)
-	g := &zGen{c: c, w: reg.RDI, sym: operand.NewStaticSymbol(table), offset: map[[16]uint32]int{}}
+	g := newZGen(c, table)
+	g.w = reg.RDI
 	for r := range g.data {
 		g.data[r] = keccak8Regs[r]
 	}
@@ -239,14 +151,13 @@ func zRoutine(c *build.Context, name, table string) *zGen {
 	}
 	c.Load(c.Param("w"), g.w)
 	c.VMOVDQU64(g.broadcast(mldsaQ), zQ)
-	var even, odd [16]uint32
+	even := make([]uint32, 16)
 	for j := range even {
 		even[j] = uint32(j&^1 + 16*(j&1))
-		odd[j] = uint32(j | 1 + 16*(j&1))
 	}
 	c.VMOVDQU64(g.vector(even), zEven)
-	c.VMOVDQU64(g.vector(odd), zOddIdx)
-	g.lay = zLayout{lanes: [4]int{0, 1, 2, 3}, regs: [4]int{4, 5, 6, 7}}
+	c.VMOVDQU64(g.vector(zOddIndices()), zOddIdx)
+	g.lay = newLayout(4, 0, 4, 5, 6, 7)
 	c.Comment("All 256 coefficients: register r holds 16r to 16r + 15.")
 	for r := range g.data {
 		c.VMOVDQU64(operand.Mem{Base: g.w, Disp: 64 * r}, g.data[r])
@@ -256,7 +167,7 @@ func zRoutine(c *build.Context, name, table string) *zGen {
 
 // end stores the coefficients from the natural layout and returns.
 func (g *zGen) end() {
-	if g.lay.lanes != [4]int{0, 1, 2, 3} {
+	if !g.lay.natural() {
 		panic(fmt.Sprintf("layout %v at the store", g.lay))
 	}
 	for r := range g.data {
@@ -300,25 +211,18 @@ func nttAVX512(c *build.Context) {
 // index bit β, as nttGen.gsButterflies does.
 func (g *zGen) gsButterflies(β int, scale uint32) {
 	p := g.lay.regBit(β)
-	zPairs(p, func(lo, hi int) {
-		zeta := g.twiddleFor(lo, func(idx int) uint32 {
-			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
-			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
-		})
+	pairs(len(g.data), p, func(lo, hi int) {
+		zeta := g.lay.gsZetas(lo, β, scale)
 		a, b := g.data[lo], g.data[hi]
 		s := g.temp()
 		g.c.VPADDD(b, a, s)
 		g.c.VPSUBD(a, b, b)
 		g.release(a)
-		g.data[hi] = g.montMul(b, g.twiddles(zeta))
+		g.data[hi] = g.montMul(b, g.signedTwiddles(zeta))
 		g.release(b)
 		g.data[lo] = s
 		if scale != 1 {
-			var sc [16]uint32
-			for l := range sc {
-				sc[l] = scale
-			}
-			g.data[lo] = g.montMul(s, g.twiddles(sc))
+			g.data[lo] = g.montMul(s, g.signedTwiddles(splat(16, scale)))
 			g.release(s)
 		}
 	})
@@ -361,64 +265,4 @@ func nttInverseAVX512(c *build.Context) {
 		g.caddq(g.data[r])
 	}
 	g.end()
-}
-
-// zMulAccRoutine emits the AVX-512 body of the products (nttmul.go's
-// mulAccRoutine on sixteen lanes): for each group of sixteen coefficients
-// i, the sum over j < terms of the products of the words at src(j, i),
-// reduced. out, a and b are loaded into DI, SI and DX.
-func zMulAccRoutine(c *build.Context, name, table string, terms int, src func(j, i int) (a, b operand.Mem)) {
-	function(c, name)
-	c.Load(c.Param("out"), reg.RDI)
-	c.Load(c.Param("a"), reg.RSI)
-	c.Load(c.Param("b"), reg.RDX)
-	g := &zGen{c: c, sym: operand.NewStaticSymbol(table), offset: map[[16]uint32]int{}}
-	qinv := reg.Z28
-	c.VMOVDQU64(g.broadcast(mldsaQ), zQ)
-	c.VMOVDQU64(g.broadcast(nttQInv), qinv)
-	var odd [16]uint32
-	for j := range odd {
-		odd[j] = uint32(j | 1 + 16*(j&1))
-	}
-	c.VMOVDQU64(g.vector(odd), zOddIdx)
-	// Two register sets in turn, so that consecutive groups are independent.
-	sets := [2][6]reg.VecPhysical{
-		{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5},
-		{reg.Z6, reg.Z7, reg.Z8, reg.Z9, reg.Z10, reg.Z11},
-	}
-	for i := 0; i < 16; i++ {
-		s := sets[i%2]
-		even, odd, x, y := s[0], s[1], s[2], s[3]
-		for j := 0; j < terms; j++ {
-			a, b := src(j, i)
-			pe, po := even, odd
-			if j > 0 {
-				pe, po = s[4], s[5]
-			}
-			c.VMOVDQU64(a, x)
-			c.VMOVDQU64(b, y)
-			c.VPMULDQ(y, x, pe)
-			c.VPSRLQ(operand.U8(32), x, x)
-			c.VPSHUFD(operand.U8(0xF5), y, y)
-			c.VPMULDQ(y, x, po)
-			if j > 0 {
-				c.VPADDQ(pe, even, even)
-				c.VPADDQ(po, odd, odd)
-			}
-		}
-		// Montgomery reduction of each 64-bit sum t: m = t·q⁻¹ mod 2³²;
-		// t − m·q has low word 0 and high word in (−q, q).
-		for _, t := range []reg.VecPhysical{even, odd} {
-			c.VPMULDQ(qinv, t, x)
-			c.VPMULDQ(zQ, x, x)
-			c.VPSUBD(x, t, t)
-		}
-		c.VPERMT2D(odd, zOddIdx, even) // the high words: even lanes' from even, odd ones' from odd
-		g.free = []reg.VecPhysical{x}
-		g.caddq(even)
-		c.VMOVDQU64(even, operand.Mem{Base: reg.RDI, Disp: 64 * i})
-	}
-	c.VZEROUPPER()
-	c.RET()
-	g.emitTable()
 }

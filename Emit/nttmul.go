@@ -6,72 +6,84 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-// The products of the NTT domain in AVX2: MultiplyNTT (FIPS 204, Algorithm
+// The products of the NTT domain in AVX2 and AVX-512: MultiplyNTT (FIPS 204, Algorithm
 // 45) and the rows of MatrixVectorNTT (Algorithm 48), one factor of each
 // product in Montgomery form. Both factors lie in [0, q), so a product is
 // below q² < 2⁴⁶ and a sum of at most seven below 2⁴⁹: VPMULDQ and VPADDQ
 // keep them exact in 64-bit lanes, even lanes and odd lanes apart, and one
-// Montgomery reduction per lane ends it.
+// Montgomery reduction per lane ends it. One body serves both widths
+// (mulAccRoutine); the baseline's is sseMulAcc (nttsse2.go).
 
 func init() { register("nttmul", buildMultiplyNTT) }
 
 // buildMultiplyNTT emits MultiplyNTTAMD64 (nttsse2.go), MultiplyNTTAVX2 and
-// MultiplyNTTAVX512 (nttavx512.go).
+// MultiplyNTTAVX512.
 func buildMultiplyNTT(c *build.Context) {
-	sseMulAcc(c, "MultiplyNTTAMD64", "mulConstsSSE2", 1, func(j, i int) (a, b operand.Mem) {
-		return operand.Mem{Base: reg.RSI, Disp: 16 * i}, operand.Mem{Base: reg.RDX, Disp: 16 * i}
-	})
-	function(c, "MultiplyNTTAVX2")
-	mulAccRoutine(c, "mulConsts", 1, func(j, i int) (a, b operand.Mem) {
-		return operand.Mem{Base: reg.RSI, Disp: 32 * i}, operand.Mem{Base: reg.RDX, Disp: 32 * i}
-	})
-	zMulAccRoutine(c, "MultiplyNTTAVX512", "mulConstsAVX512", 1, func(j, i int) (a, b operand.Mem) {
-		return operand.Mem{Base: reg.RSI, Disp: 64 * i}, operand.Mem{Base: reg.RDX, Disp: 64 * i}
-	})
+	sseMulAcc(c, "MultiplyNTTAMD64", "mulConstsSSE2", 1)
+	mulAccRoutine(c, newNTTGen(c, "mulConsts"), "MultiplyNTTAVX2", 1)
+	mulAccRoutine(c, newZGen(c, "mulConstsAVX512"), "MultiplyNTTAVX512", 1)
 }
 
-// mulAccRoutine emits the body: for each group of eight coefficients i, the
-// sum over j < terms of the products of the words at src(j, i), reduced.
-// out, a and b are loaded into DI, SI and DX; the constants go to the
-// table named table.
-func mulAccRoutine(c *build.Context, table string, terms int, src func(j, i int) (a, b operand.Mem)) {
+// mulAccGen is what mulAccRoutine needs of the generator of its width:
+// nttGen (AVX2, eight lanes) or zGen (AVX-512, sixteen).
+type mulAccGen interface {
+	width() int // 32-bit lanes
+	broadcast(x uint32) operand.Mem
+	emitTable()
+	reset(temps ...reg.VecPhysical)
+	caddq(x reg.VecPhysical)
+	// mov copies a whole vector register or memory operand.
+	mov(src, dst operand.Op)
+	// mulAccStart loads q, q⁻¹ mod 2³² and the constants of joinHigh;
+	// it returns the registers of q and q⁻¹ and two sets of six more.
+	mulAccStart() (q, qinv reg.VecPhysical, sets [2][6]reg.VecPhysical)
+	// oddWordLoads reports whether a single product's odd words come
+	// down by loads 4 bytes further on rather than by shifts.
+	oddWordLoads() bool
+	// joinHigh sets even to the high words of even's 64-bit lanes in the
+	// even lanes and those of odd in the odd ones.
+	joinHigh(even, odd reg.VecPhysical)
+}
+
+// mulAccRoutine emits the product routine name: for each group of
+// g.width() coefficients i, the sum over j < terms of the products of
+// a[j][i] and b[j][i] (polynomials 1024 bytes apart), reduced. out, a and
+// b are loaded into DI, SI and DX.
+func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms int) {
+	function(c, name)
 	c.Load(c.Param("out"), reg.RDI)
 	c.Load(c.Param("a"), reg.RSI)
 	c.Load(c.Param("b"), reg.RDX)
-	g := newNTTGen(c, table)
-	qinv := reg.Y14
-	c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
-	c.VMOVDQU(g.broadcast(nttQInv), qinv)
+	q, qinv, sets := g.mulAccStart()
+	size := 4 * g.width() // bytes of a vector
+	groups := 256 / g.width()
 	// Two register sets in turn, so that consecutive groups are independent.
-	sets := [2][6]reg.VecPhysical{
-		{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5},
-		{reg.Y6, reg.Y7, reg.Y8, reg.Y9, reg.Y10, reg.Y11},
-	}
-	for i := 0; i < 32; i++ {
+	for i := 0; i < groups; i++ {
 		s := sets[i%2]
 		even, odd, x, y := s[0], s[1], s[2], s[3]
 		for j := 0; j < terms; j++ {
-			a, b := src(j, i)
+			a := operand.Mem{Base: reg.RSI, Disp: 1024*j + size*i}
+			b := operand.Mem{Base: reg.RDX, Disp: 1024*j + size*i}
 			pe, po := even, odd
 			if j > 0 {
 				pe, po = s[4], s[5]
 			}
-			if terms == 1 && i < 31 {
+			if terms == 1 && i < groups-1 && g.oddWordLoads() {
 				// The odd words come down by loads 4 bytes further on,
 				// which take no vector ALU port, the bottleneck of a
 				// single product. (The last group's would read past
 				// the end; in sums of products the loads become the
 				// bottleneck.)
-				c.VMOVDQU(a, x)
+				g.mov(a, x)
 				c.VPMULDQ(b, x, pe)
-				c.VMOVDQU(a.Offset(4), x)
+				g.mov(a.Offset(4), x)
 				c.VPMULDQ(b.Offset(4), x, po)
 			} else {
 				// Each factor is read once, and its odd words move down
 				// by a shift for a and a shuffle for b, which run on
 				// different ports.
-				c.VMOVDQU(a, x)
-				c.VMOVDQU(b, y)
+				g.mov(a, x)
+				g.mov(b, y)
 				c.VPMULDQ(y, x, pe)
 				c.VPSRLQ(operand.U8(32), x, x)
 				c.VPSHUFD(operand.U8(0xF5), y, y)
@@ -86,16 +98,53 @@ func mulAccRoutine(c *build.Context, table string, terms int, src func(j, i int)
 		// t − m·q has low word 0 and high word in (−q, q).
 		for _, t := range []reg.VecPhysical{even, odd} {
 			c.VPMULDQ(qinv, t, x)
-			c.VPMULDQ(nttQ, x, x)
+			c.VPMULDQ(q, x, x)
 			c.VPSUBD(x, t, t)
 		}
-		c.VPSRLQ(operand.U8(32), even, even)
-		c.VPBLENDD(operand.U8(0xAA), odd, even, even)
-		g.free = []reg.VecPhysical{x}
+		g.joinHigh(even, odd)
+		g.reset(x)
 		g.caddq(even)
-		c.VMOVDQU(even, operand.Mem{Base: reg.RDI, Disp: 32 * i})
+		g.mov(even, operand.Mem{Base: reg.RDI, Disp: size * i})
 	}
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
 }
+
+func (g *nttGen) width() int              { return 8 }
+func (g *nttGen) oddWordLoads() bool      { return true }
+func (g *nttGen) mov(src, dst operand.Op) { g.c.VMOVDQU(src, dst) }
+
+func (g *nttGen) mulAccStart() (q, qinv reg.VecPhysical, sets [2][6]reg.VecPhysical) {
+	qinv = reg.Y14
+	g.mov(g.broadcast(mldsaQ), nttQ)
+	g.mov(g.broadcast(nttQInv), qinv)
+	return nttQ, qinv, [2][6]reg.VecPhysical{
+		{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5},
+		{reg.Y6, reg.Y7, reg.Y8, reg.Y9, reg.Y10, reg.Y11},
+	}
+}
+
+func (g *nttGen) joinHigh(even, odd reg.VecPhysical) {
+	g.c.VPSRLQ(operand.U8(32), even, even)
+	g.c.VPBLENDD(operand.U8(0xAA), odd, even, even)
+}
+
+func (g *zGen) width() int              { return 16 }
+func (g *zGen) oddWordLoads() bool      { return false }
+func (g *zGen) mov(src, dst operand.Op) { g.c.VMOVDQU64(src, dst) }
+
+func (g *zGen) mulAccStart() (q, qinv reg.VecPhysical, sets [2][6]reg.VecPhysical) {
+	qinv = reg.Z28
+	g.mov(g.broadcast(mldsaQ), zQ)
+	g.mov(g.broadcast(nttQInv), qinv)
+	g.mov(g.vector(zOddIndices()), zOddIdx)
+	return zQ, qinv, [2][6]reg.VecPhysical{
+		{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5},
+		{reg.Z6, reg.Z7, reg.Z8, reg.Z9, reg.Z10, reg.Z11},
+	}
+}
+
+// joinHigh takes the high words by one VPERMT2D: even lanes' from even,
+// odd ones' from odd.
+func (g *zGen) joinHigh(even, odd reg.VecPhysical) { g.c.VPERMT2D(odd, zOddIdx, even) }

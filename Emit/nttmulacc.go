@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/operand"
-	"github.com/mmcloughlin/avo/reg"
 )
 
 // The rows of MatrixVectorNTT (FIPS 204, Algorithm 48), one symbol per ℓ
@@ -15,21 +13,13 @@ import (
 func init() { register("nttmulacc", buildMultiplyAccNTT) }
 
 // buildMultiplyAccNTT emits MultiplyAccNTT<ℓ>AMD64 (nttsse2.go),
-// MultiplyAccNTT<ℓ>AVX2 and MultiplyAccNTT<ℓ>AVX512 (nttavx512.go) for
-// ℓ = 4, 5 and 7.
+// MultiplyAccNTT<ℓ>AVX2 and MultiplyAccNTT<ℓ>AVX512 for ℓ = 4, 5 and 7.
 func buildMultiplyAccNTT(c *build.Context) {
 	for _, l := range []int{4, 5, 7} {
-		sseMulAcc(c, fmt.Sprintf("MultiplyAccNTT%dAMD64", l), fmt.Sprintf("mulAcc%dConstsSSE2", l), l, func(j, i int) (a, b operand.Mem) {
-			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 16*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 16*i}
-		})
-		function(c, fmt.Sprintf("MultiplyAccNTT%dAVX2", l))
-		mulAccRoutine(c, fmt.Sprintf("mulAcc%dConsts", l), l, func(j, i int) (a, b operand.Mem) {
-			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 32*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 32*i}
-		})
+		sseMulAcc(c, fmt.Sprintf("MultiplyAccNTT%dAMD64", l), fmt.Sprintf("mulAcc%dConstsSSE2", l), l)
+		mulAccRoutine(c, newNTTGen(c, fmt.Sprintf("mulAcc%dConsts", l)), fmt.Sprintf("MultiplyAccNTT%dAVX2", l), l)
 	}
 	for _, l := range []int{4, 5, 7} {
-		zMulAccRoutine(c, fmt.Sprintf("MultiplyAccNTT%dAVX512", l), fmt.Sprintf("mulAcc%dConstsAVX512", l), l, func(j, i int) (a, b operand.Mem) {
-			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 64*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 64*i}
-		})
+		mulAccRoutine(c, newZGen(c, fmt.Sprintf("mulAcc%dConstsAVX512", l)), fmt.Sprintf("MultiplyAccNTT%dAVX512", l), l)
 	}
 }

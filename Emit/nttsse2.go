@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-
-	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -30,48 +27,17 @@ import (
 // STMXCSR, LDMXCSR of 0x1FBF, LFENCE before; LFENCE, LDMXCSR of the saved
 // value after.
 
-// sseLayout says which index bit each lane bit and register bit of the
-// eight data registers stand for; fixed holds the index bits the block fixes.
-type sseLayout struct {
-	lanes [2]int
-	regs  [3]int
-	fixed int
-}
-
-// index is the coefficient index in lane l of data register r.
-func (lay *sseLayout) index(r, l int) int {
-	idx := lay.fixed
-	for p := 0; p < 3; p++ {
-		idx |= (r >> p & 1) << lay.regs[p]
-	}
-	for p := 0; p < 2; p++ {
-		idx |= (l >> p & 1) << lay.lanes[p]
-	}
-	return idx
-}
-
-func (lay *sseLayout) regBit(β int) int {
-	for p, b := range lay.regs {
-		if b == β {
-			return p
-		}
-	}
-	panic(fmt.Sprintf("index bit %d is not a register bit", β))
-}
-
 // sseGen emits one baseline routine: eight data registers, a pool of
 // temporaries, q in every lane of sseQ and a table of 16-byte constants.
 type sseGen struct {
-	c      *build.Context
-	w      reg.GPPhysical // address of the polynomial
-	data   [8]reg.VecPhysical
-	free   []reg.VecPhysical
-	lay    sseLayout
-	sym    operand.Symbol
-	table  [][4]uint32
-	offset map[[4]uint32]int
-	saved  operand.Mem // the caller's MXCSR
-	doit   operand.Mem // 0x1FBF
+	*constTable
+	pool
+	c     *build.Context
+	w     reg.GPPhysical // address of the polynomial
+	data  [8]reg.VecPhysical
+	lay   layout
+	saved operand.Mem // the caller's MXCSR
+	doit  operand.Mem // 0x1FBF
 }
 
 var sseQ = reg.X15
@@ -80,12 +46,7 @@ var sseQ = reg.X15
 // words), loads q into sseQ and opens the MXCSR bracket.
 func newSSEGen(c *build.Context, sym, table string) *sseGen {
 	function(c, sym)
-	g := &sseGen{
-		c:      c,
-		w:      reg.RDI,
-		sym:    operand.NewStaticSymbol(table),
-		offset: map[[4]uint32]int{},
-	}
+	g := &sseGen{constTable: newConstTable(c, table, 4), c: c, w: reg.RDI}
 	frame := c.AllocLocal(8)
 	g.saved, g.doit = frame, frame.Offset(4)
 	c.Comment("Intel's MCDT prologue: PMULUDQ sees secrets below.")
@@ -106,37 +67,6 @@ func (g *sseGen) end() {
 	g.emitTable()
 }
 
-// emitTable lays the table of constants down.
-func (g *sseGen) emitTable() {
-	g.c.StaticGlobal(g.sym.Name)
-	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
-	for _, v := range g.table {
-		for _, x := range v {
-			g.c.AppendDatum(operand.U32(x))
-		}
-	}
-}
-
-func (g *sseGen) vector(v [4]uint32) operand.Mem {
-	off, ok := g.offset[v]
-	if !ok {
-		off = 16 * len(g.table)
-		g.table = append(g.table, v)
-		g.offset[v] = off
-	}
-	return operand.NewDataAddr(g.sym, off)
-}
-
-func (g *sseGen) broadcast(x uint32) operand.Mem { return g.vector([4]uint32{x, x, x, x}) }
-
-func (g *sseGen) temp() reg.VecPhysical {
-	t := g.free[0]
-	g.free = g.free[1:]
-	return t
-}
-
-func (g *sseGen) release(ts ...reg.VecPhysical) { g.free = append(g.free, ts...) }
-
 // constant loads a table entry into a temporary.
 func (g *sseGen) constant(m operand.Mem) reg.VecPhysical {
 	t := g.temp()
@@ -144,15 +74,15 @@ func (g *sseGen) constant(m operand.Mem) reg.VecPhysical {
 	return t
 }
 
-func (g *sseGen) load(lay sseLayout) {
-	g.lay = lay
+func (g *sseGen) load(lay layout) {
+	g.lay = lay.clone()
 	for r := range g.data {
 		g.c.MOVOU(operand.Mem{Base: g.w, Disp: 4 * lay.index(r, 0)}, g.data[r])
 	}
 }
 
 func (g *sseGen) store() {
-	if g.lay.lanes != [2]int{0, 1} {
+	if !g.lay.natural() {
 		panic("store from a transposed layout")
 	}
 	for r := range g.data {
@@ -183,19 +113,21 @@ func (g *sseGen) transpose() {
 		g.data[base], g.data[base+1], g.data[base+2], g.data[base+3] = r1, t0, r3, r0
 		g.release(r2, t1)
 	}
-	g.lay.lanes, g.lay.regs[0], g.lay.regs[1] = [2]int{g.lay.regs[0], g.lay.regs[1]}, g.lay.lanes[0], g.lay.lanes[1]
+	g.lay.lanes[0], g.lay.lanes[1], g.lay.regs[0], g.lay.regs[1] = g.lay.regs[0], g.lay.regs[1], g.lay.lanes[0], g.lay.lanes[1]
 }
 
 // twiddles returns the table entries of a twiddle vector: z[l] =
 // plain[l]·2³² mod q in [0, q) and z[l]·q⁻¹ mod 2³², and whether the
 // lanes are all equal.
-func (g *sseGen) twiddles(plain [4]uint32) (z, zq operand.Mem, uniform bool) {
-	var zv, zqv [4]uint32
+func (g *sseGen) twiddles(plain []uint32) (z, zq operand.Mem, uniform bool) {
+	zv, zqv := make([]uint32, len(plain)), make([]uint32, len(plain))
+	uniform = true
 	for l, x := range plain {
 		zv[l] = uint32(uint64(x) << 32 % mldsaQ)
 		zqv[l] = zv[l] * nttQInv
+		uniform = uniform && x == plain[0]
 	}
-	return g.vector(zv), g.vector(zqv), plain == [4]uint32{plain[0], plain[0], plain[0], plain[0]}
+	return g.vector(zv), g.vector(zqv), uniform
 }
 
 // montMul returns a new temporary holding x·ζ (z, zq from twiddles) in
@@ -236,23 +168,14 @@ func (g *sseGen) montMulBy(x, tz, tq reg.VecPhysical, uniform bool) (odd, even, 
 	return odd, even, m
 }
 
-func (g *sseGen) twiddleFor(lo int, f func(idx int) uint32) (v [4]uint32) {
-	for l := range v {
-		v[l] = f(g.lay.index(lo, l))
-	}
-	return v
-}
-
 // ctButterflies emits the layer of NTT (Algorithm 41, lines 11 to 14) on
 // index bit β: with t = ζ·w[j+len] in (−q, q), w[j+len] = w[j] + q − t and
 // w[j] = w[j] + q + t, both non-negative and congruent to lines 13 and 14;
 // each layer adds less than 2q to the bound.
 func (g *sseGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
-	pairs(p, func(lo, hi int) {
-		z, zq, u := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
-			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
-		}))
+	pairs(len(g.data), p, func(lo, hi int) {
+		z, zq, u := g.twiddles(g.lay.ctZetas(lo, β))
 		t := g.montMul(g.data[hi], z, zq, u)
 		a, b := g.data[lo], g.data[hi]
 		g.c.PADDL(sseQ, a)
@@ -272,11 +195,8 @@ func (g *sseGen) ctButterflies(β int) {
 func (g *sseGen) gsButterflies(β int, k uint32, scale uint32) {
 	p := g.lay.regBit(β)
 	kq := g.constant(g.broadcast(k * mldsaQ))
-	pairs(p, func(lo, hi int) {
-		zeta := g.twiddleFor(lo, func(idx int) uint32 {
-			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
-			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
-		})
+	pairs(len(g.data), p, func(lo, hi int) {
+		zeta := g.lay.gsZetas(lo, β, scale)
 		a, b := g.data[lo], g.data[hi]
 		s := g.temp()
 		g.c.MOVO(a, s)
@@ -290,7 +210,7 @@ func (g *sseGen) gsButterflies(β int, k uint32, scale uint32) {
 		if scale == 1 {
 			g.c.PADDL(sseQ, r)
 		} else {
-			z, zq, u := g.twiddles([4]uint32{scale, scale, scale, scale})
+			z, zq, u := g.twiddles(splat(4, scale))
 			s2 := g.montMul(s, z, zq, u)
 			g.release(s)
 			s = s2
@@ -343,12 +263,8 @@ func sseTransform(c *build.Context, sym, table string) *sseGen {
 // Two layouts of loaded data: columns (coefficients c0 + 32r, lanes
 // c0 … c0 + 3, for the layers len = 128, 64, 32) and blocks (32
 // consecutive coefficients from base, for the layers len = 16 to 1).
-func sseColumns(c0 int) sseLayout {
-	return sseLayout{lanes: [2]int{0, 1}, regs: [3]int{5, 6, 7}, fixed: c0}
-}
-func sseBlock(base int) sseLayout {
-	return sseLayout{lanes: [2]int{0, 1}, regs: [3]int{2, 3, 4}, fixed: base}
-}
+func sseColumns(c0 int) layout { return newLayout(2, c0, 5, 6, 7) }
+func sseBlock(base int) layout { return newLayout(2, base, 2, 3, 4) }
 
 // sseNTT emits NTTAMD64.
 func sseNTT(c *build.Context) {
@@ -416,12 +332,12 @@ func sseNTTInverse(c *build.Context) {
 }
 
 // sseMulAcc emits the baseline product routine: for each group of four
-// coefficients i, the sum over j < terms of the products of the words at
-// src(j, i), reduced. Both factors lie in [0, q), so a sum of at most seven
+// coefficients i, the sum over j < terms of the products of a[j][i] and
+// b[j][i] (polynomials 1024 bytes apart), reduced. Both factors lie in [0, q), so a sum of at most seven
 // products is below 7q² < 2⁵⁰: PMULUDQ and PADDQ keep it exact in 64-bit
 // lanes, even and odd lanes apart, and one unsigned Montgomery reduction
 // per lane leaves (−q, q).
-func sseMulAcc(c *build.Context, sym, table string, terms int, src func(j, i int) (a, b operand.Mem)) {
+func sseMulAcc(c *build.Context, sym, table string, terms int) {
 	g := newSSEGen(c, sym, table)
 	c.Load(c.Param("out"), reg.RDI)
 	c.Load(c.Param("a"), reg.RSI)
@@ -436,7 +352,8 @@ func sseMulAcc(c *build.Context, sym, table string, terms int, src func(j, i int
 		s := sets[i%2]
 		even, odd, x, xo, y, yo, m := s[0], s[1], s[2], s[3], s[4], s[5], s[6]
 		for j := 0; j < terms; j++ {
-			a, b := src(j, i)
+			a := operand.Mem{Base: reg.RSI, Disp: 1024*j + 16*i}
+			b := operand.Mem{Base: reg.RDX, Disp: 1024*j + 16*i}
 			pe, po := x, xo
 			if j == 0 {
 				pe, po = even, odd

@@ -54,7 +54,7 @@ func sseAddSub(c *build.Context, sym, table string, sub bool) {
 	function(c, sym)
 	c.Load(c.Param("w"), reg.RDI)
 	c.Load(c.Param("b"), reg.RSI)
-	g := &sseGen{c: c, sym: operand.NewStaticSymbol(table), offset: map[[4]uint32]int{}}
+	g := &sseGen{constTable: newConstTable(c, table, 4), c: c}
 	c.MOVOU(g.broadcast(mldsaQ), sseQ)
 	sets := [2][3]reg.VecPhysical{{reg.X0, reg.X1, reg.X2}, {reg.X3, reg.X4, reg.X5}}
 	for i := 0; i < 64; i++ {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -34,21 +33,14 @@ func init() { register("rejboundedpoly", buildRejBoundedPoly) }
 // one proven on its own, and the state changes only by those calls.
 func buildRejBoundedPoly(c *build.Context) {
 	for _, η := range []int{2, 4} {
-		function(c, fmt.Sprintf("RejBoundedPolyEta%dAMD64", η))
-		// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-		// runtime must adjust when the callee grows the stack.
-		c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-		args := c.AllocLocal(8) // the permutation's argument
+		args := newCallFrame(c, function, fmt.Sprintf("RejBoundedPolyEta%dAMD64", η), 8).args // the permutation's argument
 		state := c.AllocLocal(25 * 8)
 		count := c.AllocLocal(8)
 		blocks := c.AllocLocal(8)
 
 		c.Comment("Absorb seed ‖ nonce ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).")
 		c.Load(c.Param("seed"), reg.RSI)
-		for i := 0; i < 8; i++ {
-			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
-			c.MOVQ(reg.RAX, state.Offset(8*i))
-		}
+		copyQwords(c, operand.Mem{Base: reg.RSI}, state, 8)
 		c.Load(c.Param("nonce"), reg.RSI)
 		c.MOVWLZX(operand.Mem{Base: reg.RSI}, reg.EAX)
 		c.ORL(operand.U32(0x1F<<16), reg.EAX)

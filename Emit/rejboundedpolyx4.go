@@ -5,7 +5,6 @@ import (
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -35,11 +34,7 @@ func buildRejBoundedPolyx4(c *build.Context) {
 // emitRejBoundedPolyx4 emits RejBoundedPolyx4Eta<η><variant>, with the
 // read-only tables of the vector pass.
 func emitRejBoundedPolyx4(c *build.Context, η int, variant string, consts, pack, count operand.Mem) {
-	callerOnStack(c, fmt.Sprintf("RejBoundedPolyx4Eta%d%s", η, variant))
-	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-	// runtime must adjust when the callee grows the stack.
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(8) // the permutation's argument
+	args := newCallFrame(c, callerOnStack, fmt.Sprintf("RejBoundedPolyx4Eta%d%s", η, variant), 8).args // the permutation's argument
 	state := c.AllocLocal(25 * 32)
 	// Each state's rate (17 lanes), de-interleaved.
 	const stride = shake256Rate

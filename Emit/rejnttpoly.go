@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -53,21 +52,14 @@ func buildRejNTTPoly(c *build.Context) {
 // permutation it runs is the one proven on its own, and the state changes
 // only by those calls.
 func buildRejNTTPolyOne(c *build.Context, variant string) {
-	function(c, "RejNTTPoly"+variant)
-	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-	// runtime must adjust when the callee grows the stack.
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(8) // the permutation's argument
+	args := newCallFrame(c, function, "RejNTTPoly"+variant, 8).args // the permutation's argument
 	state := c.AllocLocal(25 * 8)
 	count := c.AllocLocal(8)
 	blocks := c.AllocLocal(8)
 
 	c.Comment("Absorb seed ‖ 0x1F, pad with 0x80 at byte 167 (FIPS 202, §6.2).")
 	c.Load(c.Param("seed"), reg.RSI)
-	for i := 0; i < 4; i++ {
-		c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
-		c.MOVQ(reg.RAX, state.Offset(8*i))
-	}
+	copyQwords(c, operand.Mem{Base: reg.RSI}, state, 4)
 	c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 32}, reg.EAX)
 	c.ORL(operand.U32(0x1F<<16), reg.EAX)
 	c.MOVQ(reg.RAX, state.Offset(32))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -39,11 +38,7 @@ func buildRejNTTPolyx8(c *build.Context) {
 
 // emitRejNTTPolyWide emits RejNTTPolyx<n><variant> (n = 4 or 8).
 func emitRejNTTPolyWide(c *build.Context, n int, variant string, consts, pack, count operand.Mem) {
-	function(c, fmt.Sprintf("RejNTTPolyx%d%s", n, variant))
-	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-	// runtime must adjust when the callee grows the stack.
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(8) // the permutation's argument
+	args := newCallFrame(c, function, fmt.Sprintf("RejNTTPolyx%d%s", n, variant), 8).args // the permutation's argument
 	state := c.AllocLocal(25 * 8 * n)
 	// Each state's first 24 lanes, de-interleaved: eight groups are read as
 	// 32 bytes from offsets up to 144.

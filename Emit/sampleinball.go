@@ -5,7 +5,6 @@ import (
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -53,11 +52,7 @@ func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem
 	// It reads seed only before the first call and c only after the
 	// last, each time through its argument: its callers' buffers may stay
 	// on the stack.
-	callerOnStack(c, sym)
-	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
-	// runtime must adjust when the callee grows the stack.
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(8) // the permutation's argument
+	args := newCallFrame(c, callerOnStack, sym, 8).args // the permutation's argument
 	state := c.AllocLocal(25 * 8)
 	pos := c.AllocLocal(8)    // next byte of the block, 0..136
 	iSlot := c.AllocLocal(8)  // i of Algorithm 29, line 6

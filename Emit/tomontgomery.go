@@ -30,7 +30,7 @@ func buildToMontgomery(c *build.Context) {
 // registers in turn so that consecutive groups are independent.
 func avx2Scale(c *build.Context, sym, table string, f uint32) {
 	g := nttRoutine(c, sym, table)
-	tw := g.twiddles([8]uint32{f, f, f, f, f, f, f, f})
+	tw := g.signedTwiddles(splat(8, f))
 	for i := 0; i < 32; i++ {
 		x := []reg.VecPhysical{reg.Y0, reg.Y1}[i%2]
 		w := operand.Mem{Base: g.w, Disp: 32 * i}
@@ -48,7 +48,7 @@ func avx2Scale(c *build.Context, sym, table string, f uint32) {
 // inside the MXCSR bracket, the constants kept in registers.
 func sseScale(c *build.Context, sym, table string, f uint32) {
 	g := sseTransform(c, sym, table)
-	z, zq, _ := g.twiddles([4]uint32{f, f, f, f})
+	z, zq, _ := g.twiddles(splat(4, f))
 	tz, tq := g.constant(z), g.constant(zq)
 	for i := 0; i < 64; i++ {
 		w := operand.Mem{Base: g.w, Disp: 16 * i}

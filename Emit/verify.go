@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -18,11 +17,9 @@ func init() { register("verify", buildVerify) }
 // ML-DSA.Verify_internal (FIPS 204, Algorithm 8) by calls of the proven
 // routines of each path.
 func buildVerify(c *build.Context) {
-	for _, ps := range paramSets {
-		for _, v := range []string{"AMD64", "AVX2"} {
-			buildVerifyVariant(c, ps.name, ps.p, v)
-		}
-	}
+	eachVariant([]string{"AMD64", "AVX2"}, func(name string, p fips204.Params, v string) {
+		buildVerifyVariant(c, name, p, v)
+	})
 }
 
 // buildVerifyVariant emits one routine. The loops are unrolled (k and ℓ
@@ -43,9 +40,8 @@ func buildVerifyVariant(c *build.Context, name string, p fips204.Params, variant
 	w1Size := 32 * bitLen((fips204.Q-1)/(2*p.Gamma2)-1)
 	msgSize := 64 + k*w1Size
 
-	function(c, sym)
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(32) // the callees' arguments and result
+	f := newCallFrame(c, function, sym, 32) // the callees' arguments and result
+	arg, local, and := f.arg, f.local, f.and
 	state := c.AllocLocal(25 * 8)
 	msg := c.AllocLocal(msgSize) // μ ‖ w1Encode(w1′)
 	// The polynomials are in work (too large for a frame under the
@@ -54,21 +50,9 @@ func buildVerifyVariant(c *build.Context, name string, p fips204.Params, variant
 	w, ct1, w1 := cPoly+1024, cPoly+2048, cPoly+3072
 	bound := c.AllocLocal(8)
 	flag := c.AllocLocal(8)
-	ok := c.AllocLocal(8)
-	arg := func(slot int, param string, disp int) {
-		c.Load(c.Param(param), reg.RAX)
-		c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
+	f.ok = c.AllocLocal(8)
+	ok := f.ok
 	poly := func(slot, off int) { arg(slot, "work", off) }
-	local := func(slot int, m operand.Mem) {
-		c.LEAQ(m, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
-	and := func(n int) {
-		c.MOVBQZX(args.Offset(8*n), reg.RAX)
-		c.ANDQ(reg.RAX, ok)
-	}
 	c.MOVQ(operand.U32(1), ok)
 
 	for j := 0; j < l; j++ {
@@ -112,10 +96,7 @@ func buildVerifyVariant(c *build.Context, name string, p fips204.Params, variant
 
 	c.Comment("μ ‖ … (Algorithm 8, line 12).")
 	c.Load(c.Param("mu"), reg.RSI)
-	for i := 0; i < 8; i++ {
-		c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
-		c.MOVQ(reg.RAX, msg.Offset(8*i))
-	}
+	copyQwords(c, operand.Mem{Base: reg.RSI}, msg, 8)
 	for i := 0; i < k; i++ {
 		c.Comment(fmt.Sprintf("w′Approx[%d] = NTT⁻¹(Σⱼ Â[%d][j] ∘ NTT(z[j]) − NTT(c) ∘ NTT(t1[%d]·2^d)) (Algorithm 8, line 9).", i, i, i))
 		poly(0, w)
@@ -142,7 +123,7 @@ func buildVerifyVariant(c *build.Context, name string, p fips204.Params, variant
 	}
 
 	c.Comment("c̃′ = H(μ ‖ w1Encode(w1′), λ/4) (Algorithm 8, line 12).")
-	absorbLocal(c, args, state, msg, msgSize, perm)
+	absorbLocal(c, f.args, state, msg, msgSize, perm)
 	c.Comment("c̃ = c̃′ (Algorithm 8, line 13): the OR of the lanes' differences is 0.")
 	c.Load(c.Param("sig"), reg.RSI)
 	c.XORL(reg.ECX, reg.ECX)
@@ -176,37 +157,5 @@ func bitLen(a int) int {
 // frame buffer msg, up to its first squeeze: state's first bytes are then
 // the output's (FIPS 202, Algorithm 8, steps 5 to 8).
 func absorbLocal(c *build.Context, args, state, msg operand.Mem, n int, perm string) {
-	if n%8 != 0 {
-		panic("Emit: absorbLocal needs whole lanes")
-	}
-	lanes := shake256Rate / 8
-	c.XORL(reg.EAX, reg.EAX)
-	for i := 0; i < 25; i++ {
-		c.MOVQ(reg.RAX, state.Offset(8*i))
-	}
-	full := n / shake256Rate
-	for blk := 0; blk <= full; blk++ {
-		k := lanes
-		if blk == full {
-			k = (n - full*shake256Rate) / 8
-		}
-		for i := 0; i < k; i++ {
-			c.MOVQ(state.Offset(8*i), reg.RAX)
-			c.XORQ(msg.Offset(shake256Rate*blk+8*i), reg.RAX)
-			c.MOVQ(reg.RAX, state.Offset(8*i))
-		}
-		if blk == full {
-			pad := func(lane int) {
-				c.XORQ(state.Offset(8*lane), reg.RAX)
-				c.MOVQ(reg.RAX, state.Offset(8*lane))
-			}
-			c.MOVL(operand.U32(0x1F), reg.EAX)
-			pad(k)
-			c.MOVQ(operand.U64(0x80<<56), reg.RAX)
-			pad(lanes - 1)
-		}
-		c.LEAQ(state, reg.RAX)
-		c.MOVQ(reg.RAX, args)
-		c.CALL(callee(perm))
-	}
+	absorb(c, args, state, n, perm, func(blk int) operand.Mem { return msg.Offset(shake256Rate * blk) }, false)
 }

@@ -26,35 +26,17 @@ func multiplyNTT(out, a, b *ringElement) {
 	multiplyNTTAMD64(out, a, b)
 }
 
-// The assembly's buffers must not overlap: an output that is an input
-// goes through a temporary.
+// The assembly's buffers must not overlap: an input that is the output
+// goes through a copy (apart).
 
 func multiplyNTTAMD64(out, a, b *ringElement) {
-	if out == a || out == b {
-		var t ringElement
-		asm.MultiplyNTTAMD64(poly32(&t), poly32(a), poly32(b))
-		*out = t
-		return
-	}
-	asm.MultiplyNTTAMD64(poly32(out), poly32(a), poly32(b))
+	asm.MultiplyNTTAMD64(poly32(out), poly32(apart(out, a)), poly32(apart(out, b)))
 }
 
 func multiplyNTTAVX2(out, a, b *ringElement) {
-	if out == a || out == b {
-		var t ringElement
-		asm.MultiplyNTTAVX2(poly32(&t), poly32(a), poly32(b))
-		*out = t
-		return
-	}
-	asm.MultiplyNTTAVX2(poly32(out), poly32(a), poly32(b))
+	asm.MultiplyNTTAVX2(poly32(out), poly32(apart(out, a)), poly32(apart(out, b)))
 }
 
 func multiplyNTTAVX512(out, a, b *ringElement) {
-	if out == a || out == b {
-		var t ringElement
-		asm.MultiplyNTTAVX512(poly32(&t), poly32(a), poly32(b))
-		*out = t
-		return
-	}
-	asm.MultiplyNTTAVX512(poly32(out), poly32(a), poly32(b))
+	asm.MultiplyNTTAVX512(poly32(out), poly32(apart(out, a)), poly32(apart(out, b)))
 }
