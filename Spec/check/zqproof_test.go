@@ -3,6 +3,7 @@ package check
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -336,4 +337,123 @@ func qequalT(a, b tform) bool {
 		}
 	}
 	return true
+}
+
+// The unsigned minimum (VPMINUD, as Ite(Ult(x, y), x, y)): x + q against
+// x for x in (−q, q) is the conditional add of q, proven to give [0, q)
+// and x mod q; a wrong constant or the maximum is not.
+func TestUnsignedMinimum(t *testing.T) {
+	d := &zdom{}
+	x := d.atom(-int64(qMod)+1, int64(qMod)-1)
+	x.q, x.qok = qform{{1, 1}}, true // the input variable 0
+	word := func(l *zint) *zw { return lanes(l, d.constInt(0)) }
+	plus := func(c int64) *zw {
+		l, _ := d.laneAdd(x, d.constInt(c), 1)
+		return word(l)
+	}
+	a, b := word(x), plus(int64(qMod))
+	for _, tc := range []struct {
+		name string
+		r    *zw
+	}{
+		{"min(x, x + q)", d.Ite(d.Ult(a, b), a, b)},
+		{"min(x + q, x)", d.Ite(d.Ult(b, a), b, a)},
+	} {
+		l := d.lane(tc.r, 0)
+		switch {
+		case l == nil:
+			t.Errorf("%s: unknown", tc.name)
+		case l.lo != 0 || l.hi != int64(qMod)-1:
+			t.Errorf("%s: in [%d, %d], want [0, q)", tc.name, l.lo, l.hi)
+		case !l.qok || !qequal(l.q, x.q):
+			t.Errorf("%s: not x mod q", tc.name)
+		case !isZero(d.lane(tc.r, 1)):
+			t.Errorf("%s: high lane not 0", tc.name)
+		}
+	}
+	for _, c := range []int64{int64(qMod) - 1, int64(qMod) + 1, 1 << 23} {
+		b := plus(c)
+		l := d.lane(d.Ite(d.Ult(a, b), a, b), 0)
+		if l != nil && l.qok && qequal(l.q, x.q) && l.lo >= 0 && l.hi < int64(qMod) {
+			t.Errorf("min(x, x + %d) proven to be x mod q in [0, q)", c)
+		}
+	}
+	if l := d.lane(d.Ite(d.Ult(a, b), b, a), 0); l != nil {
+		t.Errorf("the maximum read as a minimum: %v", l)
+	}
+	negx, _ := d.laneAdd(d.constInt(int64(qMod)), x, -1) // q − x: operands of the subtraction swapped
+	if l := d.lane(d.Ite(d.Ult(a, word(negx)), a, word(negx)), 0); l != nil && l.qok && qequal(l.q, x.q) {
+		t.Error("min(x, q − x) proven to be x mod q")
+	}
+	// Decided by the intervals only when one lies below the other, bits
+	// compared: not when they overlap by one value.
+	u, v, w := d.atom(1<<32, 1<<32+10), d.atom(10, 20), d.atom(-(1<<32)+10, -(1<<32)+20)
+	if d.umin(u, v) != u || d.umin(v, u) != u || d.umin(w, u) != u {
+		t.Error("min of [2³², 2³² + 10] and [10, 20] (or [−2³² + 10, −2³² + 20]) not the first")
+	}
+	if r := d.umin(d.atom(0, 11), v); r != nil {
+		t.Errorf("min of [0, 11] and [10, 20], two unrelated integers, decided: [%d, %d]", r.lo, r.hi)
+	}
+	if d.lane(d.Ite(d.Ult(lanes(x, nil), b), lanes(x, nil), b), 0) != nil {
+		t.Error("a word with an unknown high lane compared by its low lane")
+	}
+}
+
+// umin is sound: on random affine functions of one base, around the
+// multiples of 2³², the chosen integer's bits are the minimum of the
+// bits, inside the result's interval.
+func TestUnsignedMinimumSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	d := &zdom{}
+	decided := 0
+	for run := 0; run < 3000; run++ {
+		span := int64(1 + rng.IntN(1<<uint(1+rng.IntN(26))))
+		lo := int64(rng.IntN(5)-2)<<32 + int64(rng.IntN(1<<20)) - 1<<19 - span/2
+		base := d.atom(lo, lo+span)
+		slopes := []int64{0, 1, -1, 2, -3}
+		fn := func() *zint {
+			a := slopes[rng.IntN(len(slopes))]
+			b := int64(rng.IntN(5)-2)<<32 + int64(rng.IntN(1<<24)) - 1<<23
+			return d.finish(&zint{lo: math.MinInt64 / 4, hi: math.MaxInt64 / 4,
+				pw: &pwise{base: base, ps: []piece{{base.lo, base.hi, a, b}}}})
+		}
+		x, y := fn(), fn()
+		r := d.umin(x, y)
+		if r == nil {
+			continue
+		}
+		decided++
+		for k := 0; k < 64; k++ {
+			B := base.lo + int64(rng.Int64N(span+1))
+			if k < 2 {
+				B = []int64{base.lo, base.hi}[k]
+			}
+			val := func(z *zint) (int64, bool) {
+				if z.pw == nil {
+					return 0, false
+				}
+				for _, pc := range z.pw.ps {
+					if pc.lo <= B && B <= pc.hi {
+						return pc.a*B + pc.b, true
+					}
+				}
+				return 0, false
+			}
+			X, _ := val(x)
+			Y, _ := val(y)
+			want := min(uint32(X), uint32(Y))
+			got, ok := val(r)
+			switch {
+			case !ok:
+				t.Fatalf("run %d: B = %d not covered by the result's pieces", run, B)
+			case uint32(got) != want:
+				t.Fatalf("run %d: B = %d: bits %#x, want min(%#x, %#x)", run, B, uint32(got), uint32(X), uint32(Y))
+			case got < r.lo || got > r.hi:
+				t.Fatalf("run %d: B = %d: %d outside [%d, %d]", run, B, got, r.lo, r.hi)
+			}
+		}
+	}
+	if decided < 1000 {
+		t.Errorf("only %d of 3000 minima decided", decided)
+	}
 }
