@@ -122,8 +122,8 @@ func bump(t *testing.T, file, table string, off int) []string {
 // a[i]: wrong only for about one input in q/8, so the random test
 // almost never sees it. With a[0] = 1 and b[0] = 2³² mod q, out[0] should be
 // 1·2³²·2⁻³² = 1 = a[0].
-var backdoor = []string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
-	"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
+var backdoor = []string{"VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
+	"VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
 
 func TestBackdoorIsABug(t *testing.T) {
 	f := mutate(t, "nttmul_amd64.s", 1, backdoor...)
@@ -158,10 +158,16 @@ func TestProveZqMutants(t *testing.T) {
 			bump(t, "ntt_amd64.s", "nttTwiddles", 32), false},
 		{"odd lanes use the even twiddles", "ntt_amd64.s", "NTTAVX2", 1,
 			[]string{"VPMULDQ     nttTwiddles<>+1472(SB), Y5, Y13", "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}, false},
-		{"sign mask by VPSRAD 22", "ntt_amd64.s", "NTTAVX2", 1,
-			[]string{"VPSRAD      $0x1f, Y14, Y13", "VPSRAD      $0x16, Y14, Y13"}, false},
-		{"sign mask by VPSRAD 30 (same function)", "ntt_amd64.s", "NTTAVX2", -1,
-			[]string{"$0x1f,", "$0x1e,"}, true},
+		{"conditional add of q subtracts q", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPADDD      Y15, Y14, Y13", "VPSUBD      Y15, Y14, Y13"}, false},
+		{"conditional add of a wrong constant (the rounding term)", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPADDD      Y15, Y14, Y13", "VPADDD      nttTwiddles<>+1888(SB), Y14, Y13"}, false},
+		{"unsigned maximum for the minimum", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPMINUD     Y13, Y14, Y14", "VPMAXUD     Y13, Y14, Y14"}, false},
+		{"minimum written to the temporary", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPMINUD     Y13, Y14, Y14", "VPMINUD     Y13, Y14, Y13"}, false},
+		{"the minimum's operands swapped (same function)", "ntt_amd64.s", "NTTAVX2", -1,
+			[]string{"VPMINUD     Y13, Y14, Y14", "VPMINUD     Y14, Y13, Y14"}, true},
 		{"a last-layer twiddle off by one", "nttinverse_amd64.s", "NTTInverseAVX2", 1,
 			bump(t, "nttinverse_amd64.s", "nttInverseTwiddles", 32), false},
 		{"q⁻¹ wrong in one lane", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
@@ -169,14 +175,20 @@ func TestProveZqMutants(t *testing.T) {
 		{"q⁻¹ changed in an odd lane, which VPMULDQ never reads", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
 			[]string{"DATA mulConsts<>+44(SB)/4, $0x03802001", "DATA mulConsts<>+44(SB)/4, $0x03802003"}, true},
 		{"no final conditional add of q", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
-			[]string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)", "VMOVDQU  Y0, (DI)"}, false},
+			[]string{"VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)", "VMOVDQU  Y0, (DI)"}, false},
+		{"conditional add of q⁻¹ for q", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
+			[]string{"VPADDD   Y15, Y0, Y2", "VPADDD   Y14, Y0, Y2"}, false},
 		{"a backdoor on a rare input", "nttmul_amd64.s", "MultiplyNTTAVX2", 1, backdoor, false},
-		{"sign mask by VPSRAD 23 (same function: |x| < 2²³)", "nttmul_amd64.s", "MultiplyNTTAVX2", -1,
-			[]string{"$0x1f,", "$0x17,"}, true},
+		{"q + x for x + q (same function)", "nttmul_amd64.s", "MultiplyNTTAVX2", -1,
+			[]string{"VPADDD   Y15, Y0, Y2", "VPADDD   Y0, Y15, Y2"}, true},
 		{"a term of the row dropped", "nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", 1,
 			[]string{"VPADDQ", "VPSUBQ"}, false},
 		{"sum not reduced by q", "polyadd_amd64.s", "PolyAddAVX2", 1,
-			[]string{"VPSUBD  Y15, Y0, Y0\n", ""}, false},
+			[]string{"VPMINUD Y1, Y0, Y0\n", ""}, false},
+		{"conditional subtraction of q adds q", "polyadd_amd64.s", "PolyAddAVX2", 1,
+			[]string{"VPSUBD  Y15, Y0, Y1", "VPADDD  Y15, Y0, Y1"}, false},
+		{"conditional subtraction computes q − x", "polyadd_amd64.s", "PolyAddAVX2", 1,
+			[]string{"VPSUBD  Y15, Y0, Y1", "VPSUBD  Y0, Y15, Y1"}, false},
 		{"sign mask by PSRAL 30 (same function: |w − b| < q < 2³⁰)", "polysub_amd64.s", "PolySubAMD64", -1,
 			[]string{"PSRAL $0x1f,", "PSRAL $0x1e,"}, true},
 		{"difference reversed in one group", "polysub_amd64.s", "PolySubAMD64", 1,
