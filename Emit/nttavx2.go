@@ -169,12 +169,23 @@ func (g *nttGen) gsButterflies(β int, scale uint32) {
 	})
 }
 
-// caddq maps each lane of x from (−q, q) to [0, q).
+// caddq maps each lane of x from [−q, q) to [0, q): the unsigned minimum
+// of x and x + q, since a negative x reads as 2³² + x ≥ 2³¹ unsigned and
+// x + q then lies in [0, q).
 func (g *nttGen) caddq(x reg.VecPhysical) {
 	t := g.temp()
-	g.c.VPSRAD(operand.U8(31), x, t)
-	g.c.VPAND(nttQ, t, t)
-	g.c.VPADDD(t, x, x)
+	g.c.VPADDD(nttQ, x, t)
+	g.c.VPMINUD(t, x, x)
+	g.release(t)
+}
+
+// csubq maps each lane of x from [0, 2q) to [0, q): the unsigned minimum
+// of x and x − q, since x − q reads as 2³² + x − q ≥ 2³¹ unsigned when
+// x < q.
+func (g *nttGen) csubq(x reg.VecPhysical) {
+	t := g.temp()
+	g.c.VPSUBD(nttQ, x, t)
+	g.c.VPMINUD(t, x, x)
 	g.release(t)
 }
 

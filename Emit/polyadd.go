@@ -33,14 +33,14 @@ func avx2AddSub(c *build.Context, sym, table string, sub bool) {
 		x, t := sets[i%2][0], sets[i%2][1]
 		w, b := operand.Mem{Base: reg.RDI, Disp: 32 * i}, operand.Mem{Base: reg.RSI, Disp: 32 * i}
 		c.VMOVDQU(w, x)
+		g.free = []reg.VecPhysical{t}
 		if sub {
 			c.VPSUBD(b, x, x) // (−q, q)
+			g.caddq(x)
 		} else {
-			c.VPADDD(b, x, x)
-			c.VPSUBD(nttQ, x, x) // [−q, q − 2]
+			c.VPADDD(b, x, x) // [0, 2q − 2]
+			g.csubq(x)
 		}
-		g.free = []reg.VecPhysical{t}
-		g.caddq(x)
 		c.VMOVDQU(x, w)
 	}
 	c.VZEROUPPER()

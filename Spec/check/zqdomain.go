@@ -46,6 +46,14 @@ import (
 //     b mod q. This is what bounds a conditional add of q or a rounding
 //     reduction x − q·⌊(x + 2²²)/2²³⌋, where plain intervals lose the link
 //     between x and the quotient.
+//   - Unsigned minimum (VPMINUD: Ite(Ult(x, y), x, y) of two words whose
+//     high lanes are 0): the lane of X or of Y, whichever has the smaller
+//     bits. Either is decided by the intervals (the bits are X − k·2³² for
+//     the one k with X in [k·2³², (k+1)·2³²)), or piecewise: over a range
+//     of the common base where X and Y each stay between two multiples of
+//     2³², their bits are affine in the base and so is their difference,
+//     which changes sign at most once. The result is the chosen integer,
+//     X or Y itself, piece by piece: its bits are the minimum's.
 //
 // Anything else gives an unknown value, which only ever makes a proof fail.
 
@@ -650,6 +658,9 @@ type zw struct {
 	w     *zint    // the signed 64-bit integer, nil = unknown
 	src   *zw      // for a byte: the word it was split from
 	part  int8     // … and its index there
+	// For Ult(a, b) of words not both known: its operands, so that
+	// Ite(Ult(a, b), a, b) is recognised as their unsigned minimum.
+	ltA, ltB *zw
 }
 
 var unknownWord = &zw{}
@@ -875,20 +886,200 @@ func (d *zdom) cmp(a, b *zw, f func(x, y uint64) bool) *zw {
 	return unknownWord
 }
 
-func (d *zdom) Eq(a, b *zw) *zw  { return d.cmp(a, b, func(x, y uint64) bool { return x == y }) }
-func (d *zdom) Ult(a, b *zw) *zw { return d.cmp(a, b, func(x, y uint64) bool { return x < y }) }
+func (d *zdom) Eq(a, b *zw) *zw { return d.cmp(a, b, func(x, y uint64) bool { return x == y }) }
+func (d *zdom) Ult(a, b *zw) *zw {
+	if !a.known || !b.known {
+		return &zw{ltA: a, ltB: b}
+	}
+	return d.cmp(a, b, func(x, y uint64) bool { return x < y })
+}
 func (d *zdom) Slt(a, b *zw) *zw {
 	return d.cmp(a, b, func(x, y uint64) bool { return int64(x) < int64(y) })
 }
 
 func (d *zdom) Ite(c, a, b *zw) *zw {
-	if c.known {
-		if c.c != 0 {
-			return a
-		}
+	switch {
+	case c.known && c.c != 0:
+		return a
+	case c.known:
 		return b
+	case c.ltA == a && c.ltB == b && a != nil:
+		return d.uminWord(a, b)
 	}
 	return unknownWord
+}
+
+// uminWord is the unsigned minimum of two words whose high lanes are 0,
+// which is the unsigned minimum of their low lanes.
+func (d *zdom) uminWord(a, b *zw) *zw {
+	if !isZero(d.lane(a, 1)) || !isZero(d.lane(b, 1)) {
+		return unknownWord
+	}
+	x, y := d.lane(a, 0), d.lane(b, 0)
+	if x == nil || y == nil {
+		return unknownWord
+	}
+	r := d.umin(x, y)
+	if r == nil {
+		return unknownWord
+	}
+	return lanes(r, d.constInt(0))
+}
+
+// window returns the k with lo and hi in [k·2³², (k+1)·2³²), if there is
+// one.
+func window(lo, hi int64) (int64, bool) {
+	k := floorDiv(lo, 32)
+	return k, floorDiv(hi, 32) == k
+}
+
+// umin is the lane whose bits are the unsigned minimum of the bits of the
+// lanes x and y: x or y when their intervals decide it, otherwise a
+// piecewise choice between them over their common base; nil if neither
+// works.
+func (d *zdom) umin(x, y *zint) *zint {
+	kx, okx := window(x.lo, x.hi)
+	ky, oky := window(y.lo, y.hi)
+	if okx && oky {
+		switch {
+		case x.hi-kx<<32 <= y.lo-ky<<32:
+			return x
+		case y.hi-ky<<32 <= x.lo-kx<<32:
+			return y
+		}
+	}
+	pw := uminPieces(x.pwOf(), y.pwOf())
+	if pw == nil {
+		return nil
+	}
+	return d.finish(&zint{lo: min(x.lo, y.lo), hi: max(x.hi, y.hi), pw: pw})
+}
+
+// uminPieces handles base values up to 2⁴⁰, slopes up to 2¹⁶ and
+// constants up to 2⁵⁶ in absolute value, so that no product or sum it
+// forms leaves int64 (each stays below 2⁶⁰).
+const (
+	uminBase  = 1 << 40
+	uminSlope = 1 << 16
+	uminConst = 1 << 56
+)
+
+func within(v, limit int64) bool { return -limit <= v && v <= limit }
+
+// uminPieces is the piecewise unsigned minimum of the bits of two
+// functions of one base (a constant is a function of any base): on each
+// range, the piece of the function whose bits are smaller.
+func uminPieces(p1, p2 *pwise) *pwise {
+	if c := p2.base; c.isConst() && !p1.base.isConst() {
+		p2 = &pwise{base: p1.base, ps: []piece{{p1.base.lo, p1.base.hi, 0, c.lo}}}
+	}
+	if c := p1.base; c.isConst() && !p2.base.isConst() {
+		p1 = &pwise{base: p2.base, ps: []piece{{p2.base.lo, p2.base.hi, 0, c.lo}}}
+	}
+	if p1.base != p2.base {
+		return nil
+	}
+	out := &pwise{base: p1.base}
+	i, j := 0, 0
+	lo := p1.base.lo
+	for i < len(p1.ps) && j < len(p2.ps) {
+		x, y := p1.ps[i], p2.ps[j]
+		hi := min(x.hi, y.hi)
+		if !within(lo, uminBase) || !within(hi, uminBase) || !within(x.a, uminSlope) || !within(y.a, uminSlope) ||
+			!within(x.b, uminConst) || !within(y.b, uminConst) {
+			return nil
+		}
+		wxs := windows(x, lo, hi)
+		if wxs == nil {
+			return nil
+		}
+		for _, wx := range wxs {
+			wys := windows(y, wx.lo, wx.hi)
+			if wys == nil {
+				return nil
+			}
+			for _, wy := range wys {
+				// On [wy.lo, wy.hi] the bits are X − kx·2³² and Y − ky·2³²;
+				// δ(B) is their difference, affine in B.
+				kx, ky := wx.b, wy.b
+				δ := func(B int64) int64 { return (x.a-y.a)*B + x.b - y.b - (kx-ky)<<32 }
+				s, e := wy.lo, wy.hi
+				for s <= e {
+					// The longest run from s on which δ ≤ 0 keeps its truth.
+					first := δ(s) <= 0
+					end := e
+					if (δ(e) <= 0) != first {
+						l, h := s, e // δ(l) ≤ 0 is first, δ(h) ≤ 0 is not
+						for h-l > 1 {
+							m := l + (h-l)/2
+							if (δ(m) <= 0) == first {
+								l = m
+							} else {
+								h = m
+							}
+						}
+						end = l
+					}
+					pc := y
+					if first {
+						pc = x
+					}
+					out.ps = append(out.ps, piece{s, end, pc.a, pc.b})
+					if len(out.ps) > maxPieces {
+						return nil
+					}
+					s = end + 1
+				}
+			}
+		}
+		if len(out.ps) > maxPieces {
+			return nil
+		}
+		lo = hi + 1
+		if x.hi == hi {
+			i++
+		}
+		if y.hi == hi {
+			j++
+		}
+	}
+	if len(out.ps) == 0 {
+		return nil
+	}
+	return out.compact()
+}
+
+// windows splits [lo, hi] into the ranges on which a·B + b (for the piece
+// pc) stays in one [k·2³², (k+1)·2³²), each returned as a piece with b = k;
+// nil beyond eight ranges. The caller bounds lo, hi, a and b (uminBase,
+// uminSlope, uminConst).
+func windows(pc piece, lo, hi int64) []piece {
+	var out []piece
+	for s := lo; s <= hi; {
+		k := floorDiv(pc.a*s+pc.b, 32)
+		e := hi
+		switch {
+		case pc.a > 0: // a·B + b ≤ (k+1)·2³² − 1
+			e = min(hi, floorQuo((k+1)<<32-1-pc.b, pc.a))
+		case pc.a < 0: // a·B + b ≥ k·2³²
+			e = min(hi, floorQuo(pc.b-k<<32, -pc.a))
+		}
+		out = append(out, piece{s, e, 0, k})
+		if len(out) > 8 {
+			return nil
+		}
+		s = e + 1
+	}
+	return out
+}
+
+// floorQuo is ⌊n/m⌋ for m > 0.
+func floorQuo(n, m int64) int64 {
+	q := n / m
+	if n%m != 0 && n < 0 {
+		q--
+	}
+	return q
 }
 
 func (d *zdom) Popcnt(a *zw) *zw {

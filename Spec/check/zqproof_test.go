@@ -3,6 +3,7 @@ package check
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -121,8 +122,8 @@ func bump(t *testing.T, file, table string, off int) []string {
 // a[i]: wrong only for about one input in q/8, so the random test
 // almost never sees it. With a[0] = 1 and b[0] = 2³² mod q, out[0] should be
 // 1·2³²·2⁻³² = 1 = a[0].
-var backdoor = []string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
-	"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
+var backdoor = []string{"VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
+	"VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
 
 func TestBackdoorIsABug(t *testing.T) {
 	f := mutate(t, "nttmul_amd64.s", 1, backdoor...)
@@ -157,10 +158,16 @@ func TestProveZqMutants(t *testing.T) {
 			bump(t, "ntt_amd64.s", "nttTwiddles", 32), false},
 		{"odd lanes use the even twiddles", "ntt_amd64.s", "NTTAVX2", 1,
 			[]string{"VPMULDQ     nttTwiddles<>+1472(SB), Y5, Y13", "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}, false},
-		{"sign mask by VPSRAD 22", "ntt_amd64.s", "NTTAVX2", 1,
-			[]string{"VPSRAD      $0x1f, Y14, Y13", "VPSRAD      $0x16, Y14, Y13"}, false},
-		{"sign mask by VPSRAD 30 (same function)", "ntt_amd64.s", "NTTAVX2", -1,
-			[]string{"$0x1f,", "$0x1e,"}, true},
+		{"conditional add of q subtracts q", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPADDD      Y15, Y14, Y13", "VPSUBD      Y15, Y14, Y13"}, false},
+		{"conditional add of a wrong constant (the rounding term)", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPADDD      Y15, Y14, Y13", "VPADDD      nttTwiddles<>+1888(SB), Y14, Y13"}, false},
+		{"unsigned maximum for the minimum", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPMINUD     Y13, Y14, Y14", "VPMAXUD     Y13, Y14, Y14"}, false},
+		{"minimum written to the temporary", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPMINUD     Y13, Y14, Y14", "VPMINUD     Y13, Y14, Y13"}, false},
+		{"the minimum's operands swapped (same function)", "ntt_amd64.s", "NTTAVX2", -1,
+			[]string{"VPMINUD     Y13, Y14, Y14", "VPMINUD     Y14, Y13, Y14"}, true},
 		{"a last-layer twiddle off by one", "nttinverse_amd64.s", "NTTInverseAVX2", 1,
 			bump(t, "nttinverse_amd64.s", "nttInverseTwiddles", 32), false},
 		{"q⁻¹ wrong in one lane", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
@@ -168,14 +175,20 @@ func TestProveZqMutants(t *testing.T) {
 		{"q⁻¹ changed in an odd lane, which VPMULDQ never reads", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
 			[]string{"DATA mulConsts<>+44(SB)/4, $0x03802001", "DATA mulConsts<>+44(SB)/4, $0x03802003"}, true},
 		{"no final conditional add of q", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
-			[]string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)", "VMOVDQU  Y0, (DI)"}, false},
+			[]string{"VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)", "VMOVDQU  Y0, (DI)"}, false},
+		{"conditional add of q⁻¹ for q", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
+			[]string{"VPADDD   Y15, Y0, Y2", "VPADDD   Y14, Y0, Y2"}, false},
 		{"a backdoor on a rare input", "nttmul_amd64.s", "MultiplyNTTAVX2", 1, backdoor, false},
-		{"sign mask by VPSRAD 23 (same function: |x| < 2²³)", "nttmul_amd64.s", "MultiplyNTTAVX2", -1,
-			[]string{"$0x1f,", "$0x17,"}, true},
+		{"q + x for x + q (same function)", "nttmul_amd64.s", "MultiplyNTTAVX2", -1,
+			[]string{"VPADDD   Y15, Y0, Y2", "VPADDD   Y0, Y15, Y2"}, true},
 		{"a term of the row dropped", "nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", 1,
 			[]string{"VPADDQ", "VPSUBQ"}, false},
 		{"sum not reduced by q", "polyadd_amd64.s", "PolyAddAVX2", 1,
-			[]string{"VPSUBD  Y15, Y0, Y0\n", ""}, false},
+			[]string{"VPMINUD Y1, Y0, Y0\n", ""}, false},
+		{"conditional subtraction of q adds q", "polyadd_amd64.s", "PolyAddAVX2", 1,
+			[]string{"VPSUBD  Y15, Y0, Y1", "VPADDD  Y15, Y0, Y1"}, false},
+		{"conditional subtraction computes q − x", "polyadd_amd64.s", "PolyAddAVX2", 1,
+			[]string{"VPSUBD  Y15, Y0, Y1", "VPSUBD  Y0, Y15, Y1"}, false},
 		{"sign mask by PSRAL 30 (same function: |w − b| < q < 2³⁰)", "polysub_amd64.s", "PolySubAMD64", -1,
 			[]string{"PSRAL $0x1f,", "PSRAL $0x1e,"}, true},
 		{"difference reversed in one group", "polysub_amd64.s", "PolySubAMD64", 1,
@@ -336,4 +349,123 @@ func qequalT(a, b tform) bool {
 		}
 	}
 	return true
+}
+
+// The unsigned minimum (VPMINUD, as Ite(Ult(x, y), x, y)): x + q against
+// x for x in (−q, q) is the conditional add of q, proven to give [0, q)
+// and x mod q; a wrong constant or the maximum is not.
+func TestUnsignedMinimum(t *testing.T) {
+	d := &zdom{}
+	x := d.atom(-int64(qMod)+1, int64(qMod)-1)
+	x.q, x.qok = qform{{1, 1}}, true // the input variable 0
+	word := func(l *zint) *zw { return lanes(l, d.constInt(0)) }
+	plus := func(c int64) *zw {
+		l, _ := d.laneAdd(x, d.constInt(c), 1)
+		return word(l)
+	}
+	a, b := word(x), plus(int64(qMod))
+	for _, tc := range []struct {
+		name string
+		r    *zw
+	}{
+		{"min(x, x + q)", d.Ite(d.Ult(a, b), a, b)},
+		{"min(x + q, x)", d.Ite(d.Ult(b, a), b, a)},
+	} {
+		l := d.lane(tc.r, 0)
+		switch {
+		case l == nil:
+			t.Errorf("%s: unknown", tc.name)
+		case l.lo != 0 || l.hi != int64(qMod)-1:
+			t.Errorf("%s: in [%d, %d], want [0, q)", tc.name, l.lo, l.hi)
+		case !l.qok || !qequal(l.q, x.q):
+			t.Errorf("%s: not x mod q", tc.name)
+		case !isZero(d.lane(tc.r, 1)):
+			t.Errorf("%s: high lane not 0", tc.name)
+		}
+	}
+	for _, c := range []int64{int64(qMod) - 1, int64(qMod) + 1, 1 << 23} {
+		b := plus(c)
+		l := d.lane(d.Ite(d.Ult(a, b), a, b), 0)
+		if l != nil && l.qok && qequal(l.q, x.q) && l.lo >= 0 && l.hi < int64(qMod) {
+			t.Errorf("min(x, x + %d) proven to be x mod q in [0, q)", c)
+		}
+	}
+	if l := d.lane(d.Ite(d.Ult(a, b), b, a), 0); l != nil {
+		t.Errorf("the maximum read as a minimum: %v", l)
+	}
+	negx, _ := d.laneAdd(d.constInt(int64(qMod)), x, -1) // q − x: operands of the subtraction swapped
+	if l := d.lane(d.Ite(d.Ult(a, word(negx)), a, word(negx)), 0); l != nil && l.qok && qequal(l.q, x.q) {
+		t.Error("min(x, q − x) proven to be x mod q")
+	}
+	// Decided by the intervals only when one lies below the other, bits
+	// compared: not when they overlap by one value.
+	u, v, w := d.atom(1<<32, 1<<32+10), d.atom(10, 20), d.atom(-(1<<32)+10, -(1<<32)+20)
+	if d.umin(u, v) != u || d.umin(v, u) != u || d.umin(w, u) != u {
+		t.Error("min of [2³², 2³² + 10] and [10, 20] (or [−2³² + 10, −2³² + 20]) not the first")
+	}
+	if r := d.umin(d.atom(0, 11), v); r != nil {
+		t.Errorf("min of [0, 11] and [10, 20], two unrelated integers, decided: [%d, %d]", r.lo, r.hi)
+	}
+	if d.lane(d.Ite(d.Ult(lanes(x, nil), b), lanes(x, nil), b), 0) != nil {
+		t.Error("a word with an unknown high lane compared by its low lane")
+	}
+}
+
+// umin is sound: on random affine functions of one base, around the
+// multiples of 2³², the chosen integer's bits are the minimum of the
+// bits, inside the result's interval.
+func TestUnsignedMinimumSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	d := &zdom{}
+	decided := 0
+	for run := 0; run < 3000; run++ {
+		span := int64(1 + rng.IntN(1<<uint(1+rng.IntN(26))))
+		lo := int64(rng.IntN(5)-2)<<32 + int64(rng.IntN(1<<20)) - 1<<19 - span/2
+		base := d.atom(lo, lo+span)
+		slopes := []int64{0, 1, -1, 2, -3}
+		fn := func() *zint {
+			a := slopes[rng.IntN(len(slopes))]
+			b := int64(rng.IntN(5)-2)<<32 + int64(rng.IntN(1<<24)) - 1<<23
+			return d.finish(&zint{lo: math.MinInt64 / 4, hi: math.MaxInt64 / 4,
+				pw: &pwise{base: base, ps: []piece{{base.lo, base.hi, a, b}}}})
+		}
+		x, y := fn(), fn()
+		r := d.umin(x, y)
+		if r == nil {
+			continue
+		}
+		decided++
+		for k := 0; k < 64; k++ {
+			B := base.lo + int64(rng.Int64N(span+1))
+			if k < 2 {
+				B = []int64{base.lo, base.hi}[k]
+			}
+			val := func(z *zint) (int64, bool) {
+				if z.pw == nil {
+					return 0, false
+				}
+				for _, pc := range z.pw.ps {
+					if pc.lo <= B && B <= pc.hi {
+						return pc.a*B + pc.b, true
+					}
+				}
+				return 0, false
+			}
+			X, _ := val(x)
+			Y, _ := val(y)
+			want := min(uint32(X), uint32(Y))
+			got, ok := val(r)
+			switch {
+			case !ok:
+				t.Fatalf("run %d: B = %d not covered by the result's pieces", run, B)
+			case uint32(got) != want:
+				t.Fatalf("run %d: B = %d: bits %#x, want min(%#x, %#x)", run, B, uint32(got), uint32(X), uint32(Y))
+			case got < r.lo || got > r.hi:
+				t.Fatalf("run %d: B = %d: %d outside [%d, %d]", run, B, got, r.lo, r.hi)
+			}
+		}
+	}
+	if decided < 1000 {
+		t.Errorf("only %d of 3000 minima decided", decided)
+	}
 }

@@ -8715,58 +8715,50 @@ TEXT ·NTTAVX2(SB), $0-8
 	VPSRAD      $0x17, Y3, Y3
 	VPMULLD     Y15, Y3, Y3
 	VPSUBD      Y3, Y14, Y14
-	VPSRAD      $0x1f, Y14, Y13
-	VPAND       Y15, Y13, Y13
-	VPADDD      Y13, Y14, Y14
+	VPADDD      Y15, Y14, Y13
+	VPMINUD     Y13, Y14, Y14
 	VPADDD      nttTwiddles<>+1888(SB), Y1, Y8
 	VPSRAD      $0x17, Y8, Y8
 	VPMULLD     Y15, Y8, Y8
 	VPSUBD      Y8, Y1, Y1
-	VPSRAD      $0x1f, Y1, Y9
-	VPAND       Y15, Y9, Y9
-	VPADDD      Y9, Y1, Y1
+	VPADDD      Y15, Y1, Y9
+	VPMINUD     Y9, Y1, Y1
 	VPADDD      nttTwiddles<>+1888(SB), Y10, Y0
 	VPSRAD      $0x17, Y0, Y0
 	VPMULLD     Y15, Y0, Y0
 	VPSUBD      Y0, Y10, Y10
-	VPSRAD      $0x1f, Y10, Y4
-	VPAND       Y15, Y4, Y4
-	VPADDD      Y4, Y10, Y10
+	VPADDD      Y15, Y10, Y4
+	VPMINUD     Y4, Y10, Y10
 	VPADDD      nttTwiddles<>+1888(SB), Y11, Y5
 	VPSRAD      $0x17, Y5, Y5
 	VPMULLD     Y15, Y5, Y5
 	VPSUBD      Y5, Y11, Y11
-	VPSRAD      $0x1f, Y11, Y3
-	VPAND       Y15, Y3, Y3
-	VPADDD      Y3, Y11, Y11
+	VPADDD      Y15, Y11, Y3
+	VPMINUD     Y3, Y11, Y11
 	VPADDD      nttTwiddles<>+1888(SB), Y2, Y13
 	VPSRAD      $0x17, Y13, Y13
 	VPMULLD     Y15, Y13, Y13
 	VPSUBD      Y13, Y2, Y2
-	VPSRAD      $0x1f, Y2, Y8
-	VPAND       Y15, Y8, Y8
-	VPADDD      Y8, Y2, Y2
+	VPADDD      Y15, Y2, Y8
+	VPMINUD     Y8, Y2, Y2
 	VPADDD      nttTwiddles<>+1888(SB), Y12, Y9
 	VPSRAD      $0x17, Y9, Y9
 	VPMULLD     Y15, Y9, Y9
 	VPSUBD      Y9, Y12, Y12
-	VPSRAD      $0x1f, Y12, Y0
-	VPAND       Y15, Y0, Y0
-	VPADDD      Y0, Y12, Y12
+	VPADDD      Y15, Y12, Y0
+	VPMINUD     Y0, Y12, Y12
 	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
 	VPSRAD      $0x17, Y4, Y4
 	VPMULLD     Y15, Y4, Y4
 	VPSUBD      Y4, Y6, Y6
-	VPSRAD      $0x1f, Y6, Y5
-	VPAND       Y15, Y5, Y5
-	VPADDD      Y5, Y6, Y6
+	VPADDD      Y15, Y6, Y5
+	VPMINUD     Y5, Y6, Y6
 	VPADDD      nttTwiddles<>+1888(SB), Y7, Y3
 	VPSRAD      $0x17, Y3, Y3
 	VPMULLD     Y15, Y3, Y3
 	VPSUBD      Y3, Y7, Y7
-	VPSRAD      $0x1f, Y7, Y13
-	VPAND       Y15, Y13, Y13
-	VPADDD      Y13, Y7, Y7
+	VPADDD      Y15, Y7, Y13
+	VPMINUD     Y13, Y7, Y7
 	VPSLLQ      $0x20, Y1, Y8
 	VPSRLQ      $0x20, Y14, Y9
 	VPBLENDD    $0xaa, Y8, Y14, Y14
@@ -9111,58 +9103,50 @@ TEXT ·NTTAVX2(SB), $0-8
 	VPSRAD      $0x17, Y14, Y14
 	VPMULLD     Y15, Y14, Y14
 	VPSUBD      Y14, Y1, Y1
-	VPSRAD      $0x1f, Y1, Y0
-	VPAND       Y15, Y0, Y0
-	VPADDD      Y0, Y1, Y1
+	VPADDD      Y15, Y1, Y0
+	VPMINUD     Y0, Y1, Y1
 	VPADDD      nttTwiddles<>+1888(SB), Y13, Y10
 	VPSRAD      $0x17, Y10, Y10
 	VPMULLD     Y15, Y10, Y10
 	VPSUBD      Y10, Y13, Y13
-	VPSRAD      $0x1f, Y13, Y11
-	VPAND       Y15, Y11, Y11
-	VPADDD      Y11, Y13, Y13
+	VPADDD      Y15, Y13, Y11
+	VPMINUD     Y11, Y13, Y13
 	VPADDD      nttTwiddles<>+1888(SB), Y2, Y3
 	VPSRAD      $0x17, Y3, Y3
 	VPMULLD     Y15, Y3, Y3
 	VPSUBD      Y3, Y2, Y2
-	VPSRAD      $0x1f, Y2, Y4
-	VPAND       Y15, Y4, Y4
-	VPADDD      Y4, Y2, Y2
+	VPADDD      Y15, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
 	VPADDD      nttTwiddles<>+1888(SB), Y12, Y5
 	VPSRAD      $0x17, Y5, Y5
 	VPMULLD     Y15, Y5, Y5
 	VPSUBD      Y5, Y12, Y12
-	VPSRAD      $0x1f, Y12, Y14
-	VPAND       Y15, Y14, Y14
-	VPADDD      Y14, Y12, Y12
+	VPADDD      Y15, Y12, Y14
+	VPMINUD     Y14, Y12, Y12
 	VPADDD      nttTwiddles<>+1888(SB), Y8, Y0
 	VPSRAD      $0x17, Y0, Y0
 	VPMULLD     Y15, Y0, Y0
 	VPSUBD      Y0, Y8, Y8
-	VPSRAD      $0x1f, Y8, Y10
-	VPAND       Y15, Y10, Y10
-	VPADDD      Y10, Y8, Y8
+	VPADDD      Y15, Y8, Y10
+	VPMINUD     Y10, Y8, Y8
 	VPADDD      nttTwiddles<>+1888(SB), Y9, Y11
 	VPSRAD      $0x17, Y11, Y11
 	VPMULLD     Y15, Y11, Y11
 	VPSUBD      Y11, Y9, Y9
-	VPSRAD      $0x1f, Y9, Y3
-	VPAND       Y15, Y3, Y3
-	VPADDD      Y3, Y9, Y9
+	VPADDD      Y15, Y9, Y3
+	VPMINUD     Y3, Y9, Y9
 	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
 	VPSRAD      $0x17, Y4, Y4
 	VPMULLD     Y15, Y4, Y4
 	VPSUBD      Y4, Y6, Y6
-	VPSRAD      $0x1f, Y6, Y5
-	VPAND       Y15, Y5, Y5
-	VPADDD      Y5, Y6, Y6
+	VPADDD      Y15, Y6, Y5
+	VPMINUD     Y5, Y6, Y6
 	VPADDD      nttTwiddles<>+1888(SB), Y7, Y14
 	VPSRAD      $0x17, Y14, Y14
 	VPMULLD     Y15, Y14, Y14
 	VPSUBD      Y14, Y7, Y7
-	VPSRAD      $0x1f, Y7, Y0
-	VPAND       Y15, Y0, Y0
-	VPADDD      Y0, Y7, Y7
+	VPADDD      Y15, Y7, Y0
+	VPMINUD     Y0, Y7, Y7
 	VPSLLQ      $0x20, Y13, Y10
 	VPSRLQ      $0x20, Y1, Y11
 	VPBLENDD    $0xaa, Y10, Y1, Y1
@@ -9507,58 +9491,50 @@ TEXT ·NTTAVX2(SB), $0-8
 	VPSRAD      $0x17, Y1, Y1
 	VPMULLD     Y15, Y1, Y1
 	VPSUBD      Y1, Y13, Y13
-	VPSRAD      $0x1f, Y13, Y3
-	VPAND       Y15, Y3, Y3
-	VPADDD      Y3, Y13, Y13
+	VPADDD      Y15, Y13, Y3
+	VPMINUD     Y3, Y13, Y13
 	VPADDD      nttTwiddles<>+1888(SB), Y0, Y2
 	VPSRAD      $0x17, Y2, Y2
 	VPMULLD     Y15, Y2, Y2
 	VPSUBD      Y2, Y0, Y0
-	VPSRAD      $0x1f, Y0, Y12
-	VPAND       Y15, Y12, Y12
-	VPADDD      Y12, Y0, Y0
+	VPADDD      Y15, Y0, Y12
+	VPMINUD     Y12, Y0, Y0
 	VPADDD      nttTwiddles<>+1888(SB), Y8, Y14
 	VPSRAD      $0x17, Y14, Y14
 	VPMULLD     Y15, Y14, Y14
 	VPSUBD      Y14, Y8, Y8
-	VPSRAD      $0x1f, Y8, Y4
-	VPAND       Y15, Y4, Y4
-	VPADDD      Y4, Y8, Y8
+	VPADDD      Y15, Y8, Y4
+	VPMINUD     Y4, Y8, Y8
 	VPADDD      nttTwiddles<>+1888(SB), Y9, Y5
 	VPSRAD      $0x17, Y5, Y5
 	VPMULLD     Y15, Y5, Y5
 	VPSUBD      Y5, Y9, Y9
-	VPSRAD      $0x1f, Y9, Y1
-	VPAND       Y15, Y1, Y1
-	VPADDD      Y1, Y9, Y9
+	VPADDD      Y15, Y9, Y1
+	VPMINUD     Y1, Y9, Y9
 	VPADDD      nttTwiddles<>+1888(SB), Y10, Y3
 	VPSRAD      $0x17, Y3, Y3
 	VPMULLD     Y15, Y3, Y3
 	VPSUBD      Y3, Y10, Y10
-	VPSRAD      $0x1f, Y10, Y2
-	VPAND       Y15, Y2, Y2
-	VPADDD      Y2, Y10, Y10
+	VPADDD      Y15, Y10, Y2
+	VPMINUD     Y2, Y10, Y10
 	VPADDD      nttTwiddles<>+1888(SB), Y11, Y12
 	VPSRAD      $0x17, Y12, Y12
 	VPMULLD     Y15, Y12, Y12
 	VPSUBD      Y12, Y11, Y11
-	VPSRAD      $0x1f, Y11, Y14
-	VPAND       Y15, Y14, Y14
-	VPADDD      Y14, Y11, Y11
+	VPADDD      Y15, Y11, Y14
+	VPMINUD     Y14, Y11, Y11
 	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
 	VPSRAD      $0x17, Y4, Y4
 	VPMULLD     Y15, Y4, Y4
 	VPSUBD      Y4, Y6, Y6
-	VPSRAD      $0x1f, Y6, Y5
-	VPAND       Y15, Y5, Y5
-	VPADDD      Y5, Y6, Y6
+	VPADDD      Y15, Y6, Y5
+	VPMINUD     Y5, Y6, Y6
 	VPADDD      nttTwiddles<>+1888(SB), Y7, Y1
 	VPSRAD      $0x17, Y1, Y1
 	VPMULLD     Y15, Y1, Y1
 	VPSUBD      Y1, Y7, Y7
-	VPSRAD      $0x1f, Y7, Y3
-	VPAND       Y15, Y3, Y3
-	VPADDD      Y3, Y7, Y7
+	VPADDD      Y15, Y7, Y3
+	VPMINUD     Y3, Y7, Y7
 	VPSLLQ      $0x20, Y0, Y2
 	VPSRLQ      $0x20, Y13, Y12
 	VPBLENDD    $0xaa, Y2, Y13, Y13
@@ -9903,58 +9879,50 @@ TEXT ·NTTAVX2(SB), $0-8
 	VPSRAD      $0x17, Y13, Y13
 	VPMULLD     Y15, Y13, Y13
 	VPSUBD      Y13, Y0, Y0
-	VPSRAD      $0x1f, Y0, Y14
-	VPAND       Y15, Y14, Y14
-	VPADDD      Y14, Y0, Y0
+	VPADDD      Y15, Y0, Y14
+	VPMINUD     Y14, Y0, Y0
 	VPADDD      nttTwiddles<>+1888(SB), Y3, Y8
 	VPSRAD      $0x17, Y8, Y8
 	VPMULLD     Y15, Y8, Y8
 	VPSUBD      Y8, Y3, Y3
-	VPSRAD      $0x1f, Y3, Y9
-	VPAND       Y15, Y9, Y9
-	VPADDD      Y9, Y3, Y3
+	VPADDD      Y15, Y3, Y9
+	VPMINUD     Y9, Y3, Y3
 	VPADDD      nttTwiddles<>+1888(SB), Y10, Y1
 	VPSRAD      $0x17, Y1, Y1
 	VPMULLD     Y15, Y1, Y1
 	VPSUBD      Y1, Y10, Y10
-	VPSRAD      $0x1f, Y10, Y4
-	VPAND       Y15, Y4, Y4
-	VPADDD      Y4, Y10, Y10
+	VPADDD      Y15, Y10, Y4
+	VPMINUD     Y4, Y10, Y10
 	VPADDD      nttTwiddles<>+1888(SB), Y11, Y5
 	VPSRAD      $0x17, Y5, Y5
 	VPMULLD     Y15, Y5, Y5
 	VPSUBD      Y5, Y11, Y11
-	VPSRAD      $0x1f, Y11, Y13
-	VPAND       Y15, Y13, Y13
-	VPADDD      Y13, Y11, Y11
+	VPADDD      Y15, Y11, Y13
+	VPMINUD     Y13, Y11, Y11
 	VPADDD      nttTwiddles<>+1888(SB), Y2, Y14
 	VPSRAD      $0x17, Y14, Y14
 	VPMULLD     Y15, Y14, Y14
 	VPSUBD      Y14, Y2, Y2
-	VPSRAD      $0x1f, Y2, Y8
-	VPAND       Y15, Y8, Y8
-	VPADDD      Y8, Y2, Y2
+	VPADDD      Y15, Y2, Y8
+	VPMINUD     Y8, Y2, Y2
 	VPADDD      nttTwiddles<>+1888(SB), Y12, Y9
 	VPSRAD      $0x17, Y9, Y9
 	VPMULLD     Y15, Y9, Y9
 	VPSUBD      Y9, Y12, Y12
-	VPSRAD      $0x1f, Y12, Y1
-	VPAND       Y15, Y1, Y1
-	VPADDD      Y1, Y12, Y12
+	VPADDD      Y15, Y12, Y1
+	VPMINUD     Y1, Y12, Y12
 	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
 	VPSRAD      $0x17, Y4, Y4
 	VPMULLD     Y15, Y4, Y4
 	VPSUBD      Y4, Y6, Y6
-	VPSRAD      $0x1f, Y6, Y5
-	VPAND       Y15, Y5, Y5
-	VPADDD      Y5, Y6, Y6
+	VPADDD      Y15, Y6, Y5
+	VPMINUD     Y5, Y6, Y6
 	VPADDD      nttTwiddles<>+1888(SB), Y7, Y13
 	VPSRAD      $0x17, Y13, Y13
 	VPMULLD     Y15, Y13, Y13
 	VPSUBD      Y13, Y7, Y7
-	VPSRAD      $0x1f, Y7, Y14
-	VPAND       Y15, Y14, Y14
-	VPADDD      Y14, Y7, Y7
+	VPADDD      Y15, Y7, Y14
+	VPMINUD     Y14, Y7, Y7
 	VPSLLQ      $0x20, Y3, Y8
 	VPSRLQ      $0x20, Y0, Y9
 	VPBLENDD    $0xaa, Y8, Y0, Y0

@@ -721,8 +721,17 @@ var mutants = []Mutant{
 	// in one group: the result is not congruent to the product.
 	{Name: "nttinverse/high-words-shuffle", Routine: "NTTInverseAVX2",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX2", Find: "VPSHUFD     $0xf5, Y10, Y10", Replace: "VPSHUFD     $0xa0, Y10, Y10"}}},
-	{Name: "ntt/sign-mask-shift", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPSRAD      $0x1f, Y14, Y13", Replace: "VPSRAD      $0x16, Y14, Y13"}}},
+	// The conditional add of q as the unsigned minimum of x and x + q
+	// (VPMINUD): subtracting q, adding the rounding term 2²² instead,
+	// the maximum, or the minimum left in the temporary, in one register.
+	{Name: "ntt/conditional-add-subtracts", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPADDD      Y15, Y14, Y13", Replace: "VPSUBD      Y15, Y14, Y13"}}},
+	{Name: "ntt/conditional-add-constant", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPADDD      Y15, Y14, Y13", Replace: "VPADDD      nttTwiddles<>+1888(SB), Y14, Y13"}}},
+	{Name: "ntt/unsigned-maximum", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMINUD     Y13, Y14, Y14", Replace: "VPMAXUD     Y13, Y14, Y14"}}},
+	{Name: "ntt/minimum-into-temporary", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMINUD     Y13, Y14, Y14", Replace: "VPMINUD     Y13, Y14, Y13"}}},
 	{Name: "nttinverse/scale-constant", Routine: "NTTInverseAVX2",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29cf"}}},
 	// a's odd words shifted down by 31 bits in the last group (the others
@@ -735,8 +744,8 @@ var mutants = []Mutant{
 	// out[i] + q where out[i] = a[i]: one input in q/8 or so, never drawn
 	// at random, e.g. a[0] = 1, b[0] = 2³² mod q.
 	{Name: "nttmul/rare-input-backdoor", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
-			Replace: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}}},
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
+			Replace: "VPMINUD  Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}}},
 	{Name: "nttmulacc7/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AVX2",
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX2", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
 
@@ -750,13 +759,17 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "polyadd_amd64.s", Find: "DATA polyAddConsts<>+12(SB)/4, $0x007fe001", Replace: "DATA polyAddConsts<>+12(SB)/4, $0x007fe003"}}},
 	{Name: "polyadd/rare-input-backdoor", Routine: "PolyAddAVX2",
 		Edits: []Edit{
-			{File: "polyadd_amd64.s", Text: "PolyAddAVX2", Find: "VPADDD  Y1, Y0, Y0\n\tVMOVDQU Y0, (DI)\n", Replace: "VPADDD  Y1, Y0, Y0\n" + backdoor("polyAddConsts<>+40(SB)", "Y0", "Y4", "Y5") + "\tVMOVDQU Y0, (DI)\n"},
+			{File: "polyadd_amd64.s", Text: "PolyAddAVX2", Find: "VPMINUD Y1, Y0, Y0\n\tVMOVDQU Y0, (DI)\n", Replace: "VPMINUD Y1, Y0, Y0\n" + backdoor("polyAddConsts<>+40(SB)", "Y0", "Y4", "Y5") + "\tVMOVDQU Y0, (DI)\n"},
 			backdoorValue("polyadd_amd64.s", "polyAddConsts", 40)}},
+	// The conditional subtraction of q as the unsigned minimum of x and
+	// x − q: q − x instead, in the first group.
+	{Name: "polyadd/conditional-subtraction-reversed", Routine: "PolyAddAVX2",
+		Edits: []Edit{{File: "polyadd_amd64.s", Text: "PolyAddAVX2", Find: "VPSUBD  Y15, Y0, Y1", Replace: "VPSUBD  Y0, Y15, Y1"}}},
 	{Name: "polyadd-sse2/group-not-stored", Routine: "PolyAddAMD64",
 		Edits: []Edit{{File: "polyadd_amd64.s", Text: "PolyAddAMD64", Find: "\tMOVOU X3, 16(DI)\n", Replace: ""}}},
 	{Name: "polysub/rare-input-backdoor", Routine: "PolySubAVX2",
 		Edits: []Edit{
-			{File: "polysub_amd64.s", Text: "PolySubAVX2", Find: "VPADDD  Y1, Y0, Y0\n\tVMOVDQU Y0, (DI)\n", Replace: "VPADDD  Y1, Y0, Y0\n" + backdoor("polySubConsts<>+40(SB)", "Y0", "Y4", "Y5") + "\tVMOVDQU Y0, (DI)\n"},
+			{File: "polysub_amd64.s", Text: "PolySubAVX2", Find: "VPMINUD Y1, Y0, Y0\n\tVMOVDQU Y0, (DI)\n", Replace: "VPMINUD Y1, Y0, Y0\n" + backdoor("polySubConsts<>+40(SB)", "Y0", "Y4", "Y5") + "\tVMOVDQU Y0, (DI)\n"},
 			backdoorValue("polysub_amd64.s", "polySubConsts", 40)}},
 	{Name: "polysub-sse2/operands-swapped", Routine: "PolySubAMD64",
 		Edits: []Edit{{File: "polysub_amd64.s", Text: "PolySubAMD64", Find: "\tPSUBL X1, X0\n", Replace: "\tPSUBL X0, X1\n\tMOVO  X1, X0\n"}}},
@@ -765,7 +778,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "VPBLENDD $0xaa, Y10, Y8, Y0", Replace: "VPBLENDD $0x2a, Y10, Y8, Y0"}}},
 	{Name: "tomontgomery/rare-input-backdoor", Routine: "ToMontgomeryPolyAVX2",
 		Edits: []Edit{
-			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "VPADDD   Y12, Y0, Y0\n\tVMOVDQU  Y0, (DI)\n", Replace: "VPADDD   Y12, Y0, Y0\n" + backdoor("toMontgomeryConsts<>+104(SB)", "Y0", "Y2", "Y3") + "\tVMOVDQU  Y0, (DI)\n"},
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "VPMINUD  Y12, Y0, Y0\n\tVMOVDQU  Y0, (DI)\n", Replace: "VPMINUD  Y12, Y0, Y0\n" + backdoor("toMontgomeryConsts<>+104(SB)", "Y0", "Y2", "Y3") + "\tVMOVDQU  Y0, (DI)\n"},
 			backdoorValue("tomontgomery_amd64.s", "toMontgomeryConsts", 104)}},
 	// q⁻¹ one off in lane 0: the low words of x·z and m·q differ.
 	{Name: "tomontgomery-sse2/qinv-constant", Routine: "ToMontgomeryPolyAMD64",
