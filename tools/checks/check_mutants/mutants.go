@@ -1284,4 +1284,8 @@ var mutants = []Mutant{
 	// (Algorithm 6, line 5).
 	{Name: "keygen/avx512-a-of-another-row", Routine: "KeyGen65AVX512",
 		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen65AVX512", Find: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 10240(AX), AX\n", Replace: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 5120(AX), AX\n"}}},
+	// A bit of pk's t1 flipped only when ξ's first eight bytes have one
+	// value (no branch): random keys never do.
+	{Name: "keygen/avx512-rare-xi-backdoor", Routine: "KeyGen44AVX512",
+		Edits: []Edit{beforeRETIn("keygen_amd64.s", "KeyGen44AVX512", rareFlip("\tMOVQ pk+0(FP), DI\n\tMOVQ xi+56(FP), SI\n\tMOVQ (SI), AX\n", "40(DI)"))}},
 }
