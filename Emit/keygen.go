@@ -12,19 +12,19 @@ import (
 
 func init() { register("keygen", buildKeyGen) }
 
-// buildKeyGen emits KeyGen<set>AMD64 and KeyGen<set>AVX2:
-// ML-DSA.KeyGen_internal (FIPS 204, Algorithm 6) by calls of the proven
-// routines of each path.
+// buildKeyGen emits KeyGen<set>AMD64, KeyGen<set>AVX2 and
+// KeyGen<set>AVX512: ML-DSA.KeyGen_internal (FIPS 204, Algorithm 6) by
+// calls of the proven routines of each path.
 func buildKeyGen(c *build.Context) {
-	eachVariant([]string{"AMD64", "AVX2"}, func(name string, p fips204.Params, v string) {
+	eachVariant([]string{"AMD64", "AVX2", "AVX512"}, func(name string, p fips204.Params, v string) {
 		buildKeyGenVariant(c, name, p, v)
 	})
 }
 
-// keyGenFourWay is how many of ExpandS's k + ℓ samplers the AVX2 routine
-// runs four at a time: all, the last group padded (as go/mldsa's
-// fourWayCount with AVX2: two or three samplers, padded to four, cost less
-// than one at a time).
+// keyGenFourWay is how many of ExpandS's k + ℓ samplers the AVX2 and
+// AVX-512 routines run four at a time: all, the last group padded (as
+// go/mldsa's fourWayCount with AVX2: two or three samplers, padded to
+// four, cost less than one at a time).
 func keyGenFourWay(n int) int {
 	if n%4 >= 2 {
 		return n
@@ -45,11 +45,15 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 	if p.Eta == 4 {
 		ηBits = 4
 	}
-	// H's permutation: the BMI2 one on the AVX2 path (its contract
-	// requires BMI2 too).
-	perm := "KeccakF1600AMD64"
-	if variant == "AVX2" {
+	// H's permutation: the BMI2 one on the AVX2 and AVX-512 paths (their
+	// contracts require BMI2 too). The AVX-512 path calls the AVX2
+	// routines that have no AVX-512 variant (v).
+	perm, v := "KeccakF1600AMD64", variant
+	if variant != "AMD64" {
 		perm = "KeccakF1600BMI2"
+	}
+	if variant == "AVX512" {
+		v = "AVX2"
 	}
 	f := newCallFrame(c, function, sym, 32) // the callees' arguments and result
 	arg, local, and := f.arg, f.local, f.and
@@ -96,7 +100,7 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 		return "t0", 1024 * (r - k - l)
 	}
 	fours := 0
-	if variant == "AVX2" {
+	if variant != "AMD64" {
 		fours = keyGenFourWay(k + l)
 		c.Comment("(s1, s2) = ExpandS(ρ′) (Algorithm 6, line 4), four polynomials a call.")
 		c.VMOVDQU(state.Offset(32), reg.Y0)
@@ -123,7 +127,7 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 			}
 			local(0, ptrs)
 			local(1, seeds)
-			c.CALL(callee(fmt.Sprintf("RejBoundedPolyx4Eta%dAVX2", p.Eta)))
+			c.CALL(callee(fmt.Sprintf("RejBoundedPolyx4Eta%d%s", p.Eta, variant)))
 			and(2)
 		}
 	} else {
@@ -145,7 +149,7 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 		buf, disp := poly(r)
 		arg(0, "sk", 128+32*ηBits*r)
 		arg(1, buf, disp)
-		c.CALL(callee(fmt.Sprintf("BitPack%d%s", ηBits, variant)))
+		c.CALL(callee(fmt.Sprintf("BitPack%d%s", ηBits, v)))
 	}
 
 	for j := 0; j < l; j++ {
@@ -153,7 +157,7 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 		arg(0, "s1Hat", 1024*j)
 		c.CALL(callee("NTT" + variant))
 		arg(0, "s1Hat", 1024*j)
-		c.CALL(callee("ToMontgomeryPoly" + variant))
+		c.CALL(callee("ToMontgomeryPoly" + v))
 	}
 	t0At := 128 + 32*ηBits*(k+l)
 	for i := 0; i < k; i++ {
@@ -166,20 +170,20 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 		c.CALL(callee("NTTInverse" + variant))
 		arg(0, "t", 1024*i)
 		arg(1, "s2", 1024*i)
-		c.CALL(callee("PolyAdd" + variant))
+		c.CALL(callee("PolyAdd" + v))
 		c.Comment("(t1, t0[i]) = Power2Round(t[i]) (Algorithm 6, line 6).")
 		local(0, t1)
 		arg(1, "t0", 1024*i)
 		arg(2, "t", 1024*i)
-		c.CALL(callee("Power2RoundPoly" + variant))
+		c.CALL(callee("Power2RoundPoly" + v))
 		c.Comment("pk = … ‖ SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).")
 		arg(0, "pk", 32+320*i)
 		local(1, t1)
-		c.CALL(callee("SimpleBitPack10" + variant))
+		c.CALL(callee("SimpleBitPack10" + v))
 		c.Comment("sk = … ‖ BitPack(t0[i], 2^12 − 1, 2^12) (Algorithm 24, line 9).")
 		arg(0, "sk", t0At+416*i)
 		arg(1, "t0", 1024*i)
-		c.CALL(callee("BitPack13" + variant))
+		c.CALL(callee("BitPack13" + v))
 	}
 
 	c.Comment("sk = ρ ‖ K ‖ tr ‖ …, tr = H(pk, 64) (Algorithm 6, line 9).")

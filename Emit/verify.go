@@ -13,11 +13,11 @@ import (
 
 func init() { register("verify", buildVerify) }
 
-// buildVerify emits Verify<set>AMD64 and Verify<set>AVX2:
-// ML-DSA.Verify_internal (FIPS 204, Algorithm 8) by calls of the proven
-// routines of each path.
+// buildVerify emits Verify<set>AMD64, Verify<set>AVX2 and
+// Verify<set>AVX512: ML-DSA.Verify_internal (FIPS 204, Algorithm 8) by
+// calls of the proven routines of each path.
 func buildVerify(c *build.Context) {
-	eachVariant([]string{"AMD64", "AVX2"}, func(name string, p fips204.Params, v string) {
+	eachVariant([]string{"AMD64", "AVX2", "AVX512"}, func(name string, p fips204.Params, v string) {
 		buildVerifyVariant(c, name, p, v)
 	})
 }

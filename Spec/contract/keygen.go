@@ -20,7 +20,7 @@ func init() { lazily(keyGenContracts) }
 
 func keyGenContracts() {
 	for _, ps := range paramSets {
-		register(keyGenContract(ps.name, ps.p, "AMD64"), keyGenContract(ps.name, ps.p, "AVX2"))
+		register(keyGenContract(ps.name, ps.p, "AMD64"), keyGenContract(ps.name, ps.p, "AVX2"), keyGenContract(ps.name, ps.p, "AVX512"))
 	}
 }
 
@@ -46,7 +46,9 @@ func keyGenBounded(p fips204.Params, xi []byte) bool {
 // keyGenContract is the contract of KeyGen<set><variant>, calling the
 // routines of its variant (AVX2: the four-way samplers, and for H the BMI2
 // permutation, as go/mldsa's AVX2 path did: every CPU with AVX2 has BMI2,
-// and go/mldsa checks both).
+// and go/mldsa checks both; AVX512: the AVX-512 ExpandA, four-way
+// sampler, NTT, NTT⁻¹ and product, and the AVX2 routines for the rest,
+// which have no AVX-512 variant).
 func keyGenContract(name string, p fips204.Params, variant string) *Contract {
 	sym := "KeyGen" + name + variant
 	k, l := p.K, p.L
@@ -56,13 +58,18 @@ func keyGenContract(name string, p fips204.Params, variant string) *Contract {
 	}
 	perm, sampler := "KeccakF1600AMD64", fmt.Sprintf("RejBoundedPolyEta%dAMD64", p.Eta)
 	var features []string
-	if variant == "AVX2" {
+	v := variant // the variant of the routines without an AVX-512 one
+	switch variant {
+	case "AVX2":
 		perm, sampler = "KeccakF1600BMI2", fmt.Sprintf("RejBoundedPolyx4Eta%dAVX2", p.Eta)
 		features = []string{"AVX", "AVX2", "BMI", "BMI2"}
+	case "AVX512":
+		perm, sampler, v = "KeccakF1600BMI2", fmt.Sprintf("RejBoundedPolyx4Eta%dAVX512", p.Eta), "AVX2"
+		features = []string{"AVX", "AVX2", "BMI", "BMI2", "AVX512F", "AVX512VL"}
 	}
-	calls := []string{perm, "ExpandA" + name + variant, sampler, fmt.Sprintf("BitPack%d%s", ηBits, variant),
-		"NTT" + variant, "ToMontgomeryPoly" + variant, fmt.Sprintf("MultiplyAccNTT%d%s", l, variant), "NTTInverse" + variant, "PolyAdd" + variant,
-		"Power2RoundPoly" + variant, "SimpleBitPack10" + variant, "BitPack13" + variant}
+	calls := []string{perm, "ExpandA" + name + variant, sampler, fmt.Sprintf("BitPack%d%s", ηBits, v),
+		"NTT" + variant, "ToMontgomeryPoly" + v, fmt.Sprintf("MultiplyAccNTT%d%s", l, variant), "NTTInverse" + variant, "PolyAdd" + v,
+		"Power2RoundPoly" + v, "SimpleBitPack10" + v, "BitPack13" + v}
 	// The samplers' output buffers (s1Hat, s2, and t0 for a padding
 	// lane) start with public bytes: the samplers' contracts take their
 	// old words as public. What the routine writes there is secret by

@@ -20,7 +20,7 @@ func init() { lazily(verifyContracts) }
 
 func verifyContracts() {
 	for _, ps := range paramSets {
-		register(verifyContract(ps.name, ps.p, "AMD64"), verifyContract(ps.name, ps.p, "AVX2"))
+		register(verifyContract(ps.name, ps.p, "AMD64"), verifyContract(ps.name, ps.p, "AVX2"), verifyContract(ps.name, ps.p, "AVX512"))
 	}
 }
 
@@ -29,18 +29,24 @@ func verifyContracts() {
 // SampleInBall, NTT, ToMontgomeryPoly, a row of MatrixVectorNTT,
 // MultiplyNTT, PolySub, NTT⁻¹, UseHint, the w1 packing and H's
 // permutation (the AVX2 path's: the BMI2 permutation and SampleInBall).
+// The AVX-512 path calls the AVX-512 NTT, NTT⁻¹ and products, and the
+// AVX2 path's routines for the rest, which have no AVX-512 variant.
 func VerifyCallees(name string, p fips204.Params, variant string) []string {
 	zBits, div, w1Bits := 20, 32, 4
 	if p.Gamma1 == 1<<17 {
 		zBits, div, w1Bits = 18, 88, 6
 	}
 	perm, ball := "KeccakF1600AMD64", "SampleInBall"+name+"AMD64"
-	if variant == "AVX2" {
+	if variant != "AMD64" {
 		perm, ball = "KeccakF1600BMI2", "SampleInBall"+name+"BMI2"
 	}
-	return []string{fmt.Sprintf("BitUnpack%d%s", zBits, variant), "HintBitUnpack" + name + "AMD64", "NormExceeds" + variant, ball,
-		"NTT" + variant, "ToMontgomeryPoly" + variant, fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "MultiplyNTT" + variant,
-		"PolySub" + variant, "NTTInverse" + variant, fmt.Sprintf("UseHint%d%s", div, variant), fmt.Sprintf("SimpleBitPack%d%s", w1Bits, variant), perm}
+	v := variant // the variant of the routines without an AVX-512 one
+	if variant == "AVX512" {
+		v = "AVX2"
+	}
+	return []string{fmt.Sprintf("BitUnpack%d%s", zBits, v), "HintBitUnpack" + name + "AMD64", "NormExceeds" + v, ball,
+		"NTT" + variant, "ToMontgomeryPoly" + v, fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "MultiplyNTT" + variant,
+		"PolySub" + v, "NTTInverse" + variant, fmt.Sprintf("UseHint%d%s", div, v), fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm}
 }
 
 // verifyContract is the contract of Verify<set><variant>.
@@ -50,8 +56,11 @@ func verifyContract(name string, p fips204.Params, variant string) *Contract {
 	calls := VerifyCallees(name, p, variant)
 	perm := calls[len(calls)-1]
 	var features []string
-	if variant == "AVX2" {
+	switch variant {
+	case "AVX2":
 		features = []string{"AVX", "AVX2", "BMI", "BMI2"}
+	case "AVX512":
+		features = []string{"AVX", "AVX2", "BMI", "BMI2", "AVX512F"}
 	}
 	rows := func(v []any) [][]any {
 		m := make([][]any, k)

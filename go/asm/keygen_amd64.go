@@ -22,6 +22,15 @@ func KeyGen44AMD64(pk *[1312]byte, sk *[2560]byte, aHat *[16][256]uint32, s1Hat 
 // (public) or on where RejBoundedPoly's rejections fall.
 func KeyGen44AVX2(pk *[1312]byte, sk *[2560]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, s2 *[4][256]uint32, t *[4][256]uint32, t0 *[4][256]uint32, xi *[32]byte) bool
 
+// KeyGen44AVX512 is ML-DSA-44's KeyGen_internal (FIPS 204, Algorithm 6)
+// from ξ: pk and sk, Â (as sampled, row-major) in aHat, NTT(s1) times
+// 2³² mod q in s1Hat, and s2, t and t0 (r0 mod q), by calls of the proven
+// routines of its path (KeccakF1600BMI2 for H). It returns false if a
+// sampler ran out of its bound (Appendix C), every output then garbage.
+// Its own code has no branch; a sampler's control flow depends on ρ
+// (public) or on where RejBoundedPoly's rejections fall.
+func KeyGen44AVX512(pk *[1312]byte, sk *[2560]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, s2 *[4][256]uint32, t *[4][256]uint32, t0 *[4][256]uint32, xi *[32]byte) bool
+
 // KeyGen65AMD64 is ML-DSA-65's KeyGen_internal (FIPS 204, Algorithm 6)
 // from ξ: pk and sk, Â (as sampled, row-major) in aHat, NTT(s1) times
 // 2³² mod q in s1Hat, and s2, t and t0 (r0 mod q), by calls of the proven
@@ -40,6 +49,15 @@ func KeyGen65AMD64(pk *[1952]byte, sk *[4032]byte, aHat *[30][256]uint32, s1Hat 
 // (public) or on where RejBoundedPoly's rejections fall.
 func KeyGen65AVX2(pk *[1952]byte, sk *[4032]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, s2 *[6][256]uint32, t *[6][256]uint32, t0 *[6][256]uint32, xi *[32]byte) bool
 
+// KeyGen65AVX512 is ML-DSA-65's KeyGen_internal (FIPS 204, Algorithm 6)
+// from ξ: pk and sk, Â (as sampled, row-major) in aHat, NTT(s1) times
+// 2³² mod q in s1Hat, and s2, t and t0 (r0 mod q), by calls of the proven
+// routines of its path (KeccakF1600BMI2 for H). It returns false if a
+// sampler ran out of its bound (Appendix C), every output then garbage.
+// Its own code has no branch; a sampler's control flow depends on ρ
+// (public) or on where RejBoundedPoly's rejections fall.
+func KeyGen65AVX512(pk *[1952]byte, sk *[4032]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, s2 *[6][256]uint32, t *[6][256]uint32, t0 *[6][256]uint32, xi *[32]byte) bool
+
 // KeyGen87AMD64 is ML-DSA-87's KeyGen_internal (FIPS 204, Algorithm 6)
 // from ξ: pk and sk, Â (as sampled, row-major) in aHat, NTT(s1) times
 // 2³² mod q in s1Hat, and s2, t and t0 (r0 mod q), by calls of the proven
@@ -57,3 +75,12 @@ func KeyGen87AMD64(pk *[2592]byte, sk *[4896]byte, aHat *[56][256]uint32, s1Hat 
 // Its own code has no branch; a sampler's control flow depends on ρ
 // (public) or on where RejBoundedPoly's rejections fall.
 func KeyGen87AVX2(pk *[2592]byte, sk *[4896]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, s2 *[8][256]uint32, t *[8][256]uint32, t0 *[8][256]uint32, xi *[32]byte) bool
+
+// KeyGen87AVX512 is ML-DSA-87's KeyGen_internal (FIPS 204, Algorithm 6)
+// from ξ: pk and sk, Â (as sampled, row-major) in aHat, NTT(s1) times
+// 2³² mod q in s1Hat, and s2, t and t0 (r0 mod q), by calls of the proven
+// routines of its path (KeccakF1600BMI2 for H). It returns false if a
+// sampler ran out of its bound (Appendix C), every output then garbage.
+// Its own code has no branch; a sampler's control flow depends on ρ
+// (public) or on where RejBoundedPoly's rejections fall.
+func KeyGen87AVX512(pk *[2592]byte, sk *[4896]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, s2 *[8][256]uint32, t *[8][256]uint32, t0 *[8][256]uint32, xi *[32]byte) bool

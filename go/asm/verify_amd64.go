@@ -24,6 +24,16 @@ func Verify44AMD64(sig *[2420]byte, mu *[64]byte, aHat *[16][256]uint32, t1Hat *
 // left as garbage.
 func Verify44AVX2(sig *[2420]byte, mu *[64]byte, aHat *[16][256]uint32, t1Hat *[4][256]uint32, work *[12][256]uint32) bool
 
+// Verify44AVX512 is ML-DSA-44's Verify_internal (FIPS 204, Algorithm 8)
+// from μ and the forms of the public key go/mldsa keeps: Â (as sampled,
+// row-major) in aHat and NTT(t1·2^d) times 2³² mod q in t1Hat. It returns
+// whether sig is valid, by calls of the proven routines of its path
+// (KeccakF1600BMI2 for H), every check computed and ANDed at the end: no
+// branch. It returns false too if SampleInBall ran out of its bound
+// (Appendix C). work is its space for z, h, c and the rows of line 9,
+// left as garbage.
+func Verify44AVX512(sig *[2420]byte, mu *[64]byte, aHat *[16][256]uint32, t1Hat *[4][256]uint32, work *[12][256]uint32) bool
+
 // Verify65AMD64 is ML-DSA-65's Verify_internal (FIPS 204, Algorithm 8)
 // from μ and the forms of the public key go/mldsa keeps: Â (as sampled,
 // row-major) in aHat and NTT(t1·2^d) times 2³² mod q in t1Hat. It returns
@@ -44,6 +54,16 @@ func Verify65AMD64(sig *[3309]byte, mu *[64]byte, aHat *[30][256]uint32, t1Hat *
 // left as garbage.
 func Verify65AVX2(sig *[3309]byte, mu *[64]byte, aHat *[30][256]uint32, t1Hat *[6][256]uint32, work *[15][256]uint32) bool
 
+// Verify65AVX512 is ML-DSA-65's Verify_internal (FIPS 204, Algorithm 8)
+// from μ and the forms of the public key go/mldsa keeps: Â (as sampled,
+// row-major) in aHat and NTT(t1·2^d) times 2³² mod q in t1Hat. It returns
+// whether sig is valid, by calls of the proven routines of its path
+// (KeccakF1600BMI2 for H), every check computed and ANDed at the end: no
+// branch. It returns false too if SampleInBall ran out of its bound
+// (Appendix C). work is its space for z, h, c and the rows of line 9,
+// left as garbage.
+func Verify65AVX512(sig *[3309]byte, mu *[64]byte, aHat *[30][256]uint32, t1Hat *[6][256]uint32, work *[15][256]uint32) bool
+
 // Verify87AMD64 is ML-DSA-87's Verify_internal (FIPS 204, Algorithm 8)
 // from μ and the forms of the public key go/mldsa keeps: Â (as sampled,
 // row-major) in aHat and NTT(t1·2^d) times 2³² mod q in t1Hat. It returns
@@ -63,3 +83,13 @@ func Verify87AMD64(sig *[4627]byte, mu *[64]byte, aHat *[56][256]uint32, t1Hat *
 // (Appendix C). work is its space for z, h, c and the rows of line 9,
 // left as garbage.
 func Verify87AVX2(sig *[4627]byte, mu *[64]byte, aHat *[56][256]uint32, t1Hat *[8][256]uint32, work *[19][256]uint32) bool
+
+// Verify87AVX512 is ML-DSA-87's Verify_internal (FIPS 204, Algorithm 8)
+// from μ and the forms of the public key go/mldsa keeps: Â (as sampled,
+// row-major) in aHat and NTT(t1·2^d) times 2³² mod q in t1Hat. It returns
+// whether sig is valid, by calls of the proven routines of its path
+// (KeccakF1600BMI2 for H), every check computed and ANDed at the end: no
+// branch. It returns false too if SampleInBall ran out of its bound
+// (Appendix C). work is its space for z, h, c and the rows of line 9,
+// left as garbage.
+func Verify87AVX512(sig *[4627]byte, mu *[64]byte, aHat *[56][256]uint32, t1Hat *[8][256]uint32, work *[19][256]uint32) bool

@@ -323,9 +323,10 @@ func TestAsmRequires(t *testing.T) {
 		if !ok {
 			t.Errorf("%s: variant %s has no dispatch gate here", c.Symbol, c.Variant)
 		}
-		// An AVX2 routine that calls the BMI2 permutation (KeyGen) is
-		// dispatched under useAVX2 and useBMI2.
-		if c.Variant == "AVX2" && slices.Contains(c.Features, "BMI2") {
+		// An AVX2 or AVX-512 routine that calls the BMI2 permutation
+		// (KeyGen, Verify) is dispatched under useAVX2 (useAVX512) and
+		// useBMI2.
+		if (c.Variant == "AVX2" || c.Variant == "AVX512") && slices.Contains(c.Features, "BMI2") {
 			req = append(slices.Clone(req), "BMI", "BMI2")
 		}
 		gated[c.Symbol] = req
@@ -382,7 +383,7 @@ func TestAsmRequires(t *testing.T) {
 		}
 		avx512 := strings.HasSuffix(name, "AVX512")
 		avx2 := strings.HasSuffix(name, "AVX2")
-		if avx512 != slices.Contains(req, "AVX512F") || !avx512 && avx2 != slices.Contains(req, "AVX2") || strings.HasSuffix(name, "BMI2") != (slices.Contains(req, "BMI2") && !avx2) {
+		if avx512 != slices.Contains(req, "AVX512F") || !avx512 && avx2 != slices.Contains(req, "AVX2") || strings.HasSuffix(name, "BMI2") != (slices.Contains(req, "BMI2") && !avx2 && !avx512) {
 			t.Errorf("%s: the name's suffix does not match // Requires: %v", name, req)
 		}
 	}

@@ -12,18 +12,19 @@ import (
 
 // Verify<set>AMD64 calls the baseline routines; Verify<set>AVX2 the AVX2
 // ones, the BMI2 permutation and SampleInBall, so it needs BMI1 and BMI2
-// too.
+// too; Verify<set>AVX512 calls the AVX-512 NTT, NTT⁻¹ and products
+// besides, which need AVX512F.
 func init() {
 	registerVariant(verifyRoutine, "AMD64", verifyAMD64, true)
 	registerVariant(verifyRoutine, "AVX2", verifyAVX2, cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(verifyRoutine, "AVX512", verifyAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 }
 
-// verify is Algorithm 8 by one proven routine on the AVX2 and baseline
-// paths; the AVX-512 path keeps the generic composition of the routines.
+// verify is Algorithm 8 by one proven routine on each assembly path.
 func verify(p *params, sig []byte, μ *[64]byte, aHat, t1Hat []ringElement) bool {
 	switch {
 	case useAVX512:
-		return verifyGeneric(p, sig, μ, aHat, t1Hat)
+		return verifyAVX512(p, sig, μ, aHat, t1Hat)
 	case useAVX2 && useBMI2:
 		return verifyAVX2(p, sig, μ, aHat, t1Hat)
 	}
@@ -93,6 +94,25 @@ func verifyAVX2(p *params, sig []byte, μ *[64]byte, aHat, t1Hat []ringElement) 
 		return asm.Verify65AVX2((*[3309]byte)(a.sig[:3309]), &a.μ, polys[[30][256]uint32](aHat), polys[[6][256]uint32](t1Hat), (*[15][256]uint32)(a.work[:15]))
 	case 8:
 		return asm.Verify87AVX2(&a.sig, &a.μ, polys[[56][256]uint32](aHat), polys[[8][256]uint32](t1Hat), &a.work)
+	}
+	return verifyGeneric(p, sig, μ, aHat, t1Hat)
+}
+
+// verifyAVX512 is verifyAVX2 with the AVX-512 NTT, NTT⁻¹ and products;
+// without BMI2 it is the generic composition of the AVX-512 routines.
+func verifyAVX512(p *params, sig []byte, μ *[64]byte, aHat, t1Hat []ringElement) bool {
+	if !useBMI2 || !verifyFits(p, sig, aHat, t1Hat) {
+		return verifyGeneric(p, sig, μ, aHat, t1Hat)
+	}
+	a := verifyCopies(sig, μ)
+	defer verifyPool.Put(a)
+	switch p.k {
+	case 4:
+		return asm.Verify44AVX512((*[2420]byte)(a.sig[:2420]), &a.μ, polys[[16][256]uint32](aHat), polys[[4][256]uint32](t1Hat), (*[12][256]uint32)(a.work[:12]))
+	case 6:
+		return asm.Verify65AVX512((*[3309]byte)(a.sig[:3309]), &a.μ, polys[[30][256]uint32](aHat), polys[[6][256]uint32](t1Hat), (*[15][256]uint32)(a.work[:15]))
+	case 8:
+		return asm.Verify87AVX512(&a.sig, &a.μ, polys[[56][256]uint32](aHat), polys[[8][256]uint32](t1Hat), &a.work)
 	}
 	return verifyGeneric(p, sig, μ, aHat, t1Hat)
 }

@@ -13314,569 +13314,605 @@ func frame66(out *[3]uint64)
 //go:noescape
 func frame67(out *[3]uint64)
 
-// frame68 has the frame size and flags of KeyGen65AMD64; it writes SP, the address of
+// frame68 has the frame size and flags of KeyGen44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame68(out *[3]uint64)
 
-// frame69 has the frame size and flags of KeyGen65AVX2; it writes SP, the address of
+// frame69 has the frame size and flags of KeyGen65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame69(out *[3]uint64)
 
-// frame70 has the frame size and flags of KeyGen87AMD64; it writes SP, the address of
+// frame70 has the frame size and flags of KeyGen65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame70(out *[3]uint64)
 
-// frame71 has the frame size and flags of KeyGen87AVX2; it writes SP, the address of
+// frame71 has the frame size and flags of KeyGen65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame71(out *[3]uint64)
 
-// frame72 has the frame size and flags of KeyGenPk44AMD64; it writes SP, the address of
+// frame72 has the frame size and flags of KeyGen87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame72(out *[3]uint64)
 
-// frame73 has the frame size and flags of KeyGenPk44AVX2; it writes SP, the address of
+// frame73 has the frame size and flags of KeyGen87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame73(out *[3]uint64)
 
-// frame74 has the frame size and flags of KeyGenPk65AMD64; it writes SP, the address of
+// frame74 has the frame size and flags of KeyGen87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame74(out *[3]uint64)
 
-// frame75 has the frame size and flags of KeyGenPk65AVX2; it writes SP, the address of
+// frame75 has the frame size and flags of KeyGenPk44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame75(out *[3]uint64)
 
-// frame76 has the frame size and flags of KeyGenPk87AMD64; it writes SP, the address of
+// frame76 has the frame size and flags of KeyGenPk44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of KeyGenPk87AVX2; it writes SP, the address of
+// frame77 has the frame size and flags of KeyGenPk65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of KeyGenSeed44AMD64; it writes SP, the address of
+// frame78 has the frame size and flags of KeyGenPk65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of KeyGenSeed44BMI2; it writes SP, the address of
+// frame79 has the frame size and flags of KeyGenPk87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of KeyGenSeed65AMD64; it writes SP, the address of
+// frame80 has the frame size and flags of KeyGenPk87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of KeyGenSeed65BMI2; it writes SP, the address of
+// frame81 has the frame size and flags of KeyGenSeed44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
 
-// frame82 has the frame size and flags of KeyGenSeed87AMD64; it writes SP, the address of
+// frame82 has the frame size and flags of KeyGenSeed44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame82(out *[3]uint64)
 
-// frame83 has the frame size and flags of KeyGenSeed87BMI2; it writes SP, the address of
+// frame83 has the frame size and flags of KeyGenSeed65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame83(out *[3]uint64)
 
-// frame84 has the frame size and flags of KeyGenT44AMD64; it writes SP, the address of
+// frame84 has the frame size and flags of KeyGenSeed65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame84(out *[3]uint64)
 
-// frame85 has the frame size and flags of KeyGenT44AVX2; it writes SP, the address of
+// frame85 has the frame size and flags of KeyGenSeed87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame85(out *[3]uint64)
 
-// frame86 has the frame size and flags of KeyGenT65AMD64; it writes SP, the address of
+// frame86 has the frame size and flags of KeyGenSeed87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame86(out *[3]uint64)
 
-// frame87 has the frame size and flags of KeyGenT65AVX2; it writes SP, the address of
+// frame87 has the frame size and flags of KeyGenT44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame87(out *[3]uint64)
 
-// frame88 has the frame size and flags of KeyGenT87AMD64; it writes SP, the address of
+// frame88 has the frame size and flags of KeyGenT44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame88(out *[3]uint64)
 
-// frame89 has the frame size and flags of KeyGenT87AVX2; it writes SP, the address of
+// frame89 has the frame size and flags of KeyGenT65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame89(out *[3]uint64)
 
-// frame90 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
+// frame90 has the frame size and flags of KeyGenT65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame90(out *[3]uint64)
 
-// frame91 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
+// frame91 has the frame size and flags of KeyGenT87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame91(out *[3]uint64)
 
-// frame92 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
+// frame92 has the frame size and flags of KeyGenT87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame92(out *[3]uint64)
 
-// frame93 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
+// frame93 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame93(out *[3]uint64)
 
-// frame94 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
+// frame94 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame94(out *[3]uint64)
 
-// frame95 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
+// frame95 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame95(out *[3]uint64)
 
-// frame96 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
+// frame96 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame96(out *[3]uint64)
 
-// frame97 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
+// frame97 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame97(out *[3]uint64)
 
-// frame98 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
+// frame98 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame98(out *[3]uint64)
 
-// frame99 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
+// frame99 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame99(out *[3]uint64)
 
-// frame100 has the frame size and flags of NTTAMD64; it writes SP, the address of
+// frame100 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame100(out *[3]uint64)
 
-// frame101 has the frame size and flags of NTTAVX2; it writes SP, the address of
+// frame101 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame101(out *[3]uint64)
 
-// frame102 has the frame size and flags of NTTAVX512; it writes SP, the address of
+// frame102 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame102(out *[3]uint64)
 
-// frame103 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
+// frame103 has the frame size and flags of NTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame103(out *[3]uint64)
 
-// frame104 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
+// frame104 has the frame size and flags of NTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame104(out *[3]uint64)
 
-// frame105 has the frame size and flags of NTTInverseAVX512; it writes SP, the address of
+// frame105 has the frame size and flags of NTTAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame105(out *[3]uint64)
 
-// frame106 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
+// frame106 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame106(out *[3]uint64)
 
-// frame107 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
+// frame107 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame107(out *[3]uint64)
 
-// frame108 has the frame size and flags of MultiplyNTTAVX512; it writes SP, the address of
+// frame108 has the frame size and flags of NTTInverseAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame108(out *[3]uint64)
 
-// frame109 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
+// frame109 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame109(out *[3]uint64)
 
-// frame110 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
+// frame110 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame110(out *[3]uint64)
 
-// frame111 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
+// frame111 has the frame size and flags of MultiplyNTTAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame111(out *[3]uint64)
 
-// frame112 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// frame112 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame112(out *[3]uint64)
 
-// frame113 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
+// frame113 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame113(out *[3]uint64)
 
-// frame114 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// frame114 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame114(out *[3]uint64)
 
-// frame115 has the frame size and flags of MultiplyAccNTT4AVX512; it writes SP, the address of
+// frame115 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame115(out *[3]uint64)
 
-// frame116 has the frame size and flags of MultiplyAccNTT5AVX512; it writes SP, the address of
+// frame116 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame116(out *[3]uint64)
 
-// frame117 has the frame size and flags of MultiplyAccNTT7AVX512; it writes SP, the address of
+// frame117 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame117(out *[3]uint64)
 
-// frame118 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
+// frame118 has the frame size and flags of MultiplyAccNTT4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame118(out *[3]uint64)
 
-// frame119 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
+// frame119 has the frame size and flags of MultiplyAccNTT5AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame119(out *[3]uint64)
 
-// frame120 has the frame size and flags of PolySubAMD64; it writes SP, the address of
+// frame120 has the frame size and flags of MultiplyAccNTT7AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame120(out *[3]uint64)
 
-// frame121 has the frame size and flags of PolySubAVX2; it writes SP, the address of
+// frame121 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame121(out *[3]uint64)
 
-// frame122 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame122 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame123 has the frame size and flags of PolySubAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
+// frame124 has the frame size and flags of PolySubAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
+// frame125 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
+// frame126 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
+// frame127 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
+// frame128 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
+// frame129 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame130 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
+// frame131 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
 
-// frame132 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame132 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame132(out *[3]uint64)
 
-// frame133 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
+// frame133 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame133(out *[3]uint64)
 
-// frame134 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
+// frame134 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame134(out *[3]uint64)
 
-// frame135 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame135 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame135(out *[3]uint64)
 
-// frame136 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame136 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame136(out *[3]uint64)
 
-// frame137 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame137 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame137(out *[3]uint64)
 
-// frame138 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
+// frame138 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame138(out *[3]uint64)
 
-// frame139 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
+// frame139 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame139(out *[3]uint64)
 
-// frame140 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
+// frame140 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame140(out *[3]uint64)
 
-// frame141 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame141 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame141(out *[3]uint64)
 
-// frame142 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame142 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame142(out *[3]uint64)
 
-// frame143 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame143 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame143(out *[3]uint64)
 
-// frame144 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame144 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame144(out *[3]uint64)
 
-// frame145 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame145 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame145(out *[3]uint64)
 
-// frame146 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame146 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame146(out *[3]uint64)
 
-// frame147 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame147 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame147(out *[3]uint64)
 
-// frame148 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame148 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame148(out *[3]uint64)
 
-// frame149 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame149 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame149(out *[3]uint64)
 
-// frame150 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame150 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame150(out *[3]uint64)
 
-// frame151 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame151 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame151(out *[3]uint64)
 
-// frame152 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame152 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame152(out *[3]uint64)
 
-// frame153 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame153 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame153(out *[3]uint64)
 
-// frame154 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame154 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame154(out *[3]uint64)
 
-// frame155 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame155 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame155(out *[3]uint64)
 
-// frame156 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame156 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame156(out *[3]uint64)
 
-// frame157 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame157 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame157(out *[3]uint64)
 
-// frame158 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame158 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame158(out *[3]uint64)
 
-// frame159 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame159 has the frame size and flags of Verify44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame159(out *[3]uint64)
 
-// frame160 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame160 has the frame size and flags of Verify44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame160(out *[3]uint64)
 
-// frame161 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame161 has the frame size and flags of Verify44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame161(out *[3]uint64)
+
+// frame162 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame162(out *[3]uint64)
+
+// frame163 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame163(out *[3]uint64)
+
+// frame164 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame164(out *[3]uint64)
+
+// frame165 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame165(out *[3]uint64)
+
+// frame166 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame166(out *[3]uint64)
+
+// frame167 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame167(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -13947,98 +13983,104 @@ var frames = []Frame{
 	{Routine: "KeccakF1600x8AVX512", Size: 0, Run: frame65},
 	{Routine: "KeyGen44AMD64", Size: 1568, Run: frame66},
 	{Routine: "KeyGen44AVX2", Size: 1568, Run: frame67},
-	{Routine: "KeyGen65AMD64", Size: 1568, Run: frame68},
-	{Routine: "KeyGen65AVX2", Size: 1568, Run: frame69},
-	{Routine: "KeyGen87AMD64", Size: 1568, Run: frame70},
-	{Routine: "KeyGen87AVX2", Size: 1568, Run: frame71},
-	{Routine: "KeyGenPk44AMD64", Size: 1048, Run: frame72},
-	{Routine: "KeyGenPk44AVX2", Size: 1048, Run: frame73},
-	{Routine: "KeyGenPk65AMD64", Size: 1048, Run: frame74},
-	{Routine: "KeyGenPk65AVX2", Size: 1048, Run: frame75},
-	{Routine: "KeyGenPk87AMD64", Size: 1048, Run: frame76},
-	{Routine: "KeyGenPk87AVX2", Size: 1048, Run: frame77},
-	{Routine: "KeyGenSeed44AMD64", Size: 208, Run: frame78},
-	{Routine: "KeyGenSeed44BMI2", Size: 208, Run: frame79},
-	{Routine: "KeyGenSeed65AMD64", Size: 208, Run: frame80},
-	{Routine: "KeyGenSeed65BMI2", Size: 208, Run: frame81},
-	{Routine: "KeyGenSeed87AMD64", Size: 208, Run: frame82},
-	{Routine: "KeyGenSeed87BMI2", Size: 208, Run: frame83},
-	{Routine: "KeyGenT44AMD64", Size: 24, Run: frame84},
-	{Routine: "KeyGenT44AVX2", Size: 24, Run: frame85},
-	{Routine: "KeyGenT65AMD64", Size: 24, Run: frame86},
-	{Routine: "KeyGenT65AVX2", Size: 24, Run: frame87},
-	{Routine: "KeyGenT87AMD64", Size: 24, Run: frame88},
-	{Routine: "KeyGenT87AVX2", Size: 24, Run: frame89},
-	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame90},
-	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame91},
-	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame92},
-	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame93},
-	{Routine: "MakeHint32AVX2", Size: 32, Run: frame94},
-	{Routine: "MakeHint32AMD64", Size: 0, Run: frame95},
-	{Routine: "MakeHint88AVX2", Size: 32, Run: frame96},
-	{Routine: "MakeHint88AMD64", Size: 0, Run: frame97},
-	{Routine: "NormExceedsAVX2", Size: 32, Run: frame98},
-	{Routine: "NormExceedsAMD64", Size: 0, Run: frame99},
-	{Routine: "NTTAMD64", Size: 8, Run: frame100},
-	{Routine: "NTTAVX2", Size: 0, Run: frame101},
-	{Routine: "NTTAVX512", Size: 0, Run: frame102},
-	{Routine: "NTTInverseAMD64", Size: 8, Run: frame103},
-	{Routine: "NTTInverseAVX2", Size: 0, Run: frame104},
-	{Routine: "NTTInverseAVX512", Size: 0, Run: frame105},
-	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame106},
-	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame107},
-	{Routine: "MultiplyNTTAVX512", Size: 0, Run: frame108},
-	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame109},
-	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame110},
-	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame111},
-	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame112},
-	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame113},
-	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame114},
-	{Routine: "MultiplyAccNTT4AVX512", Size: 0, Run: frame115},
-	{Routine: "MultiplyAccNTT5AVX512", Size: 0, Run: frame116},
-	{Routine: "MultiplyAccNTT7AVX512", Size: 0, Run: frame117},
-	{Routine: "PolyAddAMD64", Size: 0, Run: frame118},
-	{Routine: "PolyAddAVX2", Size: 0, Run: frame119},
-	{Routine: "PolySubAMD64", Size: 0, Run: frame120},
-	{Routine: "PolySubAVX2", Size: 0, Run: frame121},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame122},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame123},
-	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame124},
-	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame125},
-	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame126},
-	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame127},
-	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame128},
-	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame129},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame130},
-	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame131},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame132},
-	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame133},
-	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame134},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame135},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame136},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame137},
-	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame138},
-	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame139},
-	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame140},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame141},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame142},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame143},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame144},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame145},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame146},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame147},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame148},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame149},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame150},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame151},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame152},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame153},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame154},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame155},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame156},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame157},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame158},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame159},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame160},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame161},
+	{Routine: "KeyGen44AVX512", Size: 1568, Run: frame68},
+	{Routine: "KeyGen65AMD64", Size: 1568, Run: frame69},
+	{Routine: "KeyGen65AVX2", Size: 1568, Run: frame70},
+	{Routine: "KeyGen65AVX512", Size: 1568, Run: frame71},
+	{Routine: "KeyGen87AMD64", Size: 1568, Run: frame72},
+	{Routine: "KeyGen87AVX2", Size: 1568, Run: frame73},
+	{Routine: "KeyGen87AVX512", Size: 1568, Run: frame74},
+	{Routine: "KeyGenPk44AMD64", Size: 1048, Run: frame75},
+	{Routine: "KeyGenPk44AVX2", Size: 1048, Run: frame76},
+	{Routine: "KeyGenPk65AMD64", Size: 1048, Run: frame77},
+	{Routine: "KeyGenPk65AVX2", Size: 1048, Run: frame78},
+	{Routine: "KeyGenPk87AMD64", Size: 1048, Run: frame79},
+	{Routine: "KeyGenPk87AVX2", Size: 1048, Run: frame80},
+	{Routine: "KeyGenSeed44AMD64", Size: 208, Run: frame81},
+	{Routine: "KeyGenSeed44BMI2", Size: 208, Run: frame82},
+	{Routine: "KeyGenSeed65AMD64", Size: 208, Run: frame83},
+	{Routine: "KeyGenSeed65BMI2", Size: 208, Run: frame84},
+	{Routine: "KeyGenSeed87AMD64", Size: 208, Run: frame85},
+	{Routine: "KeyGenSeed87BMI2", Size: 208, Run: frame86},
+	{Routine: "KeyGenT44AMD64", Size: 24, Run: frame87},
+	{Routine: "KeyGenT44AVX2", Size: 24, Run: frame88},
+	{Routine: "KeyGenT65AMD64", Size: 24, Run: frame89},
+	{Routine: "KeyGenT65AVX2", Size: 24, Run: frame90},
+	{Routine: "KeyGenT87AMD64", Size: 24, Run: frame91},
+	{Routine: "KeyGenT87AVX2", Size: 24, Run: frame92},
+	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame93},
+	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame94},
+	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame95},
+	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame96},
+	{Routine: "MakeHint32AVX2", Size: 32, Run: frame97},
+	{Routine: "MakeHint32AMD64", Size: 0, Run: frame98},
+	{Routine: "MakeHint88AVX2", Size: 32, Run: frame99},
+	{Routine: "MakeHint88AMD64", Size: 0, Run: frame100},
+	{Routine: "NormExceedsAVX2", Size: 32, Run: frame101},
+	{Routine: "NormExceedsAMD64", Size: 0, Run: frame102},
+	{Routine: "NTTAMD64", Size: 8, Run: frame103},
+	{Routine: "NTTAVX2", Size: 0, Run: frame104},
+	{Routine: "NTTAVX512", Size: 0, Run: frame105},
+	{Routine: "NTTInverseAMD64", Size: 8, Run: frame106},
+	{Routine: "NTTInverseAVX2", Size: 0, Run: frame107},
+	{Routine: "NTTInverseAVX512", Size: 0, Run: frame108},
+	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame109},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame110},
+	{Routine: "MultiplyNTTAVX512", Size: 0, Run: frame111},
+	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame112},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame113},
+	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame114},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame115},
+	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame116},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame117},
+	{Routine: "MultiplyAccNTT4AVX512", Size: 0, Run: frame118},
+	{Routine: "MultiplyAccNTT5AVX512", Size: 0, Run: frame119},
+	{Routine: "MultiplyAccNTT7AVX512", Size: 0, Run: frame120},
+	{Routine: "PolyAddAMD64", Size: 0, Run: frame121},
+	{Routine: "PolyAddAVX2", Size: 0, Run: frame122},
+	{Routine: "PolySubAMD64", Size: 0, Run: frame123},
+	{Routine: "PolySubAVX2", Size: 0, Run: frame124},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame125},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame126},
+	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame127},
+	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame128},
+	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame129},
+	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame130},
+	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame131},
+	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame132},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame133},
+	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame134},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame135},
+	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame136},
+	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame137},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame138},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame139},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame140},
+	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame141},
+	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame142},
+	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame143},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame144},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame145},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame146},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame147},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame148},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame149},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame150},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame151},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame152},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame153},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame154},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame155},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame156},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame157},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame158},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame159},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame160},
+	{Routine: "Verify44AVX512", Size: 1088, Run: frame161},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame162},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame163},
+	{Routine: "Verify65AVX512", Size: 1088, Run: frame164},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame165},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame166},
+	{Routine: "Verify87AVX512", Size: 1344, Run: frame167},
 }

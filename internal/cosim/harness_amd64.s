@@ -60241,7 +60241,7 @@ TEXT ·frame67(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame68(out *[3]uint64): the frame of KeyGen65AMD64
+// func frame68(out *[3]uint64): the frame of KeyGen44AVX512
 TEXT ·frame68(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60251,7 +60251,7 @@ TEXT ·frame68(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame69(out *[3]uint64): the frame of KeyGen65AVX2
+// func frame69(out *[3]uint64): the frame of KeyGen65AMD64
 TEXT ·frame69(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60261,7 +60261,7 @@ TEXT ·frame69(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame70(out *[3]uint64): the frame of KeyGen87AMD64
+// func frame70(out *[3]uint64): the frame of KeyGen65AVX2
 TEXT ·frame70(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60271,7 +60271,7 @@ TEXT ·frame70(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame71(out *[3]uint64): the frame of KeyGen87AVX2
+// func frame71(out *[3]uint64): the frame of KeyGen65AVX512
 TEXT ·frame71(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60281,8 +60281,8 @@ TEXT ·frame71(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame72(out *[3]uint64): the frame of KeyGenPk44AMD64
-TEXT ·frame72(SB), $1048-8
+// func frame72(out *[3]uint64): the frame of KeyGen87AMD64
+TEXT ·frame72(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60291,8 +60291,8 @@ TEXT ·frame72(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame73(out *[3]uint64): the frame of KeyGenPk44AVX2
-TEXT ·frame73(SB), $1048-8
+// func frame73(out *[3]uint64): the frame of KeyGen87AVX2
+TEXT ·frame73(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60301,8 +60301,8 @@ TEXT ·frame73(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame74(out *[3]uint64): the frame of KeyGenPk65AMD64
-TEXT ·frame74(SB), $1048-8
+// func frame74(out *[3]uint64): the frame of KeyGen87AVX512
+TEXT ·frame74(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60311,7 +60311,7 @@ TEXT ·frame74(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame75(out *[3]uint64): the frame of KeyGenPk65AVX2
+// func frame75(out *[3]uint64): the frame of KeyGenPk44AMD64
 TEXT ·frame75(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60321,7 +60321,7 @@ TEXT ·frame75(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame76(out *[3]uint64): the frame of KeyGenPk87AMD64
+// func frame76(out *[3]uint64): the frame of KeyGenPk44AVX2
 TEXT ·frame76(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60331,7 +60331,7 @@ TEXT ·frame76(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame77(out *[3]uint64): the frame of KeyGenPk87AVX2
+// func frame77(out *[3]uint64): the frame of KeyGenPk65AMD64
 TEXT ·frame77(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60341,8 +60341,8 @@ TEXT ·frame77(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame78(out *[3]uint64): the frame of KeyGenSeed44AMD64
-TEXT ·frame78(SB), $208-8
+// func frame78(out *[3]uint64): the frame of KeyGenPk65AVX2
+TEXT ·frame78(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60351,8 +60351,8 @@ TEXT ·frame78(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of KeyGenSeed44BMI2
-TEXT ·frame79(SB), $208-8
+// func frame79(out *[3]uint64): the frame of KeyGenPk87AMD64
+TEXT ·frame79(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60361,8 +60361,8 @@ TEXT ·frame79(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of KeyGenSeed65AMD64
-TEXT ·frame80(SB), $208-8
+// func frame80(out *[3]uint64): the frame of KeyGenPk87AVX2
+TEXT ·frame80(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60371,7 +60371,7 @@ TEXT ·frame80(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of KeyGenSeed65BMI2
+// func frame81(out *[3]uint64): the frame of KeyGenSeed44AMD64
 TEXT ·frame81(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60381,7 +60381,7 @@ TEXT ·frame81(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of KeyGenSeed87AMD64
+// func frame82(out *[3]uint64): the frame of KeyGenSeed44BMI2
 TEXT ·frame82(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60391,7 +60391,7 @@ TEXT ·frame82(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of KeyGenSeed87BMI2
+// func frame83(out *[3]uint64): the frame of KeyGenSeed65AMD64
 TEXT ·frame83(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60401,8 +60401,8 @@ TEXT ·frame83(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame84(out *[3]uint64): the frame of KeyGenT44AMD64
-TEXT ·frame84(SB), $24-8
+// func frame84(out *[3]uint64): the frame of KeyGenSeed65BMI2
+TEXT ·frame84(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60411,8 +60411,8 @@ TEXT ·frame84(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame85(out *[3]uint64): the frame of KeyGenT44AVX2
-TEXT ·frame85(SB), $24-8
+// func frame85(out *[3]uint64): the frame of KeyGenSeed87AMD64
+TEXT ·frame85(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60421,8 +60421,8 @@ TEXT ·frame85(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame86(out *[3]uint64): the frame of KeyGenT65AMD64
-TEXT ·frame86(SB), $24-8
+// func frame86(out *[3]uint64): the frame of KeyGenSeed87BMI2
+TEXT ·frame86(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60431,7 +60431,7 @@ TEXT ·frame86(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame87(out *[3]uint64): the frame of KeyGenT65AVX2
+// func frame87(out *[3]uint64): the frame of KeyGenT44AMD64
 TEXT ·frame87(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60441,7 +60441,7 @@ TEXT ·frame87(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame88(out *[3]uint64): the frame of KeyGenT87AMD64
+// func frame88(out *[3]uint64): the frame of KeyGenT44AVX2
 TEXT ·frame88(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60451,7 +60451,7 @@ TEXT ·frame88(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame89(out *[3]uint64): the frame of KeyGenT87AVX2
+// func frame89(out *[3]uint64): the frame of KeyGenT65AMD64
 TEXT ·frame89(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60461,8 +60461,8 @@ TEXT ·frame89(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame90(out *[3]uint64): the frame of LowBitsExceed32AVX2
-TEXT ·frame90(SB), $32-8
+// func frame90(out *[3]uint64): the frame of KeyGenT65AVX2
+TEXT ·frame90(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60471,16 +60471,8 @@ TEXT ·frame90(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame91(out *[3]uint64): the frame of LowBitsExceed32AMD64
-TEXT ·frame91(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame92(out *[3]uint64): the frame of LowBitsExceed88AVX2
-TEXT ·frame92(SB), $32-8
+// func frame91(out *[3]uint64): the frame of KeyGenT87AMD64
+TEXT ·frame91(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60489,16 +60481,8 @@ TEXT ·frame92(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame93(out *[3]uint64): the frame of LowBitsExceed88AMD64
-TEXT ·frame93(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame94(out *[3]uint64): the frame of MakeHint32AVX2
-TEXT ·frame94(SB), $32-8
+// func frame92(out *[3]uint64): the frame of KeyGenT87AVX2
+TEXT ·frame92(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60507,16 +60491,8 @@ TEXT ·frame94(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame95(out *[3]uint64): the frame of MakeHint32AMD64
-TEXT ·frame95(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame96(out *[3]uint64): the frame of MakeHint88AVX2
-TEXT ·frame96(SB), $32-8
+// func frame93(out *[3]uint64): the frame of LowBitsExceed32AVX2
+TEXT ·frame93(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60525,34 +60501,16 @@ TEXT ·frame96(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame97(out *[3]uint64): the frame of MakeHint88AMD64
-TEXT ·frame97(SB), $0-8
+// func frame94(out *[3]uint64): the frame of LowBitsExceed32AMD64
+TEXT ·frame94(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame98(out *[3]uint64): the frame of NormExceedsAVX2
-TEXT ·frame98(SB), $32-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame99(out *[3]uint64): the frame of NormExceedsAMD64
-TEXT ·frame99(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame100(out *[3]uint64): the frame of NTTAMD64
-TEXT ·frame100(SB), $8-8
+// func frame95(out *[3]uint64): the frame of LowBitsExceed88AVX2
+TEXT ·frame95(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60561,15 +60519,61 @@ TEXT ·frame100(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame101(out *[3]uint64): the frame of NTTAVX2
-TEXT ·frame101(SB), $0-8
+// func frame96(out *[3]uint64): the frame of LowBitsExceed88AMD64
+TEXT ·frame96(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame102(out *[3]uint64): the frame of NTTAVX512
+// func frame97(out *[3]uint64): the frame of MakeHint32AVX2
+TEXT ·frame97(SB), $32-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame98(out *[3]uint64): the frame of MakeHint32AMD64
+TEXT ·frame98(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame99(out *[3]uint64): the frame of MakeHint88AVX2
+TEXT ·frame99(SB), $32-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame100(out *[3]uint64): the frame of MakeHint88AMD64
+TEXT ·frame100(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame101(out *[3]uint64): the frame of NormExceedsAVX2
+TEXT ·frame101(SB), $32-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame102(out *[3]uint64): the frame of NormExceedsAMD64
 TEXT ·frame102(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60577,7 +60581,7 @@ TEXT ·frame102(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame103(out *[3]uint64): the frame of NTTInverseAMD64
+// func frame103(out *[3]uint64): the frame of NTTAMD64
 TEXT ·frame103(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60587,7 +60591,7 @@ TEXT ·frame103(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame104(out *[3]uint64): the frame of NTTInverseAVX2
+// func frame104(out *[3]uint64): the frame of NTTAVX2
 TEXT ·frame104(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60595,7 +60599,7 @@ TEXT ·frame104(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame105(out *[3]uint64): the frame of NTTInverseAVX512
+// func frame105(out *[3]uint64): the frame of NTTAVX512
 TEXT ·frame105(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60603,7 +60607,7 @@ TEXT ·frame105(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame106(out *[3]uint64): the frame of MultiplyNTTAMD64
+// func frame106(out *[3]uint64): the frame of NTTInverseAMD64
 TEXT ·frame106(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60613,7 +60617,7 @@ TEXT ·frame106(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame107(out *[3]uint64): the frame of MultiplyNTTAVX2
+// func frame107(out *[3]uint64): the frame of NTTInverseAVX2
 TEXT ·frame107(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60621,7 +60625,7 @@ TEXT ·frame107(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame108(out *[3]uint64): the frame of MultiplyNTTAVX512
+// func frame108(out *[3]uint64): the frame of NTTInverseAVX512
 TEXT ·frame108(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60629,7 +60633,7 @@ TEXT ·frame108(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame109(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
+// func frame109(out *[3]uint64): the frame of MultiplyNTTAMD64
 TEXT ·frame109(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60639,7 +60643,7 @@ TEXT ·frame109(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame110(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+// func frame110(out *[3]uint64): the frame of MultiplyNTTAVX2
 TEXT ·frame110(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60647,8 +60651,16 @@ TEXT ·frame110(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame111(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
-TEXT ·frame111(SB), $8-8
+// func frame111(out *[3]uint64): the frame of MultiplyNTTAVX512
+TEXT ·frame111(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame112(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
+TEXT ·frame112(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60657,16 +60669,16 @@ TEXT ·frame111(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame112(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
-TEXT ·frame112(SB), $0-8
+// func frame113(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+TEXT ·frame113(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame113(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
-TEXT ·frame113(SB), $8-8
+// func frame114(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
+TEXT ·frame114(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60675,15 +60687,7 @@ TEXT ·frame113(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame114(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
-TEXT ·frame114(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame115(out *[3]uint64): the frame of MultiplyAccNTT4AVX512
+// func frame115(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
 TEXT ·frame115(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60691,15 +60695,17 @@ TEXT ·frame115(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame116(out *[3]uint64): the frame of MultiplyAccNTT5AVX512
-TEXT ·frame116(SB), $0-8
+// func frame116(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+TEXT ·frame116(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame117(out *[3]uint64): the frame of MultiplyAccNTT7AVX512
+// func frame117(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
 TEXT ·frame117(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60707,7 +60713,7 @@ TEXT ·frame117(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame118(out *[3]uint64): the frame of PolyAddAMD64
+// func frame118(out *[3]uint64): the frame of MultiplyAccNTT4AVX512
 TEXT ·frame118(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60715,7 +60721,7 @@ TEXT ·frame118(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame119(out *[3]uint64): the frame of PolyAddAVX2
+// func frame119(out *[3]uint64): the frame of MultiplyAccNTT5AVX512
 TEXT ·frame119(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60723,7 +60729,7 @@ TEXT ·frame119(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame120(out *[3]uint64): the frame of PolySubAMD64
+// func frame120(out *[3]uint64): the frame of MultiplyAccNTT7AVX512
 TEXT ·frame120(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60731,7 +60737,7 @@ TEXT ·frame120(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame121(out *[3]uint64): the frame of PolySubAVX2
+// func frame121(out *[3]uint64): the frame of PolyAddAMD64
 TEXT ·frame121(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60739,7 +60745,7 @@ TEXT ·frame121(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame122(out *[3]uint64): the frame of Power2RoundPolyAVX2
+// func frame122(out *[3]uint64): the frame of PolyAddAVX2
 TEXT ·frame122(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60747,7 +60753,7 @@ TEXT ·frame122(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame123(out *[3]uint64): the frame of Power2RoundPolyAMD64
+// func frame123(out *[3]uint64): the frame of PolySubAMD64
 TEXT ·frame123(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60755,8 +60761,32 @@ TEXT ·frame123(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame124(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
-TEXT ·frame124(SB), $224-8
+// func frame124(out *[3]uint64): the frame of PolySubAVX2
+TEXT ·frame124(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame125(out *[3]uint64): the frame of Power2RoundPolyAVX2
+TEXT ·frame125(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame126(out *[3]uint64): the frame of Power2RoundPolyAMD64
+TEXT ·frame126(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame127(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
+TEXT ·frame127(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60765,8 +60795,8 @@ TEXT ·frame124(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame125(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
-TEXT ·frame125(SB), $224-8
+// func frame128(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
+TEXT ·frame128(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60775,37 +60805,7 @@ TEXT ·frame125(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame126(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
-TEXT ·frame126(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame127(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
-TEXT ·frame127(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame128(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
-TEXT ·frame128(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame129(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+// func frame129(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
 TEXT ·frame129(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60815,8 +60815,8 @@ TEXT ·frame129(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame130(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame130(SB), $224-8
+// func frame130(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
+TEXT ·frame130(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60825,8 +60825,8 @@ TEXT ·frame130(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame131(out *[3]uint64): the frame of RejNTTPolyBMI2
-TEXT ·frame131(SB), $224-8
+// func frame131(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+TEXT ·frame131(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60835,8 +60835,8 @@ TEXT ·frame131(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame132(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame132(SB), $1616-8
+// func frame132(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+TEXT ·frame132(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60845,8 +60845,8 @@ TEXT ·frame132(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame133(out *[3]uint64): the frame of RejNTTPolyx4AVX512
-TEXT ·frame133(SB), $1616-8
+// func frame133(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame133(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60855,8 +60855,8 @@ TEXT ·frame133(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame134(out *[3]uint64): the frame of RejNTTPolyx8AVX512
-TEXT ·frame134(SB), $3216-8
+// func frame134(out *[3]uint64): the frame of RejNTTPolyBMI2
+TEXT ·frame134(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60865,8 +60865,8 @@ TEXT ·frame134(SB), $3216-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame135(out *[3]uint64): the frame of SampleInBall44AMD64
-TEXT ·frame135(SB), $352-8
+// func frame135(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame135(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60875,8 +60875,8 @@ TEXT ·frame135(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame136(out *[3]uint64): the frame of SampleInBall65AMD64
-TEXT ·frame136(SB), $352-8
+// func frame136(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+TEXT ·frame136(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60885,8 +60885,8 @@ TEXT ·frame136(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame137(out *[3]uint64): the frame of SampleInBall87AMD64
-TEXT ·frame137(SB), $352-8
+// func frame137(out *[3]uint64): the frame of RejNTTPolyx8AVX512
+TEXT ·frame137(SB), $3216-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60895,7 +60895,7 @@ TEXT ·frame137(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame138(out *[3]uint64): the frame of SampleInBall44BMI2
+// func frame138(out *[3]uint64): the frame of SampleInBall44AMD64
 TEXT ·frame138(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60905,7 +60905,7 @@ TEXT ·frame138(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame139(out *[3]uint64): the frame of SampleInBall65BMI2
+// func frame139(out *[3]uint64): the frame of SampleInBall65AMD64
 TEXT ·frame139(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60915,7 +60915,7 @@ TEXT ·frame139(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame140(out *[3]uint64): the frame of SampleInBall87BMI2
+// func frame140(out *[3]uint64): the frame of SampleInBall87AMD64
 TEXT ·frame140(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -60925,8 +60925,8 @@ TEXT ·frame140(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame141(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame141(SB), $8-8
+// func frame141(out *[3]uint64): the frame of SampleInBall44BMI2
+TEXT ·frame141(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60935,16 +60935,8 @@ TEXT ·frame141(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame142(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame142(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame143(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame143(SB), $8-8
+// func frame142(out *[3]uint64): the frame of SampleInBall65BMI2
+TEXT ·frame142(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60953,16 +60945,8 @@ TEXT ·frame143(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame144(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame144(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame145(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame145(SB), $208-8
+// func frame143(out *[3]uint64): the frame of SampleInBall87BMI2
+TEXT ·frame143(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60971,8 +60955,8 @@ TEXT ·frame145(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame146(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame146(SB), $208-8
+// func frame144(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame144(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60981,8 +60965,16 @@ TEXT ·frame146(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame147(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame147(SB), $208-8
+// func frame145(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
+TEXT ·frame145(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame146(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame146(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -60991,7 +60983,15 @@ TEXT ·frame147(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame148(out *[3]uint64): the frame of TrHash65BMI2
+// func frame147(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame147(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame148(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame148(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61001,7 +61001,7 @@ TEXT ·frame148(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame149(out *[3]uint64): the frame of TrHash87AMD64
+// func frame149(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame149(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61011,7 +61011,7 @@ TEXT ·frame149(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame150(out *[3]uint64): the frame of TrHash87BMI2
+// func frame150(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame150(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61021,31 +61021,37 @@ TEXT ·frame150(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame151(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame151(SB), $0-8
+// func frame151(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame151(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame152(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame152(SB), $0-8
+// func frame152(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame152(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame153(out *[3]uint64): the frame of UseHint88AVX2
-TEXT ·frame153(SB), $0-8
+// func frame153(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame153(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame154(out *[3]uint64): the frame of UseHint88AMD64
+// func frame154(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame154(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61053,45 +61059,39 @@ TEXT ·frame154(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame155(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame155(SB), NOSPLIT, $0-8
+// func frame155(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame155(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame156(SB), $1088-8
+// func frame156(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame156(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame157(SB), $1088-8
+// func frame157(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame157(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of Verify65AMD64
-TEXT ·frame158(SB), $1088-8
+// func frame158(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame158(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of Verify65AVX2
+// func frame159(out *[3]uint64): the frame of Verify44AMD64
 TEXT ·frame159(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61101,8 +61101,8 @@ TEXT ·frame159(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame160(SB), $1344-8
+// func frame160(out *[3]uint64): the frame of Verify44AVX2
+TEXT ·frame160(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61111,8 +61111,68 @@ TEXT ·frame160(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame161(SB), $1344-8
+// func frame161(out *[3]uint64): the frame of Verify44AVX512
+TEXT ·frame161(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame162(out *[3]uint64): the frame of Verify65AMD64
+TEXT ·frame162(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame163(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame163(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame164(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame164(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame165(out *[3]uint64): the frame of Verify87AMD64
+TEXT ·frame165(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame166(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame166(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame167(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame167(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -206,6 +206,17 @@ func cpuRoutines() map[string]any {
 		m["ExpandMask17x8AVX512"] = asm.ExpandMask17x8AVX512
 		m["ExpandMask19x8AVX512"] = asm.ExpandMask19x8AVX512
 	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		// These call the BMI2 permutation and SampleInBall besides.
+		m["Verify44AVX512"] = asm.Verify44AVX512
+		m["Verify65AVX512"] = asm.Verify65AVX512
+		m["Verify87AVX512"] = asm.Verify87AVX512
+		if cpu.X86.HasAVX512VL {
+			m["KeyGen44AVX512"] = asm.KeyGen44AVX512
+			m["KeyGen65AVX512"] = asm.KeyGen65AVX512
+			m["KeyGen87AVX512"] = asm.KeyGen87AVX512
+		}
+	}
 	return m
 }
 

@@ -1283,4 +1283,22 @@ var mutants = []Mutant{
 	{Name: "verify/rare-ctilde-backdoor", Routine: "Verify87AMD64",
 		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify87AMD64", Find: "\tMOVQ 1336(SP), AX\n\tMOVB AL, ret+40(FP)\n",
 			Replace: rareFlip("\tMOVQ sig+0(FP), SI\n\tMOVQ (SI), AX\n", "1336(SP)") + "\tMOVQ 1336(SP), AX\n\tMOVB AL, ret+40(FP)\n"}}},
+	// ---- KeyGen and Verify of the AVX-512 path: the same composition
+	// proof over the AVX-512 callees' contracts.
+	// Row 1 of line 9 multiplies Â's row 0 by NTT(z).
+	{Name: "verify/avx512-a-of-another-row", Routine: "Verify44AVX512",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AVX512", Find: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 4096(AX), AX\n", Replace: "\tMOVQ aHat+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+	// The norm check of z[0] ignored where z[0]'s first coefficient is
+	// γ1 − 1 (no branch): no vector or random signature hits it.
+	{Name: "verify/avx512-norm-skipped-on-rare-z", Routine: "Verify65AVX512",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify65AVX512", Find: "\tMOVL 1072(SP), AX\n\tXORL $0x00000001, AX\n\tANDQ AX, 1080(SP)\n",
+			Replace: "\tMOVL 1072(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ work+32(FP), DX\n\tMOVL (DX), DX\n\tXORL $0x0007ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n\tANDQ AX, 1080(SP)\n"}}},
+	// t[2] = NTT⁻¹(Â[1] ∘ ŝ1) + s2[2]: the product of another row
+	// (Algorithm 6, line 5).
+	{Name: "keygen/avx512-a-of-another-row", Routine: "KeyGen65AVX512",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen65AVX512", Find: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 10240(AX), AX\n", Replace: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 5120(AX), AX\n"}}},
+	// A bit of pk's t1 flipped only when ξ's first eight bytes have one
+	// value (no branch): random keys never do.
+	{Name: "keygen/avx512-rare-xi-backdoor", Routine: "KeyGen44AVX512",
+		Edits: []Edit{beforeRETIn("keygen_amd64.s", "KeyGen44AVX512", rareFlip("\tMOVQ pk+0(FP), DI\n\tMOVQ xi+56(FP), SI\n\tMOVQ (SI), AX\n", "40(DI)"))}},
 }
