@@ -2,10 +2,12 @@ package check
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/x86"
 )
 
 // The Ops a Sign attempt's composition adds, checked against their
@@ -80,6 +82,99 @@ func TestComposeCheckSignOps(t *testing.T) {
 	} {
 		if tc.err == nil {
 			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
+
+// The composition proof holds for SignAttempt44AVX2 as built and refutes
+// it with one instruction changed or removed: a check skipped, two
+// arguments swapped, a stale polynomial, a count dropped, κ advanced
+// wrongly, ω off by one.
+func TestComposeProofSignAttempt(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
+	f, r := routine("SignAttempt44AVX2")
+	callees := map[string]*x86.Routine{}
+	for _, name := range contract.Lookup(r.Name).Calls {
+		_, callees[name] = routine(name)
+	}
+	call := func(n int) int { return nthCall(t, r, n) }
+	changed := func(i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	imm := func(v int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KImm {
+					in.Args[k].Imm = v
+				}
+			}
+		}
+	}
+	// at is the index of the first instruction op with immediate v.
+	at := func(op string, v int64) int {
+		for i, in := range r.Insns {
+			if in.Op == op && len(in.Args) > 0 && in.Args[0].Kind == x86.KImm && in.Args[0].Imm == v {
+				return i
+			}
+		}
+		t.Fatalf("no %s $%d", op, v)
+		return -1
+	}
+	// Call 53 is PolySub of w[0], 54 LowBitsExceed of it, 58 MakeHint of
+	// ct0[0] (7 instructions before: its z; 4: its r) and w[0] − cs2[0].
+	zAt, rAt := call(58)-7, call(58)-4
+	swapped := changed(zAt, disp(4096))
+	{
+		x := *swapped
+		x.Insns = append([]*x86.Insn(nil), swapped.Insns...)
+		in := *x.Insns[rAt]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		disp(10240)(&in)
+		x.Insns[rAt] = &in
+		swapped = &x
+	}
+	for _, tc := range []struct {
+		name string
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", r, ""},
+		{"the check of ‖LowBits(w[0] − cs2[0])‖∞ not ANDed in", changed(call(54)+3, nil), "the result is not the AND"},
+		{"MakeHint(w[0] − cs2[0], w[0] − cs2[0])", changed(zAt, disp(4096)), "z and r overlap"},
+		{"MakeHint(ct0[0], ct0[0])", changed(rAt, disp(10240)), "z and r overlap"},
+		{"MakeHint's arguments swapped", swapped, "which no MakeHint call of the routine wrote"},
+		{"w[0] − cs2[0] not computed, w[0] used stale", changed(call(53), nil), "which the routine does not"},
+		{"the count of h[0] dropped", changed(call(58)+3, nil), "the result is not the AND"},
+		{"κ + 2 for y[1]", changed(at("ADDL", 1), imm(2)), "no call of the routine got"},
+		{"at most ω + 1 ones", changed(at("MOVL", int64(fips204.MLDSA44.Omega)), imm(int64(fips204.MLDSA44.Omega)+1)), "the result is not the AND"},
+	} {
+		_, err := proveCompose(f, tc.r, contract.Lookup(r.Name), callees, 1<<20)
+		t.Logf("%s: %v", tc.name, err)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
 }

@@ -1268,4 +1268,38 @@ var mutants = []Mutant{
 	{Name: "verify/rare-ctilde-backdoor", Routine: "Verify87AMD64",
 		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify87AMD64", Find: "\tMOVQ 1336(SP), AX\n\tMOVB AL, ret+40(FP)\n",
 			Replace: rareFlip("\tMOVQ sig+0(FP), SI\n\tMOVQ (SI), AX\n", "1336(SP)") + "\tMOVQ 1336(SP), AX\n\tMOVB AL, ret+40(FP)\n"}}},
+	// ---- SignAttempt: composition bugs only a proof over every input sees.
+	// The check of ‖LowBits(w[0] − cs2[0])‖∞ ignored where its first
+	// coefficient has one value (no branch): no vector hits it.
+	{Name: "sign/lowbits-check-skipped-on-rare-w", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 1368(SP), AX\n\tXORL $0x00000001, AX\n",
+			Replace: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 1368(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ work+64(FP), DX\n\tMOVL 4096(DX), DX\n\tXORL $0x0001ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n"}}},
+	// y[1] of ExpandMask's seed κ + 2 (Algorithm 34, line 3): κ advanced
+	// wrongly.
+	{Name: "sign/kappa-advanced-wrongly", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tADDL    $0x00000001, AX\n", Replace: "\tADDL    $0x00000002, AX\n"}}},
+	// MakeHint(w[0] − cs2[0], ct0[0]): the arguments of line 26 swapped.
+	{Name: "sign/makehint-arguments-swapped", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2",
+			Find:    "\tMOVQ h+16(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 10240(AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 4096(AX), AX\n",
+			Replace: "\tMOVQ h+16(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 4096(AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 10240(AX), AX\n"}}},
+	// A rejection that tells which check failed: a branch on the flag of
+	// line 23's LowBits check.
+	{Name: "sign/rejection-leaks-which-check", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tCALL ·LowBitsExceed88AVX2(SB)\n",
+			Replace: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 1368(SP), CX\n\tTESTL CX, CX\n\tJNE leaked\nleaked:\n"}}},
+	// w[0] − cs2[0] not computed: LowBits and MakeHint get w[0], stale.
+	{Name: "sign/stale-w-without-cs2", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tCALL ·PolySubAVX2(SB)\n", Replace: ""}}},
+	// h[0]'s count of ones not added (line 28).
+	{Name: "sign/hint-count-dropped", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVL 1376(SP), AX\n\tADDL 1384(SP), AX\n\tMOVL AX, 1384(SP)\n", Replace: ""}}},
+	// At most ω + 1 ones accepted (line 28).
+	{Name: "sign/omega-off-by-one", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVL $0x00000050, AX\n", Replace: "\tMOVL $0x00000051, AX\n"}}},
+	// The attempt accepted where c̃'s first eight bytes have one value (no
+	// branch): a rejected z or h would be output.
+	{Name: "sign/rare-ctilde-backdoor", Routine: "SignAttempt44AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVQ 1392(SP), AX\n\tMOVB AL, ret+72(FP)\n",
+			Replace: rareFlip("\tMOVQ cTilde+0(FP), SI\n\tMOVQ (SI), AX\n", "1392(SP)") + "\tMOVQ 1392(SP), AX\n\tMOVB AL, ret+72(FP)\n"}}},
 }
