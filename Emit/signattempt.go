@@ -14,11 +14,13 @@ import (
 
 func init() { register("signattempt", buildSignAttempt) }
 
-// buildSignAttempt emits SignAttempt44AVX2: one attempt of
+// buildSignAttempt emits SignAttempt<set>AVX2: one attempt of
 // ML-DSA.Sign_internal (FIPS 204, Algorithm 7, lines 11 to 30) by calls
 // of the proven routines of the AVX2 path.
 func buildSignAttempt(c *build.Context) {
-	buildSignAttemptVariant(c, "44", fips204.MLDSA44, "AVX2")
+	for _, ps := range paramSets {
+		buildSignAttemptVariant(c, ps.name, ps.p, "AVX2")
+	}
 }
 
 // buildSignAttemptVariant emits one routine. The loops are unrolled (k

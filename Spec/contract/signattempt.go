@@ -22,7 +22,9 @@ import (
 func init() { lazily(signAttemptContracts) }
 
 func signAttemptContracts() {
-	register(signAttemptContract("44", fips204.MLDSA44, "AVX2"))
+	for _, ps := range paramSets {
+		register(signAttemptContract(ps.name, ps.p, "AVX2"))
+	}
 }
 
 // SignAttemptCallees is the routines SignAttempt<set><variant> calls, in
@@ -43,8 +45,9 @@ func SignAttemptCallees(name string, p fips204.Params, variant string) []string 
 }
 
 // SignAttemptWork is the number of polynomials of a SignAttempt routine's
-// work space: NTT(y), w, c, cs1 or cs2, ct0 and w1.
-func SignAttemptWork(p fips204.Params) int { return p.L + p.K + 4 }
+// work space: NTT(y), w, c, cs1 or cs2, ct0 and w1, and the padding lanes
+// of its last call of the four-way ExpandMask.
+func SignAttemptWork(p fips204.Params) int { return p.L + p.K + 4 + (4-p.L%4)%4 }
 
 // signAttemptContract is the contract of SignAttempt<set><variant>.
 func signAttemptContract(name string, p fips204.Params, variant string) *Contract {

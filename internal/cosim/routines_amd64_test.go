@@ -183,6 +183,8 @@ func cpuRoutines() map[string]any {
 		m["Verify65AVX2"] = asm.Verify65AVX2
 		m["Verify87AVX2"] = asm.Verify87AVX2
 		m["SignAttempt44AVX2"] = asm.SignAttempt44AVX2
+		m["SignAttempt65AVX2"] = asm.SignAttempt65AVX2
+		m["SignAttempt87AVX2"] = asm.SignAttempt87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512

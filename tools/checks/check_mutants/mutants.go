@@ -1302,4 +1302,11 @@ var mutants = []Mutant{
 	{Name: "sign/rare-ctilde-backdoor", Routine: "SignAttempt44AVX2",
 		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVQ 1392(SP), AX\n\tMOVB AL, ret+72(FP)\n",
 			Replace: rareFlip("\tMOVQ cTilde+0(FP), SI\n\tMOVQ (SI), AX\n", "1392(SP)") + "\tMOVQ 1392(SP), AX\n\tMOVB AL, ret+72(FP)\n"}}},
+	// y[4], from ExpandMask's second call, of seed κ + 5.
+	{Name: "sign/second-call-kappa", Routine: "SignAttempt65AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt65AVX2", Find: "\tADDL    $0x00000004, AX\n", Replace: "\tADDL    $0x00000005, AX\n"}}},
+	// ‖ct0[7]‖∞ < γ2 (line 28) not ANDed in: the last row's check skipped.
+	{Name: "sign/last-ct0-check-skipped", Routine: "SignAttempt87AVX2",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt87AVX2", N: -1,
+			Find: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 1624(SP), AX\n\tXORL $0x00000001, AX\n\tANDQ AX, 1648(SP)\n", Replace: "\tCALL ·NormExceedsAVX2(SB)\n"}}},
 }
