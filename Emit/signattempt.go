@@ -14,12 +14,14 @@ import (
 
 func init() { register("signattempt", buildSignAttempt) }
 
-// buildSignAttempt emits SignAttempt<set>AVX2: one attempt of
-// ML-DSA.Sign_internal (FIPS 204, Algorithm 7, lines 11 to 30) by calls
-// of the proven routines of the AVX2 path.
+// buildSignAttempt emits SignAttempt<set>AMD64 and SignAttempt<set>AVX2:
+// one attempt of ML-DSA.Sign_internal (FIPS 204, Algorithm 7, lines 11 to
+// 30) by calls of the proven routines of each path.
 func buildSignAttempt(c *build.Context) {
 	for _, ps := range paramSets {
-		buildSignAttemptVariant(c, ps.name, ps.p, "AVX2")
+		for _, v := range []string{"AMD64", "AVX2"} {
+			buildSignAttemptVariant(c, ps.name, ps.p, v)
+		}
 	}
 }
 
@@ -80,8 +82,30 @@ func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, va
 	c.MOVQ(operand.U32(1), ok)
 	c.MOVQ(operand.U32(0), hints)
 
-	c.Comment("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, four polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.")
-	for g := 0; g < l; g += 4 {
+	ways := 4
+	if variant == "AMD64" {
+		ways = 1
+		c.Comment("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, one polynomial a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2).")
+	} else {
+		c.Comment("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, four polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.")
+	}
+	for g := 0; g < l && ways == 1; g++ {
+		c.Load(c.Param("in"), reg.RSI)
+		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 128}, reg.EDX)
+		for i := 0; i < 8; i++ {
+			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 64 + 8*i}, reg.RAX)
+			c.MOVQ(reg.RAX, seeds.Offset(8*i))
+		}
+		c.MOVL(reg.EDX, reg.EAX)
+		c.ADDL(operand.U32(uint64(g)), reg.EAX)
+		c.MOVB(reg.AL, seeds.Offset(64))
+		c.SHRL(operand.U8(8), reg.EAX)
+		c.MOVB(reg.AL, seeds.Offset(65))
+		arg(0, "z", 1024*g)
+		local(1, seeds)
+		c.CALL(callee(expandMask))
+	}
+	for g := 0; g < l && ways == 4; g += 4 {
 		c.Load(c.Param("in"), reg.RSI)
 		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 128}, reg.EDX)
 		for j := 0; j < 4; j++ {
@@ -115,11 +139,18 @@ func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, va
 	c.Comment("NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.")
 	c.Load(c.Param("z"), reg.RSI)
 	c.Load(c.Param("work"), reg.RDI)
-	for i := 0; i < 1024*l; i += 32 {
-		c.VMOVDQU(operand.Mem{Base: reg.RSI, Disp: i}, reg.Y0)
-		c.VMOVDQU(reg.Y0, operand.Mem{Base: reg.RDI, Disp: yHat + i})
+	if variant == "AMD64" {
+		for i := 0; i < 1024*l; i += 8 {
+			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: i}, reg.RAX)
+			c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: yHat + i})
+		}
+	} else {
+		for i := 0; i < 1024*l; i += 32 {
+			c.VMOVDQU(operand.Mem{Base: reg.RSI, Disp: i}, reg.Y0)
+			c.VMOVDQU(reg.Y0, operand.Mem{Base: reg.RDI, Disp: yHat + i})
+		}
+		c.VZEROUPPER()
 	}
-	c.VZEROUPPER()
 	for j := 0; j < l; j++ {
 		poly(0, yHat+1024*j)
 		c.CALL(callee(ntt))

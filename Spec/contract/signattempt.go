@@ -23,30 +23,36 @@ func init() { lazily(signAttemptContracts) }
 
 func signAttemptContracts() {
 	for _, ps := range paramSets {
-		register(signAttemptContract(ps.name, ps.p, "AVX2"))
+		register(signAttemptContract(ps.name, ps.p, "AMD64"), signAttemptContract(ps.name, ps.p, "AVX2"))
 	}
 }
 
 // SignAttemptCallees is the routines SignAttempt<set><variant> calls, in
-// the order of Algorithm 7's lines: ExpandMask, NTT, ToMontgomeryPoly, a
-// row of MatrixVectorNTT, NTT⁻¹, HighBits, the w1 packing, H's
-// permutation, SampleInBall, MultiplyNTT, PolyAdd, the norm check,
-// PolySub, LowBits with its norm check, and MakeHint.
+// the order of Algorithm 7's lines: ExpandMask (four-way with AVX2), NTT,
+// ToMontgomeryPoly, a row of MatrixVectorNTT, NTT⁻¹, HighBits, the w1
+// packing, H's permutation, SampleInBall, MultiplyNTT, PolyAdd, the norm
+// check, PolySub, LowBits with its norm check, and MakeHint (the AVX2
+// path's: the BMI2 permutation and SampleInBall).
 func SignAttemptCallees(name string, p fips204.Params, variant string) []string {
 	mask, div, w1Bits := 19, 32, 4
 	if p.Gamma1 == 1<<17 {
 		mask, div, w1Bits = 17, 88, 6
 	}
-	return []string{fmt.Sprintf("ExpandMask%dx4%s", mask, variant), "NTT" + variant, "ToMontgomeryPoly" + variant,
+	expandMask, perm, ball := fmt.Sprintf("ExpandMask%dAMD64", mask), "KeccakF1600AMD64", "SampleInBall"+name+"AMD64"
+	if variant == "AVX2" {
+		expandMask, perm, ball = fmt.Sprintf("ExpandMask%dx4AVX2", mask), "KeccakF1600BMI2", "SampleInBall"+name+"BMI2"
+	}
+	return []string{expandMask, "NTT" + variant, "ToMontgomeryPoly" + variant,
 		fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "NTTInverse" + variant, fmt.Sprintf("HighBits%d%s", div, variant),
-		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, variant), "KeccakF1600BMI2", "SampleInBall" + name + "BMI2",
+		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, variant), perm, ball,
 		"MultiplyNTT" + variant, "PolyAdd" + variant, "NormExceeds" + variant, "PolySub" + variant,
 		fmt.Sprintf("LowBitsExceed%d%s", div, variant), fmt.Sprintf("MakeHint%d%s", div, variant)}
 }
 
 // SignAttemptWork is the number of polynomials of a SignAttempt routine's
 // work space: NTT(y), w, c, cs1 or cs2, ct0 and w1, and the padding lanes
-// of its last call of the four-way ExpandMask.
+// of its last call of the four-way ExpandMask (unused by the baseline
+// routine, which calls the one-way ExpandMask).
 func SignAttemptWork(p fips204.Params) int { return p.L + p.K + 4 + (4-p.L%4)%4 }
 
 // signAttemptContract is the contract of SignAttempt<set><variant>.
@@ -54,6 +60,10 @@ func signAttemptContract(name string, p fips204.Params, variant string) *Contrac
 	sym := "SignAttempt" + name + variant
 	k, l := p.K, p.L
 	calls := SignAttemptCallees(name, p, variant)
+	var features []string
+	if variant == "AVX2" {
+		features = []string{"AVX", "AVX2", "BMI", "BMI2"}
+	}
 	cTildeSize := p.Lambda / 4
 	rows := func(v []any) [][]any {
 		m := make([][]any, k)
@@ -95,7 +105,7 @@ func signAttemptContract(name string, p fips204.Params, variant string) *Contrac
 		},
 		Result: "bool",
 		Calls:  calls,
-		Compose: &Compose{P: p, Permutation: "KeccakF1600BMI2",
+		Compose: &Compose{P: p, Permutation: calls[7],
 			Polys: []string{"z", "h", "aHat", "s1Hat", "s2Hat", "t0Hat"}, NTTPolys: []string{"aHat", "s1Hat", "s2Hat", "t0Hat"},
 			MontIn: []string{"s1Hat", "s2Hat", "t0Hat"}, Scratch: []string{"work"},
 			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
@@ -110,7 +120,7 @@ func signAttemptContract(name string, p fips204.Params, variant string) *Contrac
 		// MaxFrame: the seeds of ExpandMask, μ ‖ w1Encode, the SHAKE256
 		// state, the callees' arguments, the bound, the flag, the count
 		// and the running result and count.
-		Features: []string{"AVX", "AVX2", "BMI", "BMI2"}, MaxFrame: 2048, NoAlias: true,
+		Features: features, MaxFrame: 2048, NoAlias: true,
 		Runs: 50,
 		Gen: func(r *rand.Rand) Buffers {
 			return genSignAttempt(r, p)

@@ -4,6 +4,18 @@
 
 package asm
 
+// SignAttempt44AMD64 is one attempt of ML-DSA-44's Sign_internal (FIPS 204,
+// Algorithm 7, lines 11 to 30) from in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2)
+// and the forms of the private key go/mldsa keeps: Â (as sampled,
+// row-major) in aHat and NTT(s1), NTT(s2) and NTT(t0) times 2³² mod q.
+// It sets c̃, z (mod q) and
+// h, and returns whether (z, h) ≠ ⊥ after line 28, by calls of the
+// proven routines of its path, every check computed and ANDed at the
+// end: no branch. It returns false too if SampleInBall ran out of its
+// bound (Appendix C). work is its space, left as garbage. The caller
+// makes the result public, and encodes σ only when it is true.
+func SignAttempt44AMD64(cTilde *[32]byte, z *[4][256]uint32, h *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, s2Hat *[4][256]uint32, t0Hat *[4][256]uint32, work *[12][256]uint32) bool
+
 // SignAttempt44AVX2 is one attempt of ML-DSA-44's Sign_internal (FIPS 204,
 // Algorithm 7, lines 11 to 30) from in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2)
 // and the forms of the private key go/mldsa keeps: Â (as sampled,
@@ -16,6 +28,18 @@ package asm
 // makes the result public, and encodes σ only when it is true.
 func SignAttempt44AVX2(cTilde *[32]byte, z *[4][256]uint32, h *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, s2Hat *[4][256]uint32, t0Hat *[4][256]uint32, work *[12][256]uint32) bool
 
+// SignAttempt65AMD64 is one attempt of ML-DSA-65's Sign_internal (FIPS 204,
+// Algorithm 7, lines 11 to 30) from in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2)
+// and the forms of the private key go/mldsa keeps: Â (as sampled,
+// row-major) in aHat and NTT(s1), NTT(s2) and NTT(t0) times 2³² mod q.
+// It sets c̃, z (mod q) and
+// h, and returns whether (z, h) ≠ ⊥ after line 28, by calls of the
+// proven routines of its path, every check computed and ANDed at the
+// end: no branch. It returns false too if SampleInBall ran out of its
+// bound (Appendix C). work is its space, left as garbage. The caller
+// makes the result public, and encodes σ only when it is true.
+func SignAttempt65AMD64(cTilde *[48]byte, z *[5][256]uint32, h *[6][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, s2Hat *[6][256]uint32, t0Hat *[6][256]uint32, work *[18][256]uint32) bool
+
 // SignAttempt65AVX2 is one attempt of ML-DSA-65's Sign_internal (FIPS 204,
 // Algorithm 7, lines 11 to 30) from in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2)
 // and the forms of the private key go/mldsa keeps: Â (as sampled,
@@ -27,6 +51,18 @@ func SignAttempt44AVX2(cTilde *[32]byte, z *[4][256]uint32, h *[4][256]uint32, i
 // bound (Appendix C). work is its space, left as garbage. The caller
 // makes the result public, and encodes σ only when it is true.
 func SignAttempt65AVX2(cTilde *[48]byte, z *[5][256]uint32, h *[6][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, s2Hat *[6][256]uint32, t0Hat *[6][256]uint32, work *[18][256]uint32) bool
+
+// SignAttempt87AMD64 is one attempt of ML-DSA-87's Sign_internal (FIPS 204,
+// Algorithm 7, lines 11 to 30) from in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2)
+// and the forms of the private key go/mldsa keeps: Â (as sampled,
+// row-major) in aHat and NTT(s1), NTT(s2) and NTT(t0) times 2³² mod q.
+// It sets c̃, z (mod q) and
+// h, and returns whether (z, h) ≠ ⊥ after line 28, by calls of the
+// proven routines of its path, every check computed and ANDed at the
+// end: no branch. It returns false too if SampleInBall ran out of its
+// bound (Appendix C). work is its space, left as garbage. The caller
+// makes the result public, and encodes σ only when it is true.
+func SignAttempt87AMD64(cTilde *[64]byte, z *[7][256]uint32, h *[8][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, s2Hat *[8][256]uint32, t0Hat *[8][256]uint32, work *[20][256]uint32) bool
 
 // SignAttempt87AVX2 is one attempt of ML-DSA-87's Sign_internal (FIPS 204,
 // Algorithm 7, lines 11 to 30) from in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2)

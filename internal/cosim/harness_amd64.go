@@ -13884,149 +13884,167 @@ func frame139(out *[3]uint64)
 //go:noescape
 func frame140(out *[3]uint64)
 
-// frame141 has the frame size and flags of SignAttempt44AVX2; it writes SP, the address of
+// frame141 has the frame size and flags of SignAttempt44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame141(out *[3]uint64)
 
-// frame142 has the frame size and flags of SignAttempt65AVX2; it writes SP, the address of
+// frame142 has the frame size and flags of SignAttempt44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame142(out *[3]uint64)
 
-// frame143 has the frame size and flags of SignAttempt87AVX2; it writes SP, the address of
+// frame143 has the frame size and flags of SignAttempt65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame143(out *[3]uint64)
 
-// frame144 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame144 has the frame size and flags of SignAttempt65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame144(out *[3]uint64)
 
-// frame145 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame145 has the frame size and flags of SignAttempt87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame145(out *[3]uint64)
 
-// frame146 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame146 has the frame size and flags of SignAttempt87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame146(out *[3]uint64)
 
-// frame147 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame147 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame147(out *[3]uint64)
 
-// frame148 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame148 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame148(out *[3]uint64)
 
-// frame149 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame149 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame149(out *[3]uint64)
 
-// frame150 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame150 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame150(out *[3]uint64)
 
-// frame151 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame151 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame151(out *[3]uint64)
 
-// frame152 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame152 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame152(out *[3]uint64)
 
-// frame153 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame153 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame153(out *[3]uint64)
 
-// frame154 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame154 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame154(out *[3]uint64)
 
-// frame155 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame155 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame155(out *[3]uint64)
 
-// frame156 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame156 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame156(out *[3]uint64)
 
-// frame157 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame157 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame157(out *[3]uint64)
 
-// frame158 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame158 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame158(out *[3]uint64)
 
-// frame159 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame159 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame159(out *[3]uint64)
 
-// frame160 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame160 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame160(out *[3]uint64)
 
-// frame161 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame161 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame161(out *[3]uint64)
 
-// frame162 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame162 has the frame size and flags of Verify44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame162(out *[3]uint64)
 
-// frame163 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame163 has the frame size and flags of Verify44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame163(out *[3]uint64)
 
-// frame164 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame164 has the frame size and flags of Verify65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame164(out *[3]uint64)
+
+// frame165 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame165(out *[3]uint64)
+
+// frame166 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame166(out *[3]uint64)
+
+// frame167 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame167(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -14170,28 +14188,31 @@ var frames = []Frame{
 	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame138},
 	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame139},
 	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame140},
-	{Routine: "SignAttempt44AVX2", Size: 1400, Run: frame141},
-	{Routine: "SignAttempt65AVX2", Size: 1400, Run: frame142},
-	{Routine: "SignAttempt87AVX2", Size: 1656, Run: frame143},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame144},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame145},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame146},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame147},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame148},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame149},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame150},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame151},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame152},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame153},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame154},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame155},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame156},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame157},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame158},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame159},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame160},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame161},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame162},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame163},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame164},
+	{Routine: "SignAttempt44AMD64", Size: 1400, Run: frame141},
+	{Routine: "SignAttempt44AVX2", Size: 1400, Run: frame142},
+	{Routine: "SignAttempt65AMD64", Size: 1400, Run: frame143},
+	{Routine: "SignAttempt65AVX2", Size: 1400, Run: frame144},
+	{Routine: "SignAttempt87AMD64", Size: 1656, Run: frame145},
+	{Routine: "SignAttempt87AVX2", Size: 1656, Run: frame146},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame147},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame148},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame149},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame150},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame151},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame152},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame153},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame154},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame155},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame156},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame157},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame158},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame159},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame160},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame161},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame162},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame163},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame164},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame165},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame166},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame167},
 }

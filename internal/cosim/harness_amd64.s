@@ -61343,7 +61343,7 @@ TEXT ·frame140(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame141(out *[3]uint64): the frame of SignAttempt44AVX2
+// func frame141(out *[3]uint64): the frame of SignAttempt44AMD64
 TEXT ·frame141(SB), $1400-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61353,7 +61353,7 @@ TEXT ·frame141(SB), $1400-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame142(out *[3]uint64): the frame of SignAttempt65AVX2
+// func frame142(out *[3]uint64): the frame of SignAttempt44AVX2
 TEXT ·frame142(SB), $1400-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61363,8 +61363,8 @@ TEXT ·frame142(SB), $1400-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame143(out *[3]uint64): the frame of SignAttempt87AVX2
-TEXT ·frame143(SB), $1656-8
+// func frame143(out *[3]uint64): the frame of SignAttempt65AMD64
+TEXT ·frame143(SB), $1400-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61373,8 +61373,8 @@ TEXT ·frame143(SB), $1656-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame144(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame144(SB), $8-8
+// func frame144(out *[3]uint64): the frame of SignAttempt65AVX2
+TEXT ·frame144(SB), $1400-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61383,16 +61383,8 @@ TEXT ·frame144(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame145(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame145(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame146(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame146(SB), $8-8
+// func frame145(out *[3]uint64): the frame of SignAttempt87AMD64
+TEXT ·frame145(SB), $1656-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61401,16 +61393,8 @@ TEXT ·frame146(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame147(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame147(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame148(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame148(SB), $208-8
+// func frame146(out *[3]uint64): the frame of SignAttempt87AVX2
+TEXT ·frame146(SB), $1656-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61419,8 +61403,8 @@ TEXT ·frame148(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame149(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame149(SB), $208-8
+// func frame147(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame147(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61429,8 +61413,16 @@ TEXT ·frame149(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame150(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame150(SB), $208-8
+// func frame148(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
+TEXT ·frame148(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame149(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame149(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61439,7 +61431,15 @@ TEXT ·frame150(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame151(out *[3]uint64): the frame of TrHash65BMI2
+// func frame150(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame150(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame151(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame151(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61449,7 +61449,7 @@ TEXT ·frame151(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame152(out *[3]uint64): the frame of TrHash87AMD64
+// func frame152(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame152(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61459,7 +61459,7 @@ TEXT ·frame152(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame153(out *[3]uint64): the frame of TrHash87BMI2
+// func frame153(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame153(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61469,31 +61469,37 @@ TEXT ·frame153(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame154(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame154(SB), $0-8
+// func frame154(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame154(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame155(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame155(SB), $0-8
+// func frame155(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame155(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of UseHint88AVX2
-TEXT ·frame156(SB), $0-8
+// func frame156(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame156(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of UseHint88AMD64
+// func frame157(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame157(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61501,45 +61507,39 @@ TEXT ·frame157(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame158(SB), NOSPLIT, $0-8
+// func frame158(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame158(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame159(SB), $1088-8
+// func frame159(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame159(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame160(SB), $1088-8
+// func frame160(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame160(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of Verify65AMD64
-TEXT ·frame161(SB), $1088-8
+// func frame161(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame161(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame162(out *[3]uint64): the frame of Verify65AVX2
+// func frame162(out *[3]uint64): the frame of Verify44AMD64
 TEXT ·frame162(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61549,8 +61549,8 @@ TEXT ·frame162(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame163(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame163(SB), $1344-8
+// func frame163(out *[3]uint64): the frame of Verify44AVX2
+TEXT ·frame163(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61559,8 +61559,38 @@ TEXT ·frame163(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame164(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame164(SB), $1344-8
+// func frame164(out *[3]uint64): the frame of Verify65AMD64
+TEXT ·frame164(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame165(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame165(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame166(out *[3]uint64): the frame of Verify87AMD64
+TEXT ·frame166(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame167(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame167(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -1309,4 +1309,11 @@ var mutants = []Mutant{
 	{Name: "sign/last-ct0-check-skipped", Routine: "SignAttempt87AVX2",
 		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt87AVX2", N: -1,
 			Find: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 1624(SP), AX\n\tXORL $0x00000001, AX\n\tANDQ AX, 1648(SP)\n", Replace: "\tCALL ·NormExceedsAVX2(SB)\n"}}},
+	// One word of y not copied where NTT(y) is made: a stale buffer.
+	{Name: "sign/y-copy-word-stale", Routine: "SignAttempt44AMD64",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AMD64", Find: "\tMOVQ 1016(SI), AX\n\tMOVQ AX, 1016(DI)\n", Replace: ""}}},
+	// SampleInBall's running out not ANDed into the result.
+	{Name: "sign/ball-bound-ignored", Routine: "SignAttempt65AMD64",
+		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt65AMD64", Find: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVBQZX 16(SP), AX\n",
+			Replace: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVQ $0x00000001, AX\n"}}},
 }
