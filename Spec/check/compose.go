@@ -65,12 +65,15 @@ import (
 // ExpandA's, RejBoundedPoly's and BitPack's proofs are Spec's operations
 // (composeops.go), and so are Verify's decoders, SampleInBall, UseHint
 // and the norm check, whose flag gives a truth value of the steps
-// (composeverify.go); a routine whose steps give a truth value (Result)
-// returns it ANDed with its callees' results. So, with the callees' contracts,
-// which their own checks prove, a polynomial's words are its name
-// evaluated by Spec (mod q), and the routine's outputs are what Steps
-// computes on bytes and Poly, for every value of every variable: what
-// Spec's functions compute, since they run the same Steps.
+// (composeverify.go), and a Sign attempt's ExpandMask, HighBits, norm
+// check of LowBits and MakeHint, whose counts give the truth value of
+// "at most ω ones" (composesign.go); a routine whose steps give a truth
+// value (Result) returns it ANDed with its callees' results. So, with
+// the callees' contracts, which their own checks prove, a polynomial's
+// words are its name evaluated by Spec (mod q), and the routine's
+// outputs are what Steps computes on bytes and Poly, for every value of
+// every variable: what Spec's functions compute, since they run the same
+// Steps.
 
 // composeProofTime bounds the proof of one routine.
 const composeProofTime = 120 * time.Second
@@ -141,6 +144,7 @@ type termOps struct {
 	packs  []*packCall
 	seeded []*seedCall
 	flags  []*flagCall
+	counts []*countCall
 	next   int
 	err    error
 	same   func(a, b *x86.Term) error
@@ -285,7 +289,11 @@ func checkOp(cc *contract.Contract, d dom, p fips204.Params) ([]dom, error) {
 	case "UseHint":
 		return checkUseHintOp(cc, d, p)
 	case "NormBelow":
-		return nil, checkNormOp(cc, d)
+		return nil, checkNormOp(cc, d, p)
+	case "HighBits":
+		return checkHighBitsOp(cc, p)
+	case "ExpandMask":
+		return checkExpandMaskOp(cc, p)
 	case "ExpandA":
 		return checkExpandAOp(cc, p)
 	case "RejBoundedPoly":
@@ -462,6 +470,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	var packs []*packCall
 	var seeded []*seedCall
 	var flags []*flagCall
+	var counts []*countCall
 	var oks []*x86.Term              // the results of the callees that may fail
 	var got []map[string][]*x86.Term // the bytes each call got
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
@@ -520,6 +529,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		// or 1 (its Exceeds proof), a fresh bit here.
 		if op.Name == "NormBelow" {
 			return normEffect(s, cc, bufs, polys, &flags, cp.P)
+		}
+		// MakeHint reads two polynomials and writes a hint and its count.
+		if op.Name == "MakeHint" {
+			return makeHintEffect(s, cc, bufs, polys, &counts, cp.P)
 		}
 		// Each buffer the Op reads holds whole polynomials of known names.
 		var args [][]*poly
@@ -678,7 +691,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 		}
 	}
-	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, flags: flags, same: same}
+	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, flags: flags, counts: counts, same: same}
 	outs := cp.Steps(o, in)
 	if o.err != nil {
 		return "", o.err

@@ -16,7 +16,7 @@ import (
 // against the callee's proven postcondition before it is used.
 
 // seededOps are the Ops whose inputs are seed bytes, not polynomials.
-var seededOps = map[string]bool{"ExpandA": true, "RejBoundedPoly": true, "BitUnpack": true, "HintBitUnpack": true, "SampleInBall": true}
+var seededOps = map[string]bool{"ExpandA": true, "RejBoundedPoly": true, "BitUnpack": true, "HintBitUnpack": true, "SampleInBall": true, "ExpandMask": true}
 
 // seedCall is a call of a sampler: its Op, the bytes of its seeds back to
 // back (as the Op's In buffers hold them) and its output polynomials.
@@ -90,8 +90,8 @@ func (o *termOps) RejBoundedPoly(seed []any) any {
 // sampled finds the routine's call of sampler name (of params) one of
 // whose seeds is seed, byte for byte (term identity; else, unless both
 // are constants, SAT), and which of its seeds it is: a call of
-// RejBoundedPoly has one seed per output polynomial, in equal parts of
-// its bytes; one of ExpandA one.
+// RejBoundedPoly or ExpandMask has one seed per output polynomial, in
+// equal parts of its bytes; one of ExpandA one.
 func (o *termOps) sampled(name string, seed []any, params ...int) (*seedCall, int) {
 	if o.err != nil {
 		return nil, 0
@@ -119,7 +119,7 @@ func (o *termOps) sampled(name string, seed []any, params ...int) (*seedCall, in
 			continue
 		}
 		parts := 1
-		if name == "RejBoundedPoly" {
+		if name == "RejBoundedPoly" || name == "ExpandMask" {
 			parts = len(sc.outs)
 		}
 		n := len(seed)

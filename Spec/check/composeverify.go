@@ -134,11 +134,16 @@ func normEffect(s *x86.Sym, cc *contract.Contract, bufs map[string][]*x86.Term, 
 		}
 		bound |= uint32(v) << (8 * i)
 	}
-	if err := checkNormOp(cc, q.dom); err != nil {
+	if err := checkNormOp(cc, q.dom, p); err != nil {
 		return nil, nil, err
 	}
 	flag := s.And(s.Var(fmt.Sprintf("flag%d", len(*flags))), s.Const(1))
-	*flags = append(*flags, &flagCall{in: q.name, bound: bound, flag: flag})
+	// With Of, the norm checked is that of Of(w), of that name.
+	in := q.name
+	if op.Of != "" {
+		in = opName(op.Of, 0, q.name)
+	}
+	*flags = append(*flags, &flagCall{in: in, bound: bound, flag: flag})
 	if n := writtenBytes(cc, op.Out[0]); n != 4 {
 		return nil, nil, fmt.Errorf("%s: its flag is not 4 bytes", cc.Symbol)
 	}
@@ -150,16 +155,29 @@ func normEffect(s *x86.Sym, cc *contract.Contract, bufs map[string][]*x86.Term, 
 // Of must be Spec's norm of a coefficient on every word of range d: for
 // each, Spec's NormBelow of the polynomial holding it (and zeros) is
 // below exactly where Of(w) < bound, for bounds Of(w) and Of(w) + 1.
-// Spec's ‖·‖∞ is the largest of its coefficients' (§2.3).
-func checkNormOp(cc *contract.Contract, d dom) error {
+// Spec's ‖·‖∞ is the largest of its coefficients' (§2.3). An Op with Of
+// checks the norm of Spec's map of that name (specCoeffMaps, of the
+// steps' parameter set) on the polynomial, which maps 0 to 0.
+func checkNormOp(cc *contract.Contract, d dom, p fips204.Params) error {
 	op, e := cc.Op, cc.Exceeds
 	if e == nil || e.Of == nil || len(op.In) != 2 || op.In[0] != e.In || op.In[1] != e.Bound || len(op.Out) != 1 || op.Out[0] != e.Flag || len(op.Params) != 0 {
 		return fmt.Errorf("%s: its Op is not its Exceeds proof's", cc.Symbol)
 	}
+	pre := func(w fips204.Poly) fips204.Poly { return w }
+	if op.Of != "" {
+		f := specCoeffMaps[op.Of]
+		if f == nil {
+			return fmt.Errorf("%s: the norm of %s, which Spec has no coefficient map of", cc.Symbol, op.Of)
+		}
+		if f(fips204.Values{P: p}, fips204.Poly{}) != (fips204.Poly{}) {
+			return fmt.Errorf("%s: Spec's %s does not map 0 to 0", cc.Symbol, op.Of)
+		}
+		pre = func(w fips204.Poly) fips204.Poly { return f(fips204.Values{P: p}, w) }
+	}
 	if d.lo > d.hi || d.hi-d.lo >= fips204.Q {
 		return fmt.Errorf("%s: words of [%d, %d] mod q, not one range below q", cc.Symbol, d.lo, d.hi)
 	}
-	key := fmt.Sprintf("%s/NormBelow/%p/%d/%d", cc.Symbol, e, d.lo, d.hi)
+	key := fmt.Sprintf("%s/NormBelow/%p/%d/%d/%s/%d", cc.Symbol, e, d.lo, d.hi, op.Of, p.Gamma2)
 	if v, ok := checkedOps.Load(key); ok {
 		if v != nil {
 			return v.(error)
@@ -167,18 +185,27 @@ func checkNormOp(cc *contract.Contract, d dom) error {
 		return nil
 	}
 	err := func() error {
-		var w fips204.Poly
-		for x := d.lo; x <= d.hi; x++ {
-			word := uint32((x%fips204.Q + fips204.Q) % fips204.Q)
-			w[0] = int32(word)
-			m := e.Of(word)
-			for _, bound := range []uint32{m, m + 1} {
-				if bound == 0 || bound >= 1<<31 {
-					continue
-				}
-				want := fips204.Values{}.NormBelow(w, int(bound))
-				if (m < bound) != (want == 1) {
-					return fmt.Errorf("%s: Of(%d) = %d, Spec's norm check against %d says %d", cc.Symbol, word, m, bound, want)
+		// Spec's map on 256 words at a time, then each coefficient it
+		// gives alone.
+		var words, w fips204.Poly
+		for x0 := d.lo; x0 <= d.hi; x0 += 256 {
+			for i := range words {
+				x := min(x0+int64(i), d.hi)
+				words[i] = int32((x%fips204.Q + fips204.Q) % fips204.Q)
+			}
+			mapped := pre(words)
+			for i := range words {
+				word := uint32(words[i])
+				w[0] = mapped[i]
+				m := e.Of(word)
+				for _, bound := range []uint32{m, m + 1} {
+					if bound == 0 || bound >= 1<<31 {
+						continue
+					}
+					want := fips204.Values{}.NormBelow(w, int(bound))
+					if (m < bound) != (want == 1) {
+						return fmt.Errorf("%s: Of(%d) = %d, Spec's norm check against %d says %d", cc.Symbol, word, m, bound, want)
+					}
 				}
 			}
 		}

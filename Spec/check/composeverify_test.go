@@ -39,7 +39,7 @@ func TestComposeCheckVerifyOps(t *testing.T) {
 		}
 	}
 	norm := *contract.Lookup("NormExceedsAVX2")
-	if err := checkNormOp(&norm, z65); err != nil {
+	if err := checkNormOp(&norm, z65, fips204.MLDSA65); err != nil {
 		t.Fatalf("NormExceedsAVX2: %v", err)
 	}
 	bad := func(sym string, edit func(*contract.Contract)) contract.Contract {
@@ -92,7 +92,7 @@ func TestComposeCheckVerifyOps(t *testing.T) {
 		}()},
 		{"a norm Op on other buffers", bad("NormExceedsAMD64", func(c *contract.Contract) { c.Op.In[0], c.Op.In[1] = c.Op.In[1], c.Op.In[0] })},
 	} {
-		if err := checkNormOp(&tc.c, z65); err == nil {
+		if err := checkNormOp(&tc.c, z65, fips204.MLDSA65); err == nil {
 			t.Errorf("%s: accepted", tc.name)
 		}
 	}

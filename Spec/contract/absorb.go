@@ -49,7 +49,7 @@ func absorbContract(variant, perm string, features []string) *Contract {
 		Calls: []string{perm},
 		// The state is an input and the output, in place.
 		Compose: &Compose{Permutation: perm, InPlace: []string{"a"},
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				var s [200]any
 				copy(s[:], in["a"])
 				fips202.AbsorbOver[any](o, &s, in["block"])

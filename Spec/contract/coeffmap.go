@@ -126,7 +126,8 @@ func registerCoeffMap(stem, goName string, amd64, avx2 float64, cs ...*Contract)
 }
 
 // coeffMapEffect is the Effect of a coefficient-wise map others CALL: its
-// Lanes map on each word, or its Exceeds flag.
+// Lanes map on each word (and the count of ones of its first output),
+// or its Exceeds flag.
 func coeffMapEffect(c *Contract) func(Buffers, *rand.Rand) (Buffers, byte) {
 	return func(in Buffers, _ *rand.Rand) (Buffers, byte) {
 		out := Buffers{}
@@ -152,6 +153,13 @@ func coeffMapEffect(c *Contract) func(Buffers, *rand.Rand) (Buffers, byte) {
 			for k, y := range l.Map(x) {
 				binary.LittleEndian.PutUint32(out[l.Out[k]][4*i:], y)
 			}
+		}
+		if l.Count != "" {
+			n := uint32(0)
+			for _, y := range coeffs(out[l.Out[0]]) {
+				n += uint32(b2b(y == 1))
+			}
+			out[l.Count] = word(n)
 		}
 		return out, 0
 	}

@@ -542,7 +542,7 @@ type Compose struct {
 	MontIn      []string
 	InPlace     []string
 	Scratch     []string
-	Steps       func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any
+	Steps       func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any
 }
 
 // Result is the name under which a Compose's Steps give the routine's
@@ -587,7 +587,13 @@ type Loop struct {
 // difference w − b in T_q (or R_q), "UseHint" UseHint(h, r) on each
 // coefficient (Params γ2 as (q−1)/γ2), "NormBelow" the norm check (In: w
 // and the 4-byte bound, Out: the 4-byte flag, 1 where ‖w‖∞ ≥ bound: the
-// steps' truth value is its negation). A routine whose result is a bool
+// steps' truth value is its negation; with Of, the norm of Of(w), Of a
+// coefficient-wise method of fips204.SignOps, "LowBits"). "ExpandMask"
+// reads bytes (In: buffers whose bytes, back to back, are one seed
+// ρ″ ‖ IntegerToBytes(κ + r, 2) per output polynomial; Params γ1),
+// "HighBits" maps one polynomial (Params γ2 as (q−1)/γ2), and "MakeHint"
+// two, z and r (Params γ2 as (q−1)/γ2; its Lanes' Count a 4-byte output
+// after h). A routine whose result is a bool
 // gives its outputs only when it returns true; a composition of it must
 // return the AND of its callees' results.
 // A composition proof (Spec/check, compose.go) uses it in place of the
@@ -598,6 +604,7 @@ type Op struct {
 	Name    string
 	In, Out []string
 	Params  []int
+	Of      string
 }
 
 // Squeeze describes a routine that computes, for each of its seeds, a

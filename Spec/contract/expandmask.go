@@ -100,6 +100,8 @@ func expandMaskContract(bits int, x4variant string, ways int) *Contract {
 		// 32c), H = SHAKE256 (§3.7), then y = BitUnpack(v, γ1 − 1, γ1),
 		// the unpacker's postcondition (TestSqueezes checks this against
 		// Check).
+		// A SignAttempt routine CALLs it (Algorithm 7, line 11).
+		Op:      &Op{Name: "ExpandMask", In: []string{seed.Name}, Out: outs, Params: []int{1 << bits}},
 		Squeeze: &Squeeze{Seed: seed.Name, Rate: fips202.Rate256, Permutation: perm, Unpack: unpack, Out: y.Name},
 		Pre:     "seed[j] = ρ″ ‖ IntegerToBytes(μ + r, 2) (secret); the outputs are distinct polynomials",
 		Post:    fmt.Sprintf("for every j, *y[j] = fips204.ExpandMask with γ1 = 2^%d, polynomial r, coefficients mod q", bits),
@@ -114,6 +116,15 @@ func expandMaskContract(bits int, x4variant string, ways int) *Contract {
 				b[o] = randBytes(r, 1024)
 			}
 			return b
+		},
+		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			out := Buffers{}
+			for j := 0; j < n; j++ {
+				s := in[seed.Name][66*j : 66*j+66]
+				p := fips204.Params{Gamma1: 1 << bits, L: 1}
+				out[outs[j]] = polyBytes(fips204.ExpandMask(p, s[:64], int(binary.LittleEndian.Uint16(s[64:])))[0], 1)
+			}
+			return out, 0
 		},
 		Check: func(in, out Buffers, _ byte) error {
 			for j := 0; j < n; j++ {

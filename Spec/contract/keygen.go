@@ -103,7 +103,7 @@ func keyGenContract(name string, p fips204.Params, variant string) *Contract {
 		Result: "bool",
 		Calls:  calls,
 		Compose: &Compose{P: p, Permutation: perm, Polys: []string{"aHat", "s1Hat", "s2", "t", "t0"}, Mont: []string{"s1Hat"},
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				f := fips204.KeyGenFormsOver(o, p, in["xi"]) // Algorithm 6
 				var aHat []any
 				for _, row := range f.AHat {

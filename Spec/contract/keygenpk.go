@@ -60,7 +60,7 @@ func keyGenPkContract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Calls: calls,
 		Compose: &Compose{P: p, Polys: []string{"t", "t0"},
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				pk, t0 := fips204.KeyGenPkOver(o, p, in["rho"], in["t"]) // lines 6 and 8
 				return map[string][]any{"pk": pk, "t0": t0}
 			}},

@@ -47,7 +47,7 @@ func keyGenSeedContract(name string, p fips204.Params, variant string) *Contract
 		},
 		Calls: []string{perm},
 		Compose: &Compose{P: p, Permutation: perm,
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				return map[string][]any{"seed": fips204.KeyGenSeedOver(o, p, in["xi"])} // line 1
 			}},
 		Pre:  "xi = ξ (32 bytes, secret)",

@@ -68,7 +68,7 @@ func keyGenTContract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Calls: calls,
 		Compose: &Compose{P: p, Polys: []string{"t", "s1Hat", "s2", "aHat"}, NTTPolys: []string{"aHat"}, Mont: []string{"s1Hat"}, InPlace: []string{"s1Hat"},
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				t := fips204.KeyGenTOver(o, p, rows(in["aHat"]), in["s1Hat"], in["s2"]) // line 5
 				s1Hat := make([]any, l)
 				for j := range s1Hat {

@@ -50,7 +50,7 @@ func trHashContract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Calls: []string{perm},
 		Compose: &Compose{P: p, Permutation: perm,
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				return map[string][]any{"tr": fips204.H(o, in["pk"], 64)} // Algorithm 6, line 9
 			}},
 		Pre:  fmt.Sprintf("pk: %d bytes (public)", n),

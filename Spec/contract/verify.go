@@ -95,7 +95,7 @@ func verifyContract(name string, p fips204.Params, variant string) *Contract {
 		Result: "bool",
 		Calls:  calls,
 		Compose: &Compose{P: p, Permutation: perm, Polys: []string{"aHat", "t1Hat"}, NTTPolys: []string{"aHat", "t1Hat"}, MontIn: []string{"t1Hat"}, Scratch: []string{"work"},
-			Steps: func(o fips204.VerifyOps[any, any], in map[string][]any) map[string][]any {
+			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				ok := fips204.VerifyOver(o, p, rows(in["aHat"]), in["t1Hat"], in["mu"], in["sig"]) // Algorithm 8
 				return map[string][]any{Result: {ok}}
 			}},

@@ -364,12 +364,7 @@ func SkDecode(p Params, sk []byte) (rho, key, tr []byte, s1, s2, t0 []Poly, err 
 //
 // It implements sigEncode, according to FIPS 204, Algorithm 26.
 func SigEncode(p Params, cTilde []byte, z []Poly, h []Poly) []byte {
-	sigma := append([]byte{}, cTilde...) // line 1
-	for i := 0; i < p.L; i++ {           // line 2
-		sigma = append(sigma, BitPack(z[i], p.Gamma1-1, p.Gamma1)...) // line 3
-	}
-	sigma = append(sigma, HintBitPack(p, h)...) // line 5
-	return sigma                                // line 6
+	return sigEncodeOver[byte, Poly](Values{p}, p, cTilde, z, h)
 }
 
 // SigDecode decodes a signature into (c̃, z, h). It returns an error if σ

@@ -107,8 +107,9 @@ func SignInternalMu(p Params, sk, mu, rnd []byte) ([]byte, error) {
 	return signInternal(p, sk, rnd, func([]byte) []byte { return mu })
 }
 
-// signInternal is the body of Algorithm 7, with line 6 (μ) left to the
-// caller.
+// signInternal is Algorithm 7, with line 6 (μ) left to the caller: it
+// makes the forms of sk SignOver takes (lines 1 to 5) and runs SignOver
+// over Values.
 func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte, error) {
 	if len(rnd) != 32 {
 		return nil, fmt.Errorf("fips204: rnd is %d bytes, want 32", len(rnd))
@@ -117,44 +118,14 @@ func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	s1Hat := vecNTT(s1)                                                         // line 2
-	s2Hat := vecNTT(s2)                                                         // line 3
-	t0Hat := vecNTT(t0)                                                         // line 4
-	aHat := ExpandA(p, rho)                                                     // line 5
-	mu := muOf(tr)                                                              // line 6
-	rhoPP := hashH(append(append(append([]byte{}, key...), rnd...), mu...), 64) // line 7
-	kappa := 0                                                                  // line 8
-	for iter := 0; iter < SignIterations; iter++ {                              // line 10
-		y := ExpandMask(p, rhoPP, kappa)                                                         // line 11
-		w := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(y)))                                     // line 12
-		w1 := mapCoeffs(w, func(r int32) int32 { return HighBits(p, r) })                        // line 13
-		cTilde := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4)         // line 15
-		c := SampleInBall(p, cTilde)                                                             // line 16
-		cHat := NTT(c)                                                                           // line 17
-		cs1 := vecNTTInverse(ScalarVectorNTT(cHat, s1Hat))                                       // line 18
-		cs2 := vecNTTInverse(ScalarVectorNTT(cHat, s2Hat))                                       // line 19
-		z := zipCoeffs(y, cs1, addQ)                                                             // line 20
-		wMinusCs2 := zipCoeffs(w, cs2, subQ)                                                     // w − ⟨⟨cs2⟩⟩, used at lines 21 and 26
-		r0 := mapCoeffs(wMinusCs2, func(r int32) int32 { return LowBits(p, r) })                 // line 21
-		kappa += p.L                                                                             // line 31 (done here, as every path below reaches it)
-		if vecInfNorm(z) >= int64(p.Gamma1-p.Beta) || vecInfNorm(r0) >= int64(p.Gamma2-p.Beta) { // line 23
-			continue
-		}
-		ct0 := vecNTTInverse(ScalarVectorNTT(cHat, t0Hat)) // line 25
-		// line 26: h ← MakeHint(−⟨⟨ct0⟩⟩, w − ⟨⟨cs2⟩⟩ + ⟨⟨ct0⟩⟩)
-		h := zipCoeffs(ct0, wMinusCs2, func(ct0, wcs2 int32) int32 {
-			if MakeHint(p, subQ(0, ct0), addQ(wcs2, ct0)) {
-				return 1
-			}
-			return 0
-		})
-		if vecInfNorm(ct0) >= int64(p.Gamma2) || countOnes(h) > p.Omega { // line 28
-			continue
-		}
-		zPM := mapCoeffs(z, func(c int32) int32 { return int32(modPM(int64(c), Q)) }) // line 33: z mod± q
-		return SigEncode(p, cTilde, zPM, h), nil                                      // lines 33–34
+	s1Hat, s2Hat, t0Hat := vecNTT(s1), vecNTT(s2), vecNTT(t0) // lines 2 to 4
+	aHat := ExpandA(p, rho)                                   // line 5
+	mu := muOf(tr)                                            // line 6
+	sigma, ok := SignOver[byte, Poly](Values{p}, p, aHat, s1Hat, s2Hat, t0Hat, key, mu, rnd)
+	if !ok {
+		return nil, errors.New("fips204: ML-DSA.Sign_internal: rejection loop reached its Appendix C bound of 814 iterations")
 	}
-	return nil, errors.New("fips204: ML-DSA.Sign_internal: rejection loop reached its Appendix C bound of 814 iterations")
+	return sigma, nil
 }
 
 // countOnes is the number of 1's in a hint.

@@ -154,12 +154,5 @@ func ExpandS(p Params, rho []byte) (s1, s2 []Poly) {
 //
 // It implements ExpandMask, according to FIPS 204, Algorithm 34.
 func ExpandMask(p Params, rho []byte, mu int) []Poly {
-	y := make([]Poly, p.L)
-	c := 1 + bitlen(p.Gamma1-1) // line 1
-	for r := 0; r < p.L; r++ {  // line 2
-		rhoP := append(append([]byte{}, rho...), IntegerToBytes(mu+r, 2)...) // line 3
-		v := hashH(rhoP, 32*c)                                               // line 4
-		y[r] = BitUnpack(v, p.Gamma1-1, p.Gamma1)                            // line 5
-	}
-	return y // line 7
+	return expandMaskOver[byte, Poly](Values{p}, p, rho, IntegerToBytes(mu, 2))
 }

@@ -105,4 +105,5 @@ var (
 	keyGenTRoutine                = newRoutine("keyGenT", keyGenTGeneric, keyGenT)
 	keyGenRoutine                 = newRoutine("keyGen", keyGenGeneric, keyGen)
 	verifyRoutine                 = newRoutine("verify", verifyGeneric, verify)
+	signAttemptRoutine            = newRoutine("signAttempt", signAttemptGeneric, signAttempt)
 )

@@ -384,6 +384,34 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(signAttemptRoutine, func(rng *rand.Rand, g, f func(*params, []byte, []ringElement, []ringElement, *[64]byte, *[64]byte, int, []ringElement, []ringElement, []ringElement, []ringElement) bool) error {
+		set := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)]
+		sk, err := NewPrivateKey(set, randBytes(rng, 32))
+		if err != nil {
+			return err
+		}
+		sk.signForms()
+		p := set.p
+		var μ, ρPP [64]byte
+		copy(μ[:], randBytes(rng, 64))
+		copy(ρPP[:], randBytes(rng, 64))
+		κ := p.l * rng.IntN(signAttempts)
+		type out struct {
+			cTilde []byte
+			z, h   []ringElement
+			ok     bool
+		}
+		run := func(fn func(*params, []byte, []ringElement, []ringElement, *[64]byte, *[64]byte, int, []ringElement, []ringElement, []ringElement, []ringElement) bool) out {
+			o := out{cTilde: make([]byte, p.cTildeSize()), z: make([]ringElement, p.l), h: make([]ringElement, p.k)}
+			o.ok = fn(p, o.cTilde, o.z, o.h, &μ, &ρPP, κ, sk.pub.aHat[:p.k*p.l], sk.s1Hat, sk.s2Hat, sk.t0Hat)
+			return o
+		}
+		a, b := run(g), run(f)
+		if a.ok != b.ok || !bytes.Equal(a.cTilde, b.cTilde) || !slices.Equal(a.z, b.z) || !slices.Equal(a.h, b.h) {
+			return fmt.Errorf("%s, κ = %d: attempts differ (ok %v, %v)", p.name, κ, a.ok, b.ok)
+		}
+		return nil
+	}),
 	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))

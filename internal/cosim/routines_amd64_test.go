@@ -101,6 +101,9 @@ func cpuRoutines() map[string]any {
 	m["Verify44AMD64"] = asm.Verify44AMD64
 	m["Verify65AMD64"] = asm.Verify65AMD64
 	m["Verify87AMD64"] = asm.Verify87AMD64
+	m["SignAttempt44AMD64"] = asm.SignAttempt44AMD64
+	m["SignAttempt65AMD64"] = asm.SignAttempt65AMD64
+	m["SignAttempt87AMD64"] = asm.SignAttempt87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
@@ -182,6 +185,9 @@ func cpuRoutines() map[string]any {
 		m["Verify44AVX2"] = asm.Verify44AVX2
 		m["Verify65AVX2"] = asm.Verify65AVX2
 		m["Verify87AVX2"] = asm.Verify87AVX2
+		m["SignAttempt44AVX2"] = asm.SignAttempt44AVX2
+		m["SignAttempt65AVX2"] = asm.SignAttempt65AVX2
+		m["SignAttempt87AVX2"] = asm.SignAttempt87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512

@@ -1,0 +1,180 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// The Ops a Sign attempt's composition adds, checked against their
+// callees' proven postconditions: accepted as they are, and refused when
+// an Op, a parameter or a map is wrong.
+func TestComposeCheckSignOps(t *testing.T) {
+	p44, p65 := fips204.MLDSA44, fips204.MLDSA65
+	for _, tc := range []struct {
+		sym  string
+		p    fips204.Params
+		want string
+	}{
+		{"ExpandMask17x4AVX2", p44, "[{-131071 131072}]"},
+		{"ExpandMask19AMD64", p65, "[{-524287 524288}]"},
+		{"HighBits88AVX2", p44, "[{0 43}]"},
+		{"HighBits32AMD64", p65, "[{0 15}]"},
+	} {
+		got, err := checkOp(contract.Lookup(tc.sym), fullDom, tc.p)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sym, err)
+		}
+		if fmt.Sprint(got) != tc.want {
+			t.Errorf("%s: output ranges %v, want %s", tc.sym, got, tc.want)
+		}
+	}
+	if err := checkMakeHintOp(contract.Lookup("MakeHint88AVX2"), p44); err != nil {
+		t.Fatalf("MakeHint88AVX2: %v", err)
+	}
+	if err := checkNormOp(contract.Lookup("LowBitsExceed32AVX2"), fullDom, p65); err != nil {
+		t.Fatalf("LowBitsExceed32AVX2: %v", err)
+	}
+	bad := func(sym string, edit func(*contract.Contract)) *contract.Contract {
+		c := *contract.Lookup(sym)
+		op := *c.Op
+		op.In = append([]string(nil), op.In...)
+		op.Params = append([]int(nil), op.Params...)
+		c.Op = &op
+		edit(&c)
+		return &c
+	}
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"ExpandMask of γ1 = 2^17 for ML-DSA-65", func() error { _, err := checkOp(contract.Lookup("ExpandMask17x4AVX2"), fullDom, p65); return err }()},
+		{"ExpandMask claiming γ1 = 2^19", func() error {
+			_, err := checkOp(bad("ExpandMask17AMD64", func(c *contract.Contract) { c.Op.Params[0] = 1 << 19 }), fullDom, p65)
+			return err
+		}()},
+		{"HighBits of another γ2", func() error { _, err := checkOp(contract.Lookup("HighBits88AVX2"), fullDom, p65); return err }()},
+		{"HighBits with LowBits' map", func() error {
+			_, err := checkOp(bad("HighBits32AVX2", func(c *contract.Contract) {
+				l := *c.Lanes
+				l.Map = func(in []uint32) []uint32 {
+					return []uint32{uint32(fips204.LowBits(p65, int32(in[0]))+fips204.Q) % fips204.Q}
+				}
+				c.Lanes = &l
+			}), fullDom, p65)
+			return err
+		}()},
+		{"MakeHint of another γ2", checkMakeHintOp(contract.Lookup("MakeHint32AVX2"), p44)},
+		{"MakeHint whose Join is equality", checkMakeHintOp(bad("MakeHint88AMD64", func(c *contract.Contract) {
+			l, sp := *c.Lanes, *c.Lanes.Split
+			sp.Join = func(a, b uint32) []uint32 { return []uint32{uint32(b2u(a == b))} }
+			l.Split = &sp
+			c.Lanes = &l
+		}), p44)},
+		{"MakeHint without its count", checkMakeHintOp(bad("MakeHint88AMD64", func(c *contract.Contract) { c.Op.Out = []string{"h", "z"} }), p44)},
+		{"the norm of LowBits for another γ2", checkNormOp(contract.Lookup("LowBitsExceed88AVX2"), fullDom, p65)},
+		{"the norm of LowBits claimed as the norm", checkNormOp(bad("LowBitsExceed32AVX2", func(c *contract.Contract) { c.Op.Of = "" }), fullDom, p65)},
+		{"the norm of HighBits claimed for LowBits'", checkNormOp(bad("LowBitsExceed32AVX2", func(c *contract.Contract) { c.Op.Of = "HighBits" }), fullDom, p65)},
+	} {
+		if tc.err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
+
+// The composition proof holds for SignAttempt44AVX2 as built and refutes
+// it with one instruction changed or removed: a check skipped, two
+// arguments swapped, a stale polynomial, a count dropped, κ advanced
+// wrongly, ω off by one.
+func TestComposeProofSignAttempt(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
+	f, r := routine("SignAttempt44AVX2")
+	callees := map[string]*x86.Routine{}
+	for _, name := range contract.Lookup(r.Name).Calls {
+		_, callees[name] = routine(name)
+	}
+	call := func(n int) int { return nthCall(t, r, n) }
+	changed := func(i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	imm := func(v int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KImm {
+					in.Args[k].Imm = v
+				}
+			}
+		}
+	}
+	// at is the index of the first instruction op with immediate v.
+	at := func(op string, v int64) int {
+		for i, in := range r.Insns {
+			if in.Op == op && len(in.Args) > 0 && in.Args[0].Kind == x86.KImm && in.Args[0].Imm == v {
+				return i
+			}
+		}
+		t.Fatalf("no %s $%d", op, v)
+		return -1
+	}
+	// Call 53 is PolySub of w[0], 54 LowBitsExceed of it, 58 MakeHint of
+	// ct0[0] (7 instructions before: its z; 4: its r) and w[0] − cs2[0].
+	zAt, rAt := call(58)-7, call(58)-4
+	swapped := changed(zAt, disp(4096))
+	{
+		x := *swapped
+		x.Insns = append([]*x86.Insn(nil), swapped.Insns...)
+		in := *x.Insns[rAt]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		disp(10240)(&in)
+		x.Insns[rAt] = &in
+		swapped = &x
+	}
+	for _, tc := range []struct {
+		name string
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", r, ""},
+		{"the check of ‖LowBits(w[0] − cs2[0])‖∞ not ANDed in", changed(call(54)+3, nil), "the result is not the AND"},
+		{"MakeHint(w[0] − cs2[0], w[0] − cs2[0])", changed(zAt, disp(4096)), "z and r overlap"},
+		{"MakeHint(ct0[0], ct0[0])", changed(rAt, disp(10240)), "z and r overlap"},
+		{"MakeHint's arguments swapped", swapped, "which no MakeHint call of the routine wrote"},
+		{"w[0] − cs2[0] not computed, w[0] used stale", changed(call(53), nil), "which the routine does not"},
+		{"the count of h[0] dropped", changed(call(58)+3, nil), "the result is not the AND"},
+		{"κ + 2 for y[1]", changed(at("ADDL", 1), imm(2)), "no call of the routine got"},
+		{"at most ω + 1 ones", changed(at("MOVL", int64(fips204.MLDSA44.Omega)), imm(int64(fips204.MLDSA44.Omega)+1)), "the result is not the AND"},
+	} {
+		_, err := proveCompose(f, tc.r, contract.Lookup(r.Name), callees, 1<<20)
+		t.Logf("%s: %v", tc.name, err)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}

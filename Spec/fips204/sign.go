@@ -1,0 +1,142 @@
+package fips204
+
+// SignOps are the operations ML-DSA.Sign_internal (Algorithm 7) runs on
+// beyond Verify_internal's: a polynomial of ExpandMask and its counter,
+// − in R_q, HighBits, LowBits, MakeHint, the count of a hint's ones,
+// mod± q, HintBitPack, and the outcome of an attempt made public. A truth
+// value is a byte B: 1 for true, 0 for false. Values is this package's own
+// instance; SignInternal runs SignOver over it, so that every vector tests
+// the steps a checker runs over symbolic values.
+type SignOps[B, P any] interface {
+	VerifyOps[B, P]
+	ExpandMaskPoly(seed []B) P // Algorithm 34, lines 4 and 5, for ρ′ = seed
+	Plus(x []B, r int) []B     // IntegerToBytes(x + r, |x|), x given as its |x| bytes (Algorithm 11)
+	Sub(a, b P) P              // − in R_q
+	Neg(a P) P                 // −a in R_q
+	HighBits(r P) P            // Algorithm 37, on each coefficient
+	LowBits(r P) P             // Algorithm 38, on each coefficient
+	MakeHint(z, r P) P         // Algorithm 39, on each coefficient: 1 for true, 0 for false
+	OnesAtMost(h []P, n int) B // the number of 1's in h is at most n
+	ModPM(w P) P               // w mod± q, on each coefficient (§2.3)
+	HintBitPack(h []P) []B     // Algorithm 20, for h with at most ω ones
+	Reveal(b B) bool           // b made public: whether an attempt ended the loop of Algorithm 7
+}
+
+func (Values) Sub(a, b Poly) Poly              { return zipCoeffs([]Poly{a}, []Poly{b}, subQ)[0] }
+func (v Values) HintBitPack(h []Poly) []byte   { return HintBitPack(v.P, h) }
+func (Values) OnesAtMost(h []Poly, n int) byte { return b2b(countOnes(h) <= n) }
+func (Values) Reveal(b byte) bool              { return b == 1 }
+func (Values) Neg(a Poly) Poly                 { return mapOne(a, func(c int32) int32 { return subQ(0, c) }) }
+func (Values) ModPM(w Poly) Poly {
+	return mapOne(w, func(c int32) int32 { return int32(modPM(int64(c), Q)) })
+}
+func (v Values) HighBits(r Poly) Poly {
+	return mapOne(r, func(c int32) int32 { return HighBits(v.P, c) })
+}
+func (v Values) LowBits(r Poly) Poly {
+	return mapOne(r, func(c int32) int32 { return LowBits(v.P, c) })
+}
+func (v Values) ExpandMaskPoly(seed []byte) Poly { return expandMaskPoly(v.P, seed) }
+func (v Values) MakeHint(z, r Poly) Poly {
+	return zipCoeffs([]Poly{z}, []Poly{r}, func(z, r int32) int32 { return int32(b2b(MakeHint(v.P, z, r))) })[0]
+}
+
+// Plus is IntegerToBytes(x + r, |x|), x the integer whose |x| bytes
+// IntegerToBytes gives (little-endian); κ + r of ExpandMask's line 3.
+func (Values) Plus(x []byte, r int) []byte {
+	n := 0
+	for i := len(x) - 1; i >= 0; i-- {
+		n = 256*n + int(x[i])
+	}
+	return IntegerToBytes(n+r, len(x))
+}
+
+// mapOne is f on each coefficient of w.
+func mapOne(w Poly, f func(int32) int32) Poly { return mapCoeffs([]Poly{w}, f)[0] }
+
+// expandMaskPoly is lines 4 and 5 of ExpandMask (Algorithm 34) for
+// ρ′ = seed: BitUnpack(H(ρ′, 32c), γ1 − 1, γ1).
+func expandMaskPoly(p Params, seed []byte) Poly {
+	c := 1 + bitlen(p.Gamma1-1)                               // line 1
+	return BitUnpack(hashH(seed, 32*c), p.Gamma1-1, p.Gamma1) // lines 4 and 5
+}
+
+// SignOver is ML-DSA.Sign_internal (Algorithm 7) over o, from the forms
+// of the private key an implementation keeps, K (line 1), ŝ1, ŝ2 and t̂0
+// (lines 2 to 4) and Â (line 5), and μ (line 6) and rnd: σ and true, or
+// false where none of SignIterations attempts ends the loop (Appendix C).
+// Lines 1 to 6 make what it takes. Whether each attempt ended the loop is
+// made public (Reveal); nothing else of a rejected attempt is.
+func SignOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0Hat []P, key, mu, rnd []B) ([]B, bool) {
+	rhoPP := H(o, cat(key, rnd, mu), 64)                       // line 7
+	for kappa := 0; kappa < SignIterations*p.L; kappa += p.L { // lines 8, 10 and 31
+		cTilde, z, h, ok := SignAttemptOver(o, p, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, bytesOver(o, IntegerToBytes(kappa, 2)))
+		if o.Reveal(ok) { // line 10: (z, h) ≠ ⊥
+			zPM := make([]P, p.L)
+			for j := range z {
+				zPM[j] = o.ModPM(z[j]) // line 33: z mod± q
+			}
+			return sigEncodeOver(o, p, cTilde, zPM, h), true // lines 33 and 34
+		}
+	}
+	return nil, false
+}
+
+// SignAttemptOver is one iteration of the loop of Algorithm 7 (lines 11
+// to 30) over o, for κ given as IntegerToBytes(κ, 2): c̃, z and h, and
+// ok = 1 where (z, h) ≠ ⊥ after it. Every line runs, whatever the checks
+// of line 23 give: where line 23 sets (z, h) ← ⊥, lines 25 to 28 do not
+// change that, so ok is the AND of every check of lines 23 and 28.
+func SignAttemptOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0Hat []P, mu, rhoPP, kappa []B) (cTilde []B, z, h []P, ok B) {
+	y := expandMaskOver(o, p, rhoPP, kappa) // line 11
+	yHat := make([]P, p.L)
+	for j := range yHat {
+		yHat[j] = o.NTT(y[j])
+	}
+	ay := matrixVectorNTTOver(o, aHat, yHat)
+	w, w1 := make([]P, p.K), make([]P, p.K)
+	for i := range w {
+		w[i] = o.NTTInverse(ay[i]) // line 12
+		w1[i] = o.HighBits(w[i])   // line 13
+	}
+	cTilde = H(o, cat(mu, w1EncodeOver(o, p, w1)), p.Lambda/4) // line 15
+	c := o.SampleInBall(cTilde)                                // line 16
+	cHat := o.NTT(c)                                           // line 17
+	ok = o.Byte(1)
+	z = make([]P, p.L)
+	for j := range z {
+		cs1 := o.NTTInverse(o.MultiplyNTT(cHat, s1Hat[j])) // line 18
+		z[j] = o.Add(y[j], cs1)                            // line 20
+		ok = o.And(ok, o.NormBelow(z[j], p.Gamma1-p.Beta)) // line 23: ‖z‖∞ < γ1 − β
+	}
+	h = make([]P, p.K)
+	for i := range h {
+		cs2 := o.NTTInverse(o.MultiplyNTT(cHat, s2Hat[i])) // line 19
+		wcs2 := o.Sub(w[i], cs2)                           // w − ⟨⟨cs2⟩⟩, lines 21 and 26
+		r0 := o.LowBits(wcs2)                              // line 21
+		ok = o.And(ok, o.NormBelow(r0, p.Gamma2-p.Beta))   // line 23: ‖r0‖∞ < γ2 − β
+		ct0 := o.NTTInverse(o.MultiplyNTT(cHat, t0Hat[i])) // line 25
+		h[i] = o.MakeHint(o.Neg(ct0), o.Add(wcs2, ct0))    // line 26
+		ok = o.And(ok, o.NormBelow(ct0, p.Gamma2))         // line 28: ‖ct0‖∞ < γ2
+	}
+	return cTilde, z, h, o.And(ok, o.OnesAtMost(h, p.Omega)) // line 28: at most ω 1's in h
+}
+
+// expandMaskOver is ExpandMask over o (Algorithm 34), for μ given as
+// IntegerToBytes(μ, 2).
+func expandMaskOver[B, P any](o SignOps[B, P], p Params, rho, mu []B) []P {
+	y := make([]P, p.L)
+	for r := 0; r < p.L; r++ { // line 2
+		y[r] = o.ExpandMaskPoly(cat(rho, o.Plus(mu, r))) // lines 3 to 5
+	}
+	return y // line 7
+}
+
+// sigEncodeOver is sigEncode over o (Algorithm 26).
+func sigEncodeOver[B, P any](o SignOps[B, P], p Params, cTilde []B, z, h []P) []B {
+	sigma := cat(cTilde)       // line 1
+	for i := 0; i < p.L; i++ { // line 2
+		sigma = cat(sigma, o.BitPack(z[i], p.Gamma1-1, p.Gamma1)) // line 3
+	}
+	return cat(sigma, o.HintBitPack(h)) // lines 5 and 6
+}
