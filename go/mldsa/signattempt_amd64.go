@@ -44,6 +44,13 @@ type signAttemptArgs struct {
 
 var signAttemptPool = sync.Pool{New: func() any { return new(signAttemptArgs) }}
 
+// putSignAttemptArgs returns a to the pool zeroed: ρ″, c̃, z, h and the
+// work space are secret, and pooled memory outlives the call.
+func putSignAttemptArgs(a *signAttemptArgs) {
+	*a = signAttemptArgs{}
+	signAttemptPool.Put(a)
+}
+
 // signAttemptFits reports whether the buffers have p's sizes and κ fits
 // its two bytes.
 func signAttemptFits(p *params, cTilde []byte, z, h []ringElement, κ int, aHat, s1Hat, s2Hat, t0Hat []ringElement) bool {
@@ -53,7 +60,7 @@ func signAttemptFits(p *params, cTilde []byte, z, h []ringElement, κ int, aHat,
 }
 
 // signAttemptCopies is the pooled buffers with μ ‖ ρ″ ‖ κ; the caller
-// puts them back.
+// puts them back with putSignAttemptArgs.
 func signAttemptCopies(μ, ρPP *[64]byte, κ int) *signAttemptArgs {
 	a := signAttemptPool.Get().(*signAttemptArgs)
 	copy(a.in[:64], μ[:])
@@ -76,7 +83,7 @@ func signAttemptAMD64(p *params, cTilde []byte, z, h []ringElement, μ, ρPP *[6
 		return signAttemptGeneric(p, cTilde, z, h, μ, ρPP, κ, aHat, s1Hat, s2Hat, t0Hat)
 	}
 	a := signAttemptCopies(μ, ρPP, κ)
-	defer signAttemptPool.Put(a)
+	defer putSignAttemptArgs(a)
 	var ok bool
 	switch p.k {
 	case 4:
@@ -106,7 +113,7 @@ func signAttemptAVX2(p *params, cTilde []byte, z, h []ringElement, μ, ρPP *[64
 		return signAttemptGeneric(p, cTilde, z, h, μ, ρPP, κ, aHat, s1Hat, s2Hat, t0Hat)
 	}
 	a := signAttemptCopies(μ, ρPP, κ)
-	defer signAttemptPool.Put(a)
+	defer putSignAttemptArgs(a)
 	var ok bool
 	switch p.k {
 	case 4:
