@@ -98,6 +98,8 @@ func buildBitPack(c *build.Context) {
 			switch {
 			case avx2 && p.width == 4:
 				first, k = avx2Pack4(c, p, name)
+			case avx2 && p.width == 3:
+				first, k = avx2Pack3(c, p, name)
 			case avx2:
 				first, k = avx2Pack(c, p, name)
 			}
@@ -385,6 +387,66 @@ func avx2Pack4(c *build.Context, p packing, name string) (int, *table) {
 	c.VMOVDQU(reg.X4, operand.Mem{Base: reg.RDI})
 	c.ADDQ(operand.U32(128), reg.RSI)
 	c.ADDQ(operand.U32(16), reg.RDI)
+	c.DECL(reg.ECX)
+	c.JNE(operand.LabelRef("vector"))
+	return 32, k
+}
+
+// avx2Pack3 emits the whole of the 3-bit packing (η = 2): eight groups (64
+// coefficients, 24 bytes) an iteration, no baseline tail. b − w mod q is
+// min(b − w, b − w + q) as unsigned words (one of the two is below q).
+// Each coefficient is shifted left by 3·(i mod 8) and the eight words of
+// each group ORed as avx2Pack4 does, four groups at once, twice; the low
+// lane then holds groups 0 to 3 (a 24-bit word each), the high lane groups
+// 4 to 7. One shuffle drops each word's top byte, and VPERMD puts bytes 0
+// to 15 of the 24 in the low lane and bytes 8 to 23 in the high one, both
+// stored: the two stores overlap with the same bytes, and neither passes
+// the iteration's 24 bytes, so none passes the end.
+func avx2Pack3(c *build.Context, p packing, name string) (int, *table) {
+	k := newTable(c, constName(name))
+	var sh [8]uint32
+	for d := range sh {
+		sh[d] = uint32(3 * d)
+	}
+	var compact [32]byte
+	for i := range 16 {
+		compact[i], compact[16+i] = 0x80, 0x80
+		if i < 12 {
+			compact[i], compact[16+i] = byte(i/3*4+i%3), byte(i/3*4+i%3)
+		}
+	}
+	c.VMOVDQU(k.bcast(p.b), reg.Y14)
+	c.VMOVDQU(k.dwords([8]uint32{0, 1, 2, 4, 2, 4, 5, 6}), reg.Y12)
+	c.MOVL(operand.U32(4), reg.ECX)
+	c.Label("vector")
+	g := []reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
+	for h, out := range []reg.VecPhysical{reg.Y8, reg.Y9} {
+		for i, y := range g {
+			c.VMOVDQU(operand.Mem{Base: reg.RSI, Disp: 32 * (4*h + i)}, y)
+			c.VPSUBD(y, reg.Y14, y)
+			c.VPADDD(k.bcast(mldsaQ), y, reg.Y4)
+			c.VPMINUD(reg.Y4, y, y)
+			c.VPSLLVD(k.dwords(sh), y, y)
+			c.VPSHUFD(operand.U8(0xB1), y, reg.Y4)
+			c.VPOR(reg.Y4, y, y)
+		}
+		c.VPBLENDD(operand.U8(0xAA), reg.Y1, reg.Y0, reg.Y0)
+		c.VPBLENDD(operand.U8(0xAA), reg.Y3, reg.Y2, reg.Y2)
+		c.VPUNPCKLQDQ(reg.Y2, reg.Y0, reg.Y4)
+		c.VPUNPCKHQDQ(reg.Y2, reg.Y0, reg.Y5)
+		c.VPOR(reg.Y5, reg.Y4, out)
+	}
+	// Low lanes of both, then high lanes of both, ORed: groups 0 to 3 in
+	// the low lane, 4 to 7 in the high one.
+	c.VPERM2I128(operand.U8(0x20), reg.Y9, reg.Y8, reg.Y4)
+	c.VPERM2I128(operand.U8(0x31), reg.Y9, reg.Y8, reg.Y5)
+	c.VPOR(reg.Y5, reg.Y4, reg.Y4)
+	c.VPSHUFB(k.row(compact), reg.Y4, reg.Y4)
+	c.VPERMD(reg.Y4, reg.Y12, reg.Y4)
+	c.VMOVDQU(reg.X4, operand.Mem{Base: reg.RDI})
+	c.VEXTRACTI128(operand.U8(1), reg.Y4, operand.Mem{Base: reg.RDI, Disp: 8})
+	c.ADDQ(operand.U32(256), reg.RSI)
+	c.ADDQ(operand.U32(24), reg.RDI)
 	c.DECL(reg.ECX)
 	c.JNE(operand.LabelRef("vector"))
 	return 32, k

@@ -710,338 +710,87 @@ TEXT ·BitPack3AVX2(SB), $0-16
 	MOVQ    out+0(FP), DI
 	MOVQ    w+8(FP), SI
 	VMOVDQU bitPack3Consts<>+0(SB), Y14
-	MOVL    $0x0000000c, CX
+	VMOVDQU bitPack3Consts<>+32(SB), Y12
+	MOVL    $0x00000004, CX
 
 vector:
-	VMOVDQU      (SI), Y2
-	VMOVDQU      32(SI), Y3
-	VPSUBD       Y2, Y14, Y2
-	VPSRAD       $0x1f, Y2, Y4
-	VPAND        bitPack3Consts<>+32(SB), Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSUBD       Y3, Y14, Y3
-	VPSRAD       $0x1f, Y3, Y4
-	VPAND        bitPack3Consts<>+32(SB), Y4, Y4
-	VPADDD       Y4, Y3, Y3
-	VPERM2I128   $0x20, Y3, Y2, Y0
-	VPERM2I128   $0x31, Y3, Y2, Y1
-	VPSLLVD      bitPack3Consts<>+64(SB), Y0, Y0
+	VMOVDQU      (SI), Y0
+	VPSUBD       Y0, Y14, Y0
+	VPADDD       bitPack3Consts<>+64(SB), Y0, Y4
+	VPMINUD      Y4, Y0, Y0
+	VPSLLVD      bitPack3Consts<>+96(SB), Y0, Y0
+	VPSHUFD      $0xb1, Y0, Y4
+	VPOR         Y4, Y0, Y0
+	VMOVDQU      32(SI), Y1
+	VPSUBD       Y1, Y14, Y1
+	VPADDD       bitPack3Consts<>+64(SB), Y1, Y4
+	VPMINUD      Y4, Y1, Y1
 	VPSLLVD      bitPack3Consts<>+96(SB), Y1, Y1
-	VPSHUFB      bitPack3Consts<>+128(SB), Y0, Y5
-	VPSHUFB      bitPack3Consts<>+160(SB), Y0, Y6
-	VPOR         Y6, Y5, Y5
-	VPSHUFB      bitPack3Consts<>+192(SB), Y0, Y6
-	VPOR         Y6, Y5, Y5
-	VPSHUFB      bitPack3Consts<>+224(SB), Y1, Y6
-	VPOR         Y6, Y5, Y5
-	VPSHUFB      bitPack3Consts<>+256(SB), Y1, Y6
-	VPOR         Y6, Y5, Y5
-	VPSHUFB      bitPack3Consts<>+288(SB), Y1, Y6
-	VPOR         Y6, Y5, Y5
-	VMOVDQU      X5, (DI)
-	VEXTRACTI128 $0x01, Y5, 3(DI)
-	ADDQ         $0x00000040, SI
-	ADDQ         $0x00000006, DI
+	VPSHUFD      $0xb1, Y1, Y4
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      64(SI), Y2
+	VPSUBD       Y2, Y14, Y2
+	VPADDD       bitPack3Consts<>+64(SB), Y2, Y4
+	VPMINUD      Y4, Y2, Y2
+	VPSLLVD      bitPack3Consts<>+96(SB), Y2, Y2
+	VPSHUFD      $0xb1, Y2, Y4
+	VPOR         Y4, Y2, Y2
+	VMOVDQU      96(SI), Y3
+	VPSUBD       Y3, Y14, Y3
+	VPADDD       bitPack3Consts<>+64(SB), Y3, Y4
+	VPMINUD      Y4, Y3, Y3
+	VPSLLVD      bitPack3Consts<>+96(SB), Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y4
+	VPOR         Y4, Y3, Y3
+	VPBLENDD     $0xaa, Y1, Y0, Y0
+	VPBLENDD     $0xaa, Y3, Y2, Y2
+	VPUNPCKLQDQ  Y2, Y0, Y4
+	VPUNPCKHQDQ  Y2, Y0, Y5
+	VPOR         Y5, Y4, Y8
+	VMOVDQU      128(SI), Y0
+	VPSUBD       Y0, Y14, Y0
+	VPADDD       bitPack3Consts<>+64(SB), Y0, Y4
+	VPMINUD      Y4, Y0, Y0
+	VPSLLVD      bitPack3Consts<>+96(SB), Y0, Y0
+	VPSHUFD      $0xb1, Y0, Y4
+	VPOR         Y4, Y0, Y0
+	VMOVDQU      160(SI), Y1
+	VPSUBD       Y1, Y14, Y1
+	VPADDD       bitPack3Consts<>+64(SB), Y1, Y4
+	VPMINUD      Y4, Y1, Y1
+	VPSLLVD      bitPack3Consts<>+96(SB), Y1, Y1
+	VPSHUFD      $0xb1, Y1, Y4
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      192(SI), Y2
+	VPSUBD       Y2, Y14, Y2
+	VPADDD       bitPack3Consts<>+64(SB), Y2, Y4
+	VPMINUD      Y4, Y2, Y2
+	VPSLLVD      bitPack3Consts<>+96(SB), Y2, Y2
+	VPSHUFD      $0xb1, Y2, Y4
+	VPOR         Y4, Y2, Y2
+	VMOVDQU      224(SI), Y3
+	VPSUBD       Y3, Y14, Y3
+	VPADDD       bitPack3Consts<>+64(SB), Y3, Y4
+	VPMINUD      Y4, Y3, Y3
+	VPSLLVD      bitPack3Consts<>+96(SB), Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y4
+	VPOR         Y4, Y3, Y3
+	VPBLENDD     $0xaa, Y1, Y0, Y0
+	VPBLENDD     $0xaa, Y3, Y2, Y2
+	VPUNPCKLQDQ  Y2, Y0, Y4
+	VPUNPCKHQDQ  Y2, Y0, Y5
+	VPOR         Y5, Y4, Y9
+	VPERM2I128   $0x20, Y9, Y8, Y4
+	VPERM2I128   $0x31, Y9, Y8, Y5
+	VPOR         Y5, Y4, Y4
+	VPSHUFB      bitPack3Consts<>+128(SB), Y4, Y4
+	VPERMD       Y4, Y12, Y4
+	VMOVDQU      X4, (DI)
+	VEXTRACTI128 $0x01, Y4, 8(DI)
+	ADDQ         $0x00000100, SI
+	ADDQ         $0x00000018, DI
 	DECL         CX
 	JNE          vector
-	MOVL         $0x00000002, CX
-
-blocks24:
-	MOVL (SI), AX
-	MOVL AX, BX
-	MOVL $0x00000002, AX
-	SUBL BX, AX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, AX
-	MOVL 4(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x03, DX
-	ORQ  DX, AX
-	MOVL 8(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x06, DX
-	ORQ  DX, AX
-	MOVL 12(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x09, DX
-	ORQ  DX, AX
-	MOVL 16(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x0c, DX
-	ORQ  DX, AX
-	MOVL 20(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x0f, DX
-	ORQ  DX, AX
-	MOVL 24(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x12, DX
-	ORQ  DX, AX
-	MOVL 28(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x15, DX
-	ORQ  DX, AX
-	MOVL 32(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x18, DX
-	ORQ  DX, AX
-	MOVL 36(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x1b, DX
-	ORQ  DX, AX
-	MOVL 40(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x1e, DX
-	ORQ  DX, AX
-	MOVL AX, (DI)
-	SHRQ $0x20, AX
-	MOVL 44(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x01, DX
-	ORQ  DX, AX
-	MOVL 48(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x04, DX
-	ORQ  DX, AX
-	MOVL 52(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x07, DX
-	ORQ  DX, AX
-	MOVL 56(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x0a, DX
-	ORQ  DX, AX
-	MOVL 60(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x0d, DX
-	ORQ  DX, AX
-	MOVL 64(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x10, DX
-	ORQ  DX, AX
-	MOVL 68(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x13, DX
-	ORQ  DX, AX
-	MOVL 72(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x16, DX
-	ORQ  DX, AX
-	MOVL 76(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x19, DX
-	ORQ  DX, AX
-	MOVL 80(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x1c, DX
-	ORQ  DX, AX
-	MOVL 84(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x1f, DX
-	ORQ  DX, AX
-	MOVL AX, 4(DI)
-	SHRQ $0x20, AX
-	MOVL 88(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x02, DX
-	ORQ  DX, AX
-	MOVL 92(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x05, DX
-	ORQ  DX, AX
-	MOVL 96(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x08, DX
-	ORQ  DX, AX
-	MOVL 100(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x0b, DX
-	ORQ  DX, AX
-	MOVL 104(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x0e, DX
-	ORQ  DX, AX
-	MOVL 108(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x11, DX
-	ORQ  DX, AX
-	MOVL 112(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x14, DX
-	ORQ  DX, AX
-	MOVL 116(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x17, DX
-	ORQ  DX, AX
-	MOVL 120(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x1a, DX
-	ORQ  DX, AX
-	MOVL 124(SI), DX
-	MOVL DX, BX
-	MOVL $0x00000002, DX
-	SUBL BX, DX
-	SBBQ BX, BX
-	ANDL $0x007fe001, BX
-	ADDL BX, DX
-	SHLQ $0x1d, DX
-	ORQ  DX, AX
-	MOVL AX, 8(DI)
-	ADDQ $0x00000080, SI
-	ADDQ $0x0000000c, DI
-	DECL CX
-	JNE  blocks24
 	VZEROUPPER
 	RET
 
@@ -1053,79 +802,39 @@ DATA bitPack3Consts<>+16(SB)/4, $0x00000002
 DATA bitPack3Consts<>+20(SB)/4, $0x00000002
 DATA bitPack3Consts<>+24(SB)/4, $0x00000002
 DATA bitPack3Consts<>+28(SB)/4, $0x00000002
-DATA bitPack3Consts<>+32(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+36(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+40(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+44(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+48(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+52(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+56(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+60(SB)/4, $0x007fe001
-DATA bitPack3Consts<>+64(SB)/4, $0x00000000
-DATA bitPack3Consts<>+68(SB)/4, $0x00000003
-DATA bitPack3Consts<>+72(SB)/4, $0x00000006
-DATA bitPack3Consts<>+76(SB)/4, $0x00000001
-DATA bitPack3Consts<>+80(SB)/4, $0x00000000
-DATA bitPack3Consts<>+84(SB)/4, $0x00000003
-DATA bitPack3Consts<>+88(SB)/4, $0x00000006
-DATA bitPack3Consts<>+92(SB)/4, $0x00000001
-DATA bitPack3Consts<>+96(SB)/4, $0x00000004
-DATA bitPack3Consts<>+100(SB)/4, $0x00000007
-DATA bitPack3Consts<>+104(SB)/4, $0x00000002
-DATA bitPack3Consts<>+108(SB)/4, $0x00000005
-DATA bitPack3Consts<>+112(SB)/4, $0x00000004
-DATA bitPack3Consts<>+116(SB)/4, $0x00000007
-DATA bitPack3Consts<>+120(SB)/4, $0x00000002
-DATA bitPack3Consts<>+124(SB)/4, $0x00000005
-DATA bitPack3Consts<>+128(SB)/4, $0x80800900
-DATA bitPack3Consts<>+132(SB)/4, $0x80808080
-DATA bitPack3Consts<>+136(SB)/4, $0x80808080
+DATA bitPack3Consts<>+32(SB)/4, $0x00000000
+DATA bitPack3Consts<>+36(SB)/4, $0x00000001
+DATA bitPack3Consts<>+40(SB)/4, $0x00000002
+DATA bitPack3Consts<>+44(SB)/4, $0x00000004
+DATA bitPack3Consts<>+48(SB)/4, $0x00000002
+DATA bitPack3Consts<>+52(SB)/4, $0x00000004
+DATA bitPack3Consts<>+56(SB)/4, $0x00000005
+DATA bitPack3Consts<>+60(SB)/4, $0x00000006
+DATA bitPack3Consts<>+64(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+68(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+72(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+76(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+80(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+84(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+88(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+92(SB)/4, $0x007fe001
+DATA bitPack3Consts<>+96(SB)/4, $0x00000000
+DATA bitPack3Consts<>+100(SB)/4, $0x00000003
+DATA bitPack3Consts<>+104(SB)/4, $0x00000006
+DATA bitPack3Consts<>+108(SB)/4, $0x00000009
+DATA bitPack3Consts<>+112(SB)/4, $0x0000000c
+DATA bitPack3Consts<>+116(SB)/4, $0x0000000f
+DATA bitPack3Consts<>+120(SB)/4, $0x00000012
+DATA bitPack3Consts<>+124(SB)/4, $0x00000015
+DATA bitPack3Consts<>+128(SB)/4, $0x04020100
+DATA bitPack3Consts<>+132(SB)/4, $0x09080605
+DATA bitPack3Consts<>+136(SB)/4, $0x0e0d0c0a
 DATA bitPack3Consts<>+140(SB)/4, $0x80808080
-DATA bitPack3Consts<>+144(SB)/4, $0x80800900
-DATA bitPack3Consts<>+148(SB)/4, $0x80808080
-DATA bitPack3Consts<>+152(SB)/4, $0x80808080
+DATA bitPack3Consts<>+144(SB)/4, $0x04020100
+DATA bitPack3Consts<>+148(SB)/4, $0x09080605
+DATA bitPack3Consts<>+152(SB)/4, $0x0e0d0c0a
 DATA bitPack3Consts<>+156(SB)/4, $0x80808080
-DATA bitPack3Consts<>+160(SB)/4, $0x80800c04
-DATA bitPack3Consts<>+164(SB)/4, $0x80808080
-DATA bitPack3Consts<>+168(SB)/4, $0x80808080
-DATA bitPack3Consts<>+172(SB)/4, $0x80808080
-DATA bitPack3Consts<>+176(SB)/4, $0x80800c04
-DATA bitPack3Consts<>+180(SB)/4, $0x80808080
-DATA bitPack3Consts<>+184(SB)/4, $0x80808080
-DATA bitPack3Consts<>+188(SB)/4, $0x80808080
-DATA bitPack3Consts<>+192(SB)/4, $0x80808008
-DATA bitPack3Consts<>+196(SB)/4, $0x80808080
-DATA bitPack3Consts<>+200(SB)/4, $0x80808080
-DATA bitPack3Consts<>+204(SB)/4, $0x80808080
-DATA bitPack3Consts<>+208(SB)/4, $0x80808008
-DATA bitPack3Consts<>+212(SB)/4, $0x80808080
-DATA bitPack3Consts<>+216(SB)/4, $0x80808080
-DATA bitPack3Consts<>+220(SB)/4, $0x80808080
-DATA bitPack3Consts<>+224(SB)/4, $0x80050080
-DATA bitPack3Consts<>+228(SB)/4, $0x80808080
-DATA bitPack3Consts<>+232(SB)/4, $0x80808080
-DATA bitPack3Consts<>+236(SB)/4, $0x80808080
-DATA bitPack3Consts<>+240(SB)/4, $0x80050080
-DATA bitPack3Consts<>+244(SB)/4, $0x80808080
-DATA bitPack3Consts<>+248(SB)/4, $0x80808080
-DATA bitPack3Consts<>+252(SB)/4, $0x80808080
-DATA bitPack3Consts<>+256(SB)/4, $0x80080480
-DATA bitPack3Consts<>+260(SB)/4, $0x80808080
-DATA bitPack3Consts<>+264(SB)/4, $0x80808080
-DATA bitPack3Consts<>+268(SB)/4, $0x80808080
-DATA bitPack3Consts<>+272(SB)/4, $0x80080480
-DATA bitPack3Consts<>+276(SB)/4, $0x80808080
-DATA bitPack3Consts<>+280(SB)/4, $0x80808080
-DATA bitPack3Consts<>+284(SB)/4, $0x80808080
-DATA bitPack3Consts<>+288(SB)/4, $0x800c8080
-DATA bitPack3Consts<>+292(SB)/4, $0x80808080
-DATA bitPack3Consts<>+296(SB)/4, $0x80808080
-DATA bitPack3Consts<>+300(SB)/4, $0x80808080
-DATA bitPack3Consts<>+304(SB)/4, $0x800c8080
-DATA bitPack3Consts<>+308(SB)/4, $0x80808080
-DATA bitPack3Consts<>+312(SB)/4, $0x80808080
-DATA bitPack3Consts<>+316(SB)/4, $0x80808080
-GLOBL bitPack3Consts<>(SB), RODATA|NOPTR, $320
+GLOBL bitPack3Consts<>(SB), RODATA|NOPTR, $160
 
 // func BitPack3AMD64(out *[96]byte, w *[256]uint32)
 TEXT ·BitPack3AMD64(SB), $0-16

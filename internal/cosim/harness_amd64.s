@@ -933,8 +933,27 @@ TEXT ·h0037(SB), NOSPLIT, $24-8
 	RET
 
 // func h0038(s *State)
-// ADDQ $0x02, R8
+// ADDQ $0x00000100, R8
 TEXT ·h0038(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000100, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0039(s *State)
+// ADDQ $0x02, R8
+TEXT ·h0039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -951,9 +970,9 @@ TEXT ·h0038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0039(s *State)
+// func h0040(s *State)
 // ADDQ $0x04, R8
-TEXT ·h0039(SB), NOSPLIT, $24-8
+TEXT ·h0040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -970,9 +989,9 @@ TEXT ·h0039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0040(s *State)
+// func h0041(s *State)
 // ADDQ $0x18, R8
-TEXT ·h0040(SB), NOSPLIT, $24-8
+TEXT ·h0041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -989,9 +1008,9 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0041(s *State)
+// func h0042(s *State)
 // ADDQ AX, CX
-TEXT ·h0041(SB), NOSPLIT, $24-8
+TEXT ·h0042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1008,9 +1027,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0043(s *State)
 // ADDQ AX, R8
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1027,9 +1046,9 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0044(s *State)
 // ADDQ DX, R8
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1046,9 +1065,9 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0045(s *State)
 // ADDQ R8, R9
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1065,9 +1084,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0046(s *State)
 // ANDL $0x00000007, DX
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1084,9 +1103,9 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0047(s *State)
 // ANDL $0x0000000f, DX
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1103,9 +1122,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0048(s *State)
 // ANDL $0x0000000f, R8
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1122,9 +1141,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0049(s *State)
 // ANDL $0x0000002c, R8
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1141,9 +1160,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0050(s *State)
 // ANDL $0x000000ff, AX
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1160,9 +1179,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0051(s *State)
 // ANDL $0x000003ff, DX
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1179,9 +1198,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0052(s *State)
 // ANDL $0x00001fff, DX
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1198,9 +1217,9 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0053(s *State)
 // ANDL $0x0003ffff, DX
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1217,9 +1236,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0054(s *State)
 // ANDL $0x000fffff, DX
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1236,9 +1255,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0055(s *State)
 // ANDL $0x007fe001, R8
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1255,9 +1274,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0056(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1274,9 +1293,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0057(s *State)
 // ANDL $0x0f, AX
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1293,9 +1312,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0058(s *State)
 // ANDL DX, R8
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1312,9 +1331,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0059(s *State)
 // ANDL R8, DX
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1331,9 +1350,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0060(s *State)
 // ANDL R8, R9
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1350,9 +1369,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0061(s *State)
 // ANDNQ DX, R8, AX
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1369,9 +1388,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0062(s *State)
 // ANDNQ DX, R8, R9
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1388,9 +1407,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0063(s *State)
 // ANDNQ R8, DX, CX
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1407,9 +1426,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0064(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1426,9 +1445,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0065(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1445,9 +1464,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0066(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1464,9 +1483,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0067(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1483,9 +1502,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0068(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1502,9 +1521,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0069(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1521,9 +1540,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0070(s *State)
 // ANDQ 24(R8), DX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1540,9 +1559,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0071(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1559,9 +1578,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0072(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1578,9 +1597,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0073(s *State)
 // ANDQ DX, 24(R8)
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1597,9 +1616,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0074(s *State)
 // ANDQ AX, CX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1616,9 +1635,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0075(s *State)
 // ANDQ AX, DX
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1635,9 +1654,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0076(s *State)
 // ANDQ AX, R8
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1654,9 +1673,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0077(s *State)
 // ANDQ CX, AX
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1673,9 +1692,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0078(s *State)
 // ANDQ CX, DX
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1692,9 +1711,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0079(s *State)
 // ANDQ CX, R8
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1711,9 +1730,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0080(s *State)
 // ANDQ DX, AX
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1730,9 +1749,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0081(s *State)
 // ANDQ DX, R8
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1749,9 +1768,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0082(s *State)
 // ANDQ R8, AX
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1768,9 +1787,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0083(s *State)
 // ANDQ R8, CX
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1787,9 +1806,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0084(s *State)
 // ANDQ R8, DX
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1806,9 +1825,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0085(s *State)
 // ANDQ R8, R9
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1825,9 +1844,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0086(s *State)
 // CMOVQCS 24(R8), DX
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1844,9 +1863,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0087(s *State)
 // CMOVQEQ AX, DX
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1863,9 +1882,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0088(s *State)
 // CMOVQNE AX, DX
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1882,9 +1901,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0089(s *State)
 // CMOVQNE DX, AX
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1901,9 +1920,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0090(s *State)
 // CMOVQNE R8, DX
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1920,9 +1939,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0091(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1939,9 +1958,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0092(s *State)
 // CMPL AX, $0x09
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1958,9 +1977,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0093(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1977,9 +1996,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0094(s *State)
 // CMPL R8, $0x09
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1996,9 +2015,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0095(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2015,9 +2034,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0096(s *State)
 // CMPQ AX, $0x00000000
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2034,9 +2053,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0097(s *State)
 // CMPQ AX, $0x00000004
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2053,9 +2072,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0098(s *State)
 // CMPQ AX, $0x00000006
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2072,9 +2091,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0099(s *State)
 // CMPQ AX, $0x00000008
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2091,9 +2110,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0100(s *State)
 // CMPQ AX, $0x00000088
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2110,9 +2129,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0101(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2129,9 +2148,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0102(s *State)
 // CMPQ CX, $0x00000008
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2148,9 +2167,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0103(s *State)
 // CMPQ CX, $0x00000037
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2167,9 +2186,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0104(s *State)
 // CMPQ CX, $0x00000040
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2186,9 +2205,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0105(s *State)
 // CMPQ CX, $0x0000004b
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2205,9 +2224,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0106(s *State)
 // CMPQ CX, $0x00000050
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2224,9 +2243,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0107(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2243,9 +2262,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0108(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2262,9 +2281,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0109(s *State)
 // CMPQ DX, $0x00000004
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2281,9 +2300,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0110(s *State)
 // CMPQ DX, $0x00000006
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2300,9 +2319,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0111(s *State)
 // CMPQ DX, $0x00000008
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2319,9 +2338,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0112(s *State)
 // CMPQ DX, $0x00000037
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2338,9 +2357,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0113(s *State)
 // CMPQ DX, $0x0000004b
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2357,9 +2376,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0114(s *State)
 // CMPQ DX, $0x00000050
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2376,9 +2395,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0115(s *State)
 // CMPQ DX, $0x000003b8
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2395,9 +2414,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0116(s *State)
 // CMPQ R8, $0x00000000
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2414,9 +2433,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0117(s *State)
 // CMPQ R8, $0x00000001
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2433,9 +2452,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0118(s *State)
 // CMPQ R8, $0x00000002
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2452,9 +2471,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0119(s *State)
 // CMPQ R8, $0x00000003
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2471,9 +2490,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0120(s *State)
 // CMPQ R8, $0x00000037
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2490,9 +2509,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0121(s *State)
 // CMPQ R8, $0x0000004b
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2509,9 +2528,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0122(s *State)
 // CMPQ R8, $0x00000050
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2528,9 +2547,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0123(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2547,9 +2566,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0124(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2566,9 +2585,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0125(s *State)
 // CMPQ R8, $0x00000100
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2585,9 +2604,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0126(s *State)
 // CMPQ CX, 24(R8)
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2604,9 +2623,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0127(s *State)
 // CMPQ R8, 24(R9)
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2623,9 +2642,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0128(s *State)
 // CMPQ DX, R8
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2642,9 +2661,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0129(s *State)
 // CMPQ R8, DX
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2661,9 +2680,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0130(s *State)
 // CMPQ R8, R9
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2680,9 +2699,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0131(s *State)
 // DECL CX
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2699,9 +2718,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0132(s *State)
 // DECL R8
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2718,9 +2737,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0133(s *State)
 // DECQ AX
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2737,9 +2756,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0134(s *State)
 // DECQ CX
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2756,9 +2775,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0135(s *State)
 // DECQ DX
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2775,9 +2794,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0136(s *State)
 // INCQ AX
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2794,9 +2813,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0137(s *State)
 // INCQ CX
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2813,9 +2832,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0138(s *State)
 // INCQ DX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2832,9 +2851,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0139(s *State)
 // INCQ R8
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2851,9 +2870,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0140(s *State)
 // JCC taken
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2874,9 +2893,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0141(s *State)
 // JCS taken
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2897,9 +2916,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0142(s *State)
 // JEQ taken
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2920,9 +2939,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0143(s *State)
 // JHI taken
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2943,9 +2962,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0144(s *State)
 // JLT taken
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2966,9 +2985,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0145(s *State)
 // JMP taken
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2989,9 +3008,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0146(s *State)
 // JNE taken
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3012,9 +3031,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0147(s *State)
 // LDMXCSR (R8)
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3031,9 +3050,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0148(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3050,9 +3069,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0149(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3069,9 +3088,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0150(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3088,9 +3107,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0151(s *State)
 // LEAQ (AX), AX
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3107,9 +3126,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0152(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3126,9 +3145,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0153(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3145,9 +3164,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0154(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3164,9 +3183,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0155(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3183,9 +3202,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0156(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3202,9 +3221,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0157(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3221,9 +3240,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0158(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3240,9 +3259,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0159(s *State)
 // LEAQ (R8), AX
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3259,9 +3278,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0160(s *State)
 // LEAQ (R8), R9
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3278,9 +3297,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0161(s *State)
 // LEAQ 24(AX), AX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3297,9 +3316,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0162(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3316,9 +3335,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0163(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3335,9 +3354,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0164(s *State)
 // LFENCE
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3354,9 +3373,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0165(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3373,9 +3392,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0166(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3392,9 +3411,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0167(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3411,9 +3430,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0168(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3430,9 +3449,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0169(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3449,9 +3468,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0170(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3468,9 +3487,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0171(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3487,9 +3506,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0172(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3506,9 +3525,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0173(s *State)
 // MOVB $0x08, 24(R8)
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3525,9 +3544,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0174(s *State)
 // MOVB $0x09, 24(R8)
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3544,9 +3563,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0175(s *State)
 // MOVB $0x0a, 24(R8)
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3563,9 +3582,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0176(s *State)
 // MOVB $0x0b, 24(R8)
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3582,9 +3601,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0177(s *State)
 // MOVB $0x0c, 24(R8)
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3601,9 +3620,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0178(s *State)
 // MOVB $0x0d, 24(R8)
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3620,9 +3639,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0179(s *State)
 // MOVB $0x0e, 24(R8)
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3639,9 +3658,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0180(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3658,9 +3677,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0181(s *State)
 // MOVB CL, 24(R8)(DX*1)
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3677,9 +3696,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0182(s *State)
 // MOVB DL, 24(R8)
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3696,9 +3715,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0183(s *State)
 // MOVB R8B, (R9)(CX*1)
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3715,9 +3734,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0184(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3734,9 +3753,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0185(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3753,9 +3772,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0186(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3772,9 +3791,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0187(s *State)
 // MOVBQZX (R8)(R9*1), R10
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3791,9 +3810,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0188(s *State)
 // MOVBQZX 24(R8)(AX*1), CX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3810,9 +3829,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0189(s *State)
 // MOVBQZX 24(R8)(AX*1), DX
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3829,9 +3848,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0190(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3848,9 +3867,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0191(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3867,9 +3886,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0192(s *State)
 // MOVL $0x000173b2, 24(R8)
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3886,9 +3905,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0193(s *State)
 // MOVL $0x00017400, 24(R8)
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3905,9 +3924,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0194(s *State)
 // MOVL $0x0001ffb2, 24(R8)
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3924,9 +3943,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0195(s *State)
 // MOVL $0x0003fe3c, 24(R8)
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3943,9 +3962,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0196(s *State)
 // MOVL $0x0003fe88, 24(R8)
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3962,9 +3981,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0197(s *State)
 // MOVL $0x0003ff00, 24(R8)
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3981,9 +4000,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0198(s *State)
 // MOVL $0x0007ff3c, 24(R8)
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4000,9 +4019,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0199(s *State)
 // MOVL $0x0007ff88, 24(R8)
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4019,9 +4038,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0200(s *State)
 // MOVL $0x00000000, AX
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4038,9 +4057,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0201(s *State)
 // MOVL $0x00000001, AX
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4057,9 +4076,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0202(s *State)
 // MOVL $0x00000001, DX
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4076,9 +4095,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0203(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4095,9 +4114,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0204(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4114,9 +4133,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0205(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4133,9 +4152,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0206(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4152,9 +4171,28 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0207(s *State)
+// MOVL $0x00000004, CX
+TEXT ·h0207(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x00000004, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0208(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4171,9 +4209,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0209(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4190,9 +4228,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0210(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4209,9 +4247,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0211(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4228,9 +4266,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0212(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4247,9 +4285,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0213(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4266,9 +4304,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0214(s *State)
 // MOVL $0x0000000f, CX
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4285,9 +4323,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0215(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4304,9 +4342,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0216(s *State)
 // MOVL $0x0000001f, AX
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4323,9 +4361,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0217(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4342,9 +4380,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0218(s *State)
 // MOVL $0x00000037, AX
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4361,9 +4399,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0219(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4380,9 +4418,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0220(s *State)
 // MOVL $0x0000004b, AX
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4399,9 +4437,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0221(s *State)
 // MOVL $0x00000050, AX
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4418,9 +4456,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0222(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4437,9 +4475,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0223(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4456,9 +4494,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0224(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4475,9 +4513,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0225(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4494,9 +4532,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0226(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4513,9 +4551,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0227(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4532,9 +4570,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0228(s *State)
 // MOVL $0x001f0404, AX
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4551,9 +4589,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0229(s *State)
 // MOVL $0x001f0506, AX
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4570,9 +4608,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0230(s *State)
 // MOVL $0x001f0708, AX
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4589,9 +4627,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0231(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4608,9 +4646,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0232(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4627,9 +4665,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0233(s *State)
 // MOVL (R8)(R9*4), AX
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4646,9 +4684,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0234(s *State)
 // MOVL (R8), AX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4665,9 +4703,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0235(s *State)
 // MOVL (R8), R9
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4684,9 +4722,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0236(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4703,9 +4741,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0237(s *State)
 // MOVL 24(R8), CX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4722,9 +4760,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0238(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4741,9 +4779,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0239(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4760,9 +4798,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0240(s *State)
 // MOVL AX, (R8)
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4779,9 +4817,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0241(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4798,9 +4836,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0242(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4817,9 +4855,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0243(s *State)
 // MOVL CX, (R8)
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4836,9 +4874,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0244(s *State)
 // MOVL DX, (R8)
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4855,9 +4893,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0245(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4874,9 +4912,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0246(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4893,9 +4931,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0247(s *State)
 // MOVL R8, (R9)
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4912,9 +4950,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0248(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4931,9 +4969,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0249(s *State)
 // MOVL AX, DX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4950,9 +4988,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0250(s *State)
 // MOVL AX, R8
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4969,9 +5007,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0251(s *State)
 // MOVL DX, AX
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4988,9 +5026,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0252(s *State)
 // MOVL DX, R8
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5007,9 +5045,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0253(s *State)
 // MOVL R8, AX
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5026,9 +5064,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0254(s *State)
 // MOVL R8, R9
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5045,9 +5083,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0255(s *State)
 // MOVO X1, X9
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5064,9 +5102,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0256(s *State)
 // MOVOU (DX), X1
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5083,9 +5121,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0257(s *State)
 // MOVOU (R8), X1
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5102,9 +5140,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0258(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5121,9 +5159,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0259(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5140,9 +5178,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0260(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5159,9 +5197,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0261(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5178,9 +5216,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0262(s *State)
 // MOVQ $0x00000000, (R8)
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5197,9 +5235,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0263(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5216,9 +5254,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0264(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5235,9 +5273,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0265(s *State)
 // MOVQ $0x00000002, 24(R8)
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5254,9 +5292,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0266(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5273,9 +5311,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0267(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5292,9 +5330,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0268(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5311,9 +5349,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0269(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5330,9 +5368,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0270(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5349,9 +5387,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0271(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5368,9 +5406,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0272(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5387,9 +5425,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0273(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5406,9 +5444,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0274(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5425,9 +5463,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0275(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5444,9 +5482,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0276(s *State)
 // MOVQ (AX), AX
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5463,9 +5501,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0277(s *State)
 // MOVQ (AX), CX
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5482,9 +5520,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0278(s *State)
 // MOVQ (AX), R8
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5501,9 +5539,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0279(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5520,9 +5558,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0280(s *State)
 // MOVQ (R8), AX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5539,9 +5577,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0281(s *State)
 // MOVQ (R8), CX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5558,9 +5596,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0282(s *State)
 // MOVQ (R8), DX
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5577,9 +5615,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0283(s *State)
 // MOVQ (R8), R8
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5596,9 +5634,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0284(s *State)
 // MOVQ (R8), R9
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5615,9 +5653,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0285(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5634,9 +5672,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0286(s *State)
 // MOVQ 24(AX), R8
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5653,9 +5691,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0287(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5672,9 +5710,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0288(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5691,9 +5729,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0289(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5710,9 +5748,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0290(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5729,9 +5767,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0291(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5748,9 +5786,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0292(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5767,9 +5805,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0293(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5786,9 +5824,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0294(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5805,9 +5843,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0295(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5824,9 +5862,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0296(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5843,9 +5881,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0297(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5862,9 +5900,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0298(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5881,9 +5919,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0299(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5900,9 +5938,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0300(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5919,9 +5957,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0301(s *State)
 // MOVQ AX, CX
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5938,9 +5976,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0302(s *State)
 // MOVQ AX, DX
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5957,9 +5995,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0303(s *State)
 // MOVQ AX, R8
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5976,9 +6014,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0304(s *State)
 // MOVQ CX, DX
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5995,9 +6033,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0305(s *State)
 // MOVQ CX, R8
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6014,9 +6052,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0306(s *State)
 // MOVQ DX, AX
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6033,9 +6071,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0307(s *State)
 // MOVQ DX, CX
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6052,9 +6090,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0308(s *State)
 // MOVQ DX, R8
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6071,9 +6109,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0309(s *State)
 // MOVQ R8, AX
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6090,9 +6128,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0310(s *State)
 // MOVQ R8, CX
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6109,9 +6147,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0311(s *State)
 // MOVQ R8, DX
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6128,9 +6166,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0312(s *State)
 // MOVQ R8, R9
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6147,9 +6185,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0313(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6166,9 +6204,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0314(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6185,9 +6223,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0315(s *State)
 // MOVWLZX 24(R8), DX
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6204,9 +6242,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0316(s *State)
 // NOTL R8
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6223,9 +6261,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0317(s *State)
 // NOTQ AX
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6242,9 +6280,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0318(s *State)
 // NOTQ CX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6261,9 +6299,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0319(s *State)
 // NOTQ DX
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6280,9 +6318,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0320(s *State)
 // NOTQ R8
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6299,9 +6337,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0321(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6318,9 +6356,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0322(s *State)
 // ORL R8, R9
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6337,9 +6375,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0323(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6356,9 +6394,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0324(s *State)
 // ORQ AX, CX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6375,9 +6413,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0325(s *State)
 // ORQ AX, DX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6394,9 +6432,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0326(s *State)
 // ORQ AX, R8
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6413,9 +6451,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0327(s *State)
 // ORQ CX, AX
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6432,9 +6470,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0328(s *State)
 // ORQ CX, DX
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6451,9 +6489,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0329(s *State)
 // ORQ CX, R8
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6470,9 +6508,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0330(s *State)
 // ORQ DX, AX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6489,9 +6527,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0331(s *State)
 // ORQ DX, R8
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6508,9 +6546,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0332(s *State)
 // ORQ R8, AX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6527,9 +6565,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0333(s *State)
 // ORQ R8, CX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6546,9 +6584,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0334(s *State)
 // ORQ R8, DX
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6565,9 +6603,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0335(s *State)
 // ORQ R8, R9
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6584,9 +6622,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0336(s *State)
 // PADDL X1, X9
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6603,9 +6641,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0337(s *State)
 // PADDQ X1, X9
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6622,9 +6660,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0338(s *State)
 // PAND X1, X9
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6641,9 +6679,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0339(s *State)
 // PMULULQ X1, X9
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6660,9 +6698,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0340(s *State)
 // POR X1, X9
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6679,9 +6717,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0341(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6698,9 +6736,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0342(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6717,9 +6755,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0343(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6736,9 +6774,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0344(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6755,9 +6793,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0345(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6774,9 +6812,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0346(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6793,9 +6831,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0347(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6812,9 +6850,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0348(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6831,9 +6869,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0349(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6850,9 +6888,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0350(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6869,9 +6907,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0351(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6888,9 +6926,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0352(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6907,9 +6945,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0353(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6926,9 +6964,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0354(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6945,9 +6983,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0355(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6964,9 +7002,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0356(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6983,9 +7021,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0357(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7002,9 +7040,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0358(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7021,9 +7059,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0359(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7040,9 +7078,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0360(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7059,9 +7097,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0361(s *State)
 // PSUBL X1, X9
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7078,9 +7116,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0362(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7097,9 +7135,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0363(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7116,9 +7154,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0364(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7135,9 +7173,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0365(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7154,9 +7192,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0366(s *State)
 // PXOR X1, X1
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7173,9 +7211,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0367(s *State)
 // PXOR X1, X9
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7192,9 +7230,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0368(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7211,9 +7249,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0369(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7230,9 +7268,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0370(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7249,9 +7287,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0371(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7268,9 +7306,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0372(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7287,9 +7325,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0373(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7306,9 +7344,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0374(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7325,9 +7363,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0375(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7344,9 +7382,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0376(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7363,9 +7401,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0377(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7382,9 +7420,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0378(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7401,9 +7439,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0379(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7420,9 +7458,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0380(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7439,9 +7477,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0381(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7458,9 +7496,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0382(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7477,9 +7515,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0383(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7496,9 +7534,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0384(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7515,9 +7553,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0385(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7534,9 +7572,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0386(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7553,9 +7591,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0387(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7572,9 +7610,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0388(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7591,9 +7629,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0389(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7610,9 +7648,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0390(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7629,9 +7667,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0391(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7648,9 +7686,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0392(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7667,9 +7705,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0393(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7686,9 +7724,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0394(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7705,9 +7743,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0395(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7724,9 +7762,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0396(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7743,9 +7781,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0397(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7762,9 +7800,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0398(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7781,9 +7819,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0399(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7800,9 +7838,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0400(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7819,9 +7857,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0401(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7838,9 +7876,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0402(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7857,9 +7895,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0403(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7876,9 +7914,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0404(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7895,9 +7933,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0405(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7914,9 +7952,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0406(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7933,9 +7971,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0407(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7952,9 +7990,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0408(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7971,9 +8009,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0409(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7990,9 +8028,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0410(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8009,9 +8047,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0411(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8028,9 +8066,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0412(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8047,9 +8085,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0413(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8066,9 +8104,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0414(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8085,9 +8123,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0415(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8104,9 +8142,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0416(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8123,9 +8161,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0417(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8142,9 +8180,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0418(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8161,9 +8199,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0419(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8180,9 +8218,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0420(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8199,9 +8237,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0421(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8218,9 +8256,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0422(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8237,9 +8275,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0423(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8256,9 +8294,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0424(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8275,9 +8313,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0425(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8294,9 +8332,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0426(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8313,9 +8351,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0427(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8332,9 +8370,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0428(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8351,9 +8389,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0429(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8370,9 +8408,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0430(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8389,9 +8427,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0431(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8408,9 +8446,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0432(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8427,9 +8465,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0433(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8446,9 +8484,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0434(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8465,9 +8503,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0435(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8484,9 +8522,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0436(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8503,9 +8541,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0437(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8522,9 +8560,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0438(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8541,9 +8579,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0439(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8560,9 +8598,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0440(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8579,9 +8617,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0441(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8598,9 +8636,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0442(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8617,9 +8655,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0443(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8636,9 +8674,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0444(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8655,9 +8693,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0445(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8674,9 +8712,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0446(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8693,9 +8731,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0447(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8712,9 +8750,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0448(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8731,9 +8769,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0449(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8750,9 +8788,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0450(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8769,9 +8807,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0451(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8788,9 +8826,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0452(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8807,9 +8845,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0453(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8826,9 +8864,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0454(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8845,9 +8883,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0455(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8864,9 +8902,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0456(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8883,9 +8921,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0457(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8902,9 +8940,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0458(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8921,9 +8959,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0459(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8940,9 +8978,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0460(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8959,9 +8997,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0461(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8978,9 +9016,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0462(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8997,9 +9035,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0463(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9016,9 +9054,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0464(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9035,9 +9073,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0465(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9054,9 +9092,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0466(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9073,9 +9111,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0467(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9092,9 +9130,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0468(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9111,9 +9149,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0469(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9130,9 +9168,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0470(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9149,9 +9187,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0471(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9168,9 +9206,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0472(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9187,9 +9225,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0473(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9206,9 +9244,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0474(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9225,9 +9263,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0475(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9244,9 +9282,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0476(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9263,9 +9301,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0477(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9282,9 +9320,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0478(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9301,9 +9339,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0479(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9320,9 +9358,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0480(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9339,9 +9377,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0481(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9358,9 +9396,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0482(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9377,9 +9415,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0483(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9396,9 +9434,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0484(s *State)
 // SARL $0x1f, R8
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9415,9 +9453,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0485(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9434,9 +9472,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0486(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9453,9 +9491,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0487(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9472,9 +9510,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0488(s *State)
 // SBBQ R8, R8
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9491,9 +9529,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0489(s *State)
 // SHLL $0x05, DX
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9510,9 +9548,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0490(s *State)
 // SHLL $0x05, R8
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9529,9 +9567,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0491(s *State)
 // SHLL $0x09, R8
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9548,9 +9586,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0492(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9567,9 +9605,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0493(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9586,9 +9624,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0494(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9605,9 +9643,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0495(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9624,9 +9662,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0496(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9643,9 +9681,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0497(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9662,9 +9700,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0498(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9681,9 +9719,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0499(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9700,9 +9738,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0500(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9719,9 +9757,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0501(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9738,9 +9776,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0502(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9757,9 +9795,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0503(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9776,9 +9814,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0504(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9795,9 +9833,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0505(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9814,9 +9852,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0506(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9833,9 +9871,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0507(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9852,9 +9890,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0508(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9871,9 +9909,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0509(s *State)
 // SHLQ $0x0a, AX
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9890,9 +9928,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0510(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9909,9 +9947,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0511(s *State)
 // SHLQ $0x0a, R8
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9928,9 +9966,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0512(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9947,9 +9985,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0513(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9966,9 +10004,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0514(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9985,9 +10023,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0515(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10004,9 +10042,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0516(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10023,9 +10061,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0517(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10042,9 +10080,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0518(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10061,9 +10099,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0519(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10080,9 +10118,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0520(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10099,9 +10137,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0521(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10118,9 +10156,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0522(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10137,9 +10175,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0523(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10156,9 +10194,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0524(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10175,9 +10213,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0525(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10194,9 +10232,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0526(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10213,9 +10251,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0527(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10232,9 +10270,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0528(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10251,9 +10289,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0529(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10270,9 +10308,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0530(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10289,9 +10327,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0531(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10308,9 +10346,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0532(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10327,9 +10365,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0533(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10346,9 +10384,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0534(s *State)
 // SHLQ $0x20, DX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10365,9 +10403,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0535(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10384,9 +10422,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0536(s *State)
 // SHRL $0x04, R8
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10403,9 +10441,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0537(s *State)
 // SHRL $0x06, R8
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10422,9 +10460,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0538(s *State)
 // SHRL $0x07, DX
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10441,9 +10479,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0539(s *State)
 // SHRL $0x07, R8
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10460,9 +10498,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0540(s *State)
 // SHRL $0x08, AX
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10479,9 +10517,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0541(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10498,9 +10536,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0542(s *State)
 // SHRL $0x16, DX
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10517,9 +10555,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0543(s *State)
 // SHRL $0x16, R8
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10536,9 +10574,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0544(s *State)
 // SHRL $0x18, DX
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10555,9 +10593,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0545(s *State)
 // SHRL $0x18, R8
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10574,9 +10612,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0546(s *State)
 // SHRL $0x1f, AX
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10593,9 +10631,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0547(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10612,9 +10650,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0548(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10631,9 +10669,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0549(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10650,9 +10688,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0550(s *State)
 // SHRQ $0x06, R8
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10669,9 +10707,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0551(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10688,9 +10726,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0552(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10707,9 +10745,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0553(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10726,9 +10764,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0554(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10745,9 +10783,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0555(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10764,9 +10802,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0556(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10783,9 +10821,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0557(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10802,9 +10840,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0558(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10821,9 +10859,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0559(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10840,9 +10878,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0560(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10859,9 +10897,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0561(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10878,9 +10916,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0562(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10897,9 +10935,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0563(s *State)
 // SHRQ $0x3f, DX
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10916,9 +10954,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0564(s *State)
 // STMXCSR (R8)
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10935,9 +10973,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0565(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10954,9 +10992,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0566(s *State)
 // SUBL (R8), R9
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10973,9 +11011,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0567(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10992,9 +11030,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0568(s *State)
 // SUBL AX, DX
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11011,9 +11049,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0569(s *State)
 // SUBL AX, R8
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11030,9 +11068,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0570(s *State)
 // SUBL CX, AX
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11049,9 +11087,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0571(s *State)
 // SUBL DX, AX
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11068,9 +11106,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0572(s *State)
 // SUBL DX, R8
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11087,9 +11125,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0573(s *State)
 // SUBL R8, AX
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11106,9 +11144,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0574(s *State)
 // SUBL R8, DX
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11125,9 +11163,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0575(s *State)
 // SUBL R8, R9
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11144,9 +11182,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0576(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11163,9 +11201,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0577(s *State)
 // SUBQ AX, CX
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11182,9 +11220,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0578(s *State)
 // SUBQ AX, R8
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11201,9 +11239,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0579(s *State)
 // SUBQ DX, R8
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11220,9 +11258,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0580(s *State)
 // SUBQ R8, CX
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11239,9 +11277,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0581(s *State)
 // SUBQ R8, R9
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11258,9 +11296,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0582(s *State)
 // TESTL AX, AX
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11277,9 +11315,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0583(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11296,9 +11334,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0584(s *State)
 // TESTQ $0x00000001, R8
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11315,9 +11353,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0585(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11334,9 +11372,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0586(s *State)
 // TESTQ $0x00000002, R8
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11353,9 +11391,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0587(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11372,9 +11410,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0588(s *State)
 // TESTQ $0x00000004, R8
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11391,9 +11429,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0589(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11410,9 +11448,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0590(s *State)
 // TESTQ $0x00000008, R8
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11429,9 +11467,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0591(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11448,9 +11486,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0592(s *State)
 // TESTQ $0x00000010, R8
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11467,9 +11505,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0593(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11486,9 +11524,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0594(s *State)
 // TESTQ $0x00000020, R8
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11505,9 +11543,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0595(s *State)
 // TESTQ CX, CX
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11524,9 +11562,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0596(s *State)
 // TESTQ R8, R8
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11543,9 +11581,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0597(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11562,9 +11600,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0598(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11581,9 +11619,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0599(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11600,9 +11638,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0600(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11619,9 +11657,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0601(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11638,9 +11676,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0602(s *State)
 // VMOVDQU (DX), Y1
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11657,9 +11695,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0603(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11676,9 +11714,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0604(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11695,9 +11733,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0605(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11714,9 +11752,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0606(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11733,9 +11771,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0607(s *State)
 // VMOVDQU 24(DX), Y1
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11752,9 +11790,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0608(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11771,9 +11809,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0609(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11790,9 +11828,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0610(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11809,9 +11847,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0611(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11828,9 +11866,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0612(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11847,9 +11885,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0613(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11866,9 +11904,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0614(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11885,9 +11923,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0615(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11904,9 +11942,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0616(s *State)
 // VMOVDQU64 (AX), Z1
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11923,9 +11961,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0617(s *State)
 // VMOVDQU64 (DX), Z1
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11942,9 +11980,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0618(s *State)
 // VMOVDQU64 (R8), Z1
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11961,9 +11999,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0619(s *State)
 // VMOVDQU64 (R8), Z17
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11980,9 +12018,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0620(s *State)
 // VMOVDQU64 24(AX), Z1
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11999,9 +12037,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0621(s *State)
 // VMOVDQU64 24(AX), Z17
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12018,9 +12056,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0622(s *State)
 // VMOVDQU64 24(DX), Z1
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12037,9 +12075,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0623(s *State)
 // VMOVDQU64 24(R8), Z1
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12056,9 +12094,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0624(s *State)
 // VMOVDQU64 24(R8), Z17
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12075,9 +12113,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0625(s *State)
 // VMOVDQU64 Z1, (AX)
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12094,9 +12132,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0626(s *State)
 // VMOVDQU64 Z1, (R8)
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12113,9 +12151,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0627(s *State)
 // VMOVDQU64 Z1, 24(AX)
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12132,9 +12170,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0628(s *State)
 // VMOVDQU64 Z1, 24(R8)
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12151,9 +12189,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0629(s *State)
 // VMOVDQU64 Z17, (R8)
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12170,9 +12208,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0630(s *State)
 // VMOVDQU64 Z17, 24(AX)
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12189,9 +12227,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0631(s *State)
 // VMOVDQU64 Z17, 24(R8)
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12208,9 +12246,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0632(s *State)
 // VMOVDQU64 Z1, Z25
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12227,9 +12265,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0633(s *State)
 // VMOVDQU64 Z1, Z9
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12246,9 +12284,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0634(s *State)
 // VMOVDQU64 Z17, Z25
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12265,9 +12303,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0635(s *State)
 // VMOVDQU64 Z17, Z9
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12284,9 +12322,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0636(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12303,9 +12341,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0637(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12322,9 +12360,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0638(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12341,9 +12379,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0639(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12360,9 +12398,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0640(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12379,9 +12417,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0641(s *State)
 // VPADDD 24(R8), Z1, Z25
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12398,9 +12436,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0642(s *State)
 // VPADDD 24(R8), Z1, Z9
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12417,9 +12455,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0643(s *State)
 // VPADDD 24(R8), Z17, Z25
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12436,9 +12474,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0644(s *State)
 // VPADDD 24(R8), Z17, Z9
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12455,9 +12493,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0645(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12474,9 +12512,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0646(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12493,9 +12531,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0647(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12512,9 +12550,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0648(s *State)
 // VPADDD Z1, Z25, Z14
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12531,9 +12569,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0649(s *State)
 // VPADDD Z1, Z25, Z25
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12550,9 +12588,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0650(s *State)
 // VPADDD Z1, Z25, Z30
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12569,9 +12607,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0651(s *State)
 // VPADDD Z1, Z9, Z14
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12588,9 +12626,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0652(s *State)
 // VPADDD Z1, Z9, Z30
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12607,9 +12645,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0653(s *State)
 // VPADDD Z1, Z9, Z9
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12626,9 +12664,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0654(s *State)
 // VPADDD Z17, Z25, Z14
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12645,9 +12683,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0655(s *State)
 // VPADDD Z17, Z25, Z25
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12664,9 +12702,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0656(s *State)
 // VPADDD Z17, Z25, Z30
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12683,9 +12721,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0657(s *State)
 // VPADDD Z17, Z9, Z14
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12702,9 +12740,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0658(s *State)
 // VPADDD Z17, Z9, Z30
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12721,9 +12759,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0659(s *State)
 // VPADDD Z17, Z9, Z9
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12740,9 +12778,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0660(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12759,9 +12797,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0661(s *State)
 // VPADDQ Z1, Z9, Z9
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12778,9 +12816,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0662(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12797,9 +12835,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0663(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12816,9 +12854,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0664(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12835,9 +12873,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0665(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12854,9 +12892,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0666(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12873,9 +12911,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0667(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12892,9 +12930,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0668(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12911,9 +12949,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0669(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12930,9 +12968,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0670(s *State)
 // VPBROADCASTD (R8)(R9*1), Y1
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12949,9 +12987,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0671(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12968,9 +13006,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0672(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12987,9 +13025,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0673(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13006,9 +13044,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0674(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13025,9 +13063,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0675(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13044,9 +13082,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0676(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13063,9 +13101,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0677(s *State)
 // VPERM2I128 $0x01, Y1, Y1, Y9
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13082,9 +13120,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0678(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13101,9 +13139,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0679(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13120,9 +13158,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0680(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13139,9 +13177,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0681(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13158,9 +13196,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0682(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13177,9 +13215,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0683(s *State)
 // VPERMT2D Z1, Z25, Z14
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13196,9 +13234,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0684(s *State)
 // VPERMT2D Z1, Z25, Z30
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13215,9 +13253,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0685(s *State)
 // VPERMT2D Z17, Z25, Z14
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13234,9 +13272,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0686(s *State)
 // VPERMT2D Z17, Z25, Z30
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13253,9 +13291,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0687(s *State)
 // VPMINUD Y1, Y9, Y9
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13272,9 +13310,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0688(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13291,9 +13329,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0689(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13310,9 +13348,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0690(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13329,9 +13367,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0691(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13348,9 +13386,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0692(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13367,9 +13405,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0693(s *State)
 // VPMULDQ 24(R8), Z1, Z1
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13386,9 +13424,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0694(s *State)
 // VPMULDQ 24(R8), Z1, Z25
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13405,9 +13443,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0695(s *State)
 // VPMULDQ 24(R8), Z1, Z9
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13424,9 +13462,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0696(s *State)
 // VPMULDQ 24(R8), Z17, Z17
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13443,9 +13481,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0697(s *State)
 // VPMULDQ 24(R8), Z17, Z25
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13462,9 +13500,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0698(s *State)
 // VPMULDQ 24(R8), Z17, Z9
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13481,9 +13519,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0699(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13500,9 +13538,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0700(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13519,9 +13557,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0701(s *State)
 // VPMULDQ Z1, Z9, Z14
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13538,9 +13576,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0702(s *State)
 // VPMULDQ Z17, Z25, Z25
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13557,9 +13595,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0703(s *State)
 // VPMULDQ Z17, Z9, Z14
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13576,9 +13614,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0704(s *State)
 // VPMULDQ Z17, Z9, Z9
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13595,9 +13633,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0705(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13614,9 +13652,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0706(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13633,9 +13671,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0707(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13652,9 +13690,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0708(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13671,9 +13709,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0709(s *State)
 // VPMULLD Z17, Z25, Z25
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13690,9 +13728,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0710(s *State)
 // VPMULLD Z17, Z9, Z9
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13709,9 +13747,28 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0711(s *State)
+// VPOR Y1, Y9, Y14
+TEXT ·h0711(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPOR Y1, Y9, Y14
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0712(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13728,9 +13785,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0713(s *State)
 // VPROLQ $0x01, Y1, Y1
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13747,9 +13804,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0714(s *State)
 // VPROLQ $0x01, Y1, Y9
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13766,9 +13823,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0715(s *State)
 // VPROLQ $0x02, Y1, Y1
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13785,9 +13842,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0716(s *State)
 // VPROLQ $0x03, Y1, Y1
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13804,9 +13861,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0717(s *State)
 // VPROLQ $0x06, Y1, Y1
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13823,9 +13880,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0718(s *State)
 // VPROLQ $0x08, Y1, Y1
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13842,9 +13899,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0719(s *State)
 // VPROLQ $0x0a, Y1, Y1
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13861,9 +13918,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0720(s *State)
 // VPROLQ $0x0e, Y1, Y1
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13880,9 +13937,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0721(s *State)
 // VPROLQ $0x0f, Y1, Y1
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13899,9 +13956,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0722(s *State)
 // VPROLQ $0x12, Y1, Y1
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13918,9 +13975,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0723(s *State)
 // VPROLQ $0x14, Y1, Y1
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13937,9 +13994,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0724(s *State)
 // VPROLQ $0x15, Y1, Y1
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13956,9 +14013,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0725(s *State)
 // VPROLQ $0x19, Y1, Y1
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13975,9 +14032,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0726(s *State)
 // VPROLQ $0x1b, Y1, Y1
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13994,9 +14051,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0727(s *State)
 // VPROLQ $0x1c, Y1, Y1
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14013,9 +14070,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0728(s *State)
 // VPROLQ $0x24, Y1, Y1
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14032,9 +14089,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0729(s *State)
 // VPROLQ $0x27, Y1, Y1
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14051,9 +14108,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0730(s *State)
 // VPROLQ $0x29, Y1, Y1
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14070,9 +14127,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0731(s *State)
 // VPROLQ $0x2b, Y1, Y1
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14089,9 +14146,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0732(s *State)
 // VPROLQ $0x2c, Y1, Y1
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14108,9 +14165,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0733(s *State)
 // VPROLQ $0x2d, Y1, Y1
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14127,9 +14184,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0734(s *State)
 // VPROLQ $0x37, Y1, Y1
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14146,9 +14203,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0735(s *State)
 // VPROLQ $0x38, Y1, Y1
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14165,9 +14222,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0736(s *State)
 // VPROLQ $0x3d, Y1, Y1
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14184,9 +14241,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0737(s *State)
 // VPROLQ $0x3e, Y1, Y1
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14203,9 +14260,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0738(s *State)
 // VPROLQ $0x01, Z1, Z1
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14222,9 +14279,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0739(s *State)
 // VPROLQ $0x01, Z17, Z17
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14241,9 +14298,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0740(s *State)
 // VPROLQ $0x01, Z17, Z25
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14260,9 +14317,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0741(s *State)
 // VPROLQ $0x02, Z1, Z1
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14279,9 +14336,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0742(s *State)
 // VPROLQ $0x02, Z17, Z17
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14298,9 +14355,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0743(s *State)
 // VPROLQ $0x03, Z1, Z1
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14317,9 +14374,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0744(s *State)
 // VPROLQ $0x03, Z17, Z17
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14336,9 +14393,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0745(s *State)
 // VPROLQ $0x06, Z1, Z1
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14355,9 +14412,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0746(s *State)
 // VPROLQ $0x06, Z17, Z17
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14374,9 +14431,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0747(s *State)
 // VPROLQ $0x08, Z1, Z1
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14393,9 +14450,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0748(s *State)
 // VPROLQ $0x08, Z17, Z17
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14412,9 +14469,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0749(s *State)
 // VPROLQ $0x0a, Z1, Z1
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14431,9 +14488,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0750(s *State)
 // VPROLQ $0x0a, Z17, Z17
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14450,9 +14507,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0751(s *State)
 // VPROLQ $0x0e, Z1, Z1
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14469,9 +14526,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0752(s *State)
 // VPROLQ $0x0e, Z17, Z17
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14488,9 +14545,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0753(s *State)
 // VPROLQ $0x0f, Z1, Z1
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14507,9 +14564,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0754(s *State)
 // VPROLQ $0x0f, Z17, Z17
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14526,9 +14583,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0755(s *State)
 // VPROLQ $0x12, Z1, Z1
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14545,9 +14602,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0756(s *State)
 // VPROLQ $0x12, Z17, Z17
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14564,9 +14621,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0757(s *State)
 // VPROLQ $0x14, Z1, Z1
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14583,9 +14640,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0758(s *State)
 // VPROLQ $0x14, Z17, Z17
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14602,9 +14659,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0759(s *State)
 // VPROLQ $0x15, Z1, Z1
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14621,9 +14678,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0760(s *State)
 // VPROLQ $0x15, Z17, Z17
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14640,9 +14697,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0761(s *State)
 // VPROLQ $0x19, Z1, Z1
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14659,9 +14716,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0762(s *State)
 // VPROLQ $0x19, Z17, Z17
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14678,9 +14735,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0763(s *State)
 // VPROLQ $0x1b, Z1, Z1
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14697,9 +14754,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0764(s *State)
 // VPROLQ $0x1b, Z17, Z17
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14716,9 +14773,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0765(s *State)
 // VPROLQ $0x1c, Z1, Z1
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14735,9 +14792,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0766(s *State)
 // VPROLQ $0x1c, Z17, Z17
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14754,9 +14811,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0767(s *State)
 // VPROLQ $0x24, Z1, Z1
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14773,9 +14830,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0768(s *State)
 // VPROLQ $0x24, Z17, Z17
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14792,9 +14849,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0769(s *State)
 // VPROLQ $0x27, Z1, Z1
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14811,9 +14868,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0770(s *State)
 // VPROLQ $0x27, Z17, Z17
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14830,9 +14887,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0771(s *State)
 // VPROLQ $0x29, Z1, Z1
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14849,9 +14906,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0772(s *State)
 // VPROLQ $0x29, Z17, Z17
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14868,9 +14925,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0773(s *State)
 // VPROLQ $0x2b, Z1, Z1
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14887,9 +14944,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0774(s *State)
 // VPROLQ $0x2b, Z17, Z17
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14906,9 +14963,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0775(s *State)
 // VPROLQ $0x2c, Z1, Z1
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14925,9 +14982,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0776(s *State)
 // VPROLQ $0x2c, Z17, Z17
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14944,9 +15001,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0777(s *State)
 // VPROLQ $0x2d, Z1, Z1
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14963,9 +15020,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0778(s *State)
 // VPROLQ $0x2d, Z17, Z17
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14982,9 +15039,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0779(s *State)
 // VPROLQ $0x37, Z1, Z1
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15001,9 +15058,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0780(s *State)
 // VPROLQ $0x37, Z17, Z17
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15020,9 +15077,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0781(s *State)
 // VPROLQ $0x38, Z1, Z1
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15039,9 +15096,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0782(s *State)
 // VPROLQ $0x38, Z17, Z17
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15058,9 +15115,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0783(s *State)
 // VPROLQ $0x3d, Z1, Z1
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15077,9 +15134,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0784(s *State)
 // VPROLQ $0x3d, Z17, Z17
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15096,9 +15153,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0785(s *State)
 // VPROLQ $0x3e, Z1, Z1
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15115,9 +15172,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0786(s *State)
 // VPROLQ $0x3e, Z17, Z17
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15134,9 +15191,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0787(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15153,9 +15210,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0788(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15172,9 +15229,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0789(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15191,9 +15248,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0790(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15210,9 +15267,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0791(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15229,9 +15286,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0792(s *State)
 // VPSHUFD $0xf5, Y1, Y1
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15248,9 +15305,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0793(s *State)
 // VPSHUFD $0xf5, Y1, Y9
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15267,9 +15324,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0794(s *State)
 // VPSHUFD $0xf5, Z1, Z1
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15286,9 +15343,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0795(s *State)
 // VPSHUFD $0xf5, Z1, Z25
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15305,9 +15362,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0796(s *State)
 // VPSHUFD $0xf5, Z1, Z9
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15324,9 +15381,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0797(s *State)
 // VPSHUFD $0xf5, Z17, Z25
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15343,9 +15400,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0798(s *State)
 // VPSHUFD $0xf5, Z17, Z9
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15362,9 +15419,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0799(s *State)
 // VPSLLD $0x02, Y1, Y1
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15381,9 +15438,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0800(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15400,9 +15457,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0801(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15419,9 +15476,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0802(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15438,9 +15495,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0803(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15457,9 +15514,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0804(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15476,9 +15533,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0805(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15495,9 +15552,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0806(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15514,9 +15571,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0807(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15533,9 +15590,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0808(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15552,9 +15609,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0809(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15571,9 +15628,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0810(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15590,9 +15647,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0811(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15609,9 +15666,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0812(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15628,9 +15685,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0813(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15647,9 +15704,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0814(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15666,9 +15723,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0815(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15685,9 +15742,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0816(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15704,9 +15761,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0817(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15723,9 +15780,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0818(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15742,9 +15799,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0819(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15761,9 +15818,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0820(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15780,9 +15837,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0821(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15799,9 +15856,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0822(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15818,9 +15875,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0823(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15837,9 +15894,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0824(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15856,9 +15913,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0825(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15875,9 +15932,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0826(s *State)
 // VPSRAD $0x0d, Y1, Y9
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15894,9 +15951,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0827(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15913,9 +15970,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0828(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15932,9 +15989,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0829(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15951,9 +16008,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0830(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15970,9 +16027,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0831(s *State)
 // VPSRAD $0x17, Z1, Z1
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15989,9 +16046,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0832(s *State)
 // VPSRAD $0x17, Z17, Z17
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16008,9 +16065,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0833(s *State)
 // VPSRAD $0x1f, Z1, Z25
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16027,9 +16084,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0834(s *State)
 // VPSRAD $0x1f, Z1, Z9
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16046,9 +16103,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0835(s *State)
 // VPSRAD $0x1f, Z17, Z25
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16065,9 +16122,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0836(s *State)
 // VPSRAD $0x1f, Z17, Z9
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16084,9 +16141,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0837(s *State)
 // VPSRLD $0x06, Y1, Y1
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16103,9 +16160,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0838(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16122,9 +16179,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0839(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16141,9 +16198,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0840(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16160,9 +16217,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0841(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16179,9 +16236,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0842(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16198,9 +16255,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0843(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16217,9 +16274,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0844(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16236,9 +16293,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0845(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16255,9 +16312,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0846(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16274,9 +16331,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0847(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16293,9 +16350,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0848(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16312,9 +16369,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0849(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16331,9 +16388,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0850(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16350,9 +16407,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0851(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16369,9 +16426,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0852(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16388,9 +16445,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0853(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16407,9 +16464,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0854(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16426,9 +16483,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0855(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16445,9 +16502,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0856(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16464,9 +16521,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0857(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16483,9 +16540,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0858(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16502,9 +16559,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0859(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16521,9 +16578,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0860(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16540,9 +16597,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0861(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16559,9 +16616,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0862(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16578,9 +16635,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0863(s *State)
 // VPSRLQ $0x20, Z1, Z1
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16597,9 +16654,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0864(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16616,9 +16673,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0865(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16635,9 +16692,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0866(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16654,9 +16711,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0867(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16673,9 +16730,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0868(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16692,9 +16749,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0869(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16711,9 +16768,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0870(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16730,9 +16787,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0871(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16749,9 +16806,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0872(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16768,9 +16825,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0873(s *State)
 // VPSUBD Z1, Z25, Z14
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16787,9 +16844,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0874(s *State)
 // VPSUBD Z1, Z25, Z25
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16806,9 +16863,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0875(s *State)
 // VPSUBD Z1, Z25, Z30
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16825,9 +16882,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0876(s *State)
 // VPSUBD Z1, Z9, Z14
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16844,9 +16901,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0877(s *State)
 // VPSUBD Z1, Z9, Z30
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16863,9 +16920,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0878(s *State)
 // VPSUBD Z1, Z9, Z9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16882,9 +16939,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0879(s *State)
 // VPSUBD Z17, Z25, Z14
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16901,9 +16958,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0880(s *State)
 // VPSUBD Z17, Z25, Z25
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16920,9 +16977,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0881(s *State)
 // VPSUBD Z17, Z9, Z14
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16939,9 +16996,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0882(s *State)
 // VPSUBD Z17, Z9, Z9
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16958,9 +17015,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0883(s *State)
 // VPTERNLOGQ $0xd2, Y1, Y9, Y14
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16977,9 +17034,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0884(s *State)
 // VPTERNLOGQ $0x88, Z17, Z25, Z25
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16996,9 +17053,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0885(s *State)
 // VPTERNLOGQ $0x88, Z17, Z9, Z9
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17015,9 +17072,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0886(s *State)
 // VPTERNLOGQ $0x96, Z1, Z25, Z30
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17034,9 +17091,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0887(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z30
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17053,9 +17110,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0888(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z14
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17072,9 +17129,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0889(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z30
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17091,9 +17148,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0890(s *State)
 // VPTERNLOGQ $0x96, Z17, Z9, Z30
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17110,9 +17167,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0891(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z14
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17129,9 +17186,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0892(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z30
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17148,9 +17205,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0893(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z14
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17167,9 +17224,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0894(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z30
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17186,9 +17243,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0895(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z14
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17205,9 +17262,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0896(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z30
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17224,9 +17281,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0897(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z14
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17243,9 +17300,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0898(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z30
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17262,9 +17319,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0899(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17281,9 +17338,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0900(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17300,9 +17357,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0901(s *State)
 // VPUNPCKHQDQ Z1, Z25, Z1
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17319,9 +17376,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0902(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z1
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17338,9 +17395,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0903(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z17
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17357,9 +17414,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0904(s *State)
 // VPUNPCKHQDQ Z17, Z9, Z17
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17376,9 +17433,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0905(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17395,9 +17452,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0906(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z14
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17414,9 +17471,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0907(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z30
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17433,9 +17490,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0908(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z14
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17452,9 +17509,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0909(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z30
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17471,9 +17528,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0910(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z14
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17490,9 +17547,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0911(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z30
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17509,9 +17566,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0912(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z14
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17528,9 +17585,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0913(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z30
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17547,9 +17604,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0914(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17566,9 +17623,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0915(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17585,9 +17642,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0916(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17604,9 +17661,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0917(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17623,9 +17680,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0918(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17642,9 +17699,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0919(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17661,9 +17718,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0920(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17680,9 +17737,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0921(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17699,9 +17756,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0922(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17718,9 +17775,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0923(s *State)
 // VPXORQ (R8), Z1, Z1
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17737,9 +17794,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0924(s *State)
 // VPXORQ 24(R8), Z1, Z1
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17756,9 +17813,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0925(s *State)
 // VPXORQ Z1, Z25, Z25
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17775,9 +17832,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0926(s *State)
 // VPXORQ Z1, Z25, Z30
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17794,9 +17851,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0927(s *State)
 // VPXORQ Z1, Z9, Z30
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17813,9 +17870,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0928(s *State)
 // VPXORQ Z17, Z25, Z25
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17832,9 +17889,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0929(s *State)
 // VPXORQ Z17, Z25, Z30
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17851,9 +17908,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0930(s *State)
 // VPXORQ Z17, Z9, Z30
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17870,9 +17927,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0931(s *State)
 // VSHUFI64X2 $0x44, Z1, Z25, Z30
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17889,9 +17946,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0932(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z14
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17908,9 +17965,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0933(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z30
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17927,9 +17984,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0934(s *State)
 // VSHUFI64X2 $0x44, Z17, Z25, Z30
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17946,9 +18003,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0935(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z14
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17965,9 +18022,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0936(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z30
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17984,9 +18041,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0937(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z14
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18003,9 +18060,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0938(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z30
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18022,9 +18079,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0939(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z14
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18041,9 +18098,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0940(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z30
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18060,9 +18117,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0941(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z14
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18079,9 +18136,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0942(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z30
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18098,9 +18155,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0943(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z14
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18117,9 +18174,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0944(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z30
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18136,9 +18193,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0945(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z25, Z1
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18155,9 +18212,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0946(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z9, Z1
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18174,9 +18231,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0947(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z25, Z17
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18193,9 +18250,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0948(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z9, Z17
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18212,9 +18269,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0949(s *State)
 // VSHUFI64X2 $0xee, Z1, Z25, Z1
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18231,9 +18288,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0950(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z1
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18250,9 +18307,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0951(s *State)
 // VSHUFI64X2 $0xee, Z17, Z25, Z17
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18269,9 +18326,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0952(s *State)
 // VSHUFI64X2 $0xee, Z17, Z9, Z17
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18288,9 +18345,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0953(s *State)
 // VZEROUPPER
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18307,9 +18364,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0954(s *State)
 // XCHGQ R8, R8
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18326,9 +18383,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0955(s *State)
 // XORL $0x00000001, AX
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18345,9 +18402,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0956(s *State)
 // XORL AX, AX
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18364,9 +18421,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0957(s *State)
 // XORL AX, DX
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18383,9 +18440,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0958(s *State)
 // XORL CX, CX
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18402,9 +18459,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0959(s *State)
 // XORL DX, AX
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18421,9 +18478,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0960(s *State)
 // XORL DX, DX
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18440,9 +18497,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0961(s *State)
 // XORL DX, R8
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18459,9 +18516,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0962(s *State)
 // XORL R8, DX
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18478,9 +18535,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0963(s *State)
 // XORL R8, R8
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18497,9 +18554,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0964(s *State)
 // XORL R8, R9
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18516,9 +18573,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0965(s *State)
 // XORQ (R8), AX
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18535,9 +18592,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0966(s *State)
 // XORQ (R8), R9
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18554,9 +18611,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0967(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18573,9 +18630,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0968(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18592,9 +18649,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0969(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18611,9 +18668,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0970(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18630,9 +18687,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0971(s *State)
 // XORQ AX, CX
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18649,9 +18706,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0972(s *State)
 // XORQ AX, DX
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18668,9 +18725,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0973(s *State)
 // XORQ AX, R8
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18687,9 +18744,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0974(s *State)
 // XORQ CX, AX
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18706,9 +18763,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0975(s *State)
 // XORQ CX, DX
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18725,9 +18782,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0976(s *State)
 // XORQ CX, R8
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18744,9 +18801,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0977(s *State)
 // XORQ DX, AX
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18763,9 +18820,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0978(s *State)
 // XORQ DX, CX
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18782,9 +18839,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0979(s *State)
 // XORQ DX, R8
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18801,9 +18858,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0980(s *State)
 // XORQ R8, AX
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18820,9 +18877,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0981(s *State)
 // XORQ R8, CX
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18839,9 +18896,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0982(s *State)
 // XORQ R8, DX
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18858,9 +18915,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0983(s *State)
 // XORQ R8, R9
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18877,9 +18934,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0984(s *State)
 // ADCQ $0, R8
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18896,9 +18953,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0985(s *State)
 // ADCQ AX, R8
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18915,9 +18972,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0986(s *State)
 // ADDL $8380417, R8
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18934,9 +18991,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0987(s *State)
 // ADDQ $-1, R8
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18953,9 +19010,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0988(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18972,9 +19029,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0989(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18991,9 +19048,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0990(s *State)
 // ANDL $0xff, R8
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19010,9 +19067,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0991(s *State)
 // ANDL AX, R8
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19029,9 +19086,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0992(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19048,9 +19105,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h0993(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19067,9 +19124,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h0994(s *State)
 // ANDQ $-8, R8
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19086,9 +19143,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h0995(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19105,9 +19162,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h0996(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19124,9 +19181,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h0997(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19143,9 +19200,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h0998(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19162,9 +19219,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h0999(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19181,9 +19238,9 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h1000(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19200,9 +19257,9 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h1001(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19219,9 +19276,9 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1002(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19238,9 +19295,9 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1003(s *State)
 // CMPL AX, $8380417
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19257,9 +19314,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1004(s *State)
 // CMPL AX, R8
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19276,9 +19333,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1005(s *State)
 // CMPQ AX, $3
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19295,9 +19352,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1006(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19314,9 +19371,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1007(s *State)
 // CMPQ AX, R8
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19333,9 +19390,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1008(s *State)
 // DECQ R8
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19352,9 +19409,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1009(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19371,9 +19428,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1010(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19390,9 +19447,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1011(s *State)
 // IMULL AX, R8
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19409,9 +19466,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1012(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19428,9 +19485,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1013(s *State)
 // IMULQ AX, R8
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19447,9 +19504,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1014(s *State)
 // INCL R8
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19466,9 +19523,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1015(s *State)
 // JGE taken
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19489,9 +19546,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1016(s *State)
 // JGT taken
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19512,9 +19569,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1017(s *State)
 // JLE taken
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19535,9 +19592,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
+// func h1018(s *State)
 // JLS taken
-TEXT ·h1015(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19558,9 +19615,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1016(s *State)
+// func h1019(s *State)
 // JMI taken
-TEXT ·h1016(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19581,9 +19638,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1017(s *State)
+// func h1020(s *State)
 // JPL taken
-TEXT ·h1017(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19604,9 +19661,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1018(s *State)
+// func h1021(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h1018(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19623,9 +19680,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
+// func h1022(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h1019(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19642,9 +19699,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
+// func h1023(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h1020(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19661,9 +19718,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
+// func h1024(s *State)
 // MOVB 24(R8), R9
-TEXT ·h1021(SB), NOSPLIT, $24-8
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19680,9 +19737,9 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
+// func h1025(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h1022(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19699,9 +19756,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
+// func h1026(s *State)
 // MOVB AX, R8
-TEXT ·h1023(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19718,9 +19775,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1027(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19737,9 +19794,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1028(s *State)
 // MOVBLZX AX, R8
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19756,9 +19813,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1029(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19775,9 +19832,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1030(s *State)
 // MOVBQZX AX, R8
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19794,9 +19851,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1031(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19813,9 +19870,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1032(s *State)
 // MOVL $-1, R8
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19832,9 +19889,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1033(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19851,9 +19908,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1034(s *State)
 // MOVLQZX AX, R8
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19870,9 +19927,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1035(s *State)
 // MOVO 24(R8), X1
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19889,9 +19946,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
+// func h1036(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h1033(SB), NOSPLIT, $24-8
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19908,9 +19965,9 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1034(s *State)
+// func h1037(s *State)
 // MOVOU X1, X9
-TEXT ·h1034(SB), NOSPLIT, $24-8
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19927,9 +19984,9 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1035(s *State)
+// func h1038(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h1035(SB), NOSPLIT, $24-8
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19946,9 +20003,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
+// func h1039(s *State)
 // MOVQ $-1, R8
-TEXT ·h1036(SB), NOSPLIT, $24-8
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19965,9 +20022,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
+// func h1040(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h1037(SB), NOSPLIT, $24-8
+TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19984,9 +20041,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
+// func h1041(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h1038(SB), NOSPLIT, $24-8
+TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20003,9 +20060,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
+// func h1042(s *State)
 // MOVQ AX, X1
-TEXT ·h1039(SB), NOSPLIT, $24-8
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20022,9 +20079,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
+// func h1043(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h1040(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20041,9 +20098,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
+// func h1044(s *State)
 // MOVQ X1, AX
-TEXT ·h1041(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20060,9 +20117,9 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1045(s *State)
 // MOVQ X1, X9
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20079,9 +20136,9 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1046(s *State)
 // MOVW 24(R8), R9
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20098,9 +20155,9 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1047(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20117,9 +20174,9 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1048(s *State)
 // MOVW AX, R8
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20136,9 +20193,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1049(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20155,9 +20212,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1050(s *State)
 // MOVWLZX AX, R8
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20174,9 +20231,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1051(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20193,9 +20250,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1052(s *State)
 // MOVWQZX AX, R8
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20212,9 +20269,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1053(s *State)
 // MULQ 24(R8)
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20231,9 +20288,9 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
+// func h1054(s *State)
 // MULQ R8
-TEXT ·h1051(SB), NOSPLIT, $24-8
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20250,9 +20307,9 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1052(s *State)
+// func h1055(s *State)
 // NEGQ R8
-TEXT ·h1052(SB), NOSPLIT, $24-8
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20269,9 +20326,9 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1053(s *State)
+// func h1056(s *State)
 // ORL $0x80000000, R8
-TEXT ·h1053(SB), NOSPLIT, $24-8
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20288,9 +20345,9 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
+// func h1057(s *State)
 // ORL AX, R8
-TEXT ·h1054(SB), NOSPLIT, $24-8
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20307,9 +20364,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
+// func h1058(s *State)
 // ORQ $1, R8
-TEXT ·h1055(SB), NOSPLIT, $24-8
+TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20326,9 +20383,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
+// func h1059(s *State)
 // POPCNTL AX, R8
-TEXT ·h1056(SB), NOSPLIT, $24-8
+TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20345,9 +20402,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
+// func h1060(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h1057(SB), NOSPLIT, $24-8
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20364,9 +20421,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
+// func h1061(s *State)
 // POPCNTQ AX, R8
-TEXT ·h1058(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20383,9 +20440,9 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
+// func h1062(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h1059(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20402,9 +20459,9 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1063(s *State)
 // PSLLL $13, X1
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20421,9 +20478,9 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1064(s *State)
 // PSLLQ $32, X1
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20440,9 +20497,9 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1065(s *State)
 // PSRAL $23, X1
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20459,9 +20516,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1066(s *State)
 // PSRAL $31, X1
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20478,9 +20535,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1067(s *State)
 // PSRLQ $32, X1
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20497,9 +20554,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1068(s *State)
 // PSRLQ $7, X1
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20516,9 +20573,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1069(s *State)
 // PXOR 24(R8), X1
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20535,9 +20592,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1070(s *State)
 // ROLQ CX, R8
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20554,9 +20611,9 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1071(s *State)
 // ROLQ $1, R8
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20573,9 +20630,9 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
+// func h1072(s *State)
 // ROLQ $13, R8
-TEXT ·h1069(SB), NOSPLIT, $24-8
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20592,9 +20649,9 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1070(s *State)
+// func h1073(s *State)
 // RORQ CX, R8
-TEXT ·h1070(SB), NOSPLIT, $24-8
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20611,9 +20668,9 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1071(s *State)
+// func h1074(s *State)
 // RORQ $1, R8
-TEXT ·h1071(SB), NOSPLIT, $24-8
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20630,9 +20687,9 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
+// func h1075(s *State)
 // RORQ $7, R8
-TEXT ·h1072(SB), NOSPLIT, $24-8
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20649,9 +20706,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
+// func h1076(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h1073(SB), NOSPLIT, $24-8
+TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20668,9 +20725,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
+// func h1077(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h1074(SB), NOSPLIT, $24-8
+TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20687,9 +20744,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
+// func h1078(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h1075(SB), NOSPLIT, $24-8
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20706,9 +20763,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
+// func h1079(s *State)
 // SARL CX, R8
-TEXT ·h1076(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20725,9 +20782,9 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
+// func h1080(s *State)
 // SARL $0, R8
-TEXT ·h1077(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20744,9 +20801,9 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1081(s *State)
 // SARL $1, R8
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20763,9 +20820,9 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1082(s *State)
 // SARL $31, R8
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20782,9 +20839,9 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1083(s *State)
 // SARL $32, R8
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20801,9 +20858,9 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1084(s *State)
 // SARL $63, R8
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20820,9 +20877,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1085(s *State)
 // SARQ CX, R8
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20839,9 +20896,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1086(s *State)
 // SARQ $1, R8
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20858,9 +20915,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1087(s *State)
 // SARQ $63, R8
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20877,9 +20934,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1088(s *State)
 // SBBQ $0, R8
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20896,9 +20953,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1089(s *State)
 // SBBQ AX, R8
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20915,9 +20972,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
+// func h1090(s *State)
 // SETCC R8B
-TEXT ·h1087(SB), NOSPLIT, $24-8
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20934,9 +20991,9 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1088(s *State)
+// func h1091(s *State)
 // SETCS 24(R8)
-TEXT ·h1088(SB), NOSPLIT, $24-8
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20953,9 +21010,9 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1089(s *State)
+// func h1092(s *State)
 // SETCS R8B
-TEXT ·h1089(SB), NOSPLIT, $24-8
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20972,9 +21029,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
+// func h1093(s *State)
 // SHLL CX, R8
-TEXT ·h1090(SB), NOSPLIT, $24-8
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20991,9 +21048,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
+// func h1094(s *State)
 // SHLL $1, R8
-TEXT ·h1091(SB), NOSPLIT, $24-8
+TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21010,9 +21067,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
+// func h1095(s *State)
 // SHLL $13, R8
-TEXT ·h1092(SB), NOSPLIT, $24-8
+TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21029,9 +21086,9 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
+// func h1096(s *State)
 // SHLQ CX, R8
-TEXT ·h1093(SB), NOSPLIT, $24-8
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21048,9 +21105,9 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
+// func h1097(s *State)
 // SHLQ $0, R8
-TEXT ·h1094(SB), NOSPLIT, $24-8
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21067,9 +21124,9 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1095(s *State)
+// func h1098(s *State)
 // SHLQ $1, R8
-TEXT ·h1095(SB), NOSPLIT, $24-8
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21086,9 +21143,9 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1096(s *State)
+// func h1099(s *State)
 // SHLQ $31, R8
-TEXT ·h1096(SB), NOSPLIT, $24-8
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21105,9 +21162,9 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1097(s *State)
+// func h1100(s *State)
 // SHLQ $32, R8
-TEXT ·h1097(SB), NOSPLIT, $24-8
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21124,9 +21181,9 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1098(s *State)
+// func h1101(s *State)
 // SHLQ $5, R8
-TEXT ·h1098(SB), NOSPLIT, $24-8
+TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21143,9 +21200,9 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1099(s *State)
+// func h1102(s *State)
 // SHLQ $63, R8
-TEXT ·h1099(SB), NOSPLIT, $24-8
+TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21162,9 +21219,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1103(s *State)
 // SHRL CX, R8
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21181,9 +21238,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
+// func h1104(s *State)
 // SHRL $1, R8
-TEXT ·h1101(SB), NOSPLIT, $24-8
+TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21200,9 +21257,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
+// func h1105(s *State)
 // SHRL $23, R8
-TEXT ·h1102(SB), NOSPLIT, $24-8
+TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21219,9 +21276,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
+// func h1106(s *State)
 // SHRQ CX, R8
-TEXT ·h1103(SB), NOSPLIT, $24-8
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21238,9 +21295,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
+// func h1107(s *State)
 // SHRQ $1, R8
-TEXT ·h1104(SB), NOSPLIT, $24-8
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21257,9 +21314,9 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
+// func h1108(s *State)
 // SHRQ $23, R8
-TEXT ·h1105(SB), NOSPLIT, $24-8
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21276,9 +21333,9 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1106(s *State)
+// func h1109(s *State)
 // STMXCSR 24(R8)
-TEXT ·h1106(SB), NOSPLIT, $24-8
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21295,9 +21352,9 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1107(s *State)
+// func h1110(s *State)
 // SUBL $8380417, R8
-TEXT ·h1107(SB), NOSPLIT, $24-8
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21314,9 +21371,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
+// func h1111(s *State)
 // SUBQ $1, R8
-TEXT ·h1108(SB), NOSPLIT, $24-8
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21333,9 +21390,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
+// func h1112(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h1109(SB), NOSPLIT, $24-8
+TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21352,9 +21409,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
+// func h1113(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h1110(SB), NOSPLIT, $24-8
+TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21371,9 +21428,9 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
+// func h1114(s *State)
 // TESTL AX, R8
-TEXT ·h1111(SB), NOSPLIT, $24-8
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21390,9 +21447,9 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
+// func h1115(s *State)
 // TESTQ $1, R8
-TEXT ·h1112(SB), NOSPLIT, $24-8
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21409,9 +21466,9 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1113(s *State)
+// func h1116(s *State)
 // TESTQ AX, R8
-TEXT ·h1113(SB), NOSPLIT, $24-8
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21428,9 +21485,9 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1114(s *State)
+// func h1117(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h1114(SB), NOSPLIT, $24-8
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21447,9 +21504,9 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1115(s *State)
+// func h1118(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h1115(SB), NOSPLIT, $24-8
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21466,9 +21523,9 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1116(s *State)
+// func h1119(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h1116(SB), NOSPLIT, $24-8
+TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21485,9 +21542,9 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1117(s *State)
+// func h1120(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h1117(SB), NOSPLIT, $24-8
+TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21504,9 +21561,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1121(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21523,9 +21580,9 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
+// func h1122(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h1119(SB), NOSPLIT, $24-8
+TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21542,9 +21599,9 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
+// func h1123(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h1120(SB), NOSPLIT, $24-8
+TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21561,9 +21618,9 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
+// func h1124(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h1121(SB), NOSPLIT, $24-8
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21580,9 +21637,9 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
+// func h1125(s *State)
 // VMOVDQU64 (R8), X1
-TEXT ·h1122(SB), NOSPLIT, $24-8
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21599,9 +21656,9 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
+// func h1126(s *State)
 // VMOVDQU64 (R8), Y1
-TEXT ·h1123(SB), NOSPLIT, $24-8
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21618,9 +21675,9 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1124(s *State)
+// func h1127(s *State)
 // VMOVDQU64 X1, (R8)
-TEXT ·h1124(SB), NOSPLIT, $24-8
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21637,9 +21694,9 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1125(s *State)
+// func h1128(s *State)
 // VMOVDQU64 X1, X25
-TEXT ·h1125(SB), NOSPLIT, $24-8
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21656,9 +21713,9 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
+// func h1129(s *State)
 // VMOVDQU64 Y1, (R8)
-TEXT ·h1126(SB), NOSPLIT, $24-8
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21675,9 +21732,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
+// func h1130(s *State)
 // VMOVDQU64 Y17, Y9
-TEXT ·h1127(SB), NOSPLIT, $24-8
+TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21694,9 +21751,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
+// func h1131(s *State)
 // VPABSD Y1, Y9
-TEXT ·h1128(SB), NOSPLIT, $24-8
+TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21713,9 +21770,9 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
+// func h1132(s *State)
 // VPADDD (R8), Z1, Z9
-TEXT ·h1129(SB), NOSPLIT, $24-8
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21732,9 +21789,9 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
+// func h1133(s *State)
 // VPADDD X1, X25, X14
-TEXT ·h1130(SB), NOSPLIT, $24-8
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21751,9 +21808,9 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1131(s *State)
+// func h1134(s *State)
 // VPADDD Y17, Y9, Y14
-TEXT ·h1131(SB), NOSPLIT, $24-8
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21770,9 +21827,9 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1132(s *State)
+// func h1135(s *State)
 // VPADDQ (R8), Z1, Z9
-TEXT ·h1132(SB), NOSPLIT, $24-8
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21789,9 +21846,9 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1133(s *State)
+// func h1136(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h1133(SB), NOSPLIT, $24-8
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21808,9 +21865,9 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1137(s *State)
 // VPADDQ Y17, Y9, Y14
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21827,9 +21884,9 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1138(s *State)
 // VPADDQ Z1, Z9, Z14
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21846,9 +21903,9 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1139(s *State)
 // VPADDQ Z17, Z25, Z30
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21865,9 +21922,9 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1140(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21884,9 +21941,9 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1141(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21903,9 +21960,9 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1142(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21922,9 +21979,9 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1143(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21941,9 +21998,9 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
+// func h1144(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h1141(SB), NOSPLIT, $24-8
+TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21960,9 +22017,9 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1145(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21979,9 +22036,9 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1146(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21998,9 +22055,9 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1147(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22017,9 +22074,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1148(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22036,9 +22093,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1149(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22055,9 +22112,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
+// func h1150(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h1147(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22074,9 +22131,9 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
+// func h1151(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h1148(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22093,9 +22150,9 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1149(s *State)
+// func h1152(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h1149(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22112,9 +22169,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1153(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22131,9 +22188,9 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1154(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22150,9 +22207,9 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1155(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22169,9 +22226,9 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1156(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22188,9 +22245,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1157(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22207,9 +22264,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1158(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22226,9 +22283,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1159(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22245,9 +22302,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1160(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22264,9 +22321,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1161(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22283,9 +22340,9 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
+// func h1162(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h1159(SB), NOSPLIT, $24-8
+TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22302,9 +22359,9 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1163(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22321,9 +22378,9 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1164(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22340,9 +22397,9 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
+// func h1165(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h1162(SB), NOSPLIT, $24-8
+TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22359,9 +22416,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
+// func h1166(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h1163(SB), NOSPLIT, $24-8
+TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22378,9 +22435,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
+// func h1167(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h1164(SB), NOSPLIT, $24-8
+TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22397,9 +22454,9 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
+// func h1168(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h1165(SB), NOSPLIT, $24-8
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22416,9 +22473,9 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1166(s *State)
+// func h1169(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h1166(SB), NOSPLIT, $24-8
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22435,9 +22492,9 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1167(s *State)
+// func h1170(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h1167(SB), NOSPLIT, $24-8
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22454,9 +22511,9 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1168(s *State)
+// func h1171(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h1168(SB), NOSPLIT, $24-8
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22473,9 +22530,9 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1169(s *State)
+// func h1172(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h1169(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22492,9 +22549,9 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1170(s *State)
+// func h1173(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h1170(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22511,9 +22568,9 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1171(s *State)
+// func h1174(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h1171(SB), NOSPLIT, $24-8
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22530,9 +22587,9 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1172(s *State)
+// func h1175(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h1172(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22549,9 +22606,9 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
+// func h1176(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h1173(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22568,9 +22625,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
+// func h1177(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h1174(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22587,9 +22644,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
+// func h1178(s *State)
 // VPERMT2D (R8), Z1, Z9
-TEXT ·h1175(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22606,9 +22663,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
+// func h1179(s *State)
 // VPERMT2D 24(R8), Z1, Z9
-TEXT ·h1176(SB), NOSPLIT, $24-8
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22625,9 +22682,9 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
+// func h1180(s *State)
 // VPERMT2D X1, X9, X14
-TEXT ·h1177(SB), NOSPLIT, $24-8
+TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22644,9 +22701,9 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1178(s *State)
+// func h1181(s *State)
 // VPERMT2D Y1, Y9, Y14
-TEXT ·h1178(SB), NOSPLIT, $24-8
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22663,9 +22720,9 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1179(s *State)
+// func h1182(s *State)
 // VPERMT2D Z1, Z9, Z14
-TEXT ·h1179(SB), NOSPLIT, $24-8
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22682,9 +22739,9 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1180(s *State)
+// func h1183(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h1180(SB), NOSPLIT, $24-8
+TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22701,9 +22758,9 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1181(s *State)
+// func h1184(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h1181(SB), NOSPLIT, $24-8
+TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22720,9 +22777,9 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1182(s *State)
+// func h1185(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h1182(SB), NOSPLIT, $24-8
+TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22739,9 +22796,9 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1183(s *State)
+// func h1186(s *State)
 // VPMULDQ (R8), Z1, Z9
-TEXT ·h1183(SB), NOSPLIT, $24-8
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22758,9 +22815,9 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1184(s *State)
+// func h1187(s *State)
 // VPMULDQ Y17, Y9, Y14
-TEXT ·h1184(SB), NOSPLIT, $24-8
+TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22777,9 +22834,9 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1185(s *State)
+// func h1188(s *State)
 // VPMULDQ Z17, Z25, Z30
-TEXT ·h1185(SB), NOSPLIT, $24-8
+TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22796,9 +22853,9 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1186(s *State)
+// func h1189(s *State)
 // VPMULLD (R8), Z1, Z9
-TEXT ·h1186(SB), NOSPLIT, $24-8
+TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22815,9 +22872,9 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1187(s *State)
+// func h1190(s *State)
 // VPMULLD Y17, Y9, Y14
-TEXT ·h1187(SB), NOSPLIT, $24-8
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22834,9 +22891,9 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1188(s *State)
+// func h1191(s *State)
 // VPMULLD Z1, Z9, Z14
-TEXT ·h1188(SB), NOSPLIT, $24-8
+TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22853,9 +22910,9 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1189(s *State)
+// func h1192(s *State)
 // VPMULLD Z17, Z25, Z30
-TEXT ·h1189(SB), NOSPLIT, $24-8
+TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22872,9 +22929,9 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1190(s *State)
+// func h1193(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h1190(SB), NOSPLIT, $24-8
+TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22891,9 +22948,9 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
+// func h1194(s *State)
 // VPMULUDQ (R8), Z1, Z9
-TEXT ·h1191(SB), NOSPLIT, $24-8
+TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22910,9 +22967,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
+// func h1195(s *State)
 // VPMULUDQ X17, X9, X14
-TEXT ·h1192(SB), NOSPLIT, $24-8
+TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22929,9 +22986,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
+// func h1196(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h1193(SB), NOSPLIT, $24-8
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22948,9 +23005,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
+// func h1197(s *State)
 // VPMULUDQ Z1, Z9, Z14
-TEXT ·h1194(SB), NOSPLIT, $24-8
+TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22967,9 +23024,9 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
+// func h1198(s *State)
 // VPMULUDQ Z17, Z25, Z30
-TEXT ·h1195(SB), NOSPLIT, $24-8
+TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22986,9 +23043,9 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1196(s *State)
+// func h1199(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h1196(SB), NOSPLIT, $24-8
+TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23005,28 +23062,9 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1197(s *State)
-// VPOR Y1, Y9, Y14
-TEXT ·h1197(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPOR Y1, Y9, Y14
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1198(s *State)
+// func h1200(s *State)
 // VPROLQ $9, (R8), X1
-TEXT ·h1198(SB), NOSPLIT, $24-8
+TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23043,9 +23081,9 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1199(s *State)
+// func h1201(s *State)
 // VPROLQ $3, (R8), Y1
-TEXT ·h1199(SB), NOSPLIT, $24-8
+TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23062,9 +23100,9 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1200(s *State)
+// func h1202(s *State)
 // VPROLQ $3, (R8), Z1
-TEXT ·h1200(SB), NOSPLIT, $24-8
+TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23081,9 +23119,9 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1201(s *State)
+// func h1203(s *State)
 // VPROLQ $3, 24(R8), Z17
-TEXT ·h1201(SB), NOSPLIT, $24-8
+TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23100,9 +23138,9 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1202(s *State)
+// func h1204(s *State)
 // VPROLQ $1, X1, X9
-TEXT ·h1202(SB), NOSPLIT, $24-8
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23119,9 +23157,9 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1203(s *State)
+// func h1205(s *State)
 // VPROLQ $0, Y1, Y9
-TEXT ·h1203(SB), NOSPLIT, $24-8
+TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23138,9 +23176,9 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1204(s *State)
+// func h1206(s *State)
 // VPROLQ $1, Y1, Y9
-TEXT ·h1204(SB), NOSPLIT, $24-8
+TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23157,9 +23195,9 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1205(s *State)
+// func h1207(s *State)
 // VPROLQ $255, Y1, Y9
-TEXT ·h1205(SB), NOSPLIT, $24-8
+TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23176,9 +23214,9 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1206(s *State)
+// func h1208(s *State)
 // VPROLQ $44, Y1, Y9
-TEXT ·h1206(SB), NOSPLIT, $24-8
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23195,9 +23233,9 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1207(s *State)
+// func h1209(s *State)
 // VPROLQ $63, Y1, Y9
-TEXT ·h1207(SB), NOSPLIT, $24-8
+TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23214,9 +23252,9 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1208(s *State)
+// func h1210(s *State)
 // VPROLQ $64, Y1, Y9
-TEXT ·h1208(SB), NOSPLIT, $24-8
+TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23233,9 +23271,9 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
+// func h1211(s *State)
 // VPROLQ $7, Y1, Y1
-TEXT ·h1209(SB), NOSPLIT, $24-8
+TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23252,9 +23290,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
+// func h1212(s *State)
 // VPROLQ $1, Z1, Z9
-TEXT ·h1210(SB), NOSPLIT, $24-8
+TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23271,9 +23309,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
+// func h1213(s *State)
 // VPROLQ $44, Z17, Z25
-TEXT ·h1211(SB), NOSPLIT, $24-8
+TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23290,9 +23328,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
+// func h1214(s *State)
 // VPROLQ $64, Z1, Z9
-TEXT ·h1212(SB), NOSPLIT, $24-8
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23309,9 +23347,9 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
+// func h1215(s *State)
 // VPRORQ $5, (R8), Y1
-TEXT ·h1213(SB), NOSPLIT, $24-8
+TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23328,9 +23366,9 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1214(s *State)
+// func h1216(s *State)
 // VPRORQ $5, (R8), Z1
-TEXT ·h1214(SB), NOSPLIT, $24-8
+TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23347,9 +23385,9 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1215(s *State)
+// func h1217(s *State)
 // VPRORQ $1, X1, X9
-TEXT ·h1215(SB), NOSPLIT, $24-8
+TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23366,9 +23404,9 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1216(s *State)
+// func h1218(s *State)
 // VPRORQ $0, Y1, Y9
-TEXT ·h1216(SB), NOSPLIT, $24-8
+TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23385,9 +23423,9 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1217(s *State)
+// func h1219(s *State)
 // VPRORQ $1, Y1, Y9
-TEXT ·h1217(SB), NOSPLIT, $24-8
+TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23404,9 +23442,9 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1218(s *State)
+// func h1220(s *State)
 // VPRORQ $200, Y1, Y9
-TEXT ·h1218(SB), NOSPLIT, $24-8
+TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23423,9 +23461,9 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1219(s *State)
+// func h1221(s *State)
 // VPRORQ $63, Y1, Y9
-TEXT ·h1219(SB), NOSPLIT, $24-8
+TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23442,9 +23480,9 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1220(s *State)
+// func h1222(s *State)
 // VPRORQ $1, Z1, Z9
-TEXT ·h1220(SB), NOSPLIT, $24-8
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23461,9 +23499,9 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1221(s *State)
+// func h1223(s *State)
 // VPRORQ $63, Z17, Z9
-TEXT ·h1221(SB), NOSPLIT, $24-8
+TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23480,9 +23518,9 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1222(s *State)
+// func h1224(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h1222(SB), NOSPLIT, $24-8
+TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23499,9 +23537,9 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1223(s *State)
+// func h1225(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h1223(SB), NOSPLIT, $24-8
+TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23518,9 +23556,9 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1224(s *State)
+// func h1226(s *State)
 // VPSHUFD $0x1b, 24(R8), Z1
-TEXT ·h1224(SB), NOSPLIT, $24-8
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23537,9 +23575,9 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1225(s *State)
+// func h1227(s *State)
 // VPSHUFD $0x4e, (R8), Z1
-TEXT ·h1225(SB), NOSPLIT, $24-8
+TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23556,9 +23594,9 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1226(s *State)
+// func h1228(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h1226(SB), NOSPLIT, $24-8
+TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23575,9 +23613,9 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
+// func h1229(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h1227(SB), NOSPLIT, $24-8
+TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23594,9 +23632,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
+// func h1230(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h1228(SB), NOSPLIT, $24-8
+TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23613,9 +23651,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
+// func h1231(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h1229(SB), NOSPLIT, $24-8
+TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23632,9 +23670,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
+// func h1232(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h1230(SB), NOSPLIT, $24-8
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23651,9 +23689,9 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
+// func h1233(s *State)
 // VPSHUFD $0xa0, Y17, Y9
-TEXT ·h1231(SB), NOSPLIT, $24-8
+TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23670,9 +23708,9 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1232(s *State)
+// func h1234(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h1232(SB), NOSPLIT, $24-8
+TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23689,9 +23727,9 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1233(s *State)
+// func h1235(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h1233(SB), NOSPLIT, $24-8
+TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23708,9 +23746,9 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1234(s *State)
+// func h1236(s *State)
 // VPSHUFD $0xb1, Z1, Z9
-TEXT ·h1234(SB), NOSPLIT, $24-8
+TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23727,9 +23765,9 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1235(s *State)
+// func h1237(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h1235(SB), NOSPLIT, $24-8
+TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23746,9 +23784,9 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
+// func h1238(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h1236(SB), NOSPLIT, $24-8
+TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23765,9 +23803,9 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
+// func h1239(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h1237(SB), NOSPLIT, $24-8
+TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23784,9 +23822,9 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1238(s *State)
+// func h1240(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h1238(SB), NOSPLIT, $24-8
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23803,9 +23841,9 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1239(s *State)
+// func h1241(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h1239(SB), NOSPLIT, $24-8
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23822,9 +23860,9 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1242(s *State)
 // VPSLLD $13, Z17, Z25
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23841,9 +23879,9 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1243(s *State)
 // VPSLLD $9, Z1, Z9
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23860,9 +23898,9 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1244(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23879,9 +23917,9 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1245(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23898,9 +23936,9 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1246(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23917,9 +23955,9 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
+// func h1247(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23936,9 +23974,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1248(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23955,9 +23993,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1249(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23974,9 +24012,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1250(s *State)
 // VPSLLQ $32, Z1, Z9
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23993,9 +24031,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1251(s *State)
 // VPSLLQ $63, Z17, Z25
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24012,9 +24050,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1252(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24031,9 +24069,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1253(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24050,9 +24088,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1254(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24069,9 +24107,9 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1255(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24088,9 +24126,9 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1256(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24107,9 +24145,9 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
+// func h1257(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h1255(SB), NOSPLIT, $24-8
+TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24126,9 +24164,9 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
+// func h1258(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h1256(SB), NOSPLIT, $24-8
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24145,9 +24183,9 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1257(s *State)
+// func h1259(s *State)
 // VPSRAD $31, Z1, Z9
-TEXT ·h1257(SB), NOSPLIT, $24-8
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24164,9 +24202,9 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1260(s *State)
 // VPSRAD $5, Z17, Z25
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24183,9 +24221,9 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1261(s *State)
 // VPSRAD $77, Z1, Z9
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24202,9 +24240,9 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1262(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24221,9 +24259,9 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1263(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24240,9 +24278,9 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1264(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24259,9 +24297,9 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
+// func h1265(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24278,9 +24316,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1266(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24297,9 +24335,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1267(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24316,9 +24354,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1268(s *State)
 // VPSRLD $1, Z1, Z9
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24335,9 +24373,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
+// func h1269(s *State)
 // VPSRLD $31, Z17, Z25
-TEXT ·h1267(SB), NOSPLIT, $24-8
+TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24354,9 +24392,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1270(s *State)
 // VPSRLD $40, Z1, Z9
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24373,9 +24411,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1271(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24392,9 +24430,9 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1270(s *State)
+// func h1272(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h1270(SB), NOSPLIT, $24-8
+TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24411,9 +24449,9 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1271(s *State)
+// func h1273(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h1271(SB), NOSPLIT, $24-8
+TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24430,9 +24468,9 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1272(s *State)
+// func h1274(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h1272(SB), NOSPLIT, $24-8
+TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24449,9 +24487,9 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1273(s *State)
+// func h1275(s *State)
 // VPSRLQ $32, Y17, Y9
-TEXT ·h1273(SB), NOSPLIT, $24-8
+TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24468,9 +24506,9 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1274(s *State)
+// func h1276(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h1274(SB), NOSPLIT, $24-8
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24487,9 +24525,9 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1275(s *State)
+// func h1277(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h1275(SB), NOSPLIT, $24-8
+TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24506,9 +24544,9 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1276(s *State)
+// func h1278(s *State)
 // VPSRLQ $1, Z17, Z25
-TEXT ·h1276(SB), NOSPLIT, $24-8
+TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24525,9 +24563,9 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1277(s *State)
+// func h1279(s *State)
 // VPSRLQ $32, Z1, Z9
-TEXT ·h1277(SB), NOSPLIT, $24-8
+TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24544,9 +24582,9 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1278(s *State)
+// func h1280(s *State)
 // VPSRLQ $64, Z1, Z9
-TEXT ·h1278(SB), NOSPLIT, $24-8
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24563,9 +24601,9 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1279(s *State)
+// func h1281(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h1279(SB), NOSPLIT, $24-8
+TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24582,9 +24620,9 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1280(s *State)
+// func h1282(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h1280(SB), NOSPLIT, $24-8
+TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24601,9 +24639,9 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1281(s *State)
+// func h1283(s *State)
 // VPSUBD (R8), Z1, Z9
-TEXT ·h1281(SB), NOSPLIT, $24-8
+TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24620,9 +24658,9 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1282(s *State)
+// func h1284(s *State)
 // VPSUBD Y1, Y9, Y30
-TEXT ·h1282(SB), NOSPLIT, $24-8
+TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24639,9 +24677,9 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1283(s *State)
+// func h1285(s *State)
 // VPSUBD Z17, Z25, Z30
-TEXT ·h1283(SB), NOSPLIT, $24-8
+TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24658,9 +24696,9 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1284(s *State)
+// func h1286(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h1284(SB), NOSPLIT, $24-8
+TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24677,9 +24715,9 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1285(s *State)
+// func h1287(s *State)
 // VPTERNLOGQ $0x96, (R8), X1, X9
-TEXT ·h1285(SB), NOSPLIT, $24-8
+TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24696,9 +24734,9 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1286(s *State)
+// func h1288(s *State)
 // VPTERNLOGQ $0x96, (R8), Y1, Y9
-TEXT ·h1286(SB), NOSPLIT, $24-8
+TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24715,9 +24753,9 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1287(s *State)
+// func h1289(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Y1, Y9
-TEXT ·h1287(SB), NOSPLIT, $24-8
+TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24734,9 +24772,9 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1288(s *State)
+// func h1290(s *State)
 // VPTERNLOGQ $0x96, (R8), Z1, Z9
-TEXT ·h1288(SB), NOSPLIT, $24-8
+TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24753,9 +24791,9 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1289(s *State)
+// func h1291(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Z1, Z9
-TEXT ·h1289(SB), NOSPLIT, $24-8
+TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24772,9 +24810,9 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1290(s *State)
+// func h1292(s *State)
 // VPTERNLOGQ $0x2b, X1, X9, X14
-TEXT ·h1290(SB), NOSPLIT, $24-8
+TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24791,9 +24829,9 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1291(s *State)
+// func h1293(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14
-TEXT ·h1291(SB), NOSPLIT, $24-8
+TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24810,9 +24848,9 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1292(s *State)
+// func h1294(s *State)
 // VPTERNLOGQ $0x00, Y1, Y9, Y14
-TEXT ·h1292(SB), NOSPLIT, $24-8
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24829,9 +24867,9 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1293(s *State)
+// func h1295(s *State)
 // VPTERNLOGQ $0x01, Y1, Y9, Y14
-TEXT ·h1293(SB), NOSPLIT, $24-8
+TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24848,9 +24886,9 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1294(s *State)
+// func h1296(s *State)
 // VPTERNLOGQ $0x3c, Y1, Y1, Y9
-TEXT ·h1294(SB), NOSPLIT, $24-8
+TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24867,9 +24905,9 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1295(s *State)
+// func h1297(s *State)
 // VPTERNLOGQ $0x80, Y1, Y9, Y14
-TEXT ·h1295(SB), NOSPLIT, $24-8
+TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24886,9 +24924,9 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1296(s *State)
+// func h1298(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y14
-TEXT ·h1296(SB), NOSPLIT, $24-8
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24905,9 +24943,9 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1297(s *State)
+// func h1299(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y9
-TEXT ·h1297(SB), NOSPLIT, $24-8
+TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24924,9 +24962,9 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1298(s *State)
+// func h1300(s *State)
 // VPTERNLOGQ $0x96, Y17, Y25, Y30
-TEXT ·h1298(SB), NOSPLIT, $24-8
+TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24943,9 +24981,9 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1299(s *State)
+// func h1301(s *State)
 // VPTERNLOGQ $0xb4, Y1, Y9, Y14
-TEXT ·h1299(SB), NOSPLIT, $24-8
+TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24962,9 +25000,9 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1300(s *State)
+// func h1302(s *State)
 // VPTERNLOGQ $0xe8, Y1, Y9, Y14
-TEXT ·h1300(SB), NOSPLIT, $24-8
+TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24981,9 +25019,9 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1301(s *State)
+// func h1303(s *State)
 // VPTERNLOGQ $0xf0, Y1, Y9, Y14
-TEXT ·h1301(SB), NOSPLIT, $24-8
+TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25000,9 +25038,9 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1302(s *State)
+// func h1304(s *State)
 // VPTERNLOGQ $0xff, Y1, Y9, Y14
-TEXT ·h1302(SB), NOSPLIT, $24-8
+TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25019,9 +25057,9 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1303(s *State)
+// func h1305(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z14
-TEXT ·h1303(SB), NOSPLIT, $24-8
+TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25038,9 +25076,9 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1304(s *State)
+// func h1306(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h1304(SB), NOSPLIT, $24-8
+TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25057,9 +25095,9 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1305(s *State)
+// func h1307(s *State)
 // VPUNPCKHDQ Y17, Y9, Y14
-TEXT ·h1305(SB), NOSPLIT, $24-8
+TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25076,9 +25114,9 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1306(s *State)
+// func h1308(s *State)
 // VPUNPCKHDQ Z1, Z9, Z14
-TEXT ·h1306(SB), NOSPLIT, $24-8
+TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25095,9 +25133,9 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1307(s *State)
+// func h1309(s *State)
 // VPUNPCKHDQ Z17, Z25, Z30
-TEXT ·h1307(SB), NOSPLIT, $24-8
+TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25114,9 +25152,9 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1308(s *State)
+// func h1310(s *State)
 // VPUNPCKHQDQ (R8), Z1, Z9
-TEXT ·h1308(SB), NOSPLIT, $24-8
+TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25133,9 +25171,9 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1309(s *State)
+// func h1311(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z14
-TEXT ·h1309(SB), NOSPLIT, $24-8
+TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25152,9 +25190,9 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1310(s *State)
+// func h1312(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z30
-TEXT ·h1310(SB), NOSPLIT, $24-8
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25171,9 +25209,9 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1311(s *State)
+// func h1313(s *State)
 // VPUNPCKLDQ (R8), Z1, Z9
-TEXT ·h1311(SB), NOSPLIT, $24-8
+TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25190,9 +25228,9 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1312(s *State)
+// func h1314(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h1312(SB), NOSPLIT, $24-8
+TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25209,9 +25247,9 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1313(s *State)
+// func h1315(s *State)
 // VPUNPCKLDQ Z1, Z9, Z14
-TEXT ·h1313(SB), NOSPLIT, $24-8
+TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25228,9 +25266,9 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1314(s *State)
+// func h1316(s *State)
 // VPUNPCKLDQ Z17, Z25, Z30
-TEXT ·h1314(SB), NOSPLIT, $24-8
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25247,9 +25285,9 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1315(s *State)
+// func h1317(s *State)
 // VPUNPCKLQDQ (R8), Z1, Z9
-TEXT ·h1315(SB), NOSPLIT, $24-8
+TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25266,9 +25304,9 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1316(s *State)
+// func h1318(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y30
-TEXT ·h1316(SB), NOSPLIT, $24-8
+TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25285,9 +25323,9 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1317(s *State)
+// func h1319(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h1317(SB), NOSPLIT, $24-8
+TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25304,9 +25342,9 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1318(s *State)
+// func h1320(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h1318(SB), NOSPLIT, $24-8
+TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25323,9 +25361,9 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1319(s *State)
+// func h1321(s *State)
 // VPXORQ (R8), X1, X9
-TEXT ·h1319(SB), NOSPLIT, $24-8
+TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25342,9 +25380,9 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1320(s *State)
+// func h1322(s *State)
 // VPXORQ (R8), Y1, Y9
-TEXT ·h1320(SB), NOSPLIT, $24-8
+TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25361,9 +25399,9 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1321(s *State)
+// func h1323(s *State)
 // VPXORQ (R8), Z1, Z9
-TEXT ·h1321(SB), NOSPLIT, $24-8
+TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25380,9 +25418,9 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1322(s *State)
+// func h1324(s *State)
 // VPXORQ 24(R8)(R9*8), Z1, Z25
-TEXT ·h1322(SB), NOSPLIT, $24-8
+TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25399,9 +25437,9 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1323(s *State)
+// func h1325(s *State)
 // VPXORQ 24(R8), Z1, Z9
-TEXT ·h1323(SB), NOSPLIT, $24-8
+TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25418,9 +25456,9 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1324(s *State)
+// func h1326(s *State)
 // VPXORQ X1, X9, X14
-TEXT ·h1324(SB), NOSPLIT, $24-8
+TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25437,9 +25475,9 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1325(s *State)
+// func h1327(s *State)
 // VPXORQ X17, X9, X30
-TEXT ·h1325(SB), NOSPLIT, $24-8
+TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25456,9 +25494,9 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1326(s *State)
+// func h1328(s *State)
 // VPXORQ Y1, Y9, Y14
-TEXT ·h1326(SB), NOSPLIT, $24-8
+TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25475,9 +25513,9 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1327(s *State)
+// func h1329(s *State)
 // VPXORQ Y17, Y9, Y30
-TEXT ·h1327(SB), NOSPLIT, $24-8
+TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25494,9 +25532,9 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1328(s *State)
+// func h1330(s *State)
 // VPXORQ Z1, Z1, Z9
-TEXT ·h1328(SB), NOSPLIT, $24-8
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25513,9 +25551,9 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1329(s *State)
+// func h1331(s *State)
 // VPXORQ Z1, Z9, Z14
-TEXT ·h1329(SB), NOSPLIT, $24-8
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25532,9 +25570,9 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1330(s *State)
+// func h1332(s *State)
 // VSHUFI64X2 $0x01, (R8), Y1, Y9
-TEXT ·h1330(SB), NOSPLIT, $24-8
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25551,9 +25589,9 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1331(s *State)
+// func h1333(s *State)
 // VSHUFI64X2 $0x4e, 24(R8), Z1, Z9
-TEXT ·h1331(SB), NOSPLIT, $24-8
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25570,9 +25608,9 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1332(s *State)
+// func h1334(s *State)
 // VSHUFI64X2 $0xd8, (R8), Z1, Z9
-TEXT ·h1332(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25589,9 +25627,9 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1333(s *State)
+// func h1335(s *State)
 // VSHUFI64X2 $0x00, Y1, Y9, Y14
-TEXT ·h1333(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25608,9 +25646,9 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1334(s *State)
+// func h1336(s *State)
 // VSHUFI64X2 $0x02, Y17, Y25, Y30
-TEXT ·h1334(SB), NOSPLIT, $24-8
+TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25627,9 +25665,9 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1335(s *State)
+// func h1337(s *State)
 // VSHUFI64X2 $0x03, Y1, Y9, Y14
-TEXT ·h1335(SB), NOSPLIT, $24-8
+TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25646,9 +25684,9 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1336(s *State)
+// func h1338(s *State)
 // VSHUFI64X2 $0x1b, Z17, Z25, Z30
-TEXT ·h1336(SB), NOSPLIT, $24-8
+TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25665,9 +25703,9 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1337(s *State)
+// func h1339(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z14
-TEXT ·h1337(SB), NOSPLIT, $24-8
+TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25684,9 +25722,9 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1338(s *State)
+// func h1340(s *State)
 // XCHGQ AX, R8
-TEXT ·h1338(SB), NOSPLIT, $24-8
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25703,9 +25741,9 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1339(s *State)
+// func h1341(s *State)
 // XCHGQ R8, CX
-TEXT ·h1339(SB), NOSPLIT, $24-8
+TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25722,9 +25760,9 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1340(s *State)
+// func h1342(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h1340(SB), NOSPLIT, $24-8
+TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25741,9 +25779,9 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1341(s *State)
+// func h1343(s *State)
 // XORL AX, R8
-TEXT ·h1341(SB), NOSPLIT, $24-8
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25760,9 +25798,9 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1342(s *State)
+// func h1344(s *State)
 // XORQ $-2, R8
-TEXT ·h1342(SB), NOSPLIT, $24-8
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25779,9 +25817,9 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1343(s *State)
+// func h1345(s *State)
 // XORQ R8, R8
-TEXT ·h1343(SB), NOSPLIT, $24-8
+TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25798,9 +25836,9 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1344(s *State)
+// func h1346(s *State)
 // ADDQ CX, DX
-TEXT ·h1344(SB), NOSPLIT, $24-8
+TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25817,9 +25855,9 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1345(s *State)
+// func h1347(s *State)
 // ADDQ DX, BX
-TEXT ·h1345(SB), NOSPLIT, $24-8
+TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25836,9 +25874,9 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1346(s *State)
+// func h1348(s *State)
 // ADDQ BX, BP
-TEXT ·h1346(SB), NOSPLIT, $24-8
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25855,9 +25893,9 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1347(s *State)
+// func h1349(s *State)
 // ADDQ BP, SI
-TEXT ·h1347(SB), NOSPLIT, $24-8
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25874,9 +25912,9 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1348(s *State)
+// func h1350(s *State)
 // ADDQ SI, DI
-TEXT ·h1348(SB), NOSPLIT, $24-8
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25893,9 +25931,9 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1349(s *State)
+// func h1351(s *State)
 // ADDQ DI, R8
-TEXT ·h1349(SB), NOSPLIT, $24-8
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25912,9 +25950,9 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1350(s *State)
+// func h1352(s *State)
 // ADDQ R9, R10
-TEXT ·h1350(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25931,9 +25969,9 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1351(s *State)
+// func h1353(s *State)
 // ADDQ R10, R11
-TEXT ·h1351(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25950,9 +25988,9 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1352(s *State)
+// func h1354(s *State)
 // ADDQ R11, R12
-TEXT ·h1352(SB), NOSPLIT, $24-8
+TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25969,9 +26007,9 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1353(s *State)
+// func h1355(s *State)
 // ADDQ R12, R13
-TEXT ·h1353(SB), NOSPLIT, $24-8
+TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25988,9 +26026,9 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1354(s *State)
+// func h1356(s *State)
 // ADDQ R13, R14
-TEXT ·h1354(SB), NOSPLIT, $24-8
+TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26007,9 +26045,9 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1355(s *State)
+// func h1357(s *State)
 // ADDQ R14, R15
-TEXT ·h1355(SB), NOSPLIT, $24-8
+TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26026,9 +26064,9 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1356(s *State)
+// func h1358(s *State)
 // ADDQ R15, AX
-TEXT ·h1356(SB), NOSPLIT, $24-8
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26045,9 +26083,9 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1357(s *State)
+// func h1359(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h1357(SB), NOSPLIT, $24-8
+TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26064,9 +26102,9 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1358(s *State)
+// func h1360(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h1358(SB), NOSPLIT, $24-8
+TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26083,9 +26121,9 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1359(s *State)
+// func h1361(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h1359(SB), NOSPLIT, $24-8
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26102,9 +26140,9 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1360(s *State)
+// func h1362(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h1360(SB), NOSPLIT, $24-8
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26121,9 +26159,9 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1361(s *State)
+// func h1363(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h1361(SB), NOSPLIT, $24-8
+TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26140,9 +26178,9 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1362(s *State)
+// func h1364(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h1362(SB), NOSPLIT, $24-8
+TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26159,9 +26197,9 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1363(s *State)
+// func h1365(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h1363(SB), NOSPLIT, $24-8
+TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26178,9 +26216,9 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1364(s *State)
+// func h1366(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h1364(SB), NOSPLIT, $24-8
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26197,9 +26235,9 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1365(s *State)
+// func h1367(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h1365(SB), NOSPLIT, $24-8
+TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26216,9 +26254,9 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1366(s *State)
+// func h1368(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h1366(SB), NOSPLIT, $24-8
+TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26235,9 +26273,9 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1367(s *State)
+// func h1369(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h1367(SB), NOSPLIT, $24-8
+TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26254,9 +26292,9 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1368(s *State)
+// func h1370(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h1368(SB), NOSPLIT, $24-8
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26273,9 +26311,9 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1369(s *State)
+// func h1371(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h1369(SB), NOSPLIT, $24-8
+TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26292,9 +26330,9 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1370(s *State)
+// func h1372(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h1370(SB), NOSPLIT, $24-8
+TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26311,9 +26349,9 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1371(s *State)
+// func h1373(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h1371(SB), NOSPLIT, $24-8
+TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26330,9 +26368,9 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1372(s *State)
+// func h1374(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h1372(SB), NOSPLIT, $24-8
+TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26349,9 +26387,9 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1373(s *State)
+// func h1375(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h1373(SB), NOSPLIT, $24-8
+TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26368,9 +26406,9 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1374(s *State)
+// func h1376(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h1374(SB), NOSPLIT, $24-8
+TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26387,9 +26425,9 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1375(s *State)
+// func h1377(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h1375(SB), NOSPLIT, $24-8
+TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26406,9 +26444,9 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1376(s *State)
+// func h1378(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h1376(SB), NOSPLIT, $24-8
+TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26425,9 +26463,9 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1377(s *State)
+// func h1379(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h1377(SB), NOSPLIT, $24-8
+TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26444,9 +26482,9 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1378(s *State)
+// func h1380(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h1378(SB), NOSPLIT, $24-8
+TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26463,9 +26501,9 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1379(s *State)
+// func h1381(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h1379(SB), NOSPLIT, $24-8
+TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26482,9 +26520,9 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1380(s *State)
+// func h1382(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h1380(SB), NOSPLIT, $24-8
+TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26501,9 +26539,9 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1381(s *State)
+// func h1383(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h1381(SB), NOSPLIT, $24-8
+TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26520,9 +26558,9 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1382(s *State)
+// func h1384(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h1382(SB), NOSPLIT, $24-8
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26539,9 +26577,9 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1383(s *State)
+// func h1385(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h1383(SB), NOSPLIT, $24-8
+TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26558,9 +26596,9 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1384(s *State)
+// func h1386(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1384(SB), NOSPLIT, $24-8
+TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26577,9 +26615,9 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1385(s *State)
+// func h1387(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1385(SB), NOSPLIT, $24-8
+TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26596,9 +26634,9 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1386(s *State)
+// func h1388(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1386(SB), NOSPLIT, $24-8
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26615,9 +26653,9 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1387(s *State)
+// func h1389(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1387(SB), NOSPLIT, $24-8
+TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26634,9 +26672,9 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1388(s *State)
+// func h1390(s *State)
 // PXOR X0, X3
-TEXT ·h1388(SB), NOSPLIT, $24-8
+TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26653,9 +26691,9 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1389(s *State)
+// func h1391(s *State)
 // PXOR X1, X4
-TEXT ·h1389(SB), NOSPLIT, $24-8
+TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26672,9 +26710,9 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1390(s *State)
+// func h1392(s *State)
 // PXOR X2, X5
-TEXT ·h1390(SB), NOSPLIT, $24-8
+TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26691,9 +26729,9 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1391(s *State)
+// func h1393(s *State)
 // PXOR X3, X6
-TEXT ·h1391(SB), NOSPLIT, $24-8
+TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26710,9 +26748,9 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1392(s *State)
+// func h1394(s *State)
 // PXOR X4, X7
-TEXT ·h1392(SB), NOSPLIT, $24-8
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26729,9 +26767,9 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1393(s *State)
+// func h1395(s *State)
 // PXOR X5, X8
-TEXT ·h1393(SB), NOSPLIT, $24-8
+TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26748,9 +26786,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1396(s *State)
 // PXOR X6, X9
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26767,9 +26805,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1397(s *State)
 // PXOR X7, X10
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26786,9 +26824,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
+// func h1398(s *State)
 // PXOR X8, X11
-TEXT ·h1396(SB), NOSPLIT, $24-8
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26805,9 +26843,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
+// func h1399(s *State)
 // PXOR X9, X12
-TEXT ·h1397(SB), NOSPLIT, $24-8
+TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26824,9 +26862,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
+// func h1400(s *State)
 // PXOR X10, X13
-TEXT ·h1398(SB), NOSPLIT, $24-8
+TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26843,9 +26881,9 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
+// func h1401(s *State)
 // PXOR X11, X14
-TEXT ·h1399(SB), NOSPLIT, $24-8
+TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26862,9 +26900,9 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1400(s *State)
+// func h1402(s *State)
 // PXOR X12, X15
-TEXT ·h1400(SB), NOSPLIT, $24-8
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26881,9 +26919,9 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1401(s *State)
+// func h1403(s *State)
 // PXOR X13, X0
-TEXT ·h1401(SB), NOSPLIT, $24-8
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26900,9 +26938,9 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1402(s *State)
+// func h1404(s *State)
 // PXOR X14, X1
-TEXT ·h1402(SB), NOSPLIT, $24-8
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26919,9 +26957,9 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1403(s *State)
+// func h1405(s *State)
 // PXOR X15, X2
-TEXT ·h1403(SB), NOSPLIT, $24-8
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26938,9 +26976,9 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1404(s *State)
+// func h1406(s *State)
 // MOVQ X0, AX
-TEXT ·h1404(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26957,9 +26995,9 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1405(s *State)
+// func h1407(s *State)
 // MOVQ X1, CX
-TEXT ·h1405(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26976,9 +27014,9 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1406(s *State)
+// func h1408(s *State)
 // MOVQ X2, DX
-TEXT ·h1406(SB), NOSPLIT, $24-8
+TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26995,9 +27033,9 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
+// func h1409(s *State)
 // MOVQ X3, BX
-TEXT ·h1407(SB), NOSPLIT, $24-8
+TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27014,9 +27052,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
+// func h1410(s *State)
 // MOVQ X4, BP
-TEXT ·h1408(SB), NOSPLIT, $24-8
+TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27033,9 +27071,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
+// func h1411(s *State)
 // MOVQ X5, SI
-TEXT ·h1409(SB), NOSPLIT, $24-8
+TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27052,9 +27090,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
+// func h1412(s *State)
 // MOVQ X6, DI
-TEXT ·h1410(SB), NOSPLIT, $24-8
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27071,9 +27109,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
+// func h1413(s *State)
 // MOVQ X7, R8
-TEXT ·h1411(SB), NOSPLIT, $24-8
+TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27090,9 +27128,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1414(s *State)
 // MOVQ X8, R9
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27109,9 +27147,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1415(s *State)
 // MOVQ X9, R10
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27128,9 +27166,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
+// func h1416(s *State)
 // MOVQ X10, R11
-TEXT ·h1414(SB), NOSPLIT, $24-8
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27147,9 +27185,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
+// func h1417(s *State)
 // MOVQ X11, R12
-TEXT ·h1415(SB), NOSPLIT, $24-8
+TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27166,9 +27204,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
+// func h1418(s *State)
 // MOVQ X12, R13
-TEXT ·h1416(SB), NOSPLIT, $24-8
+TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27185,9 +27223,9 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
+// func h1419(s *State)
 // MOVQ X13, R14
-TEXT ·h1417(SB), NOSPLIT, $24-8
+TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27204,9 +27242,9 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1418(s *State)
+// func h1420(s *State)
 // MOVQ X14, R15
-TEXT ·h1418(SB), NOSPLIT, $24-8
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27223,9 +27261,9 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1419(s *State)
+// func h1421(s *State)
 // MOVQ X15, AX
-TEXT ·h1419(SB), NOSPLIT, $24-8
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27242,9 +27280,9 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1420(s *State)
+// func h1422(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1420(SB), NOSPLIT, $24-8
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27262,9 +27300,9 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1421(s *State)
+// func h1423(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1421(SB), NOSPLIT, $24-8
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27282,9 +27320,9 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1422(s *State)
+// func h1424(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1422(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27302,9 +27340,9 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1423(s *State)
+// func h1425(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1423(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27322,9 +27360,9 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1424(s *State)
+// func h1426(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1424(SB), NOSPLIT, $24-8
+TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27342,9 +27380,9 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
+// func h1427(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1425(SB), NOSPLIT, $24-8
+TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27366,9 +27404,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
+// func h1428(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1426(SB), NOSPLIT, $24-8
+TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27390,9 +27428,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
+// func h1429(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1427(SB), NOSPLIT, $24-8
+TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27414,9 +27452,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
+// func h1430(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1428(SB), NOSPLIT, $24-8
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27438,9 +27476,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
+// func h1431(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1429(SB), NOSPLIT, $24-8
+TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27462,9 +27500,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1432(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27486,9 +27524,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1433(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27510,9 +27548,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
+// func h1434(s *State)
 // CMPQ CX, $0x00000008; JHI taken
-TEXT ·h1432(SB), NOSPLIT, $24-8
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27534,9 +27572,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
+// func h1435(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1433(SB), NOSPLIT, $24-8
+TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27558,9 +27596,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
+// func h1436(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1434(SB), NOSPLIT, $24-8
+TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27578,9 +27616,9 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
+// func h1437(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1435(SB), NOSPLIT, $24-8
+TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27602,9 +27640,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1436(s *State)
+// func h1438(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1436(SB), NOSPLIT, $24-8
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27626,9 +27664,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1437(s *State)
+// func h1439(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1437(SB), NOSPLIT, $24-8
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27650,9 +27688,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1438(s *State)
+// func h1440(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1438(SB), NOSPLIT, $24-8
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27674,9 +27712,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1439(s *State)
+// func h1441(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1439(SB), NOSPLIT, $24-8
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27698,9 +27736,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1440(s *State)
+// func h1442(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1440(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27722,9 +27760,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1441(s *State)
+// func h1443(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1441(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27746,9 +27784,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1442(s *State)
+// func h1444(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1442(SB), NOSPLIT, $24-8
+TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27770,9 +27808,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
+// func h1445(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1443(SB), NOSPLIT, $24-8
+TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27794,9 +27832,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
+// func h1446(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1444(SB), NOSPLIT, $24-8
+TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27818,9 +27856,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
+// func h1447(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1445(SB), NOSPLIT, $24-8
+TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27842,9 +27880,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
+// func h1448(s *State)
 // CMPQ DX, $0x000003b8; JHI taken
-TEXT ·h1446(SB), NOSPLIT, $24-8
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27866,9 +27904,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
+// func h1449(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1447(SB), NOSPLIT, $24-8
+TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27890,9 +27928,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1450(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27910,9 +27948,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1451(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27930,9 +27968,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
+// func h1452(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1450(SB), NOSPLIT, $24-8
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27950,9 +27988,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
+// func h1453(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1451(SB), NOSPLIT, $24-8
+TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27970,9 +28008,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
+// func h1454(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1452(SB), NOSPLIT, $24-8
+TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27994,9 +28032,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
+// func h1455(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1453(SB), NOSPLIT, $24-8
+TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28018,9 +28056,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1454(s *State)
+// func h1456(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1454(SB), NOSPLIT, $24-8
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28042,9 +28080,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1455(s *State)
+// func h1457(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1455(SB), NOSPLIT, $24-8
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28066,9 +28104,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1456(s *State)
+// func h1458(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1456(SB), NOSPLIT, $24-8
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28090,9 +28128,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1457(s *State)
+// func h1459(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1457(SB), NOSPLIT, $24-8
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28114,9 +28152,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1458(s *State)
+// func h1460(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1458(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28138,9 +28176,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1459(s *State)
+// func h1461(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1459(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28162,9 +28200,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1460(s *State)
+// func h1462(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1460(SB), NOSPLIT, $24-8
+TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28182,9 +28220,9 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
+// func h1463(s *State)
 // DECL CX; JNE taken
-TEXT ·h1461(SB), NOSPLIT, $24-8
+TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28206,9 +28244,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
+// func h1464(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1462(SB), NOSPLIT, $24-8
+TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28230,9 +28268,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
+// func h1465(s *State)
 // DECQ CX; JNE taken
-TEXT ·h1463(SB), NOSPLIT, $24-8
+TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28254,9 +28292,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
+// func h1466(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1464(SB), NOSPLIT, $24-8
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28274,9 +28312,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
+// func h1467(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1465(SB), NOSPLIT, $24-8
+TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28294,9 +28332,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1468(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28318,9 +28356,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1469(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28338,9 +28376,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
+// func h1470(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1468(SB), NOSPLIT, $24-8
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28358,9 +28396,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
+// func h1471(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1469(SB), NOSPLIT, $24-8
+TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28378,9 +28416,9 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
+// func h1472(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1470(SB), NOSPLIT, $24-8
+TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28398,9 +28436,9 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
+// func h1473(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1471(SB), NOSPLIT, $24-8
+TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28418,9 +28456,9 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1472(s *State)
+// func h1474(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1472(SB), NOSPLIT, $24-8
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28438,9 +28476,9 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1473(s *State)
+// func h1475(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1473(SB), NOSPLIT, $24-8
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28458,9 +28496,9 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1474(s *State)
+// func h1476(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1474(SB), NOSPLIT, $24-8
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28478,9 +28516,9 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1475(s *State)
+// func h1477(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1475(SB), NOSPLIT, $24-8
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28498,9 +28536,9 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1476(s *State)
+// func h1478(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1476(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28518,9 +28556,9 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1477(s *State)
+// func h1479(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1477(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28538,9 +28576,9 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1478(s *State)
+// func h1480(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1478(SB), NOSPLIT, $24-8
+TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28558,9 +28596,9 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
+// func h1481(s *State)
 // TESTQ CX, CX; JEQ taken
-TEXT ·h1479(SB), NOSPLIT, $24-8
+TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28582,9 +28620,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
+// func h1482(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1480(SB), NOSPLIT, $24-8
+TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28602,56 +28640,8 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1481(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1482(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h1482(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1483(s *State)
-// ADDQ R8, R9; JCS taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28661,7 +28651,7 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28675,7 +28665,7 @@ done:
 	RET
 
 // func h1484(s *State)
-// ADDQ R8, R9; JCC taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28685,7 +28675,7 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28699,7 +28689,7 @@ done:
 	RET
 
 // func h1485(s *State)
-// ADDQ R8, R9; JLT taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28709,7 +28699,7 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28723,7 +28713,7 @@ done:
 	RET
 
 // func h1486(s *State)
-// ADDQ R8, R9; JGE taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28733,7 +28723,7 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28747,7 +28737,7 @@ done:
 	RET
 
 // func h1487(s *State)
-// ADDQ R8, R9; JLE taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28757,7 +28747,7 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28771,7 +28761,7 @@ done:
 	RET
 
 // func h1488(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28781,7 +28771,7 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28795,7 +28785,7 @@ done:
 	RET
 
 // func h1489(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28805,7 +28795,7 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28819,7 +28809,7 @@ done:
 	RET
 
 // func h1490(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28829,7 +28819,7 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28843,7 +28833,7 @@ done:
 	RET
 
 // func h1491(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28853,7 +28843,7 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28867,7 +28857,7 @@ done:
 	RET
 
 // func h1492(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28877,7 +28867,7 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28891,8 +28881,56 @@ done:
 	RET
 
 // func h1493(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JMI taken
 TEXT ·h1493(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1494(s *State)
+// ADDQ R8, R9; JPL taken
+TEXT ·h1494(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1495(s *State)
+// ADDQ R8, R9; SETCS R10B
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28910,9 +28948,9 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1494(s *State)
+// func h1496(s *State)
 // ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1494(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28930,9 +28968,9 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1495(s *State)
+// func h1497(s *State)
 // ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h1495(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28950,9 +28988,9 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1496(s *State)
+// func h1498(s *State)
 // ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h1496(SB), NOSPLIT, $24-8
+TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28970,9 +29008,9 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
+// func h1499(s *State)
 // ADDQ R8, R9; INCQ R13
-TEXT ·h1497(SB), NOSPLIT, $24-8
+TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28990,9 +29028,9 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
+// func h1500(s *State)
 // ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h1498(SB), NOSPLIT, $24-8
+TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29010,56 +29048,8 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h1499(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1500(s *State)
-// SUBQ R8, R9; JNE taken
-TEXT ·h1500(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1501(s *State)
-// SUBQ R8, R9; JCS taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29069,7 +29059,7 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29083,7 +29073,7 @@ done:
 	RET
 
 // func h1502(s *State)
-// SUBQ R8, R9; JCC taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29093,7 +29083,7 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29107,7 +29097,7 @@ done:
 	RET
 
 // func h1503(s *State)
-// SUBQ R8, R9; JLT taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29117,7 +29107,7 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29131,7 +29121,7 @@ done:
 	RET
 
 // func h1504(s *State)
-// SUBQ R8, R9; JGE taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29141,7 +29131,7 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29155,7 +29145,7 @@ done:
 	RET
 
 // func h1505(s *State)
-// SUBQ R8, R9; JLE taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29165,7 +29155,7 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29179,7 +29169,7 @@ done:
 	RET
 
 // func h1506(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29189,7 +29179,7 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29203,7 +29193,7 @@ done:
 	RET
 
 // func h1507(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29213,7 +29203,7 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29227,7 +29217,7 @@ done:
 	RET
 
 // func h1508(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29237,7 +29227,7 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29251,7 +29241,7 @@ done:
 	RET
 
 // func h1509(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29261,7 +29251,7 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29275,7 +29265,7 @@ done:
 	RET
 
 // func h1510(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29285,7 +29275,7 @@ TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29299,8 +29289,56 @@ done:
 	RET
 
 // func h1511(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JMI taken
 TEXT ·h1511(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1512(s *State)
+// SUBQ R8, R9; JPL taken
+TEXT ·h1512(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1513(s *State)
+// SUBQ R8, R9; SETCS R10B
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29318,9 +29356,9 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1512(s *State)
+// func h1514(s *State)
 // SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1512(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29338,9 +29376,9 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1513(s *State)
+// func h1515(s *State)
 // SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1513(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29358,9 +29396,9 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1514(s *State)
+// func h1516(s *State)
 // SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1514(SB), NOSPLIT, $24-8
+TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29378,9 +29416,9 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
+// func h1517(s *State)
 // SUBQ R8, R9; INCQ R13
-TEXT ·h1515(SB), NOSPLIT, $24-8
+TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29398,9 +29436,9 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
+// func h1518(s *State)
 // SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1516(SB), NOSPLIT, $24-8
+TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29418,56 +29456,8 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h1517(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1518(s *State)
-// ADCQ R8, R9; JNE taken
-TEXT ·h1518(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1519(s *State)
-// ADCQ R8, R9; JCS taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29477,7 +29467,7 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29491,7 +29481,7 @@ done:
 	RET
 
 // func h1520(s *State)
-// ADCQ R8, R9; JCC taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29501,7 +29491,7 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29515,7 +29505,7 @@ done:
 	RET
 
 // func h1521(s *State)
-// ADCQ R8, R9; JLT taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29525,7 +29515,7 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29539,7 +29529,7 @@ done:
 	RET
 
 // func h1522(s *State)
-// ADCQ R8, R9; JGE taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29549,7 +29539,7 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29563,7 +29553,7 @@ done:
 	RET
 
 // func h1523(s *State)
-// ADCQ R8, R9; JLE taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29573,7 +29563,7 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29587,7 +29577,7 @@ done:
 	RET
 
 // func h1524(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29597,7 +29587,7 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29611,7 +29601,7 @@ done:
 	RET
 
 // func h1525(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29621,7 +29611,7 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29635,7 +29625,7 @@ done:
 	RET
 
 // func h1526(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29645,7 +29635,7 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29659,7 +29649,7 @@ done:
 	RET
 
 // func h1527(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29669,7 +29659,7 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29683,7 +29673,7 @@ done:
 	RET
 
 // func h1528(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29693,7 +29683,7 @@ TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29707,8 +29697,56 @@ done:
 	RET
 
 // func h1529(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JMI taken
 TEXT ·h1529(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1530(s *State)
+// ADCQ R8, R9; JPL taken
+TEXT ·h1530(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1531(s *State)
+// ADCQ R8, R9; SETCS R10B
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29726,9 +29764,9 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1530(s *State)
+// func h1532(s *State)
 // ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1530(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29746,9 +29784,9 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1531(s *State)
+// func h1533(s *State)
 // ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1531(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29766,9 +29804,9 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1532(s *State)
+// func h1534(s *State)
 // ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1532(SB), NOSPLIT, $24-8
+TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29786,9 +29824,9 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
+// func h1535(s *State)
 // ADCQ R8, R9; INCQ R13
-TEXT ·h1533(SB), NOSPLIT, $24-8
+TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29806,9 +29844,9 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
+// func h1536(s *State)
 // ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1534(SB), NOSPLIT, $24-8
+TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29826,56 +29864,8 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
-// SBBQ R8, R9; JEQ taken
-TEXT ·h1535(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1536(s *State)
-// SBBQ R8, R9; JNE taken
-TEXT ·h1536(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1537(s *State)
-// SBBQ R8, R9; JCS taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29885,7 +29875,7 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29899,7 +29889,7 @@ done:
 	RET
 
 // func h1538(s *State)
-// SBBQ R8, R9; JCC taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29909,7 +29899,7 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29923,7 +29913,7 @@ done:
 	RET
 
 // func h1539(s *State)
-// SBBQ R8, R9; JLT taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29933,7 +29923,7 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29947,7 +29937,7 @@ done:
 	RET
 
 // func h1540(s *State)
-// SBBQ R8, R9; JGE taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29957,7 +29947,7 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29971,7 +29961,7 @@ done:
 	RET
 
 // func h1541(s *State)
-// SBBQ R8, R9; JLE taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29981,7 +29971,7 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29995,7 +29985,7 @@ done:
 	RET
 
 // func h1542(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30005,7 +29995,7 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30019,7 +30009,7 @@ done:
 	RET
 
 // func h1543(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30029,7 +30019,7 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30043,7 +30033,7 @@ done:
 	RET
 
 // func h1544(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30053,7 +30043,7 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30067,7 +30057,7 @@ done:
 	RET
 
 // func h1545(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30077,7 +30067,7 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30091,7 +30081,7 @@ done:
 	RET
 
 // func h1546(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30101,7 +30091,7 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30115,8 +30105,56 @@ done:
 	RET
 
 // func h1547(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JMI taken
 TEXT ·h1547(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1548(s *State)
+// SBBQ R8, R9; JPL taken
+TEXT ·h1548(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1549(s *State)
+// SBBQ R8, R9; SETCS R10B
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30134,9 +30172,9 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1548(s *State)
+// func h1550(s *State)
 // SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1548(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30154,9 +30192,9 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1549(s *State)
+// func h1551(s *State)
 // SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1549(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30174,9 +30212,9 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1550(s *State)
+// func h1552(s *State)
 // SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1550(SB), NOSPLIT, $24-8
+TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30194,9 +30232,9 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
+// func h1553(s *State)
 // SBBQ R8, R9; INCQ R13
-TEXT ·h1551(SB), NOSPLIT, $24-8
+TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30214,9 +30252,9 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
+// func h1554(s *State)
 // SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1552(SB), NOSPLIT, $24-8
+TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30234,56 +30272,8 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
-// CMPQ R8, R9; JEQ taken
-TEXT ·h1553(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1554(s *State)
-// CMPQ R8, R9; JNE taken
-TEXT ·h1554(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1555(s *State)
-// CMPQ R8, R9; JCS taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30293,7 +30283,7 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30307,7 +30297,7 @@ done:
 	RET
 
 // func h1556(s *State)
-// CMPQ R8, R9; JCC taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30317,7 +30307,7 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30331,7 +30321,7 @@ done:
 	RET
 
 // func h1557(s *State)
-// CMPQ R8, R9; JLT taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30341,7 +30331,7 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30355,7 +30345,7 @@ done:
 	RET
 
 // func h1558(s *State)
-// CMPQ R8, R9; JGE taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30365,7 +30355,7 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30379,7 +30369,7 @@ done:
 	RET
 
 // func h1559(s *State)
-// CMPQ R8, R9; JLE taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30389,7 +30379,7 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30403,7 +30393,7 @@ done:
 	RET
 
 // func h1560(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30413,7 +30403,7 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30427,7 +30417,7 @@ done:
 	RET
 
 // func h1561(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30437,7 +30427,7 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30451,7 +30441,7 @@ done:
 	RET
 
 // func h1562(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30461,7 +30451,7 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30475,7 +30465,7 @@ done:
 	RET
 
 // func h1563(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30485,7 +30475,7 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30499,7 +30489,7 @@ done:
 	RET
 
 // func h1564(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30509,7 +30499,7 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30523,8 +30513,56 @@ done:
 	RET
 
 // func h1565(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JMI taken
 TEXT ·h1565(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1566(s *State)
+// CMPQ R8, R9; JPL taken
+TEXT ·h1566(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1567(s *State)
+// CMPQ R8, R9; SETCS R10B
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30542,9 +30580,9 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1566(s *State)
+// func h1568(s *State)
 // CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1566(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30562,9 +30600,9 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1567(s *State)
+// func h1569(s *State)
 // CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1567(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30582,9 +30620,9 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1568(s *State)
+// func h1570(s *State)
 // CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1568(SB), NOSPLIT, $24-8
+TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30602,9 +30640,9 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
+// func h1571(s *State)
 // CMPQ R8, R9; INCQ R13
-TEXT ·h1569(SB), NOSPLIT, $24-8
+TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30622,9 +30660,9 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
+// func h1572(s *State)
 // CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1570(SB), NOSPLIT, $24-8
+TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30642,56 +30680,8 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1571(s *State)
-// CMPQ R8, $3; JEQ taken
-TEXT ·h1571(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1572(s *State)
-// CMPQ R8, $3; JNE taken
-TEXT ·h1572(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1573(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30701,7 +30691,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30715,7 +30705,7 @@ done:
 	RET
 
 // func h1574(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30725,7 +30715,7 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30739,7 +30729,7 @@ done:
 	RET
 
 // func h1575(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30749,7 +30739,7 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30763,7 +30753,7 @@ done:
 	RET
 
 // func h1576(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30773,7 +30763,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30787,7 +30777,7 @@ done:
 	RET
 
 // func h1577(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30797,7 +30787,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30811,7 +30801,7 @@ done:
 	RET
 
 // func h1578(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30821,7 +30811,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30835,7 +30825,7 @@ done:
 	RET
 
 // func h1579(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30845,7 +30835,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30859,7 +30849,7 @@ done:
 	RET
 
 // func h1580(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30869,7 +30859,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30883,7 +30873,7 @@ done:
 	RET
 
 // func h1581(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30893,7 +30883,7 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30907,7 +30897,7 @@ done:
 	RET
 
 // func h1582(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30917,7 +30907,7 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30931,8 +30921,56 @@ done:
 	RET
 
 // func h1583(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JMI taken
 TEXT ·h1583(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1584(s *State)
+// CMPQ R8, $3; JPL taken
+TEXT ·h1584(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1585(s *State)
+// CMPQ R8, $3; SETCS R10B
+TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30950,9 +30988,9 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1584(s *State)
+// func h1586(s *State)
 // CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1584(SB), NOSPLIT, $24-8
+TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30970,9 +31008,9 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1585(s *State)
+// func h1587(s *State)
 // CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1585(SB), NOSPLIT, $24-8
+TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30990,9 +31028,9 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1586(s *State)
+// func h1588(s *State)
 // CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1586(SB), NOSPLIT, $24-8
+TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31010,9 +31048,9 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1587(s *State)
+// func h1589(s *State)
 // CMPQ R8, $3; INCQ R13
-TEXT ·h1587(SB), NOSPLIT, $24-8
+TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31030,9 +31068,9 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1588(s *State)
+// func h1590(s *State)
 // CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1588(SB), NOSPLIT, $24-8
+TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31050,56 +31088,8 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1589(s *State)
-// CMPL R8, R9; JEQ taken
-TEXT ·h1589(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1590(s *State)
-// CMPL R8, R9; JNE taken
-TEXT ·h1590(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1591(s *State)
-// CMPL R8, R9; JCS taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31109,7 +31099,7 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31123,7 +31113,7 @@ done:
 	RET
 
 // func h1592(s *State)
-// CMPL R8, R9; JCC taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31133,7 +31123,7 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31147,7 +31137,7 @@ done:
 	RET
 
 // func h1593(s *State)
-// CMPL R8, R9; JLT taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31157,7 +31147,7 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31171,7 +31161,7 @@ done:
 	RET
 
 // func h1594(s *State)
-// CMPL R8, R9; JGE taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31181,7 +31171,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31195,7 +31185,7 @@ done:
 	RET
 
 // func h1595(s *State)
-// CMPL R8, R9; JLE taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31205,7 +31195,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31219,7 +31209,7 @@ done:
 	RET
 
 // func h1596(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31229,7 +31219,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31243,7 +31233,7 @@ done:
 	RET
 
 // func h1597(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31253,7 +31243,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31267,7 +31257,7 @@ done:
 	RET
 
 // func h1598(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31277,7 +31267,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31291,7 +31281,7 @@ done:
 	RET
 
 // func h1599(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31301,7 +31291,7 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31315,7 +31305,7 @@ done:
 	RET
 
 // func h1600(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31325,7 +31315,7 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31339,8 +31329,56 @@ done:
 	RET
 
 // func h1601(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JMI taken
 TEXT ·h1601(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1602(s *State)
+// CMPL R8, R9; JPL taken
+TEXT ·h1602(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1603(s *State)
+// CMPL R8, R9; SETCS R10B
+TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31358,9 +31396,9 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1602(s *State)
+// func h1604(s *State)
 // CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1602(SB), NOSPLIT, $24-8
+TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31378,9 +31416,9 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1603(s *State)
+// func h1605(s *State)
 // CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1603(SB), NOSPLIT, $24-8
+TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31398,9 +31436,9 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1604(s *State)
+// func h1606(s *State)
 // CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1604(SB), NOSPLIT, $24-8
+TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31418,9 +31456,9 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1605(s *State)
+// func h1607(s *State)
 // CMPL R8, R9; INCQ R13
-TEXT ·h1605(SB), NOSPLIT, $24-8
+TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31438,9 +31476,9 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1606(s *State)
+// func h1608(s *State)
 // CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1606(SB), NOSPLIT, $24-8
+TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31458,56 +31496,8 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1607(s *State)
-// ADDL R8, R9; JEQ taken
-TEXT ·h1607(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1608(s *State)
-// ADDL R8, R9; JNE taken
-TEXT ·h1608(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1609(s *State)
-// ADDL R8, R9; JCS taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31517,7 +31507,7 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31531,7 +31521,7 @@ done:
 	RET
 
 // func h1610(s *State)
-// ADDL R8, R9; JCC taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31541,7 +31531,7 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31555,7 +31545,7 @@ done:
 	RET
 
 // func h1611(s *State)
-// ADDL R8, R9; JLT taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31565,7 +31555,7 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31579,7 +31569,7 @@ done:
 	RET
 
 // func h1612(s *State)
-// ADDL R8, R9; JGE taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31589,7 +31579,7 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31603,7 +31593,7 @@ done:
 	RET
 
 // func h1613(s *State)
-// ADDL R8, R9; JLE taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31613,7 +31603,7 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31627,7 +31617,7 @@ done:
 	RET
 
 // func h1614(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31637,7 +31627,7 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31651,7 +31641,7 @@ done:
 	RET
 
 // func h1615(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31661,7 +31651,7 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31675,7 +31665,7 @@ done:
 	RET
 
 // func h1616(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31685,7 +31675,7 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31699,7 +31689,7 @@ done:
 	RET
 
 // func h1617(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31709,7 +31699,7 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31723,7 +31713,7 @@ done:
 	RET
 
 // func h1618(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31733,7 +31723,7 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31747,8 +31737,56 @@ done:
 	RET
 
 // func h1619(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JMI taken
 TEXT ·h1619(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1620(s *State)
+// ADDL R8, R9; JPL taken
+TEXT ·h1620(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1621(s *State)
+// ADDL R8, R9; SETCS R10B
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31766,9 +31804,9 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1620(s *State)
+// func h1622(s *State)
 // ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1620(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31786,9 +31824,9 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1621(s *State)
+// func h1623(s *State)
 // ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1621(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31806,9 +31844,9 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1622(s *State)
+// func h1624(s *State)
 // ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1622(SB), NOSPLIT, $24-8
+TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31826,9 +31864,9 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1623(s *State)
+// func h1625(s *State)
 // ADDL R8, R9; INCQ R13
-TEXT ·h1623(SB), NOSPLIT, $24-8
+TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31846,9 +31884,9 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1624(s *State)
+// func h1626(s *State)
 // ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1624(SB), NOSPLIT, $24-8
+TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31866,56 +31904,8 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1625(s *State)
-// SUBL R8, R9; JEQ taken
-TEXT ·h1625(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1626(s *State)
-// SUBL R8, R9; JNE taken
-TEXT ·h1626(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1627(s *State)
-// SUBL R8, R9; JCS taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31925,7 +31915,7 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31939,7 +31929,7 @@ done:
 	RET
 
 // func h1628(s *State)
-// SUBL R8, R9; JCC taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31949,7 +31939,7 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31963,7 +31953,7 @@ done:
 	RET
 
 // func h1629(s *State)
-// SUBL R8, R9; JLT taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31973,7 +31963,7 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31987,7 +31977,7 @@ done:
 	RET
 
 // func h1630(s *State)
-// SUBL R8, R9; JGE taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31997,7 +31987,7 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32011,7 +32001,7 @@ done:
 	RET
 
 // func h1631(s *State)
-// SUBL R8, R9; JLE taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32021,7 +32011,7 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32035,7 +32025,7 @@ done:
 	RET
 
 // func h1632(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32045,7 +32035,7 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32059,7 +32049,7 @@ done:
 	RET
 
 // func h1633(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32069,7 +32059,7 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32083,7 +32073,7 @@ done:
 	RET
 
 // func h1634(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32093,7 +32083,7 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32107,7 +32097,7 @@ done:
 	RET
 
 // func h1635(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32117,7 +32107,7 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32131,7 +32121,7 @@ done:
 	RET
 
 // func h1636(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32141,7 +32131,7 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32155,8 +32145,56 @@ done:
 	RET
 
 // func h1637(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JMI taken
 TEXT ·h1637(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1638(s *State)
+// SUBL R8, R9; JPL taken
+TEXT ·h1638(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1639(s *State)
+// SUBL R8, R9; SETCS R10B
+TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32174,9 +32212,9 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1638(s *State)
+// func h1640(s *State)
 // SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1638(SB), NOSPLIT, $24-8
+TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32194,9 +32232,9 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1639(s *State)
+// func h1641(s *State)
 // SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1639(SB), NOSPLIT, $24-8
+TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32214,9 +32252,9 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1640(s *State)
+// func h1642(s *State)
 // SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1640(SB), NOSPLIT, $24-8
+TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32234,9 +32272,9 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1641(s *State)
+// func h1643(s *State)
 // SUBL R8, R9; INCQ R13
-TEXT ·h1641(SB), NOSPLIT, $24-8
+TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32254,9 +32292,9 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1642(s *State)
+// func h1644(s *State)
 // SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1642(SB), NOSPLIT, $24-8
+TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32274,56 +32312,8 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1643(s *State)
-// ANDQ R8, R9; JEQ taken
-TEXT ·h1643(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1644(s *State)
-// ANDQ R8, R9; JNE taken
-TEXT ·h1644(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1645(s *State)
-// ANDQ R8, R9; JCS taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32333,7 +32323,7 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32347,7 +32337,7 @@ done:
 	RET
 
 // func h1646(s *State)
-// ANDQ R8, R9; JCC taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32357,7 +32347,7 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32371,7 +32361,7 @@ done:
 	RET
 
 // func h1647(s *State)
-// ANDQ R8, R9; JLT taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32381,7 +32371,7 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32395,7 +32385,7 @@ done:
 	RET
 
 // func h1648(s *State)
-// ANDQ R8, R9; JGE taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32405,7 +32395,7 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32419,7 +32409,7 @@ done:
 	RET
 
 // func h1649(s *State)
-// ANDQ R8, R9; JLE taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32429,7 +32419,7 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32443,7 +32433,7 @@ done:
 	RET
 
 // func h1650(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32453,7 +32443,7 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32467,7 +32457,7 @@ done:
 	RET
 
 // func h1651(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32477,7 +32467,7 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32491,7 +32481,7 @@ done:
 	RET
 
 // func h1652(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32501,7 +32491,7 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32515,7 +32505,7 @@ done:
 	RET
 
 // func h1653(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32525,7 +32515,7 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32539,7 +32529,7 @@ done:
 	RET
 
 // func h1654(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32549,7 +32539,7 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32563,8 +32553,56 @@ done:
 	RET
 
 // func h1655(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JMI taken
 TEXT ·h1655(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1656(s *State)
+// ANDQ R8, R9; JPL taken
+TEXT ·h1656(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1657(s *State)
+// ANDQ R8, R9; SETCS R10B
+TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32582,9 +32620,9 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1656(s *State)
+// func h1658(s *State)
 // ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1656(SB), NOSPLIT, $24-8
+TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32602,9 +32640,9 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1657(s *State)
+// func h1659(s *State)
 // ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1657(SB), NOSPLIT, $24-8
+TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32622,9 +32660,9 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1658(s *State)
+// func h1660(s *State)
 // ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1658(SB), NOSPLIT, $24-8
+TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32642,9 +32680,9 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1659(s *State)
+// func h1661(s *State)
 // ANDQ R8, R9; INCQ R13
-TEXT ·h1659(SB), NOSPLIT, $24-8
+TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32662,9 +32700,9 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1660(s *State)
+// func h1662(s *State)
 // ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1660(SB), NOSPLIT, $24-8
+TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32682,56 +32720,8 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1661(s *State)
-// ANDL R8, R9; JEQ taken
-TEXT ·h1661(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1662(s *State)
-// ANDL R8, R9; JNE taken
-TEXT ·h1662(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1663(s *State)
-// ANDL R8, R9; JCS taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32741,7 +32731,7 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32755,7 +32745,7 @@ done:
 	RET
 
 // func h1664(s *State)
-// ANDL R8, R9; JCC taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32765,7 +32755,7 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32779,7 +32769,7 @@ done:
 	RET
 
 // func h1665(s *State)
-// ANDL R8, R9; JLT taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32789,7 +32779,7 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32803,7 +32793,7 @@ done:
 	RET
 
 // func h1666(s *State)
-// ANDL R8, R9; JGE taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32813,7 +32803,7 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32827,7 +32817,7 @@ done:
 	RET
 
 // func h1667(s *State)
-// ANDL R8, R9; JLE taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32837,7 +32827,7 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32851,7 +32841,7 @@ done:
 	RET
 
 // func h1668(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32861,7 +32851,7 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32875,7 +32865,7 @@ done:
 	RET
 
 // func h1669(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32885,7 +32875,7 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32899,7 +32889,7 @@ done:
 	RET
 
 // func h1670(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32909,7 +32899,7 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32923,7 +32913,7 @@ done:
 	RET
 
 // func h1671(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32933,7 +32923,7 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32947,7 +32937,7 @@ done:
 	RET
 
 // func h1672(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32957,7 +32947,7 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32971,8 +32961,56 @@ done:
 	RET
 
 // func h1673(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JMI taken
 TEXT ·h1673(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1674(s *State)
+// ANDL R8, R9; JPL taken
+TEXT ·h1674(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1675(s *State)
+// ANDL R8, R9; SETCS R10B
+TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32990,9 +33028,9 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1674(s *State)
+// func h1676(s *State)
 // ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1674(SB), NOSPLIT, $24-8
+TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33010,9 +33048,9 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1675(s *State)
+// func h1677(s *State)
 // ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1675(SB), NOSPLIT, $24-8
+TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33030,9 +33068,9 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1676(s *State)
+// func h1678(s *State)
 // ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1676(SB), NOSPLIT, $24-8
+TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33050,9 +33088,9 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1677(s *State)
+// func h1679(s *State)
 // ANDL R8, R9; INCQ R13
-TEXT ·h1677(SB), NOSPLIT, $24-8
+TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33070,9 +33108,9 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1678(s *State)
+// func h1680(s *State)
 // ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1678(SB), NOSPLIT, $24-8
+TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33090,56 +33128,8 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1679(s *State)
-// ORQ R8, R9; JEQ taken
-TEXT ·h1679(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1680(s *State)
-// ORQ R8, R9; JNE taken
-TEXT ·h1680(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1681(s *State)
-// ORQ R8, R9; JCS taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33149,7 +33139,7 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33163,7 +33153,7 @@ done:
 	RET
 
 // func h1682(s *State)
-// ORQ R8, R9; JCC taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33173,7 +33163,7 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33187,7 +33177,7 @@ done:
 	RET
 
 // func h1683(s *State)
-// ORQ R8, R9; JLT taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33197,7 +33187,7 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33211,7 +33201,7 @@ done:
 	RET
 
 // func h1684(s *State)
-// ORQ R8, R9; JGE taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33221,7 +33211,7 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33235,7 +33225,7 @@ done:
 	RET
 
 // func h1685(s *State)
-// ORQ R8, R9; JLE taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33245,7 +33235,7 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33259,7 +33249,7 @@ done:
 	RET
 
 // func h1686(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33269,7 +33259,7 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33283,7 +33273,7 @@ done:
 	RET
 
 // func h1687(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33293,7 +33283,7 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33307,7 +33297,7 @@ done:
 	RET
 
 // func h1688(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33317,7 +33307,7 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33331,7 +33321,7 @@ done:
 	RET
 
 // func h1689(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33341,7 +33331,7 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33355,7 +33345,7 @@ done:
 	RET
 
 // func h1690(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33365,7 +33355,7 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33379,8 +33369,56 @@ done:
 	RET
 
 // func h1691(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JMI taken
 TEXT ·h1691(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1692(s *State)
+// ORQ R8, R9; JPL taken
+TEXT ·h1692(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1693(s *State)
+// ORQ R8, R9; SETCS R10B
+TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33398,9 +33436,9 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1692(s *State)
+// func h1694(s *State)
 // ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1692(SB), NOSPLIT, $24-8
+TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33418,9 +33456,9 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1693(s *State)
+// func h1695(s *State)
 // ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1693(SB), NOSPLIT, $24-8
+TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33438,9 +33476,9 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1694(s *State)
+// func h1696(s *State)
 // ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1694(SB), NOSPLIT, $24-8
+TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33458,9 +33496,9 @@ TEXT ·h1694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1695(s *State)
+// func h1697(s *State)
 // ORQ R8, R9; INCQ R13
-TEXT ·h1695(SB), NOSPLIT, $24-8
+TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33478,9 +33516,9 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1696(s *State)
+// func h1698(s *State)
 // ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1696(SB), NOSPLIT, $24-8
+TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33498,56 +33536,8 @@ TEXT ·h1696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1697(s *State)
-// ORL R8, R9; JEQ taken
-TEXT ·h1697(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1698(s *State)
-// ORL R8, R9; JNE taken
-TEXT ·h1698(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1699(s *State)
-// ORL R8, R9; JCS taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33557,7 +33547,7 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33571,7 +33561,7 @@ done:
 	RET
 
 // func h1700(s *State)
-// ORL R8, R9; JCC taken
+// ORL R8, R9; JNE taken
 TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33581,7 +33571,7 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33595,7 +33585,7 @@ done:
 	RET
 
 // func h1701(s *State)
-// ORL R8, R9; JLT taken
+// ORL R8, R9; JCS taken
 TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33605,7 +33595,7 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33619,7 +33609,7 @@ done:
 	RET
 
 // func h1702(s *State)
-// ORL R8, R9; JGE taken
+// ORL R8, R9; JCC taken
 TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33629,7 +33619,7 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33643,7 +33633,7 @@ done:
 	RET
 
 // func h1703(s *State)
-// ORL R8, R9; JLE taken
+// ORL R8, R9; JLT taken
 TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33653,7 +33643,7 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33667,7 +33657,7 @@ done:
 	RET
 
 // func h1704(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JGE taken
 TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33677,7 +33667,7 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33691,7 +33681,7 @@ done:
 	RET
 
 // func h1705(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JLE taken
 TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33701,7 +33691,7 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33715,7 +33705,7 @@ done:
 	RET
 
 // func h1706(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JGT taken
 TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33725,7 +33715,7 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33739,7 +33729,7 @@ done:
 	RET
 
 // func h1707(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JLS taken
 TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33749,7 +33739,7 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33763,7 +33753,7 @@ done:
 	RET
 
 // func h1708(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JHI taken
 TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33773,7 +33763,7 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33787,8 +33777,56 @@ done:
 	RET
 
 // func h1709(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JMI taken
 TEXT ·h1709(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1710(s *State)
+// ORL R8, R9; JPL taken
+TEXT ·h1710(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1711(s *State)
+// ORL R8, R9; SETCS R10B
+TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33806,9 +33844,9 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1710(s *State)
+// func h1712(s *State)
 // ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1710(SB), NOSPLIT, $24-8
+TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33826,9 +33864,9 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1711(s *State)
+// func h1713(s *State)
 // ORL R8, R9; ADCQ R10, R11
-TEXT ·h1711(SB), NOSPLIT, $24-8
+TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33846,9 +33884,9 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1712(s *State)
+// func h1714(s *State)
 // ORL R8, R9; SBBQ R10, R11
-TEXT ·h1712(SB), NOSPLIT, $24-8
+TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33866,9 +33904,9 @@ TEXT ·h1712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1713(s *State)
+// func h1715(s *State)
 // ORL R8, R9; INCQ R13
-TEXT ·h1713(SB), NOSPLIT, $24-8
+TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33886,9 +33924,9 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1714(s *State)
+// func h1716(s *State)
 // ORL R8, R9; ROLQ $7, R13
-TEXT ·h1714(SB), NOSPLIT, $24-8
+TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33906,56 +33944,8 @@ TEXT ·h1714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1715(s *State)
-// XORQ R8, R9; JEQ taken
-TEXT ·h1715(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1716(s *State)
-// XORQ R8, R9; JNE taken
-TEXT ·h1716(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1717(s *State)
-// XORQ R8, R9; JCS taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33965,7 +33955,7 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33979,7 +33969,7 @@ done:
 	RET
 
 // func h1718(s *State)
-// XORQ R8, R9; JCC taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33989,7 +33979,7 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34003,7 +33993,7 @@ done:
 	RET
 
 // func h1719(s *State)
-// XORQ R8, R9; JLT taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34013,7 +34003,7 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34027,7 +34017,7 @@ done:
 	RET
 
 // func h1720(s *State)
-// XORQ R8, R9; JGE taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34037,7 +34027,7 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34051,7 +34041,7 @@ done:
 	RET
 
 // func h1721(s *State)
-// XORQ R8, R9; JLE taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34061,7 +34051,7 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34075,7 +34065,7 @@ done:
 	RET
 
 // func h1722(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34085,7 +34075,7 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34099,7 +34089,7 @@ done:
 	RET
 
 // func h1723(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34109,7 +34099,7 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34123,7 +34113,7 @@ done:
 	RET
 
 // func h1724(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34133,7 +34123,7 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34147,7 +34137,7 @@ done:
 	RET
 
 // func h1725(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34157,7 +34147,7 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34171,7 +34161,7 @@ done:
 	RET
 
 // func h1726(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34181,7 +34171,7 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34195,8 +34185,56 @@ done:
 	RET
 
 // func h1727(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JMI taken
 TEXT ·h1727(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1728(s *State)
+// XORQ R8, R9; JPL taken
+TEXT ·h1728(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1729(s *State)
+// XORQ R8, R9; SETCS R10B
+TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34214,9 +34252,9 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1728(s *State)
+// func h1730(s *State)
 // XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1728(SB), NOSPLIT, $24-8
+TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34234,9 +34272,9 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1729(s *State)
+// func h1731(s *State)
 // XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1729(SB), NOSPLIT, $24-8
+TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34254,9 +34292,9 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1730(s *State)
+// func h1732(s *State)
 // XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1730(SB), NOSPLIT, $24-8
+TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34274,9 +34312,9 @@ TEXT ·h1730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1731(s *State)
+// func h1733(s *State)
 // XORQ R8, R9; INCQ R13
-TEXT ·h1731(SB), NOSPLIT, $24-8
+TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34294,9 +34332,9 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1732(s *State)
+// func h1734(s *State)
 // XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1732(SB), NOSPLIT, $24-8
+TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34314,56 +34352,8 @@ TEXT ·h1732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1733(s *State)
-// XORL R8, R9; JEQ taken
-TEXT ·h1733(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1734(s *State)
-// XORL R8, R9; JNE taken
-TEXT ·h1734(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1735(s *State)
-// XORL R8, R9; JCS taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34373,7 +34363,7 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34387,7 +34377,7 @@ done:
 	RET
 
 // func h1736(s *State)
-// XORL R8, R9; JCC taken
+// XORL R8, R9; JNE taken
 TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34397,7 +34387,7 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34411,7 +34401,7 @@ done:
 	RET
 
 // func h1737(s *State)
-// XORL R8, R9; JLT taken
+// XORL R8, R9; JCS taken
 TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34421,7 +34411,7 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34435,7 +34425,7 @@ done:
 	RET
 
 // func h1738(s *State)
-// XORL R8, R9; JGE taken
+// XORL R8, R9; JCC taken
 TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34445,7 +34435,7 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34459,7 +34449,7 @@ done:
 	RET
 
 // func h1739(s *State)
-// XORL R8, R9; JLE taken
+// XORL R8, R9; JLT taken
 TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34469,7 +34459,7 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34483,7 +34473,7 @@ done:
 	RET
 
 // func h1740(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JGE taken
 TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34493,7 +34483,7 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34507,7 +34497,7 @@ done:
 	RET
 
 // func h1741(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JLE taken
 TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34517,7 +34507,7 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34531,7 +34521,7 @@ done:
 	RET
 
 // func h1742(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JGT taken
 TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34541,7 +34531,7 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34555,7 +34545,7 @@ done:
 	RET
 
 // func h1743(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JLS taken
 TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34565,7 +34555,7 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34579,7 +34569,7 @@ done:
 	RET
 
 // func h1744(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JHI taken
 TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34589,7 +34579,7 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34603,8 +34593,56 @@ done:
 	RET
 
 // func h1745(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JMI taken
 TEXT ·h1745(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1746(s *State)
+// XORL R8, R9; JPL taken
+TEXT ·h1746(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1747(s *State)
+// XORL R8, R9; SETCS R10B
+TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34622,9 +34660,9 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1746(s *State)
+// func h1748(s *State)
 // XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1746(SB), NOSPLIT, $24-8
+TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34642,9 +34680,9 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1747(s *State)
+// func h1749(s *State)
 // XORL R8, R9; ADCQ R10, R11
-TEXT ·h1747(SB), NOSPLIT, $24-8
+TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34662,9 +34700,9 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1748(s *State)
+// func h1750(s *State)
 // XORL R8, R9; SBBQ R10, R11
-TEXT ·h1748(SB), NOSPLIT, $24-8
+TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34682,9 +34720,9 @@ TEXT ·h1748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1749(s *State)
+// func h1751(s *State)
 // XORL R8, R9; INCQ R13
-TEXT ·h1749(SB), NOSPLIT, $24-8
+TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34702,9 +34740,9 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1750(s *State)
+// func h1752(s *State)
 // XORL R8, R9; ROLQ $7, R13
-TEXT ·h1750(SB), NOSPLIT, $24-8
+TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34722,56 +34760,8 @@ TEXT ·h1750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1751(s *State)
-// TESTQ R8, R9; JEQ taken
-TEXT ·h1751(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1752(s *State)
-// TESTQ R8, R9; JNE taken
-TEXT ·h1752(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1753(s *State)
-// TESTQ R8, R9; JCS taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34781,7 +34771,7 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34795,7 +34785,7 @@ done:
 	RET
 
 // func h1754(s *State)
-// TESTQ R8, R9; JCC taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34805,7 +34795,7 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34819,7 +34809,7 @@ done:
 	RET
 
 // func h1755(s *State)
-// TESTQ R8, R9; JLT taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34829,7 +34819,7 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34843,7 +34833,7 @@ done:
 	RET
 
 // func h1756(s *State)
-// TESTQ R8, R9; JGE taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34853,7 +34843,7 @@ TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34867,7 +34857,7 @@ done:
 	RET
 
 // func h1757(s *State)
-// TESTQ R8, R9; JLE taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34877,7 +34867,7 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34891,7 +34881,7 @@ done:
 	RET
 
 // func h1758(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34901,7 +34891,7 @@ TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34915,7 +34905,7 @@ done:
 	RET
 
 // func h1759(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34925,7 +34915,7 @@ TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34939,7 +34929,7 @@ done:
 	RET
 
 // func h1760(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34949,7 +34939,7 @@ TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34963,7 +34953,7 @@ done:
 	RET
 
 // func h1761(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34973,7 +34963,7 @@ TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34987,7 +34977,7 @@ done:
 	RET
 
 // func h1762(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34997,7 +34987,7 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35011,8 +35001,56 @@ done:
 	RET
 
 // func h1763(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JMI taken
 TEXT ·h1763(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1764(s *State)
+// TESTQ R8, R9; JPL taken
+TEXT ·h1764(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1765(s *State)
+// TESTQ R8, R9; SETCS R10B
+TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35030,9 +35068,9 @@ TEXT ·h1763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1764(s *State)
+// func h1766(s *State)
 // TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1764(SB), NOSPLIT, $24-8
+TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35050,9 +35088,9 @@ TEXT ·h1764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1765(s *State)
+// func h1767(s *State)
 // TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1765(SB), NOSPLIT, $24-8
+TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35070,9 +35108,9 @@ TEXT ·h1765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1766(s *State)
+// func h1768(s *State)
 // TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1766(SB), NOSPLIT, $24-8
+TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35090,9 +35128,9 @@ TEXT ·h1766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1767(s *State)
+// func h1769(s *State)
 // TESTQ R8, R9; INCQ R13
-TEXT ·h1767(SB), NOSPLIT, $24-8
+TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35110,9 +35148,9 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1768(s *State)
+// func h1770(s *State)
 // TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1768(SB), NOSPLIT, $24-8
+TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35130,56 +35168,8 @@ TEXT ·h1768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1769(s *State)
-// TESTL R8, R9; JEQ taken
-TEXT ·h1769(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1770(s *State)
-// TESTL R8, R9; JNE taken
-TEXT ·h1770(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1771(s *State)
-// TESTL R8, R9; JCS taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35189,7 +35179,7 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35203,7 +35193,7 @@ done:
 	RET
 
 // func h1772(s *State)
-// TESTL R8, R9; JCC taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35213,7 +35203,7 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35227,7 +35217,7 @@ done:
 	RET
 
 // func h1773(s *State)
-// TESTL R8, R9; JLT taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35237,7 +35227,7 @@ TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35251,7 +35241,7 @@ done:
 	RET
 
 // func h1774(s *State)
-// TESTL R8, R9; JGE taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35261,7 +35251,7 @@ TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35275,7 +35265,7 @@ done:
 	RET
 
 // func h1775(s *State)
-// TESTL R8, R9; JLE taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35285,7 +35275,7 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35299,7 +35289,7 @@ done:
 	RET
 
 // func h1776(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35309,7 +35299,7 @@ TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35323,7 +35313,7 @@ done:
 	RET
 
 // func h1777(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35333,7 +35323,7 @@ TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35347,7 +35337,7 @@ done:
 	RET
 
 // func h1778(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35357,7 +35347,7 @@ TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35371,7 +35361,7 @@ done:
 	RET
 
 // func h1779(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35381,7 +35371,7 @@ TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35395,7 +35385,7 @@ done:
 	RET
 
 // func h1780(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35405,7 +35395,7 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35419,8 +35409,56 @@ done:
 	RET
 
 // func h1781(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JMI taken
 TEXT ·h1781(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1782(s *State)
+// TESTL R8, R9; JPL taken
+TEXT ·h1782(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1783(s *State)
+// TESTL R8, R9; SETCS R10B
+TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35438,9 +35476,9 @@ TEXT ·h1781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1782(s *State)
+// func h1784(s *State)
 // TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1782(SB), NOSPLIT, $24-8
+TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35458,9 +35496,9 @@ TEXT ·h1782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1783(s *State)
+// func h1785(s *State)
 // TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1783(SB), NOSPLIT, $24-8
+TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35478,9 +35516,9 @@ TEXT ·h1783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1784(s *State)
+// func h1786(s *State)
 // TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1784(SB), NOSPLIT, $24-8
+TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35498,9 +35536,9 @@ TEXT ·h1784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1785(s *State)
+// func h1787(s *State)
 // TESTL R8, R9; INCQ R13
-TEXT ·h1785(SB), NOSPLIT, $24-8
+TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35518,9 +35556,9 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1786(s *State)
+// func h1788(s *State)
 // TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1786(SB), NOSPLIT, $24-8
+TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35538,56 +35576,8 @@ TEXT ·h1786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1787(s *State)
-// INCQ R9; JEQ taken
-TEXT ·h1787(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1788(s *State)
-// INCQ R9; JNE taken
-TEXT ·h1788(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1789(s *State)
-// INCQ R9; JCS taken
+// INCQ R9; JEQ taken
 TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35597,7 +35587,7 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35611,7 +35601,7 @@ done:
 	RET
 
 // func h1790(s *State)
-// INCQ R9; JCC taken
+// INCQ R9; JNE taken
 TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35621,7 +35611,7 @@ TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35635,7 +35625,7 @@ done:
 	RET
 
 // func h1791(s *State)
-// INCQ R9; JLT taken
+// INCQ R9; JCS taken
 TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35645,7 +35635,7 @@ TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35659,7 +35649,7 @@ done:
 	RET
 
 // func h1792(s *State)
-// INCQ R9; JGE taken
+// INCQ R9; JCC taken
 TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35669,7 +35659,7 @@ TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35683,7 +35673,7 @@ done:
 	RET
 
 // func h1793(s *State)
-// INCQ R9; JLE taken
+// INCQ R9; JLT taken
 TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35693,7 +35683,7 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35707,7 +35697,7 @@ done:
 	RET
 
 // func h1794(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JGE taken
 TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35717,7 +35707,7 @@ TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35731,7 +35721,7 @@ done:
 	RET
 
 // func h1795(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JLE taken
 TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35741,7 +35731,7 @@ TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35755,7 +35745,7 @@ done:
 	RET
 
 // func h1796(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JGT taken
 TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35765,7 +35755,7 @@ TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35779,7 +35769,7 @@ done:
 	RET
 
 // func h1797(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JLS taken
 TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35789,7 +35779,7 @@ TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35803,7 +35793,7 @@ done:
 	RET
 
 // func h1798(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JHI taken
 TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35813,7 +35803,7 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35827,8 +35817,56 @@ done:
 	RET
 
 // func h1799(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JMI taken
 TEXT ·h1799(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1800(s *State)
+// INCQ R9; JPL taken
+TEXT ·h1800(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1801(s *State)
+// INCQ R9; SETCS R10B
+TEXT ·h1801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35846,9 +35884,9 @@ TEXT ·h1799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1800(s *State)
+// func h1802(s *State)
 // INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1800(SB), NOSPLIT, $24-8
+TEXT ·h1802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35866,9 +35904,9 @@ TEXT ·h1800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1801(s *State)
+// func h1803(s *State)
 // INCQ R9; ADCQ R10, R11
-TEXT ·h1801(SB), NOSPLIT, $24-8
+TEXT ·h1803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35886,9 +35924,9 @@ TEXT ·h1801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1802(s *State)
+// func h1804(s *State)
 // INCQ R9; SBBQ R10, R11
-TEXT ·h1802(SB), NOSPLIT, $24-8
+TEXT ·h1804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35906,9 +35944,9 @@ TEXT ·h1802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1803(s *State)
+// func h1805(s *State)
 // INCQ R9; INCQ R13
-TEXT ·h1803(SB), NOSPLIT, $24-8
+TEXT ·h1805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35926,9 +35964,9 @@ TEXT ·h1803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1804(s *State)
+// func h1806(s *State)
 // INCQ R9; ROLQ $7, R13
-TEXT ·h1804(SB), NOSPLIT, $24-8
+TEXT ·h1806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35946,56 +35984,8 @@ TEXT ·h1804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1805(s *State)
-// DECQ R9; JEQ taken
-TEXT ·h1805(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1806(s *State)
-// DECQ R9; JNE taken
-TEXT ·h1806(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1807(s *State)
-// DECQ R9; JCS taken
+// DECQ R9; JEQ taken
 TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36005,7 +35995,7 @@ TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36019,7 +36009,7 @@ done:
 	RET
 
 // func h1808(s *State)
-// DECQ R9; JCC taken
+// DECQ R9; JNE taken
 TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36029,7 +36019,7 @@ TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36043,7 +36033,7 @@ done:
 	RET
 
 // func h1809(s *State)
-// DECQ R9; JLT taken
+// DECQ R9; JCS taken
 TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36053,7 +36043,7 @@ TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36067,7 +36057,7 @@ done:
 	RET
 
 // func h1810(s *State)
-// DECQ R9; JGE taken
+// DECQ R9; JCC taken
 TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36077,7 +36067,7 @@ TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36091,7 +36081,7 @@ done:
 	RET
 
 // func h1811(s *State)
-// DECQ R9; JLE taken
+// DECQ R9; JLT taken
 TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36101,7 +36091,7 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36115,7 +36105,7 @@ done:
 	RET
 
 // func h1812(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JGE taken
 TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36125,7 +36115,7 @@ TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36139,7 +36129,7 @@ done:
 	RET
 
 // func h1813(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JLE taken
 TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36149,7 +36139,7 @@ TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36163,7 +36153,7 @@ done:
 	RET
 
 // func h1814(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JGT taken
 TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36173,7 +36163,7 @@ TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36187,7 +36177,7 @@ done:
 	RET
 
 // func h1815(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JLS taken
 TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36197,7 +36187,7 @@ TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36211,7 +36201,7 @@ done:
 	RET
 
 // func h1816(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JHI taken
 TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36221,7 +36211,7 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36235,8 +36225,56 @@ done:
 	RET
 
 // func h1817(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JMI taken
 TEXT ·h1817(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1818(s *State)
+// DECQ R9; JPL taken
+TEXT ·h1818(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1819(s *State)
+// DECQ R9; SETCS R10B
+TEXT ·h1819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36254,9 +36292,9 @@ TEXT ·h1817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1818(s *State)
+// func h1820(s *State)
 // DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1818(SB), NOSPLIT, $24-8
+TEXT ·h1820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36274,9 +36312,9 @@ TEXT ·h1818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1819(s *State)
+// func h1821(s *State)
 // DECQ R9; ADCQ R10, R11
-TEXT ·h1819(SB), NOSPLIT, $24-8
+TEXT ·h1821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36294,9 +36332,9 @@ TEXT ·h1819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1820(s *State)
+// func h1822(s *State)
 // DECQ R9; SBBQ R10, R11
-TEXT ·h1820(SB), NOSPLIT, $24-8
+TEXT ·h1822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36314,9 +36352,9 @@ TEXT ·h1820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1821(s *State)
+// func h1823(s *State)
 // DECQ R9; INCQ R13
-TEXT ·h1821(SB), NOSPLIT, $24-8
+TEXT ·h1823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36334,9 +36372,9 @@ TEXT ·h1821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1822(s *State)
+// func h1824(s *State)
 // DECQ R9; ROLQ $7, R13
-TEXT ·h1822(SB), NOSPLIT, $24-8
+TEXT ·h1824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36354,56 +36392,8 @@ TEXT ·h1822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1823(s *State)
-// INCL R9; JEQ taken
-TEXT ·h1823(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1824(s *State)
-// INCL R9; JNE taken
-TEXT ·h1824(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1825(s *State)
-// INCL R9; JCS taken
+// INCL R9; JEQ taken
 TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36413,7 +36403,7 @@ TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36427,7 +36417,7 @@ done:
 	RET
 
 // func h1826(s *State)
-// INCL R9; JCC taken
+// INCL R9; JNE taken
 TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36437,7 +36427,7 @@ TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36451,7 +36441,7 @@ done:
 	RET
 
 // func h1827(s *State)
-// INCL R9; JLT taken
+// INCL R9; JCS taken
 TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36461,7 +36451,7 @@ TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36475,7 +36465,7 @@ done:
 	RET
 
 // func h1828(s *State)
-// INCL R9; JGE taken
+// INCL R9; JCC taken
 TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36485,7 +36475,7 @@ TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36499,7 +36489,7 @@ done:
 	RET
 
 // func h1829(s *State)
-// INCL R9; JLE taken
+// INCL R9; JLT taken
 TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36509,7 +36499,7 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36523,7 +36513,7 @@ done:
 	RET
 
 // func h1830(s *State)
-// INCL R9; JGT taken
+// INCL R9; JGE taken
 TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36533,7 +36523,7 @@ TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36547,7 +36537,7 @@ done:
 	RET
 
 // func h1831(s *State)
-// INCL R9; JLS taken
+// INCL R9; JLE taken
 TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36557,7 +36547,7 @@ TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36571,7 +36561,7 @@ done:
 	RET
 
 // func h1832(s *State)
-// INCL R9; JHI taken
+// INCL R9; JGT taken
 TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36581,7 +36571,7 @@ TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36595,7 +36585,7 @@ done:
 	RET
 
 // func h1833(s *State)
-// INCL R9; JMI taken
+// INCL R9; JLS taken
 TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36605,7 +36595,7 @@ TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36619,7 +36609,7 @@ done:
 	RET
 
 // func h1834(s *State)
-// INCL R9; JPL taken
+// INCL R9; JHI taken
 TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36629,7 +36619,7 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36643,8 +36633,56 @@ done:
 	RET
 
 // func h1835(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JMI taken
 TEXT ·h1835(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1836(s *State)
+// INCL R9; JPL taken
+TEXT ·h1836(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1837(s *State)
+// INCL R9; SETCS R10B
+TEXT ·h1837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36662,9 +36700,9 @@ TEXT ·h1835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1836(s *State)
+// func h1838(s *State)
 // INCL R9; CMOVQEQ R11, R12
-TEXT ·h1836(SB), NOSPLIT, $24-8
+TEXT ·h1838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36682,9 +36720,9 @@ TEXT ·h1836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1837(s *State)
+// func h1839(s *State)
 // INCL R9; ADCQ R10, R11
-TEXT ·h1837(SB), NOSPLIT, $24-8
+TEXT ·h1839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36702,9 +36740,9 @@ TEXT ·h1837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1838(s *State)
+// func h1840(s *State)
 // INCL R9; SBBQ R10, R11
-TEXT ·h1838(SB), NOSPLIT, $24-8
+TEXT ·h1840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36722,9 +36760,9 @@ TEXT ·h1838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1839(s *State)
+// func h1841(s *State)
 // INCL R9; INCQ R13
-TEXT ·h1839(SB), NOSPLIT, $24-8
+TEXT ·h1841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36742,9 +36780,9 @@ TEXT ·h1839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1840(s *State)
+// func h1842(s *State)
 // INCL R9; ROLQ $7, R13
-TEXT ·h1840(SB), NOSPLIT, $24-8
+TEXT ·h1842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36762,56 +36800,8 @@ TEXT ·h1840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1841(s *State)
-// DECL R9; JEQ taken
-TEXT ·h1841(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1842(s *State)
-// DECL R9; JNE taken
-TEXT ·h1842(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1843(s *State)
-// DECL R9; JCS taken
+// DECL R9; JEQ taken
 TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36821,7 +36811,7 @@ TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36835,7 +36825,7 @@ done:
 	RET
 
 // func h1844(s *State)
-// DECL R9; JCC taken
+// DECL R9; JNE taken
 TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36845,7 +36835,7 @@ TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36859,7 +36849,7 @@ done:
 	RET
 
 // func h1845(s *State)
-// DECL R9; JLT taken
+// DECL R9; JCS taken
 TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36869,7 +36859,7 @@ TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36883,7 +36873,7 @@ done:
 	RET
 
 // func h1846(s *State)
-// DECL R9; JGE taken
+// DECL R9; JCC taken
 TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36893,7 +36883,7 @@ TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36907,7 +36897,7 @@ done:
 	RET
 
 // func h1847(s *State)
-// DECL R9; JLE taken
+// DECL R9; JLT taken
 TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36917,7 +36907,7 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36931,7 +36921,7 @@ done:
 	RET
 
 // func h1848(s *State)
-// DECL R9; JGT taken
+// DECL R9; JGE taken
 TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36941,7 +36931,7 @@ TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36955,7 +36945,7 @@ done:
 	RET
 
 // func h1849(s *State)
-// DECL R9; JLS taken
+// DECL R9; JLE taken
 TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36965,7 +36955,7 @@ TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36979,7 +36969,7 @@ done:
 	RET
 
 // func h1850(s *State)
-// DECL R9; JHI taken
+// DECL R9; JGT taken
 TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36989,7 +36979,7 @@ TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37003,7 +36993,7 @@ done:
 	RET
 
 // func h1851(s *State)
-// DECL R9; JMI taken
+// DECL R9; JLS taken
 TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37013,7 +37003,7 @@ TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37027,7 +37017,7 @@ done:
 	RET
 
 // func h1852(s *State)
-// DECL R9; JPL taken
+// DECL R9; JHI taken
 TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37037,7 +37027,7 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37051,8 +37041,56 @@ done:
 	RET
 
 // func h1853(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JMI taken
 TEXT ·h1853(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1854(s *State)
+// DECL R9; JPL taken
+TEXT ·h1854(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1855(s *State)
+// DECL R9; SETCS R10B
+TEXT ·h1855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37070,9 +37108,9 @@ TEXT ·h1853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1854(s *State)
+// func h1856(s *State)
 // DECL R9; CMOVQEQ R11, R12
-TEXT ·h1854(SB), NOSPLIT, $24-8
+TEXT ·h1856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37090,9 +37128,9 @@ TEXT ·h1854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1855(s *State)
+// func h1857(s *State)
 // DECL R9; ADCQ R10, R11
-TEXT ·h1855(SB), NOSPLIT, $24-8
+TEXT ·h1857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37110,9 +37148,9 @@ TEXT ·h1855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1856(s *State)
+// func h1858(s *State)
 // DECL R9; SBBQ R10, R11
-TEXT ·h1856(SB), NOSPLIT, $24-8
+TEXT ·h1858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37130,9 +37168,9 @@ TEXT ·h1856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1857(s *State)
+// func h1859(s *State)
 // DECL R9; INCQ R13
-TEXT ·h1857(SB), NOSPLIT, $24-8
+TEXT ·h1859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37150,9 +37188,9 @@ TEXT ·h1857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1858(s *State)
+// func h1860(s *State)
 // DECL R9; ROLQ $7, R13
-TEXT ·h1858(SB), NOSPLIT, $24-8
+TEXT ·h1860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37170,56 +37208,8 @@ TEXT ·h1858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1859(s *State)
-// NEGQ R9; JEQ taken
-TEXT ·h1859(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1860(s *State)
-// NEGQ R9; JNE taken
-TEXT ·h1860(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1861(s *State)
-// NEGQ R9; JCS taken
+// NEGQ R9; JEQ taken
 TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37229,7 +37219,7 @@ TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37243,7 +37233,7 @@ done:
 	RET
 
 // func h1862(s *State)
-// NEGQ R9; JCC taken
+// NEGQ R9; JNE taken
 TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37253,7 +37243,7 @@ TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37267,7 +37257,7 @@ done:
 	RET
 
 // func h1863(s *State)
-// NEGQ R9; JLT taken
+// NEGQ R9; JCS taken
 TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37277,7 +37267,7 @@ TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37291,7 +37281,7 @@ done:
 	RET
 
 // func h1864(s *State)
-// NEGQ R9; JGE taken
+// NEGQ R9; JCC taken
 TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37301,7 +37291,7 @@ TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37315,7 +37305,7 @@ done:
 	RET
 
 // func h1865(s *State)
-// NEGQ R9; JLE taken
+// NEGQ R9; JLT taken
 TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37325,7 +37315,7 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37339,7 +37329,7 @@ done:
 	RET
 
 // func h1866(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JGE taken
 TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37349,7 +37339,7 @@ TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37363,7 +37353,7 @@ done:
 	RET
 
 // func h1867(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JLE taken
 TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37373,7 +37363,7 @@ TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37387,7 +37377,7 @@ done:
 	RET
 
 // func h1868(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JGT taken
 TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37397,7 +37387,7 @@ TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37411,7 +37401,7 @@ done:
 	RET
 
 // func h1869(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JLS taken
 TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37421,7 +37411,7 @@ TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37435,7 +37425,7 @@ done:
 	RET
 
 // func h1870(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JHI taken
 TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37445,7 +37435,7 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37459,8 +37449,56 @@ done:
 	RET
 
 // func h1871(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JMI taken
 TEXT ·h1871(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1872(s *State)
+// NEGQ R9; JPL taken
+TEXT ·h1872(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1873(s *State)
+// NEGQ R9; SETCS R10B
+TEXT ·h1873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37478,9 +37516,9 @@ TEXT ·h1871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1872(s *State)
+// func h1874(s *State)
 // NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1872(SB), NOSPLIT, $24-8
+TEXT ·h1874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37498,9 +37536,9 @@ TEXT ·h1872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1873(s *State)
+// func h1875(s *State)
 // NEGQ R9; ADCQ R10, R11
-TEXT ·h1873(SB), NOSPLIT, $24-8
+TEXT ·h1875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37518,9 +37556,9 @@ TEXT ·h1873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1874(s *State)
+// func h1876(s *State)
 // NEGQ R9; SBBQ R10, R11
-TEXT ·h1874(SB), NOSPLIT, $24-8
+TEXT ·h1876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37538,9 +37576,9 @@ TEXT ·h1874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1875(s *State)
+// func h1877(s *State)
 // NEGQ R9; INCQ R13
-TEXT ·h1875(SB), NOSPLIT, $24-8
+TEXT ·h1877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37558,9 +37596,9 @@ TEXT ·h1875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1876(s *State)
+// func h1878(s *State)
 // NEGQ R9; ROLQ $7, R13
-TEXT ·h1876(SB), NOSPLIT, $24-8
+TEXT ·h1878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37578,56 +37616,8 @@ TEXT ·h1876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1877(s *State)
-// SHLQ $1, R9; JEQ taken
-TEXT ·h1877(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1878(s *State)
-// SHLQ $1, R9; JNE taken
-TEXT ·h1878(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1879(s *State)
-// SHLQ $1, R9; JCS taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37637,7 +37627,7 @@ TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37651,7 +37641,7 @@ done:
 	RET
 
 // func h1880(s *State)
-// SHLQ $1, R9; JCC taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37661,7 +37651,7 @@ TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37675,7 +37665,7 @@ done:
 	RET
 
 // func h1881(s *State)
-// SHLQ $1, R9; JLT taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37685,7 +37675,7 @@ TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37699,7 +37689,7 @@ done:
 	RET
 
 // func h1882(s *State)
-// SHLQ $1, R9; JGE taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37709,7 +37699,7 @@ TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37723,7 +37713,7 @@ done:
 	RET
 
 // func h1883(s *State)
-// SHLQ $1, R9; JLE taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37733,7 +37723,7 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37747,7 +37737,7 @@ done:
 	RET
 
 // func h1884(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37757,7 +37747,7 @@ TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37771,7 +37761,7 @@ done:
 	RET
 
 // func h1885(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37781,7 +37771,7 @@ TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37795,7 +37785,7 @@ done:
 	RET
 
 // func h1886(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37805,7 +37795,7 @@ TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37819,7 +37809,7 @@ done:
 	RET
 
 // func h1887(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37829,7 +37819,7 @@ TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37843,7 +37833,7 @@ done:
 	RET
 
 // func h1888(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37853,7 +37843,7 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37867,8 +37857,56 @@ done:
 	RET
 
 // func h1889(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JMI taken
 TEXT ·h1889(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1890(s *State)
+// SHLQ $1, R9; JPL taken
+TEXT ·h1890(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1891(s *State)
+// SHLQ $1, R9; SETCS R10B
+TEXT ·h1891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37886,9 +37924,9 @@ TEXT ·h1889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1890(s *State)
+// func h1892(s *State)
 // SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1890(SB), NOSPLIT, $24-8
+TEXT ·h1892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37906,9 +37944,9 @@ TEXT ·h1890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1891(s *State)
+// func h1893(s *State)
 // SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1891(SB), NOSPLIT, $24-8
+TEXT ·h1893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37926,9 +37964,9 @@ TEXT ·h1891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1892(s *State)
+// func h1894(s *State)
 // SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1892(SB), NOSPLIT, $24-8
+TEXT ·h1894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37946,9 +37984,9 @@ TEXT ·h1892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1893(s *State)
+// func h1895(s *State)
 // SHLQ $1, R9; INCQ R13
-TEXT ·h1893(SB), NOSPLIT, $24-8
+TEXT ·h1895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37966,9 +38004,9 @@ TEXT ·h1893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1894(s *State)
+// func h1896(s *State)
 // SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1894(SB), NOSPLIT, $24-8
+TEXT ·h1896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37986,56 +38024,8 @@ TEXT ·h1894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1895(s *State)
-// SHRQ $1, R9; JEQ taken
-TEXT ·h1895(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1896(s *State)
-// SHRQ $1, R9; JNE taken
-TEXT ·h1896(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1897(s *State)
-// SHRQ $1, R9; JCS taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38045,7 +38035,7 @@ TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38059,7 +38049,7 @@ done:
 	RET
 
 // func h1898(s *State)
-// SHRQ $1, R9; JCC taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38069,7 +38059,7 @@ TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38083,7 +38073,7 @@ done:
 	RET
 
 // func h1899(s *State)
-// SHRQ $1, R9; JLT taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38093,7 +38083,7 @@ TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38107,7 +38097,7 @@ done:
 	RET
 
 // func h1900(s *State)
-// SHRQ $1, R9; JGE taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38117,7 +38107,7 @@ TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38131,7 +38121,7 @@ done:
 	RET
 
 // func h1901(s *State)
-// SHRQ $1, R9; JLE taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38141,7 +38131,7 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38155,7 +38145,7 @@ done:
 	RET
 
 // func h1902(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38165,7 +38155,7 @@ TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38179,7 +38169,7 @@ done:
 	RET
 
 // func h1903(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38189,7 +38179,7 @@ TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38203,7 +38193,7 @@ done:
 	RET
 
 // func h1904(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38213,7 +38203,7 @@ TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38227,7 +38217,7 @@ done:
 	RET
 
 // func h1905(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38237,7 +38227,7 @@ TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38251,7 +38241,7 @@ done:
 	RET
 
 // func h1906(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38261,7 +38251,7 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38275,8 +38265,56 @@ done:
 	RET
 
 // func h1907(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JMI taken
 TEXT ·h1907(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1908(s *State)
+// SHRQ $1, R9; JPL taken
+TEXT ·h1908(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1909(s *State)
+// SHRQ $1, R9; SETCS R10B
+TEXT ·h1909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38294,9 +38332,9 @@ TEXT ·h1907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1908(s *State)
+// func h1910(s *State)
 // SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1908(SB), NOSPLIT, $24-8
+TEXT ·h1910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38314,9 +38352,9 @@ TEXT ·h1908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1909(s *State)
+// func h1911(s *State)
 // SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1909(SB), NOSPLIT, $24-8
+TEXT ·h1911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38334,9 +38372,9 @@ TEXT ·h1909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1910(s *State)
+// func h1912(s *State)
 // SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1910(SB), NOSPLIT, $24-8
+TEXT ·h1912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38354,9 +38392,9 @@ TEXT ·h1910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1911(s *State)
+// func h1913(s *State)
 // SHRQ $1, R9; INCQ R13
-TEXT ·h1911(SB), NOSPLIT, $24-8
+TEXT ·h1913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38374,9 +38412,9 @@ TEXT ·h1911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1912(s *State)
+// func h1914(s *State)
 // SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1912(SB), NOSPLIT, $24-8
+TEXT ·h1914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38394,56 +38432,8 @@ TEXT ·h1912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1913(s *State)
-// SARQ $1, R9; JEQ taken
-TEXT ·h1913(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1914(s *State)
-// SARQ $1, R9; JNE taken
-TEXT ·h1914(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1915(s *State)
-// SARQ $1, R9; JCS taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38453,7 +38443,7 @@ TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38467,7 +38457,7 @@ done:
 	RET
 
 // func h1916(s *State)
-// SARQ $1, R9; JCC taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38477,7 +38467,7 @@ TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38491,7 +38481,7 @@ done:
 	RET
 
 // func h1917(s *State)
-// SARQ $1, R9; JLT taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38501,7 +38491,7 @@ TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38515,7 +38505,7 @@ done:
 	RET
 
 // func h1918(s *State)
-// SARQ $1, R9; JGE taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38525,7 +38515,7 @@ TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38539,7 +38529,7 @@ done:
 	RET
 
 // func h1919(s *State)
-// SARQ $1, R9; JLE taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38549,7 +38539,7 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38563,7 +38553,7 @@ done:
 	RET
 
 // func h1920(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38573,7 +38563,7 @@ TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38587,7 +38577,7 @@ done:
 	RET
 
 // func h1921(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38597,7 +38587,7 @@ TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38611,7 +38601,7 @@ done:
 	RET
 
 // func h1922(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38621,7 +38611,7 @@ TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38635,7 +38625,7 @@ done:
 	RET
 
 // func h1923(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38645,7 +38635,7 @@ TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38659,7 +38649,7 @@ done:
 	RET
 
 // func h1924(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JHI taken
 TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38669,7 +38659,7 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38683,8 +38673,56 @@ done:
 	RET
 
 // func h1925(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JMI taken
 TEXT ·h1925(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1926(s *State)
+// SARQ $1, R9; JPL taken
+TEXT ·h1926(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1927(s *State)
+// SARQ $1, R9; SETCS R10B
+TEXT ·h1927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38702,9 +38740,9 @@ TEXT ·h1925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1926(s *State)
+// func h1928(s *State)
 // SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1926(SB), NOSPLIT, $24-8
+TEXT ·h1928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38722,9 +38760,9 @@ TEXT ·h1926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1927(s *State)
+// func h1929(s *State)
 // SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1927(SB), NOSPLIT, $24-8
+TEXT ·h1929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38742,9 +38780,9 @@ TEXT ·h1927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1928(s *State)
+// func h1930(s *State)
 // SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1928(SB), NOSPLIT, $24-8
+TEXT ·h1930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38762,9 +38800,9 @@ TEXT ·h1928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1929(s *State)
+// func h1931(s *State)
 // SARQ $1, R9; INCQ R13
-TEXT ·h1929(SB), NOSPLIT, $24-8
+TEXT ·h1931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38782,9 +38820,9 @@ TEXT ·h1929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1930(s *State)
+// func h1932(s *State)
 // SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1930(SB), NOSPLIT, $24-8
+TEXT ·h1932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38802,56 +38840,8 @@ TEXT ·h1930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1931(s *State)
-// SHLQ $5, R9; JEQ taken
-TEXT ·h1931(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1932(s *State)
-// SHLQ $5, R9; JNE taken
-TEXT ·h1932(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1933(s *State)
-// SHLQ $5, R9; JCS taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38861,7 +38851,7 @@ TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38875,7 +38865,7 @@ done:
 	RET
 
 // func h1934(s *State)
-// SHLQ $5, R9; JCC taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38885,7 +38875,7 @@ TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38899,7 +38889,7 @@ done:
 	RET
 
 // func h1935(s *State)
-// SHLQ $5, R9; JLT taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38909,7 +38899,7 @@ TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38923,7 +38913,7 @@ done:
 	RET
 
 // func h1936(s *State)
-// SHLQ $5, R9; JGE taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38933,7 +38923,7 @@ TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38947,7 +38937,7 @@ done:
 	RET
 
 // func h1937(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38957,7 +38947,7 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38971,7 +38961,7 @@ done:
 	RET
 
 // func h1938(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38981,7 +38971,7 @@ TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38995,7 +38985,7 @@ done:
 	RET
 
 // func h1939(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39005,7 +38995,7 @@ TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39019,7 +39009,7 @@ done:
 	RET
 
 // func h1940(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39029,7 +39019,7 @@ TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39043,7 +39033,7 @@ done:
 	RET
 
 // func h1941(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39053,7 +39043,7 @@ TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39067,7 +39057,7 @@ done:
 	RET
 
 // func h1942(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39077,7 +39067,7 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39091,8 +39081,56 @@ done:
 	RET
 
 // func h1943(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JMI taken
 TEXT ·h1943(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1944(s *State)
+// SHLQ $5, R9; JPL taken
+TEXT ·h1944(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1945(s *State)
+// SHLQ $5, R9; SETCS R10B
+TEXT ·h1945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39110,9 +39148,9 @@ TEXT ·h1943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1944(s *State)
+// func h1946(s *State)
 // SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1944(SB), NOSPLIT, $24-8
+TEXT ·h1946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39130,9 +39168,9 @@ TEXT ·h1944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1945(s *State)
+// func h1947(s *State)
 // SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1945(SB), NOSPLIT, $24-8
+TEXT ·h1947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39150,9 +39188,9 @@ TEXT ·h1945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1946(s *State)
+// func h1948(s *State)
 // SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1946(SB), NOSPLIT, $24-8
+TEXT ·h1948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39170,9 +39208,9 @@ TEXT ·h1946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1947(s *State)
+// func h1949(s *State)
 // SHLQ $5, R9; INCQ R13
-TEXT ·h1947(SB), NOSPLIT, $24-8
+TEXT ·h1949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39190,9 +39228,9 @@ TEXT ·h1947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1948(s *State)
+// func h1950(s *State)
 // SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1948(SB), NOSPLIT, $24-8
+TEXT ·h1950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39210,56 +39248,8 @@ TEXT ·h1948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1949(s *State)
-// SHRQ CX, R9; JEQ taken
-TEXT ·h1949(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1950(s *State)
-// SHRQ CX, R9; JNE taken
-TEXT ·h1950(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1951(s *State)
-// SHRQ CX, R9; JCS taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39269,7 +39259,7 @@ TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39283,7 +39273,7 @@ done:
 	RET
 
 // func h1952(s *State)
-// SHRQ CX, R9; JCC taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39293,7 +39283,7 @@ TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39307,7 +39297,7 @@ done:
 	RET
 
 // func h1953(s *State)
-// SHRQ CX, R9; JLT taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39317,7 +39307,7 @@ TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39331,7 +39321,7 @@ done:
 	RET
 
 // func h1954(s *State)
-// SHRQ CX, R9; JGE taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39341,7 +39331,7 @@ TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39355,7 +39345,7 @@ done:
 	RET
 
 // func h1955(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39365,7 +39355,7 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39379,7 +39369,7 @@ done:
 	RET
 
 // func h1956(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39389,7 +39379,7 @@ TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39403,7 +39393,7 @@ done:
 	RET
 
 // func h1957(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39413,7 +39403,7 @@ TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39427,7 +39417,7 @@ done:
 	RET
 
 // func h1958(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39437,7 +39427,7 @@ TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39451,7 +39441,7 @@ done:
 	RET
 
 // func h1959(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39461,7 +39451,7 @@ TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39475,7 +39465,7 @@ done:
 	RET
 
 // func h1960(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39485,7 +39475,7 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39499,8 +39489,56 @@ done:
 	RET
 
 // func h1961(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JMI taken
 TEXT ·h1961(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1962(s *State)
+// SHRQ CX, R9; JPL taken
+TEXT ·h1962(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1963(s *State)
+// SHRQ CX, R9; SETCS R10B
+TEXT ·h1963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39518,9 +39556,9 @@ TEXT ·h1961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1962(s *State)
+// func h1964(s *State)
 // SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1962(SB), NOSPLIT, $24-8
+TEXT ·h1964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39538,9 +39576,9 @@ TEXT ·h1962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1963(s *State)
+// func h1965(s *State)
 // SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1963(SB), NOSPLIT, $24-8
+TEXT ·h1965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39558,9 +39596,9 @@ TEXT ·h1963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1964(s *State)
+// func h1966(s *State)
 // SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1964(SB), NOSPLIT, $24-8
+TEXT ·h1966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39578,9 +39616,9 @@ TEXT ·h1964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1965(s *State)
+// func h1967(s *State)
 // SHRQ CX, R9; INCQ R13
-TEXT ·h1965(SB), NOSPLIT, $24-8
+TEXT ·h1967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39598,9 +39636,9 @@ TEXT ·h1965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1966(s *State)
+// func h1968(s *State)
 // SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1966(SB), NOSPLIT, $24-8
+TEXT ·h1968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39618,56 +39656,8 @@ TEXT ·h1966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1967(s *State)
-// SHLL $1, R9; JEQ taken
-TEXT ·h1967(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1968(s *State)
-// SHLL $1, R9; JNE taken
-TEXT ·h1968(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1969(s *State)
-// SHLL $1, R9; JCS taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39677,7 +39667,7 @@ TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39691,7 +39681,7 @@ done:
 	RET
 
 // func h1970(s *State)
-// SHLL $1, R9; JCC taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39701,7 +39691,7 @@ TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39715,7 +39705,7 @@ done:
 	RET
 
 // func h1971(s *State)
-// SHLL $1, R9; JLT taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39725,7 +39715,7 @@ TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39739,7 +39729,7 @@ done:
 	RET
 
 // func h1972(s *State)
-// SHLL $1, R9; JGE taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39749,7 +39739,7 @@ TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39763,7 +39753,7 @@ done:
 	RET
 
 // func h1973(s *State)
-// SHLL $1, R9; JLE taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39773,7 +39763,7 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39787,7 +39777,7 @@ done:
 	RET
 
 // func h1974(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39797,7 +39787,7 @@ TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39811,7 +39801,7 @@ done:
 	RET
 
 // func h1975(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39821,7 +39811,7 @@ TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39835,7 +39825,7 @@ done:
 	RET
 
 // func h1976(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39845,7 +39835,7 @@ TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39859,7 +39849,7 @@ done:
 	RET
 
 // func h1977(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39869,7 +39859,7 @@ TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39883,7 +39873,7 @@ done:
 	RET
 
 // func h1978(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JHI taken
 TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39893,7 +39883,7 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39907,8 +39897,56 @@ done:
 	RET
 
 // func h1979(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JMI taken
 TEXT ·h1979(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1980(s *State)
+// SHLL $1, R9; JPL taken
+TEXT ·h1980(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1981(s *State)
+// SHLL $1, R9; SETCS R10B
+TEXT ·h1981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39926,9 +39964,9 @@ TEXT ·h1979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1980(s *State)
+// func h1982(s *State)
 // SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1980(SB), NOSPLIT, $24-8
+TEXT ·h1982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39946,9 +39984,9 @@ TEXT ·h1980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1981(s *State)
+// func h1983(s *State)
 // SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1981(SB), NOSPLIT, $24-8
+TEXT ·h1983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39966,9 +40004,9 @@ TEXT ·h1981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1982(s *State)
+// func h1984(s *State)
 // SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1982(SB), NOSPLIT, $24-8
+TEXT ·h1984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39986,9 +40024,9 @@ TEXT ·h1982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1983(s *State)
+// func h1985(s *State)
 // SHLL $1, R9; INCQ R13
-TEXT ·h1983(SB), NOSPLIT, $24-8
+TEXT ·h1985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40006,9 +40044,9 @@ TEXT ·h1983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1984(s *State)
+// func h1986(s *State)
 // SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1984(SB), NOSPLIT, $24-8
+TEXT ·h1986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40026,56 +40064,8 @@ TEXT ·h1984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1985(s *State)
-// SARL $3, R9; JEQ taken
-TEXT ·h1985(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1986(s *State)
-// SARL $3, R9; JNE taken
-TEXT ·h1986(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1987(s *State)
-// SARL $3, R9; JCS taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40085,7 +40075,7 @@ TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40099,7 +40089,7 @@ done:
 	RET
 
 // func h1988(s *State)
-// SARL $3, R9; JCC taken
+// SARL $3, R9; JNE taken
 TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40109,7 +40099,7 @@ TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40123,7 +40113,7 @@ done:
 	RET
 
 // func h1989(s *State)
-// SARL $3, R9; JLT taken
+// SARL $3, R9; JCS taken
 TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40133,7 +40123,7 @@ TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40147,7 +40137,7 @@ done:
 	RET
 
 // func h1990(s *State)
-// SARL $3, R9; JGE taken
+// SARL $3, R9; JCC taken
 TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40157,7 +40147,7 @@ TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40171,7 +40161,7 @@ done:
 	RET
 
 // func h1991(s *State)
-// SARL $3, R9; JLE taken
+// SARL $3, R9; JLT taken
 TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40181,7 +40171,7 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40195,7 +40185,7 @@ done:
 	RET
 
 // func h1992(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JGE taken
 TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40205,7 +40195,7 @@ TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40219,7 +40209,7 @@ done:
 	RET
 
 // func h1993(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JLE taken
 TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40229,7 +40219,7 @@ TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40243,7 +40233,7 @@ done:
 	RET
 
 // func h1994(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JGT taken
 TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40253,7 +40243,7 @@ TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40267,7 +40257,7 @@ done:
 	RET
 
 // func h1995(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JLS taken
 TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40277,7 +40267,7 @@ TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40291,7 +40281,7 @@ done:
 	RET
 
 // func h1996(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JHI taken
 TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40301,7 +40291,7 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40315,8 +40305,56 @@ done:
 	RET
 
 // func h1997(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JMI taken
 TEXT ·h1997(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1998(s *State)
+// SARL $3, R9; JPL taken
+TEXT ·h1998(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1999(s *State)
+// SARL $3, R9; SETCS R10B
+TEXT ·h1999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40334,9 +40372,9 @@ TEXT ·h1997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1998(s *State)
+// func h2000(s *State)
 // SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1998(SB), NOSPLIT, $24-8
+TEXT ·h2000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40354,9 +40392,9 @@ TEXT ·h1998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1999(s *State)
+// func h2001(s *State)
 // SARL $3, R9; ADCQ R10, R11
-TEXT ·h1999(SB), NOSPLIT, $24-8
+TEXT ·h2001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40374,9 +40412,9 @@ TEXT ·h1999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2000(s *State)
+// func h2002(s *State)
 // SARL $3, R9; SBBQ R10, R11
-TEXT ·h2000(SB), NOSPLIT, $24-8
+TEXT ·h2002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40394,9 +40432,9 @@ TEXT ·h2000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2001(s *State)
+// func h2003(s *State)
 // SARL $3, R9; INCQ R13
-TEXT ·h2001(SB), NOSPLIT, $24-8
+TEXT ·h2003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40414,9 +40452,9 @@ TEXT ·h2001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2002(s *State)
+// func h2004(s *State)
 // SARL $3, R9; ROLQ $7, R13
-TEXT ·h2002(SB), NOSPLIT, $24-8
+TEXT ·h2004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40434,56 +40472,8 @@ TEXT ·h2002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2003(s *State)
-// ROLQ $1, R9; JEQ taken
-TEXT ·h2003(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h2004(s *State)
-// ROLQ $1, R9; JNE taken
-TEXT ·h2004(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2005(s *State)
-// ROLQ $1, R9; JCS taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40493,7 +40483,7 @@ TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40507,7 +40497,7 @@ done:
 	RET
 
 // func h2006(s *State)
-// ROLQ $1, R9; JCC taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40517,7 +40507,7 @@ TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40531,7 +40521,7 @@ done:
 	RET
 
 // func h2007(s *State)
-// ROLQ $1, R9; JLT taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40541,7 +40531,7 @@ TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40555,7 +40545,7 @@ done:
 	RET
 
 // func h2008(s *State)
-// ROLQ $1, R9; JGE taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40565,7 +40555,7 @@ TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40579,7 +40569,7 @@ done:
 	RET
 
 // func h2009(s *State)
-// ROLQ $1, R9; JLE taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40589,7 +40579,7 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40603,7 +40593,7 @@ done:
 	RET
 
 // func h2010(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40613,7 +40603,7 @@ TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40627,7 +40617,7 @@ done:
 	RET
 
 // func h2011(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40637,7 +40627,7 @@ TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40651,7 +40641,7 @@ done:
 	RET
 
 // func h2012(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40661,7 +40651,7 @@ TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40675,7 +40665,7 @@ done:
 	RET
 
 // func h2013(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40685,7 +40675,7 @@ TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40699,7 +40689,7 @@ done:
 	RET
 
 // func h2014(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40709,7 +40699,7 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40723,8 +40713,56 @@ done:
 	RET
 
 // func h2015(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JMI taken
 TEXT ·h2015(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2016(s *State)
+// ROLQ $1, R9; JPL taken
+TEXT ·h2016(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2017(s *State)
+// ROLQ $1, R9; SETCS R10B
+TEXT ·h2017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40742,9 +40780,9 @@ TEXT ·h2015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2016(s *State)
+// func h2018(s *State)
 // ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h2016(SB), NOSPLIT, $24-8
+TEXT ·h2018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40762,9 +40800,9 @@ TEXT ·h2016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2017(s *State)
+// func h2019(s *State)
 // ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h2017(SB), NOSPLIT, $24-8
+TEXT ·h2019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40782,9 +40820,9 @@ TEXT ·h2017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2018(s *State)
+// func h2020(s *State)
 // ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h2018(SB), NOSPLIT, $24-8
+TEXT ·h2020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40802,9 +40840,9 @@ TEXT ·h2018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2019(s *State)
+// func h2021(s *State)
 // ROLQ $1, R9; INCQ R13
-TEXT ·h2019(SB), NOSPLIT, $24-8
+TEXT ·h2021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40822,9 +40860,9 @@ TEXT ·h2019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2020(s *State)
+// func h2022(s *State)
 // ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h2020(SB), NOSPLIT, $24-8
+TEXT ·h2022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40842,56 +40880,8 @@ TEXT ·h2020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2021(s *State)
-// RORQ $3, R9; JEQ taken
-TEXT ·h2021(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h2022(s *State)
-// RORQ $3, R9; JNE taken
-TEXT ·h2022(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2023(s *State)
-// RORQ $3, R9; JCS taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40901,7 +40891,7 @@ TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40915,7 +40905,7 @@ done:
 	RET
 
 // func h2024(s *State)
-// RORQ $3, R9; JCC taken
+// RORQ $3, R9; JNE taken
 TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40925,7 +40915,7 @@ TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40939,7 +40929,7 @@ done:
 	RET
 
 // func h2025(s *State)
-// RORQ $3, R9; JLT taken
+// RORQ $3, R9; JCS taken
 TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40949,7 +40939,7 @@ TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40963,7 +40953,7 @@ done:
 	RET
 
 // func h2026(s *State)
-// RORQ $3, R9; JGE taken
+// RORQ $3, R9; JCC taken
 TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40973,7 +40963,7 @@ TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40987,7 +40977,7 @@ done:
 	RET
 
 // func h2027(s *State)
-// RORQ $3, R9; JLE taken
+// RORQ $3, R9; JLT taken
 TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40997,7 +40987,7 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41011,7 +41001,7 @@ done:
 	RET
 
 // func h2028(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JGE taken
 TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41021,7 +41011,7 @@ TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41035,7 +41025,7 @@ done:
 	RET
 
 // func h2029(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JLE taken
 TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41045,7 +41035,7 @@ TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41059,7 +41049,7 @@ done:
 	RET
 
 // func h2030(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JGT taken
 TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41069,7 +41059,7 @@ TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41083,7 +41073,7 @@ done:
 	RET
 
 // func h2031(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JLS taken
 TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41093,7 +41083,7 @@ TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41107,7 +41097,7 @@ done:
 	RET
 
 // func h2032(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JHI taken
 TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41117,7 +41107,7 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41131,8 +41121,56 @@ done:
 	RET
 
 // func h2033(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JMI taken
 TEXT ·h2033(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2034(s *State)
+// RORQ $3, R9; JPL taken
+TEXT ·h2034(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2035(s *State)
+// RORQ $3, R9; SETCS R10B
+TEXT ·h2035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41150,9 +41188,9 @@ TEXT ·h2033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2034(s *State)
+// func h2036(s *State)
 // RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h2034(SB), NOSPLIT, $24-8
+TEXT ·h2036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41170,9 +41208,9 @@ TEXT ·h2034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2035(s *State)
+// func h2037(s *State)
 // RORQ $3, R9; ADCQ R10, R11
-TEXT ·h2035(SB), NOSPLIT, $24-8
+TEXT ·h2037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41190,9 +41228,9 @@ TEXT ·h2035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2036(s *State)
+// func h2038(s *State)
 // RORQ $3, R9; SBBQ R10, R11
-TEXT ·h2036(SB), NOSPLIT, $24-8
+TEXT ·h2038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41210,9 +41248,9 @@ TEXT ·h2036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2037(s *State)
+// func h2039(s *State)
 // RORQ $3, R9; INCQ R13
-TEXT ·h2037(SB), NOSPLIT, $24-8
+TEXT ·h2039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41230,9 +41268,9 @@ TEXT ·h2037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2038(s *State)
+// func h2040(s *State)
 // RORQ $3, R9; ROLQ $7, R13
-TEXT ·h2038(SB), NOSPLIT, $24-8
+TEXT ·h2040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41250,56 +41288,8 @@ TEXT ·h2038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2039(s *State)
-// IMULQ R8, R9; JEQ taken
-TEXT ·h2039(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h2040(s *State)
-// IMULQ R8, R9; JNE taken
-TEXT ·h2040(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2041(s *State)
-// IMULQ R8, R9; JCS taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41309,7 +41299,7 @@ TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41323,7 +41313,7 @@ done:
 	RET
 
 // func h2042(s *State)
-// IMULQ R8, R9; JCC taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41333,7 +41323,7 @@ TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41347,7 +41337,7 @@ done:
 	RET
 
 // func h2043(s *State)
-// IMULQ R8, R9; JLT taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41357,7 +41347,7 @@ TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41371,7 +41361,7 @@ done:
 	RET
 
 // func h2044(s *State)
-// IMULQ R8, R9; JGE taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41381,7 +41371,7 @@ TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41395,7 +41385,7 @@ done:
 	RET
 
 // func h2045(s *State)
-// IMULQ R8, R9; JLE taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41405,7 +41395,7 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41419,7 +41409,7 @@ done:
 	RET
 
 // func h2046(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41429,7 +41419,7 @@ TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41443,7 +41433,7 @@ done:
 	RET
 
 // func h2047(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41453,7 +41443,7 @@ TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41467,7 +41457,7 @@ done:
 	RET
 
 // func h2048(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41477,7 +41467,7 @@ TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41491,7 +41481,7 @@ done:
 	RET
 
 // func h2049(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41501,7 +41491,7 @@ TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41515,7 +41505,7 @@ done:
 	RET
 
 // func h2050(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41525,7 +41515,7 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41539,8 +41529,56 @@ done:
 	RET
 
 // func h2051(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JMI taken
 TEXT ·h2051(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2052(s *State)
+// IMULQ R8, R9; JPL taken
+TEXT ·h2052(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2053(s *State)
+// IMULQ R8, R9; SETCS R10B
+TEXT ·h2053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41558,9 +41596,9 @@ TEXT ·h2051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2052(s *State)
+// func h2054(s *State)
 // IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2052(SB), NOSPLIT, $24-8
+TEXT ·h2054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41578,9 +41616,9 @@ TEXT ·h2052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2053(s *State)
+// func h2055(s *State)
 // IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h2053(SB), NOSPLIT, $24-8
+TEXT ·h2055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41598,9 +41636,9 @@ TEXT ·h2053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2054(s *State)
+// func h2056(s *State)
 // IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h2054(SB), NOSPLIT, $24-8
+TEXT ·h2056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41618,9 +41656,9 @@ TEXT ·h2054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2055(s *State)
+// func h2057(s *State)
 // IMULQ R8, R9; INCQ R13
-TEXT ·h2055(SB), NOSPLIT, $24-8
+TEXT ·h2057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41638,9 +41676,9 @@ TEXT ·h2055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2056(s *State)
+// func h2058(s *State)
 // IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h2056(SB), NOSPLIT, $24-8
+TEXT ·h2058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41658,56 +41696,8 @@ TEXT ·h2056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2057(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
-TEXT ·h2057(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h2058(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
-TEXT ·h2058(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2059(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41717,7 +41707,7 @@ TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41731,7 +41721,7 @@ done:
 	RET
 
 // func h2060(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41741,7 +41731,7 @@ TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCC taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41755,7 +41745,7 @@ done:
 	RET
 
 // func h2061(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41765,7 +41755,7 @@ TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLT taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41779,7 +41769,7 @@ done:
 	RET
 
 // func h2062(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41789,7 +41779,7 @@ TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41803,7 +41793,7 @@ done:
 	RET
 
 // func h2063(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41813,7 +41803,7 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41827,7 +41817,7 @@ done:
 	RET
 
 // func h2064(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41837,7 +41827,7 @@ TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41851,7 +41841,7 @@ done:
 	RET
 
 // func h2065(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41861,7 +41851,7 @@ TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41875,7 +41865,7 @@ done:
 	RET
 
 // func h2066(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41885,7 +41875,7 @@ TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41899,7 +41889,7 @@ done:
 	RET
 
 // func h2067(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41909,7 +41899,7 @@ TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41923,7 +41913,7 @@ done:
 	RET
 
 // func h2068(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41933,7 +41923,7 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41947,8 +41937,56 @@ done:
 	RET
 
 // func h2069(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JMI taken
 TEXT ·h2069(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2070(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h2070(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2071(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h2071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41966,9 +42004,9 @@ TEXT ·h2069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2070(s *State)
+// func h2072(s *State)
 // IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h2070(SB), NOSPLIT, $24-8
+TEXT ·h2072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41986,9 +42024,9 @@ TEXT ·h2070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2071(s *State)
+// func h2073(s *State)
 // IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h2071(SB), NOSPLIT, $24-8
+TEXT ·h2073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42006,9 +42044,9 @@ TEXT ·h2071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2072(s *State)
+// func h2074(s *State)
 // IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h2072(SB), NOSPLIT, $24-8
+TEXT ·h2074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42026,9 +42064,9 @@ TEXT ·h2072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2073(s *State)
+// func h2075(s *State)
 // IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h2073(SB), NOSPLIT, $24-8
+TEXT ·h2075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42046,9 +42084,9 @@ TEXT ·h2073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2074(s *State)
+// func h2076(s *State)
 // IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h2074(SB), NOSPLIT, $24-8
+TEXT ·h2076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42066,56 +42104,8 @@ TEXT ·h2074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2075(s *State)
-// MULQ R8; JEQ taken
-TEXT ·h2075(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h2076(s *State)
-// MULQ R8; JNE taken
-TEXT ·h2076(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2077(s *State)
-// MULQ R8; JCS taken
+// MULQ R8; JEQ taken
 TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42125,7 +42115,7 @@ TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	MULQ R8
-	JCS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42139,8 +42129,56 @@ done:
 	RET
 
 // func h2078(s *State)
-// MULQ R8; JCC taken
+// MULQ R8; JNE taken
 TEXT ·h2078(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2079(s *State)
+// MULQ R8; JCS taken
+TEXT ·h2079(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2080(s *State)
+// MULQ R8; JCC taken
+TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42162,9 +42200,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2079(s *State)
+// func h2081(s *State)
 // MULQ R8; JLT taken
-TEXT ·h2079(SB), NOSPLIT, $24-8
+TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42186,9 +42224,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2080(s *State)
+// func h2082(s *State)
 // MULQ R8; JGE taken
-TEXT ·h2080(SB), NOSPLIT, $24-8
+TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42210,9 +42248,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2081(s *State)
+// func h2083(s *State)
 // MULQ R8; JLE taken
-TEXT ·h2081(SB), NOSPLIT, $24-8
+TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42234,9 +42272,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2082(s *State)
+// func h2084(s *State)
 // MULQ R8; JGT taken
-TEXT ·h2082(SB), NOSPLIT, $24-8
+TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42258,9 +42296,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2083(s *State)
+// func h2085(s *State)
 // MULQ R8; JLS taken
-TEXT ·h2083(SB), NOSPLIT, $24-8
+TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42282,9 +42320,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2084(s *State)
+// func h2086(s *State)
 // MULQ R8; JHI taken
-TEXT ·h2084(SB), NOSPLIT, $24-8
+TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42306,9 +42344,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2085(s *State)
+// func h2087(s *State)
 // MULQ R8; JMI taken
-TEXT ·h2085(SB), NOSPLIT, $24-8
+TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42330,9 +42368,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2086(s *State)
+// func h2088(s *State)
 // MULQ R8; JPL taken
-TEXT ·h2086(SB), NOSPLIT, $24-8
+TEXT ·h2088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42354,9 +42392,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2087(s *State)
+// func h2089(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h2087(SB), NOSPLIT, $24-8
+TEXT ·h2089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42374,9 +42412,9 @@ TEXT ·h2087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2088(s *State)
+// func h2090(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h2088(SB), NOSPLIT, $24-8
+TEXT ·h2090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42394,9 +42432,9 @@ TEXT ·h2088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2089(s *State)
+// func h2091(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h2089(SB), NOSPLIT, $24-8
+TEXT ·h2091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42414,9 +42452,9 @@ TEXT ·h2089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2090(s *State)
+// func h2092(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h2090(SB), NOSPLIT, $24-8
+TEXT ·h2092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42434,9 +42472,9 @@ TEXT ·h2090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2091(s *State)
+// func h2093(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h2091(SB), NOSPLIT, $24-8
+TEXT ·h2093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42454,9 +42492,9 @@ TEXT ·h2091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2092(s *State)
+// func h2094(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h2092(SB), NOSPLIT, $24-8
+TEXT ·h2094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42474,9 +42512,9 @@ TEXT ·h2092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2093(s *State)
+// func h2095(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h2093(SB), NOSPLIT, $24-8
+TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42498,9 +42536,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2094(s *State)
+// func h2096(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h2094(SB), NOSPLIT, $24-8
+TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42522,9 +42560,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2095(s *State)
+// func h2097(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h2095(SB), NOSPLIT, $24-8
+TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42546,9 +42584,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2096(s *State)
+// func h2098(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h2096(SB), NOSPLIT, $24-8
+TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42570,9 +42608,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2097(s *State)
+// func h2099(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h2097(SB), NOSPLIT, $24-8
+TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42594,9 +42632,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2098(s *State)
+// func h2100(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h2098(SB), NOSPLIT, $24-8
+TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42618,9 +42656,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2099(s *State)
+// func h2101(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h2099(SB), NOSPLIT, $24-8
+TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42642,9 +42680,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2100(s *State)
+// func h2102(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h2100(SB), NOSPLIT, $24-8
+TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42666,9 +42704,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2101(s *State)
+// func h2103(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h2101(SB), NOSPLIT, $24-8
+TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42690,9 +42728,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2102(s *State)
+// func h2104(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h2102(SB), NOSPLIT, $24-8
+TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42714,9 +42752,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2103(s *State)
+// func h2105(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h2103(SB), NOSPLIT, $24-8
+TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42738,9 +42776,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2104(s *State)
+// func h2106(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h2104(SB), NOSPLIT, $24-8
+TEXT ·h2106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42762,9 +42800,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2105(s *State)
+// func h2107(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h2105(SB), NOSPLIT, $24-8
+TEXT ·h2107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42782,9 +42820,9 @@ TEXT ·h2105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2106(s *State)
+// func h2108(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2106(SB), NOSPLIT, $24-8
+TEXT ·h2108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42802,9 +42840,9 @@ TEXT ·h2106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2107(s *State)
+// func h2109(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h2107(SB), NOSPLIT, $24-8
+TEXT ·h2109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42822,9 +42860,9 @@ TEXT ·h2107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2108(s *State)
+// func h2110(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h2108(SB), NOSPLIT, $24-8
+TEXT ·h2110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42842,9 +42880,9 @@ TEXT ·h2108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2109(s *State)
+// func h2111(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h2109(SB), NOSPLIT, $24-8
+TEXT ·h2111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42862,9 +42900,9 @@ TEXT ·h2109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2110(s *State)
+// func h2112(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h2110(SB), NOSPLIT, $24-8
+TEXT ·h2112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42882,9 +42920,9 @@ TEXT ·h2110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2111(s *State)
+// func h2113(s *State)
 // VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2111(SB), NOSPLIT, $24-8
+TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42902,9 +42940,9 @@ TEXT ·h2111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2112(s *State)
+// func h2114(s *State)
 // VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2112(SB), NOSPLIT, $24-8
+TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42922,9 +42960,9 @@ TEXT ·h2112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2113(s *State)
+// func h2115(s *State)
 // VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2113(SB), NOSPLIT, $24-8
+TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42942,9 +42980,9 @@ TEXT ·h2113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2114(s *State)
+// func h2116(s *State)
 // VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2114(SB), NOSPLIT, $24-8
+TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42962,9 +43000,9 @@ TEXT ·h2114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2115(s *State)
+// func h2117(s *State)
 // VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2115(SB), NOSPLIT, $24-8
+TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42982,9 +43020,9 @@ TEXT ·h2115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2116(s *State)
+// func h2118(s *State)
 // VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2116(SB), NOSPLIT, $24-8
+TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43002,9 +43040,9 @@ TEXT ·h2116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2117(s *State)
+// func h2119(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2117(SB), NOSPLIT, $24-8
+TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43022,9 +43060,9 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2118(s *State)
+// func h2120(s *State)
 // PXOR X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2118(SB), NOSPLIT, $24-8
+TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43042,9 +43080,9 @@ TEXT ·h2118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2119(s *State)
+// func h2121(s *State)
 // MOVOU (SI), X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2119(SB), NOSPLIT, $24-8
+TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43062,9 +43100,9 @@ TEXT ·h2119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2120(s *State)
+// func h2122(s *State)
 // PADDQ X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2120(SB), NOSPLIT, $24-8
+TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43082,9 +43120,9 @@ TEXT ·h2120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2121(s *State)
+// func h2123(s *State)
 // VZEROUPPER; VPXORQ Z14, Z17, Z2
-TEXT ·h2121(SB), NOSPLIT, $24-8
+TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43102,9 +43140,9 @@ TEXT ·h2121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2122(s *State)
+// func h2124(s *State)
 // VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2122(SB), NOSPLIT, $24-8
+TEXT ·h2124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43122,9 +43160,9 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2123(s *State)
+// func h2125(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2123(SB), NOSPLIT, $24-8
+TEXT ·h2125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43142,9 +43180,9 @@ TEXT ·h2123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2124(s *State)
+// func h2126(s *State)
 // VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2
-TEXT ·h2124(SB), NOSPLIT, $24-8
+TEXT ·h2126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43254,79 +43292,39 @@ DATA cosimD2_bitPack3Consts<>+16(SB)/4, $0x00000002
 DATA cosimD2_bitPack3Consts<>+20(SB)/4, $0x00000002
 DATA cosimD2_bitPack3Consts<>+24(SB)/4, $0x00000002
 DATA cosimD2_bitPack3Consts<>+28(SB)/4, $0x00000002
-DATA cosimD2_bitPack3Consts<>+32(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+36(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+40(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+44(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+48(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+52(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+56(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+60(SB)/4, $0x007fe001
-DATA cosimD2_bitPack3Consts<>+64(SB)/4, $0x00000000
-DATA cosimD2_bitPack3Consts<>+68(SB)/4, $0x00000003
-DATA cosimD2_bitPack3Consts<>+72(SB)/4, $0x00000006
-DATA cosimD2_bitPack3Consts<>+76(SB)/4, $0x00000001
-DATA cosimD2_bitPack3Consts<>+80(SB)/4, $0x00000000
-DATA cosimD2_bitPack3Consts<>+84(SB)/4, $0x00000003
-DATA cosimD2_bitPack3Consts<>+88(SB)/4, $0x00000006
-DATA cosimD2_bitPack3Consts<>+92(SB)/4, $0x00000001
-DATA cosimD2_bitPack3Consts<>+96(SB)/4, $0x00000004
-DATA cosimD2_bitPack3Consts<>+100(SB)/4, $0x00000007
-DATA cosimD2_bitPack3Consts<>+104(SB)/4, $0x00000002
-DATA cosimD2_bitPack3Consts<>+108(SB)/4, $0x00000005
-DATA cosimD2_bitPack3Consts<>+112(SB)/4, $0x00000004
-DATA cosimD2_bitPack3Consts<>+116(SB)/4, $0x00000007
-DATA cosimD2_bitPack3Consts<>+120(SB)/4, $0x00000002
-DATA cosimD2_bitPack3Consts<>+124(SB)/4, $0x00000005
-DATA cosimD2_bitPack3Consts<>+128(SB)/4, $0x80800900
-DATA cosimD2_bitPack3Consts<>+132(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+136(SB)/4, $0x80808080
+DATA cosimD2_bitPack3Consts<>+32(SB)/4, $0x00000000
+DATA cosimD2_bitPack3Consts<>+36(SB)/4, $0x00000001
+DATA cosimD2_bitPack3Consts<>+40(SB)/4, $0x00000002
+DATA cosimD2_bitPack3Consts<>+44(SB)/4, $0x00000004
+DATA cosimD2_bitPack3Consts<>+48(SB)/4, $0x00000002
+DATA cosimD2_bitPack3Consts<>+52(SB)/4, $0x00000004
+DATA cosimD2_bitPack3Consts<>+56(SB)/4, $0x00000005
+DATA cosimD2_bitPack3Consts<>+60(SB)/4, $0x00000006
+DATA cosimD2_bitPack3Consts<>+64(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+68(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+72(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+76(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+80(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+84(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+88(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+92(SB)/4, $0x007fe001
+DATA cosimD2_bitPack3Consts<>+96(SB)/4, $0x00000000
+DATA cosimD2_bitPack3Consts<>+100(SB)/4, $0x00000003
+DATA cosimD2_bitPack3Consts<>+104(SB)/4, $0x00000006
+DATA cosimD2_bitPack3Consts<>+108(SB)/4, $0x00000009
+DATA cosimD2_bitPack3Consts<>+112(SB)/4, $0x0000000c
+DATA cosimD2_bitPack3Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD2_bitPack3Consts<>+120(SB)/4, $0x00000012
+DATA cosimD2_bitPack3Consts<>+124(SB)/4, $0x00000015
+DATA cosimD2_bitPack3Consts<>+128(SB)/4, $0x04020100
+DATA cosimD2_bitPack3Consts<>+132(SB)/4, $0x09080605
+DATA cosimD2_bitPack3Consts<>+136(SB)/4, $0x0e0d0c0a
 DATA cosimD2_bitPack3Consts<>+140(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+144(SB)/4, $0x80800900
-DATA cosimD2_bitPack3Consts<>+148(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+152(SB)/4, $0x80808080
+DATA cosimD2_bitPack3Consts<>+144(SB)/4, $0x04020100
+DATA cosimD2_bitPack3Consts<>+148(SB)/4, $0x09080605
+DATA cosimD2_bitPack3Consts<>+152(SB)/4, $0x0e0d0c0a
 DATA cosimD2_bitPack3Consts<>+156(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+160(SB)/4, $0x80800c04
-DATA cosimD2_bitPack3Consts<>+164(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+168(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+172(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+176(SB)/4, $0x80800c04
-DATA cosimD2_bitPack3Consts<>+180(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+184(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+188(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+192(SB)/4, $0x80808008
-DATA cosimD2_bitPack3Consts<>+196(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+200(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+204(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+208(SB)/4, $0x80808008
-DATA cosimD2_bitPack3Consts<>+212(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+216(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+220(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+224(SB)/4, $0x80050080
-DATA cosimD2_bitPack3Consts<>+228(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+232(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+236(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+240(SB)/4, $0x80050080
-DATA cosimD2_bitPack3Consts<>+244(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+248(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+252(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+256(SB)/4, $0x80080480
-DATA cosimD2_bitPack3Consts<>+260(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+264(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+268(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+272(SB)/4, $0x80080480
-DATA cosimD2_bitPack3Consts<>+276(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+280(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+284(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+288(SB)/4, $0x800c8080
-DATA cosimD2_bitPack3Consts<>+292(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+296(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+300(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+304(SB)/4, $0x800c8080
-DATA cosimD2_bitPack3Consts<>+308(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+312(SB)/4, $0x80808080
-DATA cosimD2_bitPack3Consts<>+316(SB)/4, $0x80808080
-GLOBL cosimD2_bitPack3Consts<>(SB), RODATA|NOPTR, $320
+GLOBL cosimD2_bitPack3Consts<>(SB), RODATA|NOPTR, $160
 
 // func data3() unsafe.Pointer
 TEXT ·data3(SB), NOSPLIT, $0-8

@@ -894,6 +894,19 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack4AVX2", Find: "VPSHUFD     $0xb1, Y2, Y4", Replace: "VPSHUFD     $0xb0, Y2, Y4"}}},
 	{Name: "bitpack4/high-lane-dropped", Routine: "SimpleBitPack4AVX2",
 		Edits: []Edit{{File: "bitpack_amd64.s", Text: "SimpleBitPack4AVX2", Find: "\tVPOR        Y5, Y4, Y4\n\tVMOVDQU     X4, (DI)\n", Replace: "\tVMOVDQU     X4, (DI)\n"}}},
+	// The 3-bit packing (η = 2) in eight-group blocks: b − w left
+	// unreduced mod q in one group, the high store's second word taken
+	// from the next one, the high lanes not joined, the overlapping
+	// store placed four bytes late (past the end on the last block).
+	{Name: "bitpack3/min-dropped", Routine: "BitPack3AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack3AVX2", Find: "\tVMOVDQU      32(SI), Y1\n\tVPSUBD       Y1, Y14, Y1\n\tVPADDD       bitPack3Consts<>+64(SB), Y1, Y4\n\tVPMINUD      Y4, Y1, Y1\n",
+			Replace: "\tVMOVDQU      32(SI), Y1\n\tVPSUBD       Y1, Y14, Y1\n\tVPADDD       bitPack3Consts<>+64(SB), Y1, Y4\n"}}},
+	{Name: "bitpack3/permd-index", Routine: "BitPack3AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Find: "DATA bitPack3Consts<>+52(SB)/4, $0x00000004", Replace: "DATA bitPack3Consts<>+52(SB)/4, $0x00000005"}}},
+	{Name: "bitpack3/lanes-not-joined", Routine: "BitPack3AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack3AVX2", Find: "VPERM2I128   $0x31, Y9, Y8, Y5", Replace: "VPERM2I128   $0x21, Y9, Y8, Y5"}}},
+	{Name: "bitpack3/high-store-late", Routine: "BitPack3AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack3AVX2", Find: "VEXTRACTI128 $0x01, Y4, 8(DI)", Replace: "VEXTRACTI128 $0x01, Y4, 12(DI)"}}},
 	// Bit 0 of the output flipped where coefficients 0 to 5 are one
 	// value in [0, 16)⁶ (one input in 2²⁴ meeting the precondition): after
 	// the loop, the first word is packed again from w and stored with the
