@@ -95,13 +95,15 @@ func TestAllocations(t *testing.T) {
 
 // Scratch goes back to its pool zeroed: it held s2, t0, y, z and w.
 func TestScratchZeroedInPool(t *testing.T) {
-	work := getKeyScratch()
-	for i := range work {
-		work[i][0], work[i][255] = 1, 2
-	}
-	putKeyScratch(work)
-	if *work != (keyScratch{}) {
-		t.Error("key scratch returned to the pool holds data")
+	for _, k := range []int{4, 6, maxK} {
+		work := getKeyScratch()
+		for i := range work[:3*k] {
+			work[i][0], work[i][255] = 1, 2
+		}
+		putKeyScratch(work, k)
+		if *work != (keyScratch{}) {
+			t.Errorf("k = %d: key scratch returned to the pool holds data", k)
+		}
 	}
 	s := signScratchPool.Get().(*signScratch)
 	s.y[0][7], s.z[maxL-1][255], s.w[0][1], s.hint[maxK-1][0], s.w1Enc[5] = 1, 2, 3, 4, 5

@@ -232,9 +232,9 @@ func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// sk.packed, and ρ, K and tr apart.
 	enc := kp.enc[:p.skSize()]
 	// s2, t and t0 are the routine's to fill; the key keeps none of them.
-	work := getKeyScratch()
-	defer putKeyScratch(work)
 	k := p.k
+	work := getKeyScratch()
+	defer putKeyScratch(work, k)
 	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k], &sk.seed) {
 		return nil, errSamplerExhausted
 	}
@@ -286,9 +286,10 @@ var keyScratchPool = sync.Pool{New: func() any { return new(keyScratch) }}
 func getKeyScratch() *keyScratch { return keyScratchPool.Get().(*keyScratch) }
 
 // putKeyScratch returns work to the pool zeroed: s2 and t0 are secret,
-// and pooled memory outlives the call.
-func putKeyScratch(work *keyScratch) {
-	clear(work[:])
+// and pooled memory outlives the call. A key of k rows uses only the first
+// 3k polynomials, and the rest are zero already.
+func putKeyScratch(work *keyScratch, k int) {
+	clear(work[:3*k])
 	keyScratchPool.Put(work)
 }
 
@@ -487,9 +488,9 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	key.packed = kp.enc[128:]
 	// s1 goes into ŝ1's room, which complete turns into ŝ1; s2, t and t0
 	// are scratch.
-	work := getKeyScratch()
-	defer putKeyScratch(work)
 	k := p.k
+	work := getKeyScratch()
+	defer putKeyScratch(work, k)
 	s2, t, t0 := work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k]
 	off := 128
 	η := fieldElement(p.η)
