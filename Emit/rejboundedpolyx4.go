@@ -202,18 +202,31 @@ func boundedConstants(c *build.Context, consts, pack, count operand.Mem, η int)
 // a pass: while n ≤ 248 the eight half-bytes z, low one of each byte
 // first, are spread over the words of one vector, compared with the bound
 // (the mask of the accepted ones), converted as boundedHalfByte does
-// (η − z + 5⌊13z/64⌋ for η = 2, η − z for η = 4, plus q where negative),
-// the accepted ones packed to the front (VPERMD with the pack entry of the
+// (η − z + 5⌊13z/64⌋ for η = 2, η − z for η = 4, plus q where negative), the
+// accepted ones packed to the front (VPERMD with the pack entry of the
 // mask) and all eight words stored at a[n..n+7], n growing by the mask's
 // count; the words past the accepted ones are overwritten later or lie
 // past the final n, and the code jumps to full if n reached 256. Above
 // 248, the four bytes go through boundedHalfByte, which stops at 256. So
-// n < 256 before every pass and no store leaves a. The loop's label is
+// n < 256 before every pass and no store leaves a. The scalar path comes
+// first, out of the loop, so that a vector pass runs straight into the
+// next. The loop's label is
 // prefix+"reject". Uses AX, DX, SI, R9, R10 and Y0 to Y3 besides the
 // registers given, and the constants of boundedConstants.
 func rejectBoundedBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string, η int) {
 	loop, scalar, next := prefix+"reject", prefix+"scalar", prefix+"pass"
 	c.XORL(reg.ESI, reg.ESI)
+	c.JMP(operand.LabelRef(loop))
+	c.Label(scalar)
+	for k := 0; k < boundedPassAVX2; k++ {
+		c.MOVBLZX(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1, Disp: k}, reg.R9L)
+		c.MOVL(reg.R9L, reg.EAX)
+		c.ANDL(operand.U8(15), reg.EAX)
+		boundedHalfByte(c, reg.RAX, a, n, full, η)
+		c.SHRL(operand.U8(4), reg.R9L)
+		boundedHalfByte(c, reg.R9, a, n, full, η)
+	}
+	c.JMP(operand.LabelRef(next))
 	c.Label(loop)
 	c.CMPQ(n, operand.U32(256-8))
 	c.JHI(operand.LabelRef(scalar))
@@ -248,16 +261,6 @@ func rejectBoundedBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhy
 	c.ADDQ(reg.RAX, n)
 	c.CMPQ(n, operand.U32(256))
 	c.JEQ(operand.LabelRef(full))
-	c.JMP(operand.LabelRef(next))
-	c.Label(scalar)
-	for k := 0; k < boundedPassAVX2; k++ {
-		c.MOVBLZX(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1, Disp: k}, reg.R9L)
-		c.MOVL(reg.R9L, reg.EAX)
-		c.ANDL(operand.U8(15), reg.EAX)
-		boundedHalfByte(c, reg.RAX, a, n, full, η)
-		c.SHRL(operand.U8(4), reg.R9L)
-		boundedHalfByte(c, reg.R9, a, n, full, η)
-	}
 	c.Label(next)
 	c.ADDQ(operand.U8(boundedPassAVX2), reg.RSI)
 	c.CMPQ(reg.RSI, operand.U32(shake256Rate))

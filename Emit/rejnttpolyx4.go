@@ -191,6 +191,12 @@ func packTables(c *build.Context, packName, countName string) (pack, count opera
 func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string) {
 	loop, scalar, next := prefix+"reject", prefix+"scalar", prefix+"next"
 	c.XORL(reg.ESI, reg.ESI)
+	// The scalar path first, out of the loop: a vector pass runs straight
+	// into the next.
+	c.JMP(operand.LabelRef(loop))
+	c.Label(scalar)
+	rejectEight(c, buf, 8, a, n, full)
+	c.JMP(operand.LabelRef(next))
 	c.Label(loop)
 	c.CMPQ(n, operand.U32(256-8))
 	c.JHI(operand.LabelRef(scalar))
@@ -209,9 +215,6 @@ func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, 
 	c.ADDQ(reg.RAX, n)
 	c.CMPQ(n, operand.U32(256))
 	c.JEQ(operand.LabelRef(full))
-	c.JMP(operand.LabelRef(next))
-	c.Label(scalar)
-	rejectEight(c, buf, 8, a, n, full)
 	c.Label(next)
 	c.ADDQ(operand.U8(24), reg.RSI)
 	c.CMPQ(reg.RSI, operand.U32(shake128Rate))

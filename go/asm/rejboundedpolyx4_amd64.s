@@ -2615,38 +2615,7 @@ block:
 	MOVQ         (DI), DI
 	LEAQ         808(SP), R8
 	XORL         SI, SI
-
-s0reject:
-	CMPQ         CX, $0x000000f8
-	JHI          s0scalar
-	VPBROADCASTD (R8)(SI*1), Y0
-	VPSHUFB      Y15, Y0, Y0
-	VPSRLVD      Y14, Y0, Y0
-	VPAND        Y13, Y0, Y0
-	VPCMPGTD     Y0, Y12, Y1
-	VPSHUFB      Y8, Y1, Y1
-	VPERMD       Y1, Y7, Y1
-	VPMOVMSKB    Y1, AX
-	ANDL         $0x000000ff, AX
-	VPSUBD       Y0, Y11, Y2
-	VPMULLD      Y9, Y0, Y3
-	VPSRLD       $0x06, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSLLD       $0x02, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRAD       $0x1f, Y2, Y3
-	VPAND        Y10, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
-	VPERMD       Y2, Y1, Y2
-	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
-	JMP          s0pass
+	JMP          s0reject
 
 s0scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -2793,27 +2762,11 @@ s0scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
+	JMP     s0pass
 
-s0pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s0reject
-
-s0done:
-	MOVQ CX, 1352(SP)
-
-s1next:
-	MOVQ 1360(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s2next
-	MOVQ a+0(FP), DI
-	MOVQ 8(DI), DI
-	LEAQ 944(SP), R8
-	XORL SI, SI
-
-s1reject:
+s0reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s1scalar
+	JHI          s0scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -2840,8 +2793,25 @@ s1reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s1done
-	JMP          s1pass
+	JEQ          s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
+
+s0done:
+	MOVQ CX, 1352(SP)
+
+s1next:
+	MOVQ 1360(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s2next
+	MOVQ a+0(FP), DI
+	MOVQ 8(DI), DI
+	LEAQ 944(SP), R8
+	XORL SI, SI
+	JMP  s1reject
 
 s1scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -2988,27 +2958,11 @@ s1scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
+	JMP     s1pass
 
-s1pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s1reject
-
-s1done:
-	MOVQ CX, 1360(SP)
-
-s2next:
-	MOVQ 1368(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3next
-	MOVQ a+0(FP), DI
-	MOVQ 16(DI), DI
-	LEAQ 1080(SP), R8
-	XORL SI, SI
-
-s2reject:
+s1reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s2scalar
+	JHI          s1scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -3035,8 +2989,25 @@ s2reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s2done
-	JMP          s2pass
+	JEQ          s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
+
+s1done:
+	MOVQ CX, 1360(SP)
+
+s2next:
+	MOVQ 1368(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3next
+	MOVQ a+0(FP), DI
+	MOVQ 16(DI), DI
+	LEAQ 1080(SP), R8
+	XORL SI, SI
+	JMP  s2reject
 
 s2scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -3183,27 +3154,11 @@ s2scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
+	JMP     s2pass
 
-s2pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s2reject
-
-s2done:
-	MOVQ CX, 1368(SP)
-
-s3next:
-	MOVQ 1376(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3skip
-	MOVQ a+0(FP), DI
-	MOVQ 24(DI), DI
-	LEAQ 1216(SP), R8
-	XORL SI, SI
-
-s3reject:
+s2reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s3scalar
+	JHI          s2scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -3230,8 +3185,25 @@ s3reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s3done
-	JMP          s3pass
+	JEQ          s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
+
+s2done:
+	MOVQ CX, 1368(SP)
+
+s3next:
+	MOVQ 1376(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3skip
+	MOVQ a+0(FP), DI
+	MOVQ 24(DI), DI
+	LEAQ 1216(SP), R8
+	XORL SI, SI
+	JMP  s3reject
 
 s3scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -3378,6 +3350,38 @@ s3scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
+	JMP     s3pass
+
+s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
 
 s3pass:
 	ADDQ $0x04, SI
@@ -3620,33 +3624,7 @@ block:
 	MOVQ         (DI), DI
 	LEAQ         808(SP), R8
 	XORL         SI, SI
-
-s0reject:
-	CMPQ         CX, $0x000000f8
-	JHI          s0scalar
-	VPBROADCASTD (R8)(SI*1), Y0
-	VPSHUFB      Y15, Y0, Y0
-	VPSRLVD      Y14, Y0, Y0
-	VPAND        Y13, Y0, Y0
-	VPCMPGTD     Y0, Y12, Y1
-	VPSHUFB      Y8, Y1, Y1
-	VPERMD       Y1, Y7, Y1
-	VPMOVMSKB    Y1, AX
-	ANDL         $0x000000ff, AX
-	VPSUBD       Y0, Y11, Y2
-	VPSRAD       $0x1f, Y2, Y3
-	VPAND        Y10, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
-	VPERMD       Y2, Y1, Y2
-	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
-	JMP          s0pass
+	JMP          s0reject
 
 s0scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -3753,27 +3731,11 @@ s0scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
+	JMP     s0pass
 
-s0pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s0reject
-
-s0done:
-	MOVQ CX, 1352(SP)
-
-s1next:
-	MOVQ 1360(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s2next
-	MOVQ a+0(FP), DI
-	MOVQ 8(DI), DI
-	LEAQ 944(SP), R8
-	XORL SI, SI
-
-s1reject:
+s0reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s1scalar
+	JHI          s0scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -3795,8 +3757,25 @@ s1reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s1done
-	JMP          s1pass
+	JEQ          s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
+
+s0done:
+	MOVQ CX, 1352(SP)
+
+s1next:
+	MOVQ 1360(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s2next
+	MOVQ a+0(FP), DI
+	MOVQ 8(DI), DI
+	LEAQ 944(SP), R8
+	XORL SI, SI
+	JMP  s1reject
 
 s1scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -3903,27 +3882,11 @@ s1scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
+	JMP     s1pass
 
-s1pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s1reject
-
-s1done:
-	MOVQ CX, 1360(SP)
-
-s2next:
-	MOVQ 1368(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3next
-	MOVQ a+0(FP), DI
-	MOVQ 16(DI), DI
-	LEAQ 1080(SP), R8
-	XORL SI, SI
-
-s2reject:
+s1reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s2scalar
+	JHI          s1scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -3945,8 +3908,25 @@ s2reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s2done
-	JMP          s2pass
+	JEQ          s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
+
+s1done:
+	MOVQ CX, 1360(SP)
+
+s2next:
+	MOVQ 1368(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3next
+	MOVQ a+0(FP), DI
+	MOVQ 16(DI), DI
+	LEAQ 1080(SP), R8
+	XORL SI, SI
+	JMP  s2reject
 
 s2scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -4053,27 +4033,11 @@ s2scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
+	JMP     s2pass
 
-s2pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s2reject
-
-s2done:
-	MOVQ CX, 1368(SP)
-
-s3next:
-	MOVQ 1376(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3skip
-	MOVQ a+0(FP), DI
-	MOVQ 24(DI), DI
-	LEAQ 1216(SP), R8
-	XORL SI, SI
-
-s3reject:
+s2reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s3scalar
+	JHI          s2scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -4095,8 +4059,25 @@ s3reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s3done
-	JMP          s3pass
+	JEQ          s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
+
+s2done:
+	MOVQ CX, 1368(SP)
+
+s3next:
+	MOVQ 1376(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3skip
+	MOVQ a+0(FP), DI
+	MOVQ 24(DI), DI
+	LEAQ 1216(SP), R8
+	XORL SI, SI
+	JMP  s3reject
 
 s3scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -4203,6 +4184,33 @@ s3scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
+	JMP     s3pass
+
+s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
 
 s3pass:
 	ADDQ $0x04, SI
@@ -4445,38 +4453,7 @@ block:
 	MOVQ         (DI), DI
 	LEAQ         808(SP), R8
 	XORL         SI, SI
-
-s0reject:
-	CMPQ         CX, $0x000000f8
-	JHI          s0scalar
-	VPBROADCASTD (R8)(SI*1), Y0
-	VPSHUFB      Y15, Y0, Y0
-	VPSRLVD      Y14, Y0, Y0
-	VPAND        Y13, Y0, Y0
-	VPCMPGTD     Y0, Y12, Y1
-	VPSHUFB      Y8, Y1, Y1
-	VPERMD       Y1, Y7, Y1
-	VPMOVMSKB    Y1, AX
-	ANDL         $0x000000ff, AX
-	VPSUBD       Y0, Y11, Y2
-	VPMULLD      Y9, Y0, Y3
-	VPSRLD       $0x06, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSLLD       $0x02, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRAD       $0x1f, Y2, Y3
-	VPAND        Y10, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
-	VPERMD       Y2, Y1, Y2
-	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
-	JMP          s0pass
+	JMP          s0reject
 
 s0scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -4623,27 +4600,11 @@ s0scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
+	JMP     s0pass
 
-s0pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s0reject
-
-s0done:
-	MOVQ CX, 1352(SP)
-
-s1next:
-	MOVQ 1360(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s2next
-	MOVQ a+0(FP), DI
-	MOVQ 8(DI), DI
-	LEAQ 944(SP), R8
-	XORL SI, SI
-
-s1reject:
+s0reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s1scalar
+	JHI          s0scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -4670,8 +4631,25 @@ s1reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s1done
-	JMP          s1pass
+	JEQ          s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
+
+s0done:
+	MOVQ CX, 1352(SP)
+
+s1next:
+	MOVQ 1360(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s2next
+	MOVQ a+0(FP), DI
+	MOVQ 8(DI), DI
+	LEAQ 944(SP), R8
+	XORL SI, SI
+	JMP  s1reject
 
 s1scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -4818,27 +4796,11 @@ s1scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
+	JMP     s1pass
 
-s1pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s1reject
-
-s1done:
-	MOVQ CX, 1360(SP)
-
-s2next:
-	MOVQ 1368(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3next
-	MOVQ a+0(FP), DI
-	MOVQ 16(DI), DI
-	LEAQ 1080(SP), R8
-	XORL SI, SI
-
-s2reject:
+s1reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s2scalar
+	JHI          s1scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -4865,8 +4827,25 @@ s2reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s2done
-	JMP          s2pass
+	JEQ          s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
+
+s1done:
+	MOVQ CX, 1360(SP)
+
+s2next:
+	MOVQ 1368(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3next
+	MOVQ a+0(FP), DI
+	MOVQ 16(DI), DI
+	LEAQ 1080(SP), R8
+	XORL SI, SI
+	JMP  s2reject
 
 s2scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -5013,27 +4992,11 @@ s2scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
+	JMP     s2pass
 
-s2pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s2reject
-
-s2done:
-	MOVQ CX, 1368(SP)
-
-s3next:
-	MOVQ 1376(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3skip
-	MOVQ a+0(FP), DI
-	MOVQ 24(DI), DI
-	LEAQ 1216(SP), R8
-	XORL SI, SI
-
-s3reject:
+s2reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s3scalar
+	JHI          s2scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -5060,8 +5023,25 @@ s3reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s3done
-	JMP          s3pass
+	JEQ          s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
+
+s2done:
+	MOVQ CX, 1368(SP)
+
+s3next:
+	MOVQ 1376(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3skip
+	MOVQ a+0(FP), DI
+	MOVQ 24(DI), DI
+	LEAQ 1216(SP), R8
+	XORL SI, SI
+	JMP  s3reject
 
 s3scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -5208,6 +5188,38 @@ s3scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
+	JMP     s3pass
+
+s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPMULLD      Y9, Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x02, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
 
 s3pass:
 	ADDQ $0x04, SI
@@ -5450,33 +5462,7 @@ block:
 	MOVQ         (DI), DI
 	LEAQ         808(SP), R8
 	XORL         SI, SI
-
-s0reject:
-	CMPQ         CX, $0x000000f8
-	JHI          s0scalar
-	VPBROADCASTD (R8)(SI*1), Y0
-	VPSHUFB      Y15, Y0, Y0
-	VPSRLVD      Y14, Y0, Y0
-	VPAND        Y13, Y0, Y0
-	VPCMPGTD     Y0, Y12, Y1
-	VPSHUFB      Y8, Y1, Y1
-	VPERMD       Y1, Y7, Y1
-	VPMOVMSKB    Y1, AX
-	ANDL         $0x000000ff, AX
-	VPSUBD       Y0, Y11, Y2
-	VPSRAD       $0x1f, Y2, Y3
-	VPAND        Y10, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
-	VPERMD       Y2, Y1, Y2
-	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
-	JMP          s0pass
+	JMP          s0reject
 
 s0scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -5583,27 +5569,11 @@ s0scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s0done
+	JMP     s0pass
 
-s0pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s0reject
-
-s0done:
-	MOVQ CX, 1352(SP)
-
-s1next:
-	MOVQ 1360(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s2next
-	MOVQ a+0(FP), DI
-	MOVQ 8(DI), DI
-	LEAQ 944(SP), R8
-	XORL SI, SI
-
-s1reject:
+s0reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s1scalar
+	JHI          s0scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -5625,8 +5595,25 @@ s1reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s1done
-	JMP          s1pass
+	JEQ          s0done
+
+s0pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s0reject
+
+s0done:
+	MOVQ CX, 1352(SP)
+
+s1next:
+	MOVQ 1360(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s2next
+	MOVQ a+0(FP), DI
+	MOVQ 8(DI), DI
+	LEAQ 944(SP), R8
+	XORL SI, SI
+	JMP  s1reject
 
 s1scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -5733,27 +5720,11 @@ s1scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s1done
+	JMP     s1pass
 
-s1pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s1reject
-
-s1done:
-	MOVQ CX, 1360(SP)
-
-s2next:
-	MOVQ 1368(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3next
-	MOVQ a+0(FP), DI
-	MOVQ 16(DI), DI
-	LEAQ 1080(SP), R8
-	XORL SI, SI
-
-s2reject:
+s1reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s2scalar
+	JHI          s1scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -5775,8 +5746,25 @@ s2reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s2done
-	JMP          s2pass
+	JEQ          s1done
+
+s1pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s1reject
+
+s1done:
+	MOVQ CX, 1360(SP)
+
+s2next:
+	MOVQ 1368(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3next
+	MOVQ a+0(FP), DI
+	MOVQ 16(DI), DI
+	LEAQ 1080(SP), R8
+	XORL SI, SI
+	JMP  s2reject
 
 s2scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -5883,27 +5871,11 @@ s2scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s2done
+	JMP     s2pass
 
-s2pass:
-	ADDQ $0x04, SI
-	CMPQ SI, $0x00000088
-	JLT  s2reject
-
-s2done:
-	MOVQ CX, 1368(SP)
-
-s3next:
-	MOVQ 1376(SP), CX
-	CMPQ CX, $0x00000100
-	JEQ  s3skip
-	MOVQ a+0(FP), DI
-	MOVQ 24(DI), DI
-	LEAQ 1216(SP), R8
-	XORL SI, SI
-
-s3reject:
+s2reject:
 	CMPQ         CX, $0x000000f8
-	JHI          s3scalar
+	JHI          s2scalar
 	VPBROADCASTD (R8)(SI*1), Y0
 	VPSHUFB      Y15, Y0, Y0
 	VPSRLVD      Y14, Y0, Y0
@@ -5925,8 +5897,25 @@ s3reject:
 	MOVBQZX      (R13)(AX*1), AX
 	ADDQ         AX, CX
 	CMPQ         CX, $0x00000100
-	JEQ          s3done
-	JMP          s3pass
+	JEQ          s2done
+
+s2pass:
+	ADDQ $0x04, SI
+	CMPQ SI, $0x00000088
+	JLT  s2reject
+
+s2done:
+	MOVQ CX, 1368(SP)
+
+s3next:
+	MOVQ 1376(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3skip
+	MOVQ a+0(FP), DI
+	MOVQ 24(DI), DI
+	LEAQ 1216(SP), R8
+	XORL SI, SI
+	JMP  s3reject
 
 s3scalar:
 	MOVBLZX (R8)(SI*1), R9
@@ -6033,6 +6022,33 @@ s3scalar:
 	ADCQ    $0x00, CX
 	CMPQ    CX, $0x00000100
 	JEQ     s3done
+	JMP     s3pass
+
+s3reject:
+	CMPQ         CX, $0x000000f8
+	JHI          s3scalar
+	VPBROADCASTD (R8)(SI*1), Y0
+	VPSHUFB      Y15, Y0, Y0
+	VPSRLVD      Y14, Y0, Y0
+	VPAND        Y13, Y0, Y0
+	VPCMPGTD     Y0, Y12, Y1
+	VPSHUFB      Y8, Y1, Y1
+	VPERMD       Y1, Y7, Y1
+	VPMOVMSKB    Y1, AX
+	ANDL         $0x000000ff, AX
+	VPSUBD       Y0, Y11, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y10, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	MOVL         AX, DX
+	SHLL         $0x05, DX
+	VMOVDQU      (R12)(DX*1), Y1
+	VPERMD       Y2, Y1, Y2
+	VMOVDQU      Y2, (DI)(CX*4)
+	MOVBQZX      (R13)(AX*1), AX
+	ADDQ         AX, CX
+	CMPQ         CX, $0x00000100
+	JEQ          s3done
 
 s3pass:
 	ADDQ $0x04, SI

@@ -2546,26 +2546,7 @@ block:
 	MOVQ        (DI), DI
 	LEAQ        808(SP), R8
 	XORL        SI, SI
-
-s0reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s0scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s0done
-	JMP       s0next
+	JMP         s0reject
 
 s0scalar:
 	MOVQ (R8)(SI*1), R9
@@ -2640,6 +2621,26 @@ s0scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s0done
+	JMP  s0next
+
+s0reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s0scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s0done
 
 s0next:
 	ADDQ $0x18, SI
@@ -2657,26 +2658,7 @@ s0skip:
 	MOVQ 8(DI), DI
 	LEAQ 1000(SP), R8
 	XORL SI, SI
-
-s1reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s1scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s1done
-	JMP       s1next
+	JMP  s1reject
 
 s1scalar:
 	MOVQ (R8)(SI*1), R9
@@ -2751,6 +2733,26 @@ s1scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s1done
+	JMP  s1next
+
+s1reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s1scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s1done
 
 s1next:
 	ADDQ $0x18, SI
@@ -2768,26 +2770,7 @@ s1skip:
 	MOVQ 16(DI), DI
 	LEAQ 1192(SP), R8
 	XORL SI, SI
-
-s2reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s2scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s2done
-	JMP       s2next
+	JMP  s2reject
 
 s2scalar:
 	MOVQ (R8)(SI*1), R9
@@ -2862,6 +2845,26 @@ s2scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s2done
+	JMP  s2next
+
+s2reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s2scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s2done
 
 s2next:
 	ADDQ $0x18, SI
@@ -2879,26 +2882,7 @@ s2skip:
 	MOVQ 24(DI), DI
 	LEAQ 1384(SP), R8
 	XORL SI, SI
-
-s3reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s3scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s3done
-	JMP       s3next
+	JMP  s3reject
 
 s3scalar:
 	MOVQ (R8)(SI*1), R9
@@ -2973,6 +2957,26 @@ s3scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s3done
+	JMP  s3next
+
+s3reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s3scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s3done
 
 s3next:
 	ADDQ $0x18, SI
@@ -3200,26 +3204,7 @@ block:
 	MOVQ        (DI), DI
 	LEAQ        808(SP), R8
 	XORL        SI, SI
-
-s0reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s0scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s0done
-	JMP       s0next
+	JMP         s0reject
 
 s0scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3294,6 +3279,26 @@ s0scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s0done
+	JMP  s0next
+
+s0reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s0scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s0done
 
 s0next:
 	ADDQ $0x18, SI
@@ -3311,26 +3316,7 @@ s0skip:
 	MOVQ 8(DI), DI
 	LEAQ 1000(SP), R8
 	XORL SI, SI
-
-s1reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s1scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s1done
-	JMP       s1next
+	JMP  s1reject
 
 s1scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3405,6 +3391,26 @@ s1scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s1done
+	JMP  s1next
+
+s1reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s1scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s1done
 
 s1next:
 	ADDQ $0x18, SI
@@ -3422,26 +3428,7 @@ s1skip:
 	MOVQ 16(DI), DI
 	LEAQ 1192(SP), R8
 	XORL SI, SI
-
-s2reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s2scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s2done
-	JMP       s2next
+	JMP  s2reject
 
 s2scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3516,6 +3503,26 @@ s2scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s2done
+	JMP  s2next
+
+s2reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s2scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s2done
 
 s2next:
 	ADDQ $0x18, SI
@@ -3533,26 +3540,7 @@ s2skip:
 	MOVQ 24(DI), DI
 	LEAQ 1384(SP), R8
 	XORL SI, SI
-
-s3reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s3scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s3done
-	JMP       s3next
+	JMP  s3reject
 
 s3scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3627,6 +3615,26 @@ s3scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s3done
+	JMP  s3next
+
+s3reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s3scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s3done
 
 s3next:
 	ADDQ $0x18, SI

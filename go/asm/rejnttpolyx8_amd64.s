@@ -2714,26 +2714,7 @@ block:
 	MOVQ        (DI), DI
 	LEAQ        1608(SP), R8
 	XORL        SI, SI
-
-s0reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s0scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s0done
-	JMP       s0next
+	JMP         s0reject
 
 s0scalar:
 	MOVQ (R8)(SI*1), R9
@@ -2808,6 +2789,26 @@ s0scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s0done
+	JMP  s0next
+
+s0reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s0scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s0done
 
 s0next:
 	ADDQ $0x18, SI
@@ -2825,26 +2826,7 @@ s0skip:
 	MOVQ 8(DI), DI
 	LEAQ 1800(SP), R8
 	XORL SI, SI
-
-s1reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s1scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s1done
-	JMP       s1next
+	JMP  s1reject
 
 s1scalar:
 	MOVQ (R8)(SI*1), R9
@@ -2919,6 +2901,26 @@ s1scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s1done
+	JMP  s1next
+
+s1reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s1scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s1done
 
 s1next:
 	ADDQ $0x18, SI
@@ -2936,26 +2938,7 @@ s1skip:
 	MOVQ 16(DI), DI
 	LEAQ 1992(SP), R8
 	XORL SI, SI
-
-s2reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s2scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s2done
-	JMP       s2next
+	JMP  s2reject
 
 s2scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3030,6 +3013,26 @@ s2scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s2done
+	JMP  s2next
+
+s2reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s2scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s2done
 
 s2next:
 	ADDQ $0x18, SI
@@ -3047,26 +3050,7 @@ s2skip:
 	MOVQ 24(DI), DI
 	LEAQ 2184(SP), R8
 	XORL SI, SI
-
-s3reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s3scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s3done
-	JMP       s3next
+	JMP  s3reject
 
 s3scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3141,6 +3125,26 @@ s3scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s3done
+	JMP  s3next
+
+s3reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s3scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s3done
 
 s3next:
 	ADDQ $0x18, SI
@@ -3158,26 +3162,7 @@ s3skip:
 	MOVQ 32(DI), DI
 	LEAQ 2376(SP), R8
 	XORL SI, SI
-
-s4reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s4scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s4done
-	JMP       s4next
+	JMP  s4reject
 
 s4scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3252,6 +3237,26 @@ s4scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s4done
+	JMP  s4next
+
+s4reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s4scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s4done
 
 s4next:
 	ADDQ $0x18, SI
@@ -3269,26 +3274,7 @@ s4skip:
 	MOVQ 40(DI), DI
 	LEAQ 2568(SP), R8
 	XORL SI, SI
-
-s5reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s5scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s5done
-	JMP       s5next
+	JMP  s5reject
 
 s5scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3363,6 +3349,26 @@ s5scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s5done
+	JMP  s5next
+
+s5reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s5scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s5done
 
 s5next:
 	ADDQ $0x18, SI
@@ -3380,26 +3386,7 @@ s5skip:
 	MOVQ 48(DI), DI
 	LEAQ 2760(SP), R8
 	XORL SI, SI
-
-s6reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s6scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s6done
-	JMP       s6next
+	JMP  s6reject
 
 s6scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3474,6 +3461,26 @@ s6scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s6done
+	JMP  s6next
+
+s6reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s6scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s6done
 
 s6next:
 	ADDQ $0x18, SI
@@ -3491,26 +3498,7 @@ s6skip:
 	MOVQ 56(DI), DI
 	LEAQ 2952(SP), R8
 	XORL SI, SI
-
-s7reject:
-	CMPQ      CX, $0x000000f8
-	JHI       s7scalar
-	VMOVDQU   (R8)(SI*1), Y0
-	VPERMQ    $0x94, Y0, Y0
-	VPSHUFB   Y13, Y0, Y0
-	VPAND     Y14, Y0, Y0
-	VPCMPGTD  Y0, Y15, Y1
-	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
-	VPERMD    Y0, Y2, Y0
-	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s7done
-	JMP       s7next
+	JMP  s7reject
 
 s7scalar:
 	MOVQ (R8)(SI*1), R9
@@ -3585,6 +3573,26 @@ s7scalar:
 	ADCQ $0x00, CX
 	CMPQ CX, $0x00000100
 	JEQ  s7done
+	JMP  s7next
+
+s7reject:
+	CMPQ      CX, $0x000000f8
+	JHI       s7scalar
+	VMOVDQU   (R8)(SI*1), Y0
+	VPERMQ    $0x94, Y0, Y0
+	VPSHUFB   Y13, Y0, Y0
+	VPAND     Y14, Y0, Y0
+	VPCMPGTD  Y0, Y15, Y1
+	VMOVMSKPS Y1, AX
+	MOVL      AX, DX
+	SHLL      $0x05, DX
+	VMOVDQU   (R12)(DX*1), Y2
+	VPERMD    Y0, Y2, Y0
+	VMOVDQU   Y0, (DI)(CX*4)
+	MOVBQZX   (R13)(AX*1), AX
+	ADDQ      AX, CX
+	CMPQ      CX, $0x00000100
+	JEQ       s7done
 
 s7next:
 	ADDQ $0x18, SI

@@ -706,6 +706,10 @@ var mutants = []Mutant{
 	{Name: "rejboundedx4/branch-on-half-byte-poly1", Routine: "RejBoundedPolyx4Eta4AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tMOVBLZX (R8)(SI*1), R9\n", N: 2,
 			Replace: "\tMOVBLZX (R8)(SI*1), R9\n\tCMPL R9, $0x03\n\tJNE planted\n\tMOVL DX, DX\nplanted:\n"}}},
+	// The scalar path, out of the loop, goes back to the loop's head
+	// instead of past its bytes: it reads them again.
+	{Name: "rejboundedx4/scalar-path-rereads", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "JMP     s1pass", Replace: "JMP     s1reject"}}},
 
 	// ---- The ℤq maps: functional correctness is proven, so a change of
 	// what they compute fails the proof, on rare inputs too.
@@ -857,6 +861,8 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVQ    $0x00000010, 1608(SP)", Replace: "MOVQ    $0x0000000f, 1608(SP)"}}},
 	{Name: "rejx4/state-written-between-blocks", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "\tDECQ AX\n", Replace: "\tDECQ AX\n\tMOVQ AX, 800(SP)\n"}}},
+	{Name: "rejx4/scalar-path-rereads", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX2", Find: "JMP  s2next", Replace: "JMP  s2reject"}}},
 	// ---- The bit packings: functional correctness is proven (the wiring
 	// proof, the packing proof with the η decoders' flag).
 	// Rewrites w[2] with its bit 0 flipped where v's first four bytes are
