@@ -10,9 +10,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
-// The operations of the composition proof that an attempt of
-// Sign_internal (fips204.SignAttemptOver, Algorithm 7, lines 11 to 30)
-// adds to Verify's: ExpandMask reads bytes (seeded, as the samplers), κ + r
+// The operations of the composition proof that the stages of an attempt
+// of Sign_internal (fips204.SignZOver, SignR0Over and SignHintOver,
+// Algorithm 7, lines 11 to 28) add to Verify's: ExpandMask reads bytes (seeded, as the samplers), κ + r
 // and − in R_q build terms and normal forms, HighBits maps a polynomial,
 // the norm check of LowBits gives a truth value, and MakeHint maps two
 // polynomials and counts its ones. Each Op is checked against the
@@ -94,7 +94,7 @@ func (o *termOps) OnesAtMost(h []any, n int) any {
 	return o.s.Ult(sum, o.s.Const(uint64(n)+1))
 }
 
-// ModPM, HintBitPack and Reveal belong to the loop around the attempts and
+// ModPM, HintBitPack and Reveal belong to the loop around the stages and
 // to sigEncode, which no routine composes yet.
 func (o *termOps) ModPM(w any) any { return o.none("ModPM") }
 

@@ -86,20 +86,14 @@ func TestComposeCheckSignOps(t *testing.T) {
 	}
 }
 
-// The composition proof holds for SignAttempt44AVX2 as built and refutes
-// it with one instruction changed or removed: a check skipped, two
-// arguments swapped, a stale polynomial, a count dropped, κ advanced
-// wrongly, ω off by one.
-func TestComposeProofSignAttempt(t *testing.T) {
+// The composition proof holds for the sign stages of ML-DSA-44 as built
+// and refutes them with one instruction changed, removed or moved: a
+// check skipped, two arguments swapped, a stale polynomial, a count
+// dropped, κ advanced wrongly, ω off by one.
+func TestComposeProofSignStages(t *testing.T) {
 	b := buildRepoAsm(t)
 	routine := func(name string) (*x86.File, *x86.Routine) { return asmRoutine(t, b, name) }
-	f, r := routine("SignAttempt44AVX2")
-	callees := map[string]*x86.Routine{}
-	for _, name := range contract.Lookup(r.Name).Calls {
-		_, callees[name] = routine(name)
-	}
-	call := func(n int) int { return nthCall(t, r, n) }
-	changed := func(i int, edit func(*x86.Insn)) *x86.Routine {
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
 		c := *r
 		c.Insns = append([]*x86.Insn(nil), r.Insns...)
 		if edit == nil {
@@ -112,14 +106,9 @@ func TestComposeProofSignAttempt(t *testing.T) {
 		c.Insns[i] = &in
 		return &c
 	}
-	disp := func(d int64) func(*x86.Insn) {
-		return func(in *x86.Insn) {
-			for k := range in.Args {
-				if in.Args[k].Kind == x86.KMem {
-					in.Args[k].Mem.Disp = d
-				}
-			}
-		}
+	// moved puts instruction j's operation at i, keeping i's address.
+	moved := func(r *x86.Routine, i, j int) *x86.Routine {
+		return changed(r, i, func(in *x86.Insn) { in.Args = append([]x86.Operand(nil), r.Insns[j].Args...) })
 	}
 	imm := func(v int64) func(*x86.Insn) {
 		return func(in *x86.Insn) {
@@ -131,7 +120,7 @@ func TestComposeProofSignAttempt(t *testing.T) {
 		}
 	}
 	// at is the index of the first instruction op with immediate v.
-	at := func(op string, v int64) int {
+	at := func(r *x86.Routine, op string, v int64) int {
 		for i, in := range r.Insns {
 			if in.Op == op && len(in.Args) > 0 && in.Args[0].Kind == x86.KImm && in.Args[0].Imm == v {
 				return i
@@ -140,41 +129,52 @@ func TestComposeProofSignAttempt(t *testing.T) {
 		t.Fatalf("no %s $%d", op, v)
 		return -1
 	}
-	// Call 53 is PolySub of w[0], 54 LowBitsExceed of it, 58 MakeHint of
-	// ct0[0] (7 instructions before: its z; 4: its r) and w[0] − cs2[0].
-	zAt, rAt := call(58)-7, call(58)-4
-	swapped := changed(zAt, disp(4096))
-	{
-		x := *swapped
-		x.Insns = append([]*x86.Insn(nil), swapped.Insns...)
-		in := *x.Insns[rAt]
-		in.Args = append([]x86.Operand(nil), in.Args...)
-		disp(10240)(&in)
-		x.Insns[rAt] = &in
-		swapped = &x
+	z, r0, hint := "SignZ44AVX2", "SignR044AVX2", "SignHint44AVX2"
+	rs := map[string]*x86.Routine{}
+	fs := map[string]*x86.File{}
+	callees := map[string]*x86.Routine{}
+	for _, name := range []string{z, r0, hint} {
+		fs[name], rs[name] = routine(name)
+		for _, c := range contract.Lookup(name).Calls {
+			_, callees[c] = routine(c)
+		}
 	}
+	call := func(name string, n int) int { return nthCall(t, rs[name], n) }
+	// SignZ's calls (from 1): ExpandMask 1, NTT and ToMontgomery 2 to 9,
+	// the rows of w 10 to 25, the permutation 26 to 32, SampleInBall 33,
+	// NTT(c) 34, then z[0]'s MultiplyNTT 35, NTT⁻¹ 36, PolyAdd 37 and norm
+	// 38. SignR0's row 0: MultiplyNTT 1, NTT⁻¹ 2, PolySub of w[0] 3,
+	// LowBitsExceed of it 4. SignHint's: MultiplyNTT 1, NTT⁻¹ 2, the norm
+	// of ct0[0] 3, MakeHint of ct0[0] (8 instructions before: the load of
+	// its z's base, work; 5: of its r's, wcs2) and w[0] − cs2[0] 4.
+	zLoad, rLoad := call(hint, 4)-8, call(hint, 4)-5
+	swapped := changed(moved(rs[hint], zLoad, rLoad), rLoad, func(in *x86.Insn) { in.Args = append([]x86.Operand(nil), rs[hint].Insns[zLoad].Args...) })
 	for _, tc := range []struct {
-		name string
-		r    *x86.Routine
-		want string
+		name, routine string
+		r             *x86.Routine
+		want          string
 	}{
-		{"as built", r, ""},
-		{"the check of ‖LowBits(w[0] − cs2[0])‖∞ not ANDed in", changed(call(54)+3, nil), "the result is not the AND"},
-		{"MakeHint(w[0] − cs2[0], w[0] − cs2[0])", changed(zAt, disp(4096)), "z and r overlap"},
-		{"MakeHint(ct0[0], ct0[0])", changed(rAt, disp(10240)), "z and r overlap"},
-		{"MakeHint's arguments swapped", swapped, "which no MakeHint call of the routine wrote"},
-		{"w[0] − cs2[0] not computed, w[0] used stale", changed(call(53), nil), "which the routine does not"},
-		{"the count of h[0] dropped", changed(call(58)+3, nil), "the result is not the AND"},
-		{"κ + 2 for y[1]", changed(at("ADDL", 1), imm(2)), "no call of the routine got"},
-		{"at most ω + 1 ones", changed(at("MOVL", int64(fips204.MLDSA44.Omega)), imm(int64(fips204.MLDSA44.Omega)+1)), "the result is not the AND"},
+		{"as built", z, rs[z], ""},
+		{"as built", r0, rs[r0], ""},
+		{"as built", hint, rs[hint], ""},
+		{"κ + 2 for y[1]", z, changed(rs[z], at(rs[z], "ADDL", 1), imm(2)), "no call of the routine got"},
+		{"the check of ‖z[0]‖∞ not ANDed in", z, changed(rs[z], call(z, 38)+3, nil), "the result is not the AND"},
+		{"the check of ‖LowBits(w[0] − cs2[0])‖∞ not ANDed in", r0, changed(rs[r0], call(r0, 4)+3, nil), "the result is not the AND"},
+		{"w[0] − cs2[0] not computed, w[0] used stale", r0, changed(rs[r0], call(r0, 3), nil), "which the routine does not"},
+		{"the check of ‖ct0[0]‖∞ not ANDed in", hint, changed(rs[hint], call(hint, 4)+3, nil), "the result is not the AND"},
+		{"MakeHint(w[0] − cs2[0], w[0] − cs2[0])", hint, moved(rs[hint], zLoad, rLoad), "z and r overlap"},
+		{"MakeHint(ct0[0], ct0[0])", hint, moved(rs[hint], rLoad, zLoad), "z and r overlap"},
+		{"MakeHint's arguments swapped", hint, swapped, "which no MakeHint call of the routine wrote"},
+		{"the count of h[0] dropped", hint, changed(rs[hint], call(hint, 4)+3, nil), "the result is not the AND"},
+		{"at most ω + 1 ones", hint, changed(rs[hint], at(rs[hint], "MOVL", int64(fips204.MLDSA44.Omega)), imm(int64(fips204.MLDSA44.Omega)+1)), "the result is not the AND"},
 	} {
-		_, err := proveCompose(f, tc.r, contract.Lookup(r.Name), callees, 1<<20)
-		t.Logf("%s: %v", tc.name, err)
+		_, err := proveCompose(fs[tc.routine], tc.r, contract.Lookup(tc.routine), callees, 1<<20)
+		t.Logf("%s, %s: %v", tc.routine, tc.name, err)
 		switch {
 		case tc.want == "" && err != nil:
-			t.Errorf("%s: %v", tc.name, err)
+			t.Errorf("%s, %s: %v", tc.routine, tc.name, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+			t.Errorf("%s, %s: %v, want an error with %q", tc.routine, tc.name, err, tc.want)
 		}
 	}
 }

@@ -100,7 +100,7 @@ func expandMaskContract(bits int, x4variant string, ways int) *Contract {
 		// 32c), H = SHAKE256 (§3.7), then y = BitUnpack(v, γ1 − 1, γ1),
 		// the unpacker's postcondition (TestSqueezes checks this against
 		// Check).
-		// A SignAttempt routine CALLs it (Algorithm 7, line 11).
+		// A SignZ routine CALLs it (Algorithm 7, line 11).
 		Op:      &Op{Name: "ExpandMask", In: []string{seed.Name}, Out: outs, Params: []int{1 << bits}},
 		Squeeze: &Squeeze{Seed: seed.Name, Rate: fips202.Rate256, Permutation: perm, Unpack: unpack, Out: y.Name},
 		Pre:     "seed[j] = ρ″ ‖ IntegerToBytes(μ + r, 2) (secret); the outputs are distinct polynomials",

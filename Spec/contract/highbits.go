@@ -27,7 +27,7 @@ func highBitsContract(div int, variant string, features []string) *Contract {
 		Post:     fmt.Sprintf("w1[i] = fips204.HighBits(w[i]) (Algorithm 37) for γ2 = (q−1)/%d, every i", div),
 		Leak:     "nothing: w is secret (it depends on y)",
 		Features: features, MaxFrame: 0, NoAlias: true,
-		// A SignAttempt routine CALLs it (Algorithm 7, line 13).
+		// A SignZ routine CALLs it (Algorithm 7, line 13).
 		Op: &Op{Name: "HighBits", In: []string{"w"}, Out: []string{"w1"}, Params: []int{div}},
 		Lanes: &Lanes{In: []string{"w"}, Domain: []uint32{fips204.Q}, Out: []string{"w1"},
 			Map: func(in []uint32) []uint32 { return []uint32{uint32(fips204.HighBits(p, int32(in[0])))} }},

@@ -32,7 +32,7 @@ func lowBitsExceedContract(div int, variant string, features []string, frame int
 		Features: features, MaxFrame: frame, NoAlias: true,
 		Exceeds: &Exceeds{In: "w", Bound: "bound", Flag: "exceeds",
 			Of: func(w uint32) uint32 { return uint32(abs(fips204.LowBits(p, int32(w)))) }},
-		// A SignAttempt routine CALLs it (Algorithm 7, lines 21 and 23).
+		// A SignR0 routine CALLs it (Algorithm 7, lines 21 and 23).
 		Op: &Op{Name: "NormBelow", In: []string{"w", "bound"}, Out: []string{"exceeds"}, Of: "LowBits"},
 		Gen: func(r *rand.Rand) Buffers {
 			w := genCoeffs(r)

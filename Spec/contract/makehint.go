@@ -32,7 +32,7 @@ func makeHintContract(div int, variant string, features []string, frame int) *Co
 			"count = the number of ones in h", div),
 		Leak:     "nothing: z and r are secret (Sign passes ct0 and w − cs2, Algorithm 7, line 26)",
 		Features: features, MaxFrame: frame, NoAlias: true,
-		// A SignAttempt routine CALLs it as go/mldsa does, on ct0 and
+		// A SignHint routine CALLs it as go/mldsa does, on ct0 and
 		// w − cs2 (Algorithm 7, line 26).
 		Op: &Op{Name: "MakeHint", In: []string{"z", "r"}, Out: []string{"h", "count"}, Params: []int{div}},
 		Lanes: &Lanes{In: []string{"z", "r"}, Domain: []uint32{fips204.Q, fips204.Q}, Out: []string{"h"},

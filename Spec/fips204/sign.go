@@ -65,13 +65,25 @@ func expandMaskPoly(p Params, seed []byte) Poly {
 // of the private key an implementation keeps, K (line 1), ŝ1, ŝ2 and t̂0
 // (lines 2 to 4) and Â (line 5), and μ (line 6) and rnd: σ and true, or
 // false where none of SignIterations attempts ends the loop (Appendix C).
-// Lines 1 to 6 make what it takes. Whether each attempt ended the loop is
-// made public (Reveal); nothing else of a rejected attempt is.
+// Lines 1 to 6 make what it takes. An attempt runs in three stages and
+// branches where Algorithm 7 does: after the ‖z‖∞ check and after the
+// ‖r0‖∞ check (line 23's "if … then (z, h) ← ⊥", its "or" read left to
+// right), and after the checks of line 28. Each stage's check is made
+// public (Reveal) before the branch; nothing else of a rejected attempt
+// is.
 func SignOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0Hat []P, key, mu, rnd []B) ([]B, bool) {
 	rhoPP := H(o, cat(key, rnd, mu), 64)                       // line 7
 	for kappa := 0; kappa < SignIterations*p.L; kappa += p.L { // lines 8, 10 and 31
-		cTilde, z, h, ok := SignAttemptOver(o, p, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, bytesOver(o, IntegerToBytes(kappa, 2)))
-		if o.Reveal(ok) { // line 10: (z, h) ≠ ⊥
+		cTilde, cHat, w, z, okZ := SignZOver(o, p, aHat, s1Hat, mu, rhoPP, bytesOver(o, IntegerToBytes(kappa, 2)))
+		if !o.Reveal(okZ) { // line 23: ‖z‖∞ ≥ γ1 − β, (z, h) ← ⊥
+			continue
+		}
+		wcs2, okR0 := SignR0Over(o, p, s2Hat, cHat, w)
+		if !o.Reveal(okR0) { // line 23: ‖r0‖∞ ≥ γ2 − β, (z, h) ← ⊥
+			continue
+		}
+		h, okH := SignHintOver(o, p, t0Hat, cHat, wcs2)
+		if o.Reveal(okH) { // lines 28 and 10: (z, h) ≠ ⊥
 			zPM := make([]P, p.L)
 			for j := range z {
 				zPM[j] = o.ModPM(z[j]) // line 33: z mod± q
@@ -82,12 +94,11 @@ func SignOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0H
 	return nil, false
 }
 
-// SignAttemptOver is one iteration of the loop of Algorithm 7 (lines 11
-// to 30) over o, for κ given as IntegerToBytes(κ, 2): c̃, z and h, and
-// ok = 1 where (z, h) ≠ ⊥ after it. Every line runs, whatever the checks
-// of line 23 give: where line 23 sets (z, h) ← ⊥, lines 25 to 28 do not
-// change that, so ok is the AND of every check of lines 23 and 28.
-func SignAttemptOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0Hat []P, mu, rhoPP, kappa []B) (cTilde []B, z, h []P, ok B) {
+// SignZOver is the first stage of an attempt of Algorithm 7 over o, for
+// κ given as IntegerToBytes(κ, 2): lines 11 to 18 and 20, c̃, ĉ = NTT(c)
+// (line 17), w (line 12) and z, and okZ = 1 where ‖z‖∞ < γ1 − β, the
+// first half of line 23's check.
+func SignZOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat []P, mu, rhoPP, kappa []B) (cTilde []B, cHat P, w, z []P, okZ B) {
 	y := expandMaskOver(o, p, rhoPP, kappa) // line 11
 	yHat := make([]P, p.L)
 	for j := range yHat {
@@ -101,25 +112,45 @@ func SignAttemptOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2H
 	}
 	cTilde = H(o, cat(mu, w1EncodeOver(o, p, w1)), p.Lambda/4) // line 15
 	c := o.SampleInBall(cTilde)                                // line 16
-	cHat := o.NTT(c)                                           // line 17
-	ok = o.Byte(1)
+	cHat = o.NTT(c)                                            // line 17
+	okZ = o.Byte(1)
 	z = make([]P, p.L)
 	for j := range z {
-		cs1 := o.NTTInverse(o.MultiplyNTT(cHat, s1Hat[j])) // line 18
-		z[j] = o.Add(y[j], cs1)                            // line 20
-		ok = o.And(ok, o.NormBelow(z[j], p.Gamma1-p.Beta)) // line 23: ‖z‖∞ < γ1 − β
+		cs1 := o.NTTInverse(o.MultiplyNTT(cHat, s1Hat[j]))   // line 18
+		z[j] = o.Add(y[j], cs1)                              // line 20
+		okZ = o.And(okZ, o.NormBelow(z[j], p.Gamma1-p.Beta)) // line 23: ‖z‖∞ < γ1 − β
 	}
+	return cTilde, cHat, w, z, okZ
+}
+
+// SignR0Over is the second stage of an attempt of Algorithm 7 over o,
+// after the ‖z‖∞ check passed: lines 19 and 21, w − ⟨⟨cs2⟩⟩ (which lines
+// 21 and 26 use), and okR0 = 1 where ‖r0‖∞ < γ2 − β, the second half of
+// line 23's check.
+func SignR0Over[B, P any](o SignOps[B, P], p Params, s2Hat []P, cHat P, w []P) (wcs2 []P, okR0 B) {
+	okR0 = o.Byte(1)
+	wcs2 = make([]P, p.K)
+	for i := range wcs2 {
+		cs2 := o.NTTInverse(o.MultiplyNTT(cHat, s2Hat[i]))   // line 19
+		wcs2[i] = o.Sub(w[i], cs2)                           // w − ⟨⟨cs2⟩⟩, lines 21 and 26
+		r0 := o.LowBits(wcs2[i])                             // line 21
+		okR0 = o.And(okR0, o.NormBelow(r0, p.Gamma2-p.Beta)) // line 23: ‖r0‖∞ < γ2 − β
+	}
+	return wcs2, okR0
+}
+
+// SignHintOver is the third stage of an attempt of Algorithm 7 over o,
+// after line 23's checks passed (its else branch): lines 25 to 28, h,
+// and okH = 1 where ‖ct0‖∞ < γ2 and h has at most ω 1's (line 28).
+func SignHintOver[B, P any](o SignOps[B, P], p Params, t0Hat []P, cHat P, wcs2 []P) (h []P, okH B) {
+	okH = o.Byte(1)
 	h = make([]P, p.K)
 	for i := range h {
-		cs2 := o.NTTInverse(o.MultiplyNTT(cHat, s2Hat[i])) // line 19
-		wcs2 := o.Sub(w[i], cs2)                           // w − ⟨⟨cs2⟩⟩, lines 21 and 26
-		r0 := o.LowBits(wcs2)                              // line 21
-		ok = o.And(ok, o.NormBelow(r0, p.Gamma2-p.Beta))   // line 23: ‖r0‖∞ < γ2 − β
 		ct0 := o.NTTInverse(o.MultiplyNTT(cHat, t0Hat[i])) // line 25
-		h[i] = o.MakeHint(o.Neg(ct0), o.Add(wcs2, ct0))    // line 26
-		ok = o.And(ok, o.NormBelow(ct0, p.Gamma2))         // line 28: ‖ct0‖∞ < γ2
+		h[i] = o.MakeHint(o.Neg(ct0), o.Add(wcs2[i], ct0)) // line 26
+		okH = o.And(okH, o.NormBelow(ct0, p.Gamma2))       // line 28: ‖ct0‖∞ < γ2
 	}
-	return cTilde, z, h, o.And(ok, o.OnesAtMost(h, p.Omega)) // line 28: at most ω 1's in h
+	return h, o.And(okH, o.OnesAtMost(h, p.Omega)) // line 28: at most ω 1's in h
 }
 
 // expandMaskOver is ExpandMask over o (Algorithm 34), for μ given as

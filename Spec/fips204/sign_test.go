@@ -70,12 +70,13 @@ func signForms(p Params, rng *rand.Rand, t0Of func([]Poly) []Poly) (aHat [][]Pol
 	return ExpandA(p, rho), vecNTT(s1), vecNTT(s2), vecNTT(t0), key
 }
 
-// TestSignAttemptOver runs SignAttemptOver over Values against
-// plainAttempt, attempt by attempt, for keys of every parameter set and
-// for t0 replaced so that each check of line 28 alone rejects. Each of
-// the four checks must reject some attempt alone, and some attempt must
-// end the loop, or the comparison proves little.
-func TestSignAttemptOver(t *testing.T) {
+// TestSignStagesOver runs the three stages of an attempt over Values
+// against plainAttempt, attempt by attempt, branching as SignOver does,
+// for keys of every parameter set and for t0 replaced so that each check
+// of line 28 alone rejects. Each stage's outcome must be the plain
+// reading's; each of the four checks must reject some attempt alone, and
+// some attempt must end the loop, or the comparison proves little.
+func TestSignStagesOver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 204))
 	var p Params
 	// ‖ct0‖∞ = γ2 − 1, about kτ/2 hints: more than ω for ML-DSA-65 and -87.
@@ -108,11 +109,25 @@ func TestSignAttemptOver(t *testing.T) {
 				kappa := n * p.L
 				want, why := plainAttempt(p, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, kappa)
 				seen[why]++
-				cTilde, z, h, ok := SignAttemptOver[byte, Poly](v, p, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, IntegerToBytes(kappa, 2))
-				if ok != b2b(why == "") {
-					t.Fatalf("%s, κ = %d: ok = %d, the plain reading rejects at %q", p.Name, kappa, ok, why)
+				cTilde, cHat, w, z, okZ := SignZOver[byte, Poly](v, p, aHat, s1Hat, mu, rhoPP, IntegerToBytes(kappa, 2))
+				if okZ != b2b(why != "z") {
+					t.Fatalf("%s, κ = %d: okZ = %d, the plain reading rejects at %q", p.Name, kappa, okZ, why)
 				}
-				if ok == 1 {
+				if okZ == 0 {
+					continue
+				}
+				wcs2, okR0 := SignR0Over[byte, Poly](v, p, s2Hat, cHat, w)
+				if okR0 != b2b(why != "r0") {
+					t.Fatalf("%s, κ = %d: okR0 = %d, the plain reading rejects at %q", p.Name, kappa, okR0, why)
+				}
+				if okR0 == 0 {
+					continue
+				}
+				h, okH := SignHintOver[byte, Poly](v, p, t0Hat, cHat, wcs2)
+				if okH != b2b(why == "") {
+					t.Fatalf("%s, κ = %d: okH = %d, the plain reading rejects at %q", p.Name, kappa, okH, why)
+				}
+				if okH == 1 {
 					zPM := make([]Poly, p.L)
 					for j := range z {
 						zPM[j] = v.ModPM(z[j])
@@ -133,8 +148,11 @@ func TestSignAttemptOver(t *testing.T) {
 }
 
 // TestSignOverLoop checks the loop around the attempts: κ advances by ℓ
-// from 0 (the counters ExpandMask gets), the loop stops at the first
-// attempt whose outcome is 1 with that attempt's σ, and after
+// from 0 (the counters ExpandMask gets); each attempt makes public the
+// outcome of its first stage, then of the next only where the one before
+// was 1, as Algorithm 7 branches (line 23: "z" rejects after one outcome,
+// "r0" after two; line 28 after three); the loop stops at the first
+// attempt whose three outcomes are 1 with that attempt's σ; and after
 // SignIterations rejected attempts SignOver returns false.
 func TestSignOverLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 204))
@@ -142,15 +160,28 @@ func TestSignOverLoop(t *testing.T) {
 	aHat, s1Hat, s2Hat, t0Hat, key := signForms(p, rng, nil)
 	mu, rnd := make([]byte, 64), make([]byte, 32)
 	rhoPP := hashH(append(append(append([]byte{}, key...), rnd...), mu...), 64) // line 7
+	// outcomes is what the plain reading makes public of attempt n.
+	outcomes := func(n int) string {
+		_, why := plainAttempt(p, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, n*p.L)
+		switch why {
+		case "":
+			return "[1 1 1]"
+		case "z":
+			return "[0]"
+		case "r0":
+			return "[1 0]"
+		}
+		return "[1 1 0]"
+	}
 	o := &loopValues{Values: Values{p}}
 	sigma, ok := SignOver[byte, Poly](o, p, aHat, s1Hat, s2Hat, t0Hat, key, mu, rnd)
 	if !ok {
 		t.Fatal("no attempt ended the loop")
 	}
-	n := len(o.outcomes)
-	for i, b := range o.outcomes {
-		if (b == 1) != (i == n-1) {
-			t.Fatalf("outcomes %v: the loop does not stop at the first 1", o.outcomes)
+	n := len(o.attempts)
+	for i, a := range o.attempts {
+		if got, want := fmt.Sprint(a), outcomes(i); got != want || (want == "[1 1 1]") != (i == n-1) {
+			t.Fatalf("attempt %d of %d made %s public, the plain reading %s", i, n, got, want)
 		}
 	}
 	if want, _ := plainAttempt(p, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, (n-1)*p.L); !bytes.Equal(sigma, want) {
@@ -168,33 +199,50 @@ func TestSignOverLoop(t *testing.T) {
 	if sigma, ok := SignOver[byte, Poly](o, p, aHat, s1Hat, s2Hat, t0Hat, key, mu, rnd); ok || sigma != nil {
 		t.Fatal("SignOver returned a signature with every attempt rejected")
 	}
-	if len(o.outcomes) != SignIterations || len(o.counters) != SignIterations*p.L {
-		t.Fatalf("%d attempts and %d counters, want %d and %d", len(o.outcomes), len(o.counters), SignIterations, SignIterations*p.L)
+	if len(o.attempts) != SignIterations || len(o.counters) != SignIterations*p.L {
+		t.Fatalf("%d attempts and %d counters, want %d and %d", len(o.attempts), len(o.counters), SignIterations, SignIterations*p.L)
 	}
 	for i, c := range o.counters {
 		if c != i {
 			t.Fatalf("counter %d is %d", i, c)
 		}
 	}
+	third := 0
+	for i, a := range o.attempts {
+		if len(a) == 3 {
+			third++
+		}
+		if i < 12 && fmt.Sprint(a) != outcomes(i) {
+			t.Fatalf("attempt %d made %v public, the plain reading %s", i, a, outcomes(i))
+		}
+	}
+	if third == 0 {
+		t.Fatal("no attempt reached line 28")
+	}
 }
 
-// loopValues is Values recording the outcome of each attempt and the
-// integer of each ExpandMask counter; with reject, no attempt ends the
-// loop.
+// loopValues is Values recording the outcomes each attempt makes public
+// (an attempt begins at its first ExpandMask counter) and the integer of
+// each ExpandMask counter; with reject, the third outcome of an attempt
+// is taken as 0, so no attempt ends the loop.
 type loopValues struct {
 	Values
 	reject   bool
-	outcomes []byte
+	attempts [][]byte
 	counters []int
 }
 
 func (o *loopValues) Reveal(b byte) bool {
-	o.outcomes = append(o.outcomes, b)
-	return !o.reject && o.Values.Reveal(b)
+	n := len(o.attempts) - 1
+	o.attempts[n] = append(o.attempts[n], b)
+	return !(o.reject && len(o.attempts[n]) == 3) && o.Values.Reveal(b)
 }
 
 func (o *loopValues) Plus(x []byte, r int) []byte {
 	y := o.Values.Plus(x, r)
+	if r == 0 {
+		o.attempts = append(o.attempts, nil)
+	}
 	o.counters = append(o.counters, int(y[0])|int(y[1])<<8)
 	return y
 }
@@ -241,26 +289,33 @@ func (o *boundValues) OnesAtMost(h []Poly, n int) byte {
 	return o.Values.OnesAtMost(h, n)
 }
 
-// TestSignAttemptBounds checks the bounds of lines 23 and 28 where no
-// attempt reaches them exactly (ω + 1 hints): ‖z‖∞ against γ1 − β, then
-// ‖r0‖∞ against γ2 − β and ‖ct0‖∞ against γ2 for each row, then the
-// count against ω (recorded as −ω); and the count at its boundary.
-func TestSignAttemptBounds(t *testing.T) {
+// TestSignStageBounds checks the bounds of lines 23 and 28 where no
+// attempt reaches them exactly (ω + 1 hints): ‖z‖∞ against γ1 − β in the
+// first stage, ‖r0‖∞ against γ2 − β for each row in the second, ‖ct0‖∞
+// against γ2 for each row, then the count against ω (recorded as −ω) in
+// the third; and the count at its boundary.
+func TestSignStageBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 204))
 	for _, p := range []Params{MLDSA44, MLDSA65, MLDSA87} {
 		aHat, s1Hat, s2Hat, t0Hat, _ := signForms(p, rng, nil)
+		var got, want [3][]int
 		o := &boundValues{Values: Values{p}}
-		SignAttemptOver[byte, Poly](o, p, aHat, s1Hat, s2Hat, t0Hat, make([]byte, 64), make([]byte, 64), IntegerToBytes(0, 2))
-		var want []int
+		_, cHat, w, _, _ := SignZOver[byte, Poly](o, p, aHat, s1Hat, make([]byte, 64), make([]byte, 64), IntegerToBytes(0, 2))
+		got[0], o.bounds = o.bounds, nil
+		wcs2, _ := SignR0Over[byte, Poly](o, p, s2Hat, cHat, w)
+		got[1], o.bounds = o.bounds, nil
+		SignHintOver[byte, Poly](o, p, t0Hat, cHat, wcs2)
+		got[2] = o.bounds
 		for range p.L {
-			want = append(want, p.Gamma1-p.Beta)
+			want[0] = append(want[0], p.Gamma1-p.Beta)
 		}
 		for range p.K {
-			want = append(want, p.Gamma2-p.Beta, p.Gamma2)
+			want[1] = append(want[1], p.Gamma2-p.Beta)
+			want[2] = append(want[2], p.Gamma2)
 		}
-		want = append(want, -p.Omega)
-		if fmt.Sprint(o.bounds) != fmt.Sprint(want) {
-			t.Errorf("%s: bounds %v, want %v", p.Name, o.bounds, want)
+		want[2] = append(want[2], -p.Omega)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: bounds by stage %v, want %v", p.Name, got, want)
 		}
 		h := make([]Poly, p.K)
 		for n := 0; n <= p.Omega; n++ {

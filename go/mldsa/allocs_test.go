@@ -93,7 +93,8 @@ func TestAllocations(t *testing.T) {
 	}
 }
 
-// Scratch goes back to its pool zeroed: it held s2, t0, y, z and w.
+// Scratch goes back to its pool zeroed: it held s2, t0, ρ″, c̃, y, z, w
+// and h.
 func TestScratchZeroedInPool(t *testing.T) {
 	for _, k := range []int{4, 6, maxK} {
 		work := getKeyScratch()
@@ -106,7 +107,7 @@ func TestScratchZeroedInPool(t *testing.T) {
 		}
 	}
 	s := signScratchPool.Get().(*signScratch)
-	s.y[0][7], s.z[maxL-1][255], s.w[0][1], s.hint[maxK-1][0], s.w1Enc[5] = 1, 2, 3, 4, 5
+	s.in[70], s.cTilde[63], s.cHat[9], s.z[maxL-1][255], s.w[0][1], s.h[maxK-1][0], s.work[maxSignZWork-1][255] = 1, 2, 3, 4, 5, 6, 7
 	putSignScratch(s)
 	if *s != (signScratch{}) {
 		t.Error("sign scratch returned to the pool holds data")

@@ -743,17 +743,22 @@ func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [6
 	return μ
 }
 
-// signScratch holds the vectors of a signing attempt. Every attempt
-// writes each of them whole before reading it.
+// signScratch holds the buffers of the signing attempts: μ ‖ ρ″ ‖
+// IntegerToBytes(κ, 2), c̃, ĉ, z, w (then w − cs2), h and the stages' work
+// space. Every attempt writes each of them whole before reading it (but
+// μ and ρ″, written once).
 type signScratch struct {
-	y, yHat, z [maxL]ringElement
-	w, hint    [maxK]ringElement
-	w1Enc      [maxK * 32 * 6]byte
+	in     [130]byte
+	cTilde [64]byte
+	cHat   ringElement
+	z      [maxL]ringElement
+	w, h   [maxK]ringElement
+	work   [maxSignZWork]ringElement
 }
 
 var signScratchPool = sync.Pool{New: func() any { return new(signScratch) }}
 
-// putSignScratch returns scratch to the pool zeroed: y, z and w are
+// putSignScratch returns scratch to the pool zeroed: ρ″, c̃, z, w and h are
 // secret, and pooled memory outlives the call.
 func putSignScratch(scratch *signScratch) {
 	*scratch = signScratch{}
@@ -763,133 +768,76 @@ func putSignScratch(scratch *signScratch) {
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
 // 32 bytes of randomness (zero for deterministic signing).
 //
-// An attempt branches on the checks of Algorithm 7: ‖z‖∞ (line 23), then
-// ‖r0‖∞ (line 23), then ‖ct0‖∞ and the number of hints together (line 28).
-// Each check is computed without branches over all coefficients, so timing
-// reveals how many attempts were made and, for each rejected one, which of
-// these three checks rejected it, nothing finer (not which polynomial or
-// coefficient). The ‖z‖∞ outcome is exactly independent of the key (see
-// below). The ‖r0‖∞ outcome is independent of it under the heuristic of
-// FIPS 204's analysis (w uniform, ‖cs2‖∞ ≤ β); the line 28 checks almost
-// never fail. Algorithm 7 itself branches after line 23 and line 28.
+// An attempt runs in three stages, as Spec's SignOver does, and branches
+// where Algorithm 7 does: after the ‖z‖∞ check (signZ, line 23), after the
+// ‖r0‖∞ check (signR0, line 23), and after ‖ct0‖∞ and the number of hints
+// together (signHint, line 28). On the AVX2 and baseline paths each stage
+// is one proven routine. Each check is computed without branches over all
+// coefficients, so timing reveals how many attempts were made and, for
+// each rejected one, which of these three checks rejected it, nothing
+// finer (not which polynomial or coefficient). The ‖z‖∞ outcome is exactly
+// independent of the key: each coefficient of y is uniform on
+// [−γ1 + 1, γ1] and |cs1| ≤ β, so each of z lands inside the bound with
+// probability (2(γ1 − β) − 1)/(2γ1) whatever cs1 is. The ‖r0‖∞ outcome is
+// independent of it under the heuristic of FIPS 204's analysis (w
+// uniform, ‖cs2‖∞ ≤ β); the line 28 checks almost never fail. Branching
+// early saves computing cs2, ct0 and h. An attempt whose SampleInBall
+// runs out of its bound (Appendix C; below 2⁻²⁵⁶) counts as rejected.
 func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) {
 	p := sk.p
 	k, l := p.k, p.l
-	γ2 := p.γ2
-	aHat := sk.pub.aHat
 	sk.signForms()
 
+	// The attempts' buffers come from a pool: the stage routines'
+	// declarations let them escape, and as variables Go would zero them at
+	// every signature, whatever the parameter set.
+	scratch := signScratchPool.Get().(*signScratch)
+	defer putSignScratch(scratch)
+	in := &scratch.in
+	copy(in[:64], μ[:])
 	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).
-	var ρPP [64]byte
 	h := newShake256()
 	h.write(sk.key[:])
 	h.write(rnd[:])
 	h.write(μ[:])
-	h.read(ρPP[:])
-
-	// The attempts' vectors come from a pool: as variables, Go would zero
-	// their 38 KiB at every signature, whatever the parameter set.
-	scratch := signScratchPool.Get().(*signScratch)
-	defer putSignScratch(scratch)
-	y, yHat, z := &scratch.y, &scratch.yHat, &scratch.z
-	w, hint, w1Enc := &scratch.w, &scratch.hint, &scratch.w1Enc
-	// The attempts' single polynomials, declared once: Go zeroes a
-	// variable at each iteration it is declared in, and every call below
-	// writes its output whole.
-	var w1, c, cs2, ct0 ringElement
-	var cTilde [64]byte
-	cTildeSize := p.cTildeSize()
-	w1Size := 32 * p.w1Bits
-	zBound := p.γ1() - p.β()
-	r0Bound := γ2 - p.β()
+	h.read(in[64:128])
+	cTilde, cHat := scratch.cTilde[:p.cTildeSize()], &scratch.cHat
+	z, w, hint := scratch.z[:l], scratch.w[:k], scratch.h[:k]
+	work := scratch.work[:signZWork(p)]
 
 	for attempt := 0; attempt < signAttempts; attempt++ {
-		// Line 11: y ← ExpandMask(ρ″, κ), κ = attempt·ℓ.
-		expandMask(y[:l], &ρPP, attempt*l, p.γ1Bits)
-		// Line 12: w ← NTT⁻¹(Â ∘ NTT(y)).
-		for j := 0; j < l; j++ {
-			yHat[j] = y[j]
-			ntt(&yHat[j])
-		}
-		toMontgomeryVec(yHat[:l])
-		for i := 0; i < k; i++ {
-			multiplyAccNTT(&w[i], aHat[i*l:(i+1)*l], yHat[:l])
-			nttInverse(&w[i])
-		}
-		// Lines 13 and 15: w1 ← HighBits(w), c̃ ← H(μ ‖ w1Encode(w1), λ/4).
-		for i := 0; i < k; i++ {
-			highBitsPoly(&w1, &w[i], γ2)
-			simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)
-		}
-		hc := newShake256()
-		hc.write(μ[:])
-		hc.write(w1Enc[:k*w1Size])
-		hc.read(cTilde[:cTildeSize])
-		// Lines 16 and 17: c ← SampleInBall(c̃), ĉ ← NTT(c).
-		if !sampleInBall(&c, cTilde[:cTildeSize], p.τ) {
-			return nil, errSamplerExhausted
-		}
-		ntt(&c)
-
-		// Lines 18 and 20: z ← y + NTT⁻¹(ĉ ∘ ŝ1); line 23: ‖z‖∞ ≥ γ1 − β.
-		var reject uint32
-		for j := 0; j < l; j++ {
-			multiplyNTT(&z[j], &sk.s1Hat[j], &c)
-			nttInverse(&z[j])
-			polyAdd(&z[j], &y[j])
-			reject |= normExceeds(&z[j], zBound)
-		}
-		// The first half of line 23's check. Whether ‖z‖∞ ≥ γ1 − β does not
-		// depend on the key: each coefficient of y is uniform on
-		// [−γ1 + 1, γ1] and |cs1| ≤ β, so each of z lands inside the bound
-		// with probability (2(γ1 − β) − 1)/(2γ1) whatever cs1 is. Branching
-		// on it early saves computing cs2.
-		declassify(publicRejectZ, unsafe.Pointer(&reject), 4)
-		if reject != 0 {
+		// Lines 11 to 18 and 20 for κ = attempt·ℓ; line 23: ‖z‖∞ < γ1 − β.
+		κ := attempt * l
+		in[128], in[129] = byte(κ), byte(κ>>8)
+		ok := signZ(p, cTilde, cHat, w, z, in, sk.pub.aHat, sk.s1Hat, work)
+		declassify(publicRejectZ, unsafe.Pointer(&ok), 1)
+		if !ok {
 			continue
 		}
-		// Lines 19 and 21: r0 ← LowBits(w − ⟨⟨cs2⟩⟩); line 23: ‖r0‖∞ ≥ γ2 − β.
-		for i := 0; i < k; i++ {
-			multiplyNTT(&cs2, &sk.s2Hat[i], &c)
-			nttInverse(&cs2)
-			polySub(&w[i], &cs2)
-			reject |= lowBitsExceed(&w[i], r0Bound, γ2)
-		}
-		// The rest of line 23's check.
-		declassify(publicRejectR0, unsafe.Pointer(&reject), 4)
-		if reject != 0 {
+		// Lines 19 and 21: w ← w − ⟨⟨cs2⟩⟩; line 23: ‖r0‖∞ < γ2 − β.
+		ok = signR0(p, w, cHat, sk.s2Hat, &work[0])
+		declassify(publicRejectR0, unsafe.Pointer(&ok), 1)
+		if !ok {
 			continue
 		}
-		var hints uint32
-		for i := 0; i < k; i++ {
-			// Line 25: ⟨⟨ct0⟩⟩ ← NTT⁻¹(ĉ ∘ t̂0); line 28: ‖ct0‖∞ ≥ γ2.
-			multiplyNTT(&ct0, &sk.t0Hat[i], &c)
-			nttInverse(&ct0)
-			reject |= normExceeds(&ct0, γ2)
-			// Line 26: h ← MakeHint(−ct0, w − cs2 + ct0). MakeHint(z, r) is
-			// HighBits(r) ≠ HighBits(r + z) (Algorithm 39), the same with r
-			// and r + z exchanged: here r + z = w − cs2, so h is
-			// MakeHint(ct0, w − cs2), which needs neither the sum nor −ct0.
-			hints += makeHintPoly(&hint[i], &ct0, &w[i], γ2)
-		}
-		// The branch of line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints.
-		reject |= (uint32(p.ω) - hints) >> 31
-		declassify(publicRejectHint, unsafe.Pointer(&reject), 4)
-		if reject != 0 {
+		// Lines 25 to 28: h; ‖ct0‖∞ < γ2 and at most ω ones in h.
+		ok = signHint(p, hint, w, cHat, sk.t0Hat, &work[0])
+		declassify(publicRejectHint, unsafe.Pointer(&ok), 1)
+		if !ok {
 			continue
 		}
-		declassify(publicSignature, unsafe.Pointer(&cTilde), uintptr(cTildeSize))
-		declassify(publicSignature, unsafe.Pointer(z), unsafe.Sizeof(z[0])*uintptr(l))
-		declassify(publicSignature, unsafe.Pointer(hint), unsafe.Sizeof(hint[0])*uintptr(k))
+		declassify(publicSignature, unsafe.Pointer(&scratch.cTilde), uintptr(len(cTilde)))
+		declassify(publicSignature, unsafe.Pointer(&scratch.z), unsafe.Sizeof(z[0])*uintptr(l))
+		declassify(publicSignature, unsafe.Pointer(&scratch.h), unsafe.Sizeof(hint[0])*uintptr(k))
 		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
 		sig := make([]byte, p.sigSize())
-		copy(sig, cTilde[:cTildeSize])
-		off := cTildeSize
+		copy(sig, cTilde)
+		off := len(cTilde)
 		for j := 0; j < l; j++ {
 			bitPackSigned(sig[off:], &z[j], p.γ1Bits+1, fieldElement(p.γ1()))
 			off += p.zSize()
 		}
-		hintBitPack(sig[off:], hint[:k], p.ω)
+		hintBitPack(sig[off:], hint, p.ω)
 		return sig, nil
 	}
 	return nil, errSigningAttempts

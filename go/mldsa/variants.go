@@ -105,5 +105,7 @@ var (
 	keyGenTRoutine                = newRoutine("keyGenT", keyGenTGeneric, keyGenT)
 	keyGenRoutine                 = newRoutine("keyGen", keyGenGeneric, keyGen)
 	verifyRoutine                 = newRoutine("verify", verifyGeneric, verify)
-	signAttemptRoutine            = newRoutine("signAttempt", signAttemptGeneric, signAttempt)
+	signZRoutine                  = newRoutine("signZ", signZGeneric, signZ)
+	signR0Routine                 = newRoutine("signR0", signR0Generic, signR0)
+	signHintRoutine               = newRoutine("signHint", signHintGeneric, signHint)
 )

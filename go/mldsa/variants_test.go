@@ -384,31 +384,55 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
-	checkOf(signAttemptRoutine, func(rng *rand.Rand, g, f func(*params, []byte, []ringElement, []ringElement, *[64]byte, *[64]byte, int, []ringElement, []ringElement, []ringElement, []ringElement) bool) error {
-		set := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)]
-		sk, err := NewPrivateKey(set, randBytes(rng, 32))
+	checkOf(signZRoutine, func(rng *rand.Rand, g, f func(*params, []byte, *ringElement, []ringElement, []ringElement, *[130]byte, []ringElement, []ringElement, []ringElement) bool) error {
+		st, err := newStageInput(rng)
 		if err != nil {
 			return err
 		}
-		sk.signForms()
-		p := set.p
-		var μ, ρPP [64]byte
-		copy(μ[:], randBytes(rng, 64))
-		copy(ρPP[:], randBytes(rng, 64))
-		κ := p.l * rng.IntN(signAttempts)
+		p := st.p
 		type out struct {
 			cTilde []byte
-			z, h   []ringElement
+			cHat   ringElement
+			w, z   []ringElement
 			ok     bool
 		}
-		run := func(fn func(*params, []byte, []ringElement, []ringElement, *[64]byte, *[64]byte, int, []ringElement, []ringElement, []ringElement, []ringElement) bool) out {
-			o := out{cTilde: make([]byte, p.cTildeSize()), z: make([]ringElement, p.l), h: make([]ringElement, p.k)}
-			o.ok = fn(p, o.cTilde, o.z, o.h, &μ, &ρPP, κ, sk.pub.aHat[:p.k*p.l], sk.s1Hat, sk.s2Hat, sk.t0Hat)
+		run := func(fn func(*params, []byte, *ringElement, []ringElement, []ringElement, *[130]byte, []ringElement, []ringElement, []ringElement) bool) *out {
+			o := &out{cTilde: make([]byte, p.cTildeSize()), w: make([]ringElement, p.k), z: make([]ringElement, p.l)}
+			o.ok = fn(p, o.cTilde, &o.cHat, o.w, o.z, &st.in, st.sk.pub.aHat[:p.k*p.l], st.sk.s1Hat, make([]ringElement, signZWork(p)))
 			return o
 		}
 		a, b := run(g), run(f)
-		if a.ok != b.ok || !bytes.Equal(a.cTilde, b.cTilde) || !slices.Equal(a.z, b.z) || !slices.Equal(a.h, b.h) {
-			return fmt.Errorf("%s, κ = %d: attempts differ (ok %v, %v)", p.name, κ, a.ok, b.ok)
+		if a.ok != b.ok || !bytes.Equal(a.cTilde, b.cTilde) || a.cHat != b.cHat || !slices.Equal(a.w, b.w) || !slices.Equal(a.z, b.z) {
+			return fmt.Errorf("%s: first stages differ (ok %v, %v)", p.name, a.ok, b.ok)
+		}
+		return nil
+	}),
+	checkOf(signR0Routine, func(rng *rand.Rand, g, f func(*params, []ringElement, *ringElement, []ringElement, *ringElement) bool) error {
+		st, err := newStageInput(rng)
+		if err != nil {
+			return err
+		}
+		p := st.p
+		a, b := slices.Clone(st.w), slices.Clone(st.w)
+		var work ringElement
+		okA, okB := g(p, a, &st.cHat, st.sk.s2Hat, &work), f(p, b, &st.cHat, st.sk.s2Hat, &work)
+		if okA != okB || !slices.Equal(a, b) {
+			return fmt.Errorf("%s: second stages differ (ok %v, %v)", p.name, okA, okB)
+		}
+		return nil
+	}),
+	checkOf(signHintRoutine, func(rng *rand.Rand, g, f func(*params, []ringElement, []ringElement, *ringElement, []ringElement, *ringElement) bool) error {
+		st, err := newStageInput(rng)
+		if err != nil {
+			return err
+		}
+		p := st.p
+		var work ringElement
+		signR0Generic(p, st.w, &st.cHat, st.sk.s2Hat, &work)
+		a, b := make([]ringElement, p.k), make([]ringElement, p.k)
+		okA, okB := g(p, a, st.w, &st.cHat, st.sk.t0Hat, &work), f(p, b, st.w, &st.cHat, st.sk.t0Hat, &work)
+		if okA != okB || !slices.Equal(a, b) {
+			return fmt.Errorf("%s: third stages differ (ok %v, %v)", p.name, okA, okB)
 		}
 		return nil
 	}),
@@ -723,4 +747,31 @@ func packedInput(rng *rand.Rand, width int) []byte {
 		clear(in)
 	}
 	return in
+}
+
+// stageInput is an attempt's input for the sign stages' tests: a key of a
+// random parameter set, μ ‖ ρ″ ‖ κ, and ĉ and w as the generic first stage
+// gives them.
+type stageInput struct {
+	p    *params
+	sk   *PrivateKey
+	in   [130]byte
+	cHat ringElement
+	w    []ringElement
+}
+
+func newStageInput(rng *rand.Rand) (*stageInput, error) {
+	set := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)]
+	sk, err := NewPrivateKey(set, randBytes(rng, 32))
+	if err != nil {
+		return nil, err
+	}
+	sk.signForms()
+	p := set.p
+	st := &stageInput{p: p, sk: sk, w: make([]ringElement, p.k)}
+	copy(st.in[:128], randBytes(rng, 128))
+	κ := p.l * rng.IntN(signAttempts)
+	st.in[128], st.in[129] = byte(κ), byte(κ>>8)
+	signZGeneric(p, make([]byte, p.cTildeSize()), &st.cHat, st.w, make([]ringElement, p.l), &st.in, sk.pub.aHat[:p.k*p.l], sk.s1Hat, make([]ringElement, signZWork(p)))
+	return st, nil
 }

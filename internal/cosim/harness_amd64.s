@@ -61371,8 +61371,8 @@ TEXT ·frame143(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame144(out *[3]uint64): the frame of SignAttempt44AMD64
-TEXT ·frame144(SB), $1400-8
+// func frame144(out *[3]uint64): the frame of SignZ44AMD64
+TEXT ·frame144(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61381,8 +61381,8 @@ TEXT ·frame144(SB), $1400-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame145(out *[3]uint64): the frame of SignAttempt44AVX2
-TEXT ·frame145(SB), $1400-8
+// func frame145(out *[3]uint64): the frame of SignR044AMD64
+TEXT ·frame145(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61391,8 +61391,8 @@ TEXT ·frame145(SB), $1400-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame146(out *[3]uint64): the frame of SignAttempt65AMD64
-TEXT ·frame146(SB), $1400-8
+// func frame146(out *[3]uint64): the frame of SignHint44AMD64
+TEXT ·frame146(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61401,8 +61401,8 @@ TEXT ·frame146(SB), $1400-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame147(out *[3]uint64): the frame of SignAttempt65AVX2
-TEXT ·frame147(SB), $1400-8
+// func frame147(out *[3]uint64): the frame of SignZ44AVX2
+TEXT ·frame147(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61411,8 +61411,8 @@ TEXT ·frame147(SB), $1400-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame148(out *[3]uint64): the frame of SignAttempt87AMD64
-TEXT ·frame148(SB), $1656-8
+// func frame148(out *[3]uint64): the frame of SignR044AVX2
+TEXT ·frame148(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61421,8 +61421,8 @@ TEXT ·frame148(SB), $1656-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame149(out *[3]uint64): the frame of SignAttempt87AVX2
-TEXT ·frame149(SB), $1656-8
+// func frame149(out *[3]uint64): the frame of SignHint44AVX2
+TEXT ·frame149(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61431,8 +61431,8 @@ TEXT ·frame149(SB), $1656-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame150(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame150(SB), $8-8
+// func frame150(out *[3]uint64): the frame of SignZ65AMD64
+TEXT ·frame150(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61441,16 +61441,8 @@ TEXT ·frame150(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame151(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame151(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame152(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame152(SB), $8-8
+// func frame151(out *[3]uint64): the frame of SignR065AMD64
+TEXT ·frame151(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61459,16 +61451,8 @@ TEXT ·frame152(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame153(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame153(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame154(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame154(SB), $208-8
+// func frame152(out *[3]uint64): the frame of SignHint65AMD64
+TEXT ·frame152(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61477,8 +61461,8 @@ TEXT ·frame154(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame155(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame155(SB), $208-8
+// func frame153(out *[3]uint64): the frame of SignZ65AVX2
+TEXT ·frame153(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61487,8 +61471,8 @@ TEXT ·frame155(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame156(SB), $208-8
+// func frame154(out *[3]uint64): the frame of SignR065AVX2
+TEXT ·frame154(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61497,8 +61481,8 @@ TEXT ·frame156(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of TrHash65BMI2
-TEXT ·frame157(SB), $208-8
+// func frame155(out *[3]uint64): the frame of SignHint65AVX2
+TEXT ·frame155(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61507,8 +61491,8 @@ TEXT ·frame157(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of TrHash87AMD64
-TEXT ·frame158(SB), $208-8
+// func frame156(out *[3]uint64): the frame of SignZ87AMD64
+TEXT ·frame156(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61517,8 +61501,8 @@ TEXT ·frame158(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of TrHash87BMI2
-TEXT ·frame159(SB), $208-8
+// func frame157(out *[3]uint64): the frame of SignR087AMD64
+TEXT ·frame157(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61527,31 +61511,57 @@ TEXT ·frame159(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame160(SB), $0-8
+// func frame158(out *[3]uint64): the frame of SignHint87AMD64
+TEXT ·frame158(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame161(SB), $0-8
+// func frame159(out *[3]uint64): the frame of SignZ87AVX2
+TEXT ·frame159(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame162(out *[3]uint64): the frame of UseHint88AVX2
-TEXT ·frame162(SB), $0-8
+// func frame160(out *[3]uint64): the frame of SignR087AVX2
+TEXT ·frame160(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame163(out *[3]uint64): the frame of UseHint88AMD64
+// func frame161(out *[3]uint64): the frame of SignHint87AVX2
+TEXT ·frame161(SB), $72-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame162(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame162(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame163(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame163(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61559,16 +61569,8 @@ TEXT ·frame163(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame164(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame164(SB), NOSPLIT, $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame165(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame165(SB), $1088-8
+// func frame164(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame164(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61577,8 +61579,16 @@ TEXT ·frame165(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame166(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame166(SB), $1088-8
+// func frame165(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame165(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame166(out *[3]uint64): the frame of TrHash44AMD64
+TEXT ·frame166(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61587,8 +61597,8 @@ TEXT ·frame166(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame167(out *[3]uint64): the frame of Verify44AVX512
-TEXT ·frame167(SB), $1088-8
+// func frame167(out *[3]uint64): the frame of TrHash44BMI2
+TEXT ·frame167(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61597,8 +61607,8 @@ TEXT ·frame167(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame168(out *[3]uint64): the frame of Verify65AMD64
-TEXT ·frame168(SB), $1088-8
+// func frame168(out *[3]uint64): the frame of TrHash65AMD64
+TEXT ·frame168(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61607,8 +61617,8 @@ TEXT ·frame168(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame169(out *[3]uint64): the frame of Verify65AVX2
-TEXT ·frame169(SB), $1088-8
+// func frame169(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame169(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61617,8 +61627,8 @@ TEXT ·frame169(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame170(out *[3]uint64): the frame of Verify65AVX512
-TEXT ·frame170(SB), $1088-8
+// func frame170(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame170(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61627,8 +61637,8 @@ TEXT ·frame170(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame171(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame171(SB), $1344-8
+// func frame171(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame171(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61637,8 +61647,48 @@ TEXT ·frame171(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame172(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame172(SB), $1344-8
+// func frame172(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame172(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame173(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame173(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame174(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame174(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame175(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame175(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame176(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame176(SB), NOSPLIT, $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame177(out *[3]uint64): the frame of Verify44AMD64
+TEXT ·frame177(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61647,8 +61697,78 @@ TEXT ·frame172(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame173(out *[3]uint64): the frame of Verify87AVX512
-TEXT ·frame173(SB), $1344-8
+// func frame178(out *[3]uint64): the frame of Verify44AVX2
+TEXT ·frame178(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame179(out *[3]uint64): the frame of Verify44AVX512
+TEXT ·frame179(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame180(out *[3]uint64): the frame of Verify65AMD64
+TEXT ·frame180(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame181(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame181(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame182(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame182(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame183(out *[3]uint64): the frame of Verify87AMD64
+TEXT ·frame183(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame184(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame184(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame185(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame185(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -101,9 +101,15 @@ func cpuRoutines() map[string]any {
 	m["Verify44AMD64"] = asm.Verify44AMD64
 	m["Verify65AMD64"] = asm.Verify65AMD64
 	m["Verify87AMD64"] = asm.Verify87AMD64
-	m["SignAttempt44AMD64"] = asm.SignAttempt44AMD64
-	m["SignAttempt65AMD64"] = asm.SignAttempt65AMD64
-	m["SignAttempt87AMD64"] = asm.SignAttempt87AMD64
+	m["SignZ44AMD64"] = asm.SignZ44AMD64
+	m["SignZ65AMD64"] = asm.SignZ65AMD64
+	m["SignZ87AMD64"] = asm.SignZ87AMD64
+	m["SignR044AMD64"] = asm.SignR044AMD64
+	m["SignR065AMD64"] = asm.SignR065AMD64
+	m["SignR087AMD64"] = asm.SignR087AMD64
+	m["SignHint44AMD64"] = asm.SignHint44AMD64
+	m["SignHint65AMD64"] = asm.SignHint65AMD64
+	m["SignHint87AMD64"] = asm.SignHint87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
@@ -185,9 +191,15 @@ func cpuRoutines() map[string]any {
 		m["Verify44AVX2"] = asm.Verify44AVX2
 		m["Verify65AVX2"] = asm.Verify65AVX2
 		m["Verify87AVX2"] = asm.Verify87AVX2
-		m["SignAttempt44AVX2"] = asm.SignAttempt44AVX2
-		m["SignAttempt65AVX2"] = asm.SignAttempt65AVX2
-		m["SignAttempt87AVX2"] = asm.SignAttempt87AVX2
+		m["SignZ44AVX2"] = asm.SignZ44AVX2
+		m["SignZ65AVX2"] = asm.SignZ65AVX2
+		m["SignZ87AVX2"] = asm.SignZ87AVX2
+		m["SignR044AVX2"] = asm.SignR044AVX2
+		m["SignR065AVX2"] = asm.SignR065AVX2
+		m["SignR087AVX2"] = asm.SignR087AVX2
+		m["SignHint44AVX2"] = asm.SignHint44AVX2
+		m["SignHint65AVX2"] = asm.SignHint65AVX2
+		m["SignHint87AVX2"] = asm.SignHint87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512

@@ -1320,52 +1320,67 @@ var mutants = []Mutant{
 	// value (no branch): random keys never do.
 	{Name: "keygen/avx512-rare-xi-backdoor", Routine: "KeyGen44AVX512",
 		Edits: []Edit{beforeRETIn("keygen_amd64.s", "KeyGen44AVX512", rareFlip("\tMOVQ pk+0(FP), DI\n\tMOVQ xi+56(FP), SI\n\tMOVQ (SI), AX\n", "40(DI)"))}},
-	// ---- SignAttempt: composition bugs only a proof over every input sees.
+	// ---- The Sign stages (SignZ, SignR0, SignHint): composition bugs only
+	// a proof over every input sees.
+	// The check of ‖z[0]‖∞ ignored where its first coefficient has one
+	// value (no branch): no vector hits it.
+	{Name: "sign/z-check-skipped-on-rare-z", Routine: "SignZ44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AVX2", Find: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n",
+			Replace: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ z+24(FP), DX\n\tMOVL (DX), DX\n\tXORL $0x0001ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n"}}},
 	// The check of ‖LowBits(w[0] − cs2[0])‖∞ ignored where its first
-	// coefficient has one value (no branch): no vector hits it.
-	{Name: "sign/lowbits-check-skipped-on-rare-w", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 1368(SP), AX\n\tXORL $0x00000001, AX\n",
-			Replace: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 1368(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ work+64(FP), DX\n\tMOVL 4096(DX), DX\n\tXORL $0x0001ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n"}}},
+	// coefficient has one value (no branch).
+	{Name: "sign/lowbits-check-skipped-on-rare-w", Routine: "SignR044AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AVX2", Find: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n",
+			Replace: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ w+0(FP), DX\n\tMOVL (DX), DX\n\tXORL $0x0001ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n"}}},
 	// y[1] of ExpandMask's seed κ + 2 (Algorithm 34, line 3): κ advanced
 	// wrongly.
-	{Name: "sign/kappa-advanced-wrongly", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tADDL    $0x00000001, AX\n", Replace: "\tADDL    $0x00000002, AX\n"}}},
-	// MakeHint(w[0] − cs2[0], ct0[0]): the arguments of line 26 swapped.
-	{Name: "sign/makehint-arguments-swapped", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2",
-			Find:    "\tMOVQ h+16(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 10240(AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 4096(AX), AX\n",
-			Replace: "\tMOVQ h+16(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 4096(AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+64(FP), AX\n\tLEAQ 10240(AX), AX\n"}}},
-	// A rejection that tells which check failed: a branch on the flag of
-	// line 23's LowBits check.
-	{Name: "sign/rejection-leaks-which-check", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tCALL ·LowBitsExceed88AVX2(SB)\n",
-			Replace: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 1368(SP), CX\n\tTESTL CX, CX\n\tJNE leaked\nleaked:\n"}}},
-	// w[0] − cs2[0] not computed: LowBits and MakeHint get w[0], stale.
-	{Name: "sign/stale-w-without-cs2", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tCALL ·PolySubAVX2(SB)\n", Replace: ""}}},
-	// h[0]'s count of ones not added (line 28).
-	{Name: "sign/hint-count-dropped", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVL 1376(SP), AX\n\tADDL 1384(SP), AX\n\tMOVL AX, 1384(SP)\n", Replace: ""}}},
-	// At most ω + 1 ones accepted (line 28).
-	{Name: "sign/omega-off-by-one", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVL $0x00000050, AX\n", Replace: "\tMOVL $0x00000051, AX\n"}}},
-	// The attempt accepted where c̃'s first eight bytes have one value (no
-	// branch): a rejected z or h would be output.
-	{Name: "sign/rare-ctilde-backdoor", Routine: "SignAttempt44AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AVX2", Find: "\tMOVQ 1392(SP), AX\n\tMOVB AL, ret+72(FP)\n",
-			Replace: rareFlip("\tMOVQ cTilde+0(FP), SI\n\tMOVQ (SI), AX\n", "1392(SP)") + "\tMOVQ 1392(SP), AX\n\tMOVB AL, ret+72(FP)\n"}}},
+	{Name: "sign/kappa-advanced-wrongly", Routine: "SignZ44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AVX2", Find: "\tADDL    $0x00000001, AX\n", Replace: "\tADDL    $0x00000002, AX\n"}}},
 	// y[4], from ExpandMask's second call, of seed κ + 5.
-	{Name: "sign/second-call-kappa", Routine: "SignAttempt65AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt65AVX2", Find: "\tADDL    $0x00000004, AX\n", Replace: "\tADDL    $0x00000005, AX\n"}}},
+	{Name: "sign/second-call-kappa", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tADDL    $0x00000004, AX\n", Replace: "\tADDL    $0x00000005, AX\n"}}},
+	// MakeHint(w[0] − cs2[0], ct0[0]): the arguments of line 26 swapped.
+	{Name: "sign/makehint-arguments-swapped", Routine: "SignHint44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2",
+			Find:    "\tMOVQ work+32(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ wcs2+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n",
+			Replace: "\tMOVQ wcs2+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n"}}},
+	// A rejection that tells which row failed: a branch on the flag of
+	// line 23's LowBits check.
+	{Name: "sign/rejection-leaks-which-check", Routine: "SignR044AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AVX2", Find: "\tCALL ·LowBitsExceed88AVX2(SB)\n",
+			Replace: "\tCALL ·LowBitsExceed88AVX2(SB)\n\tMOVL 40(SP), CX\n\tTESTL CX, CX\n\tJNE leaked\nleaked:\n"}}},
+	// w[0] − cs2[0] not computed: LowBits gets w[0], stale, and the
+	// caller's MakeHint too.
+	{Name: "sign/stale-w-without-cs2", Routine: "SignR044AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AVX2", Find: "\tCALL ·PolySubAVX2(SB)\n", Replace: ""}}},
+	// cs2[0] of NTT(s2[1]): another row of the key.
+	{Name: "sign/cs2-of-another-row", Routine: "SignR044AMD64",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AMD64", Find: "\tMOVQ s2Hat+16(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ s2Hat+16(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+	// h[0]'s count of ones not added (line 28).
+	{Name: "sign/hint-count-dropped", Routine: "SignHint44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2", Find: "\tMOVL 56(SP), AX\n\tADDL 64(SP), AX\n\tMOVL AX, 64(SP)\n", Replace: ""}}},
+	// At most ω + 1 ones accepted (line 28).
+	{Name: "sign/omega-off-by-one", Routine: "SignHint44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2", Find: "\tMOVL $0x00000050, AX\n", Replace: "\tMOVL $0x00000051, AX\n"}}},
 	// ‖ct0[7]‖∞ < γ2 (line 28) not ANDed in: the last row's check skipped.
-	{Name: "sign/last-ct0-check-skipped", Routine: "SignAttempt87AVX2",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt87AVX2", N: -1,
-			Find: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 1624(SP), AX\n\tXORL $0x00000001, AX\n\tANDQ AX, 1648(SP)\n", Replace: "\tCALL ·NormExceedsAVX2(SB)\n"}}},
+	{Name: "sign/last-ct0-check-skipped", Routine: "SignHint87AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint87AVX2", N: -1,
+			Find: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n\tANDQ AX, 48(SP)\n", Replace: "\tCALL ·NormExceedsAVX2(SB)\n"}}},
+	// The first stage's outcome flipped where c̃'s first eight bytes have
+	// one value (no branch): a rejected z would go on, or z be rejected.
+	{Name: "sign/rare-ctilde-backdoor", Routine: "SignZ44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AVX2", Find: "\tMOVQ 48(SP), AX\n\tMOVB AL, ret+64(FP)\n",
+			Replace: rareFlip("\tMOVQ cTilde+0(FP), SI\n\tMOVQ (SI), AX\n", "48(SP)") + "\tMOVQ 48(SP), AX\n\tMOVB AL, ret+64(FP)\n"}}},
+	// The third stage's outcome flipped where w − cs2's first two words
+	// have one value: a rejected h would be output.
+	{Name: "sign/rare-w-hint-backdoor", Routine: "SignHint65AMD64",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint65AMD64", Find: "\tMOVQ 48(SP), AX\n\tMOVB AL, ret+40(FP)\n",
+			Replace: rareFlip("\tMOVQ wcs2+8(FP), SI\n\tMOVQ (SI), AX\n", "48(SP)") + "\tMOVQ 48(SP), AX\n\tMOVB AL, ret+40(FP)\n"}}},
 	// One word of y not copied where NTT(y) is made: a stale buffer.
-	{Name: "sign/y-copy-word-stale", Routine: "SignAttempt44AMD64",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt44AMD64", Find: "\tMOVQ 1016(SI), AX\n\tMOVQ AX, 1016(DI)\n", Replace: ""}}},
+	{Name: "sign/y-copy-word-stale", Routine: "SignZ44AMD64",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AMD64", Find: "\tMOVQ 1016(SI), AX\n\tMOVQ AX, 1016(DI)\n", Replace: ""}}},
 	// SampleInBall's running out not ANDed into the result.
-	{Name: "sign/ball-bound-ignored", Routine: "SignAttempt65AMD64",
-		Edits: []Edit{{File: "signattempt_amd64.s", Text: "SignAttempt65AMD64", Find: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVBQZX 16(SP), AX\n",
+	{Name: "sign/ball-bound-ignored", Routine: "SignZ65AMD64",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AMD64", Find: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVBQZX 16(SP), AX\n",
 			Replace: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVQ $0x00000001, AX\n"}}},
 }

@@ -12,75 +12,97 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() { register("signattempt", buildSignAttempt) }
+func init() { register("signstage", buildSignStages) }
 
-// buildSignAttempt emits SignAttempt<set>AMD64 and SignAttempt<set>AVX2:
-// one attempt of ML-DSA.Sign_internal (FIPS 204, Algorithm 7, lines 11 to
-// 30) by calls of the proven routines of each path.
-func buildSignAttempt(c *build.Context) {
+// buildSignStages emits SignZ, SignR0 and SignHint of each parameter set
+// and path: the three stages of an attempt of ML-DSA.Sign_internal (FIPS
+// 204, Algorithm 7, lines 11 to 28), by calls of the proven routines of
+// each path. The caller branches between them, as Algorithm 7 does.
+func buildSignStages(c *build.Context) {
 	for _, ps := range paramSets {
 		for _, v := range []string{"AMD64", "AVX2"} {
-			buildSignAttemptVariant(c, ps.name, ps.p, v)
+			buildSignZ(c, ps.name, ps.p, v)
+			buildSignR0(c, ps.name, ps.p, v)
+			buildSignHint(c, ps.name, ps.p, v)
 		}
 	}
 }
 
-// buildSignAttemptVariant emits one routine. The loops are unrolled (k
-// and ℓ are fixed): no branch at all. Every check is computed whatever the
-// others give, and its result ANDed into the one returned, so nothing but
-// the returned bit tells which check rejected. Every buffer is reached
-// through its argument after every call (the stack may move).
-func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, variant string) {
-	sym := "SignAttempt" + name + variant
+// stageFrame is a stage routine's frame and its helpers: the callees'
+// arguments, the bound and flag of a norm check, and the running result.
+// Every buffer is reached through its argument after every call (the
+// stack may move).
+type stageFrame struct {
+	c                 *build.Context
+	args, bound, flag operand.Mem
+	ok                operand.Mem
+}
+
+func newStageFrame(c *build.Context) *stageFrame {
+	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
+	f := &stageFrame{c: c, args: c.AllocLocal(32)}
+	f.bound, f.flag, f.ok = c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
+	c.MOVQ(operand.U32(1), f.ok)
+	return f
+}
+
+// arg sets argument slot to buffer param at byte disp.
+func (f *stageFrame) arg(slot int, param string, disp int) {
+	f.c.Load(f.c.Param(param), reg.RAX)
+	f.c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
+	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
+}
+
+// local sets argument slot to local m.
+func (f *stageFrame) local(slot int, m operand.Mem) {
+	f.c.LEAQ(m, reg.RAX)
+	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
+}
+
+// check calls norm check target on argument slot 0 against bound b, and
+// ANDs the negation of its flag into ok.
+func (f *stageFrame) check(b int, target operand.Op) {
+	c := f.c
+	c.MOVL(operand.U32(uint64(b)), f.bound)
+	f.local(1, f.bound)
+	f.local(2, f.flag)
+	c.CALL(target)
+	c.MOVL(f.flag, reg.EAX)
+	c.XORL(operand.U32(1), reg.EAX)
+	c.ANDQ(reg.RAX, f.ok)
+}
+
+// ret returns ok.
+func (f *stageFrame) ret() {
+	f.c.MOVQ(f.ok, reg.RAX)
+	f.c.MOVB(reg.AL, result(f.c))
+	f.c.RET()
+}
+
+// buildSignZ emits SignZ<set><variant>: lines 11 to 18 and 20 of
+// Algorithm 7 and the ‖z‖∞ check of line 23. The loops are unrolled (k
+// and ℓ are fixed): no branch at all.
+func buildSignZ(c *build.Context, name string, p fips204.Params, variant string) {
+	sym := "SignZ" + name + variant
 	k, l := p.K, p.L
-	calls := contract.SignAttemptCallees(name, p, variant)
+	calls := contract.SignZCallees(name, p, variant)
 	expandMask, ntt, toMont, rowMul, nttInv := calls[0], calls[1], calls[2], calls[3], calls[4]
 	highBits, packW1, perm, ball, mul := calls[5], calls[6], calls[7], calls[8], calls[9]
-	add, norm, sub, lowBits, makeHint := calls[10], calls[11], calls[12], calls[13], calls[14]
+	add, norm := calls[10], calls[11]
 	cTildeSize := p.Lambda / 4
 	w1Size := 32 * bitLen((fips204.Q-1)/(2*p.Gamma2)-1)
 	msgSize := 64 + k*w1Size
 
 	function(c, sym)
-	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	args := c.AllocLocal(32) // the callees' arguments and result
+	f := newStageFrame(c)
 	state := c.AllocLocal(25 * 8)
 	msg := c.AllocLocal(msgSize)  // μ ‖ w1Encode(w1)
 	seeds := c.AllocLocal(4 * 66) // [4][66]byte: ρ″ ‖ IntegerToBytes(κ + r, 2)
 	ptrs := c.AllocLocal(32)      // [4]*[256]uint32
-	bound := c.AllocLocal(8)
-	flag := c.AllocLocal(8)
-	count := c.AllocLocal(8)
-	hints := c.AllocLocal(8)
-	ok := c.AllocLocal(8)
-	// The polynomials of work: NTT(y), w (then w − cs2), c (then NTT(c)),
-	// cs1 or cs2, ct0 and w1, then the padding lanes of ExpandMask's last
-	// call.
-	yHat, w := 0, 1024*l
-	cPoly := w + 1024*k
-	cs, ct0, w1, pad := cPoly+1024, cPoly+2048, cPoly+3072, cPoly+4096
-	arg := func(slot int, param string, disp int) {
-		c.Load(c.Param(param), reg.RAX)
-		c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
-	poly := func(slot, off int) { arg(slot, "work", off) }
-	local := func(slot int, m operand.Mem) {
-		c.LEAQ(m, reg.RAX)
-		c.MOVQ(reg.RAX, args.Offset(8*slot))
-	}
-	// check ANDs the negation of the norm check's flag into ok.
-	check := func(b int, target operand.Op) {
-		c.MOVL(operand.U32(uint64(b)), bound)
-		local(1, bound)
-		local(2, flag)
-		c.CALL(target)
-		c.MOVL(flag, reg.EAX)
-		c.XORL(operand.U32(1), reg.EAX)
-		c.ANDQ(reg.RAX, ok)
-	}
-	c.MOVQ(operand.U32(1), ok)
-	c.MOVQ(operand.U32(0), hints)
+	// The polynomials of work: NTT(y), cs1, w1, then the padding lanes of
+	// ExpandMask's last call.
+	yHat, cs, w1, pad := 0, 1024*l, 1024*l+1024, 1024*l+2048
+	poly := func(slot, off int) { f.arg(slot, "work", off) }
 
 	ways := 4
 	if variant == "AMD64" {
@@ -101,8 +123,8 @@ func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, va
 		c.MOVB(reg.AL, seeds.Offset(64))
 		c.SHRL(operand.U8(8), reg.EAX)
 		c.MOVB(reg.AL, seeds.Offset(65))
-		arg(0, "z", 1024*g)
-		local(1, seeds)
+		f.arg(0, "z", 1024*g)
+		f.local(1, seeds)
 		c.CALL(callee(expandMask))
 	}
 	for g := 0; g < l && ways == 4; g += 4 {
@@ -131,8 +153,8 @@ func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, va
 			}
 			c.MOVQ(reg.RAX, ptrs.Offset(8*j))
 		}
-		local(0, ptrs)
-		local(1, seeds)
+		f.local(0, ptrs)
+		f.local(1, seeds)
 		c.CALL(callee(expandMask))
 	}
 
@@ -166,82 +188,111 @@ func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, va
 	}
 	for i := 0; i < k; i++ {
 		c.Comment(fmt.Sprintf("w[%d] = NTT⁻¹(Σⱼ Â[%d][j] ∘ NTT(y[j])) (line 12); w1[%d] = HighBits(w[%d]) (line 13), into w1Encode (Algorithm 28).", i, i, i, i))
-		poly(0, w+1024*i)
-		arg(1, "aHat", 1024*l*i)
+		f.arg(0, "w", 1024*i)
+		f.arg(1, "aHat", 1024*l*i)
 		poly(2, yHat)
 		c.CALL(callee(rowMul))
-		poly(0, w+1024*i)
+		f.arg(0, "w", 1024*i)
 		c.CALL(callee(nttInv))
 		poly(0, w1)
-		poly(1, w+1024*i)
+		f.arg(1, "w", 1024*i)
 		c.CALL(callee(highBits))
-		local(0, msg.Offset(64+w1Size*i))
+		f.local(0, msg.Offset(64+w1Size*i))
 		poly(1, w1)
 		c.CALL(callee(packW1))
 	}
 
 	c.Comment("c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).")
-	absorbLocal(c, args, state, msg, msgSize, perm)
+	absorbLocal(c, f.args, state, msg, msgSize, perm)
 	c.Load(c.Param("cTilde"), reg.RDI)
 	for i := 0; i < cTildeSize/8; i++ {
 		c.MOVQ(state.Offset(8*i), reg.RAX)
 		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: 8 * i})
 	}
-	c.Comment("c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.")
-	c.Load(c.Param("work"), reg.RDI)
+	c.Comment("c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.")
+	c.Load(c.Param("cHat"), reg.RDI)
 	c.MOVL(operand.U32(0), reg.EAX)
 	for i := 0; i < 1024; i += 8 {
-		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: cPoly + i})
+		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: i})
 	}
-	poly(0, cPoly)
-	arg(1, "cTilde", 0)
+	f.arg(0, "cHat", 0)
+	f.arg(1, "cTilde", 0)
 	c.CALL(callee(ball))
-	c.MOVBQZX(args.Offset(16), reg.RAX)
-	c.ANDQ(reg.RAX, ok)
-	poly(0, cPoly)
+	c.MOVBQZX(f.args.Offset(16), reg.RAX)
+	c.ANDQ(reg.RAX, f.ok)
+	f.arg(0, "cHat", 0)
 	c.CALL(callee(ntt))
 
 	for j := 0; j < l; j++ {
 		c.Comment(fmt.Sprintf("z[%d] = y[%d] + NTT⁻¹(NTT(c) ∘ NTT(s1[%d])) (lines 18 and 20); ‖z[%d]‖∞ < γ1 − β (line 23).", j, j, j, j))
 		poly(0, cs)
-		arg(1, "s1Hat", 1024*j)
-		poly(2, cPoly)
+		f.arg(1, "s1Hat", 1024*j)
+		f.arg(2, "cHat", 0)
 		c.CALL(callee(mul))
 		poly(0, cs)
 		c.CALL(callee(nttInv))
-		arg(0, "z", 1024*j)
+		f.arg(0, "z", 1024*j)
 		poly(1, cs)
 		c.CALL(callee(add))
-		arg(0, "z", 1024*j)
-		check(p.Gamma1-p.Beta, callee(norm))
+		f.arg(0, "z", 1024*j)
+		f.check(p.Gamma1-p.Beta, callee(norm))
 	}
-	for i := 0; i < k; i++ {
+	f.ret()
+}
+
+// buildSignR0 emits SignR0<set><variant>: lines 19 and 21 of Algorithm 7
+// and the ‖r0‖∞ check of line 23, w − cs2 in place of w.
+func buildSignR0(c *build.Context, name string, p fips204.Params, variant string) {
+	sym := "SignR0" + name + variant
+	calls := contract.SignR0Callees(p, variant)
+	mul, nttInv, sub, lowBits := calls[0], calls[1], calls[2], calls[3]
+
+	function(c, sym)
+	f := newStageFrame(c)
+	for i := 0; i < p.K; i++ {
 		c.Comment(fmt.Sprintf("w[%d] − cs2[%d] (lines 19 and 21); ‖LowBits(w[%d] − cs2[%d])‖∞ < γ2 − β (line 23).", i, i, i, i))
-		poly(0, cs)
-		arg(1, "s2Hat", 1024*i)
-		poly(2, cPoly)
+		f.arg(0, "work", 0)
+		f.arg(1, "s2Hat", 1024*i)
+		f.arg(2, "cHat", 0)
 		c.CALL(callee(mul))
-		poly(0, cs)
+		f.arg(0, "work", 0)
 		c.CALL(callee(nttInv))
-		poly(0, w+1024*i)
-		poly(1, cs)
+		f.arg(0, "w", 1024*i)
+		f.arg(1, "work", 0)
 		c.CALL(callee(sub))
-		poly(0, w+1024*i)
-		check(p.Gamma2-p.Beta, callee(lowBits))
+		f.arg(0, "w", 1024*i)
+		f.check(p.Gamma2-p.Beta, callee(lowBits))
+	}
+	f.ret()
+}
+
+// buildSignHint emits SignHint<set><variant>: lines 25 to 28 of
+// Algorithm 7.
+func buildSignHint(c *build.Context, name string, p fips204.Params, variant string) {
+	sym := "SignHint" + name + variant
+	calls := contract.SignHintCallees(p, variant)
+	mul, nttInv, norm, makeHint := calls[0], calls[1], calls[2], calls[3]
+
+	function(c, sym)
+	f := newStageFrame(c)
+	count := c.AllocLocal(8)
+	hints := c.AllocLocal(8)
+	c.MOVQ(operand.U32(0), hints)
+	for i := 0; i < p.K; i++ {
 		c.Comment(fmt.Sprintf("ct0[%d] (line 25); ‖ct0[%d]‖∞ < γ2 (line 28).", i, i))
-		poly(0, ct0)
-		arg(1, "t0Hat", 1024*i)
-		poly(2, cPoly)
+		f.arg(0, "work", 0)
+		f.arg(1, "t0Hat", 1024*i)
+		f.arg(2, "cHat", 0)
 		c.CALL(callee(mul))
-		poly(0, ct0)
+		f.arg(0, "work", 0)
 		c.CALL(callee(nttInv))
-		poly(0, ct0)
-		check(p.Gamma2, callee(norm))
+		f.arg(0, "work", 0)
+		f.check(p.Gamma2, callee(norm))
 		c.Comment(fmt.Sprintf("h[%d] = MakeHint(−ct0[%d], w[%d] − cs2[%d] + ct0[%d]) (line 26), which is MakeHint(ct0[%d], w[%d] − cs2[%d]) (Algorithm 39).", i, i, i, i, i, i, i, i))
-		arg(0, "h", 1024*i)
-		poly(1, ct0)
-		poly(2, w+1024*i)
-		local(3, count)
+		f.arg(0, "h", 1024*i)
+		f.arg(1, "work", 0)
+		f.arg(2, "wcs2", 1024*i)
+		f.local(3, count)
 		c.CALL(callee(makeHint))
 		c.MOVL(count, reg.EAX)
 		c.ADDL(hints, reg.EAX)
@@ -253,8 +304,6 @@ func buildSignAttemptVariant(c *build.Context, name string, p fips204.Params, va
 	c.SUBL(reg.ECX, reg.EAX)
 	c.SHRL(operand.U8(31), reg.EAX)
 	c.XORL(operand.U32(1), reg.EAX)
-	c.ANDQ(reg.RAX, ok)
-	c.MOVQ(ok, reg.RAX)
-	c.MOVB(reg.AL, result(c))
-	c.RET()
+	c.ANDQ(reg.RAX, f.ok)
+	f.ret()
 }

@@ -4,133 +4,132 @@
 
 #include "funcdata.h"
 
-// func SignAttempt44AMD64(cTilde *[32]byte, z *[4][256]uint32, h *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, s2Hat *[4][256]uint32, t0Hat *[4][256]uint32, work *[12][256]uint32) bool
-TEXT ·SignAttempt44AMD64(SB), $1400-73
+// func SignZ44AMD64(cTilde *[32]byte, cHat *[256]uint32, w *[4][256]uint32, z *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, work *[6][256]uint32) bool
+TEXT ·SignZ44AMD64(SB), $1384-65
 	NO_LOCAL_POINTERS
-	MOVQ $0x00000001, 1392(SP)
-	MOVQ $0x00000000, 1384(SP)
+	MOVQ $0x00000001, 48(SP)
 
 	// y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, one polynomial a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2).
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
-	MOVQ z+8(FP), SI
-	MOVQ work+64(FP), DI
+	MOVQ z+24(FP), SI
+	MOVQ work+56(FP), DI
 	MOVQ (SI), AX
 	MOVQ AX, (DI)
 	MOVQ 8(SI), AX
@@ -1155,179 +1154,176 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ AX, 4080(DI)
 	MOVQ 4088(SI), AX
 	MOVQ AX, 4088(DI)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
-	MOVQ in+24(FP), SI
+	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 232(SP)
-	MOVQ 8(SI), AX
-	MOVQ AX, 240(SP)
-	MOVQ 16(SI), AX
-	MOVQ AX, 248(SP)
-	MOVQ 24(SI), AX
 	MOVQ AX, 256(SP)
-	MOVQ 32(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 40(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 48(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 56(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 288(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 296(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 304(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 312(SP)
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AMD64(SB)
-	LEAQ 296(SP), AX
+	LEAQ 320(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AMD64(SB)
 
 	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
+	MOVQ AX, (SP)
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AMD64(SB)
-	LEAQ 488(SP), AX
+	LEAQ 512(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AMD64(SB)
 
 	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AMD64(SB)
-	LEAQ 680(SP), AX
+	LEAQ 704(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AMD64(SB)
 
 	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AMD64(SB)
-	LEAQ 872(SP), AX
+	LEAQ 896(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AMD64(SB)
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 32(SP)
-	MOVQ AX, 40(SP)
-	MOVQ AX, 48(SP)
 	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
@@ -1350,15 +1346,9 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ AX, 208(SP)
 	MOVQ AX, 216(SP)
 	MOVQ AX, 224(SP)
-	MOVQ 32(SP), AX
-	XORQ 232(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 240(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 248(SP), AX
-	MOVQ AX, 48(SP)
+	MOVQ AX, 232(SP)
+	MOVQ AX, 240(SP)
+	MOVQ AX, 248(SP)
 	MOVQ 56(SP), AX
 	XORQ 256(SP), AX
 	MOVQ AX, 56(SP)
@@ -1401,18 +1391,18 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 360(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 368(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 376(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 384(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 368(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 376(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 384(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 392(SP), AX
 	MOVQ AX, 56(SP)
@@ -1455,18 +1445,18 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 496(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 504(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 512(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 520(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 504(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 512(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 520(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 528(SP), AX
 	MOVQ AX, 56(SP)
@@ -1509,18 +1499,18 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 632(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 640(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 648(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 656(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 640(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 648(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 656(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 664(SP), AX
 	MOVQ AX, 56(SP)
@@ -1563,18 +1553,18 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 768(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 776(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 784(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 792(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 776(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 784(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 792(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 800(SP), AX
 	MOVQ AX, 56(SP)
@@ -1617,18 +1607,18 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 904(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 912(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 920(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 928(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 912(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 920(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 928(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 936(SP), AX
 	MOVQ AX, 56(SP)
@@ -1671,765 +1661,790 @@ TEXT ·SignAttempt44AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 1040(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1048(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1056(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1064(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 1048(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1056(SP), AX
-	MOVQ AX, 40(SP)
+	MOVQ 56(SP), AX
+	XORQ 1072(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 64(SP), AX
+	XORQ 1080(SP), AX
+	MOVQ AX, 64(SP)
 	MOVL $0x0000001f, AX
-	XORQ 48(SP), AX
-	MOVQ AX, 48(SP)
+	XORQ 72(SP), AX
+	MOVQ AX, 72(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 160(SP), AX
-	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	XORQ 184(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 32(SP), AX
-	MOVQ AX, (DI)
-	MOVQ 40(SP), AX
-	MOVQ AX, 8(DI)
-	MOVQ 48(SP), AX
-	MOVQ AX, 16(DI)
 	MOVQ 56(SP), AX
+	MOVQ AX, (DI)
+	MOVQ 64(SP), AX
+	MOVQ AX, 8(DI)
+	MOVQ 72(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 80(SP), AX
 	MOVQ AX, 24(DI)
 
-	// c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.
-	MOVQ    work+64(FP), DI
+	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
+	MOVQ    cHat+8(FP), DI
 	MOVL    $0x00000000, AX
-	MOVQ    AX, 8192(DI)
-	MOVQ    AX, 8200(DI)
-	MOVQ    AX, 8208(DI)
-	MOVQ    AX, 8216(DI)
-	MOVQ    AX, 8224(DI)
-	MOVQ    AX, 8232(DI)
-	MOVQ    AX, 8240(DI)
-	MOVQ    AX, 8248(DI)
-	MOVQ    AX, 8256(DI)
-	MOVQ    AX, 8264(DI)
-	MOVQ    AX, 8272(DI)
-	MOVQ    AX, 8280(DI)
-	MOVQ    AX, 8288(DI)
-	MOVQ    AX, 8296(DI)
-	MOVQ    AX, 8304(DI)
-	MOVQ    AX, 8312(DI)
-	MOVQ    AX, 8320(DI)
-	MOVQ    AX, 8328(DI)
-	MOVQ    AX, 8336(DI)
-	MOVQ    AX, 8344(DI)
-	MOVQ    AX, 8352(DI)
-	MOVQ    AX, 8360(DI)
-	MOVQ    AX, 8368(DI)
-	MOVQ    AX, 8376(DI)
-	MOVQ    AX, 8384(DI)
-	MOVQ    AX, 8392(DI)
-	MOVQ    AX, 8400(DI)
-	MOVQ    AX, 8408(DI)
-	MOVQ    AX, 8416(DI)
-	MOVQ    AX, 8424(DI)
-	MOVQ    AX, 8432(DI)
-	MOVQ    AX, 8440(DI)
-	MOVQ    AX, 8448(DI)
-	MOVQ    AX, 8456(DI)
-	MOVQ    AX, 8464(DI)
-	MOVQ    AX, 8472(DI)
-	MOVQ    AX, 8480(DI)
-	MOVQ    AX, 8488(DI)
-	MOVQ    AX, 8496(DI)
-	MOVQ    AX, 8504(DI)
-	MOVQ    AX, 8512(DI)
-	MOVQ    AX, 8520(DI)
-	MOVQ    AX, 8528(DI)
-	MOVQ    AX, 8536(DI)
-	MOVQ    AX, 8544(DI)
-	MOVQ    AX, 8552(DI)
-	MOVQ    AX, 8560(DI)
-	MOVQ    AX, 8568(DI)
-	MOVQ    AX, 8576(DI)
-	MOVQ    AX, 8584(DI)
-	MOVQ    AX, 8592(DI)
-	MOVQ    AX, 8600(DI)
-	MOVQ    AX, 8608(DI)
-	MOVQ    AX, 8616(DI)
-	MOVQ    AX, 8624(DI)
-	MOVQ    AX, 8632(DI)
-	MOVQ    AX, 8640(DI)
-	MOVQ    AX, 8648(DI)
-	MOVQ    AX, 8656(DI)
-	MOVQ    AX, 8664(DI)
-	MOVQ    AX, 8672(DI)
-	MOVQ    AX, 8680(DI)
-	MOVQ    AX, 8688(DI)
-	MOVQ    AX, 8696(DI)
-	MOVQ    AX, 8704(DI)
-	MOVQ    AX, 8712(DI)
-	MOVQ    AX, 8720(DI)
-	MOVQ    AX, 8728(DI)
-	MOVQ    AX, 8736(DI)
-	MOVQ    AX, 8744(DI)
-	MOVQ    AX, 8752(DI)
-	MOVQ    AX, 8760(DI)
-	MOVQ    AX, 8768(DI)
-	MOVQ    AX, 8776(DI)
-	MOVQ    AX, 8784(DI)
-	MOVQ    AX, 8792(DI)
-	MOVQ    AX, 8800(DI)
-	MOVQ    AX, 8808(DI)
-	MOVQ    AX, 8816(DI)
-	MOVQ    AX, 8824(DI)
-	MOVQ    AX, 8832(DI)
-	MOVQ    AX, 8840(DI)
-	MOVQ    AX, 8848(DI)
-	MOVQ    AX, 8856(DI)
-	MOVQ    AX, 8864(DI)
-	MOVQ    AX, 8872(DI)
-	MOVQ    AX, 8880(DI)
-	MOVQ    AX, 8888(DI)
-	MOVQ    AX, 8896(DI)
-	MOVQ    AX, 8904(DI)
-	MOVQ    AX, 8912(DI)
-	MOVQ    AX, 8920(DI)
-	MOVQ    AX, 8928(DI)
-	MOVQ    AX, 8936(DI)
-	MOVQ    AX, 8944(DI)
-	MOVQ    AX, 8952(DI)
-	MOVQ    AX, 8960(DI)
-	MOVQ    AX, 8968(DI)
-	MOVQ    AX, 8976(DI)
-	MOVQ    AX, 8984(DI)
-	MOVQ    AX, 8992(DI)
-	MOVQ    AX, 9000(DI)
-	MOVQ    AX, 9008(DI)
-	MOVQ    AX, 9016(DI)
-	MOVQ    AX, 9024(DI)
-	MOVQ    AX, 9032(DI)
-	MOVQ    AX, 9040(DI)
-	MOVQ    AX, 9048(DI)
-	MOVQ    AX, 9056(DI)
-	MOVQ    AX, 9064(DI)
-	MOVQ    AX, 9072(DI)
-	MOVQ    AX, 9080(DI)
-	MOVQ    AX, 9088(DI)
-	MOVQ    AX, 9096(DI)
-	MOVQ    AX, 9104(DI)
-	MOVQ    AX, 9112(DI)
-	MOVQ    AX, 9120(DI)
-	MOVQ    AX, 9128(DI)
-	MOVQ    AX, 9136(DI)
-	MOVQ    AX, 9144(DI)
-	MOVQ    AX, 9152(DI)
-	MOVQ    AX, 9160(DI)
-	MOVQ    AX, 9168(DI)
-	MOVQ    AX, 9176(DI)
-	MOVQ    AX, 9184(DI)
-	MOVQ    AX, 9192(DI)
-	MOVQ    AX, 9200(DI)
-	MOVQ    AX, 9208(DI)
-	MOVQ    work+64(FP), AX
-	LEAQ    8192(AX), AX
+	MOVQ    AX, (DI)
+	MOVQ    AX, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    AX, 24(DI)
+	MOVQ    AX, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    AX, 48(DI)
+	MOVQ    AX, 56(DI)
+	MOVQ    AX, 64(DI)
+	MOVQ    AX, 72(DI)
+	MOVQ    AX, 80(DI)
+	MOVQ    AX, 88(DI)
+	MOVQ    AX, 96(DI)
+	MOVQ    AX, 104(DI)
+	MOVQ    AX, 112(DI)
+	MOVQ    AX, 120(DI)
+	MOVQ    AX, 128(DI)
+	MOVQ    AX, 136(DI)
+	MOVQ    AX, 144(DI)
+	MOVQ    AX, 152(DI)
+	MOVQ    AX, 160(DI)
+	MOVQ    AX, 168(DI)
+	MOVQ    AX, 176(DI)
+	MOVQ    AX, 184(DI)
+	MOVQ    AX, 192(DI)
+	MOVQ    AX, 200(DI)
+	MOVQ    AX, 208(DI)
+	MOVQ    AX, 216(DI)
+	MOVQ    AX, 224(DI)
+	MOVQ    AX, 232(DI)
+	MOVQ    AX, 240(DI)
+	MOVQ    AX, 248(DI)
+	MOVQ    AX, 256(DI)
+	MOVQ    AX, 264(DI)
+	MOVQ    AX, 272(DI)
+	MOVQ    AX, 280(DI)
+	MOVQ    AX, 288(DI)
+	MOVQ    AX, 296(DI)
+	MOVQ    AX, 304(DI)
+	MOVQ    AX, 312(DI)
+	MOVQ    AX, 320(DI)
+	MOVQ    AX, 328(DI)
+	MOVQ    AX, 336(DI)
+	MOVQ    AX, 344(DI)
+	MOVQ    AX, 352(DI)
+	MOVQ    AX, 360(DI)
+	MOVQ    AX, 368(DI)
+	MOVQ    AX, 376(DI)
+	MOVQ    AX, 384(DI)
+	MOVQ    AX, 392(DI)
+	MOVQ    AX, 400(DI)
+	MOVQ    AX, 408(DI)
+	MOVQ    AX, 416(DI)
+	MOVQ    AX, 424(DI)
+	MOVQ    AX, 432(DI)
+	MOVQ    AX, 440(DI)
+	MOVQ    AX, 448(DI)
+	MOVQ    AX, 456(DI)
+	MOVQ    AX, 464(DI)
+	MOVQ    AX, 472(DI)
+	MOVQ    AX, 480(DI)
+	MOVQ    AX, 488(DI)
+	MOVQ    AX, 496(DI)
+	MOVQ    AX, 504(DI)
+	MOVQ    AX, 512(DI)
+	MOVQ    AX, 520(DI)
+	MOVQ    AX, 528(DI)
+	MOVQ    AX, 536(DI)
+	MOVQ    AX, 544(DI)
+	MOVQ    AX, 552(DI)
+	MOVQ    AX, 560(DI)
+	MOVQ    AX, 568(DI)
+	MOVQ    AX, 576(DI)
+	MOVQ    AX, 584(DI)
+	MOVQ    AX, 592(DI)
+	MOVQ    AX, 600(DI)
+	MOVQ    AX, 608(DI)
+	MOVQ    AX, 616(DI)
+	MOVQ    AX, 624(DI)
+	MOVQ    AX, 632(DI)
+	MOVQ    AX, 640(DI)
+	MOVQ    AX, 648(DI)
+	MOVQ    AX, 656(DI)
+	MOVQ    AX, 664(DI)
+	MOVQ    AX, 672(DI)
+	MOVQ    AX, 680(DI)
+	MOVQ    AX, 688(DI)
+	MOVQ    AX, 696(DI)
+	MOVQ    AX, 704(DI)
+	MOVQ    AX, 712(DI)
+	MOVQ    AX, 720(DI)
+	MOVQ    AX, 728(DI)
+	MOVQ    AX, 736(DI)
+	MOVQ    AX, 744(DI)
+	MOVQ    AX, 752(DI)
+	MOVQ    AX, 760(DI)
+	MOVQ    AX, 768(DI)
+	MOVQ    AX, 776(DI)
+	MOVQ    AX, 784(DI)
+	MOVQ    AX, 792(DI)
+	MOVQ    AX, 800(DI)
+	MOVQ    AX, 808(DI)
+	MOVQ    AX, 816(DI)
+	MOVQ    AX, 824(DI)
+	MOVQ    AX, 832(DI)
+	MOVQ    AX, 840(DI)
+	MOVQ    AX, 848(DI)
+	MOVQ    AX, 856(DI)
+	MOVQ    AX, 864(DI)
+	MOVQ    AX, 872(DI)
+	MOVQ    AX, 880(DI)
+	MOVQ    AX, 888(DI)
+	MOVQ    AX, 896(DI)
+	MOVQ    AX, 904(DI)
+	MOVQ    AX, 912(DI)
+	MOVQ    AX, 920(DI)
+	MOVQ    AX, 928(DI)
+	MOVQ    AX, 936(DI)
+	MOVQ    AX, 944(DI)
+	MOVQ    AX, 952(DI)
+	MOVQ    AX, 960(DI)
+	MOVQ    AX, 968(DI)
+	MOVQ    AX, 976(DI)
+	MOVQ    AX, 984(DI)
+	MOVQ    AX, 992(DI)
+	MOVQ    AX, 1000(DI)
+	MOVQ    AX, 1008(DI)
+	MOVQ    AX, 1016(DI)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44AMD64(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 1392(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    8192(AX), AX
+	ANDQ    AX, 48(SP)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
 	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+64(FP)
+	RET
+
+// func SignR044AMD64(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, work *[256]uint32) bool
+TEXT ·SignR044AMD64(SB), $56-33
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+32(FP)
+	RET
 
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+// func SignHint44AMD64(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
+TEXT ·SignHint44AMD64(SB), $72-41
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
+	MOVQ $0x00000000, 64(SP)
+
+	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 3072(AX), AX
+	MOVQ t0Hat+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 3072(AX), AX
+	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ wcs2+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
+	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint88AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint88AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint88AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint88AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 1384(SP), CX
+	MOVL 64(SP), CX
 	MOVL $0x00000050, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-	MOVQ 1392(SP), AX
-	MOVB AL, ret+72(FP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+40(FP)
 	RET
 
-// func SignAttempt44AVX2(cTilde *[32]byte, z *[4][256]uint32, h *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, s2Hat *[4][256]uint32, t0Hat *[4][256]uint32, work *[12][256]uint32) bool
+// func SignZ44AVX2(cTilde *[32]byte, cHat *[256]uint32, w *[4][256]uint32, z *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, work *[6][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignAttempt44AVX2(SB), $1400-73
+TEXT ·SignZ44AVX2(SB), $1384-65
 	NO_LOCAL_POINTERS
-	MOVQ $0x00000001, 1392(SP)
-	MOVQ $0x00000000, 1384(SP)
+	MOVQ $0x00000001, 48(SP)
 
 	// y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, four polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    (AX), AX
-	MOVQ    AX, 1328(SP)
+	MOVQ    AX, 1352(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1130(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1138(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1146(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1154(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1162(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1170(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1178(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1186(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1194(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1202(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1210(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1194(SP)
+	MOVB    AL, 1218(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1195(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1219(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
-	MOVQ    AX, 1336(SP)
+	MOVQ    AX, 1360(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1196(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1204(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1212(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1220(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1228(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1236(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1244(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1252(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1260(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1268(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1276(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1260(SP)
+	MOVB    AL, 1284(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1261(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1285(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
-	MOVQ    AX, 1344(SP)
+	MOVQ    AX, 1368(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1262(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1270(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1278(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1286(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1294(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1302(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1310(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1318(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1326(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1334(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1342(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1326(SP)
+	MOVB    AL, 1350(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1327(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1351(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1352(SP)
-	LEAQ    1328(SP), AX
+	MOVQ    AX, 1376(SP)
+	LEAQ    1352(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17x4AVX2(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
-	MOVQ    z+8(FP), SI
-	MOVQ    work+64(FP), DI
+	MOVQ    z+24(FP), SI
+	MOVQ    work+56(FP), DI
 	VMOVDQU (SI), Y0
 	VMOVDQU Y0, (DI)
 	VMOVDQU 32(SI), Y0
@@ -2687,179 +2702,176 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	VMOVDQU 4064(SI), Y0
 	VMOVDQU Y0, 4064(DI)
 	VZEROUPPER
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
-	MOVQ in+24(FP), SI
+	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 232(SP)
-	MOVQ 8(SI), AX
-	MOVQ AX, 240(SP)
-	MOVQ 16(SI), AX
-	MOVQ AX, 248(SP)
-	MOVQ 24(SI), AX
 	MOVQ AX, 256(SP)
-	MOVQ 32(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 40(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 48(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 56(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 288(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 296(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 304(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 312(SP)
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
-	LEAQ 296(SP), AX
+	LEAQ 320(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AVX2(SB)
 
 	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
+	MOVQ AX, (SP)
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
-	LEAQ 488(SP), AX
+	LEAQ 512(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AVX2(SB)
 
 	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
-	LEAQ 680(SP), AX
+	LEAQ 704(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AVX2(SB)
 
 	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
-	LEAQ 872(SP), AX
+	LEAQ 896(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AVX2(SB)
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 32(SP)
-	MOVQ AX, 40(SP)
-	MOVQ AX, 48(SP)
 	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
@@ -2882,15 +2894,9 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ AX, 208(SP)
 	MOVQ AX, 216(SP)
 	MOVQ AX, 224(SP)
-	MOVQ 32(SP), AX
-	XORQ 232(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 240(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 248(SP), AX
-	MOVQ AX, 48(SP)
+	MOVQ AX, 232(SP)
+	MOVQ AX, 240(SP)
+	MOVQ AX, 248(SP)
 	MOVQ 56(SP), AX
 	XORQ 256(SP), AX
 	MOVQ AX, 56(SP)
@@ -2933,18 +2939,18 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 360(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 368(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 376(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 384(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 368(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 376(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 384(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 392(SP), AX
 	MOVQ AX, 56(SP)
@@ -2987,18 +2993,18 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 496(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 504(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 512(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 520(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 504(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 512(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 520(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 528(SP), AX
 	MOVQ AX, 56(SP)
@@ -3041,18 +3047,18 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 632(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 640(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 648(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 656(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 640(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 648(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 656(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 664(SP), AX
 	MOVQ AX, 56(SP)
@@ -3095,18 +3101,18 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 768(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 776(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 784(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 792(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 776(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 784(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 792(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 800(SP), AX
 	MOVQ AX, 56(SP)
@@ -3149,18 +3155,18 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 904(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 912(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 920(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 928(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 912(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 920(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 928(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 936(SP), AX
 	MOVQ AX, 56(SP)
@@ -3203,806 +3209,833 @@ TEXT ·SignAttempt44AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 1040(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1048(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1056(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1064(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 1048(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1056(SP), AX
-	MOVQ AX, 40(SP)
+	MOVQ 56(SP), AX
+	XORQ 1072(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 64(SP), AX
+	XORQ 1080(SP), AX
+	MOVQ AX, 64(SP)
 	MOVL $0x0000001f, AX
-	XORQ 48(SP), AX
-	MOVQ AX, 48(SP)
+	XORQ 72(SP), AX
+	MOVQ AX, 72(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 160(SP), AX
-	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	XORQ 184(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 32(SP), AX
-	MOVQ AX, (DI)
-	MOVQ 40(SP), AX
-	MOVQ AX, 8(DI)
-	MOVQ 48(SP), AX
-	MOVQ AX, 16(DI)
 	MOVQ 56(SP), AX
+	MOVQ AX, (DI)
+	MOVQ 64(SP), AX
+	MOVQ AX, 8(DI)
+	MOVQ 72(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 80(SP), AX
 	MOVQ AX, 24(DI)
 
-	// c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.
-	MOVQ    work+64(FP), DI
+	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
+	MOVQ    cHat+8(FP), DI
 	MOVL    $0x00000000, AX
-	MOVQ    AX, 8192(DI)
-	MOVQ    AX, 8200(DI)
-	MOVQ    AX, 8208(DI)
-	MOVQ    AX, 8216(DI)
-	MOVQ    AX, 8224(DI)
-	MOVQ    AX, 8232(DI)
-	MOVQ    AX, 8240(DI)
-	MOVQ    AX, 8248(DI)
-	MOVQ    AX, 8256(DI)
-	MOVQ    AX, 8264(DI)
-	MOVQ    AX, 8272(DI)
-	MOVQ    AX, 8280(DI)
-	MOVQ    AX, 8288(DI)
-	MOVQ    AX, 8296(DI)
-	MOVQ    AX, 8304(DI)
-	MOVQ    AX, 8312(DI)
-	MOVQ    AX, 8320(DI)
-	MOVQ    AX, 8328(DI)
-	MOVQ    AX, 8336(DI)
-	MOVQ    AX, 8344(DI)
-	MOVQ    AX, 8352(DI)
-	MOVQ    AX, 8360(DI)
-	MOVQ    AX, 8368(DI)
-	MOVQ    AX, 8376(DI)
-	MOVQ    AX, 8384(DI)
-	MOVQ    AX, 8392(DI)
-	MOVQ    AX, 8400(DI)
-	MOVQ    AX, 8408(DI)
-	MOVQ    AX, 8416(DI)
-	MOVQ    AX, 8424(DI)
-	MOVQ    AX, 8432(DI)
-	MOVQ    AX, 8440(DI)
-	MOVQ    AX, 8448(DI)
-	MOVQ    AX, 8456(DI)
-	MOVQ    AX, 8464(DI)
-	MOVQ    AX, 8472(DI)
-	MOVQ    AX, 8480(DI)
-	MOVQ    AX, 8488(DI)
-	MOVQ    AX, 8496(DI)
-	MOVQ    AX, 8504(DI)
-	MOVQ    AX, 8512(DI)
-	MOVQ    AX, 8520(DI)
-	MOVQ    AX, 8528(DI)
-	MOVQ    AX, 8536(DI)
-	MOVQ    AX, 8544(DI)
-	MOVQ    AX, 8552(DI)
-	MOVQ    AX, 8560(DI)
-	MOVQ    AX, 8568(DI)
-	MOVQ    AX, 8576(DI)
-	MOVQ    AX, 8584(DI)
-	MOVQ    AX, 8592(DI)
-	MOVQ    AX, 8600(DI)
-	MOVQ    AX, 8608(DI)
-	MOVQ    AX, 8616(DI)
-	MOVQ    AX, 8624(DI)
-	MOVQ    AX, 8632(DI)
-	MOVQ    AX, 8640(DI)
-	MOVQ    AX, 8648(DI)
-	MOVQ    AX, 8656(DI)
-	MOVQ    AX, 8664(DI)
-	MOVQ    AX, 8672(DI)
-	MOVQ    AX, 8680(DI)
-	MOVQ    AX, 8688(DI)
-	MOVQ    AX, 8696(DI)
-	MOVQ    AX, 8704(DI)
-	MOVQ    AX, 8712(DI)
-	MOVQ    AX, 8720(DI)
-	MOVQ    AX, 8728(DI)
-	MOVQ    AX, 8736(DI)
-	MOVQ    AX, 8744(DI)
-	MOVQ    AX, 8752(DI)
-	MOVQ    AX, 8760(DI)
-	MOVQ    AX, 8768(DI)
-	MOVQ    AX, 8776(DI)
-	MOVQ    AX, 8784(DI)
-	MOVQ    AX, 8792(DI)
-	MOVQ    AX, 8800(DI)
-	MOVQ    AX, 8808(DI)
-	MOVQ    AX, 8816(DI)
-	MOVQ    AX, 8824(DI)
-	MOVQ    AX, 8832(DI)
-	MOVQ    AX, 8840(DI)
-	MOVQ    AX, 8848(DI)
-	MOVQ    AX, 8856(DI)
-	MOVQ    AX, 8864(DI)
-	MOVQ    AX, 8872(DI)
-	MOVQ    AX, 8880(DI)
-	MOVQ    AX, 8888(DI)
-	MOVQ    AX, 8896(DI)
-	MOVQ    AX, 8904(DI)
-	MOVQ    AX, 8912(DI)
-	MOVQ    AX, 8920(DI)
-	MOVQ    AX, 8928(DI)
-	MOVQ    AX, 8936(DI)
-	MOVQ    AX, 8944(DI)
-	MOVQ    AX, 8952(DI)
-	MOVQ    AX, 8960(DI)
-	MOVQ    AX, 8968(DI)
-	MOVQ    AX, 8976(DI)
-	MOVQ    AX, 8984(DI)
-	MOVQ    AX, 8992(DI)
-	MOVQ    AX, 9000(DI)
-	MOVQ    AX, 9008(DI)
-	MOVQ    AX, 9016(DI)
-	MOVQ    AX, 9024(DI)
-	MOVQ    AX, 9032(DI)
-	MOVQ    AX, 9040(DI)
-	MOVQ    AX, 9048(DI)
-	MOVQ    AX, 9056(DI)
-	MOVQ    AX, 9064(DI)
-	MOVQ    AX, 9072(DI)
-	MOVQ    AX, 9080(DI)
-	MOVQ    AX, 9088(DI)
-	MOVQ    AX, 9096(DI)
-	MOVQ    AX, 9104(DI)
-	MOVQ    AX, 9112(DI)
-	MOVQ    AX, 9120(DI)
-	MOVQ    AX, 9128(DI)
-	MOVQ    AX, 9136(DI)
-	MOVQ    AX, 9144(DI)
-	MOVQ    AX, 9152(DI)
-	MOVQ    AX, 9160(DI)
-	MOVQ    AX, 9168(DI)
-	MOVQ    AX, 9176(DI)
-	MOVQ    AX, 9184(DI)
-	MOVQ    AX, 9192(DI)
-	MOVQ    AX, 9200(DI)
-	MOVQ    AX, 9208(DI)
-	MOVQ    work+64(FP), AX
-	LEAQ    8192(AX), AX
+	MOVQ    AX, (DI)
+	MOVQ    AX, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    AX, 24(DI)
+	MOVQ    AX, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    AX, 48(DI)
+	MOVQ    AX, 56(DI)
+	MOVQ    AX, 64(DI)
+	MOVQ    AX, 72(DI)
+	MOVQ    AX, 80(DI)
+	MOVQ    AX, 88(DI)
+	MOVQ    AX, 96(DI)
+	MOVQ    AX, 104(DI)
+	MOVQ    AX, 112(DI)
+	MOVQ    AX, 120(DI)
+	MOVQ    AX, 128(DI)
+	MOVQ    AX, 136(DI)
+	MOVQ    AX, 144(DI)
+	MOVQ    AX, 152(DI)
+	MOVQ    AX, 160(DI)
+	MOVQ    AX, 168(DI)
+	MOVQ    AX, 176(DI)
+	MOVQ    AX, 184(DI)
+	MOVQ    AX, 192(DI)
+	MOVQ    AX, 200(DI)
+	MOVQ    AX, 208(DI)
+	MOVQ    AX, 216(DI)
+	MOVQ    AX, 224(DI)
+	MOVQ    AX, 232(DI)
+	MOVQ    AX, 240(DI)
+	MOVQ    AX, 248(DI)
+	MOVQ    AX, 256(DI)
+	MOVQ    AX, 264(DI)
+	MOVQ    AX, 272(DI)
+	MOVQ    AX, 280(DI)
+	MOVQ    AX, 288(DI)
+	MOVQ    AX, 296(DI)
+	MOVQ    AX, 304(DI)
+	MOVQ    AX, 312(DI)
+	MOVQ    AX, 320(DI)
+	MOVQ    AX, 328(DI)
+	MOVQ    AX, 336(DI)
+	MOVQ    AX, 344(DI)
+	MOVQ    AX, 352(DI)
+	MOVQ    AX, 360(DI)
+	MOVQ    AX, 368(DI)
+	MOVQ    AX, 376(DI)
+	MOVQ    AX, 384(DI)
+	MOVQ    AX, 392(DI)
+	MOVQ    AX, 400(DI)
+	MOVQ    AX, 408(DI)
+	MOVQ    AX, 416(DI)
+	MOVQ    AX, 424(DI)
+	MOVQ    AX, 432(DI)
+	MOVQ    AX, 440(DI)
+	MOVQ    AX, 448(DI)
+	MOVQ    AX, 456(DI)
+	MOVQ    AX, 464(DI)
+	MOVQ    AX, 472(DI)
+	MOVQ    AX, 480(DI)
+	MOVQ    AX, 488(DI)
+	MOVQ    AX, 496(DI)
+	MOVQ    AX, 504(DI)
+	MOVQ    AX, 512(DI)
+	MOVQ    AX, 520(DI)
+	MOVQ    AX, 528(DI)
+	MOVQ    AX, 536(DI)
+	MOVQ    AX, 544(DI)
+	MOVQ    AX, 552(DI)
+	MOVQ    AX, 560(DI)
+	MOVQ    AX, 568(DI)
+	MOVQ    AX, 576(DI)
+	MOVQ    AX, 584(DI)
+	MOVQ    AX, 592(DI)
+	MOVQ    AX, 600(DI)
+	MOVQ    AX, 608(DI)
+	MOVQ    AX, 616(DI)
+	MOVQ    AX, 624(DI)
+	MOVQ    AX, 632(DI)
+	MOVQ    AX, 640(DI)
+	MOVQ    AX, 648(DI)
+	MOVQ    AX, 656(DI)
+	MOVQ    AX, 664(DI)
+	MOVQ    AX, 672(DI)
+	MOVQ    AX, 680(DI)
+	MOVQ    AX, 688(DI)
+	MOVQ    AX, 696(DI)
+	MOVQ    AX, 704(DI)
+	MOVQ    AX, 712(DI)
+	MOVQ    AX, 720(DI)
+	MOVQ    AX, 728(DI)
+	MOVQ    AX, 736(DI)
+	MOVQ    AX, 744(DI)
+	MOVQ    AX, 752(DI)
+	MOVQ    AX, 760(DI)
+	MOVQ    AX, 768(DI)
+	MOVQ    AX, 776(DI)
+	MOVQ    AX, 784(DI)
+	MOVQ    AX, 792(DI)
+	MOVQ    AX, 800(DI)
+	MOVQ    AX, 808(DI)
+	MOVQ    AX, 816(DI)
+	MOVQ    AX, 824(DI)
+	MOVQ    AX, 832(DI)
+	MOVQ    AX, 840(DI)
+	MOVQ    AX, 848(DI)
+	MOVQ    AX, 856(DI)
+	MOVQ    AX, 864(DI)
+	MOVQ    AX, 872(DI)
+	MOVQ    AX, 880(DI)
+	MOVQ    AX, 888(DI)
+	MOVQ    AX, 896(DI)
+	MOVQ    AX, 904(DI)
+	MOVQ    AX, 912(DI)
+	MOVQ    AX, 920(DI)
+	MOVQ    AX, 928(DI)
+	MOVQ    AX, 936(DI)
+	MOVQ    AX, 944(DI)
+	MOVQ    AX, 952(DI)
+	MOVQ    AX, 960(DI)
+	MOVQ    AX, 968(DI)
+	MOVQ    AX, 976(DI)
+	MOVQ    AX, 984(DI)
+	MOVQ    AX, 992(DI)
+	MOVQ    AX, 1000(DI)
+	MOVQ    AX, 1008(DI)
+	MOVQ    AX, 1016(DI)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44BMI2(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 1392(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    8192(AX), AX
+	ANDQ    AX, 48(SP)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
 	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0001ffb2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+64(FP)
+	RET
+
+// func SignR044AVX2(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, work *[256]uint32) bool
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·SignR044AVX2(SB), $56-33
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x000173b2, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x000173b2, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+32(FP)
+	RET
 
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+// func SignHint44AVX2(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·SignHint44AVX2(SB), $72-41
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
+	MOVQ $0x00000000, 64(SP)
+
+	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 3072(AX), AX
+	MOVQ t0Hat+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x00017400, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 3072(AX), AX
+	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ wcs2+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
+	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint88AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint88AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint88AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x00017400, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint88AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 1384(SP), CX
+	MOVL 64(SP), CX
 	MOVL $0x00000050, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-	MOVQ 1392(SP), AX
-	MOVB AL, ret+72(FP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+40(FP)
 	RET
 
-// func SignAttempt65AMD64(cTilde *[48]byte, z *[5][256]uint32, h *[6][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, s2Hat *[6][256]uint32, t0Hat *[6][256]uint32, work *[18][256]uint32) bool
-TEXT ·SignAttempt65AMD64(SB), $1400-73
+// func SignZ65AMD64(cTilde *[48]byte, cHat *[256]uint32, w *[6][256]uint32, z *[5][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, work *[10][256]uint32) bool
+TEXT ·SignZ65AMD64(SB), $1384-65
 	NO_LOCAL_POINTERS
-	MOVQ $0x00000001, 1392(SP)
-	MOVQ $0x00000000, 1384(SP)
+	MOVQ $0x00000001, 48(SP)
 
 	// y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, one polynomial a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2).
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
-	MOVQ z+8(FP), SI
-	MOVQ work+64(FP), DI
+	MOVQ z+24(FP), SI
+	MOVQ work+56(FP), DI
 	MOVQ (SI), AX
 	MOVQ AX, (DI)
 	MOVQ 8(SI), AX
@@ -5283,245 +5316,242 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ AX, 5104(DI)
 	MOVQ 5112(SI), AX
 	MOVQ AX, 5112(DI)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
-	MOVQ in+24(FP), SI
+	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 232(SP)
-	MOVQ 8(SI), AX
-	MOVQ AX, 240(SP)
-	MOVQ 16(SI), AX
-	MOVQ AX, 248(SP)
-	MOVQ 24(SI), AX
 	MOVQ AX, 256(SP)
-	MOVQ 32(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 40(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 48(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 56(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 288(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 296(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 304(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 312(SP)
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 296(SP), AX
+	LEAQ 320(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
+	MOVQ AX, (SP)
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 424(SP), AX
+	LEAQ 448(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 552(SP), AX
+	LEAQ 576(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 680(SP), AX
+	LEAQ 704(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 808(SP), AX
+	LEAQ 832(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 936(SP), AX
+	LEAQ 960(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 32(SP)
-	MOVQ AX, 40(SP)
-	MOVQ AX, 48(SP)
 	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
@@ -5544,15 +5574,9 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ AX, 208(SP)
 	MOVQ AX, 216(SP)
 	MOVQ AX, 224(SP)
-	MOVQ 32(SP), AX
-	XORQ 232(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 240(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 248(SP), AX
-	MOVQ AX, 48(SP)
+	MOVQ AX, 232(SP)
+	MOVQ AX, 240(SP)
+	MOVQ AX, 248(SP)
 	MOVQ 56(SP), AX
 	XORQ 256(SP), AX
 	MOVQ AX, 56(SP)
@@ -5595,18 +5619,18 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 360(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 368(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 376(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 384(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 368(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 376(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 384(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 392(SP), AX
 	MOVQ AX, 56(SP)
@@ -5649,18 +5673,18 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 496(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 504(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 512(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 520(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 504(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 512(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 520(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 528(SP), AX
 	MOVQ AX, 56(SP)
@@ -5703,18 +5727,18 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 632(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 640(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 648(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 656(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 640(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 648(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 656(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 664(SP), AX
 	MOVQ AX, 56(SP)
@@ -5757,18 +5781,18 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 768(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 776(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 784(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 792(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 776(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 784(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 792(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 800(SP), AX
 	MOVQ AX, 56(SP)
@@ -5811,18 +5835,18 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 904(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 912(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 920(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 928(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 912(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 920(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 928(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 936(SP), AX
 	MOVQ AX, 56(SP)
@@ -5865,1067 +5889,1092 @@ TEXT ·SignAttempt65AMD64(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 1040(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1048(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1056(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1064(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 1048(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1056(SP), AX
-	MOVQ AX, 40(SP)
+	MOVQ 56(SP), AX
+	XORQ 1072(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 64(SP), AX
+	XORQ 1080(SP), AX
+	MOVQ AX, 64(SP)
 	MOVL $0x0000001f, AX
-	XORQ 48(SP), AX
-	MOVQ AX, 48(SP)
+	XORQ 72(SP), AX
+	MOVQ AX, 72(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 160(SP), AX
-	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	XORQ 184(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 32(SP), AX
-	MOVQ AX, (DI)
-	MOVQ 40(SP), AX
-	MOVQ AX, 8(DI)
-	MOVQ 48(SP), AX
-	MOVQ AX, 16(DI)
 	MOVQ 56(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 72(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 80(SP), AX
+	MOVQ AX, 24(DI)
+	MOVQ 88(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 96(SP), AX
 	MOVQ AX, 40(DI)
 
-	// c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.
-	MOVQ    work+64(FP), DI
+	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
+	MOVQ    cHat+8(FP), DI
 	MOVL    $0x00000000, AX
-	MOVQ    AX, 11264(DI)
-	MOVQ    AX, 11272(DI)
-	MOVQ    AX, 11280(DI)
-	MOVQ    AX, 11288(DI)
-	MOVQ    AX, 11296(DI)
-	MOVQ    AX, 11304(DI)
-	MOVQ    AX, 11312(DI)
-	MOVQ    AX, 11320(DI)
-	MOVQ    AX, 11328(DI)
-	MOVQ    AX, 11336(DI)
-	MOVQ    AX, 11344(DI)
-	MOVQ    AX, 11352(DI)
-	MOVQ    AX, 11360(DI)
-	MOVQ    AX, 11368(DI)
-	MOVQ    AX, 11376(DI)
-	MOVQ    AX, 11384(DI)
-	MOVQ    AX, 11392(DI)
-	MOVQ    AX, 11400(DI)
-	MOVQ    AX, 11408(DI)
-	MOVQ    AX, 11416(DI)
-	MOVQ    AX, 11424(DI)
-	MOVQ    AX, 11432(DI)
-	MOVQ    AX, 11440(DI)
-	MOVQ    AX, 11448(DI)
-	MOVQ    AX, 11456(DI)
-	MOVQ    AX, 11464(DI)
-	MOVQ    AX, 11472(DI)
-	MOVQ    AX, 11480(DI)
-	MOVQ    AX, 11488(DI)
-	MOVQ    AX, 11496(DI)
-	MOVQ    AX, 11504(DI)
-	MOVQ    AX, 11512(DI)
-	MOVQ    AX, 11520(DI)
-	MOVQ    AX, 11528(DI)
-	MOVQ    AX, 11536(DI)
-	MOVQ    AX, 11544(DI)
-	MOVQ    AX, 11552(DI)
-	MOVQ    AX, 11560(DI)
-	MOVQ    AX, 11568(DI)
-	MOVQ    AX, 11576(DI)
-	MOVQ    AX, 11584(DI)
-	MOVQ    AX, 11592(DI)
-	MOVQ    AX, 11600(DI)
-	MOVQ    AX, 11608(DI)
-	MOVQ    AX, 11616(DI)
-	MOVQ    AX, 11624(DI)
-	MOVQ    AX, 11632(DI)
-	MOVQ    AX, 11640(DI)
-	MOVQ    AX, 11648(DI)
-	MOVQ    AX, 11656(DI)
-	MOVQ    AX, 11664(DI)
-	MOVQ    AX, 11672(DI)
-	MOVQ    AX, 11680(DI)
-	MOVQ    AX, 11688(DI)
-	MOVQ    AX, 11696(DI)
-	MOVQ    AX, 11704(DI)
-	MOVQ    AX, 11712(DI)
-	MOVQ    AX, 11720(DI)
-	MOVQ    AX, 11728(DI)
-	MOVQ    AX, 11736(DI)
-	MOVQ    AX, 11744(DI)
-	MOVQ    AX, 11752(DI)
-	MOVQ    AX, 11760(DI)
-	MOVQ    AX, 11768(DI)
-	MOVQ    AX, 11776(DI)
-	MOVQ    AX, 11784(DI)
-	MOVQ    AX, 11792(DI)
-	MOVQ    AX, 11800(DI)
-	MOVQ    AX, 11808(DI)
-	MOVQ    AX, 11816(DI)
-	MOVQ    AX, 11824(DI)
-	MOVQ    AX, 11832(DI)
-	MOVQ    AX, 11840(DI)
-	MOVQ    AX, 11848(DI)
-	MOVQ    AX, 11856(DI)
-	MOVQ    AX, 11864(DI)
-	MOVQ    AX, 11872(DI)
-	MOVQ    AX, 11880(DI)
-	MOVQ    AX, 11888(DI)
-	MOVQ    AX, 11896(DI)
-	MOVQ    AX, 11904(DI)
-	MOVQ    AX, 11912(DI)
-	MOVQ    AX, 11920(DI)
-	MOVQ    AX, 11928(DI)
-	MOVQ    AX, 11936(DI)
-	MOVQ    AX, 11944(DI)
-	MOVQ    AX, 11952(DI)
-	MOVQ    AX, 11960(DI)
-	MOVQ    AX, 11968(DI)
-	MOVQ    AX, 11976(DI)
-	MOVQ    AX, 11984(DI)
-	MOVQ    AX, 11992(DI)
-	MOVQ    AX, 12000(DI)
-	MOVQ    AX, 12008(DI)
-	MOVQ    AX, 12016(DI)
-	MOVQ    AX, 12024(DI)
-	MOVQ    AX, 12032(DI)
-	MOVQ    AX, 12040(DI)
-	MOVQ    AX, 12048(DI)
-	MOVQ    AX, 12056(DI)
-	MOVQ    AX, 12064(DI)
-	MOVQ    AX, 12072(DI)
-	MOVQ    AX, 12080(DI)
-	MOVQ    AX, 12088(DI)
-	MOVQ    AX, 12096(DI)
-	MOVQ    AX, 12104(DI)
-	MOVQ    AX, 12112(DI)
-	MOVQ    AX, 12120(DI)
-	MOVQ    AX, 12128(DI)
-	MOVQ    AX, 12136(DI)
-	MOVQ    AX, 12144(DI)
-	MOVQ    AX, 12152(DI)
-	MOVQ    AX, 12160(DI)
-	MOVQ    AX, 12168(DI)
-	MOVQ    AX, 12176(DI)
-	MOVQ    AX, 12184(DI)
-	MOVQ    AX, 12192(DI)
-	MOVQ    AX, 12200(DI)
-	MOVQ    AX, 12208(DI)
-	MOVQ    AX, 12216(DI)
-	MOVQ    AX, 12224(DI)
-	MOVQ    AX, 12232(DI)
-	MOVQ    AX, 12240(DI)
-	MOVQ    AX, 12248(DI)
-	MOVQ    AX, 12256(DI)
-	MOVQ    AX, 12264(DI)
-	MOVQ    AX, 12272(DI)
-	MOVQ    AX, 12280(DI)
-	MOVQ    work+64(FP), AX
-	LEAQ    11264(AX), AX
+	MOVQ    AX, (DI)
+	MOVQ    AX, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    AX, 24(DI)
+	MOVQ    AX, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    AX, 48(DI)
+	MOVQ    AX, 56(DI)
+	MOVQ    AX, 64(DI)
+	MOVQ    AX, 72(DI)
+	MOVQ    AX, 80(DI)
+	MOVQ    AX, 88(DI)
+	MOVQ    AX, 96(DI)
+	MOVQ    AX, 104(DI)
+	MOVQ    AX, 112(DI)
+	MOVQ    AX, 120(DI)
+	MOVQ    AX, 128(DI)
+	MOVQ    AX, 136(DI)
+	MOVQ    AX, 144(DI)
+	MOVQ    AX, 152(DI)
+	MOVQ    AX, 160(DI)
+	MOVQ    AX, 168(DI)
+	MOVQ    AX, 176(DI)
+	MOVQ    AX, 184(DI)
+	MOVQ    AX, 192(DI)
+	MOVQ    AX, 200(DI)
+	MOVQ    AX, 208(DI)
+	MOVQ    AX, 216(DI)
+	MOVQ    AX, 224(DI)
+	MOVQ    AX, 232(DI)
+	MOVQ    AX, 240(DI)
+	MOVQ    AX, 248(DI)
+	MOVQ    AX, 256(DI)
+	MOVQ    AX, 264(DI)
+	MOVQ    AX, 272(DI)
+	MOVQ    AX, 280(DI)
+	MOVQ    AX, 288(DI)
+	MOVQ    AX, 296(DI)
+	MOVQ    AX, 304(DI)
+	MOVQ    AX, 312(DI)
+	MOVQ    AX, 320(DI)
+	MOVQ    AX, 328(DI)
+	MOVQ    AX, 336(DI)
+	MOVQ    AX, 344(DI)
+	MOVQ    AX, 352(DI)
+	MOVQ    AX, 360(DI)
+	MOVQ    AX, 368(DI)
+	MOVQ    AX, 376(DI)
+	MOVQ    AX, 384(DI)
+	MOVQ    AX, 392(DI)
+	MOVQ    AX, 400(DI)
+	MOVQ    AX, 408(DI)
+	MOVQ    AX, 416(DI)
+	MOVQ    AX, 424(DI)
+	MOVQ    AX, 432(DI)
+	MOVQ    AX, 440(DI)
+	MOVQ    AX, 448(DI)
+	MOVQ    AX, 456(DI)
+	MOVQ    AX, 464(DI)
+	MOVQ    AX, 472(DI)
+	MOVQ    AX, 480(DI)
+	MOVQ    AX, 488(DI)
+	MOVQ    AX, 496(DI)
+	MOVQ    AX, 504(DI)
+	MOVQ    AX, 512(DI)
+	MOVQ    AX, 520(DI)
+	MOVQ    AX, 528(DI)
+	MOVQ    AX, 536(DI)
+	MOVQ    AX, 544(DI)
+	MOVQ    AX, 552(DI)
+	MOVQ    AX, 560(DI)
+	MOVQ    AX, 568(DI)
+	MOVQ    AX, 576(DI)
+	MOVQ    AX, 584(DI)
+	MOVQ    AX, 592(DI)
+	MOVQ    AX, 600(DI)
+	MOVQ    AX, 608(DI)
+	MOVQ    AX, 616(DI)
+	MOVQ    AX, 624(DI)
+	MOVQ    AX, 632(DI)
+	MOVQ    AX, 640(DI)
+	MOVQ    AX, 648(DI)
+	MOVQ    AX, 656(DI)
+	MOVQ    AX, 664(DI)
+	MOVQ    AX, 672(DI)
+	MOVQ    AX, 680(DI)
+	MOVQ    AX, 688(DI)
+	MOVQ    AX, 696(DI)
+	MOVQ    AX, 704(DI)
+	MOVQ    AX, 712(DI)
+	MOVQ    AX, 720(DI)
+	MOVQ    AX, 728(DI)
+	MOVQ    AX, 736(DI)
+	MOVQ    AX, 744(DI)
+	MOVQ    AX, 752(DI)
+	MOVQ    AX, 760(DI)
+	MOVQ    AX, 768(DI)
+	MOVQ    AX, 776(DI)
+	MOVQ    AX, 784(DI)
+	MOVQ    AX, 792(DI)
+	MOVQ    AX, 800(DI)
+	MOVQ    AX, 808(DI)
+	MOVQ    AX, 816(DI)
+	MOVQ    AX, 824(DI)
+	MOVQ    AX, 832(DI)
+	MOVQ    AX, 840(DI)
+	MOVQ    AX, 848(DI)
+	MOVQ    AX, 856(DI)
+	MOVQ    AX, 864(DI)
+	MOVQ    AX, 872(DI)
+	MOVQ    AX, 880(DI)
+	MOVQ    AX, 888(DI)
+	MOVQ    AX, 896(DI)
+	MOVQ    AX, 904(DI)
+	MOVQ    AX, 912(DI)
+	MOVQ    AX, 920(DI)
+	MOVQ    AX, 928(DI)
+	MOVQ    AX, 936(DI)
+	MOVQ    AX, 944(DI)
+	MOVQ    AX, 952(DI)
+	MOVQ    AX, 960(DI)
+	MOVQ    AX, 968(DI)
+	MOVQ    AX, 976(DI)
+	MOVQ    AX, 984(DI)
+	MOVQ    AX, 992(DI)
+	MOVQ    AX, 1000(DI)
+	MOVQ    AX, 1008(DI)
+	MOVQ    AX, 1016(DI)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65AMD64(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 1392(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    11264(AX), AX
+	ANDQ    AX, 48(SP)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
 	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+64(FP)
+	RET
+
+// func SignR065AMD64(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, work *[256]uint32) bool
+TEXT ·SignR065AMD64(SB), $56-33
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+32(FP)
+	RET
 
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+// func SignHint65AMD64(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
+TEXT ·SignHint65AMD64(SB), $72-41
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
+	MOVQ $0x00000000, 64(SP)
+
+	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ t0Hat+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 5120(AX), AX
+	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ wcs2+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
+	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AMD64(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 1384(SP), CX
+	MOVL 64(SP), CX
 	MOVL $0x00000037, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-	MOVQ 1392(SP), AX
-	MOVB AL, ret+72(FP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+40(FP)
 	RET
 
-// func SignAttempt65AVX2(cTilde *[48]byte, z *[5][256]uint32, h *[6][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, s2Hat *[6][256]uint32, t0Hat *[6][256]uint32, work *[18][256]uint32) bool
+// func SignZ65AVX2(cTilde *[48]byte, cHat *[256]uint32, w *[6][256]uint32, z *[5][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, work *[10][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignAttempt65AVX2(SB), $1400-73
+TEXT ·SignZ65AVX2(SB), $1384-65
 	NO_LOCAL_POINTERS
-	MOVQ $0x00000001, 1392(SP)
-	MOVQ $0x00000000, 1384(SP)
+	MOVQ $0x00000001, 48(SP)
 
 	// y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, four polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    (AX), AX
-	MOVQ    AX, 1328(SP)
+	MOVQ    AX, 1352(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1130(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1138(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1146(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1154(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1162(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1170(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1178(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1186(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1194(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1202(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1210(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1194(SP)
+	MOVB    AL, 1218(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1195(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1219(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
-	MOVQ    AX, 1336(SP)
+	MOVQ    AX, 1360(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1196(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1204(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1212(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1220(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1228(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1236(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1244(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1252(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1260(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1268(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1276(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1260(SP)
+	MOVB    AL, 1284(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1261(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1285(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
-	MOVQ    AX, 1344(SP)
+	MOVQ    AX, 1368(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1262(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1270(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1278(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1286(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1294(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1302(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1310(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1318(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1326(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1334(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1342(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1326(SP)
+	MOVB    AL, 1350(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1327(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1351(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1352(SP)
-	LEAQ    1328(SP), AX
+	MOVQ    AX, 1376(SP)
+	LEAQ    1352(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1064(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1072(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1080(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1088(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1120(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1128(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1136(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1144(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1128(SP)
+	MOVB    AL, 1152(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1129(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1153(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1130(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1138(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1146(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1154(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1162(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1170(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1178(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1186(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1194(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1195(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    15360(AX), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1196(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1204(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1212(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1220(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1228(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1236(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1244(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1252(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1260(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1261(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    16384(AX), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1262(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1270(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1278(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1286(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1294(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1302(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1310(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1318(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1326(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1327(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    17408(AX), AX
 	MOVQ    AX, 1352(SP)
-	LEAQ    1328(SP), AX
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1154(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1162(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1170(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1178(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1186(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1194(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1202(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1210(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000004, AX
+	MOVB    AL, 1218(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1219(SP)
+	MOVQ    work+56(FP), AX
+	LEAQ    7168(AX), AX
+	MOVQ    AX, 1360(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1220(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1228(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1236(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1244(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1252(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1260(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1268(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1276(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000004, AX
+	MOVB    AL, 1284(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1285(SP)
+	MOVQ    work+56(FP), AX
+	LEAQ    8192(AX), AX
+	MOVQ    AX, 1368(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1286(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1294(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1302(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1310(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1318(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1326(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1334(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1342(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000004, AX
+	MOVB    AL, 1350(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1351(SP)
+	MOVQ    work+56(FP), AX
+	LEAQ    9216(AX), AX
+	MOVQ    AX, 1376(SP)
+	LEAQ    1352(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1064(SP), AX
+	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
-	MOVQ    z+8(FP), SI
-	MOVQ    work+64(FP), DI
+	MOVQ    z+24(FP), SI
+	MOVQ    work+56(FP), DI
 	VMOVDQU (SI), Y0
 	VMOVDQU Y0, (DI)
 	VMOVDQU 32(SI), Y0
@@ -7247,245 +7296,242 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	VMOVDQU 5088(SI), Y0
 	VMOVDQU Y0, 5088(DI)
 	VZEROUPPER
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
-	MOVQ in+24(FP), SI
+	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 232(SP)
-	MOVQ 8(SI), AX
-	MOVQ AX, 240(SP)
-	MOVQ 16(SI), AX
-	MOVQ AX, 248(SP)
-	MOVQ 24(SI), AX
 	MOVQ AX, 256(SP)
-	MOVQ 32(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 40(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 48(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 56(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 288(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 296(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 304(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 312(SP)
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 296(SP), AX
+	LEAQ 320(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
+	MOVQ AX, (SP)
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 424(SP), AX
+	LEAQ 448(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 552(SP), AX
+	LEAQ 576(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 680(SP), AX
+	LEAQ 704(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 808(SP), AX
+	LEAQ 832(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 936(SP), AX
+	LEAQ 960(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 32(SP)
-	MOVQ AX, 40(SP)
-	MOVQ AX, 48(SP)
 	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
@@ -7508,15 +7554,9 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ AX, 208(SP)
 	MOVQ AX, 216(SP)
 	MOVQ AX, 224(SP)
-	MOVQ 32(SP), AX
-	XORQ 232(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 240(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 248(SP), AX
-	MOVQ AX, 48(SP)
+	MOVQ AX, 232(SP)
+	MOVQ AX, 240(SP)
+	MOVQ AX, 248(SP)
 	MOVQ 56(SP), AX
 	XORQ 256(SP), AX
 	MOVQ AX, 56(SP)
@@ -7559,18 +7599,18 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 360(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 368(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 376(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 384(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 368(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 376(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 384(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 392(SP), AX
 	MOVQ AX, 56(SP)
@@ -7613,18 +7653,18 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 496(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 504(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 512(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 520(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 504(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 512(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 520(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 528(SP), AX
 	MOVQ AX, 56(SP)
@@ -7667,18 +7707,18 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 632(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 640(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 648(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 656(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 640(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 648(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 656(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 664(SP), AX
 	MOVQ AX, 56(SP)
@@ -7721,18 +7761,18 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 768(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 776(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 784(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 792(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 776(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 784(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 792(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 800(SP), AX
 	MOVQ AX, 56(SP)
@@ -7775,18 +7815,18 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 904(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 912(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 920(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 928(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 912(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 920(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 928(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 936(SP), AX
 	MOVQ AX, 56(SP)
@@ -7829,1063 +7869,1090 @@ TEXT ·SignAttempt65AVX2(SB), $1400-73
 	MOVQ 160(SP), AX
 	XORQ 1040(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1048(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1056(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1064(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 1048(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1056(SP), AX
-	MOVQ AX, 40(SP)
+	MOVQ 56(SP), AX
+	XORQ 1072(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 64(SP), AX
+	XORQ 1080(SP), AX
+	MOVQ AX, 64(SP)
 	MOVL $0x0000001f, AX
-	XORQ 48(SP), AX
-	MOVQ AX, 48(SP)
+	XORQ 72(SP), AX
+	MOVQ AX, 72(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 160(SP), AX
-	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	XORQ 184(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 32(SP), AX
-	MOVQ AX, (DI)
-	MOVQ 40(SP), AX
-	MOVQ AX, 8(DI)
-	MOVQ 48(SP), AX
-	MOVQ AX, 16(DI)
 	MOVQ 56(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 72(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 80(SP), AX
+	MOVQ AX, 24(DI)
+	MOVQ 88(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 96(SP), AX
 	MOVQ AX, 40(DI)
 
-	// c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.
-	MOVQ    work+64(FP), DI
+	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
+	MOVQ    cHat+8(FP), DI
 	MOVL    $0x00000000, AX
-	MOVQ    AX, 11264(DI)
-	MOVQ    AX, 11272(DI)
-	MOVQ    AX, 11280(DI)
-	MOVQ    AX, 11288(DI)
-	MOVQ    AX, 11296(DI)
-	MOVQ    AX, 11304(DI)
-	MOVQ    AX, 11312(DI)
-	MOVQ    AX, 11320(DI)
-	MOVQ    AX, 11328(DI)
-	MOVQ    AX, 11336(DI)
-	MOVQ    AX, 11344(DI)
-	MOVQ    AX, 11352(DI)
-	MOVQ    AX, 11360(DI)
-	MOVQ    AX, 11368(DI)
-	MOVQ    AX, 11376(DI)
-	MOVQ    AX, 11384(DI)
-	MOVQ    AX, 11392(DI)
-	MOVQ    AX, 11400(DI)
-	MOVQ    AX, 11408(DI)
-	MOVQ    AX, 11416(DI)
-	MOVQ    AX, 11424(DI)
-	MOVQ    AX, 11432(DI)
-	MOVQ    AX, 11440(DI)
-	MOVQ    AX, 11448(DI)
-	MOVQ    AX, 11456(DI)
-	MOVQ    AX, 11464(DI)
-	MOVQ    AX, 11472(DI)
-	MOVQ    AX, 11480(DI)
-	MOVQ    AX, 11488(DI)
-	MOVQ    AX, 11496(DI)
-	MOVQ    AX, 11504(DI)
-	MOVQ    AX, 11512(DI)
-	MOVQ    AX, 11520(DI)
-	MOVQ    AX, 11528(DI)
-	MOVQ    AX, 11536(DI)
-	MOVQ    AX, 11544(DI)
-	MOVQ    AX, 11552(DI)
-	MOVQ    AX, 11560(DI)
-	MOVQ    AX, 11568(DI)
-	MOVQ    AX, 11576(DI)
-	MOVQ    AX, 11584(DI)
-	MOVQ    AX, 11592(DI)
-	MOVQ    AX, 11600(DI)
-	MOVQ    AX, 11608(DI)
-	MOVQ    AX, 11616(DI)
-	MOVQ    AX, 11624(DI)
-	MOVQ    AX, 11632(DI)
-	MOVQ    AX, 11640(DI)
-	MOVQ    AX, 11648(DI)
-	MOVQ    AX, 11656(DI)
-	MOVQ    AX, 11664(DI)
-	MOVQ    AX, 11672(DI)
-	MOVQ    AX, 11680(DI)
-	MOVQ    AX, 11688(DI)
-	MOVQ    AX, 11696(DI)
-	MOVQ    AX, 11704(DI)
-	MOVQ    AX, 11712(DI)
-	MOVQ    AX, 11720(DI)
-	MOVQ    AX, 11728(DI)
-	MOVQ    AX, 11736(DI)
-	MOVQ    AX, 11744(DI)
-	MOVQ    AX, 11752(DI)
-	MOVQ    AX, 11760(DI)
-	MOVQ    AX, 11768(DI)
-	MOVQ    AX, 11776(DI)
-	MOVQ    AX, 11784(DI)
-	MOVQ    AX, 11792(DI)
-	MOVQ    AX, 11800(DI)
-	MOVQ    AX, 11808(DI)
-	MOVQ    AX, 11816(DI)
-	MOVQ    AX, 11824(DI)
-	MOVQ    AX, 11832(DI)
-	MOVQ    AX, 11840(DI)
-	MOVQ    AX, 11848(DI)
-	MOVQ    AX, 11856(DI)
-	MOVQ    AX, 11864(DI)
-	MOVQ    AX, 11872(DI)
-	MOVQ    AX, 11880(DI)
-	MOVQ    AX, 11888(DI)
-	MOVQ    AX, 11896(DI)
-	MOVQ    AX, 11904(DI)
-	MOVQ    AX, 11912(DI)
-	MOVQ    AX, 11920(DI)
-	MOVQ    AX, 11928(DI)
-	MOVQ    AX, 11936(DI)
-	MOVQ    AX, 11944(DI)
-	MOVQ    AX, 11952(DI)
-	MOVQ    AX, 11960(DI)
-	MOVQ    AX, 11968(DI)
-	MOVQ    AX, 11976(DI)
-	MOVQ    AX, 11984(DI)
-	MOVQ    AX, 11992(DI)
-	MOVQ    AX, 12000(DI)
-	MOVQ    AX, 12008(DI)
-	MOVQ    AX, 12016(DI)
-	MOVQ    AX, 12024(DI)
-	MOVQ    AX, 12032(DI)
-	MOVQ    AX, 12040(DI)
-	MOVQ    AX, 12048(DI)
-	MOVQ    AX, 12056(DI)
-	MOVQ    AX, 12064(DI)
-	MOVQ    AX, 12072(DI)
-	MOVQ    AX, 12080(DI)
-	MOVQ    AX, 12088(DI)
-	MOVQ    AX, 12096(DI)
-	MOVQ    AX, 12104(DI)
-	MOVQ    AX, 12112(DI)
-	MOVQ    AX, 12120(DI)
-	MOVQ    AX, 12128(DI)
-	MOVQ    AX, 12136(DI)
-	MOVQ    AX, 12144(DI)
-	MOVQ    AX, 12152(DI)
-	MOVQ    AX, 12160(DI)
-	MOVQ    AX, 12168(DI)
-	MOVQ    AX, 12176(DI)
-	MOVQ    AX, 12184(DI)
-	MOVQ    AX, 12192(DI)
-	MOVQ    AX, 12200(DI)
-	MOVQ    AX, 12208(DI)
-	MOVQ    AX, 12216(DI)
-	MOVQ    AX, 12224(DI)
-	MOVQ    AX, 12232(DI)
-	MOVQ    AX, 12240(DI)
-	MOVQ    AX, 12248(DI)
-	MOVQ    AX, 12256(DI)
-	MOVQ    AX, 12264(DI)
-	MOVQ    AX, 12272(DI)
-	MOVQ    AX, 12280(DI)
-	MOVQ    work+64(FP), AX
-	LEAQ    11264(AX), AX
+	MOVQ    AX, (DI)
+	MOVQ    AX, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    AX, 24(DI)
+	MOVQ    AX, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    AX, 48(DI)
+	MOVQ    AX, 56(DI)
+	MOVQ    AX, 64(DI)
+	MOVQ    AX, 72(DI)
+	MOVQ    AX, 80(DI)
+	MOVQ    AX, 88(DI)
+	MOVQ    AX, 96(DI)
+	MOVQ    AX, 104(DI)
+	MOVQ    AX, 112(DI)
+	MOVQ    AX, 120(DI)
+	MOVQ    AX, 128(DI)
+	MOVQ    AX, 136(DI)
+	MOVQ    AX, 144(DI)
+	MOVQ    AX, 152(DI)
+	MOVQ    AX, 160(DI)
+	MOVQ    AX, 168(DI)
+	MOVQ    AX, 176(DI)
+	MOVQ    AX, 184(DI)
+	MOVQ    AX, 192(DI)
+	MOVQ    AX, 200(DI)
+	MOVQ    AX, 208(DI)
+	MOVQ    AX, 216(DI)
+	MOVQ    AX, 224(DI)
+	MOVQ    AX, 232(DI)
+	MOVQ    AX, 240(DI)
+	MOVQ    AX, 248(DI)
+	MOVQ    AX, 256(DI)
+	MOVQ    AX, 264(DI)
+	MOVQ    AX, 272(DI)
+	MOVQ    AX, 280(DI)
+	MOVQ    AX, 288(DI)
+	MOVQ    AX, 296(DI)
+	MOVQ    AX, 304(DI)
+	MOVQ    AX, 312(DI)
+	MOVQ    AX, 320(DI)
+	MOVQ    AX, 328(DI)
+	MOVQ    AX, 336(DI)
+	MOVQ    AX, 344(DI)
+	MOVQ    AX, 352(DI)
+	MOVQ    AX, 360(DI)
+	MOVQ    AX, 368(DI)
+	MOVQ    AX, 376(DI)
+	MOVQ    AX, 384(DI)
+	MOVQ    AX, 392(DI)
+	MOVQ    AX, 400(DI)
+	MOVQ    AX, 408(DI)
+	MOVQ    AX, 416(DI)
+	MOVQ    AX, 424(DI)
+	MOVQ    AX, 432(DI)
+	MOVQ    AX, 440(DI)
+	MOVQ    AX, 448(DI)
+	MOVQ    AX, 456(DI)
+	MOVQ    AX, 464(DI)
+	MOVQ    AX, 472(DI)
+	MOVQ    AX, 480(DI)
+	MOVQ    AX, 488(DI)
+	MOVQ    AX, 496(DI)
+	MOVQ    AX, 504(DI)
+	MOVQ    AX, 512(DI)
+	MOVQ    AX, 520(DI)
+	MOVQ    AX, 528(DI)
+	MOVQ    AX, 536(DI)
+	MOVQ    AX, 544(DI)
+	MOVQ    AX, 552(DI)
+	MOVQ    AX, 560(DI)
+	MOVQ    AX, 568(DI)
+	MOVQ    AX, 576(DI)
+	MOVQ    AX, 584(DI)
+	MOVQ    AX, 592(DI)
+	MOVQ    AX, 600(DI)
+	MOVQ    AX, 608(DI)
+	MOVQ    AX, 616(DI)
+	MOVQ    AX, 624(DI)
+	MOVQ    AX, 632(DI)
+	MOVQ    AX, 640(DI)
+	MOVQ    AX, 648(DI)
+	MOVQ    AX, 656(DI)
+	MOVQ    AX, 664(DI)
+	MOVQ    AX, 672(DI)
+	MOVQ    AX, 680(DI)
+	MOVQ    AX, 688(DI)
+	MOVQ    AX, 696(DI)
+	MOVQ    AX, 704(DI)
+	MOVQ    AX, 712(DI)
+	MOVQ    AX, 720(DI)
+	MOVQ    AX, 728(DI)
+	MOVQ    AX, 736(DI)
+	MOVQ    AX, 744(DI)
+	MOVQ    AX, 752(DI)
+	MOVQ    AX, 760(DI)
+	MOVQ    AX, 768(DI)
+	MOVQ    AX, 776(DI)
+	MOVQ    AX, 784(DI)
+	MOVQ    AX, 792(DI)
+	MOVQ    AX, 800(DI)
+	MOVQ    AX, 808(DI)
+	MOVQ    AX, 816(DI)
+	MOVQ    AX, 824(DI)
+	MOVQ    AX, 832(DI)
+	MOVQ    AX, 840(DI)
+	MOVQ    AX, 848(DI)
+	MOVQ    AX, 856(DI)
+	MOVQ    AX, 864(DI)
+	MOVQ    AX, 872(DI)
+	MOVQ    AX, 880(DI)
+	MOVQ    AX, 888(DI)
+	MOVQ    AX, 896(DI)
+	MOVQ    AX, 904(DI)
+	MOVQ    AX, 912(DI)
+	MOVQ    AX, 920(DI)
+	MOVQ    AX, 928(DI)
+	MOVQ    AX, 936(DI)
+	MOVQ    AX, 944(DI)
+	MOVQ    AX, 952(DI)
+	MOVQ    AX, 960(DI)
+	MOVQ    AX, 968(DI)
+	MOVQ    AX, 976(DI)
+	MOVQ    AX, 984(DI)
+	MOVQ    AX, 992(DI)
+	MOVQ    AX, 1000(DI)
+	MOVQ    AX, 1008(DI)
+	MOVQ    AX, 1016(DI)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65BMI2(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 1392(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    11264(AX), AX
+	ANDQ    AX, 48(SP)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
 	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
 	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0007ff3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+64(FP)
+	RET
+
+// func SignR065AVX2(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, work *[256]uint32) bool
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·SignR065AVX2(SB), $56-33
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	ANDQ AX, 48(SP)
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003fe3c, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+32(FP)
+	RET
 
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+// func SignHint65AVX2(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·SignHint65AVX2(SB), $72-41
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
+	MOVQ $0x00000000, 64(SP)
+
+	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 5120(AX), AX
+	MOVQ t0Hat+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1360(SP)
-	LEAQ 1360(SP), AX
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1368(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1368(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
+	ANDQ AX, 48(SP)
 
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 5120(AX), AX
+	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ wcs2+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
-	LEAQ 1376(SP), AX
+	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AVX2(SB)
-	MOVL 1376(SP), AX
-	ADDL 1384(SP), AX
-	MOVL AX, 1384(SP)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 1384(SP), CX
+	MOVL 64(SP), CX
 	MOVL $0x00000037, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1392(SP)
-	MOVQ 1392(SP), AX
-	MOVB AL, ret+72(FP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+40(FP)
 	RET
 
-// func SignAttempt87AMD64(cTilde *[64]byte, z *[7][256]uint32, h *[8][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, s2Hat *[8][256]uint32, t0Hat *[8][256]uint32, work *[20][256]uint32) bool
-TEXT ·SignAttempt87AMD64(SB), $1656-73
+// func SignZ87AMD64(cTilde *[64]byte, cHat *[256]uint32, w *[8][256]uint32, z *[7][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, work *[10][256]uint32) bool
+TEXT ·SignZ87AMD64(SB), $1640-65
 	NO_LOCAL_POINTERS
-	MOVQ $0x00000001, 1648(SP)
-	MOVQ $0x00000000, 1640(SP)
+	MOVQ $0x00000001, 48(SP)
 
 	// y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, one polynomial a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2).
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000005, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    5120(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000006, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    6144(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
-	MOVQ z+8(FP), SI
-	MOVQ work+64(FP), DI
+	MOVQ z+24(FP), SI
+	MOVQ work+56(FP), DI
 	MOVQ (SI), AX
 	MOVQ AX, (DI)
 	MOVQ 8(SI), AX
@@ -10678,319 +10745,316 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ AX, 7152(DI)
 	MOVQ 7160(SI), AX
 	MOVQ AX, 7160(DI)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
-	MOVQ in+24(FP), SI
+	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 232(SP)
-	MOVQ 8(SI), AX
-	MOVQ AX, 240(SP)
-	MOVQ 16(SI), AX
-	MOVQ AX, 248(SP)
-	MOVQ 24(SI), AX
 	MOVQ AX, 256(SP)
-	MOVQ 32(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 40(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 48(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 56(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 288(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 296(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 304(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 312(SP)
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 296(SP), AX
+	LEAQ 320(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
+	MOVQ AX, (SP)
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 424(SP), AX
+	LEAQ 448(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 552(SP), AX
+	LEAQ 576(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 680(SP), AX
+	LEAQ 704(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 808(SP), AX
+	LEAQ 832(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 936(SP), AX
+	LEAQ 960(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[6] = NTT⁻¹(Σⱼ Â[6][j] ∘ NTT(y[j])) (line 12); w1[6] = HighBits(w[6]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 1064(SP), AX
+	LEAQ 1088(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// w[7] = NTT⁻¹(Σⱼ Â[7][j] ∘ NTT(y[j])) (line 12); w1[7] = HighBits(w[7]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 1192(SP), AX
+	LEAQ 1216(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 32(SP)
-	MOVQ AX, 40(SP)
-	MOVQ AX, 48(SP)
 	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
@@ -11013,15 +11077,9 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ AX, 208(SP)
 	MOVQ AX, 216(SP)
 	MOVQ AX, 224(SP)
-	MOVQ 32(SP), AX
-	XORQ 232(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 240(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 248(SP), AX
-	MOVQ AX, 48(SP)
+	MOVQ AX, 232(SP)
+	MOVQ AX, 240(SP)
+	MOVQ AX, 248(SP)
 	MOVQ 56(SP), AX
 	XORQ 256(SP), AX
 	MOVQ AX, 56(SP)
@@ -11064,18 +11122,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 360(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 368(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 376(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 384(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 368(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 376(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 384(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 392(SP), AX
 	MOVQ AX, 56(SP)
@@ -11118,18 +11176,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 496(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 504(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 512(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 520(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 504(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 512(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 520(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 528(SP), AX
 	MOVQ AX, 56(SP)
@@ -11172,18 +11230,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 632(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 640(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 648(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 656(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 640(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 648(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 656(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 664(SP), AX
 	MOVQ AX, 56(SP)
@@ -11226,18 +11284,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 768(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 776(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 784(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 792(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 776(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 784(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 792(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 800(SP), AX
 	MOVQ AX, 56(SP)
@@ -11280,18 +11338,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 904(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 912(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 920(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 928(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 912(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 920(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 928(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 936(SP), AX
 	MOVQ AX, 56(SP)
@@ -11334,18 +11392,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 1040(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1048(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1056(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1064(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 1048(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1056(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 1064(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 1072(SP), AX
 	MOVQ AX, 56(SP)
@@ -11388,18 +11446,18 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 1176(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1184(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1192(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1200(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 32(SP), AX
-	XORQ 1184(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1192(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 1200(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 1208(SP), AX
 	MOVQ AX, 56(SP)
@@ -11442,1295 +11500,1320 @@ TEXT ·SignAttempt87AMD64(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 1312(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1320(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1328(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1336(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVL $0x0000001f, AX
-	XORQ 32(SP), AX
-	MOVQ AX, 32(SP)
+	XORQ 56(SP), AX
+	MOVQ AX, 56(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 160(SP), AX
-	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	XORQ 184(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 32(SP), AX
-	MOVQ AX, (DI)
-	MOVQ 40(SP), AX
-	MOVQ AX, 8(DI)
-	MOVQ 48(SP), AX
-	MOVQ AX, 16(DI)
 	MOVQ 56(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 40(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 48(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 88(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 96(SP), AX
+	MOVQ AX, 40(DI)
+	MOVQ 104(SP), AX
+	MOVQ AX, 48(DI)
+	MOVQ 112(SP), AX
 	MOVQ AX, 56(DI)
 
-	// c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.
-	MOVQ    work+64(FP), DI
+	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
+	MOVQ    cHat+8(FP), DI
 	MOVL    $0x00000000, AX
-	MOVQ    AX, 15360(DI)
-	MOVQ    AX, 15368(DI)
-	MOVQ    AX, 15376(DI)
-	MOVQ    AX, 15384(DI)
-	MOVQ    AX, 15392(DI)
-	MOVQ    AX, 15400(DI)
-	MOVQ    AX, 15408(DI)
-	MOVQ    AX, 15416(DI)
-	MOVQ    AX, 15424(DI)
-	MOVQ    AX, 15432(DI)
-	MOVQ    AX, 15440(DI)
-	MOVQ    AX, 15448(DI)
-	MOVQ    AX, 15456(DI)
-	MOVQ    AX, 15464(DI)
-	MOVQ    AX, 15472(DI)
-	MOVQ    AX, 15480(DI)
-	MOVQ    AX, 15488(DI)
-	MOVQ    AX, 15496(DI)
-	MOVQ    AX, 15504(DI)
-	MOVQ    AX, 15512(DI)
-	MOVQ    AX, 15520(DI)
-	MOVQ    AX, 15528(DI)
-	MOVQ    AX, 15536(DI)
-	MOVQ    AX, 15544(DI)
-	MOVQ    AX, 15552(DI)
-	MOVQ    AX, 15560(DI)
-	MOVQ    AX, 15568(DI)
-	MOVQ    AX, 15576(DI)
-	MOVQ    AX, 15584(DI)
-	MOVQ    AX, 15592(DI)
-	MOVQ    AX, 15600(DI)
-	MOVQ    AX, 15608(DI)
-	MOVQ    AX, 15616(DI)
-	MOVQ    AX, 15624(DI)
-	MOVQ    AX, 15632(DI)
-	MOVQ    AX, 15640(DI)
-	MOVQ    AX, 15648(DI)
-	MOVQ    AX, 15656(DI)
-	MOVQ    AX, 15664(DI)
-	MOVQ    AX, 15672(DI)
-	MOVQ    AX, 15680(DI)
-	MOVQ    AX, 15688(DI)
-	MOVQ    AX, 15696(DI)
-	MOVQ    AX, 15704(DI)
-	MOVQ    AX, 15712(DI)
-	MOVQ    AX, 15720(DI)
-	MOVQ    AX, 15728(DI)
-	MOVQ    AX, 15736(DI)
-	MOVQ    AX, 15744(DI)
-	MOVQ    AX, 15752(DI)
-	MOVQ    AX, 15760(DI)
-	MOVQ    AX, 15768(DI)
-	MOVQ    AX, 15776(DI)
-	MOVQ    AX, 15784(DI)
-	MOVQ    AX, 15792(DI)
-	MOVQ    AX, 15800(DI)
-	MOVQ    AX, 15808(DI)
-	MOVQ    AX, 15816(DI)
-	MOVQ    AX, 15824(DI)
-	MOVQ    AX, 15832(DI)
-	MOVQ    AX, 15840(DI)
-	MOVQ    AX, 15848(DI)
-	MOVQ    AX, 15856(DI)
-	MOVQ    AX, 15864(DI)
-	MOVQ    AX, 15872(DI)
-	MOVQ    AX, 15880(DI)
-	MOVQ    AX, 15888(DI)
-	MOVQ    AX, 15896(DI)
-	MOVQ    AX, 15904(DI)
-	MOVQ    AX, 15912(DI)
-	MOVQ    AX, 15920(DI)
-	MOVQ    AX, 15928(DI)
-	MOVQ    AX, 15936(DI)
-	MOVQ    AX, 15944(DI)
-	MOVQ    AX, 15952(DI)
-	MOVQ    AX, 15960(DI)
-	MOVQ    AX, 15968(DI)
-	MOVQ    AX, 15976(DI)
-	MOVQ    AX, 15984(DI)
-	MOVQ    AX, 15992(DI)
-	MOVQ    AX, 16000(DI)
-	MOVQ    AX, 16008(DI)
-	MOVQ    AX, 16016(DI)
-	MOVQ    AX, 16024(DI)
-	MOVQ    AX, 16032(DI)
-	MOVQ    AX, 16040(DI)
-	MOVQ    AX, 16048(DI)
-	MOVQ    AX, 16056(DI)
-	MOVQ    AX, 16064(DI)
-	MOVQ    AX, 16072(DI)
-	MOVQ    AX, 16080(DI)
-	MOVQ    AX, 16088(DI)
-	MOVQ    AX, 16096(DI)
-	MOVQ    AX, 16104(DI)
-	MOVQ    AX, 16112(DI)
-	MOVQ    AX, 16120(DI)
-	MOVQ    AX, 16128(DI)
-	MOVQ    AX, 16136(DI)
-	MOVQ    AX, 16144(DI)
-	MOVQ    AX, 16152(DI)
-	MOVQ    AX, 16160(DI)
-	MOVQ    AX, 16168(DI)
-	MOVQ    AX, 16176(DI)
-	MOVQ    AX, 16184(DI)
-	MOVQ    AX, 16192(DI)
-	MOVQ    AX, 16200(DI)
-	MOVQ    AX, 16208(DI)
-	MOVQ    AX, 16216(DI)
-	MOVQ    AX, 16224(DI)
-	MOVQ    AX, 16232(DI)
-	MOVQ    AX, 16240(DI)
-	MOVQ    AX, 16248(DI)
-	MOVQ    AX, 16256(DI)
-	MOVQ    AX, 16264(DI)
-	MOVQ    AX, 16272(DI)
-	MOVQ    AX, 16280(DI)
-	MOVQ    AX, 16288(DI)
-	MOVQ    AX, 16296(DI)
-	MOVQ    AX, 16304(DI)
-	MOVQ    AX, 16312(DI)
-	MOVQ    AX, 16320(DI)
-	MOVQ    AX, 16328(DI)
-	MOVQ    AX, 16336(DI)
-	MOVQ    AX, 16344(DI)
-	MOVQ    AX, 16352(DI)
-	MOVQ    AX, 16360(DI)
-	MOVQ    AX, 16368(DI)
-	MOVQ    AX, 16376(DI)
-	MOVQ    work+64(FP), AX
-	LEAQ    15360(AX), AX
+	MOVQ    AX, (DI)
+	MOVQ    AX, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    AX, 24(DI)
+	MOVQ    AX, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    AX, 48(DI)
+	MOVQ    AX, 56(DI)
+	MOVQ    AX, 64(DI)
+	MOVQ    AX, 72(DI)
+	MOVQ    AX, 80(DI)
+	MOVQ    AX, 88(DI)
+	MOVQ    AX, 96(DI)
+	MOVQ    AX, 104(DI)
+	MOVQ    AX, 112(DI)
+	MOVQ    AX, 120(DI)
+	MOVQ    AX, 128(DI)
+	MOVQ    AX, 136(DI)
+	MOVQ    AX, 144(DI)
+	MOVQ    AX, 152(DI)
+	MOVQ    AX, 160(DI)
+	MOVQ    AX, 168(DI)
+	MOVQ    AX, 176(DI)
+	MOVQ    AX, 184(DI)
+	MOVQ    AX, 192(DI)
+	MOVQ    AX, 200(DI)
+	MOVQ    AX, 208(DI)
+	MOVQ    AX, 216(DI)
+	MOVQ    AX, 224(DI)
+	MOVQ    AX, 232(DI)
+	MOVQ    AX, 240(DI)
+	MOVQ    AX, 248(DI)
+	MOVQ    AX, 256(DI)
+	MOVQ    AX, 264(DI)
+	MOVQ    AX, 272(DI)
+	MOVQ    AX, 280(DI)
+	MOVQ    AX, 288(DI)
+	MOVQ    AX, 296(DI)
+	MOVQ    AX, 304(DI)
+	MOVQ    AX, 312(DI)
+	MOVQ    AX, 320(DI)
+	MOVQ    AX, 328(DI)
+	MOVQ    AX, 336(DI)
+	MOVQ    AX, 344(DI)
+	MOVQ    AX, 352(DI)
+	MOVQ    AX, 360(DI)
+	MOVQ    AX, 368(DI)
+	MOVQ    AX, 376(DI)
+	MOVQ    AX, 384(DI)
+	MOVQ    AX, 392(DI)
+	MOVQ    AX, 400(DI)
+	MOVQ    AX, 408(DI)
+	MOVQ    AX, 416(DI)
+	MOVQ    AX, 424(DI)
+	MOVQ    AX, 432(DI)
+	MOVQ    AX, 440(DI)
+	MOVQ    AX, 448(DI)
+	MOVQ    AX, 456(DI)
+	MOVQ    AX, 464(DI)
+	MOVQ    AX, 472(DI)
+	MOVQ    AX, 480(DI)
+	MOVQ    AX, 488(DI)
+	MOVQ    AX, 496(DI)
+	MOVQ    AX, 504(DI)
+	MOVQ    AX, 512(DI)
+	MOVQ    AX, 520(DI)
+	MOVQ    AX, 528(DI)
+	MOVQ    AX, 536(DI)
+	MOVQ    AX, 544(DI)
+	MOVQ    AX, 552(DI)
+	MOVQ    AX, 560(DI)
+	MOVQ    AX, 568(DI)
+	MOVQ    AX, 576(DI)
+	MOVQ    AX, 584(DI)
+	MOVQ    AX, 592(DI)
+	MOVQ    AX, 600(DI)
+	MOVQ    AX, 608(DI)
+	MOVQ    AX, 616(DI)
+	MOVQ    AX, 624(DI)
+	MOVQ    AX, 632(DI)
+	MOVQ    AX, 640(DI)
+	MOVQ    AX, 648(DI)
+	MOVQ    AX, 656(DI)
+	MOVQ    AX, 664(DI)
+	MOVQ    AX, 672(DI)
+	MOVQ    AX, 680(DI)
+	MOVQ    AX, 688(DI)
+	MOVQ    AX, 696(DI)
+	MOVQ    AX, 704(DI)
+	MOVQ    AX, 712(DI)
+	MOVQ    AX, 720(DI)
+	MOVQ    AX, 728(DI)
+	MOVQ    AX, 736(DI)
+	MOVQ    AX, 744(DI)
+	MOVQ    AX, 752(DI)
+	MOVQ    AX, 760(DI)
+	MOVQ    AX, 768(DI)
+	MOVQ    AX, 776(DI)
+	MOVQ    AX, 784(DI)
+	MOVQ    AX, 792(DI)
+	MOVQ    AX, 800(DI)
+	MOVQ    AX, 808(DI)
+	MOVQ    AX, 816(DI)
+	MOVQ    AX, 824(DI)
+	MOVQ    AX, 832(DI)
+	MOVQ    AX, 840(DI)
+	MOVQ    AX, 848(DI)
+	MOVQ    AX, 856(DI)
+	MOVQ    AX, 864(DI)
+	MOVQ    AX, 872(DI)
+	MOVQ    AX, 880(DI)
+	MOVQ    AX, 888(DI)
+	MOVQ    AX, 896(DI)
+	MOVQ    AX, 904(DI)
+	MOVQ    AX, 912(DI)
+	MOVQ    AX, 920(DI)
+	MOVQ    AX, 928(DI)
+	MOVQ    AX, 936(DI)
+	MOVQ    AX, 944(DI)
+	MOVQ    AX, 952(DI)
+	MOVQ    AX, 960(DI)
+	MOVQ    AX, 968(DI)
+	MOVQ    AX, 976(DI)
+	MOVQ    AX, 984(DI)
+	MOVQ    AX, 992(DI)
+	MOVQ    AX, 1000(DI)
+	MOVQ    AX, 1008(DI)
+	MOVQ    AX, 1016(DI)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87AMD64(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 1648(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    15360(AX), AX
+	ANDQ    AX, 48(SP)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
 	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[5] = y[5] + NTT⁻¹(NTT(c) ∘ NTT(s1[5])) (lines 18 and 20); ‖z[5]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[6] = y[6] + NTT⁻¹(NTT(c) ∘ NTT(s1[6])) (lines 18 and 20); ‖z[6]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+64(FP)
+	RET
+
+// func SignR087AMD64(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, work *[256]uint32) bool
+TEXT ·SignR087AMD64(SB), $56-33
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+32(FP)
+	RET
 
-	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+// func SignHint87AMD64(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool
+TEXT ·SignHint87AMD64(SB), $72-41
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
+	MOVQ $0x00000000, 64(SP)
+
+	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ t0Hat+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAMD64(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
-	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 7168(AX), AX
+	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ wcs2+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
+	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AMD64(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 6144(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 6144(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 6144(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 7168(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAMD64(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAMD64(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 7168(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 7168(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AMD64(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 1640(SP), CX
+	MOVL 64(SP), CX
 	MOVL $0x0000004b, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-	MOVQ 1648(SP), AX
-	MOVB AL, ret+72(FP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+40(FP)
 	RET
 
-// func SignAttempt87AVX2(cTilde *[64]byte, z *[7][256]uint32, h *[8][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, s2Hat *[8][256]uint32, t0Hat *[8][256]uint32, work *[20][256]uint32) bool
+// func SignZ87AVX2(cTilde *[64]byte, cHat *[256]uint32, w *[8][256]uint32, z *[7][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, work *[10][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignAttempt87AVX2(SB), $1656-73
+TEXT ·SignZ87AVX2(SB), $1640-65
 	NO_LOCAL_POINTERS
-	MOVQ $0x00000001, 1648(SP)
-	MOVQ $0x00000000, 1640(SP)
+	MOVQ $0x00000001, 48(SP)
 
 	// y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, four polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    (AX), AX
-	MOVQ    AX, 1584(SP)
+	MOVQ    AX, 1608(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1386(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1394(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1402(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1410(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1418(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1426(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1434(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1442(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1450(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1458(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1466(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1450(SP)
+	MOVB    AL, 1474(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1451(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1475(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
-	MOVQ    AX, 1592(SP)
+	MOVQ    AX, 1616(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1452(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1460(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1468(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1476(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1484(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1492(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1500(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1508(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1516(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1524(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1532(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1516(SP)
+	MOVB    AL, 1540(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1517(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1541(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
-	MOVQ    AX, 1600(SP)
+	MOVQ    AX, 1624(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1518(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1526(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1534(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1542(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1550(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1558(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1566(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1574(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1582(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1590(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1598(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1582(SP)
+	MOVB    AL, 1606(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1583(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1607(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1608(SP)
-	LEAQ    1584(SP), AX
+	MOVQ    AX, 1632(SP)
+	LEAQ    1608(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
-	MOVQ    in+24(FP), SI
+	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1320(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1328(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1336(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1344(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1376(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1384(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1392(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1400(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1384(SP)
+	MOVB    AL, 1408(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1385(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1409(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
-	MOVQ    AX, 1584(SP)
+	MOVQ    AX, 1608(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1386(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1394(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1402(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1410(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1418(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1426(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1434(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1442(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1450(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1458(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1466(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000005, AX
-	MOVB    AL, 1450(SP)
+	MOVB    AL, 1474(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1451(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1475(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    5120(AX), AX
-	MOVQ    AX, 1592(SP)
+	MOVQ    AX, 1616(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1452(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1460(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1468(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1476(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1484(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1492(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1500(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1508(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1516(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1524(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1532(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000006, AX
-	MOVB    AL, 1516(SP)
+	MOVB    AL, 1540(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1517(SP)
-	MOVQ    z+8(FP), AX
+	MOVB    AL, 1541(SP)
+	MOVQ    z+24(FP), AX
 	LEAQ    6144(AX), AX
-	MOVQ    AX, 1600(SP)
+	MOVQ    AX, 1624(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1518(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1526(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1534(SP)
-	MOVQ    88(SI), AX
 	MOVQ    AX, 1542(SP)
-	MOVQ    96(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1550(SP)
-	MOVQ    104(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1558(SP)
-	MOVQ    112(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1566(SP)
-	MOVQ    120(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1574(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1582(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1590(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1598(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1582(SP)
+	MOVB    AL, 1606(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1583(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    19456(AX), AX
-	MOVQ    AX, 1608(SP)
-	LEAQ    1584(SP), AX
+	MOVB    AL, 1607(SP)
+	MOVQ    work+56(FP), AX
+	LEAQ    9216(AX), AX
+	MOVQ    AX, 1632(SP)
+	LEAQ    1608(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1320(SP), AX
+	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
-	MOVQ    z+8(FP), SI
-	MOVQ    work+64(FP), DI
+	MOVQ    z+24(FP), SI
+	MOVQ    work+56(FP), DI
 	VMOVDQU (SI), Y0
 	VMOVDQU Y0, (DI)
 	VMOVDQU 32(SI), Y0
@@ -13180,319 +13263,316 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	VMOVDQU 7136(SI), Y0
 	VMOVDQU Y0, 7136(DI)
 	VZEROUPPER
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    5120(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    5120(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    6144(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+64(FP), AX
+	MOVQ    work+56(FP), AX
 	LEAQ    6144(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
-	MOVQ in+24(FP), SI
+	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 232(SP)
-	MOVQ 8(SI), AX
-	MOVQ AX, 240(SP)
-	MOVQ 16(SI), AX
-	MOVQ AX, 248(SP)
-	MOVQ 24(SI), AX
 	MOVQ AX, 256(SP)
-	MOVQ 32(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 40(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 48(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 56(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 288(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 296(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 304(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 312(SP)
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 296(SP), AX
+	LEAQ 320(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
+	MOVQ AX, (SP)
+	MOVQ w+16(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 424(SP), AX
+	LEAQ 448(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 552(SP), AX
+	LEAQ 576(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 680(SP), AX
+	LEAQ 704(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 808(SP), AX
+	LEAQ 832(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 936(SP), AX
+	LEAQ 960(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[6] = NTT⁻¹(Σⱼ Â[6][j] ∘ NTT(y[j])) (line 12); w1[6] = HighBits(w[6]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 1064(SP), AX
+	LEAQ 1088(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// w[7] = NTT⁻¹(Σⱼ Â[7][j] ∘ NTT(y[j])) (line 12); w1[7] = HighBits(w[7]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ aHat+32(FP), AX
+	MOVQ aHat+40(FP), AX
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
+	MOVQ work+56(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+16(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 1192(SP), AX
+	LEAQ 1216(SP), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 18432(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 32(SP)
-	MOVQ AX, 40(SP)
-	MOVQ AX, 48(SP)
 	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
@@ -13515,15 +13595,9 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ AX, 208(SP)
 	MOVQ AX, 216(SP)
 	MOVQ AX, 224(SP)
-	MOVQ 32(SP), AX
-	XORQ 232(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 240(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 248(SP), AX
-	MOVQ AX, 48(SP)
+	MOVQ AX, 232(SP)
+	MOVQ AX, 240(SP)
+	MOVQ AX, 248(SP)
 	MOVQ 56(SP), AX
 	XORQ 256(SP), AX
 	MOVQ AX, 56(SP)
@@ -13566,18 +13640,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 360(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 368(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 376(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 384(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 368(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 376(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 384(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 392(SP), AX
 	MOVQ AX, 56(SP)
@@ -13620,18 +13694,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 496(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 504(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 512(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 520(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 504(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 512(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 520(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 528(SP), AX
 	MOVQ AX, 56(SP)
@@ -13674,18 +13748,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 632(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 640(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 648(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 656(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 640(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 648(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 656(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 664(SP), AX
 	MOVQ AX, 56(SP)
@@ -13728,18 +13802,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 768(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 776(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 784(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 792(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 776(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 784(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 792(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 800(SP), AX
 	MOVQ AX, 56(SP)
@@ -13782,18 +13856,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 904(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 912(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 920(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 928(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 912(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 920(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 928(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 936(SP), AX
 	MOVQ AX, 56(SP)
@@ -13836,18 +13910,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 1040(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1048(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1056(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1064(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 1048(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1056(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 1064(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 1072(SP), AX
 	MOVQ AX, 56(SP)
@@ -13890,18 +13964,18 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 1176(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1184(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1192(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1200(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	MOVQ 32(SP), AX
-	XORQ 1184(SP), AX
-	MOVQ AX, 32(SP)
-	MOVQ 40(SP), AX
-	XORQ 1192(SP), AX
-	MOVQ AX, 40(SP)
-	MOVQ 48(SP), AX
-	XORQ 1200(SP), AX
-	MOVQ AX, 48(SP)
 	MOVQ 56(SP), AX
 	XORQ 1208(SP), AX
 	MOVQ AX, 56(SP)
@@ -13944,1073 +14018,1101 @@ TEXT ·SignAttempt87AVX2(SB), $1656-73
 	MOVQ 160(SP), AX
 	XORQ 1312(SP), AX
 	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	MOVQ 168(SP), AX
+	XORQ 1320(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ 176(SP), AX
+	XORQ 1328(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ 184(SP), AX
+	XORQ 1336(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVL $0x0000001f, AX
-	XORQ 32(SP), AX
-	MOVQ AX, 32(SP)
+	XORQ 56(SP), AX
+	MOVQ AX, 56(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 160(SP), AX
-	MOVQ AX, 160(SP)
-	LEAQ 32(SP), AX
+	XORQ 184(SP), AX
+	MOVQ AX, 184(SP)
+	LEAQ 56(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 32(SP), AX
-	MOVQ AX, (DI)
-	MOVQ 40(SP), AX
-	MOVQ AX, 8(DI)
-	MOVQ 48(SP), AX
-	MOVQ AX, 16(DI)
 	MOVQ 56(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 40(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 48(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 88(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 96(SP), AX
+	MOVQ AX, 40(DI)
+	MOVQ 104(SP), AX
+	MOVQ AX, 48(DI)
+	MOVQ 112(SP), AX
 	MOVQ AX, 56(DI)
 
-	// c = SampleInBall(c̃) (line 16); NTT(c) (line 17). c is cleared first: SampleInBall's contract takes its old bytes as public.
-	MOVQ    work+64(FP), DI
+	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
+	MOVQ    cHat+8(FP), DI
 	MOVL    $0x00000000, AX
-	MOVQ    AX, 15360(DI)
-	MOVQ    AX, 15368(DI)
-	MOVQ    AX, 15376(DI)
-	MOVQ    AX, 15384(DI)
-	MOVQ    AX, 15392(DI)
-	MOVQ    AX, 15400(DI)
-	MOVQ    AX, 15408(DI)
-	MOVQ    AX, 15416(DI)
-	MOVQ    AX, 15424(DI)
-	MOVQ    AX, 15432(DI)
-	MOVQ    AX, 15440(DI)
-	MOVQ    AX, 15448(DI)
-	MOVQ    AX, 15456(DI)
-	MOVQ    AX, 15464(DI)
-	MOVQ    AX, 15472(DI)
-	MOVQ    AX, 15480(DI)
-	MOVQ    AX, 15488(DI)
-	MOVQ    AX, 15496(DI)
-	MOVQ    AX, 15504(DI)
-	MOVQ    AX, 15512(DI)
-	MOVQ    AX, 15520(DI)
-	MOVQ    AX, 15528(DI)
-	MOVQ    AX, 15536(DI)
-	MOVQ    AX, 15544(DI)
-	MOVQ    AX, 15552(DI)
-	MOVQ    AX, 15560(DI)
-	MOVQ    AX, 15568(DI)
-	MOVQ    AX, 15576(DI)
-	MOVQ    AX, 15584(DI)
-	MOVQ    AX, 15592(DI)
-	MOVQ    AX, 15600(DI)
-	MOVQ    AX, 15608(DI)
-	MOVQ    AX, 15616(DI)
-	MOVQ    AX, 15624(DI)
-	MOVQ    AX, 15632(DI)
-	MOVQ    AX, 15640(DI)
-	MOVQ    AX, 15648(DI)
-	MOVQ    AX, 15656(DI)
-	MOVQ    AX, 15664(DI)
-	MOVQ    AX, 15672(DI)
-	MOVQ    AX, 15680(DI)
-	MOVQ    AX, 15688(DI)
-	MOVQ    AX, 15696(DI)
-	MOVQ    AX, 15704(DI)
-	MOVQ    AX, 15712(DI)
-	MOVQ    AX, 15720(DI)
-	MOVQ    AX, 15728(DI)
-	MOVQ    AX, 15736(DI)
-	MOVQ    AX, 15744(DI)
-	MOVQ    AX, 15752(DI)
-	MOVQ    AX, 15760(DI)
-	MOVQ    AX, 15768(DI)
-	MOVQ    AX, 15776(DI)
-	MOVQ    AX, 15784(DI)
-	MOVQ    AX, 15792(DI)
-	MOVQ    AX, 15800(DI)
-	MOVQ    AX, 15808(DI)
-	MOVQ    AX, 15816(DI)
-	MOVQ    AX, 15824(DI)
-	MOVQ    AX, 15832(DI)
-	MOVQ    AX, 15840(DI)
-	MOVQ    AX, 15848(DI)
-	MOVQ    AX, 15856(DI)
-	MOVQ    AX, 15864(DI)
-	MOVQ    AX, 15872(DI)
-	MOVQ    AX, 15880(DI)
-	MOVQ    AX, 15888(DI)
-	MOVQ    AX, 15896(DI)
-	MOVQ    AX, 15904(DI)
-	MOVQ    AX, 15912(DI)
-	MOVQ    AX, 15920(DI)
-	MOVQ    AX, 15928(DI)
-	MOVQ    AX, 15936(DI)
-	MOVQ    AX, 15944(DI)
-	MOVQ    AX, 15952(DI)
-	MOVQ    AX, 15960(DI)
-	MOVQ    AX, 15968(DI)
-	MOVQ    AX, 15976(DI)
-	MOVQ    AX, 15984(DI)
-	MOVQ    AX, 15992(DI)
-	MOVQ    AX, 16000(DI)
-	MOVQ    AX, 16008(DI)
-	MOVQ    AX, 16016(DI)
-	MOVQ    AX, 16024(DI)
-	MOVQ    AX, 16032(DI)
-	MOVQ    AX, 16040(DI)
-	MOVQ    AX, 16048(DI)
-	MOVQ    AX, 16056(DI)
-	MOVQ    AX, 16064(DI)
-	MOVQ    AX, 16072(DI)
-	MOVQ    AX, 16080(DI)
-	MOVQ    AX, 16088(DI)
-	MOVQ    AX, 16096(DI)
-	MOVQ    AX, 16104(DI)
-	MOVQ    AX, 16112(DI)
-	MOVQ    AX, 16120(DI)
-	MOVQ    AX, 16128(DI)
-	MOVQ    AX, 16136(DI)
-	MOVQ    AX, 16144(DI)
-	MOVQ    AX, 16152(DI)
-	MOVQ    AX, 16160(DI)
-	MOVQ    AX, 16168(DI)
-	MOVQ    AX, 16176(DI)
-	MOVQ    AX, 16184(DI)
-	MOVQ    AX, 16192(DI)
-	MOVQ    AX, 16200(DI)
-	MOVQ    AX, 16208(DI)
-	MOVQ    AX, 16216(DI)
-	MOVQ    AX, 16224(DI)
-	MOVQ    AX, 16232(DI)
-	MOVQ    AX, 16240(DI)
-	MOVQ    AX, 16248(DI)
-	MOVQ    AX, 16256(DI)
-	MOVQ    AX, 16264(DI)
-	MOVQ    AX, 16272(DI)
-	MOVQ    AX, 16280(DI)
-	MOVQ    AX, 16288(DI)
-	MOVQ    AX, 16296(DI)
-	MOVQ    AX, 16304(DI)
-	MOVQ    AX, 16312(DI)
-	MOVQ    AX, 16320(DI)
-	MOVQ    AX, 16328(DI)
-	MOVQ    AX, 16336(DI)
-	MOVQ    AX, 16344(DI)
-	MOVQ    AX, 16352(DI)
-	MOVQ    AX, 16360(DI)
-	MOVQ    AX, 16368(DI)
-	MOVQ    AX, 16376(DI)
-	MOVQ    work+64(FP), AX
-	LEAQ    15360(AX), AX
+	MOVQ    AX, (DI)
+	MOVQ    AX, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    AX, 24(DI)
+	MOVQ    AX, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    AX, 48(DI)
+	MOVQ    AX, 56(DI)
+	MOVQ    AX, 64(DI)
+	MOVQ    AX, 72(DI)
+	MOVQ    AX, 80(DI)
+	MOVQ    AX, 88(DI)
+	MOVQ    AX, 96(DI)
+	MOVQ    AX, 104(DI)
+	MOVQ    AX, 112(DI)
+	MOVQ    AX, 120(DI)
+	MOVQ    AX, 128(DI)
+	MOVQ    AX, 136(DI)
+	MOVQ    AX, 144(DI)
+	MOVQ    AX, 152(DI)
+	MOVQ    AX, 160(DI)
+	MOVQ    AX, 168(DI)
+	MOVQ    AX, 176(DI)
+	MOVQ    AX, 184(DI)
+	MOVQ    AX, 192(DI)
+	MOVQ    AX, 200(DI)
+	MOVQ    AX, 208(DI)
+	MOVQ    AX, 216(DI)
+	MOVQ    AX, 224(DI)
+	MOVQ    AX, 232(DI)
+	MOVQ    AX, 240(DI)
+	MOVQ    AX, 248(DI)
+	MOVQ    AX, 256(DI)
+	MOVQ    AX, 264(DI)
+	MOVQ    AX, 272(DI)
+	MOVQ    AX, 280(DI)
+	MOVQ    AX, 288(DI)
+	MOVQ    AX, 296(DI)
+	MOVQ    AX, 304(DI)
+	MOVQ    AX, 312(DI)
+	MOVQ    AX, 320(DI)
+	MOVQ    AX, 328(DI)
+	MOVQ    AX, 336(DI)
+	MOVQ    AX, 344(DI)
+	MOVQ    AX, 352(DI)
+	MOVQ    AX, 360(DI)
+	MOVQ    AX, 368(DI)
+	MOVQ    AX, 376(DI)
+	MOVQ    AX, 384(DI)
+	MOVQ    AX, 392(DI)
+	MOVQ    AX, 400(DI)
+	MOVQ    AX, 408(DI)
+	MOVQ    AX, 416(DI)
+	MOVQ    AX, 424(DI)
+	MOVQ    AX, 432(DI)
+	MOVQ    AX, 440(DI)
+	MOVQ    AX, 448(DI)
+	MOVQ    AX, 456(DI)
+	MOVQ    AX, 464(DI)
+	MOVQ    AX, 472(DI)
+	MOVQ    AX, 480(DI)
+	MOVQ    AX, 488(DI)
+	MOVQ    AX, 496(DI)
+	MOVQ    AX, 504(DI)
+	MOVQ    AX, 512(DI)
+	MOVQ    AX, 520(DI)
+	MOVQ    AX, 528(DI)
+	MOVQ    AX, 536(DI)
+	MOVQ    AX, 544(DI)
+	MOVQ    AX, 552(DI)
+	MOVQ    AX, 560(DI)
+	MOVQ    AX, 568(DI)
+	MOVQ    AX, 576(DI)
+	MOVQ    AX, 584(DI)
+	MOVQ    AX, 592(DI)
+	MOVQ    AX, 600(DI)
+	MOVQ    AX, 608(DI)
+	MOVQ    AX, 616(DI)
+	MOVQ    AX, 624(DI)
+	MOVQ    AX, 632(DI)
+	MOVQ    AX, 640(DI)
+	MOVQ    AX, 648(DI)
+	MOVQ    AX, 656(DI)
+	MOVQ    AX, 664(DI)
+	MOVQ    AX, 672(DI)
+	MOVQ    AX, 680(DI)
+	MOVQ    AX, 688(DI)
+	MOVQ    AX, 696(DI)
+	MOVQ    AX, 704(DI)
+	MOVQ    AX, 712(DI)
+	MOVQ    AX, 720(DI)
+	MOVQ    AX, 728(DI)
+	MOVQ    AX, 736(DI)
+	MOVQ    AX, 744(DI)
+	MOVQ    AX, 752(DI)
+	MOVQ    AX, 760(DI)
+	MOVQ    AX, 768(DI)
+	MOVQ    AX, 776(DI)
+	MOVQ    AX, 784(DI)
+	MOVQ    AX, 792(DI)
+	MOVQ    AX, 800(DI)
+	MOVQ    AX, 808(DI)
+	MOVQ    AX, 816(DI)
+	MOVQ    AX, 824(DI)
+	MOVQ    AX, 832(DI)
+	MOVQ    AX, 840(DI)
+	MOVQ    AX, 848(DI)
+	MOVQ    AX, 856(DI)
+	MOVQ    AX, 864(DI)
+	MOVQ    AX, 872(DI)
+	MOVQ    AX, 880(DI)
+	MOVQ    AX, 888(DI)
+	MOVQ    AX, 896(DI)
+	MOVQ    AX, 904(DI)
+	MOVQ    AX, 912(DI)
+	MOVQ    AX, 920(DI)
+	MOVQ    AX, 928(DI)
+	MOVQ    AX, 936(DI)
+	MOVQ    AX, 944(DI)
+	MOVQ    AX, 952(DI)
+	MOVQ    AX, 960(DI)
+	MOVQ    AX, 968(DI)
+	MOVQ    AX, 976(DI)
+	MOVQ    AX, 984(DI)
+	MOVQ    AX, 992(DI)
+	MOVQ    AX, 1000(DI)
+	MOVQ    AX, 1008(DI)
+	MOVQ    AX, 1016(DI)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
 	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87BMI2(SB)
 	MOVBQZX 16(SP), AX
-	ANDQ    AX, 1648(SP)
-	MOVQ    work+64(FP), AX
-	LEAQ    15360(AX), AX
+	ANDQ    AX, 48(SP)
+	MOVQ    cHat+8(FP), AX
+	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
 	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[5] = y[5] + NTT⁻¹(NTT(c) ∘ NTT(s1[5])) (lines 18 and 20); ‖z[5]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
 	// z[6] = y[6] + NTT⁻¹(NTT(c) ∘ NTT(s1[6])) (lines 18 and 20); ‖z[6]‖∞ < γ1 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ s1Hat+40(FP), AX
+	MOVQ s1Hat+48(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+56(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
-	MOVQ z+8(FP), AX
+	MOVQ z+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0007ff88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+64(FP)
+	RET
+
+// func SignR087AVX2(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, work *[256]uint32) bool
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·SignR087AVX2(SB), $56-33
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ (AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 9216(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 11264(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 12288(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-
-	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 13312(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	ANDQ AX, 48(SP)
 
 	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ s2Hat+48(FP), AX
+	MOVQ s2Hat+16(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 16384(AX), AX
+	MOVQ work+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ w+0(FP), AX
+	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003fe88, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+32(FP)
+	RET
 
-	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+// func SignHint87AVX2(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·SignHint87AVX2(SB), $72-41
+	NO_LOCAL_POINTERS
+	MOVQ $0x00000001, 48(SP)
+	MOVQ $0x00000000, 64(SP)
+
+	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ t0Hat+56(FP), AX
-	LEAQ 7168(AX), AX
+	MOVQ t0Hat+24(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 15360(AX), AX
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 1616(SP)
-	LEAQ 1616(SP), AX
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
 	MOVQ AX, 8(SP)
-	LEAQ 1624(SP), AX
+	LEAQ 40(SP), AX
 	MOVQ AX, 16(SP)
 	CALL ·NormExceedsAVX2(SB)
-	MOVL 1624(SP), AX
+	MOVL 40(SP), AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
+	ANDQ AX, 48(SP)
 
-	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
-	MOVQ h+16(FP), AX
-	LEAQ 7168(AX), AX
+	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, (SP)
-	MOVQ work+64(FP), AX
-	LEAQ 17408(AX), AX
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
-	MOVQ work+64(FP), AX
-	LEAQ 14336(AX), AX
+	MOVQ wcs2+8(FP), AX
+	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
-	LEAQ 1632(SP), AX
+	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AVX2(SB)
-	MOVL 1632(SP), AX
-	ADDL 1640(SP), AX
-	MOVL AX, 1640(SP)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 1024(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 2048(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 3072(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 4096(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 5120(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 6144(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 6144(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 6144(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
+
+	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVQ t0Hat+24(FP), AX
+	LEAQ 7168(AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ cHat+16(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 16(SP)
+	CALL ·MultiplyNTTAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	CALL ·NTTInverseAVX2(SB)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, (SP)
+	MOVL $0x0003ff00, 32(SP)
+	LEAQ 32(SP), AX
+	MOVQ AX, 8(SP)
+	LEAQ 40(SP), AX
+	MOVQ AX, 16(SP)
+	CALL ·NormExceedsAVX2(SB)
+	MOVL 40(SP), AX
+	XORL $0x00000001, AX
+	ANDQ AX, 48(SP)
+
+	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
+	MOVQ h+0(FP), AX
+	LEAQ 7168(AX), AX
+	MOVQ AX, (SP)
+	MOVQ work+32(FP), AX
+	LEAQ (AX), AX
+	MOVQ AX, 8(SP)
+	MOVQ wcs2+8(FP), AX
+	LEAQ 7168(AX), AX
+	MOVQ AX, 16(SP)
+	LEAQ 56(SP), AX
+	MOVQ AX, 24(SP)
+	CALL ·MakeHint32AVX2(SB)
+	MOVL 56(SP), AX
+	ADDL 64(SP), AX
+	MOVL AX, 64(SP)
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 1640(SP), CX
+	MOVL 64(SP), CX
 	MOVL $0x0000004b, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
 	XORL $0x00000001, AX
-	ANDQ AX, 1648(SP)
-	MOVQ 1648(SP), AX
-	MOVB AL, ret+72(FP)
+	ANDQ AX, 48(SP)
+	MOVQ 48(SP), AX
+	MOVB AL, ret+40(FP)
 	RET
