@@ -24,6 +24,11 @@ type zGen struct {
 	w    reg.GPPhysical
 	data [16]reg.VecPhysical
 	lay  layout
+	// left counts the reads of each table entry (by its assembly) that the
+	// layer's montMuls have still to make; held is the register of each
+	// one read into a register and read again (layer, montMul).
+	left map[string]int
+	held map[string]reg.VecPhysical
 }
 
 func newZGen(c *build.Context, table string) *zGen {
@@ -92,30 +97,89 @@ func (g *zGen) swap(pl, pr int) {
 
 // montMul returns a register holding x·z (from tw) in (−¾q, ¾q), for |x| <
 // 2³¹ (signed Montgomery multiplication as in nttavx2.go); x is unchanged.
+//
+// A table entry that the layer reads again (a twiddle vector whose lanes
+// are all equal is its own odd-lane copy, and butterflies may share one)
+// is read into a register once, kept until its last use, while the pool
+// has room. A 64-byte read from the table splits a cache line whenever
+// the linker places the table 32 bytes off a 64-byte boundary, which Go's
+// linker (data aligned to at most 32 bytes) may do; fewer reads make the
+// transforms' time depend less on where the table lands.
 func (g *zGen) montMul(x reg.VecPhysical, tw twiddle) reg.VecPhysical {
 	c := g.c
 	t0, t1, t2, t3 := g.temp(), g.temp(), g.temp(), g.temp()
-	c.VPMULDQ(tw.z, x, t0)
-	c.VPMULDQ(tw.zq, x, t1)
+	var done []reg.VecPhysical
+	ops := map[string]operand.Op{}
+	for _, m := range []operand.Mem{tw.z, tw.zq, tw.zOdd, tw.zqOdd} {
+		k := m.Asm()
+		if _, ok := ops[k]; ok {
+			continue
+		}
+		local := 0
+		for _, n := range []operand.Mem{tw.z, tw.zq, tw.zOdd, tw.zqOdd} {
+			if n.Asm() == k {
+				local++
+			}
+		}
+		left := g.left[k] - local
+		g.left[k] = left
+		r, held := g.held[k]
+		switch {
+		case held:
+		case local+left >= 2 && len(g.free) >= 4:
+			r = g.temp()
+			c.VMOVDQU64(m, r)
+			g.held[k] = r
+		default:
+			ops[k] = m
+			continue
+		}
+		ops[k] = r
+		if left == 0 {
+			delete(g.held, k)
+			done = append(done, r)
+		}
+	}
+	c.VPMULDQ(ops[tw.z.Asm()], x, t0)
+	c.VPMULDQ(ops[tw.zq.Asm()], x, t1)
 	c.VPSHUFD(operand.U8(0xF5), x, t2)
-	c.VPMULDQ(tw.zqOdd, t2, t3)
-	c.VPMULDQ(tw.zOdd, t2, t2)
+	c.VPMULDQ(ops[tw.zqOdd.Asm()], t2, t3)
+	c.VPMULDQ(ops[tw.zOdd.Asm()], t2, t2)
 	c.VPMULDQ(zQ, t1, t1)
 	c.VPMULDQ(zQ, t3, t3)
 	c.VPSUBD(t1, t0, t0)
 	c.VPSUBD(t3, t2, t2)
 	c.VPERMT2D(t2, zOddIdx, t0) // the high dwords: even lanes' from t0, odd ones' from t2
 	g.release(t1, t2, t3)
+	g.release(done...)
 	return t0
+}
+
+// layer counts the reads of each table entry by the montMuls of twiddle
+// vectors tws, the layer about to be emitted, for montMul to keep those
+// read again.
+func (g *zGen) layer(tws []twiddle) {
+	g.left = map[string]int{}
+	g.held = map[string]reg.VecPhysical{}
+	for _, tw := range tws {
+		for _, m := range []operand.Mem{tw.z, tw.zq, tw.zOdd, tw.zqOdd} {
+			g.left[m.Asm()]++
+		}
+	}
 }
 
 // ctButterflies emits the layer of NTT (Algorithm 41, lines 11 to 14) on
 // index bit β.
 func (g *zGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
+	var tws []twiddle
 	pairs(len(g.data), p, func(lo, hi int) {
-		tw := g.signedTwiddles(g.lay.ctZetas(lo, β))
-		t := g.montMul(g.data[hi], tw)
+		tws = append(tws, g.signedTwiddles(g.lay.ctZetas(lo, β)))
+	})
+	g.layer(tws)
+	pairs(len(g.data), p, func(lo, hi int) {
+		t := g.montMul(g.data[hi], tws[0])
+		tws = tws[1:]
 		g.c.VPSUBD(t, g.data[lo], g.data[hi])
 		g.c.VPADDD(t, g.data[lo], g.data[lo])
 		g.release(t)
@@ -211,18 +275,27 @@ func nttAVX512(c *build.Context) {
 // index bit β, as nttGen.gsButterflies does.
 func (g *zGen) gsButterflies(β int, scale uint32) {
 	p := g.lay.regBit(β)
+	var tws []twiddle
 	pairs(len(g.data), p, func(lo, hi int) {
-		zeta := g.lay.gsZetas(lo, β, scale)
+		tws = append(tws, g.signedTwiddles(g.lay.gsZetas(lo, β, scale)))
+		if scale != 1 {
+			tws = append(tws, g.signedTwiddles(splat(16, scale)))
+		}
+	})
+	g.layer(tws)
+	pairs(len(g.data), p, func(lo, hi int) {
 		a, b := g.data[lo], g.data[hi]
 		s := g.temp()
 		g.c.VPADDD(b, a, s)
 		g.c.VPSUBD(a, b, b)
 		g.release(a)
-		g.data[hi] = g.montMul(b, g.signedTwiddles(zeta))
+		g.data[hi] = g.montMul(b, tws[0])
+		tws = tws[1:]
 		g.release(b)
 		g.data[lo] = s
 		if scale != 1 {
-			g.data[lo] = g.montMul(s, g.signedTwiddles(splat(16, scale)))
+			g.data[lo] = g.montMul(s, tws[0])
+			tws = tws[1:]
 			g.release(s)
 		}
 	})

@@ -457,25 +457,47 @@ var mutants = []Mutant{
 	{Name: "nttx16/twiddle-constant", Routine: "NTTAVX512",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddlesAVX512<>+192(SB)/4, $0x000064f7", Replace: "DATA nttTwiddlesAVX512<>+192(SB)/4, $0x000064f8"}}},
 	{Name: "nttx16/shuffle-immediate", Routine: "NTTAVX512",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VSHUFI64X2  $0x44, Z1, Z0, Z16", Replace: "VSHUFI64X2  $0x54, Z1, Z0, Z16"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VSHUFI64X2  $0x44, Z1, Z0, Z28", Replace: "VSHUFI64X2  $0x54, Z1, Z0, Z28"}}},
 	// A 256-bit add (EVEX.256, forced by Y16) zeroes bits 511:256.
 	{Name: "nttx16/ymm-add", Routine: "NTTAVX512",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VPADDD   Z16, Z0, Z0", Replace: "VPADDD   Y16, Y0, Y0"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VPADDD    Z16, Z0, Z0", Replace: "VPADDD    Y16, Y0, Y0"}}},
 	// A VEX load fills 256 bits: coefficients 8 to 15 read as zero.
 	{Name: "nttx16/vex-load", Routine: "NTTAVX512",
 		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 (DI), Z0", Replace: "VMOVDQU (DI), Y0"}}},
 	{Name: "nttx16/secret-address", Routine: "NTTAVX512",
 		Edits: []Edit{beforeRETIn("ntt_amd64.s", "NTTAVX512", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+	// The twiddle vectors a layer reads again are read into registers
+	// once: a register never loaded holds garbage; a 256-bit load
+	// (EVEX.256, forced by Y20, which needs AVX512VL) zeroes lanes 8 to 15
+	// of ζ·2³²; the entries of ζ·2³² and ζ·2³²·q⁻¹ exchanged.
+	{Name: "nttx16/held-twiddle-unloaded", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "\tVMOVDQU64 nttTwiddlesAVX512<>+192(SB), Z20\n", Replace: ""}}},
+	{Name: "nttx16/held-twiddle-upper-half", Routine: "NTTAVX512",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 nttTwiddlesAVX512<>+192(SB), Z20", Replace: "VMOVDQU64 nttTwiddlesAVX512<>+192(SB), Y20"}}},
+	{Name: "nttx16/held-twiddles-exchanged", Routine: "NTTAVX512",
+		Edits: []Edit{
+			{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 nttTwiddlesAVX512<>+192(SB), Z20", Replace: "VMOVDQU64 nttTwiddlesAVX512<>+256(SB), Z20"},
+			{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 nttTwiddlesAVX512<>+256(SB), Z21", Replace: "VMOVDQU64 nttTwiddlesAVX512<>+192(SB), Z21"}}},
 
 	// ---- NTTInverseAVX512.
 	{Name: "nttinvx16/twiddle-constant", Routine: "NTTInverseAVX512",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddlesAVX512<>+192(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddlesAVX512<>+192(SB)/4, $0x001e29cf"}}},
 	{Name: "nttinvx16/shuffle-immediate", Routine: "NTTInverseAVX512",
-		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VSHUFI64X2  $0x88, Z9, Z14, Z12", Replace: "VSHUFI64X2  $0x8c, Z9, Z14, Z12"}}},
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VSHUFI64X2  $0x88, Z10, Z14, Z12", Replace: "VSHUFI64X2  $0x8c, Z10, Z14, Z12"}}},
 	// A VEX store writes 256 of the 512 bits: coefficients 248 to 255 stay
 	// as they came in.
 	{Name: "nttinvx16/vex-store", Routine: "NTTInverseAVX512",
-		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VMOVDQU64   Z2, 960(DI)", Replace: "VMOVDQU     Y2, 960(DI)"}}},
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VMOVDQU64   Z8, 960(DI)", Replace: "VMOVDQU     Y8, 960(DI)"}}},
+	// The layer with len = 16 reads its twiddle from registers: Z28 not
+	// loaded still holds coefficients; ζ·2³² read where ζ·2³²·q⁻¹ belongs.
+	{Name: "nttinvx16/held-twiddle-unloaded", Routine: "NTTInverseAVX512",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "\tVMOVDQU64   nttInverseTwiddlesAVX512<>+4032(SB), Z28\n", Replace: ""}}},
+	{Name: "nttinvx16/held-twiddle-entry", Routine: "NTTInverseAVX512",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VMOVDQU64   nttInverseTwiddlesAVX512<>+4096(SB), Z13", Replace: "VMOVDQU64   nttInverseTwiddlesAVX512<>+4032(SB), Z13"}}},
+	// A VEX load of the held ζ·2³²·q⁻¹ fills 256 bits and zeroes the rest:
+	// lanes 8 to 15 get m = 0.
+	{Name: "nttinvx16/held-twiddle-upper-half", Routine: "NTTInverseAVX512",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX512", Find: "VMOVDQU64   nttInverseTwiddlesAVX512<>+4096(SB), Z13", Replace: "VMOVDQU     nttInverseTwiddlesAVX512<>+4096(SB), Y13"}}},
 
 	// ---- The AVX-512 products.
 	{Name: "mulx16/qinv-constant", Routine: "MultiplyNTTAVX512",
