@@ -39,6 +39,16 @@ func TestComposeCheckSignOps(t *testing.T) {
 	if err := checkNormOp(contract.Lookup("LowBitsExceed32AVX2"), fullDom, p65); err != nil {
 		t.Fatalf("LowBitsExceed32AVX2: %v", err)
 	}
+	if err := checkHintPackOp(contract.Lookup("HintBitPack65AMD64"), p65); err != nil {
+		t.Fatalf("HintBitPack65AMD64: %v", err)
+	}
+	if err := checkModPM(p44); err != nil {
+		t.Fatalf("ModPM: %v", err)
+	}
+	zDom := dom{-(1 << 19) + 1, 1 << 19}
+	if err := checkBitPackOp(contract.Lookup("BitPack20AVX2"), zDom); err != nil {
+		t.Fatalf("BitPack20AVX2: %v", err)
+	}
 	bad := func(sym string, edit func(*contract.Contract)) *contract.Contract {
 		c := *contract.Lookup(sym)
 		op := *c.Op
@@ -78,6 +88,13 @@ func TestComposeCheckSignOps(t *testing.T) {
 		{"MakeHint without its count", checkMakeHintOp(bad("MakeHint88AMD64", func(c *contract.Contract) { c.Op.Out = []string{"h", "z"} }), p44)},
 		{"the norm of LowBits for another γ2", checkNormOp(contract.Lookup("LowBitsExceed88AVX2"), fullDom, p65)},
 		{"the norm of LowBits claimed as the norm", checkNormOp(bad("LowBitsExceed32AVX2", func(c *contract.Contract) { c.Op.Of = "" }), fullDom, p65)},
+		{"HintBitPack of another k and ω", checkHintPackOp(contract.Lookup("HintBitPack44AMD64"), p65)},
+		{"HintBitPack claiming another ω", checkHintPackOp(bad("HintBitPack65AMD64", func(c *contract.Contract) { c.Op.Params[0]++ }), p65)},
+		{"HintBitPack not proven", checkHintPackOp(bad("HintBitPack65AMD64", func(c *contract.Contract) {
+			c.Level = map[string]string{Functional: "tested"}
+		}), p65)},
+		{"BitPack of z without mod± (any word of [0, q))", checkBitPackOp(contract.Lookup("BitPack20AVX2"), fullDom)},
+		{"BitPack of γ1 = 2^17 for z of γ1 = 2^19", checkBitPackOp(contract.Lookup("BitPack18AVX2"), zDom)},
 		{"the norm of HighBits claimed for LowBits'", checkNormOp(bad("LowBitsExceed32AVX2", func(c *contract.Contract) { c.Op.Of = "HighBits" }), fullDom, p65)},
 	} {
 		if tc.err == nil {

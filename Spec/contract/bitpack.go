@@ -165,9 +165,10 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3),
 		// a Verify routine for w1Encode (Algorithm 28, line 3).
 		op = &Op{Name: "SimpleBitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{1<<p.width - 1}}
-	case !p.simple && p.width <= 13:
+	default:
 		// A KeyGen routine CALLs it for skEncode (Algorithm 24, lines 3,
-		// 6 and 9: s1 and s2 with η, t0).
+		// 6 and 9: s1 and s2 with η, t0), a SigEncode routine for z
+		// (Algorithm 26, line 3).
 		op = &Op{Name: "BitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{p.a, p.b}}
 	}
 	if op != nil {

@@ -59,7 +59,12 @@ func hintPackContract(name string, p fips204.Params) *Contract {
 			"control flow and addresses may depend on it",
 		PublicControl: true,
 		HintPack:      &HintPack{Out: "y", In: "h", K: p.K, Omega: p.Omega},
-		MaxFrame:      0, NoAlias: true,
+		// A SigEncode routine CALLs it (Algorithm 26, line 5).
+		Op: &Op{Name: "HintBitPack", In: []string{"h"}, Out: []string{"y"}, Params: []int{p.Omega}},
+		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			return Buffers{"y": fips204.HintBitPack(p, hintPolys(in["h"], p.K))}, 0
+		},
+		MaxFrame: 0, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"y": randBytes(r, n), "h": genHint(r, p)}
 		},
