@@ -883,7 +883,7 @@ func TestComposes(t *testing.T) {
 			}
 		}
 	}
-	if n != 50 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 9, Verify's 9, SHAKE256AbsorbBlock's 2 and SignAttempt's 6", n)
+	if n != 56 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 9, Verify's 9, SHAKE256AbsorbBlock's 2, SignAttempt's 6 and SigEncode's 6", n)
 	}
 }

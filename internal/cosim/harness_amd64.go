@@ -13902,185 +13902,221 @@ func frame142(out *[3]uint64)
 //go:noescape
 func frame143(out *[3]uint64)
 
-// frame144 has the frame size and flags of SignAttempt44AMD64; it writes SP, the address of
+// frame144 has the frame size and flags of SigEncode44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame144(out *[3]uint64)
 
-// frame145 has the frame size and flags of SignAttempt44AVX2; it writes SP, the address of
+// frame145 has the frame size and flags of SigEncode44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame145(out *[3]uint64)
 
-// frame146 has the frame size and flags of SignAttempt65AMD64; it writes SP, the address of
+// frame146 has the frame size and flags of SigEncode65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame146(out *[3]uint64)
 
-// frame147 has the frame size and flags of SignAttempt65AVX2; it writes SP, the address of
+// frame147 has the frame size and flags of SigEncode65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame147(out *[3]uint64)
 
-// frame148 has the frame size and flags of SignAttempt87AMD64; it writes SP, the address of
+// frame148 has the frame size and flags of SigEncode87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame148(out *[3]uint64)
 
-// frame149 has the frame size and flags of SignAttempt87AVX2; it writes SP, the address of
+// frame149 has the frame size and flags of SigEncode87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame149(out *[3]uint64)
 
-// frame150 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame150 has the frame size and flags of SignAttempt44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame150(out *[3]uint64)
 
-// frame151 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame151 has the frame size and flags of SignAttempt44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame151(out *[3]uint64)
 
-// frame152 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame152 has the frame size and flags of SignAttempt65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame152(out *[3]uint64)
 
-// frame153 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame153 has the frame size and flags of SignAttempt65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame153(out *[3]uint64)
 
-// frame154 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame154 has the frame size and flags of SignAttempt87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame154(out *[3]uint64)
 
-// frame155 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame155 has the frame size and flags of SignAttempt87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame155(out *[3]uint64)
 
-// frame156 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame156 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame156(out *[3]uint64)
 
-// frame157 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame157 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame157(out *[3]uint64)
 
-// frame158 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame158 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame158(out *[3]uint64)
 
-// frame159 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame159 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame159(out *[3]uint64)
 
-// frame160 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame160 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame160(out *[3]uint64)
 
-// frame161 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame161 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame161(out *[3]uint64)
 
-// frame162 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame162 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame162(out *[3]uint64)
 
-// frame163 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame163 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame163(out *[3]uint64)
 
-// frame164 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame164 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame164(out *[3]uint64)
 
-// frame165 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame165 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame165(out *[3]uint64)
 
-// frame166 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame166 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame166(out *[3]uint64)
 
-// frame167 has the frame size and flags of Verify44AVX512; it writes SP, the address of
+// frame167 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame167(out *[3]uint64)
 
-// frame168 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame168 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame168(out *[3]uint64)
 
-// frame169 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame169 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame169(out *[3]uint64)
 
-// frame170 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// frame170 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame170(out *[3]uint64)
 
-// frame171 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame171 has the frame size and flags of Verify44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame171(out *[3]uint64)
 
-// frame172 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame172 has the frame size and flags of Verify44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame172(out *[3]uint64)
 
-// frame173 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// frame173 has the frame size and flags of Verify44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame173(out *[3]uint64)
+
+// frame174 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame174(out *[3]uint64)
+
+// frame175 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame175(out *[3]uint64)
+
+// frame176 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame176(out *[3]uint64)
+
+// frame177 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame177(out *[3]uint64)
+
+// frame178 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame178(out *[3]uint64)
+
+// frame179 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame179(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -14227,34 +14263,40 @@ var frames = []Frame{
 	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame141},
 	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame142},
 	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame143},
-	{Routine: "SignAttempt44AMD64", Size: 1400, Run: frame144},
-	{Routine: "SignAttempt44AVX2", Size: 1400, Run: frame145},
-	{Routine: "SignAttempt65AMD64", Size: 1400, Run: frame146},
-	{Routine: "SignAttempt65AVX2", Size: 1400, Run: frame147},
-	{Routine: "SignAttempt87AMD64", Size: 1656, Run: frame148},
-	{Routine: "SignAttempt87AVX2", Size: 1656, Run: frame149},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame150},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame151},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame152},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame153},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame154},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame155},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame156},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame157},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame158},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame159},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame160},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame161},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame162},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame163},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame164},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame165},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame166},
-	{Routine: "Verify44AVX512", Size: 1088, Run: frame167},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame168},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame169},
-	{Routine: "Verify65AVX512", Size: 1088, Run: frame170},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame171},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame172},
-	{Routine: "Verify87AVX512", Size: 1344, Run: frame173},
+	{Routine: "SigEncode44AMD64", Size: 16, Run: frame144},
+	{Routine: "SigEncode44AVX2", Size: 16, Run: frame145},
+	{Routine: "SigEncode65AMD64", Size: 16, Run: frame146},
+	{Routine: "SigEncode65AVX2", Size: 16, Run: frame147},
+	{Routine: "SigEncode87AMD64", Size: 16, Run: frame148},
+	{Routine: "SigEncode87AVX2", Size: 16, Run: frame149},
+	{Routine: "SignAttempt44AMD64", Size: 1400, Run: frame150},
+	{Routine: "SignAttempt44AVX2", Size: 1400, Run: frame151},
+	{Routine: "SignAttempt65AMD64", Size: 1400, Run: frame152},
+	{Routine: "SignAttempt65AVX2", Size: 1400, Run: frame153},
+	{Routine: "SignAttempt87AMD64", Size: 1656, Run: frame154},
+	{Routine: "SignAttempt87AVX2", Size: 1656, Run: frame155},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame156},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame157},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame158},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame159},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame160},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame161},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame162},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame163},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame164},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame165},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame166},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame167},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame168},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame169},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame170},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame171},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame172},
+	{Routine: "Verify44AVX512", Size: 1088, Run: frame173},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame174},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame175},
+	{Routine: "Verify65AVX512", Size: 1088, Run: frame176},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame177},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame178},
+	{Routine: "Verify87AVX512", Size: 1344, Run: frame179},
 }

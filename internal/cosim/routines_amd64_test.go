@@ -104,6 +104,9 @@ func cpuRoutines() map[string]any {
 	m["SignAttempt44AMD64"] = asm.SignAttempt44AMD64
 	m["SignAttempt65AMD64"] = asm.SignAttempt65AMD64
 	m["SignAttempt87AMD64"] = asm.SignAttempt87AMD64
+	m["SigEncode44AMD64"] = asm.SigEncode44AMD64
+	m["SigEncode65AMD64"] = asm.SigEncode65AMD64
+	m["SigEncode87AMD64"] = asm.SigEncode87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
@@ -188,6 +191,9 @@ func cpuRoutines() map[string]any {
 		m["SignAttempt44AVX2"] = asm.SignAttempt44AVX2
 		m["SignAttempt65AVX2"] = asm.SignAttempt65AVX2
 		m["SignAttempt87AVX2"] = asm.SignAttempt87AVX2
+		m["SigEncode44AVX2"] = asm.SigEncode44AVX2
+		m["SigEncode65AVX2"] = asm.SigEncode65AVX2
+		m["SigEncode87AVX2"] = asm.SigEncode87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512
