@@ -106,4 +106,5 @@ var (
 	keyGenRoutine                 = newRoutine("keyGen", keyGenGeneric, keyGen)
 	verifyRoutine                 = newRoutine("verify", verifyGeneric, verify)
 	signAttemptRoutine            = newRoutine("signAttempt", signAttemptGeneric, signAttempt)
+	sigEncodeRoutine              = newRoutine("sigEncode", sigEncodeGeneric, sigEncode)
 )
