@@ -159,7 +159,6 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 	}
 	n := 32 * p.width
 	var op *Op
-	var effect func(Buffers, *rand.Rand) (Buffers, byte)
 	switch {
 	case p.simple:
 		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3),
@@ -171,9 +170,7 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 		// (Algorithm 26, line 3).
 		op = &Op{Name: "BitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{p.a, p.b}}
 	}
-	if op != nil {
-		effect = func(in Buffers, _ *rand.Rand) (Buffers, byte) { return Buffers{"out": p.spec(in["w"])}, 0 }
-	}
+	effect := func(in Buffers, _ *rand.Rand) (Buffers, byte) { return Buffers{"out": p.spec(in["w"])}, 0 }
 	return &Contract{
 		Op: op, Effect: effect,
 		Symbol: sym, Routine: p.name("BitPack"), Variant: variant, Stem: "bitpack", GoName: goName,
