@@ -1358,6 +1358,9 @@ var mutants = []Mutant{
 	// HintBitPack gets h one coefficient on (a hint index off by one).
 	{Name: "sigencode/hint-index-off-by-one", Routine: "SigEncode44AVX2",
 		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ h+24(FP), AX\n\tLEAQ 4(AX), AX\n"}}},
+	// HintBitPack gets z (of h's size in ML-DSA-44) for h.
+	{Name: "sigencode/hint-from-z", Routine: "SigEncode44AVX2",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n", Replace: "\tMOVQ z+16(FP), AX\n"}}},
 	// Bytes 8 to 15 of c̃ not copied into σ.
 	{Name: "sigencode/ctilde-bytes-dropped", Routine: "SigEncode87AMD64",
 		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode87AMD64", Find: "\tMOVQ 8(SI), AX\n\tMOVQ AX, 8(DI)\n", Replace: ""}}},
