@@ -87,8 +87,10 @@ type permCall struct{ in, out []*x86.Term }
 type poly struct {
 	name  string
 	bytes []*x86.Term
-	dom   dom  // every word is some x in [dom.lo, dom.hi] mod q, in [0, q)
-	lin   *lin // its normal form (composelin.go), nil for another operation's output
+	dom   dom   // every word is some x in [dom.lo, dom.hi] mod q, in [0, q)
+	lin   *lin  // its normal form (composelin.go), nil for another operation's output
+	words bool  // an input one (not MontIn) of the steps: its value is its words, in [0, q)
+	pmOf  *poly // for ModPM(x), x: the words of x, each valued read in (−q/2, q/2]
 }
 
 // dom is a range of coefficients held mod q: the words x mod q, in
@@ -145,6 +147,7 @@ type termOps struct {
 	seeded []*seedCall
 	flags  []*flagCall
 	counts []*countCall
+	hints  []*hintCall
 	next   int
 	err    error
 	same   func(a, b *x86.Term) error
@@ -230,8 +233,21 @@ func (o *termOps) Add(a, b any) any {
 	}
 	return o.linPoly("Add", nil)
 }
+
+// BitPack of ModPM(x) is the routine's call on x: its checked Op reads
+// x's words in (−q/2, q/2] (checkBitPackOp), Spec's ModPM values them so
+// (checkModPM). An input polynomial's value is its words in [0, q), which
+// BitPack would not read as the callee does.
 func (o *termOps) BitPack(w any, a, b int) []any {
-	return o.packed("BitPack", w.(*poly).name, a, b)
+	p := w.(*poly)
+	if p.pmOf != nil {
+		return o.packed("BitPack", p.pmOf.name, a, b)
+	}
+	if p.words {
+		o.fail("the steps of Spec apply BitPack to %s, whose value is its words in [0, q), not mod± q", p.name)
+		return nil
+	}
+	return o.packed("BitPack", p.name, a, b)
 }
 
 func (o *termOps) Power2Round(r any) (any, any) {
@@ -432,6 +448,26 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	for _, name := range cp.Mont {
 		isMont[name] = true
 	}
+	// The input polynomials' words by the precondition: InRange's, the
+	// hint's 0 or 1, else every word of [0, q).
+	inDom := map[string]dom{}
+	for name, rg := range cp.InRange {
+		if !isPoly[name] || rg[0] > rg[1] || rg[1]-rg[0] >= fips204.Q || rg[0] <= -fips204.Q || rg[1] >= fips204.Q {
+			return "", fmt.Errorf("InRange %s: [%d, %d] is not a range of words of a polynomial buffer", name, rg[0], rg[1])
+		}
+		inDom[name] = dom{int64(rg[0]), int64(rg[1])}
+	}
+	if cp.Hint != "" {
+		if !isPoly[cp.Hint] || cp.InRange[cp.Hint] != [2]int{} || slices.Contains(cp.MontIn, cp.Hint) || slices.Contains(cp.NTTPolys, cp.Hint) {
+			return "", fmt.Errorf("the hint %s is not a plain polynomial buffer", cp.Hint)
+		}
+		inDom[cp.Hint] = dom{0, 1}
+	}
+	for _, a := range c.Args {
+		if _, ok := inDom[a.Name]; ok && (!a.Read || a.Write || a.Bytes != 1024*cp.P.K && a.Name == cp.Hint) {
+			return "", fmt.Errorf("%s, of a precondition on its words, is not a read-only input (the hint: k polynomials)", a.Name)
+		}
+	}
 	s, mk, m, lay, rng := symSetup(f, r, c, 11, func(secret, input bool) bool { return secret || input })
 	in := map[string][]any{}
 	// polys finds a polynomial by its first byte term.
@@ -455,15 +491,20 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 			continue
 		}
+		d, ok := inDom[a.Name]
+		if !ok {
+			d = fullDom
+		}
 		for k := 0; k < a.Bytes/1024; k++ {
 			l := atomLin(fmt.Sprintf("%s[%d]", a.Name, k), isNTT[a.Name])
-			p := &poly{name: l.String(), bytes: reg.Bytes[1024*k : 1024*k+1024], dom: fullDom, lin: l}
+			p := &poly{name: l.String(), bytes: reg.Bytes[1024*k : 1024*k+1024], dom: d, lin: l}
 			polys[p.bytes[0]] = p
 			// A Montgomery form holds 2³² times what the steps get.
-			if slices.Contains(cp.MontIn, a.Name) {
+			mont := slices.Contains(cp.MontIn, a.Name)
+			if mont {
 				l = linScale(rInvMod, l)
 			}
-			in[a.Name] = append(in[a.Name], &poly{name: l.String(), lin: l})
+			in[a.Name] = append(in[a.Name], &poly{name: l.String(), lin: l, words: !mont})
 		}
 	}
 	var calls []permCall
@@ -471,6 +512,11 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	var seeded []*seedCall
 	var flags []*flagCall
 	var counts []*countCall
+	var hints []*hintCall
+	var hint []*x86.Term // the hint input's bytes, as the routine starts
+	if cp.Hint != "" {
+		hint = slices.Clone(m.Region(cp.Hint).Bytes)
+	}
 	var oks []*x86.Term              // the results of the callees that may fail
 	var got []map[string][]*x86.Term // the bytes each call got
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
@@ -533,6 +579,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		// MakeHint reads two polynomials and writes a hint and its count.
 		if op.Name == "MakeHint" {
 			return makeHintEffect(s, cc, bufs, polys, &counts, cp.P)
+		}
+		// HintBitPack reads the routine's hint input and writes bytes.
+		if op.Name == "HintBitPack" {
+			return hintPackEffect(s, cc, bufs, hint, polys, &hints, cp.P)
 		}
 		// Each buffer the Op reads holds whole polynomials of known names.
 		var args [][]*poly
@@ -691,7 +741,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 		}
 	}
-	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, flags: flags, counts: counts, same: same}
+	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, flags: flags, counts: counts, hints: hints, same: same}
 	outs := cp.Steps(o, in)
 	if o.err != nil {
 		return "", o.err

@@ -94,15 +94,56 @@ func (o *termOps) OnesAtMost(h []any, n int) any {
 	return o.s.Ult(sum, o.s.Const(uint64(n)+1))
 }
 
-// ModPM, HintBitPack and Reveal belong to the loop around the stages and
-// to sigEncode, which no routine composes yet.
-func (o *termOps) ModPM(w any) any { return o.none("ModPM") }
+// hintCall is a call of HintBitPack: the names of the k polynomials it
+// read (the routine's hint input) and the ω + k bytes it wrote.
+type hintCall struct {
+	in  []string
+	out []*x86.Term
+}
 
+// ModPM is w mod± q on each coefficient (§2.3), for an input polynomial
+// w whose value is its words, in [0, q): the same words, valued each word
+// read in (−q/2, q/2] (Spec's ModPM on every word, checkModPM). Only
+// BitPack takes it: a BitPack callee's checked Op reads its words so
+// (termOps.BitPack).
+func (o *termOps) ModPM(w any) any {
+	p := w.(*poly)
+	if !p.words {
+		o.fail("the steps of Spec apply ModPM to %s, whose value the proof does not know to be its words in [0, q)", p.name)
+		return &poly{name: "none"}
+	}
+	if err := checkModPM(o.p); err != nil {
+		o.fail("%v", err)
+		return &poly{name: "none"}
+	}
+	return &poly{name: opName("ModPM", 0, p.name), pmOf: p}
+}
+
+// HintBitPack is the bytes of the routine's HintBitPack call on the
+// polynomials of h's names, in order.
 func (o *termOps) HintBitPack(h []any) []any {
-	o.none("HintBitPack")
+	if o.err != nil {
+		return nil
+	}
+	var names []string
+	for _, w := range h {
+		names = append(names, w.(*poly).name)
+	}
+	for _, hc := range o.hints {
+		if slices.Equal(hc.in, names) {
+			out := make([]any, len(hc.out))
+			for i, t := range hc.out {
+				out[i] = t
+			}
+			return out
+		}
+	}
+	o.fail("the steps of Spec apply HintBitPack to %v, which the routine does not call", names)
 	return nil
 }
 
+// Reveal belongs to the loop around the attempts, which no routine
+// composes yet.
 func (o *termOps) Reveal(b any) bool {
 	o.none("Reveal")
 	return false
@@ -306,4 +347,89 @@ func makeHintEffect(s *x86.Sym, cc *contract.Contract, bufs map[string][]*x86.Te
 	s.Bytes(count, cb)
 	*counts = append(*counts, &countCall{h: name, count: count})
 	return map[string][]*x86.Term{op.Out[0]: h, op.Out[1]: cb[:4]}, s.Const(0), nil
+}
+
+// checkModPM checks Spec's ModPM (§2.3) on every word of [0, q): the word
+// read in (−q/2, q/2], as checkBitPackOp reads a BitPack callee's words.
+func checkModPM(p fips204.Params) error {
+	key := "ModPM/" + p.Name
+	if v, ok := checkedOps.Load(key); ok {
+		if v != nil {
+			return v.(error)
+		}
+		return nil
+	}
+	err := func() error {
+		for x0 := 0; x0 < fips204.Q; x0 += 256 {
+			var w fips204.Poly
+			for i := range w {
+				w[i] = int32(min(x0+i, fips204.Q-1))
+			}
+			got := fips204.Values{P: p}.ModPM(w)
+			for i := range w {
+				if int64(got[i]) != centered(uint32(w[i])) {
+					return fmt.Errorf("spec's ModPM gives %d for %d, not the word read in (−q/2, q/2]", got[i], w[i])
+				}
+			}
+		}
+		return nil
+	}()
+	checkedOps.Store(key, err)
+	return err
+}
+
+// checkHintPackOp checks a HintBitPack Op: the callee's HintPack proof
+// (hintpackproof.go, run where its contract declares functional
+// correctness proven) establishes that it writes Algorithm 20's ω + k
+// bytes for every hint of k polynomials of words 0 or 1 with at most ω
+// ones. The Op must be that proof's buffers for the steps' k and ω, and
+// Spec's HintBitPack of the steps (fips204.Values) Algorithm 20's (run on
+// one hint of ω ones).
+func checkHintPackOp(cc *contract.Contract, p fips204.Params) error {
+	op, hp := cc.Op, cc.HintPack
+	if hp == nil || cc.Level[Functional] != Proven || fmt.Sprint(op.In) != fmt.Sprint([]string{hp.In}) || fmt.Sprint(op.Out) != fmt.Sprint([]string{hp.Out}) ||
+		fmt.Sprint(op.Params) != fmt.Sprint([]int{p.Omega}) || hp.K != p.K || hp.Omega != p.Omega {
+		return fmt.Errorf("%s: its Op is not its proven HintPack's for the steps' k = %d and ω = %d", cc.Symbol, p.K, p.Omega)
+	}
+	if readBytes(cc, hp.In) != 1024*p.K || writtenBytes(cc, hp.Out) != p.Omega+p.K {
+		return fmt.Errorf("%s: %s is not k polynomials, or %s not ω + k bytes", cc.Symbol, hp.In, hp.Out)
+	}
+	h := make([]fips204.Poly, p.K)
+	for t := 0; t < p.Omega; t++ {
+		h[(7*t)%p.K][(37*t+t/p.K)%256] = 1
+	}
+	if string(fips204.Values{P: p}.HintBitPack(h)) != string(fips204.HintBitPack(p, h)) {
+		return fmt.Errorf("%s: Spec's HintBitPack of the steps is not Algorithm 20's", cc.Symbol)
+	}
+	return nil
+}
+
+// hintPackEffect is a call of HintBitPack (Op HintBitPack, checked): it
+// must read exactly the routine's hint input (Compose.Hint, term for
+// term), whose precondition is the callee's (words 0 or 1, at most ω
+// ones), and it writes fresh variables, Algorithm 20's ω + k bytes.
+func hintPackEffect(s *x86.Sym, cc *contract.Contract, bufs map[string][]*x86.Term, hint []*x86.Term, polys map[*x86.Term]*poly, hints *[]*hintCall, p fips204.Params) (map[string][]*x86.Term, *x86.Term, error) {
+	if err := checkHintPackOp(cc, p); err != nil {
+		return nil, nil, err
+	}
+	x := bufs[cc.Op.In[0]]
+	if len(x) != len(hint) {
+		return nil, nil, fmt.Errorf("%s: it reads %d bytes of hint, the routine's hint input (Compose.Hint) holds %d", cc.Symbol, len(x), len(hint))
+	}
+	for i := range x {
+		if x[i] != hint[i] {
+			return nil, nil, fmt.Errorf("%s: byte %d of its hint is not byte %d of the routine's hint input", cc.Symbol, i, i)
+		}
+	}
+	hc := &hintCall{}
+	for k := 0; k < len(x)/1024; k++ {
+		hc.in = append(hc.in, polys[x[1024*k]].name)
+	}
+	n := writtenBytes(cc, cc.Op.Out[0])
+	hc.out = make([]*x86.Term, n)
+	for w := 0; 8*w < n; w++ {
+		s.Bytes(s.Var(fmt.Sprintf("hintpack%d_%d", len(*hints), w)), hc.out[8*w:min(8*w+8, n)])
+	}
+	*hints = append(*hints, hc)
+	return map[string][]*x86.Term{cc.Op.Out[0]: hc.out}, s.Const(0), nil
 }

@@ -39,6 +39,16 @@ func TestComposeCheckSignOps(t *testing.T) {
 	if err := checkNormOp(contract.Lookup("LowBitsExceed32AVX2"), fullDom, p65); err != nil {
 		t.Fatalf("LowBitsExceed32AVX2: %v", err)
 	}
+	if err := checkHintPackOp(contract.Lookup("HintBitPack65AMD64"), p65); err != nil {
+		t.Fatalf("HintBitPack65AMD64: %v", err)
+	}
+	if err := checkModPM(p44); err != nil {
+		t.Fatalf("ModPM: %v", err)
+	}
+	zDom := dom{-(1 << 19) + 1, 1 << 19}
+	if err := checkBitPackOp(contract.Lookup("BitPack20AVX2"), zDom); err != nil {
+		t.Fatalf("BitPack20AVX2: %v", err)
+	}
 	bad := func(sym string, edit func(*contract.Contract)) *contract.Contract {
 		c := *contract.Lookup(sym)
 		op := *c.Op
@@ -78,6 +88,13 @@ func TestComposeCheckSignOps(t *testing.T) {
 		{"MakeHint without its count", checkMakeHintOp(bad("MakeHint88AMD64", func(c *contract.Contract) { c.Op.Out = []string{"h", "z"} }), p44)},
 		{"the norm of LowBits for another γ2", checkNormOp(contract.Lookup("LowBitsExceed88AVX2"), fullDom, p65)},
 		{"the norm of LowBits claimed as the norm", checkNormOp(bad("LowBitsExceed32AVX2", func(c *contract.Contract) { c.Op.Of = "" }), fullDom, p65)},
+		{"HintBitPack of another k and ω", checkHintPackOp(contract.Lookup("HintBitPack44AMD64"), p65)},
+		{"HintBitPack claiming another ω", checkHintPackOp(bad("HintBitPack65AMD64", func(c *contract.Contract) { c.Op.Params[0]++ }), p65)},
+		{"HintBitPack not proven", checkHintPackOp(bad("HintBitPack65AMD64", func(c *contract.Contract) {
+			c.Level = map[string]string{Functional: "tested"}
+		}), p65)},
+		{"BitPack of z without mod± (any word of [0, q))", checkBitPackOp(contract.Lookup("BitPack20AVX2"), fullDom)},
+		{"BitPack of γ1 = 2^17 for z of γ1 = 2^19", checkBitPackOp(contract.Lookup("BitPack18AVX2"), zDom)},
 		{"the norm of HighBits claimed for LowBits'", checkNormOp(bad("LowBitsExceed32AVX2", func(c *contract.Contract) { c.Op.Of = "HighBits" }), fullDom, p65)},
 	} {
 		if tc.err == nil {
@@ -175,6 +192,101 @@ func TestComposeProofSignStages(t *testing.T) {
 			t.Errorf("%s, %s: %v", tc.routine, tc.name, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s, %s: %v, want an error with %q", tc.routine, tc.name, err, tc.want)
+		}
+	}
+}
+
+// The composition proof holds for SigEncode65AVX2 as built and refutes it
+// with an instruction changed or removed (a byte of c̃ not copied, the
+// BitPacks of z[0] and z[1] swapped), and refutes steps or a contract
+// that get mod± or the hint wrong: BitPack of z without its mod±, z of
+// any word (not the precondition's range), the hint in another order, no
+// hint precondition.
+func TestComposeProofSigEncode(t *testing.T) {
+	b := buildRepoAsm(t)
+	f, r := asmRoutine(t, b, "SigEncode65AVX2")
+	c := contract.Lookup(r.Name)
+	callees := map[string]*x86.Routine{}
+	for _, name := range c.Calls {
+		_, callees[name] = asmRoutine(t, b, name)
+	}
+	p := c.Compose.P
+	changed := func(edits map[int]func(*x86.Insn)) *x86.Routine {
+		x := *r
+		x.Insns = nil
+		for i, in := range r.Insns {
+			e, ok := edits[i]
+			switch {
+			case !ok:
+				x.Insns = append(x.Insns, in)
+			case e != nil:
+				y := *in
+				y.Args = append([]x86.Operand(nil), in.Args...)
+				e(&y)
+				x.Insns = append(x.Insns, &y)
+			}
+		}
+		return &x
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	withCompose := func(edit func(*contract.Compose)) *contract.Contract {
+		x := *c
+		cp := *c.Compose
+		edit(&cp)
+		x.Compose = &cp
+		return &x
+	}
+	// The copy of c̃'s second quadword: a load of 8(SI) and its store.
+	copy8 := -1
+	for i, in := range r.Insns {
+		if in.Op == "MOVQ" && len(in.Args) == 2 && in.Args[0].Kind == x86.KMem && in.Args[0].Mem.Disp == 8 && copy8 < 0 {
+			copy8 = i
+		}
+	}
+	// z's LEAQ is two instructions before its BitPack's CALL.
+	zAt := func(n int) int { return nthCall(t, r, n) - 2 }
+	for _, tc := range []struct {
+		name string
+		r    *x86.Routine
+		c    *contract.Contract
+		want string
+	}{
+		{"as built", r, c, ""},
+		{"bytes 8 to 15 of c̃ not copied", changed(map[int]func(*x86.Insn){copy8: nil, copy8 + 1: nil}), c, "byte 8 of sigma"},
+		{"the BitPacks of z[0] and z[1] swapped", changed(map[int]func(*x86.Insn){zAt(1): disp(1024), zAt(2): disp(0)}), c, "byte 48 of sigma"},
+		{"BitPack of z without mod±", r, withCompose(func(cp *contract.Compose) {
+			cp.Steps = func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
+				sigma := append([]any(nil), in["cTilde"]...)
+				for _, z := range in["z"] {
+					sigma = append(sigma, o.BitPack(z, p.Gamma1-1, p.Gamma1)...)
+				}
+				return map[string][]any{"sigma": append(sigma, o.HintBitPack(in["h"])...)}
+			}
+		}), "not mod± q"},
+		{"z of any word", r, withCompose(func(cp *contract.Compose) { cp.InRange = nil }), "takes them in"},
+		{"the hint in another order", r, withCompose(func(cp *contract.Compose) {
+			cp.Steps = func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
+				h := append([]any{in["h"][1], in["h"][0]}, in["h"][2:]...)
+				return map[string][]any{"sigma": fips204.SignEncodeOver(o, p, in["cTilde"], in["z"], h)}
+			}
+		}), "which the routine does not call"},
+		{"no hint precondition", r, withCompose(func(cp *contract.Compose) { cp.Hint = "" }), "the routine's hint input"},
+	} {
+		_, err := proveCompose(f, tc.r, tc.c, callees, 1<<20)
+		t.Logf("%s: %v", tc.name, err)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
 }

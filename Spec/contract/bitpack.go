@@ -159,20 +159,18 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 	}
 	n := 32 * p.width
 	var op *Op
-	var effect func(Buffers, *rand.Rand) (Buffers, byte)
 	switch {
 	case p.simple:
 		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3),
 		// a Verify routine for w1Encode (Algorithm 28, line 3).
 		op = &Op{Name: "SimpleBitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{1<<p.width - 1}}
-	case !p.simple && p.width <= 13:
+	default:
 		// A KeyGen routine CALLs it for skEncode (Algorithm 24, lines 3,
-		// 6 and 9: s1 and s2 with η, t0).
+		// 6 and 9: s1 and s2 with η, t0), a SigEncode routine for z
+		// (Algorithm 26, line 3).
 		op = &Op{Name: "BitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{p.a, p.b}}
 	}
-	if op != nil {
-		effect = func(in Buffers, _ *rand.Rand) (Buffers, byte) { return Buffers{"out": p.spec(in["w"])}, 0 }
-	}
+	effect := func(in Buffers, _ *rand.Rand) (Buffers, byte) { return Buffers{"out": p.spec(in["w"])}, 0 }
 	return &Contract{
 		Op: op, Effect: effect,
 		Symbol: sym, Routine: p.name("BitPack"), Variant: variant, Stem: "bitpack", GoName: goName,

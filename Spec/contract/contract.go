@@ -533,6 +533,12 @@ type Sponge struct {
 // and written starts with garbage. Scratch names buffers the routine may
 // write and leaves as garbage (work space too large for its frame): the
 // postcondition says nothing of them.
+// InRange names input polynomial buffers whose words are, by the
+// precondition, x mod q for x in [lo, hi] (hi − lo < q) rather than any
+// word of [0, q); Hint an input buffer of k polynomials that holds, by the
+// precondition, HintBitPack's input (Algorithm 20): words 0 or 1, at most
+// ω ones in all. Either is an input polynomial whose Steps value is its
+// word, in [0, q).
 type Compose struct {
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
@@ -542,6 +548,8 @@ type Compose struct {
 	MontIn      []string
 	InPlace     []string
 	Scratch     []string
+	InRange     map[string][2]int
+	Hint        string
 	Steps       func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any
 }
 
@@ -593,7 +601,10 @@ type Loop struct {
 // ρ″ ‖ IntegerToBytes(κ + r, 2) per output polynomial; Params γ1),
 // "HighBits" maps one polynomial (Params γ2 as (q−1)/γ2), and "MakeHint"
 // two, z and r (Params γ2 as (q−1)/γ2; its Lanes' Count a 4-byte output
-// after h). A routine whose result is a bool
+// after h), "HintBitPack" packs the hint (In: h, k polynomials; Out: the
+// ω + k bytes of Algorithm 20; Params ω; its HintPack proof), and
+// "BitPack" of z (Params γ1 − 1, γ1) packs words read in (−q/2, q/2]: the
+// steps' z mod± q (§2.3). A routine whose result is a bool
 // gives its outputs only when it returns true; a composition of it must
 // return the AND of its callees' results.
 // A composition proof (Spec/check, compose.go) uses it in place of the

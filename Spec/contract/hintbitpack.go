@@ -59,7 +59,17 @@ func hintPackContract(name string, p fips204.Params) *Contract {
 			"control flow and addresses may depend on it",
 		PublicControl: true,
 		HintPack:      &HintPack{Out: "y", In: "h", K: p.K, Omega: p.Omega},
-		MaxFrame:      0, NoAlias: true,
+		// A SigEncode routine CALLs it (Algorithm 26, line 5).
+		Op: &Op{Name: "HintBitPack", In: []string{"h"}, Out: []string{"y"}, Params: []int{p.Omega}},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			h := hintPolys(in["h"], p.K)
+			if !hintMeetsPre(h, p.Omega) {
+				// Outside the precondition the postcondition says nothing.
+				return Buffers{"y": randBytes(r, n)}, 0
+			}
+			return Buffers{"y": fips204.HintBitPack(p, h)}, 0
+		},
+		MaxFrame: 0, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"y": randBytes(r, n), "h": genHint(r, p)}
 		},
@@ -74,6 +84,21 @@ func hintPackContract(name string, p fips204.Params) *Contract {
 			return nil
 		},
 	}
+}
+
+// hintMeetsPre reports whether h meets HintBitPack's precondition: each
+// coefficient 0 or 1, at most ω of them 1.
+func hintMeetsPre(h []fips204.Poly, omega int) bool {
+	ones := 0
+	for _, w := range h {
+		for _, c := range w {
+			if c != 0 && c != 1 {
+				return false
+			}
+			ones += int(c)
+		}
+	}
+	return ones <= omega
 }
 
 // hintPolys reads k polynomials of 256 little-endian words.

@@ -84,11 +84,7 @@ func SignOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0H
 		}
 		h, okH := SignHintOver(o, p, t0Hat, cHat, wcs2)
 		if o.Reveal(okH) { // lines 28 and 10: (z, h) ≠ ⊥
-			zPM := make([]P, p.L)
-			for j := range z {
-				zPM[j] = o.ModPM(z[j]) // line 33: z mod± q
-			}
-			return sigEncodeOver(o, p, cTilde, zPM, h), true // lines 33 and 34
+			return SignEncodeOver(o, p, cTilde, z, h), true // lines 33 and 34
 		}
 	}
 	return nil, false
@@ -161,6 +157,17 @@ func expandMaskOver[B, P any](o SignOps[B, P], p Params, rho, mu []B) []P {
 		y[r] = o.ExpandMaskPoly(cat(rho, o.Plus(mu, r))) // lines 3 to 5
 	}
 	return y // line 7
+}
+
+// SignEncodeOver is lines 33 and 34 of Algorithm 7 over o: σ =
+// sigEncode(c̃, z mod± q, h), for the z and h of the attempt that ended
+// the loop.
+func SignEncodeOver[B, P any](o SignOps[B, P], p Params, cTilde []B, z, h []P) []B {
+	zPM := make([]P, p.L)
+	for j := range zPM {
+		zPM[j] = o.ModPM(z[j]) // line 33: z mod± q
+	}
+	return sigEncodeOver(o, p, cTilde, zPM, h) // lines 33 and 34
 }
 
 // sigEncodeOver is sigEncode over o (Algorithm 26).

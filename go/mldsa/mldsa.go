@@ -831,13 +831,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		declassify(publicSignature, unsafe.Pointer(&scratch.h), unsafe.Sizeof(hint[0])*uintptr(k))
 		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
 		sig := make([]byte, p.sigSize())
-		copy(sig, cTilde)
-		off := len(cTilde)
-		for j := 0; j < l; j++ {
-			bitPackSigned(sig[off:], &z[j], p.γ1Bits+1, fieldElement(p.γ1()))
-			off += p.zSize()
-		}
-		hintBitPack(sig[off:], hint, p.ω)
+		sigEncode(sig, cTilde, z, hint, p.γ1Bits, p.ω)
 		return sig, nil
 	}
 	return nil, errSigningAttempts

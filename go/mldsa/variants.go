@@ -108,4 +108,5 @@ var (
 	signZRoutine                  = newRoutine("signZ", signZGeneric, signZ)
 	signR0Routine                 = newRoutine("signR0", signR0Generic, signR0)
 	signHintRoutine               = newRoutine("signHint", signHintGeneric, signHint)
+	sigEncodeRoutine              = newRoutine("sigEncode", sigEncodeGeneric, sigEncode)
 )

@@ -436,6 +436,37 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(sigEncodeRoutine, func(rng *rand.Rand, g, f func([]byte, []byte, []ringElement, []ringElement, int, int)) error {
+		p := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)].p
+		// z mod± q in [−γ1 + 1, γ1], the ends half of the time; h of at
+		// most ω ones.
+		γ1 := int(p.γ1())
+		z := make([]ringElement, p.l)
+		for j := range z {
+			for i := range z[j] {
+				v := rng.IntN(2*γ1) - γ1 + 1
+				switch rng.IntN(4) {
+				case 0:
+					v = γ1
+				case 1:
+					v = 1 - γ1
+				}
+				z[j][i] = fieldElement((v + q) % q)
+			}
+		}
+		h := make([]ringElement, p.k)
+		for n := rng.IntN(p.ω + 1); n > 0; n-- {
+			h[rng.IntN(p.k)][rng.IntN(n256)] = 1
+		}
+		cTilde := randBytes(rng, p.cTildeSize())
+		x, y := make([]byte, p.sigSize()), make([]byte, p.sigSize())
+		g(x, cTilde, z, h, p.γ1Bits, p.ω)
+		f(y, cTilde, z, h, p.γ1Bits, p.ω)
+		if !bytes.Equal(x, y) {
+			return fmt.Errorf("%s: σ differs", p.name)
+		}
+		return nil
+	}),
 	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))

@@ -59931,250 +59931,250 @@ TEXT ·data57(SB), NOSPLIT, $0-8
 	RET
 
 // toMontgomeryConstsSSE2 of tomontgomery_amd64.s
-DATA cosimD33_toMontgomeryConstsSSE2<>+0(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConstsSSE2<>+4(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConstsSSE2<>+8(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConstsSSE2<>+12(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConstsSSE2<>+16(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+20(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+24(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+28(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+36(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
-GLOBL cosimD33_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
+DATA cosimD34_toMontgomeryConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConstsSSE2<>+16(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+20(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+24(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+28(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+36(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
+GLOBL cosimD34_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
 // func data58() unsafe.Pointer
 TEXT ·data58(SB), NOSPLIT, $0-8
-	LEAQ cosimD33_toMontgomeryConstsSSE2<>(SB), AX
+	LEAQ cosimD34_toMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // toMontgomeryConsts of tomontgomery_amd64.s
-DATA cosimD33_toMontgomeryConsts<>+0(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+4(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+8(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+12(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+16(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+20(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+24(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+28(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryConsts<>+32(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+36(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+40(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+44(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+48(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+52(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+56(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+60(SB)/4, $0x002419ff
-DATA cosimD33_toMontgomeryConsts<>+64(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+68(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+72(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+76(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+80(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+84(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+88(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
-DATA cosimD33_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
-GLOBL cosimD33_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
+DATA cosimD34_toMontgomeryConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryConsts<>+32(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+36(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+40(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+44(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+48(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+52(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+56(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+60(SB)/4, $0x002419ff
+DATA cosimD34_toMontgomeryConsts<>+64(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+68(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+72(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+76(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+80(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+84(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+88(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
+DATA cosimD34_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD34_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
 // func data59() unsafe.Pointer
 TEXT ·data59(SB), NOSPLIT, $0-8
-	LEAQ cosimD33_toMontgomeryConsts<>(SB), AX
+	LEAQ cosimD34_toMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+0(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+4(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+8(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+12(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+16(SB)/4, $0x0060d6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+20(SB)/4, $0x0060d6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+24(SB)/4, $0x0060d6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+28(SB)/4, $0x0060d6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+32(SB)/4, $0x7f3fd6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+36(SB)/4, $0x7f3fd6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
-DATA cosimD33_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
-GLOBL cosimD33_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+16(SB)/4, $0x0060d6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+20(SB)/4, $0x0060d6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+24(SB)/4, $0x0060d6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+28(SB)/4, $0x0060d6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+32(SB)/4, $0x7f3fd6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+36(SB)/4, $0x7f3fd6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
+DATA cosimD34_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
+GLOBL cosimD34_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
 
 // func data60() unsafe.Pointer
 TEXT ·data60(SB), NOSPLIT, $0-8
-	LEAQ cosimD33_toMontgomeryT1ConstsSSE2<>(SB), AX
+	LEAQ cosimD34_toMontgomeryT1ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // toMontgomeryT1Consts of tomontgomery_amd64.s
-DATA cosimD33_toMontgomeryT1Consts<>+0(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+4(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+8(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+12(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+16(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+20(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+24(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+28(SB)/4, $0x007fe001
-DATA cosimD33_toMontgomeryT1Consts<>+32(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+36(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+40(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+44(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+48(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+52(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+56(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+60(SB)/4, $0xffe0f6f7
-DATA cosimD33_toMontgomeryT1Consts<>+64(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+68(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+72(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+76(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+80(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+84(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+88(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
-DATA cosimD33_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
-GLOBL cosimD33_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
+DATA cosimD34_toMontgomeryT1Consts<>+0(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+4(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+8(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+12(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+16(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+20(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+24(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+28(SB)/4, $0x007fe001
+DATA cosimD34_toMontgomeryT1Consts<>+32(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+36(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+40(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+44(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+48(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+52(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+56(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+60(SB)/4, $0xffe0f6f7
+DATA cosimD34_toMontgomeryT1Consts<>+64(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+68(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+72(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+76(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+80(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+84(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+88(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
+DATA cosimD34_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD34_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
 
 // func data61() unsafe.Pointer
 TEXT ·data61(SB), NOSPLIT, $0-8
-	LEAQ cosimD33_toMontgomeryT1Consts<>(SB), AX
+	LEAQ cosimD34_toMontgomeryT1Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint32Consts of usehint_amd64.s
-DATA cosimD35_useHint32Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD35_useHint32Consts<>+32(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+36(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+40(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+44(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+48(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+52(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+56(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+60(SB)/4, $0x00000401
-DATA cosimD35_useHint32Consts<>+64(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+68(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+72(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+76(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+80(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+84(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+88(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+92(SB)/4, $0x00200000
-DATA cosimD35_useHint32Consts<>+96(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+100(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+104(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+108(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+112(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+116(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+120(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+124(SB)/4, $0x0000000f
-DATA cosimD35_useHint32Consts<>+128(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+132(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+136(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+140(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+144(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+148(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+152(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+156(SB)/4, $0x0007fe00
-DATA cosimD35_useHint32Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD35_useHint32Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD35_useHint32Consts<>+220(SB)/4, $0x007fe001
-GLOBL cosimD35_useHint32Consts<>(SB), RODATA|NOPTR, $224
+DATA cosimD36_useHint32Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD36_useHint32Consts<>+32(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+36(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+40(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+44(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+48(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+52(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+56(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+60(SB)/4, $0x00000401
+DATA cosimD36_useHint32Consts<>+64(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+68(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+72(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+76(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+80(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+84(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+88(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+92(SB)/4, $0x00200000
+DATA cosimD36_useHint32Consts<>+96(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+100(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+104(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+108(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+112(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+120(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+124(SB)/4, $0x0000000f
+DATA cosimD36_useHint32Consts<>+128(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+132(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+136(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+140(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+144(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+148(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+152(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+156(SB)/4, $0x0007fe00
+DATA cosimD36_useHint32Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD36_useHint32Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD36_useHint32Consts<>+220(SB)/4, $0x007fe001
+GLOBL cosimD36_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
 // func data62() unsafe.Pointer
 TEXT ·data62(SB), NOSPLIT, $0-8
-	LEAQ cosimD35_useHint32Consts<>(SB), AX
+	LEAQ cosimD36_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint88Consts of usehint_amd64.s
-DATA cosimD35_useHint88Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD35_useHint88Consts<>+32(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+36(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+40(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+44(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+48(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+52(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+56(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+60(SB)/4, $0x00002c0b
-DATA cosimD35_useHint88Consts<>+64(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+68(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+72(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+76(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+80(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+84(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+88(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+92(SB)/4, $0x00800000
-DATA cosimD35_useHint88Consts<>+96(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+100(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+104(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+108(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+112(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+116(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+120(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+124(SB)/4, $0x0000002b
-DATA cosimD35_useHint88Consts<>+128(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+132(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+136(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+140(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+144(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+148(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+152(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+156(SB)/4, $0x0002e800
-DATA cosimD35_useHint88Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD35_useHint88Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+220(SB)/4, $0x007fe001
-DATA cosimD35_useHint88Consts<>+224(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+228(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+232(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+236(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+240(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+244(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+248(SB)/4, $0x0000002c
-DATA cosimD35_useHint88Consts<>+252(SB)/4, $0x0000002c
-GLOBL cosimD35_useHint88Consts<>(SB), RODATA|NOPTR, $256
+DATA cosimD36_useHint88Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD36_useHint88Consts<>+32(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+36(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+40(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+44(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+48(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+52(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+56(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+60(SB)/4, $0x00002c0b
+DATA cosimD36_useHint88Consts<>+64(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+68(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+72(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+76(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+80(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+84(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+88(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+92(SB)/4, $0x00800000
+DATA cosimD36_useHint88Consts<>+96(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+100(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+104(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+108(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+112(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+116(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+120(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+124(SB)/4, $0x0000002b
+DATA cosimD36_useHint88Consts<>+128(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+132(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+136(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+140(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+144(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+148(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+152(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+156(SB)/4, $0x0002e800
+DATA cosimD36_useHint88Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD36_useHint88Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+220(SB)/4, $0x007fe001
+DATA cosimD36_useHint88Consts<>+224(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+228(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+232(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+236(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+240(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+244(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+248(SB)/4, $0x0000002c
+DATA cosimD36_useHint88Consts<>+252(SB)/4, $0x0000002c
+GLOBL cosimD36_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
 // func data63() unsafe.Pointer
 TEXT ·data63(SB), NOSPLIT, $0-8
-	LEAQ cosimD35_useHint88Consts<>(SB), AX
+	LEAQ cosimD36_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -61504,8 +61504,8 @@ TEXT ·frame143(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame144(out *[3]uint64): the frame of SignZ44AMD64
-TEXT ·frame144(SB), $1384-8
+// func frame144(out *[3]uint64): the frame of SigEncode44AMD64
+TEXT ·frame144(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61514,8 +61514,8 @@ TEXT ·frame144(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame145(out *[3]uint64): the frame of SignR044AMD64
-TEXT ·frame145(SB), $56-8
+// func frame145(out *[3]uint64): the frame of SigEncode44AVX2
+TEXT ·frame145(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61524,8 +61524,8 @@ TEXT ·frame145(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame146(out *[3]uint64): the frame of SignHint44AMD64
-TEXT ·frame146(SB), $72-8
+// func frame146(out *[3]uint64): the frame of SigEncode65AMD64
+TEXT ·frame146(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61534,8 +61534,8 @@ TEXT ·frame146(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame147(out *[3]uint64): the frame of SignZ44AVX2
-TEXT ·frame147(SB), $1384-8
+// func frame147(out *[3]uint64): the frame of SigEncode65AVX2
+TEXT ·frame147(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61544,8 +61544,8 @@ TEXT ·frame147(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame148(out *[3]uint64): the frame of SignR044AVX2
-TEXT ·frame148(SB), $56-8
+// func frame148(out *[3]uint64): the frame of SigEncode87AMD64
+TEXT ·frame148(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61554,8 +61554,8 @@ TEXT ·frame148(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame149(out *[3]uint64): the frame of SignHint44AVX2
-TEXT ·frame149(SB), $72-8
+// func frame149(out *[3]uint64): the frame of SigEncode87AVX2
+TEXT ·frame149(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61564,7 +61564,7 @@ TEXT ·frame149(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame150(out *[3]uint64): the frame of SignZ65AMD64
+// func frame150(out *[3]uint64): the frame of SignZ44AMD64
 TEXT ·frame150(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61574,7 +61574,7 @@ TEXT ·frame150(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame151(out *[3]uint64): the frame of SignR065AMD64
+// func frame151(out *[3]uint64): the frame of SignR044AMD64
 TEXT ·frame151(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61584,7 +61584,7 @@ TEXT ·frame151(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame152(out *[3]uint64): the frame of SignHint65AMD64
+// func frame152(out *[3]uint64): the frame of SignHint44AMD64
 TEXT ·frame152(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61594,7 +61594,7 @@ TEXT ·frame152(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame153(out *[3]uint64): the frame of SignZ65AVX2
+// func frame153(out *[3]uint64): the frame of SignZ44AVX2
 TEXT ·frame153(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61604,7 +61604,7 @@ TEXT ·frame153(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame154(out *[3]uint64): the frame of SignR065AVX2
+// func frame154(out *[3]uint64): the frame of SignR044AVX2
 TEXT ·frame154(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61614,7 +61614,7 @@ TEXT ·frame154(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame155(out *[3]uint64): the frame of SignHint65AVX2
+// func frame155(out *[3]uint64): the frame of SignHint44AVX2
 TEXT ·frame155(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61624,8 +61624,8 @@ TEXT ·frame155(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of SignZ87AMD64
-TEXT ·frame156(SB), $1640-8
+// func frame156(out *[3]uint64): the frame of SignZ65AMD64
+TEXT ·frame156(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61634,7 +61634,7 @@ TEXT ·frame156(SB), $1640-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of SignR087AMD64
+// func frame157(out *[3]uint64): the frame of SignR065AMD64
 TEXT ·frame157(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61644,7 +61644,7 @@ TEXT ·frame157(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of SignHint87AMD64
+// func frame158(out *[3]uint64): the frame of SignHint65AMD64
 TEXT ·frame158(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61654,8 +61654,8 @@ TEXT ·frame158(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of SignZ87AVX2
-TEXT ·frame159(SB), $1640-8
+// func frame159(out *[3]uint64): the frame of SignZ65AVX2
+TEXT ·frame159(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61664,7 +61664,7 @@ TEXT ·frame159(SB), $1640-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of SignR087AVX2
+// func frame160(out *[3]uint64): the frame of SignR065AVX2
 TEXT ·frame160(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61674,7 +61674,7 @@ TEXT ·frame160(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of SignHint87AVX2
+// func frame161(out *[3]uint64): the frame of SignHint65AVX2
 TEXT ·frame161(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61684,8 +61684,8 @@ TEXT ·frame161(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame162(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame162(SB), $8-8
+// func frame162(out *[3]uint64): the frame of SignZ87AMD64
+TEXT ·frame162(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61694,16 +61694,8 @@ TEXT ·frame162(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame163(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame163(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame164(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame164(SB), $8-8
+// func frame163(out *[3]uint64): the frame of SignR087AMD64
+TEXT ·frame163(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61712,16 +61704,8 @@ TEXT ·frame164(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame165(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame165(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame166(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame166(SB), $208-8
+// func frame164(out *[3]uint64): the frame of SignHint87AMD64
+TEXT ·frame164(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61730,8 +61714,8 @@ TEXT ·frame166(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame167(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame167(SB), $208-8
+// func frame165(out *[3]uint64): the frame of SignZ87AVX2
+TEXT ·frame165(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61740,8 +61724,8 @@ TEXT ·frame167(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame168(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame168(SB), $208-8
+// func frame166(out *[3]uint64): the frame of SignR087AVX2
+TEXT ·frame166(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61750,8 +61734,8 @@ TEXT ·frame168(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame169(out *[3]uint64): the frame of TrHash65BMI2
-TEXT ·frame169(SB), $208-8
+// func frame167(out *[3]uint64): the frame of SignHint87AVX2
+TEXT ·frame167(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61760,8 +61744,8 @@ TEXT ·frame169(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame170(out *[3]uint64): the frame of TrHash87AMD64
-TEXT ·frame170(SB), $208-8
+// func frame168(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame168(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61770,8 +61754,16 @@ TEXT ·frame170(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame171(out *[3]uint64): the frame of TrHash87BMI2
-TEXT ·frame171(SB), $208-8
+// func frame169(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
+TEXT ·frame169(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame170(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame170(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61780,48 +61772,16 @@ TEXT ·frame171(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame172(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame172(SB), $0-8
+// func frame171(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame171(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame173(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame173(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame174(out *[3]uint64): the frame of UseHint88AVX2
-TEXT ·frame174(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame175(out *[3]uint64): the frame of UseHint88AMD64
-TEXT ·frame175(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame176(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame176(SB), NOSPLIT, $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame177(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame177(SB), $1088-8
+// func frame172(out *[3]uint64): the frame of TrHash44AMD64
+TEXT ·frame172(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61830,8 +61790,8 @@ TEXT ·frame177(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame178(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame178(SB), $1088-8
+// func frame173(out *[3]uint64): the frame of TrHash44BMI2
+TEXT ·frame173(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61840,8 +61800,8 @@ TEXT ·frame178(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame179(out *[3]uint64): the frame of Verify44AVX512
-TEXT ·frame179(SB), $1088-8
+// func frame174(out *[3]uint64): the frame of TrHash65AMD64
+TEXT ·frame174(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61850,8 +61810,8 @@ TEXT ·frame179(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame180(out *[3]uint64): the frame of Verify65AMD64
-TEXT ·frame180(SB), $1088-8
+// func frame175(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame175(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61860,8 +61820,8 @@ TEXT ·frame180(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame181(out *[3]uint64): the frame of Verify65AVX2
-TEXT ·frame181(SB), $1088-8
+// func frame176(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame176(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61870,8 +61830,8 @@ TEXT ·frame181(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame182(out *[3]uint64): the frame of Verify65AVX512
-TEXT ·frame182(SB), $1088-8
+// func frame177(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame177(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61880,8 +61840,48 @@ TEXT ·frame182(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame183(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame183(SB), $1344-8
+// func frame178(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame178(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame179(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame179(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame180(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame180(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame181(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame181(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame182(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame182(SB), NOSPLIT, $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame183(out *[3]uint64): the frame of Verify44AMD64
+TEXT ·frame183(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61890,8 +61890,8 @@ TEXT ·frame183(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame184(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame184(SB), $1344-8
+// func frame184(out *[3]uint64): the frame of Verify44AVX2
+TEXT ·frame184(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61900,8 +61900,68 @@ TEXT ·frame184(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame185(out *[3]uint64): the frame of Verify87AVX512
-TEXT ·frame185(SB), $1344-8
+// func frame185(out *[3]uint64): the frame of Verify44AVX512
+TEXT ·frame185(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame186(out *[3]uint64): the frame of Verify65AMD64
+TEXT ·frame186(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame187(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame187(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame188(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame188(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame189(out *[3]uint64): the frame of Verify87AMD64
+TEXT ·frame189(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame190(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame190(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame191(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame191(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

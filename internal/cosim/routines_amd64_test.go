@@ -110,6 +110,9 @@ func cpuRoutines() map[string]any {
 	m["SignHint44AMD64"] = asm.SignHint44AMD64
 	m["SignHint65AMD64"] = asm.SignHint65AMD64
 	m["SignHint87AMD64"] = asm.SignHint87AMD64
+	m["SigEncode44AMD64"] = asm.SigEncode44AMD64
+	m["SigEncode65AMD64"] = asm.SigEncode65AMD64
+	m["SigEncode87AMD64"] = asm.SigEncode87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
@@ -200,6 +203,9 @@ func cpuRoutines() map[string]any {
 		m["SignHint44AVX2"] = asm.SignHint44AVX2
 		m["SignHint65AVX2"] = asm.SignHint65AVX2
 		m["SignHint87AVX2"] = asm.SignHint87AVX2
+		m["SigEncode44AVX2"] = asm.SigEncode44AVX2
+		m["SigEncode65AVX2"] = asm.SigEncode65AVX2
+		m["SigEncode87AVX2"] = asm.SigEncode87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512

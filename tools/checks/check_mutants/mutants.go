@@ -1405,4 +1405,38 @@ var mutants = []Mutant{
 	{Name: "sign/ball-bound-ignored", Routine: "SignZ65AMD64",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AMD64", Find: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVBQZX 16(SP), AX\n",
 			Replace: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVQ $0x00000001, AX\n"}}},
+	// ---- SigEncode: σ = sigEncode(c̃, z mod± q, h) by calls of BitPack
+	// and HintBitPack.
+	// z of γ1 = 2¹⁹ packed by the BitPack of γ1 = 2¹⁷: the wrong bound,
+	// its mod± not z's.
+	{Name: "sigencode/z-packed-with-wrong-bound", Routine: "SigEncode65AVX2",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode65AVX2", Find: "\tCALL ·BitPack20AVX2(SB)\n", Replace: "\tCALL ·BitPack18AVX2(SB)\n"}}},
+	// HintBitPack gets h one coefficient on (a hint index off by one).
+	{Name: "sigencode/hint-index-off-by-one", Routine: "SigEncode44AVX2",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ h+24(FP), AX\n\tLEAQ 4(AX), AX\n"}}},
+	// HintBitPack gets z (of h's size in ML-DSA-44) for h.
+	{Name: "sigencode/hint-from-z", Routine: "SigEncode44AVX2",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n", Replace: "\tMOVQ z+16(FP), AX\n"}}},
+	// Bytes 8 to 15 of c̃ not copied into σ.
+	{Name: "sigencode/ctilde-bytes-dropped", Routine: "SigEncode87AMD64",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode87AMD64", Find: "\tMOVQ 8(SI), AX\n\tMOVQ AX, 8(DI)\n", Replace: ""}}},
+	// c̃ shifted by a byte in σ.
+	{Name: "sigencode/ctilde-shifted", Routine: "SigEncode65AMD64",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode65AMD64", Find: "\tMOVQ sigma+0(FP), DI\n", Replace: "\tMOVQ sigma+0(FP), DI\n\tLEAQ 1(DI), DI\n"}}},
+	// HintBitPack's ω + k bytes one byte early: the count bytes at the
+	// wrong place, the last BitPack's last byte overwritten.
+	{Name: "sigencode/hint-bytes-one-early", Routine: "SigEncode87AVX2",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode87AVX2", Find: "\tLEAQ 4544(AX), AX\n", Replace: "\tLEAQ 4543(AX), AX\n"}}},
+	// Bit 0 of σ's first byte flipped where c̃'s first eight bytes have one
+	// value (no branch; c̃ is public): random inputs never do.
+	{Name: "sigencode/rare-ctilde-byte", Routine: "SigEncode44AMD64",
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AMD64", Find: "\tMOVQ (SI), AX\n\tMOVQ AX, (DI)\n",
+			Replace: "\tMOVQ (SI), R8\n" + rareFlip("\tMOVQ (SI), AX\n", "R8") + "\tMOVQ R8, (DI)\n"}}},
+	// z[1] packed first, z[0] second: the two calls' order swapped.
+	{Name: "sigencode/bitpack-calls-swapped", Routine: "SigEncode44AVX2",
+		Edits: []Edit{
+			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ (AX), AX\n",
+				Replace: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n"},
+			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n",
+				Replace: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
 }
