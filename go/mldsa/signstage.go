@@ -32,6 +32,7 @@ func signZGeneric(p *params, cTilde []byte, cHat *ringElement, w, z []ringElemen
 	// cs1 is a local: Go compiles the products into it faster than into
 	// work, which may alias the other buffers.
 	var cs ringElement
+	_ = cHat[0] // as in signR0Generic
 	yHat, w1 := work[:l], &work[l+1]
 	// Line 11: y ← ExpandMask(ρ″, κ), kept in z.
 	expandMask(z, (*[64]byte)(in[64:128]), int(in[128])|int(in[129])<<8, p.γ1Bits)
@@ -79,6 +80,7 @@ func signR0Generic(p *params, w []ringElement, cHat *ringElement, s2Hat []ringEl
 		return false
 	}
 	var cs2 ringElement // a local, as cs1 in signZGeneric
+	_ = cHat[0]         // one nil check, not one in each product's loop
 	reject := uint32(0)
 	for i := range w {
 		multiplyNTT(&cs2, &s2Hat[i], cHat)
@@ -99,6 +101,7 @@ func signHintGeneric(p *params, h, wcs2 []ringElement, cHat *ringElement, t0Hat 
 		return false
 	}
 	var ct0 ringElement // a local, as cs1 in signZGeneric
+	_ = cHat[0]         // as in signR0Generic
 	reject, hints := uint32(0), uint32(0)
 	for i := range h {
 		// Line 25: ⟨⟨ct0⟩⟩ ← NTT⁻¹(ĉ ∘ t̂0); line 28: ‖ct0‖∞ ≥ γ2.
