@@ -61431,7 +61431,7 @@ TEXT ·frame149(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame150(out *[3]uint64): the frame of SignZ65AMD64
+// func frame150(out *[3]uint64): the frame of SignZ44AVX512
 TEXT ·frame150(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61441,7 +61441,7 @@ TEXT ·frame150(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame151(out *[3]uint64): the frame of SignR065AMD64
+// func frame151(out *[3]uint64): the frame of SignR044AVX512
 TEXT ·frame151(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61451,7 +61451,7 @@ TEXT ·frame151(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame152(out *[3]uint64): the frame of SignHint65AMD64
+// func frame152(out *[3]uint64): the frame of SignHint44AVX512
 TEXT ·frame152(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61461,7 +61461,7 @@ TEXT ·frame152(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame153(out *[3]uint64): the frame of SignZ65AVX2
+// func frame153(out *[3]uint64): the frame of SignZ65AMD64
 TEXT ·frame153(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61471,7 +61471,7 @@ TEXT ·frame153(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame154(out *[3]uint64): the frame of SignR065AVX2
+// func frame154(out *[3]uint64): the frame of SignR065AMD64
 TEXT ·frame154(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61481,7 +61481,7 @@ TEXT ·frame154(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame155(out *[3]uint64): the frame of SignHint65AVX2
+// func frame155(out *[3]uint64): the frame of SignHint65AMD64
 TEXT ·frame155(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61491,8 +61491,8 @@ TEXT ·frame155(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of SignZ87AMD64
-TEXT ·frame156(SB), $1640-8
+// func frame156(out *[3]uint64): the frame of SignZ65AVX2
+TEXT ·frame156(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61501,7 +61501,7 @@ TEXT ·frame156(SB), $1640-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of SignR087AMD64
+// func frame157(out *[3]uint64): the frame of SignR065AVX2
 TEXT ·frame157(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61511,7 +61511,7 @@ TEXT ·frame157(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of SignHint87AMD64
+// func frame158(out *[3]uint64): the frame of SignHint65AVX2
 TEXT ·frame158(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61521,8 +61521,8 @@ TEXT ·frame158(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of SignZ87AVX2
-TEXT ·frame159(SB), $1640-8
+// func frame159(out *[3]uint64): the frame of SignZ65AVX512
+TEXT ·frame159(SB), $1680-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61531,7 +61531,7 @@ TEXT ·frame159(SB), $1640-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of SignR087AVX2
+// func frame160(out *[3]uint64): the frame of SignR065AVX512
 TEXT ·frame160(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61541,7 +61541,7 @@ TEXT ·frame160(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of SignHint87AVX2
+// func frame161(out *[3]uint64): the frame of SignHint65AVX512
 TEXT ·frame161(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61551,8 +61551,8 @@ TEXT ·frame161(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame162(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame162(SB), $8-8
+// func frame162(out *[3]uint64): the frame of SignZ87AMD64
+TEXT ·frame162(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61561,16 +61561,8 @@ TEXT ·frame162(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame163(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame163(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame164(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame164(SB), $8-8
+// func frame163(out *[3]uint64): the frame of SignR087AMD64
+TEXT ·frame163(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61579,16 +61571,8 @@ TEXT ·frame164(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame165(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame165(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame166(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame166(SB), $208-8
+// func frame164(out *[3]uint64): the frame of SignHint87AMD64
+TEXT ·frame164(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61597,8 +61581,8 @@ TEXT ·frame166(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame167(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame167(SB), $208-8
+// func frame165(out *[3]uint64): the frame of SignZ87AVX2
+TEXT ·frame165(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61607,8 +61591,8 @@ TEXT ·frame167(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame168(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame168(SB), $208-8
+// func frame166(out *[3]uint64): the frame of SignR087AVX2
+TEXT ·frame166(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61617,8 +61601,8 @@ TEXT ·frame168(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame169(out *[3]uint64): the frame of TrHash65BMI2
-TEXT ·frame169(SB), $208-8
+// func frame167(out *[3]uint64): the frame of SignHint87AVX2
+TEXT ·frame167(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61627,8 +61611,8 @@ TEXT ·frame169(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame170(out *[3]uint64): the frame of TrHash87AMD64
-TEXT ·frame170(SB), $208-8
+// func frame168(out *[3]uint64): the frame of SignZ87AVX512
+TEXT ·frame168(SB), $1936-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61637,8 +61621,8 @@ TEXT ·frame170(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame171(out *[3]uint64): the frame of TrHash87BMI2
-TEXT ·frame171(SB), $208-8
+// func frame169(out *[3]uint64): the frame of SignR087AVX512
+TEXT ·frame169(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61647,7 +61631,27 @@ TEXT ·frame171(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame172(out *[3]uint64): the frame of UseHint32AVX2
+// func frame170(out *[3]uint64): the frame of SignHint87AVX512
+TEXT ·frame170(SB), $72-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame171(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame171(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame172(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame172(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61655,15 +61659,17 @@ TEXT ·frame172(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame173(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame173(SB), $0-8
+// func frame173(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame173(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame174(out *[3]uint64): the frame of UseHint88AVX2
+// func frame174(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
 TEXT ·frame174(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61671,24 +61677,8 @@ TEXT ·frame174(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame175(out *[3]uint64): the frame of UseHint88AMD64
-TEXT ·frame175(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame176(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame176(SB), NOSPLIT, $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame177(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame177(SB), $1088-8
+// func frame175(out *[3]uint64): the frame of TrHash44AMD64
+TEXT ·frame175(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61697,8 +61687,8 @@ TEXT ·frame177(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame178(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame178(SB), $1088-8
+// func frame176(out *[3]uint64): the frame of TrHash44BMI2
+TEXT ·frame176(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61707,8 +61697,8 @@ TEXT ·frame178(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame179(out *[3]uint64): the frame of Verify44AVX512
-TEXT ·frame179(SB), $1088-8
+// func frame177(out *[3]uint64): the frame of TrHash65AMD64
+TEXT ·frame177(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61717,8 +61707,8 @@ TEXT ·frame179(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame180(out *[3]uint64): the frame of Verify65AMD64
-TEXT ·frame180(SB), $1088-8
+// func frame178(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame178(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61727,8 +61717,8 @@ TEXT ·frame180(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame181(out *[3]uint64): the frame of Verify65AVX2
-TEXT ·frame181(SB), $1088-8
+// func frame179(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame179(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61737,8 +61727,8 @@ TEXT ·frame181(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame182(out *[3]uint64): the frame of Verify65AVX512
-TEXT ·frame182(SB), $1088-8
+// func frame180(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame180(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61747,8 +61737,48 @@ TEXT ·frame182(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame183(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame183(SB), $1344-8
+// func frame181(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame181(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame182(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame182(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame183(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame183(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame184(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame184(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame185(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame185(SB), NOSPLIT, $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame186(out *[3]uint64): the frame of Verify44AMD64
+TEXT ·frame186(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61757,8 +61787,8 @@ TEXT ·frame183(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame184(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame184(SB), $1344-8
+// func frame187(out *[3]uint64): the frame of Verify44AVX2
+TEXT ·frame187(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61767,8 +61797,68 @@ TEXT ·frame184(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame185(out *[3]uint64): the frame of Verify87AVX512
-TEXT ·frame185(SB), $1344-8
+// func frame188(out *[3]uint64): the frame of Verify44AVX512
+TEXT ·frame188(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame189(out *[3]uint64): the frame of Verify65AMD64
+TEXT ·frame189(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame190(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame190(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame191(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame191(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame192(out *[3]uint64): the frame of Verify87AMD64
+TEXT ·frame192(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame193(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame193(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame194(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame194(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
