@@ -20,7 +20,7 @@ func init() { register("signstage", buildSignStages) }
 // each path. The caller branches between them, as Algorithm 7 does.
 func buildSignStages(c *build.Context) {
 	for _, ps := range paramSets {
-		for _, v := range []string{"AMD64", "AVX2"} {
+		for _, v := range []string{"AMD64", "AVX2", "AVX512"} {
 			buildSignZ(c, ps.name, ps.p, v)
 			buildSignR0(c, ps.name, ps.p, v)
 			buildSignHint(c, ps.name, ps.p, v)
@@ -96,20 +96,19 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	function(c, sym)
 	f := newStageFrame(c)
 	state := c.AllocLocal(25 * 8)
-	msg := c.AllocLocal(msgSize)  // μ ‖ w1Encode(w1)
-	seeds := c.AllocLocal(4 * 66) // [4][66]byte: ρ″ ‖ IntegerToBytes(κ + r, 2)
-	ptrs := c.AllocLocal(32)      // [4]*[256]uint32
+	msg := c.AllocLocal(msgSize) // μ ‖ w1Encode(w1)
+	ways := contract.SignZWays(p, variant)
+	seeds := c.AllocLocal(max(4, ways) * 66) // [ways][66]byte: ρ″ ‖ IntegerToBytes(κ + r, 2)
+	ptrs := c.AllocLocal(max(4, ways) * 8)   // [ways]*[256]uint32
 	// The polynomials of work: NTT(y), cs1, w1, then the padding lanes of
 	// ExpandMask's last call.
 	yHat, cs, w1, pad := 0, 1024*l, 1024*l+1024, 1024*l+2048
 	poly := func(slot, off int) { f.arg(slot, "work", off) }
 
-	ways := 4
-	if variant == "AMD64" {
-		ways = 1
+	if ways == 1 {
 		c.Comment("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, one polynomial a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2).")
 	} else {
-		c.Comment("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, four polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.")
+		c.Comment(fmt.Sprintf("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, %d polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.", ways))
 	}
 	for g := 0; g < l && ways == 1; g++ {
 		c.Load(c.Param("in"), reg.RSI)
@@ -127,10 +126,10 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 		f.local(1, seeds)
 		c.CALL(callee(expandMask))
 	}
-	for g := 0; g < l && ways == 4; g += 4 {
+	for g := 0; g < l && ways > 1; g += ways {
 		c.Load(c.Param("in"), reg.RSI)
 		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 128}, reg.EDX)
-		for j := 0; j < 4; j++ {
+		for j := 0; j < ways; j++ {
 			r := g + j
 			if r >= l {
 				r = g

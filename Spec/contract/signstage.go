@@ -31,7 +31,7 @@ func init() { lazily(signStageContracts) }
 
 func signStageContracts() {
 	for _, ps := range paramSets {
-		for _, v := range []string{"AMD64", "AVX2"} {
+		for _, v := range []string{"AMD64", "AVX2", "AVX512"} {
 			register(signZContract(ps.name, ps.p, v), signR0Contract(ps.name, ps.p, v), signHintContract(ps.name, ps.p, v))
 		}
 	}
@@ -42,46 +42,88 @@ func signStageContracts() {
 // ToMontgomeryPoly, a row of MatrixVectorNTT, NTT⁻¹, HighBits, the w1
 // packing, H's permutation, SampleInBall, MultiplyNTT, PolyAdd and the
 // norm check (the AVX2 path's: the BMI2 permutation and SampleInBall).
+// The AVX-512 path calls the AVX-512 ExpandMask (four-way for ℓ = 4,
+// eight-way for ℓ = 5 and 7, as go/mldsa's expandMaskAVX512 groups it),
+// NTT, NTT⁻¹ and products, and the AVX2 path's routines for the rest,
+// which have no AVX-512 variant.
 func SignZCallees(name string, p fips204.Params, variant string) []string {
 	mask, div, w1Bits := 19, 32, 4
 	if p.Gamma1 == 1<<17 {
 		mask, div, w1Bits = 17, 88, 6
 	}
 	expandMask, perm, ball := fmt.Sprintf("ExpandMask%dAMD64", mask), "KeccakF1600AMD64", "SampleInBall"+name+"AMD64"
-	if variant == "AVX2" {
+	v := variant // the variant of the routines without an AVX-512 one
+	switch variant {
+	case "AVX2":
 		expandMask, perm, ball = fmt.Sprintf("ExpandMask%dx4AVX2", mask), "KeccakF1600BMI2", "SampleInBall"+name+"BMI2"
+	case "AVX512":
+		expandMask, perm, ball, v = fmt.Sprintf("ExpandMask%dx%dAVX512", mask, SignZWays(p, variant)), "KeccakF1600BMI2", "SampleInBall"+name+"BMI2", "AVX2"
 	}
-	return []string{expandMask, "NTT" + variant, "ToMontgomeryPoly" + variant,
-		fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "NTTInverse" + variant, fmt.Sprintf("HighBits%d%s", div, variant),
-		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, variant), perm, ball,
-		"MultiplyNTT" + variant, "PolyAdd" + variant, "NormExceeds" + variant}
+	return []string{expandMask, "NTT" + variant, "ToMontgomeryPoly" + v,
+		fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "NTTInverse" + variant, fmt.Sprintf("HighBits%d%s", div, v),
+		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm, ball,
+		"MultiplyNTT" + variant, "PolyAdd" + v, "NormExceeds" + v}
+}
+
+// SignZWays is how many polynomials of y a call of SignZ<set><variant>'s
+// ExpandMask sets: 1, 4, or on the AVX-512 path 8 when ℓ > 4 (an
+// eight-way squeeze costs less than a four-way one and single ones).
+func SignZWays(p fips204.Params, variant string) int {
+	switch {
+	case variant == "AMD64":
+		return 1
+	case variant == "AVX512" && p.L > 4:
+		return 8
+	}
+	return 4
 }
 
 // SignR0Callees is the routines SignR0<set><variant> calls: MultiplyNTT,
-// NTT⁻¹, PolySub and LowBits with its norm check.
+// NTT⁻¹, PolySub and LowBits with its norm check (on the AVX-512 path,
+// the AVX-512 product and NTT⁻¹ and the AVX2 path's others).
 func SignR0Callees(p fips204.Params, variant string) []string {
-	return []string{"MultiplyNTT" + variant, "NTTInverse" + variant, "PolySub" + variant,
-		fmt.Sprintf("LowBitsExceed%d%s", (fips204.Q-1)/p.Gamma2, variant)}
+	v := avx2Rest(variant)
+	return []string{"MultiplyNTT" + variant, "NTTInverse" + variant, "PolySub" + v,
+		fmt.Sprintf("LowBitsExceed%d%s", (fips204.Q-1)/p.Gamma2, v)}
 }
 
 // SignHintCallees is the routines SignHint<set><variant> calls:
-// MultiplyNTT, NTT⁻¹, the norm check and MakeHint.
+// MultiplyNTT, NTT⁻¹, the norm check and MakeHint (on the AVX-512 path,
+// the AVX-512 product and NTT⁻¹ and the AVX2 path's others).
 func SignHintCallees(p fips204.Params, variant string) []string {
-	return []string{"MultiplyNTT" + variant, "NTTInverse" + variant, "NormExceeds" + variant,
-		fmt.Sprintf("MakeHint%d%s", (fips204.Q-1)/p.Gamma2, variant)}
+	v := avx2Rest(variant)
+	return []string{"MultiplyNTT" + variant, "NTTInverse" + variant, "NormExceeds" + v,
+		fmt.Sprintf("MakeHint%d%s", (fips204.Q-1)/p.Gamma2, v)}
+}
+
+// avx2Rest is the variant of the routines without an AVX-512 one that a
+// routine of variant calls.
+func avx2Rest(variant string) string {
+	if variant == "AVX512" {
+		return "AVX2"
+	}
+	return variant
 }
 
 // SignZWork is the number of polynomials of a SignZ routine's work space:
 // NTT(y), cs1 and w1, and the padding lanes of its last call of the
 // four-way ExpandMask (unused by the baseline routine, which calls the
-// one-way ExpandMask).
+// one-way ExpandMask; the eight-way call for ℓ = 5 and 7 pads as many).
 func SignZWork(p fips204.Params) int { return p.L + 2 + (4-p.L%4)%4 }
 
 // signFeatures is the CPU features of a stage routine of variant: the
-// AVX2 ones call the BMI2 permutation and SampleInBall.
-func signFeatures(variant string) []string {
-	if variant == "AVX2" {
+// AVX2 ones call the BMI2 permutation and SampleInBall; the AVX-512 ones
+// the AVX-512 NTT, NTT⁻¹, products and eight-way ExpandMask besides
+// (AVX512F), and SignZ44AVX512 the four-way one (AVX512VL too).
+func signFeatures(variant string, vl bool) []string {
+	switch variant {
+	case "AVX2":
 		return []string{"AVX", "AVX2", "BMI", "BMI2"}
+	case "AVX512":
+		if vl {
+			return []string{"AVX", "AVX2", "BMI", "BMI2", "AVX512F", "AVX512VL"}
+		}
+		return []string{"AVX", "AVX2", "BMI", "BMI2", "AVX512F"}
 	}
 	return nil
 }
@@ -144,7 +186,7 @@ func signZContract(name string, p fips204.Params, variant string) *Contract {
 		// MaxFrame: the seeds of ExpandMask, μ ‖ w1Encode, the SHAKE256
 		// state, the callees' arguments, the bound, the flag and the
 		// running result.
-		Features: signFeatures(variant), MaxFrame: 2048, NoAlias: true,
+		Features: signFeatures(variant, SignZWays(p, variant) == 4), MaxFrame: 2048, NoAlias: true,
 		Runs: 50,
 		Gen: func(r *rand.Rand) Buffers {
 			return genSignStage(r, p, 0)
@@ -207,7 +249,7 @@ func signR0Contract(name string, p fips204.Params, variant string) *Contract {
 		Leak: "nothing: the routine has no branch",
 		// MaxFrame: the callees' arguments, the bound, the flag and the
 		// running result.
-		Features: signFeatures(variant), MaxFrame: 256, NoAlias: true,
+		Features: signFeatures(variant, false), MaxFrame: 256, NoAlias: true,
 		Runs: 50,
 		Gen: func(r *rand.Rand) Buffers {
 			return genSignStage(r, p, 1)
@@ -261,7 +303,7 @@ func signHintContract(name string, p fips204.Params, variant string) *Contract {
 		Leak: "nothing: the routine has no branch",
 		// MaxFrame: the callees' arguments, the bound, the flag, the
 		// count, the running count and result.
-		Features: signFeatures(variant), MaxFrame: 256, NoAlias: true,
+		Features: signFeatures(variant, false), MaxFrame: 256, NoAlias: true,
 		Runs: 50,
 		Gen: func(r *rand.Rand) Buffers {
 			return genSignStage(r, p, 2)

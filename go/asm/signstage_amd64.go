@@ -62,6 +62,35 @@ func SignR044AVX2(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, w
 // public, and encodes σ only when it is true.
 func SignHint44AVX2(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
 
+// SignZ44AVX512 is the first stage of an attempt of ML-DSA-44's
+// Sign_internal (FIPS 204, Algorithm 7, lines 11 to 18 and 20) from
+// in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2), Â (as sampled, row-major) in aHat
+// and NTT(s1) times 2³² mod q: it sets c̃, NTT(c), w and z (mod q),
+// and returns whether ‖z‖∞ < γ1 − β (line 23), by calls of the proven
+// routines of its path, with no branch. It returns false too if
+// SampleInBall ran out of its bound (Appendix C). work is its space,
+// left as garbage. The caller makes the result public and goes on to
+// SignR0 only when it is true.
+func SignZ44AVX512(cTilde *[32]byte, cHat *[256]uint32, w *[4][256]uint32, z *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, work *[6][256]uint32) bool
+
+// SignR044AVX512 is the second stage of an attempt of ML-DSA-44's
+// Sign_internal (FIPS 204, Algorithm 7, lines 19 and 21), after SignZ
+// accepted z: from w, NTT(c) and NTT(s2) times 2³² mod q, it sets w to
+// w − cs2 (mod q) and returns whether ‖LowBits(w − cs2)‖∞ < γ2 − β
+// (line 23), by calls of the proven routines of its path, with no
+// branch. work is its space, left as garbage. The caller makes the
+// result public and goes on to SignHint only when it is true.
+func SignR044AVX512(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, work *[256]uint32) bool
+
+// SignHint44AVX512 is the third stage of an attempt of ML-DSA-44's
+// Sign_internal (FIPS 204, Algorithm 7, lines 25 to 28), after SignR0
+// accepted r0: from w − cs2, NTT(c) and NTT(t0) times 2³² mod q, it sets
+// h and returns whether ‖ct0‖∞ < γ2 and h has at most ω ones (line
+// 28), by calls of the proven routines of its path, with no branch.
+// work is its space, left as garbage. The caller makes the result
+// public, and encodes σ only when it is true.
+func SignHint44AVX512(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
+
 // SignZ65AMD64 is the first stage of an attempt of ML-DSA-65's
 // Sign_internal (FIPS 204, Algorithm 7, lines 11 to 18 and 20) from
 // in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2), Â (as sampled, row-major) in aHat
@@ -120,6 +149,35 @@ func SignR065AVX2(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, w
 // public, and encodes σ only when it is true.
 func SignHint65AVX2(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
 
+// SignZ65AVX512 is the first stage of an attempt of ML-DSA-65's
+// Sign_internal (FIPS 204, Algorithm 7, lines 11 to 18 and 20) from
+// in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2), Â (as sampled, row-major) in aHat
+// and NTT(s1) times 2³² mod q: it sets c̃, NTT(c), w and z (mod q),
+// and returns whether ‖z‖∞ < γ1 − β (line 23), by calls of the proven
+// routines of its path, with no branch. It returns false too if
+// SampleInBall ran out of its bound (Appendix C). work is its space,
+// left as garbage. The caller makes the result public and goes on to
+// SignR0 only when it is true.
+func SignZ65AVX512(cTilde *[48]byte, cHat *[256]uint32, w *[6][256]uint32, z *[5][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, work *[10][256]uint32) bool
+
+// SignR065AVX512 is the second stage of an attempt of ML-DSA-65's
+// Sign_internal (FIPS 204, Algorithm 7, lines 19 and 21), after SignZ
+// accepted z: from w, NTT(c) and NTT(s2) times 2³² mod q, it sets w to
+// w − cs2 (mod q) and returns whether ‖LowBits(w − cs2)‖∞ < γ2 − β
+// (line 23), by calls of the proven routines of its path, with no
+// branch. work is its space, left as garbage. The caller makes the
+// result public and goes on to SignHint only when it is true.
+func SignR065AVX512(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, work *[256]uint32) bool
+
+// SignHint65AVX512 is the third stage of an attempt of ML-DSA-65's
+// Sign_internal (FIPS 204, Algorithm 7, lines 25 to 28), after SignR0
+// accepted r0: from w − cs2, NTT(c) and NTT(t0) times 2³² mod q, it sets
+// h and returns whether ‖ct0‖∞ < γ2 and h has at most ω ones (line
+// 28), by calls of the proven routines of its path, with no branch.
+// work is its space, left as garbage. The caller makes the result
+// public, and encodes σ only when it is true.
+func SignHint65AVX512(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
+
 // SignZ87AMD64 is the first stage of an attempt of ML-DSA-87's
 // Sign_internal (FIPS 204, Algorithm 7, lines 11 to 18 and 20) from
 // in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2), Â (as sampled, row-major) in aHat
@@ -177,3 +235,32 @@ func SignR087AVX2(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, w
 // work is its space, left as garbage. The caller makes the result
 // public, and encodes σ only when it is true.
 func SignHint87AVX2(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool
+
+// SignZ87AVX512 is the first stage of an attempt of ML-DSA-87's
+// Sign_internal (FIPS 204, Algorithm 7, lines 11 to 18 and 20) from
+// in = μ ‖ ρ″ ‖ IntegerToBytes(κ, 2), Â (as sampled, row-major) in aHat
+// and NTT(s1) times 2³² mod q: it sets c̃, NTT(c), w and z (mod q),
+// and returns whether ‖z‖∞ < γ1 − β (line 23), by calls of the proven
+// routines of its path, with no branch. It returns false too if
+// SampleInBall ran out of its bound (Appendix C). work is its space,
+// left as garbage. The caller makes the result public and goes on to
+// SignR0 only when it is true.
+func SignZ87AVX512(cTilde *[64]byte, cHat *[256]uint32, w *[8][256]uint32, z *[7][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, work *[10][256]uint32) bool
+
+// SignR087AVX512 is the second stage of an attempt of ML-DSA-87's
+// Sign_internal (FIPS 204, Algorithm 7, lines 19 and 21), after SignZ
+// accepted z: from w, NTT(c) and NTT(s2) times 2³² mod q, it sets w to
+// w − cs2 (mod q) and returns whether ‖LowBits(w − cs2)‖∞ < γ2 − β
+// (line 23), by calls of the proven routines of its path, with no
+// branch. work is its space, left as garbage. The caller makes the
+// result public and goes on to SignHint only when it is true.
+func SignR087AVX512(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, work *[256]uint32) bool
+
+// SignHint87AVX512 is the third stage of an attempt of ML-DSA-87's
+// Sign_internal (FIPS 204, Algorithm 7, lines 25 to 28), after SignR0
+// accepted r0: from w − cs2, NTT(c) and NTT(t0) times 2³² mod q, it sets
+// h and returns whether ‖ct0‖∞ < γ2 and h has at most ω ones (line
+// 28), by calls of the proven routines of its path, with no branch.
+// work is its space, left as garbage. The caller makes the result
+// public, and encodes σ only when it is true.
+func SignHint87AVX512(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool

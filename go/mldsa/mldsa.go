@@ -771,7 +771,7 @@ func putSignScratch(scratch *signScratch) {
 // An attempt runs in three stages, as Spec's SignOver does, and branches
 // where Algorithm 7 does: after the ‖z‖∞ check (signZ, line 23), after the
 // ‖r0‖∞ check (signR0, line 23), and after ‖ct0‖∞ and the number of hints
-// together (signHint, line 28). On the AVX2 and baseline paths each stage
+// together (signHint, line 28). On every assembly path each stage
 // is one proven routine. Each check is computed without branches over all
 // coefficients, so timing reveals how many attempts were made and, for
 // each rejected one, which of these three checks rejected it, nothing

@@ -14028,221 +14028,275 @@ func frame154(out *[3]uint64)
 //go:noescape
 func frame155(out *[3]uint64)
 
-// frame156 has the frame size and flags of SignZ65AMD64; it writes SP, the address of
+// frame156 has the frame size and flags of SignZ44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame156(out *[3]uint64)
 
-// frame157 has the frame size and flags of SignR065AMD64; it writes SP, the address of
+// frame157 has the frame size and flags of SignR044AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame157(out *[3]uint64)
 
-// frame158 has the frame size and flags of SignHint65AMD64; it writes SP, the address of
+// frame158 has the frame size and flags of SignHint44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame158(out *[3]uint64)
 
-// frame159 has the frame size and flags of SignZ65AVX2; it writes SP, the address of
+// frame159 has the frame size and flags of SignZ65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame159(out *[3]uint64)
 
-// frame160 has the frame size and flags of SignR065AVX2; it writes SP, the address of
+// frame160 has the frame size and flags of SignR065AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame160(out *[3]uint64)
 
-// frame161 has the frame size and flags of SignHint65AVX2; it writes SP, the address of
+// frame161 has the frame size and flags of SignHint65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame161(out *[3]uint64)
 
-// frame162 has the frame size and flags of SignZ87AMD64; it writes SP, the address of
+// frame162 has the frame size and flags of SignZ65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame162(out *[3]uint64)
 
-// frame163 has the frame size and flags of SignR087AMD64; it writes SP, the address of
+// frame163 has the frame size and flags of SignR065AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame163(out *[3]uint64)
 
-// frame164 has the frame size and flags of SignHint87AMD64; it writes SP, the address of
+// frame164 has the frame size and flags of SignHint65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame164(out *[3]uint64)
 
-// frame165 has the frame size and flags of SignZ87AVX2; it writes SP, the address of
+// frame165 has the frame size and flags of SignZ65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame165(out *[3]uint64)
 
-// frame166 has the frame size and flags of SignR087AVX2; it writes SP, the address of
+// frame166 has the frame size and flags of SignR065AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame166(out *[3]uint64)
 
-// frame167 has the frame size and flags of SignHint87AVX2; it writes SP, the address of
+// frame167 has the frame size and flags of SignHint65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame167(out *[3]uint64)
 
-// frame168 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame168 has the frame size and flags of SignZ87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame168(out *[3]uint64)
 
-// frame169 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame169 has the frame size and flags of SignR087AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame169(out *[3]uint64)
 
-// frame170 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame170 has the frame size and flags of SignHint87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame170(out *[3]uint64)
 
-// frame171 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame171 has the frame size and flags of SignZ87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame171(out *[3]uint64)
 
-// frame172 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame172 has the frame size and flags of SignR087AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame172(out *[3]uint64)
 
-// frame173 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame173 has the frame size and flags of SignHint87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame173(out *[3]uint64)
 
-// frame174 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame174 has the frame size and flags of SignZ87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame174(out *[3]uint64)
 
-// frame175 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame175 has the frame size and flags of SignR087AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame175(out *[3]uint64)
 
-// frame176 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame176 has the frame size and flags of SignHint87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame176(out *[3]uint64)
 
-// frame177 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame177 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame177(out *[3]uint64)
 
-// frame178 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame178 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame178(out *[3]uint64)
 
-// frame179 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame179 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame179(out *[3]uint64)
 
-// frame180 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame180 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame180(out *[3]uint64)
 
-// frame181 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame181 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame181(out *[3]uint64)
 
-// frame182 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame182 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame182(out *[3]uint64)
 
-// frame183 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame183 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame183(out *[3]uint64)
 
-// frame184 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame184 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame184(out *[3]uint64)
 
-// frame185 has the frame size and flags of Verify44AVX512; it writes SP, the address of
+// frame185 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame185(out *[3]uint64)
 
-// frame186 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame186 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame186(out *[3]uint64)
 
-// frame187 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame187 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame187(out *[3]uint64)
 
-// frame188 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// frame188 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame188(out *[3]uint64)
 
-// frame189 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame189 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame189(out *[3]uint64)
 
-// frame190 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame190 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame190(out *[3]uint64)
 
-// frame191 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// frame191 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame191(out *[3]uint64)
+
+// frame192 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame192(out *[3]uint64)
+
+// frame193 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame193(out *[3]uint64)
+
+// frame194 has the frame size and flags of Verify44AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame194(out *[3]uint64)
+
+// frame195 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame195(out *[3]uint64)
+
+// frame196 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame196(out *[3]uint64)
+
+// frame197 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame197(out *[3]uint64)
+
+// frame198 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame198(out *[3]uint64)
+
+// frame199 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame199(out *[3]uint64)
+
+// frame200 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame200(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -14401,40 +14455,49 @@ var frames = []Frame{
 	{Routine: "SignZ44AVX2", Size: 1384, Run: frame153},
 	{Routine: "SignR044AVX2", Size: 56, Run: frame154},
 	{Routine: "SignHint44AVX2", Size: 72, Run: frame155},
-	{Routine: "SignZ65AMD64", Size: 1384, Run: frame156},
-	{Routine: "SignR065AMD64", Size: 56, Run: frame157},
-	{Routine: "SignHint65AMD64", Size: 72, Run: frame158},
-	{Routine: "SignZ65AVX2", Size: 1384, Run: frame159},
-	{Routine: "SignR065AVX2", Size: 56, Run: frame160},
-	{Routine: "SignHint65AVX2", Size: 72, Run: frame161},
-	{Routine: "SignZ87AMD64", Size: 1640, Run: frame162},
-	{Routine: "SignR087AMD64", Size: 56, Run: frame163},
-	{Routine: "SignHint87AMD64", Size: 72, Run: frame164},
-	{Routine: "SignZ87AVX2", Size: 1640, Run: frame165},
-	{Routine: "SignR087AVX2", Size: 56, Run: frame166},
-	{Routine: "SignHint87AVX2", Size: 72, Run: frame167},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame168},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame169},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame170},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame171},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame172},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame173},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame174},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame175},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame176},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame177},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame178},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame179},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame180},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame181},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame182},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame183},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame184},
-	{Routine: "Verify44AVX512", Size: 1088, Run: frame185},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame186},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame187},
-	{Routine: "Verify65AVX512", Size: 1088, Run: frame188},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame189},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame190},
-	{Routine: "Verify87AVX512", Size: 1344, Run: frame191},
+	{Routine: "SignZ44AVX512", Size: 1384, Run: frame156},
+	{Routine: "SignR044AVX512", Size: 56, Run: frame157},
+	{Routine: "SignHint44AVX512", Size: 72, Run: frame158},
+	{Routine: "SignZ65AMD64", Size: 1384, Run: frame159},
+	{Routine: "SignR065AMD64", Size: 56, Run: frame160},
+	{Routine: "SignHint65AMD64", Size: 72, Run: frame161},
+	{Routine: "SignZ65AVX2", Size: 1384, Run: frame162},
+	{Routine: "SignR065AVX2", Size: 56, Run: frame163},
+	{Routine: "SignHint65AVX2", Size: 72, Run: frame164},
+	{Routine: "SignZ65AVX512", Size: 1680, Run: frame165},
+	{Routine: "SignR065AVX512", Size: 56, Run: frame166},
+	{Routine: "SignHint65AVX512", Size: 72, Run: frame167},
+	{Routine: "SignZ87AMD64", Size: 1640, Run: frame168},
+	{Routine: "SignR087AMD64", Size: 56, Run: frame169},
+	{Routine: "SignHint87AMD64", Size: 72, Run: frame170},
+	{Routine: "SignZ87AVX2", Size: 1640, Run: frame171},
+	{Routine: "SignR087AVX2", Size: 56, Run: frame172},
+	{Routine: "SignHint87AVX2", Size: 72, Run: frame173},
+	{Routine: "SignZ87AVX512", Size: 1936, Run: frame174},
+	{Routine: "SignR087AVX512", Size: 56, Run: frame175},
+	{Routine: "SignHint87AVX512", Size: 72, Run: frame176},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame177},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame178},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame179},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame180},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame181},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame182},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame183},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame184},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame185},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame186},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame187},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame188},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame189},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame190},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame191},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame192},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame193},
+	{Routine: "Verify44AVX512", Size: 1088, Run: frame194},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame195},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame196},
+	{Routine: "Verify65AVX512", Size: 1088, Run: frame197},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame198},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame199},
+	{Routine: "Verify87AVX512", Size: 1344, Run: frame200},
 }

@@ -61624,7 +61624,7 @@ TEXT ·frame155(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of SignZ65AMD64
+// func frame156(out *[3]uint64): the frame of SignZ44AVX512
 TEXT ·frame156(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61634,7 +61634,7 @@ TEXT ·frame156(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of SignR065AMD64
+// func frame157(out *[3]uint64): the frame of SignR044AVX512
 TEXT ·frame157(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61644,7 +61644,7 @@ TEXT ·frame157(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of SignHint65AMD64
+// func frame158(out *[3]uint64): the frame of SignHint44AVX512
 TEXT ·frame158(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61654,7 +61654,7 @@ TEXT ·frame158(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of SignZ65AVX2
+// func frame159(out *[3]uint64): the frame of SignZ65AMD64
 TEXT ·frame159(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61664,7 +61664,7 @@ TEXT ·frame159(SB), $1384-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of SignR065AVX2
+// func frame160(out *[3]uint64): the frame of SignR065AMD64
 TEXT ·frame160(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61674,7 +61674,7 @@ TEXT ·frame160(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of SignHint65AVX2
+// func frame161(out *[3]uint64): the frame of SignHint65AMD64
 TEXT ·frame161(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61684,8 +61684,8 @@ TEXT ·frame161(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame162(out *[3]uint64): the frame of SignZ87AMD64
-TEXT ·frame162(SB), $1640-8
+// func frame162(out *[3]uint64): the frame of SignZ65AVX2
+TEXT ·frame162(SB), $1384-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61694,7 +61694,7 @@ TEXT ·frame162(SB), $1640-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame163(out *[3]uint64): the frame of SignR087AMD64
+// func frame163(out *[3]uint64): the frame of SignR065AVX2
 TEXT ·frame163(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61704,7 +61704,7 @@ TEXT ·frame163(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame164(out *[3]uint64): the frame of SignHint87AMD64
+// func frame164(out *[3]uint64): the frame of SignHint65AVX2
 TEXT ·frame164(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61714,8 +61714,8 @@ TEXT ·frame164(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame165(out *[3]uint64): the frame of SignZ87AVX2
-TEXT ·frame165(SB), $1640-8
+// func frame165(out *[3]uint64): the frame of SignZ65AVX512
+TEXT ·frame165(SB), $1680-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61724,7 +61724,7 @@ TEXT ·frame165(SB), $1640-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame166(out *[3]uint64): the frame of SignR087AVX2
+// func frame166(out *[3]uint64): the frame of SignR065AVX512
 TEXT ·frame166(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61734,7 +61734,7 @@ TEXT ·frame166(SB), $56-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame167(out *[3]uint64): the frame of SignHint87AVX2
+// func frame167(out *[3]uint64): the frame of SignHint65AVX512
 TEXT ·frame167(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61744,8 +61744,8 @@ TEXT ·frame167(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame168(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame168(SB), $8-8
+// func frame168(out *[3]uint64): the frame of SignZ87AMD64
+TEXT ·frame168(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61754,16 +61754,8 @@ TEXT ·frame168(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame169(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame169(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame170(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame170(SB), $8-8
+// func frame169(out *[3]uint64): the frame of SignR087AMD64
+TEXT ·frame169(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61772,16 +61764,8 @@ TEXT ·frame170(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame171(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame171(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame172(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame172(SB), $208-8
+// func frame170(out *[3]uint64): the frame of SignHint87AMD64
+TEXT ·frame170(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61790,8 +61774,8 @@ TEXT ·frame172(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame173(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame173(SB), $208-8
+// func frame171(out *[3]uint64): the frame of SignZ87AVX2
+TEXT ·frame171(SB), $1640-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61800,8 +61784,8 @@ TEXT ·frame173(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame174(out *[3]uint64): the frame of TrHash65AMD64
-TEXT ·frame174(SB), $208-8
+// func frame172(out *[3]uint64): the frame of SignR087AVX2
+TEXT ·frame172(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61810,8 +61794,8 @@ TEXT ·frame174(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame175(out *[3]uint64): the frame of TrHash65BMI2
-TEXT ·frame175(SB), $208-8
+// func frame173(out *[3]uint64): the frame of SignHint87AVX2
+TEXT ·frame173(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61820,8 +61804,8 @@ TEXT ·frame175(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame176(out *[3]uint64): the frame of TrHash87AMD64
-TEXT ·frame176(SB), $208-8
+// func frame174(out *[3]uint64): the frame of SignZ87AVX512
+TEXT ·frame174(SB), $1936-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61830,8 +61814,8 @@ TEXT ·frame176(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame177(out *[3]uint64): the frame of TrHash87BMI2
-TEXT ·frame177(SB), $208-8
+// func frame175(out *[3]uint64): the frame of SignR087AVX512
+TEXT ·frame175(SB), $56-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61840,7 +61824,27 @@ TEXT ·frame177(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame178(out *[3]uint64): the frame of UseHint32AVX2
+// func frame176(out *[3]uint64): the frame of SignHint87AVX512
+TEXT ·frame176(SB), $72-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame177(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame177(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame178(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame178(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61848,15 +61852,17 @@ TEXT ·frame178(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame179(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame179(SB), $0-8
+// func frame179(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame179(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame180(out *[3]uint64): the frame of UseHint88AVX2
+// func frame180(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
 TEXT ·frame180(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -61864,24 +61870,8 @@ TEXT ·frame180(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame181(out *[3]uint64): the frame of UseHint88AMD64
-TEXT ·frame181(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame182(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame182(SB), NOSPLIT, $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame183(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame183(SB), $1088-8
+// func frame181(out *[3]uint64): the frame of TrHash44AMD64
+TEXT ·frame181(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61890,8 +61880,8 @@ TEXT ·frame183(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame184(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame184(SB), $1088-8
+// func frame182(out *[3]uint64): the frame of TrHash44BMI2
+TEXT ·frame182(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61900,8 +61890,8 @@ TEXT ·frame184(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame185(out *[3]uint64): the frame of Verify44AVX512
-TEXT ·frame185(SB), $1088-8
+// func frame183(out *[3]uint64): the frame of TrHash65AMD64
+TEXT ·frame183(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61910,8 +61900,8 @@ TEXT ·frame185(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame186(out *[3]uint64): the frame of Verify65AMD64
-TEXT ·frame186(SB), $1088-8
+// func frame184(out *[3]uint64): the frame of TrHash65BMI2
+TEXT ·frame184(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61920,8 +61910,8 @@ TEXT ·frame186(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame187(out *[3]uint64): the frame of Verify65AVX2
-TEXT ·frame187(SB), $1088-8
+// func frame185(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame185(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61930,8 +61920,8 @@ TEXT ·frame187(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame188(out *[3]uint64): the frame of Verify65AVX512
-TEXT ·frame188(SB), $1088-8
+// func frame186(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame186(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61940,8 +61930,48 @@ TEXT ·frame188(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame189(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame189(SB), $1344-8
+// func frame187(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame187(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame188(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame188(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame189(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame189(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame190(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame190(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame191(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame191(SB), NOSPLIT, $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame192(out *[3]uint64): the frame of Verify44AMD64
+TEXT ·frame192(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61950,8 +61980,8 @@ TEXT ·frame189(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame190(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame190(SB), $1344-8
+// func frame193(out *[3]uint64): the frame of Verify44AVX2
+TEXT ·frame193(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -61960,8 +61990,68 @@ TEXT ·frame190(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame191(out *[3]uint64): the frame of Verify87AVX512
-TEXT ·frame191(SB), $1344-8
+// func frame194(out *[3]uint64): the frame of Verify44AVX512
+TEXT ·frame194(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame195(out *[3]uint64): the frame of Verify65AMD64
+TEXT ·frame195(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame196(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame196(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame197(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame197(SB), $1088-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame198(out *[3]uint64): the frame of Verify87AMD64
+TEXT ·frame198(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame199(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame199(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame200(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame200(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

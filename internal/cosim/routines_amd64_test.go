@@ -235,7 +235,17 @@ func cpuRoutines() map[string]any {
 		m["Verify44AVX512"] = asm.Verify44AVX512
 		m["Verify65AVX512"] = asm.Verify65AVX512
 		m["Verify87AVX512"] = asm.Verify87AVX512
+		m["SignZ65AVX512"] = asm.SignZ65AVX512
+		m["SignZ87AVX512"] = asm.SignZ87AVX512
+		m["SignR044AVX512"] = asm.SignR044AVX512
+		m["SignR065AVX512"] = asm.SignR065AVX512
+		m["SignR087AVX512"] = asm.SignR087AVX512
+		m["SignHint44AVX512"] = asm.SignHint44AVX512
+		m["SignHint65AVX512"] = asm.SignHint65AVX512
+		m["SignHint87AVX512"] = asm.SignHint87AVX512
 		if cpu.X86.HasAVX512VL {
+			// SignZ44AVX512 calls the four-way ExpandMask.
+			m["SignZ44AVX512"] = asm.SignZ44AVX512
 			m["KeyGen44AVX512"] = asm.KeyGen44AVX512
 			m["KeyGen65AVX512"] = asm.KeyGen65AVX512
 			m["KeyGen87AVX512"] = asm.KeyGen87AVX512

@@ -1439,4 +1439,21 @@ var mutants = []Mutant{
 				Replace: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n"},
 			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n",
 				Replace: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+	// The AVX-512 stages. y[6], from the eight-way ExpandMask's seventh
+	// lane, of seed κ + 7.
+	{Name: "sign/avx512-eight-way-lane-kappa", Routine: "SignZ87AVX512",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ87AVX512", Find: "\tADDL    $0x00000006, AX\n", Replace: "\tADDL    $0x00000007, AX\n"}}},
+	// w[0] by the AVX-512 NTT, a callee of the routine, where its NTT⁻¹
+	// belongs (line 12).
+	{Name: "sign/avx512-ntt-for-inverse", Routine: "SignZ65AVX512",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX512", Find: "\tCALL ·NTTInverseAVX512(SB)\n", Replace: "\tCALL ·NTTAVX512(SB)\n"}}},
+	// cs2[0] by the AVX2 product where the routine declares the AVX-512
+	// one: a callee outside its contract.
+	{Name: "sign/avx512-undeclared-callee", Routine: "SignR065AVX512",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR065AVX512", Find: "\tCALL ·MultiplyNTTAVX512(SB)\n", Replace: "\tCALL ·MultiplyNTTAVX2(SB)\n"}}},
+	// The check of ‖z[0]‖∞ ignored where its first coefficient has one
+	// value (no branch).
+	{Name: "sign/avx512-z-check-skipped-on-rare-z", Routine: "SignZ65AVX512",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX512", Find: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n",
+			Replace: "\tCALL ·NormExceedsAVX2(SB)\n\tMOVL 40(SP), AX\n\tXORL $0x00000001, AX\n\tMOVQ z+24(FP), DX\n\tMOVL (DX), DX\n\tXORL $0x0007ffff, DX\n\tMOVL DX, BX\n\tNOTL BX\n\tSUBL $0x00000001, DX\n\tANDL BX, DX\n\tSHRL $0x1f, DX\n\tORL DX, AX\n"}}},
 }
