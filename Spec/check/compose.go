@@ -424,6 +424,33 @@ func allZero(b []byte) bool {
 // proveCompose proves contract c's postcondition for routine r for every
 // input, given its callees' contracts.
 func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int) (string, error) {
+	cp := c.Compose
+	if cp.Count == "" {
+		return proveComposeN(f, r, c, callees, maxSteps, -1)
+	}
+	// A public count: one proof for each n ≤ Max, the precondition.
+	ok := cp.Max >= 0
+	for _, a := range c.Args {
+		if a.Name == cp.Count {
+			ok = ok && a.Read && !a.Write && !a.Secret && a.Bytes == 8 && a.Indirect == 0 && !slices.Contains(cp.Polys, a.Name) && !slices.Contains(cp.InPlace, a.Name)
+		}
+	}
+	if !ok || !slices.ContainsFunc(c.Args, func(a contract.Arg) bool { return a.Name == cp.Count }) {
+		return "", fmt.Errorf("the count %q is not a public read-only 8-byte input, or Max %d < 0", cp.Count, cp.Max)
+	}
+	var last string
+	for n := 0; n <= cp.Max; n++ {
+		res, err := proveComposeN(f, r, c, callees, maxSteps, n)
+		if err != nil {
+			return "", fmt.Errorf("%s = %d: %v", cp.Count, n, err)
+		}
+		last = res
+	}
+	return fmt.Sprintf("for every %s ≤ %d (the precondition), one run each: %s", cp.Count, cp.Max, last), nil
+}
+
+// proveComposeN is proveCompose; for n ≥ 0 the count's bytes are n.
+func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int, count int) (string, error) {
 	deadline := time.Now().Add(composeProofTime)
 	cp := c.Compose
 	// No Permutation: the steps may not apply f.
@@ -481,6 +508,11 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			continue
 		}
 		reg := m.Region(a.Name)
+		if count >= 0 && a.Name == cp.Count {
+			s.Bytes(s.Const(uint64(count)), reg.Bytes)
+			in[a.Name] = []any{count}
+			continue
+		}
 		// Eight bytes a variable, the last one's fewer (σ).
 		for w := 0; 8*w < a.Bytes; w++ {
 			s.Bytes(s.Var(fmt.Sprintf("%s_%d", a.Name, w)), reg.Bytes[8*w:min(8*w+8, a.Bytes)])

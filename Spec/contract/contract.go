@@ -539,7 +539,13 @@ type Sponge struct {
 // precondition, HintBitPack's input (Algorithm 20): words 0 or 1, at most
 // ω ones in all. Either is an input polynomial whose Steps value is its
 // word, in [0, q).
+// Count names a public, read-only 8-byte input, the little-endian count n
+// (the bytes of a tail); the precondition is n ≤ Max, and the proof runs
+// once for each such n, the count's bytes constants, Steps getting n as
+// in[Count][0] (an int).
 type Compose struct {
+	Count       string
+	Max         int
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
 	Polys       []string

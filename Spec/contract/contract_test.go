@@ -822,6 +822,13 @@ func TestComposes(t *testing.T) {
 				if !a.Read || (a.Write && !slices.Contains(cp.InPlace, a.Name)) {
 					continue
 				}
+				// The count's value, as the proof gives it (within the
+				// precondition).
+				if a.Name == cp.Count {
+					ins[a.Name] = []any{int(binary.LittleEndian.Uint64(in[a.Name]) % uint64(cp.Max+1))}
+					binary.LittleEndian.PutUint64(in[a.Name], uint64(ins[a.Name][0].(int)))
+					continue
+				}
 				if slices.Contains(cp.Polys, a.Name) {
 					for k := 0; k < a.Bytes/1024; k++ {
 						w := Poly(in[a.Name][1024*k : 1024*k+1024])
@@ -883,7 +890,7 @@ func TestComposes(t *testing.T) {
 			}
 		}
 	}
-	if n != 77 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 9, Verify's 9, SHAKE256AbsorbBlock's 2, SignZ's, SignR0's and SignHint's 9 each and SigEncode's 6", n)
+	if n != 79 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6, KeyGenSeed's 6, KeyGenT's 6, KeyGen's 9, Verify's 9, SHAKE256AbsorbBlock's 2, SHAKE256Finish's 2, SignZ's, SignR0's and SignHint's 9 each and SigEncode's 6", n)
 	}
 }

@@ -260,10 +260,18 @@ func PadBlock(tail []byte, rate int) []byte {
 	return block
 }
 
-// pad absorbs the padded last block of M || 1111.
+// pad absorbs the padded last block of M || 1111 and leaves the first
+// output block in s.buf, by FinishOver on the state as bytes.
 func (s *SHAKE) pad() {
-	s.absorbBlock(PadBlock(s.buf, s.rate))
-	s.buf = nil
+	var b [200]byte
+	for i := range b {
+		b[i] = byte(s.a[i/8] >> (8 * (i % 8)))
+	}
+	s.buf = FinishOver[byte](Bytes{}, &b, s.rate, s.buf, s.rate)
+	s.a = State{}
+	for i := range b {
+		s.a[i/8] |= uint64(b[i]) << (8 * (i % 8))
+	}
 }
 
 // Read squeezes len(p) more bytes of output (Algorithm 8, steps 7–10).
@@ -271,7 +279,6 @@ func (s *SHAKE) Read(p []byte) {
 	if !s.squeezed {
 		s.pad()
 		s.squeezed = true
-		s.buf = s.outputBlock()
 	}
 	for len(p) > 0 {
 		if len(s.buf) == 0 {
@@ -352,23 +359,30 @@ func SHAKEOver[V any](o Sponge[V], rate int, m []V, n int) []V {
 		s[i] = o.Byte(0) // step 5: S = 0^b
 	}
 	m = AbsorbBlocksOver(o, &s, rate, m)
-	pad := PadBlock(make([]byte, len(m)), rate)
+	out := FinishOver(o, &s, rate, m, n)
+	for len(out) < n {
+		o.Permute(&s)                                   // step 10
+		out = append(out, s[:min(rate, n-len(out))]...) // step 8
+	}
+	return out
+}
+
+// FinishOver ends the absorbing of M || 1111 over o, from the state s
+// after every whole block of M (§4, Algorithm 8; §6.2): PadBlock of tail,
+// the bytes of M no whole block took, is XORed into s and f applied
+// (step 6, the last block), and the first min(n, rate) bytes of the rate
+// are the output's first (step 8).
+func FinishOver[V any](o Sponge[V], s *[200]V, rate int, tail []V, n int) []V {
+	pad := PadBlock(make([]byte, len(tail)), rate)
 	last := make([]V, rate)
 	for i := range last {
 		last[i] = o.Byte(pad[i])
-		if i < len(m) {
-			last[i] = o.Xor(m[i], last[i])
+		if i < len(tail) {
+			last[i] = o.Xor(tail[i], last[i])
 		}
 	}
-	AbsorbOver(o, &s, last)
-	out := make([]V, 0, n)
-	for {
-		out = append(out, s[:min(rate, n-len(out))]...) // step 8
-		if len(out) == n {
-			return out
-		}
-		o.Permute(&s) // step 10
-	}
+	AbsorbOver(o, s, last)
+	return append([]V(nil), s[:min(rate, n)]...)
 }
 
 // SumSHAKE128 returns SHAKE128(m, 8n): n bytes of output.

@@ -388,8 +388,25 @@ func (s *shake) exposeBlock() {
 	s.pos = 0
 }
 
-// read squeezes len(p) bytes.
+// finish ends SHAKE256 with a 64-byte output through the proven
+// shake256Finish: the tail in s.buf[:s.pos], the padding, the first
+// permutation of the squeeze and out; the rest of the first output block
+// stays in s.buf for further reads.
+func (s *shake) finish(out *[finishOut]byte) {
+	s.squeezing = true
+	n := uint64(s.pos)
+	shake256Finish(&s.a, (*[shake256Rate]byte)(s.buf[:shake256Rate]), &n, out)
+	s.exposeBlock()
+	s.pos = finishOut
+}
+
+// read squeezes len(p) bytes; a 64-byte output of SHAKE256 (tr, μ, ρ″)
+// ends the absorbing by finish.
 func (s *shake) read(p []byte) {
+	if !s.squeezing && s.rate == shake256Rate && len(p) == finishOut {
+		s.finish((*[finishOut]byte)(p))
+		return
+	}
 	if !s.squeezing {
 		s.pad()
 	}

@@ -70,6 +70,7 @@ var (
 	keccakF1600x8Routine          = newRoutine("keccakF1600x8", keccakF1600x8Generic, keccakF1600x8)
 	shake256AbsorbBlockRoutine    = newRoutine("shake256AbsorbBlock", shake256AbsorbBlockGeneric, shake256AbsorbBlock)
 	shake256AbsorbRoutine         = newRoutine("shake256Absorb", shake256AbsorbGeneric, shake256Absorb)
+	shake256FinishRoutine         = newRoutine("shake256Finish", shake256FinishGeneric, shake256Finish)
 	rejNTTPolyRoutine             = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
 	rejNTTPolyx4Routine           = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)
 	rejNTTPolyx8Routine           = newRoutine("rejNTTPolyx8", rejNTTPolyx8Generic, rejNTTPolyx8)

@@ -84,6 +84,27 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(shake256FinishRoutine, func(rng *rand.Rand, g, f func(*[25]uint64, *[136]byte, *uint64, *[64]byte)) error {
+		var a [25]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		var tail [shake256Rate]byte
+		copy(tail[:], randBytes(rng, shake256Rate))
+		n := uint64(rng.IntN(shake256Rate + 2))
+		if rng.IntN(8) == 0 {
+			n = rng.Uint64()
+		}
+		var out [finishOut]byte
+		copy(out[:], randBytes(rng, finishOut))
+		b, tail2, n2, out2 := a, tail, n, out
+		g(&a, &tail, &n, &out)
+		f(&b, &tail2, &n2, &out2)
+		if a != b || tail != tail2 || n != n2 || out != out2 {
+			return fmt.Errorf("differs for n = %d", n)
+		}
+		return nil
+	}),
 	checkOf(rejNTTPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement, *[34]byte) bool) error {
 		var seed [34]byte
 		copy(seed[:], randBytes(rng, 34))

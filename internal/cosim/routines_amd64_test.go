@@ -95,6 +95,7 @@ func cpuRoutines() map[string]any {
 	}
 	m["SHAKE256AbsorbBlockAMD64"] = asm.SHAKE256AbsorbBlockAMD64
 	m["SHAKE256AbsorbAMD64"] = asm.SHAKE256AbsorbAMD64
+	m["SHAKE256FinishAMD64"] = asm.SHAKE256FinishAMD64
 	m["KeyGen44AMD64"] = asm.KeyGen44AMD64
 	m["KeyGen65AMD64"] = asm.KeyGen65AMD64
 	m["KeyGen87AMD64"] = asm.KeyGen87AMD64
@@ -117,6 +118,7 @@ func cpuRoutines() map[string]any {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
 		m["SHAKE256AbsorbBlockBMI2"] = asm.SHAKE256AbsorbBlockBMI2
+		m["SHAKE256FinishBMI2"] = asm.SHAKE256FinishBMI2
 		m["TrHash44BMI2"] = asm.TrHash44BMI2
 		m["TrHash65BMI2"] = asm.TrHash65BMI2
 		m["TrHash87BMI2"] = asm.TrHash87BMI2

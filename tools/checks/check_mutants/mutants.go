@@ -245,6 +245,23 @@ var mutants = []Mutant{
 	{Name: "absorbloop/secret-branch", Routine: "SHAKE256AbsorbAMD64",
 		Edits: []Edit{{File: "absorbblocks_amd64.s", Text: "SHAKE256AbsorbAMD64", Find: "\tMOVQ DI, (SP)\n",
 			Replace: "\tMOVQ (SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n\tMOVQ DI, (SP)\n"}}},
+	// ---- SHAKE256Finish: functional correctness proven by the
+	// composition proof once for each public count n ≤ 135 (fips202's
+	// FinishOver), constant time by the inductive check; so a pad byte in
+	// the wrong place, the 0x80 missing, the output from the wrong lane, a
+	// tail byte dropped for one n or a branch on a tail byte fails.
+	{Name: "finish/pad-byte-after-tail", Routine: "SHAKE256FinishBMI2",
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishBMI2", Find: "\tMOVB    AL, (DI)(CX*1)\n", Replace: "\tMOVB    AL, 1(DI)(CX*1)\n"}}},
+	{Name: "finish/no-0x80", Routine: "SHAKE256FinishAMD64",
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tXORL    $0x00000080, AX\n", Replace: ""}}},
+	{Name: "finish/output-wrong-lane", Routine: "SHAKE256FinishAMD64",
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tMOVQ 56(DI), AX\n", Replace: "\tMOVQ 64(DI), AX\n"}}},
+	{Name: "finish/tail-byte-dropped-at-one-count", Routine: "SHAKE256FinishAMD64",
+		// For n = 68 only, byte 67 of the tail is left out.
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tCMPQ    CX, $0x00000043\n", Replace: "\tCMPQ    CX, $0x00000044\n"}}},
+	{Name: "finish/secret-branch-on-tail-byte", Routine: "SHAKE256FinishAMD64",
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tMOVBLZX 67(SI), AX\n",
+			Replace: "\tMOVBLZX 67(SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n"}}},
 	// ---- ExpandMask: functional correctness proven by the squeeze proof
 	// (the state absorbed, each block squeezed once and in order, the
 	// unpacker on the right stream, nothing written after it), so these
