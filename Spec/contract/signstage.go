@@ -59,10 +59,26 @@ func SignZCallees(name string, p fips204.Params, variant string) []string {
 	case "AVX512":
 		expandMask, perm, ball, v = fmt.Sprintf("ExpandMask%dx%dAVX512", mask, SignZWays(p, variant)), "KeccakF1600BMI2", "SampleInBall"+name+"BMI2", "AVX2"
 	}
-	return []string{expandMask, "NTT" + variant, "ToMontgomeryPoly" + v,
+	calls := []string{expandMask, "NTT" + variant, "ToMontgomeryPoly" + v,
 		fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "NTTInverse" + variant, fmt.Sprintf("HighBits%d%s", div, v),
 		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm, ball,
 		"MultiplyNTT" + variant, "PolyAdd" + v, "NormExceeds" + v}
+	if SignZSingles(p, variant) > 0 {
+		calls = append(calls, fmt.Sprintf("ExpandMask%dBMI2", mask))
+	}
+	return calls
+}
+
+// SignZSingles is how many of the last polynomials of y SignZ<set><variant>
+// sets one at a time, by the one-way BMI2 ExpandMask (the last callee),
+// after its four-way calls: on the AVX2 path, the one left over when ℓ = 5
+// (a four-way call for it alone takes longer than a one-way one; go/mldsa's
+// expandMaskAVX2 groups them so too).
+func SignZSingles(p fips204.Params, variant string) int {
+	if variant == "AVX2" && p.L%4 == 1 {
+		return 1
+	}
+	return 0
 }
 
 // SignZWays is how many polynomials of y a call of SignZ<set><variant>'s
@@ -108,7 +124,8 @@ func avx2Rest(variant string) string {
 // SignZWork is the number of polynomials of a SignZ routine's work space:
 // NTT(y), cs1 and w1, and the padding lanes of its last call of the
 // four-way ExpandMask (unused by the baseline routine, which calls the
-// one-way ExpandMask; the eight-way call for ℓ = 5 and 7 pads as many).
+// one-way ExpandMask, and by the AVX2 one of ℓ = 5, SignZSingles; the
+// eight-way call for ℓ = 5 and 7 pads as many).
 func SignZWork(p fips204.Params) int { return p.L + 2 + (4-p.L%4)%4 }
 
 // signFeatures is the CPU features of a stage routine of variant: the
