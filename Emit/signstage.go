@@ -110,23 +110,16 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	} else {
 		c.Comment(fmt.Sprintf("y = ExpandMask(ρ″, κ) (Algorithm 7, line 11; Algorithm 34), into z, %d polynomials a call: seed r is ρ″ ‖ IntegerToBytes(κ + r, 2); a padding lane repeats its call's first seed into work.", ways))
 	}
-	for g := 0; g < l && ways == 1; g++ {
-		c.Load(c.Param("in"), reg.RSI)
-		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 128}, reg.EDX)
-		for i := 0; i < 8; i++ {
-			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 64 + 8*i}, reg.RAX)
-			c.MOVQ(reg.RAX, seeds.Offset(8*i))
-		}
-		c.MOVL(reg.EDX, reg.EAX)
-		c.ADDL(operand.U32(uint64(g)), reg.EAX)
-		c.MOVB(reg.AL, seeds.Offset(64))
-		c.SHRL(operand.U8(8), reg.EAX)
-		c.MOVB(reg.AL, seeds.Offset(65))
-		f.arg(0, "z", 1024*g)
-		f.local(1, seeds)
-		c.CALL(callee(expandMask))
+	// The one-way calls: all of y's with the baseline routine, else the
+	// last SignZSingles polynomials after the groups, by the last callee.
+	singles, single := contract.SignZSingles(p, variant), expandMask
+	first := l - singles
+	if ways == 1 {
+		first = 0
+	} else if singles > 0 {
+		single = calls[len(calls)-1]
 	}
-	for g := 0; g < l && ways > 1; g += ways {
+	for g := 0; g < first && ways > 1; g += ways {
 		c.Load(c.Param("in"), reg.RSI)
 		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 128}, reg.EDX)
 		for j := 0; j < ways; j++ {
@@ -155,6 +148,22 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 		f.local(0, ptrs)
 		f.local(1, seeds)
 		c.CALL(callee(expandMask))
+	}
+	for g := first; g < l; g++ {
+		c.Load(c.Param("in"), reg.RSI)
+		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 128}, reg.EDX)
+		for i := 0; i < 8; i++ {
+			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 64 + 8*i}, reg.RAX)
+			c.MOVQ(reg.RAX, seeds.Offset(8*i))
+		}
+		c.MOVL(reg.EDX, reg.EAX)
+		c.ADDL(operand.U32(uint64(g)), reg.EAX)
+		c.MOVB(reg.AL, seeds.Offset(64))
+		c.SHRL(operand.U8(8), reg.EAX)
+		c.MOVB(reg.AL, seeds.Offset(65))
+		f.arg(0, "z", 1024*g)
+		f.local(1, seeds)
+		c.CALL(callee(single))
 	}
 
 	c.Comment("NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.")

@@ -8443,84 +8443,10 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
-	MOVQ    AX, 1352(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1154(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1162(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1170(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1178(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1186(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1194(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1202(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1210(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1218(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1219(SP)
-	MOVQ    work+56(FP), AX
-	LEAQ    7168(AX), AX
-	MOVQ    AX, 1360(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1220(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1228(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1236(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1244(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1252(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1260(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1268(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1276(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1284(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1285(SP)
-	MOVQ    work+56(FP), AX
-	LEAQ    8192(AX), AX
-	MOVQ    AX, 1368(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1286(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1294(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1302(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1310(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1318(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1326(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1334(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1342(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1350(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1351(SP)
-	MOVQ    work+56(FP), AX
-	LEAQ    9216(AX), AX
-	MOVQ    AX, 1376(SP)
-	LEAQ    1352(SP), AX
 	MOVQ    AX, (SP)
 	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·ExpandMask19x4AVX2(SB)
+	CALL    ·ExpandMask19BMI2(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
 	MOVQ    z+24(FP), SI

@@ -1456,6 +1456,14 @@ var mutants = []Mutant{
 				Replace: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n"},
 			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n",
 				Replace: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+	// SignZ65AVX2's one-way ExpandMask for y[4] (after the four-way
+	// call for y[0..3]) seeded with κ + 3, y[3]'s seed.
+	{Name: "sign/single-expandmask-kappa", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tADDL    $0x00000004, AX\n", Replace: "\tADDL    $0x00000003, AX\n"}}},
+	// y[4] written into y[3]'s place by the one-way call: y[3] overwritten,
+	// y[4] left as it was.
+	{Name: "sign/single-expandmask-into-y3", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tLEAQ    4096(AX), AX\n\tMOVQ    AX, (SP)\n\tLEAQ    1088(SP), AX\n", Replace: "\tLEAQ    3072(AX), AX\n\tMOVQ    AX, (SP)\n\tLEAQ    1088(SP), AX\n"}}},
 	// The AVX-512 stages. y[6], from the eight-way ExpandMask's seventh
 	// lane, of seed κ + 7.
 	{Name: "sign/avx512-eight-way-lane-kappa", Routine: "SignZ87AVX512",
