@@ -53,6 +53,18 @@ func (f *stageFrame) arg(slot int, param string, disp int) {
 	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
 }
 
+// productInverse calls mul on NTT(c) and polynomial disp of param into
+// work's polynomial at out, then nttInv on it: NTT⁻¹(NTT(c) ∘ ŝ), the
+// cs1, cs2 and ct0 of Algorithm 7, lines 18, 19 and 25.
+func (f *stageFrame) productInverse(param string, disp, out int, mul, nttInv string) {
+	f.arg(0, "work", out)
+	f.arg(1, param, disp)
+	f.arg(2, "cHat", 0)
+	f.c.CALL(callee(mul))
+	f.arg(0, "work", out)
+	f.c.CALL(callee(nttInv))
+}
+
 // local sets argument slot to local m.
 func (f *stageFrame) local(slot int, m operand.Mem) {
 	f.c.LEAQ(m, reg.RAX)
@@ -233,12 +245,7 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 
 	for j := 0; j < l; j++ {
 		c.Comment(fmt.Sprintf("z[%d] = y[%d] + NTT⁻¹(NTT(c) ∘ NTT(s1[%d])) (lines 18 and 20); ‖z[%d]‖∞ < γ1 − β (line 23).", j, j, j, j))
-		poly(0, cs)
-		f.arg(1, "s1Hat", 1024*j)
-		f.arg(2, "cHat", 0)
-		c.CALL(callee(mul))
-		poly(0, cs)
-		c.CALL(callee(nttInv))
+		f.productInverse("s1Hat", 1024*j, cs, mul, nttInv)
 		f.arg(0, "z", 1024*j)
 		poly(1, cs)
 		c.CALL(callee(add))
@@ -259,12 +266,7 @@ func buildSignR0(c *build.Context, name string, p fips204.Params, variant string
 	f := newStageFrame(c)
 	for i := 0; i < p.K; i++ {
 		c.Comment(fmt.Sprintf("w[%d] − cs2[%d] (lines 19 and 21); ‖LowBits(w[%d] − cs2[%d])‖∞ < γ2 − β (line 23).", i, i, i, i))
-		f.arg(0, "work", 0)
-		f.arg(1, "s2Hat", 1024*i)
-		f.arg(2, "cHat", 0)
-		c.CALL(callee(mul))
-		f.arg(0, "work", 0)
-		c.CALL(callee(nttInv))
+		f.productInverse("s2Hat", 1024*i, 0, mul, nttInv)
 		f.arg(0, "w", 1024*i)
 		f.arg(1, "work", 0)
 		c.CALL(callee(sub))
@@ -288,12 +290,7 @@ func buildSignHint(c *build.Context, name string, p fips204.Params, variant stri
 	c.MOVQ(operand.U32(0), hints)
 	for i := 0; i < p.K; i++ {
 		c.Comment(fmt.Sprintf("ct0[%d] (line 25); ‖ct0[%d]‖∞ < γ2 (line 28).", i, i))
-		f.arg(0, "work", 0)
-		f.arg(1, "t0Hat", 1024*i)
-		f.arg(2, "cHat", 0)
-		c.CALL(callee(mul))
-		f.arg(0, "work", 0)
-		c.CALL(callee(nttInv))
+		f.productInverse("t0Hat", 1024*i, 0, mul, nttInv)
 		f.arg(0, "work", 0)
 		f.check(p.Gamma2, callee(norm))
 		c.Comment(fmt.Sprintf("h[%d] = MakeHint(−ct0[%d], w[%d] − cs2[%d] + ct0[%d]) (line 26), which is MakeHint(ct0[%d], w[%d] − cs2[%d]) (Algorithm 39).", i, i, i, i, i, i, i, i))
