@@ -65,29 +65,90 @@ func expandMaskPoly(p Params, seed []byte) Poly {
 // of the private key an implementation keeps, K (line 1), ŝ1, ŝ2 and t̂0
 // (lines 2 to 4) and Â (line 5), and μ (line 6) and rnd: σ and true, or
 // false where none of SignIterations attempts ends the loop (Appendix C).
-// Lines 1 to 6 make what it takes. An attempt runs in three stages and
-// branches where Algorithm 7 does: after the ‖z‖∞ check and after the
-// ‖r0‖∞ check (line 23's "if … then (z, h) ← ⊥", its "or" read left to
-// right), and after the checks of line 28. Each stage's check is made
-// public (Reveal) before the branch; nothing else of a rejected attempt
-// is.
+// Lines 1 to 6 make what it takes. It is SignLoopOver with Spec's own
+// stages.
 func SignOver[B, P any](o SignOps[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0Hat []P, key, mu, rnd []B) ([]B, bool) {
-	rhoPP := H(o, cat(key, rnd, mu), 64)                       // line 7
-	for kappa := 0; kappa < SignIterations*p.L; kappa += p.L { // lines 8, 10 and 31
-		cTilde, cHat, w, z, okZ := SignZOver(o, p, aHat, s1Hat, mu, rhoPP, bytesOver(o, IntegerToBytes(kappa, 2)))
-		if !o.Reveal(okZ) { // line 23: ‖z‖∞ ≥ γ1 − β, (z, h) ← ⊥
-			continue
-		}
-		wcs2, okR0 := SignR0Over(o, p, s2Hat, cHat, w)
-		if !o.Reveal(okR0) { // line 23: ‖r0‖∞ ≥ γ2 − β, (z, h) ← ⊥
-			continue
-		}
-		h, okH := SignHintOver(o, p, t0Hat, cHat, wcs2)
-		if o.Reveal(okH) { // lines 28 and 10: (z, h) ≠ ⊥
-			return SignEncodeOver(o, p, cTilde, z, h), true // lines 33 and 34
+	return SignLoopOver(o, SpecStages[B, P]{o, p}, p, aHat, s1Hat, s2Hat, t0Hat, key, mu, rnd)
+}
+
+// SignLoopOver is Algorithm 7 from line 7 over o, an attempt's stages
+// those of st: ρ″, then the attempts for κ = 0, ℓ, 2ℓ, … (Attempts).
+func SignLoopOver[B, P any](o SignOps[B, P], st SignStages[B, P], p Params, aHat [][]P, s1Hat, s2Hat, t0Hat []P, key, mu, rnd []B) ([]B, bool) {
+	rhoPP := SignRhoOver(o, key, rnd, mu)
+	return Attempts(SignIterations*p.L, p.L, func(kappa int) ([]B, bool) {
+		return SignAttemptOver(o, st, aHat, s1Hat, s2Hat, t0Hat, mu, rhoPP, bytesOver(o, IntegerToBytes(kappa, 2)))
+	})
+}
+
+// SignRhoOver is line 7 of Algorithm 7 over o: ρ″ = H(K ‖ rnd ‖ μ, 64).
+func SignRhoOver[B, P any](o SignOps[B, P], key, rnd, mu []B) []B {
+	return H(o, cat(key, rnd, mu), 64)
+}
+
+// Attempts is the loop of Algorithm 7 (lines 8, 10 and 31) bounded as
+// Appendix C allows: attempt for κ = 0, step, 2·step, … while κ < bound,
+// in order, until one returns true; its result and true, else false.
+func Attempts[T any](bound, step int, attempt func(kappa int) (T, bool)) (T, bool) {
+	for kappa := 0; kappa < bound; kappa += step {
+		if t, ok := attempt(kappa); ok {
+			return t, true
 		}
 	}
-	return nil, false
+	var none T
+	return none, false
+}
+
+// SignAttemptOver is one attempt of Algorithm 7 (lines 11 to 30 and, when
+// it ends the loop, 33 and 34) over o, for κ given as IntegerToBytes(κ, 2):
+// its three stages, branching where Algorithm 7 does, after the ‖z‖∞
+// check and after the ‖r0‖∞ check (line 23's "if … then (z, h) ← ⊥", its
+// "or" read left to right) and after the checks of line 28. Each stage's
+// check is made public (Reveal) before the branch; nothing else of a
+// rejected attempt is. It returns σ and true, or false for (z, h) = ⊥.
+func SignAttemptOver[B, P any](o SignOps[B, P], st SignStages[B, P], aHat [][]P, s1Hat, s2Hat, t0Hat []P, mu, rhoPP, kappa []B) ([]B, bool) {
+	cTilde, cHat, w, z, okZ := st.Z(aHat, s1Hat, mu, rhoPP, kappa)
+	if !o.Reveal(okZ) { // line 23: ‖z‖∞ ≥ γ1 − β, (z, h) ← ⊥
+		return nil, false
+	}
+	wcs2, okR0 := st.R0(s2Hat, cHat, w)
+	if !o.Reveal(okR0) { // line 23: ‖r0‖∞ ≥ γ2 − β, (z, h) ← ⊥
+		return nil, false
+	}
+	h, okH := st.Hint(t0Hat, cHat, wcs2)
+	if !o.Reveal(okH) { // line 28: (z, h) ← ⊥
+		return nil, false
+	}
+	return st.Encode(cTilde, z, h), true // lines 10, 33 and 34
+}
+
+// SignStages are an attempt's stages and sigEncode as SignAttemptOver
+// runs them. SpecStages are Spec's own; a checker proving a routine that
+// calls proven stage routines gives their results instead.
+type SignStages[B, P any] interface {
+	Z(aHat [][]P, s1Hat []P, mu, rhoPP, kappa []B) (cTilde []B, cHat P, w, z []P, okZ B)
+	R0(s2Hat []P, cHat P, w []P) (wcs2 []P, okR0 B)
+	Hint(t0Hat []P, cHat P, wcs2 []P) (h []P, okH B)
+	Encode(cTilde []B, z, h []P) []B
+}
+
+// SpecStages are SignZOver, SignR0Over, SignHintOver and SignEncodeOver
+// over O for the parameter set P.
+type SpecStages[B, P any] struct {
+	O SignOps[B, P]
+	P Params
+}
+
+func (s SpecStages[B, P]) Z(aHat [][]P, s1Hat []P, mu, rhoPP, kappa []B) ([]B, P, []P, []P, B) {
+	return SignZOver(s.O, s.P, aHat, s1Hat, mu, rhoPP, kappa)
+}
+func (s SpecStages[B, P]) R0(s2Hat []P, cHat P, w []P) ([]P, B) {
+	return SignR0Over(s.O, s.P, s2Hat, cHat, w)
+}
+func (s SpecStages[B, P]) Hint(t0Hat []P, cHat P, wcs2 []P) ([]P, B) {
+	return SignHintOver(s.O, s.P, t0Hat, cHat, wcs2)
+}
+func (s SpecStages[B, P]) Encode(cTilde []B, z, h []P) []B {
+	return SignEncodeOver(s.O, s.P, cTilde, z, h)
 }
 
 // SignZOver is the first stage of an attempt of Algorithm 7 over o, for
