@@ -201,6 +201,15 @@ type Contract struct {
 	// Loop); the checker may then prove the postcondition for every input
 	// (Spec/check, composeloop.go).
 	Loop *Loop
+	// Stage, when set, says a Compose routine is one method of
+	// fips204.SignStages, which an Attempts routine may CALL for it (see
+	// Stage).
+	Stage *Stage
+	// Attempts, when set, says the routine is ML-DSA.Sign_internal from
+	// line 7 over CALLs of proven stage routines (see Attempts); the
+	// checker may then prove the postcondition for every input
+	// (Spec/check, composeattempts.go).
+	Attempts *Attempts
 	// Op, when set, says the routine is one operation of Spec's steps,
 	// which a Compose routine may CALL for it (see Op).
 	Op *Op
@@ -557,6 +566,45 @@ type Compose struct {
 	InRange     map[string][2]int
 	Hint        string
 	Steps       func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any
+}
+
+// Stage says a Compose routine is Method of fips204.SignStages ("Z",
+// "R0", "Hint" or "Encode"): the method's arguments, in order, bytes and
+// polynomials laid out back to back (Â by rows), are the contents of
+// buffers In, back to back; its results, likewise, are Out's and then,
+// for a method that gives a truth value, the routine's result. Every
+// polynomial of an Out buffer has words in OutRange's range for it
+// (w with w mod± q in [lo, hi]), and in OkRange's where the result is 1:
+// the routine's proof checks both.
+type Stage struct {
+	Method            string
+	In, Out           []string
+	OutRange, OkRange map[string][2]int
+}
+
+// Attempts says a routine is ML-DSA.Sign_internal from line 7 as
+// fips204.SignLoopOver runs it: ρ″ = Before, with f in it a CALL of
+// Permutation, then for κ = 0, Step, 2·Step, … while κ < Bound (that is
+// fips204.Attempts), Attempt for κ over the stage routines' CALLs (their
+// contracts' Stage), until one gives σ: the routine returns true with σ
+// in buffer Sigma; false when the loop ends. IntegerToBytes(κ, 2) is kept
+// at bytes At and At + 1 of buffer Counter, a Scratch buffer, whose bytes
+// below At hold Before's input μ and its ρ″ (Attempt's μ ‖ ρ″). Polys and
+// MontIn name the polynomial inputs and those in Montgomery form (2³²
+// times what the steps get); Scratch the buffers it may leave as garbage.
+// The routine branches only on its stages' results, each made public
+// (fips204.SignOps' Reveal, the leak their contracts declare), and on κ.
+type Attempts struct {
+	P             fips204.Params
+	Permutation   string
+	Counter       string
+	At            int
+	Bound, Step   int
+	Sigma         string
+	Polys, MontIn []string
+	Scratch       []string
+	Before        func(o fips204.SignOps[any, any], in map[string][]any) []any
+	Attempt       func(o fips204.SignOps[any, any], st fips204.SignStages[any, any], in map[string][]any, before, kappa []any) ([]any, bool)
 }
 
 // Result is the name under which a Compose's Steps give the routine's

@@ -74,6 +74,10 @@ func sigEncodeContract(name string, p fips204.Params, variant string) *Contract 
 			{Name: "h", Bytes: 1024 * k, Read: true},
 		},
 		Calls: calls,
+		Stage: &Stage{Method: "Encode", In: []string{"cTilde", "z", "h"}, Out: []string{"sigma"}},
+		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			return Buffers{"sigma": spec(in)}, 0
+		},
 		Compose: &Compose{P: p, Polys: []string{"z", "h"},
 			InRange: map[string][2]int{"z": {-zPack.a, zPack.b}}, Hint: "h",
 			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {

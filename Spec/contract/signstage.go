@@ -189,6 +189,15 @@ func signZContract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Result: "bool",
 		Calls:  calls,
+		Stage: &Stage{Method: "Z", In: []string{"aHat", "s1Hat", "in"}, Out: []string{"cTilde", "cHat", "w", "z"},
+			OutRange: map[string][2]int{"cHat": wordsQ, "w": wordsQ, "z": wordsQ},
+			OkRange:  map[string][2]int{"z": {-(p.Gamma1 - p.Beta - 1), p.Gamma1 - p.Beta - 1}}},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			v := fips204.Values{P: p}
+			cTilde, cHat, w, z, ok := fips204.SignZOver[byte, fips204.Poly](v, p, signAHat(p, in), signPolys(in, "s1Hat", l, true), in["in"][:64], in["in"][64:128], in["in"][128:])
+			out := Buffers{"cTilde": cTilde, "cHat": polyBytes(cHat, 1), "w": polysBytes(w), "z": polysBytes(z), "work": randBytes(r, 1024*SignZWork(p))}
+			return out, b2b(ok == 1 && ballWithin(p, cTilde))
+		},
 		Compose: &Compose{P: p, Permutation: calls[7],
 			Polys: []string{"cHat", "w", "z", "aHat", "s1Hat"}, NTTPolys: []string{"cHat", "aHat", "s1Hat"},
 			MontIn: []string{"s1Hat"}, Scratch: []string{"work"},
@@ -211,10 +220,7 @@ func signZContract(name string, p fips204.Params, variant string) *Contract {
 		Check: func(in, out Buffers, ret byte) error {
 			v := fips204.Values{P: p}
 			cTilde, cHat, w, z, ok := fips204.SignZOver[byte, fips204.Poly](v, p, signAHat(p, in), signPolys(in, "s1Hat", l, true), in["in"][:64], in["in"][64:128], in["in"][128:])
-			n := 0
-			read := shake256(cTilde)
-			fips204.SampleInBallFrom(p, func(s []byte) { n += len(s); read(s) })
-			ball := n <= maxBallBytes
+			ball := ballWithin(p, cTilde)
 			if ret != b2b(ok == 1 && ball) {
 				return fmt.Errorf("returned %d, Spec's first stage gives %d (SampleInBall within its bound: %v)", ret, ok, ball)
 			}
@@ -255,6 +261,11 @@ func signR0Contract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Result: "bool",
 		Calls:  SignR0Callees(p, variant),
+		Stage:  &Stage{Method: "R0", In: []string{"s2Hat", "cHat", "w"}, Out: []string{"w"}, OutRange: map[string][2]int{"w": wordsQ}},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			wcs2, ok := fips204.SignR0Over[byte, fips204.Poly](fips204.Values{P: p}, p, signPolys(in, "s2Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "w", k, false))
+			return Buffers{"w": polysBytes(wcs2), "work": randBytes(r, 1024)}, ok
+		},
 		Compose: &Compose{P: p, Polys: []string{"w", "cHat", "s2Hat"}, NTTPolys: []string{"cHat", "s2Hat"},
 			MontIn: []string{"s2Hat"}, InPlace: []string{"w"}, Scratch: []string{"work"},
 			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
@@ -309,6 +320,11 @@ func signHintContract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Result: "bool",
 		Calls:  SignHintCallees(p, variant),
+		Stage:  &Stage{Method: "Hint", In: []string{"t0Hat", "cHat", "wcs2"}, Out: []string{"h"}, OutRange: map[string][2]int{"h": {0, 1}}},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			h, ok := fips204.SignHintOver[byte, fips204.Poly](fips204.Values{P: p}, p, signPolys(in, "t0Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "wcs2", k, false))
+			return Buffers{"h": polysBytes(h), "work": randBytes(r, 1024)}, ok
+		},
 		Compose: &Compose{P: p, Polys: []string{"h", "wcs2", "cHat", "t0Hat"}, NTTPolys: []string{"cHat", "t0Hat"},
 			MontIn: []string{"t0Hat"}, Scratch: []string{"work"},
 			Steps: func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
@@ -334,6 +350,18 @@ func signHintContract(name string, p fips204.Params, variant string) *Contract {
 			return samePolys(out, map[string][]fips204.Poly{"h": h})
 		},
 	}
+}
+
+// wordsQ is the range of words w in [0, q) as a Stage states it.
+var wordsQ = [2]int{0, fips204.Q - 1}
+
+// ballWithin says SampleInBall of c̃ stays within its bound of blocks
+// (Appendix C).
+func ballWithin(p fips204.Params, cTilde []byte) bool {
+	n := 0
+	read := shake256(cTilde)
+	fips204.SampleInBallFrom(p, func(s []byte) { n += len(s); read(s) })
+	return n <= maxBallBytes
 }
 
 // samePolys checks that each buffer of out holds want's polynomials,
