@@ -461,9 +461,15 @@ func concreteEffect[V any](d x86.Domain[V], mk maker[V], taint func(V) (bool, bo
 			}
 			res[name] = vs
 		}
-		return res, mk(uint64(ret), sec, inp), nil
+		return res, mk(uint64(ret), sec && !revealed(cc), inp), nil
 	}
 }
+
+// revealed says a callee's result is public: a sign stage's (contract
+// Stage), whose check's outcome its contract's leak declares and its
+// caller branches on, as Algorithm 7 does (fips204.SignAttemptOver's
+// Reveal).
+func revealed(cc *contract.Contract) bool { return cc.Stage != nil && cc.Result == "bool" }
 
 // checkCallSites is the static part of the call discipline: every CALL
 // names a routine of the contract's Calls whose CPU features the

@@ -103,7 +103,7 @@ func (ic *ind) callHook() func(*x86.Machine[x86.AV], *x86.Insn, string) error {
 					out[bn] = vs
 				}
 			}
-			return out, unknown(secret), nil
+			return out, unknown(secret && !revealed(cc)), nil
 		}}
 	return env.call
 }
