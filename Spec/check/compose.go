@@ -812,6 +812,7 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 			return "", fmt.Errorf("the routine may write %s, of which the steps of Spec say nothing", a.Name)
 		}
 	}
+	matched := map[string][]*poly{} // the polynomial each output one is
 	byName := map[string][]*poly{}
 	for _, p := range polys {
 		byName[p.name] = append(byName[p.name], p)
@@ -862,6 +863,7 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 						}
 					}
 					if differs < 0 {
+						matched[name] = append(matched[name], want)
 						break
 					}
 				}
@@ -881,9 +883,17 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 			}
 		}
 	}
+	if c.Stage != nil {
+		if err := stageRanges(s, c, m, matched, flags, deadline, &z3s); err != nil {
+			return "", err
+		}
+	}
 	var what []string
 	if len(calls) > 0 {
 		what = append(what, fmt.Sprintf("each of their %d applications of f the routine's CALL of %s in order, on the same state", len(calls), cp.Permutation))
+	}
+	if c.Stage != nil {
+		what = append(what, "its output polynomials' words in its Stage's ranges")
 	}
 	if n := len(made) - len(calls); n > 0 {
 		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names or the same seed bytes", n))
@@ -896,4 +906,58 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 	}
 	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, %s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
 		strings.Join(what, "; "), sats, z3s.note()), nil
+}
+
+// stageRanges checks a stage's ranges (contract.Stage): each polynomial
+// of an Out buffer lies in OutRange's range for it (the range its
+// computing call's checked Op gives), and in OkRange's where the result
+// is 1: the routine checked its norm, ‖w‖∞ < b with [−(b − 1), b − 1] in
+// that range (the norm check's proof gives the flag's meaning), and the
+// result is 1 only where that flag is 0 (SAT).
+func stageRanges(s *x86.Sym, c *contract.Contract, m *x86.Machine[*x86.Term], matched map[string][]*poly, flags []*flagCall, deadline time.Time, z3s *z3Sample) error {
+	st := c.Stage
+	for name := range st.OkRange {
+		if _, ok := st.OutRange[name]; !ok || c.Result != "bool" {
+			return fmt.Errorf("stage: OkRange %s without its OutRange, or the routine gives no truth value", name)
+		}
+	}
+	for _, name := range st.Out {
+		if !slices.Contains(c.Compose.Polys, name) {
+			continue
+		}
+		rg, ok := st.OutRange[name]
+		ps := matched[name]
+		if !ok || len(ps) == 0 || len(ps) != writtenBytes(c, name)/1024 {
+			return fmt.Errorf("stage: %s has no OutRange, or not every polynomial of it is one the routine computed", name)
+		}
+		for k, p := range ps {
+			if p.dom.lo < int64(rg[0]) || p.dom.hi > int64(rg[1]) {
+				return fmt.Errorf("stage: polynomial %d of %s (%s) has words in [%d, %d], not in its OutRange [%d, %d]", k, name, p.name, p.dom.lo, p.dom.hi, rg[0], rg[1])
+			}
+			okRg, ok := st.OkRange[name]
+			if !ok {
+				continue
+			}
+			var fc *flagCall
+			for _, f := range flags {
+				if f.in == p.name && f.bound >= 1 && -int64(f.bound-1) >= int64(okRg[0]) && int64(f.bound-1) <= int64(okRg[1]) {
+					fc = f
+				}
+			}
+			if fc == nil {
+				return fmt.Errorf("stage: polynomial %d of %s (%s): no norm check whose bound puts it in its OkRange [%d, %d]", k, name, p.name, okRg[0], okRg[1])
+			}
+			res := s.And(s.FromBytes(m.Region("results").Bytes[:1]), s.Const(0xff))
+			r, err := satHolds([]*x86.Term{s.Eq(res, s.Const(1))}, s.Eq(fc.flag, s.Const(0)), deadline)
+			if err == nil && r == satUnsat {
+				err = z3s.holds([]*x86.Term{s.Eq(res, s.Const(1))}, s.Eq(fc.flag, s.Const(0)), deadline)
+			} else if err == nil {
+				err = fmt.Errorf("the result may be 1 where ‖%s‖∞ ≥ %d", p.name, fc.bound)
+			}
+			if err != nil {
+				return fmt.Errorf("stage: polynomial %d of %s: %v", k, name, err)
+			}
+		}
+	}
+	return nil
 }

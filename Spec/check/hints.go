@@ -21,6 +21,9 @@ type Invariant struct {
 	PublicFrame bool
 	// PublicRanges claims the frame bytes [off, off+n) public, likewise.
 	PublicRanges [][2]int
+	// PublicBuffer claims bytes [off, off+n) of a contract buffer public,
+	// likewise (a public counter kept in a secret buffer).
+	PublicBuffer map[string][][2]int
 }
 
 // Fact constrains one location at a loop head.

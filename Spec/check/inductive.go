@@ -349,6 +349,22 @@ func (ic *ind) checkInv(m *x86.Machine[x86.AV], iv Invariant) error {
 			return fmt.Errorf("frame byte %d may be secret", i)
 		}
 	}
+	for name, rs := range iv.PublicBuffer {
+		reg := m.Region(name)
+		if reg == nil || reg.Kind != x86.Buffer {
+			return fmt.Errorf("no buffer %s", name)
+		}
+		for _, r := range rs {
+			if r[0] < 0 || r[1] < 0 || r[0]+r[1] > reg.Size() {
+				return fmt.Errorf("bytes [%d, %d) are not in buffer %s", r[0], r[0]+r[1], name)
+			}
+			for i := r[0]; i < r[0]+r[1]; i++ {
+				if reg.Bytes[i].S {
+					return fmt.Errorf("byte %d of %s may be secret", i, name)
+				}
+			}
+		}
+	}
 	for _, f := range iv.Facts {
 		vals, err := ic.get(m, f)
 		if err != nil {
@@ -426,6 +442,11 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 			ic.havoc(reg, true)
 		case x86.Buffer:
 			ic.havoc(reg, secretOf[reg.Name])
+			for _, r := range iv.PublicBuffer[reg.Name] {
+				for i := r[0]; i < r[0]+r[1] && i < reg.Size(); i++ {
+					reg.Bytes[i].S = false
+				}
+			}
 		}
 	}
 	// The flags are forgotten too.
