@@ -605,6 +605,13 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 		// runs cover every input meeting the precondition.
 		ps = append(ps, proof{"composition proof", c.Compose.Count == "", func() (string, error) { return proveCompose(f, r, c, opt.Callees, opt.MaxSteps) }})
 	}
+	if c.Attempts != nil {
+		// Its paths cover every run (control flow depends on κ and on
+		// the stages' results).
+		ps = append(ps, proof{"attempts proof", false, func() (string, error) {
+			return proveAttempts(f, r, c, opt.Callees, opt.Hints, opt.MaxSteps)
+		}})
+	}
 	if c.Loop != nil {
 		// Its paths cover every run (control flow depends on the count).
 		ps = append(ps, proof{"loop proof", false, func() (string, error) { return proveLoop(f, r, c, opt.Callees, opt.MaxSteps) }})

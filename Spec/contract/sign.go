@@ -92,7 +92,7 @@ func signContract(name string, p fips204.Params, variant string) *Contract {
 		},
 		Result:    "bool",
 		Calls:     calls,
-		PublicOut: []string{"cTilde", "z", "h"},
+		PublicOut: []string{"cTilde", "z", "h"}, PublicControl: true,
 		Attempts: &Attempts{P: p, Permutation: calls[4], Counter: "in", At: 128,
 			Bound: fips204.SignIterations * l, Step: l, Sigma: "sigma",
 			Polys: []string{"aHat", "s1Hat", "s2Hat", "t0Hat"}, MontIn: []string{"s1Hat", "s2Hat", "t0Hat"},
