@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -114,6 +115,9 @@ func cpuRoutines() map[string]any {
 	m["SigEncode44AMD64"] = asm.SigEncode44AMD64
 	m["SigEncode65AMD64"] = asm.SigEncode65AMD64
 	m["SigEncode87AMD64"] = asm.SigEncode87AMD64
+	m["Sign44AMD64"] = asm.Sign44AMD64
+	m["Sign65AMD64"] = asm.Sign65AMD64
+	m["Sign87AMD64"] = asm.Sign87AMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["SHAKE256AbsorbBMI2"] = asm.SHAKE256AbsorbBMI2
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
@@ -208,6 +212,9 @@ func cpuRoutines() map[string]any {
 		m["SigEncode44AVX2"] = asm.SigEncode44AVX2
 		m["SigEncode65AVX2"] = asm.SigEncode65AVX2
 		m["SigEncode87AVX2"] = asm.SigEncode87AVX2
+		m["Sign44AVX2"] = asm.Sign44AVX2
+		m["Sign65AVX2"] = asm.Sign65AVX2
+		m["Sign87AVX2"] = asm.Sign87AVX2
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512
@@ -245,7 +252,10 @@ func cpuRoutines() map[string]any {
 		m["SignHint44AVX512"] = asm.SignHint44AVX512
 		m["SignHint65AVX512"] = asm.SignHint65AVX512
 		m["SignHint87AVX512"] = asm.SignHint87AVX512
+		m["Sign65AVX512"] = asm.Sign65AVX512
+		m["Sign87AVX512"] = asm.Sign87AVX512
 		if cpu.X86.HasAVX512VL {
+			m["Sign44AVX512"] = asm.Sign44AVX512
 			// SignZ44AVX512 calls the four-way ExpandMask.
 			m["SignZ44AVX512"] = asm.SignZ44AVX512
 			m["KeyGen44AVX512"] = asm.KeyGen44AVX512
@@ -366,6 +376,11 @@ func TestRoutineBytes(t *testing.T) {
 				}
 				hret := callOnCPU(t, fn, c, hw)
 				for k := range hw {
+					// Sign's scratch holds its stages' work space, which
+					// their Effects leave as garbage of their own.
+					if c.Attempts != nil && slices.Contains(c.Attempts.Scratch, k) && !slices.Contains(c.PublicOut, k) {
+						continue
+					}
 					if !bytes.Equal(hw[k], model[k]) {
 						t.Fatalf("input %d: buffer %s differs between the CPU and the model", i, k)
 					}
