@@ -107,7 +107,8 @@ func TestScratchZeroedInPool(t *testing.T) {
 		}
 	}
 	s := signScratchPool.Get().(*signScratch)
-	s.in[70], s.cTilde[63], s.cHat[9], s.z[maxL-1][255], s.w[0][1], s.h[maxK-1][0], s.work[maxSignZWork-1][255] = 1, 2, 3, 4, 5, 6, 7
+	s.in[70], s.acc.cTilde[63], s.cHat[9], s.acc.z[maxL-1][255], s.w[0][1], s.acc.h[maxK-1][0], s.work[maxSignZWork-1][255] = 1, 2, 3, 4, 5, 6, 7
+	s.seed[127], s.state[199] = 8, 9
 	putSignScratch(s)
 	if *s != (signScratch{}) {
 		t.Error("sign scratch returned to the pool holds data")

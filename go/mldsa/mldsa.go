@@ -743,98 +743,28 @@ func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [6
 	return μ
 }
 
-// signScratch holds the buffers of the signing attempts: μ ‖ ρ″ ‖
-// IntegerToBytes(κ, 2), c̃, ĉ, z, w (then w − cs2), h and the stages' work
-// space. Every attempt writes each of them whole before reading it (but
-// μ and ρ″, written once).
-type signScratch struct {
-	in     [130]byte
-	cTilde [64]byte
-	cHat   ringElement
-	z      [maxL]ringElement
-	w, h   [maxK]ringElement
-	work   [maxSignZWork]ringElement
-}
-
-var signScratchPool = sync.Pool{New: func() any { return new(signScratch) }}
-
-// putSignScratch returns scratch to the pool zeroed: ρ″, c̃, z, w and h are
-// secret, and pooled memory outlives the call.
-func putSignScratch(scratch *signScratch) {
-	*scratch = signScratch{}
-	signScratchPool.Put(scratch)
-}
-
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
-// 32 bytes of randomness (zero for deterministic signing).
-//
-// An attempt runs in three stages, as Spec's SignOver does, and branches
-// where Algorithm 7 does: after the ‖z‖∞ check (signZ, line 23), after the
-// ‖r0‖∞ check (signR0, line 23), and after ‖ct0‖∞ and the number of hints
-// together (signHint, line 28). On every assembly path each stage
-// is one proven routine. Each check is computed without branches over all
-// coefficients, so timing reveals how many attempts were made and, for
-// each rejected one, which of these three checks rejected it, nothing
-// finer (not which polynomial or coefficient). The ‖z‖∞ outcome is exactly
-// independent of the key: each coefficient of y is uniform on
-// [−γ1 + 1, γ1] and |cs1| ≤ β, so each of z lands inside the bound with
-// probability (2(γ1 − β) − 1)/(2γ1) whatever cs1 is. The ‖r0‖∞ outcome is
-// independent of it under the heuristic of FIPS 204's analysis (w
-// uniform, ‖cs2‖∞ ≤ β); the line 28 checks almost never fail. Branching
-// early saves computing cs2, ct0 and h. An attempt whose SampleInBall
-// runs out of its bound (Appendix C; below 2⁻²⁵⁶) counts as rejected.
+// 32 bytes of randomness (zero for deterministic signing). On every
+// assembly path it is one proven routine (sign); the pure-Go path runs
+// the same loop in Go (signGeneric).
 func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) {
 	p := sk.p
-	k, l := p.k, p.l
 	sk.signForms()
 
-	// The attempts' buffers come from a pool: the stage routines'
-	// declarations let them escape, and as variables Go would zero them at
-	// every signature, whatever the parameter set.
+	// The attempts' buffers come from a pool: the routines' declarations
+	// let them escape, and as variables Go would zero them at every
+	// signature, whatever the parameter set.
 	scratch := signScratchPool.Get().(*signScratch)
 	defer putSignScratch(scratch)
-	in := &scratch.in
-	copy(in[:64], μ[:])
-	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).
-	h := newShake256()
-	h.write(sk.key[:])
-	h.write(rnd[:])
-	h.write(μ[:])
-	h.read(in[64:128])
-	cTilde, cHat := scratch.cTilde[:p.cTildeSize()], &scratch.cHat
-	z, w, hint := scratch.z[:l], scratch.w[:k], scratch.h[:k]
-	work := scratch.work[:signZWork(p)]
-
-	for attempt := 0; attempt < signAttempts; attempt++ {
-		// Lines 11 to 18 and 20 for κ = attempt·ℓ; line 23: ‖z‖∞ < γ1 − β.
-		κ := attempt * l
-		in[128], in[129] = byte(κ), byte(κ>>8)
-		ok := signZ(p, cTilde, cHat, w, z, in, sk.pub.aHat, sk.s1Hat, work)
-		declassify(publicRejectZ, unsafe.Pointer(&ok), 1)
-		if !ok {
-			continue
-		}
-		// Lines 19 and 21: w ← w − ⟨⟨cs2⟩⟩; line 23: ‖r0‖∞ < γ2 − β.
-		ok = signR0(p, w, cHat, sk.s2Hat, &work[0])
-		declassify(publicRejectR0, unsafe.Pointer(&ok), 1)
-		if !ok {
-			continue
-		}
-		// Lines 25 to 28: h; ‖ct0‖∞ < γ2 and at most ω ones in h.
-		ok = signHint(p, hint, w, cHat, sk.t0Hat, &work[0])
-		declassify(publicRejectHint, unsafe.Pointer(&ok), 1)
-		if !ok {
-			continue
-		}
-		declassify(publicSignature, unsafe.Pointer(&scratch.cTilde), uintptr(len(cTilde)))
-		declassify(publicSignature, unsafe.Pointer(&scratch.z), unsafe.Sizeof(z[0])*uintptr(l))
-		declassify(publicSignature, unsafe.Pointer(&scratch.h), unsafe.Sizeof(hint[0])*uintptr(k))
-		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
-		sig := make([]byte, p.sigSize())
-		sigEncode(sig, cTilde, z, hint, p.γ1Bits, p.ω)
-		return sig, nil
+	sig := make([]byte, p.sigSize())
+	ok := sign(p, sig, &sk.key, rnd, μ, sk.pub.aHat, sk.s1Hat, sk.s2Hat, sk.t0Hat, scratch)
+	// True exactly when an attempt passed line 28's checks, after the
+	// line 23 ones: their outcomes, which each attempt makes public.
+	declassify(publicRejectHint, unsafe.Pointer(&ok), 1)
+	if !ok {
+		return nil, errSigningAttempts
 	}
-	return nil, errSigningAttempts
+	return sig, nil
 }
 
 // Verify reports whether signature is a valid signature of message by pk

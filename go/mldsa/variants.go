@@ -110,4 +110,5 @@ var (
 	signR0Routine                 = newRoutine("signR0", signR0Generic, signR0)
 	signHintRoutine               = newRoutine("signHint", signHintGeneric, signHint)
 	sigEncodeRoutine              = newRoutine("sigEncode", sigEncodeGeneric, sigEncode)
+	signRoutine                   = newRoutine("sign", signGeneric, sign)
 )

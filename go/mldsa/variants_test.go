@@ -457,6 +457,30 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(signRoutine, func(rng *rand.Rand, g, f func(*params, []byte, *[32]byte, *[32]byte, *[64]byte, []ringElement, []ringElement, []ringElement, []ringElement, *signScratch) bool) error {
+		set := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)]
+		sk, err := NewPrivateKey(set, randBytes(rng, 32))
+		if err != nil {
+			return err
+		}
+		sk.signForms()
+		p := set.p
+		var rnd [32]byte
+		var μ [64]byte
+		copy(rnd[:], randBytes(rng, 32))
+		copy(μ[:], randBytes(rng, 64))
+		run := func(fn func(*params, []byte, *[32]byte, *[32]byte, *[64]byte, []ringElement, []ringElement, []ringElement, []ringElement, *signScratch) bool) ([]byte, bool) {
+			sig := make([]byte, p.sigSize())
+			ok := fn(p, sig, &sk.key, &rnd, &μ, sk.pub.aHat, sk.s1Hat, sk.s2Hat, sk.t0Hat, new(signScratch))
+			return sig, ok
+		}
+		x, okX := run(g)
+		y, okY := run(f)
+		if !okX || !okY || !bytes.Equal(x, y) {
+			return fmt.Errorf("%s: σ differs (ok %v, %v)", p.name, okX, okY)
+		}
+		return nil
+	}),
 	checkOf(sigEncodeRoutine, func(rng *rand.Rand, g, f func([]byte, []byte, []ringElement, []ringElement, int, int)) error {
 		p := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)].p
 		// z mod± q in [−γ1 + 1, γ1], the ends half of the time; h of at
