@@ -650,7 +650,7 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 		}
 	}
 	return fmt.Sprintf("proven for every input, by induction over κ: the prefix gives ρ″ as Before (Spec) on the permutation's calls and κ = 0; "+
-		"from the loop head (κ any multiple below %d, every byte an attempt changes any value) the paths of an attempt (%d returning σ, %d returning false, %d back at the head with κ + %d) "+
+		"from the loop head (κ any value below %d, every byte an attempt changes any value) the paths of an attempt (%d returning σ, %d returning false, %d back at the head with κ + %d) "+
 		"each run Spec's attempt over the stages' proven contracts, its Reveals the path's branches (%d SAT queries; %s); so the routine computes fips204.SignLoopOver",
 		ap.Bound, accepts, rejects, loops, ap.Step, sats, z3s.note()), nil
 }
