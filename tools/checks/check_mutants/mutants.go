@@ -1359,6 +1359,48 @@ var mutants = []Mutant{
 	// value (no branch): random keys never do.
 	{Name: "keygen/avx512-rare-xi-backdoor", Routine: "KeyGen44AVX512",
 		Edits: []Edit{beforeRETIn("keygen_amd64.s", "KeyGen44AVX512", rareFlip("\tMOVQ pk+0(FP), DI\n\tMOVQ xi+56(FP), SI\n\tMOVQ (SI), AX\n", "40(DI)"))}},
+	// ---- Sign (Algorithm 7 from line 7 over the stages): loop and
+	// composition bugs only a proof over every κ and every outcome sees.
+	// The ‖z‖∞ check's outcome not the one branched on: an attempt goes
+	// on whatever SignZ found.
+	{Name: "signloop/z-check-not-branched-on", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tMOVBQZX 64(SP), AX\n", Replace: "\tMOVQ $0x00000001, AX\n"}}},
+	// The ‖r0‖∞ check skipped for one value of κ (a branch on public κ,
+	// so constant time holds): only the induction over κ sees it.
+	{Name: "signloop/r0-check-skipped-at-one-kappa", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tMOVBQZX 32(SP), AX\n",
+			Replace: "\tMOVBQZX 32(SP), AX\n\tMOVQ scratch+56(FP), DX\n\tMOVWLZX 128(DX), DX\n\tCMPL DX, $0x00000a28\n\tJNE keep\n\tMOVQ $0x00000001, AX\nkeep:\n"}}},
+	// κ advanced by ℓ + 1 (line 31).
+	{Name: "signloop/kappa-advanced-wrongly", Routine: "Sign87AMD64",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign87AMD64", Find: "\tADDL    $0x00000007, AX\n", Replace: "\tADDL    $0x00000008, AX\n"}}},
+	// One attempt past the bound of Appendix C.
+	{Name: "signloop/bound-one-attempt-late", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tCMPL    AX, $0x00000cb8\n", Replace: "\tCMPL    AX, $0x00000cbc\n"}}},
+	// SignR0 and SignHint called in the other order.
+	{Name: "signloop/stages-swapped", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tCALL    ·SignR044AVX2(SB)\n", Replace: "\tCALL    ·SignHint44AVX2(SB)\n"},
+			{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tCALL    ·SignHint44AVX2(SB)\n", Replace: "\tCALL    ·SignR044AVX2(SB)\n", N: 2}}},
+	// A rejection that tells more than which check failed: a branch on
+	// a byte of z after the ‖z‖∞ check.
+	{Name: "signloop/rejection-leaks-z", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tMOVBQZX 64(SP), AX\n",
+			Replace: "\tMOVQ acc+8(FP), DX\n\tMOVBQZX 64(DX), DX\n\tTESTQ DX, DX\n\tJEQ leaked\nleaked:\n\tMOVBQZX 64(SP), AX\n"}}},
+	// κ stored back into in[128:130] only in its low byte: from κ = 256 on
+	// SignZ samples y of a stale κ.
+	{Name: "signloop/stale-kappa-high-byte", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tSHRL    $0x08, AX\n\tMOVB    AL, 129(DI)\n", Replace: ""}}},
+	// One word of ρ″ not copied into SignZ's input: a stale buffer.
+	{Name: "signloop/stale-rho-word", Routine: "Sign65AVX512",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign65AVX512", Find: "\tMOVQ 19712(DI), AX\n\tMOVQ AX, 64(DI)\n", Replace: ""}}},
+	// z[0]'s first word flipped before sigEncode where c̃'s first eight
+	// bytes have one value (no branch): σ and acc then hold a z no stage
+	// computed; only a proof over every input sees it.
+	{Name: "signloop/rare-ctilde-z-backdoor", Routine: "Sign44AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tMOVQ sigma+0(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n",
+			Replace: rareFlip("\tMOVQ acc+8(FP), SI\n\tMOVQ (SI), AX\n", "64(SI)") + "\tMOVQ sigma+0(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n"}}},
+	// The accepted attempt returns false.
+	{Name: "signloop/accept-returns-false", Routine: "Sign87AVX2",
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign87AVX2", Find: "\tMOVL $0x00000001, AX\n\tMOVB AL, ret+64(FP)\n", Replace: "\tMOVL $0x00000000, AX\n\tMOVB AL, ret+64(FP)\n"}}},
 	// ---- The Sign stages (SignZ, SignR0, SignHint): composition bugs only
 	// a proof over every input sees.
 	// The check of ‖z[0]‖∞ ignored where its first coefficient has one
