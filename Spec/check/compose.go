@@ -426,7 +426,7 @@ func allZero(b []byte) bool {
 func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int) (string, error) {
 	cp := c.Compose
 	if cp.Count == "" {
-		return proveComposeN(f, r, c, callees, maxSteps, -1)
+		return proveComposeN(f, r, c, callees, maxSteps, -1, &z3Sample{})
 	}
 	// A public count: one proof for each n ≤ Max, the precondition.
 	ok := cp.Max >= 0
@@ -438,19 +438,25 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if !ok || !slices.ContainsFunc(c.Args, func(a contract.Arg) bool { return a.Name == cp.Count }) {
 		return "", fmt.Errorf("the count %q is not a public read-only 8-byte input, or Max %d < 0", cp.Count, cp.Max)
 	}
+	// One z3 sample for all the runs, as for a proof of one run: its
+	// first queries, one in z3Every after them and its time budget are
+	// the proof's (one sample a run re-asked z3 the first queries of each
+	// n, thousands of z3 processes, most of the proof's time).
 	var last string
+	z3s := &z3Sample{}
 	for n := 0; n <= cp.Max; n++ {
-		res, err := proveComposeN(f, r, c, callees, maxSteps, n)
+		res, err := proveComposeN(f, r, c, callees, maxSteps, n, z3s)
 		if err != nil {
 			return "", fmt.Errorf("%s = %d: %v", cp.Count, n, err)
 		}
 		last = res
 	}
-	return fmt.Sprintf("for every %s ≤ %d (the precondition), one run each: %s", cp.Count, cp.Max, last), nil
+	return fmt.Sprintf("for every %s ≤ %d (the precondition), one run each, z3's sample over all of them; the last run: %s", cp.Count, cp.Max, last), nil
 }
 
-// proveComposeN is proveCompose; for n ≥ 0 the count's bytes are n.
-func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int, count int) (string, error) {
+// proveComposeN is proveCompose; for n ≥ 0 the count's bytes are n. z3s
+// is the proof's sample of SAT queries re-asked to z3.
+func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int, count int, z3s *z3Sample) (string, error) {
 	deadline := time.Now().Add(composeProofTime)
 	cp := c.Compose
 	// No Permutation: the steps may not apply f.
@@ -743,13 +749,12 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 		return "", err
 	}
 	sats := 0
-	var z3s z3Sample
 	same := func(got, want *x86.Term) error {
 		if got == want {
 			return nil
 		}
 		sats++
-		return sameBits(got, want, deadline, &z3s)
+		return sameBits(got, want, deadline, z3s)
 	}
 	// A callee got bytes of a PublicOut buffer in a buffer its contract
 	// calls public (which the taint run let pass) only where they are, at
@@ -884,7 +889,7 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 		}
 	}
 	if c.Stage != nil {
-		if err := stageRanges(s, c, m, matched, flags, deadline, &z3s); err != nil {
+		if err := stageRanges(s, c, m, matched, flags, deadline, z3s); err != nil {
 			return "", err
 		}
 	}

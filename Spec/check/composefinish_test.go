@@ -39,9 +39,9 @@ func TestFinishProof(t *testing.T) {
 	}{
 		{"as built", r, ""},
 		{"0x80 one byte early", disp(r, at(r, "MOVB AL, 135(DI)"), 134), "n = 0: permutation call 0: lane 16 is not"},
-		{"0x1F one byte after the tail", disp(r, at(r, "MOVB AL, (DI)(CX*1)"), 1), "n = 0: permutation call 0: lane 0 is not"},
+		{"the last word (tail end and 0x1F) one byte late", disp(r, at(r, "MOVQ AX, (DI)(DX*8)"), 1), "n = 0: permutation call 0: lane 0 is not"},
 		{"output from the wrong lane", disp(r, at(r, "MOVQ 56(DI), AX"), 64), "n = 0: byte 56 of out is not"},
-		{"tail byte 67 stored at 68", disp(r, at(r, "MOVB AL, 67(DI)"), 68), "n = 68: permutation call 0: lane 8 is not"},
+		{"tail word 8 stored at byte 72", disp(r, at(r, "MOVQ AX, 64(DI)"), 72), "n = 72: permutation call 0: lane 8 is not"},
 	} {
 		_, err := proveCompose(f, tc.r, contract.Lookup(r.Name), callees, 1<<20)
 		switch {

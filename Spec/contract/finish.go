@@ -59,7 +59,7 @@ func finishContract(variant, perm string, features []string) *Contract {
 			"64 bytes of its rate; for *n > 135 nothing is written. Branches and",
 			"addresses depend on *n only.",
 		},
-		Level: provenExcept(), Budget: 150, // 136 runs, one per public count: ~58 s on 2 quiet cores
+		Level: provenExcept(), Budget: 150, // 136 runs, one per public count: ~3 s on a quiet core
 		Args: []Arg{
 			{Name: "a", Bytes: 200, Secret: true, Read: true, Write: true},
 			{Name: "tail", Bytes: rate, Secret: true, Read: true},

@@ -249,19 +249,32 @@ var mutants = []Mutant{
 	// composition proof once for each public count n ≤ 135 (fips202's
 	// FinishOver), constant time by the inductive check; so a pad byte in
 	// the wrong place, the 0x80 missing, the output from the wrong lane, a
-	// tail byte dropped for one n or a branch on a tail byte fails.
+	// tail word dropped or stored for one n, the last word's mask a byte
+	// short or a branch on a tail word fails.
 	{Name: "finish/pad-byte-after-tail", Routine: "SHAKE256FinishBMI2",
-		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishBMI2", Find: "\tMOVB    AL, (DI)(CX*1)\n", Replace: "\tMOVB    AL, 1(DI)(CX*1)\n"}}},
+		// 0x1F at byte n + 1 (and lost for n mod 8 = 7).
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishBMI2", Find: "\tMOVL  $0x0000001f, R8\n", Replace: "\tMOVL  $0x00001f00, R8\n"}}},
 	{Name: "finish/no-0x80", Routine: "SHAKE256FinishAMD64",
 		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tXORL    $0x00000080, AX\n", Replace: ""}}},
 	{Name: "finish/output-wrong-lane", Routine: "SHAKE256FinishAMD64",
 		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tMOVQ 56(DI), AX\n", Replace: "\tMOVQ 64(DI), AX\n"}}},
-	{Name: "finish/tail-byte-dropped-at-one-count", Routine: "SHAKE256FinishAMD64",
-		// For n = 68 only, byte 67 of the tail is left out.
-		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tCMPQ    CX, $0x00000043\n", Replace: "\tCMPQ    CX, $0x00000044\n"}}},
-	{Name: "finish/secret-branch-on-tail-byte", Routine: "SHAKE256FinishAMD64",
-		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tMOVBLZX 67(SI), AX\n",
-			Replace: "\tMOVBLZX 67(SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n"}}},
+	{Name: "finish/tail-word-dropped-at-one-count", Routine: "SHAKE256FinishAMD64",
+		// The word loop stops one word early for n = 32 only: tail
+		// bytes 24 to 31 are left out (the last word, 32, is empty).
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tCMPQ CX, $0x0000001f\n", Replace: "\tCMPQ CX, $0x00000020\n"}}},
+	{Name: "finish/tail-word-stored-not-xored", Routine: "SHAKE256FinishBMI2",
+		// Lane 3 becomes tail word 3 for n ≥ 32, the state's word lost.
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishBMI2", Find: "\tXORQ 24(DI), AX\n", Replace: ""}}},
+	{Name: "finish/last-word-mask-byte-short", Routine: "SHAKE256FinishAMD64",
+		// For odd n the mask of the last word is shifted 8 bits less
+		// than the pad: tail byte n − 1 is left out.
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tSHLQ  $0x08, AX\n", Replace: ""}}},
+	{Name: "finish/last-word-wrong-index", Routine: "SHAKE256FinishAMD64",
+		// The last word at ⌊n/16⌋, not ⌊n/8⌋: wrong for n ≥ 8.
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tSHRQ  $0x03, DX\n", Replace: "\tSHRQ  $0x04, DX\n"}}},
+	{Name: "finish/secret-branch-on-tail-word", Routine: "SHAKE256FinishAMD64",
+		Edits: []Edit{{File: "finish_amd64.s", Text: "SHAKE256FinishAMD64", Find: "\tMOVQ 64(SI), AX\n",
+			Replace: "\tMOVQ 64(SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n"}}},
 	// ---- ExpandMask: functional correctness proven by the squeeze proof
 	// (the state absorbed, each block squeezed once and in order, the
 	// unpacker on the right stream, nothing written after it), so these
