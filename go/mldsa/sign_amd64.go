@@ -40,38 +40,31 @@ func signFits(p *params, sig []byte, aHat, s1Hat, s2Hat, t0Hat []ringElement) bo
 	return len(sig) == p.sigSize() && len(aHat) == k*l && len(s1Hat) == l && len(s2Hat) == k && len(t0Hat) == k
 }
 
-// signAsm calls the Sign routine of p on variant's path: 0 baseline, 1
-// AVX2, 2 AVX-512; K, rnd and μ go in as seed, copied into the scratch.
-func signAsm(variant int, p *params, sig []byte, key, rnd *[32]byte, μ *[64]byte, aHat, s1Hat, s2Hat, t0Hat []ringElement, s *signScratch) bool {
-	if !signFits(p, sig, aHat, s1Hat, s2Hat, t0Hat) {
-		return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
-	}
+// signBuffers copies K, rnd and μ into s's seed and gives the routines'
+// acc, seed and scratch.
+func signBuffers(s *signScratch, key, rnd *[32]byte, μ *[64]byte) (*[signAccBytes]byte, *[128]byte, *[signWorkBytes]byte) {
 	copy(s.seed[:32], key[:])
 	copy(s.seed[32:64], rnd[:])
 	copy(s.seed[64:], μ[:])
-	acc := (*[signAccBytes]byte)(unsafe.Pointer(&s.acc))
-	work := (*[signWorkBytes]byte)(unsafe.Pointer(&s.signWork))
-	switch p.k {
-	case 4:
-		f := [...]func(*[2420]byte, *[signAccBytes]byte, *[128]byte, *[16][256]uint32, *[4][256]uint32, *[4][256]uint32, *[4][256]uint32, *[signWorkBytes]byte) bool{
-			asm.Sign44AMD64, asm.Sign44AVX2, asm.Sign44AVX512}[variant]
-		return f((*[2420]byte)(sig), acc, &s.seed, polys[[16][256]uint32](aHat), polys[[4][256]uint32](s1Hat), polys[[4][256]uint32](s2Hat), polys[[4][256]uint32](t0Hat), work)
-	case 6:
-		f := [...]func(*[3309]byte, *[signAccBytes]byte, *[128]byte, *[30][256]uint32, *[5][256]uint32, *[6][256]uint32, *[6][256]uint32, *[signWorkBytes]byte) bool{
-			asm.Sign65AMD64, asm.Sign65AVX2, asm.Sign65AVX512}[variant]
-		return f((*[3309]byte)(sig), acc, &s.seed, polys[[30][256]uint32](aHat), polys[[5][256]uint32](s1Hat), polys[[6][256]uint32](s2Hat), polys[[6][256]uint32](t0Hat), work)
-	case 8:
-		f := [...]func(*[4627]byte, *[signAccBytes]byte, *[128]byte, *[56][256]uint32, *[7][256]uint32, *[8][256]uint32, *[8][256]uint32, *[signWorkBytes]byte) bool{
-			asm.Sign87AMD64, asm.Sign87AVX2, asm.Sign87AVX512}[variant]
-		return f((*[4627]byte)(sig), acc, &s.seed, polys[[56][256]uint32](aHat), polys[[7][256]uint32](s1Hat), polys[[8][256]uint32](s2Hat), polys[[8][256]uint32](t0Hat), work)
-	}
-	return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	return (*[signAccBytes]byte)(unsafe.Pointer(&s.acc)), &s.seed, (*[signWorkBytes]byte)(unsafe.Pointer(&s.signWork))
 }
 
 // signAMD64 is sign by the baseline routine of p; buffers of other sizes
 // go to the generic code.
 func signAMD64(p *params, sig []byte, key, rnd *[32]byte, μ *[64]byte, aHat, s1Hat, s2Hat, t0Hat []ringElement, s *signScratch) bool {
-	return signAsm(0, p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	if !signFits(p, sig, aHat, s1Hat, s2Hat, t0Hat) {
+		return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	}
+	acc, seed, work := signBuffers(s, key, rnd, μ)
+	switch p.k {
+	case 4:
+		return asm.Sign44AMD64((*[2420]byte)(sig), acc, seed, polys[[16][256]uint32](aHat), polys[[4][256]uint32](s1Hat), polys[[4][256]uint32](s2Hat), polys[[4][256]uint32](t0Hat), work)
+	case 6:
+		return asm.Sign65AMD64((*[3309]byte)(sig), acc, seed, polys[[30][256]uint32](aHat), polys[[5][256]uint32](s1Hat), polys[[6][256]uint32](s2Hat), polys[[6][256]uint32](t0Hat), work)
+	case 8:
+		return asm.Sign87AMD64((*[4627]byte)(sig), acc, seed, polys[[56][256]uint32](aHat), polys[[7][256]uint32](s1Hat), polys[[8][256]uint32](s2Hat), polys[[8][256]uint32](t0Hat), work)
+	}
+	return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
 }
 
 // signAVX2 is signAMD64 with the AVX2 routines (and the BMI2
@@ -80,12 +73,36 @@ func signAVX2(p *params, sig []byte, key, rnd *[32]byte, μ *[64]byte, aHat, s1H
 	if !useBMI2 {
 		return signAMD64(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
 	}
-	return signAsm(1, p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	if !signFits(p, sig, aHat, s1Hat, s2Hat, t0Hat) {
+		return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	}
+	acc, seed, work := signBuffers(s, key, rnd, μ)
+	switch p.k {
+	case 4:
+		return asm.Sign44AVX2((*[2420]byte)(sig), acc, seed, polys[[16][256]uint32](aHat), polys[[4][256]uint32](s1Hat), polys[[4][256]uint32](s2Hat), polys[[4][256]uint32](t0Hat), work)
+	case 6:
+		return asm.Sign65AVX2((*[3309]byte)(sig), acc, seed, polys[[30][256]uint32](aHat), polys[[5][256]uint32](s1Hat), polys[[6][256]uint32](s2Hat), polys[[6][256]uint32](t0Hat), work)
+	case 8:
+		return asm.Sign87AVX2((*[4627]byte)(sig), acc, seed, polys[[56][256]uint32](aHat), polys[[7][256]uint32](s1Hat), polys[[8][256]uint32](s2Hat), polys[[8][256]uint32](t0Hat), work)
+	}
+	return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
 }
 
 // signAVX512 is signAMD64 with the AVX-512 routines.
 func signAVX512(p *params, sig []byte, key, rnd *[32]byte, μ *[64]byte, aHat, s1Hat, s2Hat, t0Hat []ringElement, s *signScratch) bool {
-	return signAsm(2, p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	if !useBMI2 || !signFits(p, sig, aHat, s1Hat, s2Hat, t0Hat) {
+		return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
+	}
+	acc, seed, work := signBuffers(s, key, rnd, μ)
+	switch p.k {
+	case 4:
+		return asm.Sign44AVX512((*[2420]byte)(sig), acc, seed, polys[[16][256]uint32](aHat), polys[[4][256]uint32](s1Hat), polys[[4][256]uint32](s2Hat), polys[[4][256]uint32](t0Hat), work)
+	case 6:
+		return asm.Sign65AVX512((*[3309]byte)(sig), acc, seed, polys[[30][256]uint32](aHat), polys[[5][256]uint32](s1Hat), polys[[6][256]uint32](s2Hat), polys[[6][256]uint32](t0Hat), work)
+	case 8:
+		return asm.Sign87AVX512((*[4627]byte)(sig), acc, seed, polys[[56][256]uint32](aHat), polys[[7][256]uint32](s1Hat), polys[[8][256]uint32](s2Hat), polys[[8][256]uint32](t0Hat), work)
+	}
+	return signGeneric(p, sig, key, rnd, μ, aHat, s1Hat, s2Hat, t0Hat, s)
 }
 
 // The sizes of the routines' acc and scratch (contract.SignAccBytes and
