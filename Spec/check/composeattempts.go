@@ -489,7 +489,7 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 		ctr := m.Region(ap.Counter).Bytes[ap.At : ap.At+2]
 		for i, t := range ctr {
 			if ok, err := holds(p.conds, s.Eq(s.And(t, s.Const(0xff)), s.Const(0))); err != nil || !ok {
-				return fmt.Errorf("byte %d of κ is not 0 at the first attempt (%v)", i, err)
+				return fmt.Errorf("byte %d of κ is not 0 at the first attempt%s", i, why(err))
 			}
 		}
 		o := &termOps{s: s, p: ap.P, calls: p.perms, same: same}
@@ -608,22 +608,22 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 					return fmt.Errorf("starts another attempt where Spec's attempt gives σ")
 				}
 				if sure, err := holds(as, more); err != nil || !sure {
-					return fmt.Errorf("starts another attempt where κ + %d may be %d or more (%v)", ap.Step, ap.Bound, err)
+					return fmt.Errorf("starts another attempt where κ + %d may be %d or more%s", ap.Step, ap.Bound, why(err))
 				}
 				ctr := m.Region(ap.Counter).Bytes[ap.At : ap.At+2]
 				for i, t := range ctr {
 					if sure, err := holds(as, s.Eq(s.And(t, s.Const(0xff)), s.And(nextBytes[i], s.Const(0xff)))); err != nil || !sure {
-						return fmt.Errorf("byte %d of κ is not that of κ + %d at the next attempt (%v)", i, ap.Step, err)
+						return fmt.Errorf("byte %d of κ is not that of κ + %d at the next attempt%s", i, ap.Step, why(err))
 					}
 				}
 			case ok:
 				accepts++
 				if sure, err := holds(as, s.Eq(res, s.Const(1))); err != nil || !sure {
-					return fmt.Errorf("the result is not 1 where Spec's attempt gives σ (%v)", err)
+					return fmt.Errorf("the result is not 1 where Spec's attempt gives σ%s", why(err))
 				}
 				got := m.Region(ap.Sigma).Bytes
 				if len(got) != len(sigma) {
-					return fmt.Errorf("Spec's σ is %d bytes, %s %d", len(sigma), ap.Sigma, len(got))
+					return fmt.Errorf("the σ of Spec is %d bytes, %s %d", len(sigma), ap.Sigma, len(got))
 				}
 				for i, t := range sigma {
 					mask := s.Const(0xff)
@@ -634,10 +634,10 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 			default:
 				rejects++
 				if sure, err := holds(as, s.Eq(res, s.Const(0))); err != nil || !sure {
-					return fmt.Errorf("the result is not 0 where Spec's attempt gives ⊥ and the routine returns (%v)", err)
+					return fmt.Errorf("the result is not 0 where Spec's attempt gives ⊥ and the routine returns%s", why(err))
 				}
 				if sure, err := holds(as, s.Eq(more, s.Const(0))); err != nil || !sure {
-					return fmt.Errorf("returns where κ + %d may be below %d: Spec makes another attempt (%v)", ap.Step, ap.Bound, err)
+					return fmt.Errorf("returns where κ + %d may be below %d: Spec makes another attempt%s", ap.Step, ap.Bound, why(err))
 				}
 			}
 			return publicOut(s, c, env, m, p, ok && !atHead, same)
@@ -682,4 +682,12 @@ func publicOut(s *x86.Sym, c *contract.Contract, env *callEnv[*x86.Term], m *x86
 		}
 	}
 	return nil
+}
+
+// why is err's text for a message, if any.
+func why(err error) string {
+	if err == nil {
+		return ""
+	}
+	return " (" + err.Error() + ")"
 }
