@@ -36,7 +36,9 @@ import (
 // run of the body changes a fresh variable (found by running the body
 // until no new byte changes); all else keeps its term. The stack and
 // the buffers may have moved meanwhile (a CALL moves them, as the model
-// does): frame and buffers are compared byte by byte at their offsets.
+// does): frame and buffers are compared byte by byte at their offsets,
+// and each attempt starts on a stack moved once more, so that no kept
+// byte can hold a usable address of the stack it was written on.
 //
 // The body: every path from the head state must end
 //
@@ -421,6 +423,13 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 					return false, !konst
 				}, effect: effect}
 			m.Call = env.call
+			// An attempt starts on a moved stack (and buffers, for a
+			// routine declared noescape), as every attempt after the
+			// first does: a kept byte holding an address of the old
+			// place cannot reach what it reached before.
+			if body {
+				env.moveStack(m)
+			}
 			var conds []*x86.Term
 			first := m.Steps
 			atHead := false
