@@ -760,23 +760,8 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 	// calls public (which the taint run let pass) only where they are, at
 	// the call, what the routine leaves there at the end: output the
 	// leak makes public, and nothing else.
-	for i, rec := range made {
-		cc := contract.Lookup(rec.Target)
-		for _, a := range cc.Args {
-			for _, bn := range a.BufferNames() {
-				sp, ok := rec.Buffers[bn]
-				if a.Secret || !ok || !contains(c.PublicOut, sp.Region) {
-					continue
-				}
-				final := m.Region(sp.Region).Bytes[sp.Off : sp.Off+sp.N]
-				for j, t := range got[i][bn] {
-					mask := s.Const(0xff)
-					if err := same(s.And(t, mask), s.And(final[j], mask)); err != nil {
-						return "", fmt.Errorf("call %d of %s: byte %d of its public %s (%s+%d) is not what the routine leaves there: %v", i, rec.Target, j, bn, sp.Region, sp.Off+j, err)
-					}
-				}
-			}
-		}
+	if err := publicOut(s, c, made, got, m, true, same); err != nil {
+		return "", err
 	}
 	o := &termOps{s: s, p: cp.P, calls: calls, packs: packs, seeded: seeded, flags: flags, counts: counts, hints: hints, same: same}
 	outs := cp.Steps(o, in)

@@ -55,8 +55,9 @@ import (
 // of the same Montgomery form, with words in the callee's precondition by
 // the range the caller's input precondition or the computing stage's
 // proven OutRange gives, or its OkRange where the path implies that
-// stage's result 1; bytes: the same terms, else SAT), giving that call's
-// outputs; each Reveal must be decided by the path's conditions (the
+// stage's result 1; bytes: the same terms, else SAT; a stage's output
+// only where the path implies that stage's result 1, since only there
+// its contract says what it holds), giving that call's outputs; each Reveal must be decided by the path's conditions (the
 // routine branched on exactly that result), and gives that side. A
 // callee may get a PublicOut buffer's bytes in a buffer its contract calls
 // public only on a path returning 1, and only bytes the routine leaves
@@ -68,14 +69,16 @@ import (
 const attemptsProofTime = 120 * time.Second
 
 // spoly is a polynomial of the attempts proof: its bytes, whether they
-// hold 2³² times the steps' value, the range of its words, and the range
-// where ok (a stage's result) is 1.
+// hold 2³² times the steps' value, the range of its words, and, for a
+// stage's output, that stage's result ok (its outputs are its contract's
+// only where ok is 1) and the range of its words there (okDom, if
+// tighter).
 type spoly struct {
 	bytes []*x86.Term
 	mont  bool
 	dom   dom
 	ok    *x86.Term
-	okDom dom
+	okDom *dom
 }
 
 // stageCall is one CALL of a stage routine: what it got and returned.
@@ -128,6 +131,21 @@ type stageOps struct {
 	o     *attemptOps
 	calls []*stageCall
 	next  int
+	// from is the result of the stage call whose output a byte is.
+	from map[*x86.Term]*x86.Term
+}
+
+// valid checks that the path implies ok = 1: a stage's outputs are its
+// contract's only there.
+func (st *stageOps) valid(ok *x86.Term) error {
+	if ok == nil {
+		return nil
+	}
+	sure, err := st.o.holds(st.o.s.Eq(ok, st.o.s.Const(1)))
+	if err == nil && !sure {
+		err = errors.New("the path does not imply that stage's result is 1")
+	}
+	return err
 }
 
 // flat lays out a method's arguments back to back.
@@ -201,15 +219,15 @@ func (st *stageOps) call(method string, groups int, args []any) ([][]any, any) {
 				if p.mont != slices.Contains(cc.Compose.MontIn, b) {
 					return bad("%s: polynomial %d of %s: its Montgomery form is not the callee's", cc.Symbol, n, b)
 				}
-				if p.dom.lo < need.lo || p.dom.hi > need.hi {
-					in := p.ok != nil && p.okDom.lo >= need.lo && p.okDom.hi <= need.hi
-					if in {
-						sure, err := o.holds(o.s.Eq(p.ok, o.s.Const(1)))
-						in = err == nil && sure
-					}
-					if !in {
-						return bad("%s: polynomial %d of %s may have words outside its precondition [%d, %d]", cc.Symbol, n, b, need.lo, need.hi)
-					}
+				if err := st.valid(p.ok); err != nil {
+					return bad("%s: polynomial %d of %s is a stage's output: %v", cc.Symbol, n, b, err)
+				}
+				d := p.dom
+				if p.okDom != nil {
+					d = *p.okDom
+				}
+				if d.lo < need.lo || d.hi > need.hi {
+					return bad("%s: polynomial %d of %s may have words outside its precondition [%d, %d]", cc.Symbol, n, b, need.lo, need.hi)
 				}
 			}
 			continue
@@ -227,10 +245,17 @@ func (st *stageOps) call(method string, groups int, args []any) ([][]any, any) {
 			if err := o.same(o.s.And(t, mask), o.s.And(x, mask)); err != nil {
 				return bad("%s: byte %d of %s is not what Spec's attempt passes: %v", cc.Symbol, j, b, err)
 			}
+			if err := st.valid(st.from[x]); err != nil {
+				return bad("%s: byte %d of %s is a stage's output: %v", cc.Symbol, j, b, err)
+			}
 		}
 	}
 	if i != len(args) {
 		return bad("%s: Spec passes %d values, the call's buffers hold %d", cc.Symbol, len(args), i)
+	}
+	var ok *x86.Term // nil: a stage without a result, whose outputs always hold
+	if cc.Result == "bool" {
+		ok = sc.ok
 	}
 	var out [][]any
 	for _, b := range cc.Stage.Out {
@@ -239,14 +264,17 @@ func (st *stageOps) call(method string, groups int, args []any) ([][]any, any) {
 		if isPoly(b) {
 			rg := cc.Stage.OutRange[b]
 			for n := 0; n < len(vs)/1024; n++ {
-				p := &spoly{bytes: vs[1024*n : 1024*n+1024], mont: slices.Contains(cc.Compose.Mont, b), dom: dom{int64(rg[0]), int64(rg[1])}}
-				if r, ok := cc.Stage.OkRange[b]; ok {
-					p.ok, p.okDom = sc.ok, dom{int64(r[0]), int64(r[1])}
+				p := &spoly{bytes: vs[1024*n : 1024*n+1024], mont: slices.Contains(cc.Compose.Mont, b), dom: dom{int64(rg[0]), int64(rg[1])}, ok: ok}
+				if r, in := cc.Stage.OkRange[b]; in {
+					p.okDom = &dom{int64(r[0]), int64(r[1])}
 				}
 				g = append(g, p)
 			}
 		} else {
 			for _, t := range vs {
+				if ok != nil {
+					st.from[t] = ok
+				}
 				g = append(g, t)
 			}
 		}
@@ -333,33 +361,8 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 			in[a.Name] = append(in[a.Name], &spoly{bytes: reg.Bytes[1024*k : 1024*k+1024], mont: slices.Contains(ap.MontIn, a.Name), dom: fullDom})
 		}
 	}
-	sats := 0
-	var z3s z3Sample
-	proven := map[[2]*x86.Term]bool{}
-	same := func(got, want *x86.Term) error {
-		if got == want || proven[[2]*x86.Term{got, want}] {
-			return nil
-		}
-		sats++
-		if err := sameBits(got, want, deadline, &z3s); err != nil {
-			return err
-		}
-		proven[[2]*x86.Term{got, want}] = true
-		return nil
-	}
-	holds := func(assume []*x86.Term, goal *x86.Term) (bool, error) {
-		sats++
-		res, err := satHolds(assume, goal, deadline)
-		switch {
-		case err != nil:
-			return false, err
-		case res == satUnsat:
-			return true, z3s.holds(assume, goal, deadline)
-		case res == satSat:
-			return false, nil
-		}
-		return false, errors.New("the SAT solver gave up")
-	}
+	q := newQuerier(deadline)
+	same, holds := q.same, q.holds
 	K := s.Var("kappa")
 	kBytes := make([]*x86.Term, 8)
 	s.Bytes(K, kBytes)
@@ -454,17 +457,13 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 				if k < len(dec) {
 					taken = dec[k]
 				} else {
-					as := append(slices.Clone(base), conds...)
-					never, err := holds(as, s.Eq(obs.cond, s.Const(0)))
+					var both bool
+					var err error
+					taken, both, err = q.side(s, append(slices.Clone(base), conds...), obs.cond)
 					if err != nil {
 						return fmt.Errorf("%s: %v", bu.Insn, err)
 					}
-					always, err := holds(as, obs.cond)
-					if err != nil {
-						return fmt.Errorf("%s: %v", bu.Insn, err)
-					}
-					taken = !never
-					if !never && !always {
+					if both {
 						queue = append(queue, append(slices.Clone(dec[:k:k]), false))
 					}
 					dec = append(dec[:k:k], taken)
@@ -509,7 +508,7 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 		if o.next != len(p.perms) {
 			return fmt.Errorf("the routine calls the permutation %d times before the first attempt, Before applies f %d times", len(p.perms), o.next)
 		}
-		if err := publicOut(s, c, env, m, p, false, same); err != nil {
+		if err := publicOut(s, c, env.Calls, p.got, m, false, same); err != nil {
 			return err
 		}
 		s0, lay0 = m, *env.lay
@@ -600,7 +599,7 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 				return nil
 			}
 			o := &attemptOps{termOps: &termOps{s: s, p: ap.P, same: same}, holds: func(goal *x86.Term) (bool, error) { return holds(as, goal) }}
-			st := &stageOps{o: o, calls: p.stages}
+			st := &stageOps{o: o, calls: p.stages, from: map[*x86.Term]*x86.Term{}}
 			sigma, ok := ap.Attempt(o, st, in, rhoPP, []any{kBytes[0], kBytes[1]})
 			if o.err != nil {
 				return o.err
@@ -649,7 +648,7 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 					return fmt.Errorf("returns where κ + %d may be below %d: Spec makes another attempt%s", ap.Step, ap.Bound, why(err))
 				}
 			}
-			return publicOut(s, c, env, m, p, ok && !atHead, same)
+			return publicOut(s, c, env.Calls, p.got, m, ok && !atHead, same)
 		})
 		if err != nil {
 			return "", fmt.Errorf("an attempt from the loop head (round %d): %v", round, err)
@@ -661,15 +660,16 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 	return fmt.Sprintf("proven for every input, by induction over κ: the prefix gives ρ″ as Before (Spec) on the permutation's calls and κ = 0; "+
 		"from the loop head (κ any value below %d, every byte an attempt changes any value) the paths of an attempt (%d returning σ, %d returning false, %d back at the head with κ + %d) "+
 		"each run Spec's attempt over the stages' proven contracts, its Reveals the path's branches (%d SAT queries; %s); so the routine computes fips204.SignLoopOver",
-		ap.Bound, accepts, rejects, loops, ap.Step, sats, z3s.note()), nil
+		ap.Bound, accepts, rejects, loops, ap.Step, q.n, q.z3s.note()), nil
 }
 
-// publicOut checks a path's calls against c's PublicOut buffers: a
-// callee may get their bytes in a buffer its contract calls public only
-// on a path that returns σ (accept), and only bytes that are what the
-// routine leaves there at the end.
-func publicOut(s *x86.Sym, c *contract.Contract, env *callEnv[*x86.Term], m *x86.Machine[*x86.Term], p *attemptPath, accept bool, same func(a, b *x86.Term) error) error {
-	for i, rec := range env.Calls {
+// publicOut checks a run's calls (made, with the bytes each got) against
+// c's PublicOut buffers: a callee may get their bytes in a buffer its
+// contract calls public only on a run that returns them as output
+// (accept), and only bytes that, at the call, are what the routine leaves
+// there at the end.
+func publicOut(s *x86.Sym, c *contract.Contract, made []callRecord, got []map[string][]*x86.Term, m *x86.Machine[*x86.Term], accept bool, same func(a, b *x86.Term) error) error {
+	for i, rec := range made {
 		cc := contract.Lookup(rec.Target)
 		for _, a := range cc.Args {
 			for _, bn := range a.BufferNames() {
@@ -677,11 +677,11 @@ func publicOut(s *x86.Sym, c *contract.Contract, env *callEnv[*x86.Term], m *x86
 				if a.Secret || !ok || !contains(c.PublicOut, sp.Region) {
 					continue
 				}
-				if !accept || i >= len(p.got) {
+				if !accept || i >= len(got) {
 					return fmt.Errorf("call %d of %s gets bytes of %s in its public %s on a path that returns no σ", i, rec.Target, sp.Region, bn)
 				}
 				final := m.Region(sp.Region).Bytes[sp.Off : sp.Off+sp.N]
-				for j, t := range p.got[i][bn] {
+				for j, t := range got[i][bn] {
 					mask := s.Const(0xff)
 					if err := same(s.And(t, mask), s.And(final[j], mask)); err != nil {
 						return fmt.Errorf("call %d of %s: byte %d of its public %s (%s+%d) is not what the routine leaves there: %v", i, rec.Target, j, bn, sp.Region, sp.Off+j, err)

@@ -135,35 +135,8 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 	carry0, units := vars(base.Region(lp.Carry), lp.Carry), vars(base.Region(lp.Over), lp.Over)
 	vars(base.Region(lp.Count), lp.Count)
 	N := s.FromBytes(base.Region(lp.Count).Bytes)
-	sats := 0
-	var z3s z3Sample
-	// Lanes proven equal, by their terms: the paths share their units'
-	// calls, so each is asked once.
-	proven := map[[2]*x86.Term]bool{}
-	same := func(got, want *x86.Term) error {
-		if got == want || proven[[2]*x86.Term{got, want}] {
-			return nil
-		}
-		sats++
-		if err := sameBits(got, want, deadline, &z3s); err != nil {
-			return err
-		}
-		proven[[2]*x86.Term{got, want}] = true
-		return nil
-	}
-	holds := func(assume []*x86.Term, goal *x86.Term) (bool, error) {
-		sats++
-		res, err := satHolds(assume, goal, deadline)
-		switch {
-		case err != nil:
-			return false, err
-		case res == satUnsat:
-			return true, z3s.holds(assume, goal, deadline)
-		case res == satSat:
-			return false, nil
-		}
-		return false, errors.New("the SAT solver gave up")
-	}
+	q := newQuerier(deadline)
+	same, holds := q.same, q.holds
 	type branch struct {
 		cond  *x86.Term
 		taken bool
@@ -231,17 +204,11 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 			}
 			// A new branch: a side is reachable unless the path's
 			// conditions imply the other.
-			as := assume()
-			never, err := holds(as, s.Eq(obs.cond, s.Const(0)))
+			taken, both, err := q.side(s, assume(), obs.cond)
 			if err != nil {
 				return "", fmt.Errorf("%s: %v", bu.Insn, err)
 			}
-			always, err := holds(as, obs.cond)
-			if err != nil {
-				return "", fmt.Errorf("%s: %v", bu.Insn, err)
-			}
-			taken := !never
-			if !never && !always {
+			if both {
 				queue = append(queue, append(append([]bool(nil), dec[:k]...), false))
 			}
 			dec = append(dec[:k:k], taken)
@@ -291,5 +258,66 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 		}
 	}
 	return fmt.Sprintf("proven for every count n ≤ %d (and n > %d) and every value of %s and %s: %d paths cover every run, each returning after n calls of %s (the path's conditions imply the count), and Step of Spec run n times over the routine's symbolic values applies f as the calls in order, on the same state, and gives %s (%d SAT queries; %s); so, given the callee's contract, %s is Step folded over the first n units",
-		lp.Max, lp.Max, lp.Carry, lp.Over, paths, lp.Permutation, lp.Carry, sats, z3s.note(), lp.Carry), nil
+		lp.Max, lp.Max, lp.Carry, lp.Over, paths, lp.Permutation, lp.Carry, q.n, q.z3s.note(), lp.Carry), nil
+}
+
+// querier asks a proof's bit-level questions and counts them: every
+// answer of the SAT solver that a property holds comes with a certificate
+// it checks (satHolds, sameBits), z3 re-asks a sample, and two terms
+// proven equal are not asked again.
+type querier struct {
+	deadline time.Time
+	n        int
+	z3s      z3Sample
+	proven   map[[2]*x86.Term]bool
+}
+
+func newQuerier(deadline time.Time) *querier {
+	return &querier{deadline: deadline, proven: map[[2]*x86.Term]bool{}}
+}
+
+// same is nil where got and want agree on every bit for every value of
+// the variables.
+func (q *querier) same(got, want *x86.Term) error {
+	if got == want || q.proven[[2]*x86.Term{got, want}] {
+		return nil
+	}
+	q.n++
+	if err := sameBits(got, want, q.deadline, &q.z3s); err != nil {
+		return err
+	}
+	q.proven[[2]*x86.Term{got, want}] = true
+	return nil
+}
+
+// holds says whether goal is nonzero for every value of the variables
+// that makes every assumption nonzero.
+func (q *querier) holds(assume []*x86.Term, goal *x86.Term) (bool, error) {
+	q.n++
+	res, err := satHolds(assume, goal, q.deadline)
+	switch {
+	case err != nil:
+		return false, err
+	case res == satUnsat:
+		return true, q.z3s.holds(assume, goal, q.deadline)
+	case res == satSat:
+		return false, nil
+	}
+	return false, errors.New("the SAT solver gave up")
+}
+
+// side decides a branch on cond that a path meets anew, under its
+// assumptions: the side to follow (taken, unless no value reaches it) and
+// whether the other is reachable too, and so a path of its own. A side
+// no value reaches is dropped, which drops no run.
+func (q *querier) side(s *x86.Sym, assume []*x86.Term, cond *x86.Term) (taken, both bool, err error) {
+	never, err := q.holds(assume, s.Eq(cond, s.Const(0)))
+	if err != nil {
+		return false, false, err
+	}
+	always, err := q.holds(assume, cond)
+	if err != nil {
+		return false, false, err
+	}
+	return !never, !never && !always, nil
 }
