@@ -149,6 +149,10 @@ func signFeatures(variant string, vl bool) []string {
 func signZContract(name string, p fips204.Params, variant string) *Contract {
 	sym := "SignZ" + name + variant
 	k, l := p.K, p.L
+	// spec is the stage of Spec on in, which Effect and Check give.
+	spec := func(in Buffers) ([]byte, fips204.Poly, []fips204.Poly, []fips204.Poly, byte) {
+		return fips204.SignZOver[byte, fips204.Poly](fips204.Values{P: p}, p, signAHat(p, in), signPolys(in, "s1Hat", l, true), in["in"][:64], in["in"][64:128], in["in"][128:])
+	}
 	calls := SignZCallees(name, p, variant)
 	cTildeSize := p.Lambda / 4
 	rows := func(v []any) [][]any {
@@ -193,8 +197,7 @@ func signZContract(name string, p fips204.Params, variant string) *Contract {
 			OutRange: map[string][2]int{"cHat": wordsQ, "w": wordsQ, "z": wordsQ},
 			OkRange:  map[string][2]int{"z": {-(p.Gamma1 - p.Beta - 1), p.Gamma1 - p.Beta - 1}}},
 		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
-			v := fips204.Values{P: p}
-			cTilde, cHat, w, z, ok := fips204.SignZOver[byte, fips204.Poly](v, p, signAHat(p, in), signPolys(in, "s1Hat", l, true), in["in"][:64], in["in"][64:128], in["in"][128:])
+			cTilde, cHat, w, z, ok := spec(in)
 			out := Buffers{"cTilde": cTilde, "cHat": polyBytes(cHat, 1), "w": polysBytes(w), "z": polysBytes(z), "work": randBytes(r, 1024*SignZWork(p))}
 			return out, b2b(ok == 1 && ballWithin(p, cTilde))
 		},
@@ -218,8 +221,7 @@ func signZContract(name string, p fips204.Params, variant string) *Contract {
 			return genSignStage(r, p, 0)
 		},
 		Check: func(in, out Buffers, ret byte) error {
-			v := fips204.Values{P: p}
-			cTilde, cHat, w, z, ok := fips204.SignZOver[byte, fips204.Poly](v, p, signAHat(p, in), signPolys(in, "s1Hat", l, true), in["in"][:64], in["in"][64:128], in["in"][128:])
+			cTilde, cHat, w, z, ok := spec(in)
 			ball := ballWithin(p, cTilde)
 			if ret != b2b(ok == 1 && ball) {
 				return fmt.Errorf("returned %d, Spec's first stage gives %d (SampleInBall within its bound: %v)", ret, ok, ball)
@@ -239,6 +241,9 @@ func signZContract(name string, p fips204.Params, variant string) *Contract {
 func signR0Contract(name string, p fips204.Params, variant string) *Contract {
 	sym := "SignR0" + name + variant
 	k := p.K
+	spec := func(in Buffers) ([]fips204.Poly, byte) {
+		return fips204.SignR0Over[byte, fips204.Poly](fips204.Values{P: p}, p, signPolys(in, "s2Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "w", k, false))
+	}
 	return &Contract{
 		Symbol: sym, Routine: "SignR0" + name, Variant: variant,
 		Stem: "signstage", GoName: "signR0",
@@ -263,7 +268,7 @@ func signR0Contract(name string, p fips204.Params, variant string) *Contract {
 		Calls:  SignR0Callees(p, variant),
 		Stage:  &Stage{Method: "R0", In: []string{"s2Hat", "cHat", "w"}, Out: []string{"w"}, OutRange: map[string][2]int{"w": wordsQ}},
 		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
-			wcs2, ok := fips204.SignR0Over[byte, fips204.Poly](fips204.Values{P: p}, p, signPolys(in, "s2Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "w", k, false))
+			wcs2, ok := spec(in)
 			return Buffers{"w": polysBytes(wcs2), "work": randBytes(r, 1024)}, ok
 		},
 		Compose: &Compose{P: p, Polys: []string{"w", "cHat", "s2Hat"}, NTTPolys: []string{"cHat", "s2Hat"},
@@ -283,8 +288,7 @@ func signR0Contract(name string, p fips204.Params, variant string) *Contract {
 			return genSignStage(r, p, 1)
 		},
 		Check: func(in, out Buffers, ret byte) error {
-			v := fips204.Values{P: p}
-			wcs2, ok := fips204.SignR0Over[byte, fips204.Poly](v, p, signPolys(in, "s2Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "w", k, false))
+			wcs2, ok := spec(in)
 			if ret != ok {
 				return fmt.Errorf("returned %d, Spec's second stage gives %d", ret, ok)
 			}
@@ -297,6 +301,9 @@ func signR0Contract(name string, p fips204.Params, variant string) *Contract {
 func signHintContract(name string, p fips204.Params, variant string) *Contract {
 	sym := "SignHint" + name + variant
 	k := p.K
+	spec := func(in Buffers) ([]fips204.Poly, byte) {
+		return fips204.SignHintOver[byte, fips204.Poly](fips204.Values{P: p}, p, signPolys(in, "t0Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "wcs2", k, false))
+	}
 	return &Contract{
 		Symbol: sym, Routine: "SignHint" + name, Variant: variant,
 		Stem: "signstage", GoName: "signHint",
@@ -322,7 +329,7 @@ func signHintContract(name string, p fips204.Params, variant string) *Contract {
 		Calls:  SignHintCallees(p, variant),
 		Stage:  &Stage{Method: "Hint", In: []string{"t0Hat", "cHat", "wcs2"}, Out: []string{"h"}, OutRange: map[string][2]int{"h": {0, 1}}},
 		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
-			h, ok := fips204.SignHintOver[byte, fips204.Poly](fips204.Values{P: p}, p, signPolys(in, "t0Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "wcs2", k, false))
+			h, ok := spec(in)
 			return Buffers{"h": polysBytes(h), "work": randBytes(r, 1024)}, ok
 		},
 		Compose: &Compose{P: p, Polys: []string{"h", "wcs2", "cHat", "t0Hat"}, NTTPolys: []string{"cHat", "t0Hat"},
@@ -342,8 +349,7 @@ func signHintContract(name string, p fips204.Params, variant string) *Contract {
 			return genSignStage(r, p, 2)
 		},
 		Check: func(in, out Buffers, ret byte) error {
-			v := fips204.Values{P: p}
-			h, ok := fips204.SignHintOver[byte, fips204.Poly](v, p, signPolys(in, "t0Hat", k, true), signPolys(in, "cHat", 1, false)[0], signPolys(in, "wcs2", k, false))
+			h, ok := spec(in)
 			if ret != ok {
 				return fmt.Errorf("returned %d, Spec's third stage gives %d", ret, ok)
 			}
