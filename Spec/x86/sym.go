@@ -22,11 +22,22 @@ type Term struct {
 // line code yields small terms.
 type Sym struct {
 	n     *int
-	cache map[string]*Term
+	cache map[termKey]*Term
+	wide  map[string]*Term // terms of more than three arguments
+}
+
+// termKey names a term of at most three arguments: its operator, value and
+// arguments (terms are unique, so their pointers name them).
+type termKey struct {
+	op      string
+	val     uint64
+	a, b, c *Term
 }
 
 // NewSym returns a symbolic domain.
-func NewSym() *Sym { return &Sym{n: new(int), cache: map[string]*Term{}} }
+func NewSym() *Sym {
+	return &Sym{n: new(int), cache: map[termKey]*Term{}, wide: map[string]*Term{}}
+}
 
 // Var returns a fresh 64-bit variable.
 func (s *Sym) Var(name string) *Term { return s.mk(&Term{Op: "var", Name: name}) }
@@ -37,8 +48,28 @@ func (s *Sym) mk(t *Term) *Term {
 	return t
 }
 
-// op returns the term op(val; args), one per key "op/val/id/id…".
+// op returns the term op(val; args), one per operator, value and
+// arguments.
 func (s *Sym) op(op string, val uint64, args ...*Term) *Term {
+	if len(args) <= 3 {
+		k := termKey{op: op, val: val}
+		switch len(args) {
+		case 3:
+			k.c = args[2]
+			fallthrough
+		case 2:
+			k.b = args[1]
+			fallthrough
+		case 1:
+			k.a = args[0]
+		}
+		if t, ok := s.cache[k]; ok {
+			return t
+		}
+		t := s.mk(&Term{Op: op, Val: val, Args: args})
+		s.cache[k] = t
+		return t
+	}
 	var buf [64]byte
 	key := append(buf[:0], op...)
 	key = append(key, '/')
@@ -47,24 +78,23 @@ func (s *Sym) op(op string, val uint64, args ...*Term) *Term {
 		key = append(key, '/')
 		key = strconv.AppendInt(key, int64(a.id), 10)
 	}
-	if t, ok := s.cache[string(key)]; ok {
+	if t, ok := s.wide[string(key)]; ok {
 		return t
 	}
 	t := s.mk(&Term{Op: op, Val: val, Args: args})
-	s.cache[string(key)] = t
+	s.wide[string(key)] = t
 	return t
 }
 
 func isC(t *Term) bool { return t.Op == "const" }
 
 func (s *Sym) Const(x uint64) *Term {
-	var buf [32]byte
-	key := strconv.AppendUint(append(buf[:0], "const/"...), x, 10)
-	if t, ok := s.cache[string(key)]; ok {
+	k := termKey{op: "const", val: x}
+	if t, ok := s.cache[k]; ok {
 		return t
 	}
 	t := s.mk(&Term{Op: "const", Val: x})
-	s.cache[string(key)] = t
+	s.cache[k] = t
 	return t
 }
 
