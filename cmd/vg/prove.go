@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -31,13 +33,14 @@ a summary. Exits 1 when an obligation fails or stays below the level its
 contract declares. Run it from the vg source tree; it needs the go command.`
 
 func prove(args []string, w, errw io.Writer) error {
-	fs := newFlagSet(&stdio{err: errw}, "prove", "[-json] [-v] [-routine names [-no-callees]] [-n runs] [-one-build] [-asm dir]", proveDescription)
+	fs := newFlagSet(&stdio{err: errw}, "prove", "[-json] [-v] [-routine names [-no-callees]] [-n runs] [-one-build] [-asm dir] [-cpuprofile file]", proveDescription)
 	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail} at the end instead of the table")
 	verbose := fs.Bool("v", false, "print the detail of every obligation, proven ones too")
 	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name), or these, separated by commas")
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
 	noCallees := fs.Bool("no-callees", false, "with -routine, do not check the routine's callees (its obligations are then at most tested; for finding failures fast)")
 	oneBuild := fs.Bool("one-build", false, "build go/asm for linux at GOAMD64=v1 only, not for the other levels, GOOSes and toolchains whose routines must be the same (every obligation is then at most tested; for finding failures fast)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the proofs to this file (for go tool pprof)")
 	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
 	toolchains := fs.String("toolchains", os.Getenv("VG_PROVE_TOOLCHAINS"), "other Go toolchains (GOTOOLCHAIN values, comma-separated, e.g. go1.27.3) whose builds of go/asm must give the same routines and wrappers (default $VG_PROVE_TOOLCHAINS)")
 	if err := parseFlags(fs, args); err != nil {
@@ -71,6 +74,18 @@ func prove(args []string, w, errw io.Writer) error {
 	progs, err := build(root, overlay, tcs)
 	if err != nil {
 		return fmt.Errorf("prove: %v", err)
+	}
+	proveGC()
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	// Coverage, the order of work and the levels are the checker's; this
 	// command supplies the proof hints and the vector inputs, and prints.
@@ -109,6 +124,19 @@ func prove(args []string, w, errw io.Writer) error {
 		return fmt.Errorf("prove: %d obligations failing or below the level their contract declares", len(below))
 	}
 	return nil
+}
+
+// proveGC lets the heap grow to five times the live data between
+// collections, under a soft limit of 6 GiB: the proofs allocate many
+// short-lived states, and the collector's default pace spent about a fifth
+// of the CPU time. GOGC and GOMEMLIMIT, when set, are left to rule.
+func proveGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(6 << 30)
+	}
 }
 
 // asmOverlay reads the files of dir as replacements for go/asm's files of
