@@ -47,9 +47,16 @@ func newCallFrame(c *build.Context, start func(*build.Context, string), sym stri
 
 // arg puts &param[disp] in argument slot. RAX is clobbered.
 func (f *callFrame) arg(slot int, param string, disp int) {
-	f.c.Load(f.c.Param(param), reg.RAX)
-	f.c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
+	paramAddr(f.c, param, disp)
 	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
+}
+
+// paramAddr puts &param[disp] in RAX (the pointer itself where disp is 0).
+func paramAddr(c *build.Context, param string, disp int) {
+	c.Load(c.Param(param), reg.RAX)
+	if disp != 0 {
+		c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
+	}
 }
 
 // local puts the address of the frame buffer m in argument slot. RAX is

@@ -121,8 +121,7 @@ func buildKeyGenVariant(c *build.Context, name string, p fips204.Params, variant
 				c.MOVB(operand.U8(r&0xff), seeds.Offset(66*j+64))
 				c.MOVB(operand.U8(r>>8), seeds.Offset(66*j+65))
 				buf, disp := poly(g + j)
-				c.Load(c.Param(buf), reg.RAX)
-				c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
+				paramAddr(c, buf, disp)
 				c.MOVQ(reg.RAX, ptrs.Offset(8*j))
 			}
 			local(0, ptrs)

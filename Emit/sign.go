@@ -139,8 +139,7 @@ func buildSignVariant(c *build.Context, name string, p fips204.Params, variant s
 		at span
 		n  int
 	}{{cTilde, cTildeSize}, {z, 1024 * l}, {h, 1024 * k}} {
-		c.Load(c.Param(b.at.param), reg.RAX)
-		c.LEAQ(operand.Mem{Base: reg.RAX, Disp: b.at.disp}, reg.RAX)
+		paramAddr(c, b.at.param, b.at.disp)
 		f.define(b.n)
 	}
 	f.ptrs(span{"sigma", 0}, cTilde, z, h)

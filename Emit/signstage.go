@@ -48,8 +48,7 @@ func newStageFrame(c *build.Context) *stageFrame {
 
 // arg sets argument slot to buffer param at byte disp.
 func (f *stageFrame) arg(slot int, param string, disp int) {
-	f.c.Load(f.c.Param(param), reg.RAX)
-	f.c.LEAQ(operand.Mem{Base: reg.RAX, Disp: disp}, reg.RAX)
+	paramAddr(f.c, param, disp)
 	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
 }
 
@@ -149,11 +148,9 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 			c.SHRL(operand.U8(8), reg.EAX)
 			c.MOVB(reg.AL, seeds.Offset(66*j+65))
 			if g+j < l {
-				c.Load(c.Param("z"), reg.RAX)
-				c.LEAQ(operand.Mem{Base: reg.RAX, Disp: 1024 * (g + j)}, reg.RAX)
+				paramAddr(c, "z", 1024*(g+j))
 			} else {
-				c.Load(c.Param("work"), reg.RAX)
-				c.LEAQ(operand.Mem{Base: reg.RAX, Disp: pad + 1024*(g+j-l)}, reg.RAX)
+				paramAddr(c, "work", pad+1024*(g+j-l))
 			}
 			c.MOVQ(reg.RAX, ptrs.Offset(8*j))
 		}

@@ -73,10 +73,8 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA44AMD64(SB)
 	MOVBQZX 16(SP), AX
@@ -86,7 +84,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	MOVB    $0x00, 1552(SP)
 	MOVB    $0x00, 1553(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    64(SP), AX
 	MOVQ    AX, 8(SP)
@@ -134,7 +131,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	MOVB    $0x04, 1552(SP)
 	MOVB    $0x00, 1553(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    64(SP), AX
 	MOVQ    AX, 8(SP)
@@ -185,7 +181,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AMD64(SB)
 	MOVQ sk+8(FP), AX
@@ -213,7 +208,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 512(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AMD64(SB)
 	MOVQ sk+8(FP), AX
@@ -240,11 +234,9 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -280,24 +272,18 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 
@@ -305,10 +291,8 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAMD64(SB)
 
@@ -325,7 +309,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 896(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AMD64(SB)
 
@@ -337,7 +320,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -388,7 +370,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -439,7 +420,6 @@ TEXT ·KeyGen44AMD64(SB), $1568-65
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -1161,10 +1141,8 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA44AVX2(SB)
 	MOVBQZX 16(SP), AX
@@ -1185,7 +1163,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	MOVB    $0x00, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x01, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -1212,7 +1189,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	MOVB    $0x04, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x05, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -1242,7 +1218,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -1270,7 +1245,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 512(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -1297,11 +1271,9 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -1337,24 +1309,18 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -1362,10 +1328,8 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAVX2(SB)
 
@@ -1382,7 +1346,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 896(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AVX2(SB)
 
@@ -1394,7 +1357,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -1445,7 +1407,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -1496,7 +1457,6 @@ TEXT ·KeyGen44AVX2(SB), $1568-65
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -2218,10 +2178,8 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA44AVX512(SB)
 	MOVBQZX 16(SP), AX
@@ -2242,7 +2200,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	MOVB    $0x00, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x01, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -2269,7 +2226,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	MOVB    $0x04, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x05, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -2299,7 +2255,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -2327,7 +2282,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 512(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -2354,11 +2308,9 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX512(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -2394,24 +2346,18 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -2419,10 +2365,8 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAVX2(SB)
 
@@ -2439,7 +2383,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 896(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AVX2(SB)
 
@@ -2451,7 +2394,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -2502,7 +2444,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -2553,7 +2494,6 @@ TEXT ·KeyGen44AVX512(SB), $1568-65
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -3274,10 +3214,8 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA65AMD64(SB)
 	MOVBQZX 16(SP), AX
@@ -3287,7 +3225,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	MOVB    $0x00, 1552(SP)
 	MOVB    $0x00, 1553(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    64(SP), AX
 	MOVQ    AX, 8(SP)
@@ -3347,7 +3284,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	MOVB    $0x05, 1552(SP)
 	MOVB    $0x00, 1553(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    64(SP), AX
 	MOVQ    AX, 8(SP)
@@ -3422,7 +3358,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack4AMD64(SB)
 	MOVQ sk+8(FP), AX
@@ -3457,7 +3392,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 768(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack4AMD64(SB)
 	MOVQ sk+8(FP), AX
@@ -3498,11 +3432,9 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -3548,24 +3480,18 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 
@@ -3573,10 +3499,8 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAMD64(SB)
 
@@ -3593,7 +3517,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 1536(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AMD64(SB)
 
@@ -3605,7 +3528,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -3656,7 +3578,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -3707,7 +3628,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -3758,7 +3678,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -3809,7 +3728,6 @@ TEXT ·KeyGen65AMD64(SB), $1568-65
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -4801,10 +4719,8 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA65AVX2(SB)
 	MOVBQZX 16(SP), AX
@@ -4825,7 +4741,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	MOVB    $0x00, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x01, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -4857,7 +4772,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	MOVB    $0x05, 1386(SP)
 	MOVB    $0x00, 1387(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1528(SP)
 	MOVB    $0x06, 1452(SP)
 	MOVB    $0x00, 1453(SP)
@@ -4894,7 +4808,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	MOVB    $0x08, 1518(SP)
 	MOVB    $0x00, 1519(SP)
 	MOVQ    t0+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1544(SP)
 	LEAQ    1520(SP), AX
 	MOVQ    AX, (SP)
@@ -4909,7 +4822,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack4AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -4944,7 +4856,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 768(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack4AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -4985,11 +4896,9 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -5035,24 +4944,18 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -5060,10 +4963,8 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAVX2(SB)
 
@@ -5080,7 +4981,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 1536(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AVX2(SB)
 
@@ -5092,7 +4992,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -5143,7 +5042,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -5194,7 +5092,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -5245,7 +5142,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -5296,7 +5192,6 @@ TEXT ·KeyGen65AVX2(SB), $1568-65
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -6288,10 +6183,8 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA65AVX512(SB)
 	MOVBQZX 16(SP), AX
@@ -6312,7 +6205,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	MOVB    $0x00, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x01, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -6344,7 +6236,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	MOVB    $0x05, 1386(SP)
 	MOVB    $0x00, 1387(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1528(SP)
 	MOVB    $0x06, 1452(SP)
 	MOVB    $0x00, 1453(SP)
@@ -6381,7 +6272,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	MOVB    $0x08, 1518(SP)
 	MOVB    $0x00, 1519(SP)
 	MOVQ    t0+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1544(SP)
 	LEAQ    1520(SP), AX
 	MOVQ    AX, (SP)
@@ -6396,7 +6286,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack4AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -6431,7 +6320,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 768(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack4AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -6472,11 +6360,9 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX512(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -6522,24 +6408,18 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -6547,10 +6427,8 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAVX2(SB)
 
@@ -6567,7 +6445,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 1536(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AVX2(SB)
 
@@ -6579,7 +6456,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -6630,7 +6506,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -6681,7 +6556,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -6732,7 +6606,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -6783,7 +6656,6 @@ TEXT ·KeyGen65AVX512(SB), $1568-65
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -7774,10 +7646,8 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA87AMD64(SB)
 	MOVBQZX 16(SP), AX
@@ -7787,7 +7657,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	MOVB    $0x00, 1552(SP)
 	MOVB    $0x00, 1553(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    64(SP), AX
 	MOVQ    AX, 8(SP)
@@ -7871,7 +7740,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	MOVB    $0x07, 1552(SP)
 	MOVB    $0x00, 1553(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    64(SP), AX
 	MOVQ    AX, 8(SP)
@@ -7970,7 +7838,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AMD64(SB)
 	MOVQ sk+8(FP), AX
@@ -8019,7 +7886,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 800(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AMD64(SB)
 	MOVQ sk+8(FP), AX
@@ -8074,11 +7940,9 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -8144,24 +8008,18 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 
@@ -8169,10 +8027,8 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAMD64(SB)
 
@@ -8189,7 +8045,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 1568(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AMD64(SB)
 
@@ -8201,7 +8056,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -8252,7 +8106,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -8303,7 +8156,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -8354,7 +8206,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -8405,7 +8256,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -8456,7 +8306,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -8507,7 +8356,6 @@ TEXT ·KeyGen87AMD64(SB), $1568-65
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+40(FP), AX
@@ -9769,10 +9617,8 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA87AVX2(SB)
 	MOVBQZX 16(SP), AX
@@ -9793,7 +9639,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	MOVB    $0x00, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x01, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -9835,7 +9680,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	MOVB    $0x07, 1518(SP)
 	MOVB    $0x00, 1519(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1544(SP)
 	LEAQ    1520(SP), AX
 	MOVQ    AX, (SP)
@@ -9889,7 +9733,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	MOVB    $0x0c, 1518(SP)
 	MOVB    $0x00, 1519(SP)
 	MOVQ    t0+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1544(SP)
 	LEAQ    1520(SP), AX
 	MOVQ    AX, (SP)
@@ -9904,7 +9747,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -9953,7 +9795,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 800(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -10008,11 +9849,9 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -10078,24 +9917,18 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -10103,10 +9936,8 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAVX2(SB)
 
@@ -10123,7 +9954,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 1568(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AVX2(SB)
 
@@ -10135,7 +9965,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -10186,7 +10015,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -10237,7 +10065,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -10288,7 +10115,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -10339,7 +10165,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -10390,7 +10215,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -10441,7 +10265,6 @@ TEXT ·KeyGen87AVX2(SB), $1568-65
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+40(FP), AX
@@ -11703,10 +11526,8 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 
 	// Â = ExpandA(ρ), ρ read from pk (Algorithm 6, line 3).
 	MOVQ    aHat+16(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    pk+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandA87AVX512(SB)
 	MOVBQZX 16(SP), AX
@@ -11727,7 +11548,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	MOVB    $0x00, 1320(SP)
 	MOVB    $0x00, 1321(SP)
 	MOVQ    s1Hat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1520(SP)
 	MOVB    $0x01, 1386(SP)
 	MOVB    $0x00, 1387(SP)
@@ -11769,7 +11589,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	MOVB    $0x07, 1518(SP)
 	MOVB    $0x00, 1519(SP)
 	MOVQ    s2+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1544(SP)
 	LEAQ    1520(SP), AX
 	MOVQ    AX, (SP)
@@ -11823,7 +11642,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	MOVB    $0x0c, 1518(SP)
 	MOVB    $0x00, 1519(SP)
 	MOVQ    t0+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1544(SP)
 	LEAQ    1520(SP), AX
 	MOVQ    AX, (SP)
@@ -11838,7 +11656,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 128(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -11887,7 +11704,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 800(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack3AVX2(SB)
 	MOVQ sk+8(FP), AX
@@ -11942,11 +11758,9 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX512(SB)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -12012,24 +11826,18 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -12037,10 +11845,8 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 232(SP), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ t+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·Power2RoundPolyAVX2(SB)
 
@@ -12057,7 +11863,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 1568(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·BitPack13AVX2(SB)
 
@@ -12069,7 +11874,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -12120,7 +11924,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -12171,7 +11974,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -12222,7 +12024,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -12273,7 +12074,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -12324,7 +12124,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX
@@ -12375,7 +12174,6 @@ TEXT ·KeyGen87AVX512(SB), $1568-65
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ t+40(FP), AX

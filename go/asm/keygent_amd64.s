@@ -10,11 +10,9 @@ TEXT ·KeyGenT44AMD64(SB), $24-32
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -50,24 +48,18 @@ TEXT ·KeyGenT44AMD64(SB), $24-32
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 
@@ -79,7 +71,6 @@ TEXT ·KeyGenT44AMD64(SB), $24-32
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -102,7 +93,6 @@ TEXT ·KeyGenT44AMD64(SB), $24-32
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -125,7 +115,6 @@ TEXT ·KeyGenT44AMD64(SB), $24-32
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -148,11 +137,9 @@ TEXT ·KeyGenT44AVX2(SB), $24-32
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -188,24 +175,18 @@ TEXT ·KeyGenT44AVX2(SB), $24-32
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -217,7 +198,6 @@ TEXT ·KeyGenT44AVX2(SB), $24-32
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -240,7 +220,6 @@ TEXT ·KeyGenT44AVX2(SB), $24-32
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -263,7 +242,6 @@ TEXT ·KeyGenT44AVX2(SB), $24-32
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -285,11 +263,9 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -335,24 +311,18 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 
@@ -364,7 +334,6 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -387,7 +356,6 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -410,7 +378,6 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -433,7 +400,6 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -456,7 +422,6 @@ TEXT ·KeyGenT65AMD64(SB), $24-32
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -479,11 +444,9 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -529,24 +492,18 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -558,7 +515,6 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -581,7 +537,6 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -604,7 +559,6 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -627,7 +581,6 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -650,7 +603,6 @@ TEXT ·KeyGenT65AVX2(SB), $24-32
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -672,11 +624,9 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -742,24 +692,18 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 
@@ -771,7 +715,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -794,7 +737,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -817,7 +759,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -840,7 +781,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -863,7 +803,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -886,7 +825,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -909,7 +847,6 @@ TEXT ·KeyGenT87AMD64(SB), $24-32
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ t+0(FP), AX
@@ -932,11 +869,9 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 
 	// ŝ1[j] = NTT(s1[j]) · 2³² mod q (Algorithm 6, line 5).
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -1002,24 +937,18 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 
 	// t[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(s1[j])) + s2[i] (Algorithm 6, line 5).
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ t+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 
@@ -1031,7 +960,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -1054,7 +982,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -1077,7 +1004,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -1100,7 +1026,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -1123,7 +1048,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -1146,7 +1070,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX
@@ -1169,7 +1092,6 @@ TEXT ·KeyGenT87AVX2(SB), $24-32
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ s1Hat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ t+0(FP), AX

@@ -101,7 +101,6 @@ TEXT ·Sign44AMD64(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -113,13 +112,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -149,7 +145,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -182,7 +177,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -206,7 +200,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -245,10 +238,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -376,7 +367,6 @@ TEXT ·Sign44AVX2(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -388,13 +378,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -424,7 +411,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -457,7 +443,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -481,7 +466,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -520,10 +504,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -651,7 +633,6 @@ TEXT ·Sign44AVX512(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -663,13 +644,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -699,7 +677,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -732,7 +709,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -756,7 +732,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -795,10 +770,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -925,7 +898,6 @@ TEXT ·Sign65AMD64(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -937,13 +909,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -973,7 +942,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1006,7 +974,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1030,7 +997,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -1069,10 +1035,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -1200,7 +1164,6 @@ TEXT ·Sign65AVX2(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -1212,13 +1175,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1248,7 +1208,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1281,7 +1240,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1305,7 +1263,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -1344,10 +1301,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -1475,7 +1430,6 @@ TEXT ·Sign65AVX512(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -1487,13 +1441,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1523,7 +1474,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1556,7 +1506,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1580,7 +1529,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -1619,10 +1567,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -1749,7 +1695,6 @@ TEXT ·Sign87AMD64(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -1761,13 +1706,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1797,7 +1739,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1830,7 +1771,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -1854,7 +1794,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -1893,10 +1832,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -2024,7 +1961,6 @@ TEXT ·Sign87AVX2(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -2036,13 +1972,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -2072,7 +2005,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -2105,7 +2037,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -2129,7 +2060,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -2168,10 +2098,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX
@@ -2299,7 +2227,6 @@ TEXT ·Sign87AVX512(SB), $120-65
 attempt:
 	// Lines 11 to 18 and 20; line 23's ‖z‖∞ check, made public.
 	MOVQ    acc+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    256(AX), AX
@@ -2311,13 +2238,10 @@ attempt:
 	LEAQ    64(AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 32(SP)
 	MOVQ    aHat+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 40(SP)
 	MOVQ    s1Hat+32(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 48(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -2347,7 +2271,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    s2Hat+40(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -2380,7 +2303,6 @@ attempt:
 	LEAQ    256(AX), AX
 	MOVQ    AX, 16(SP)
 	MOVQ    t0Hat+48(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 24(SP)
 	MOVQ    scratch+56(FP), AX
 	LEAQ    9472(AX), AX
@@ -2404,7 +2326,6 @@ attempt:
 
 	// Lines 33 and 34: σ = sigEncode(c̃, z mod± q, h); c̃, z and h are public (σ holds them).
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 80(SP)
 	MOVL $0x4d430002, AX
 	MOVQ AX, 72(SP)
@@ -2443,10 +2364,8 @@ attempt:
 	MOVQ AX, (SP)
 	CALL ·ValgrindClientRequestAMD64(SB)
 	MOVQ sigma+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ acc+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ acc+8(FP), AX
 	LEAQ 64(AX), AX

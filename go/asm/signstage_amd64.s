@@ -34,7 +34,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
@@ -1155,11 +1154,9 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	MOVQ 4088(SI), AX
 	MOVQ AX, 4088(DI)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -1208,24 +1205,19 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AMD64(SB)
 	LEAQ 320(SP), AX
@@ -1243,7 +1235,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -1272,7 +1263,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -1301,7 +1291,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -1830,16 +1819,13 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44AMD64(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
@@ -1848,10 +1834,8 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -1859,14 +1843,12 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0001ffb2, 32(SP)
 	LEAQ 32(SP), AX
@@ -1886,7 +1868,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -1921,7 +1902,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -1956,7 +1936,6 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -1993,28 +1972,21 @@ TEXT ·SignR044AMD64(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x000173b2, 32(SP)
 	LEAQ 32(SP), AX
@@ -2028,24 +2000,20 @@ TEXT ·SignR044AMD64(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -2063,24 +2031,20 @@ TEXT ·SignR044AMD64(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -2098,24 +2062,20 @@ TEXT ·SignR044AMD64(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -2142,21 +2102,16 @@ TEXT ·SignHint44AMD64(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -2170,13 +2125,10 @@ TEXT ·SignHint44AMD64(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -2187,21 +2139,17 @@ TEXT ·SignHint44AMD64(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -2218,7 +2166,6 @@ TEXT ·SignHint44AMD64(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -2232,21 +2179,17 @@ TEXT ·SignHint44AMD64(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -2263,7 +2206,6 @@ TEXT ·SignHint44AMD64(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -2277,21 +2219,17 @@ TEXT ·SignHint44AMD64(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -2308,7 +2246,6 @@ TEXT ·SignHint44AMD64(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -2362,7 +2299,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1352(SP)
 	MOVQ    64(SI), AX
 	MOVQ    AX, 1154(SP)
@@ -2703,11 +2639,9 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	VMOVDQU Y0, 4064(DI)
 	VZEROUPPER
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
@@ -2756,24 +2690,19 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
 	LEAQ 320(SP), AX
@@ -2791,7 +2720,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -2820,7 +2748,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -2849,7 +2776,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -3378,16 +3304,13 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44BMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
@@ -3396,10 +3319,8 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -3407,14 +3328,12 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0001ffb2, 32(SP)
 	LEAQ 32(SP), AX
@@ -3434,7 +3353,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -3469,7 +3387,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -3504,7 +3421,6 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -3542,28 +3458,21 @@ TEXT ·SignR044AVX2(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x000173b2, 32(SP)
 	LEAQ 32(SP), AX
@@ -3577,24 +3486,20 @@ TEXT ·SignR044AVX2(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -3612,24 +3517,20 @@ TEXT ·SignR044AVX2(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -3647,24 +3548,20 @@ TEXT ·SignR044AVX2(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -3692,21 +3589,16 @@ TEXT ·SignHint44AVX2(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -3720,13 +3612,10 @@ TEXT ·SignHint44AVX2(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -3737,21 +3626,17 @@ TEXT ·SignHint44AVX2(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -3768,7 +3653,6 @@ TEXT ·SignHint44AVX2(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -3782,21 +3666,17 @@ TEXT ·SignHint44AVX2(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -3813,7 +3693,6 @@ TEXT ·SignHint44AVX2(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -3827,21 +3706,17 @@ TEXT ·SignHint44AVX2(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -3858,7 +3733,6 @@ TEXT ·SignHint44AVX2(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -3912,7 +3786,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1352(SP)
 	MOVQ    64(SI), AX
 	MOVQ    AX, 1154(SP)
@@ -4253,11 +4126,9 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	VMOVDQU Y0, 4064(DI)
 	VZEROUPPER
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
@@ -4306,24 +4177,19 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
 	LEAQ 320(SP), AX
@@ -4341,7 +4207,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -4370,7 +4235,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -4399,7 +4263,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -4928,16 +4791,13 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44BMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 
@@ -4946,10 +4806,8 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -4957,14 +4815,12 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0001ffb2, 32(SP)
 	LEAQ 32(SP), AX
@@ -4984,7 +4840,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -5019,7 +4874,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -5054,7 +4908,6 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -5092,28 +4945,21 @@ TEXT ·SignR044AVX512(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x000173b2, 32(SP)
 	LEAQ 32(SP), AX
@@ -5127,24 +4973,20 @@ TEXT ·SignR044AVX512(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -5162,24 +5004,20 @@ TEXT ·SignR044AVX512(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -5197,24 +5035,20 @@ TEXT ·SignR044AVX512(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -5242,21 +5076,16 @@ TEXT ·SignHint44AVX512(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -5270,13 +5099,10 @@ TEXT ·SignHint44AVX512(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -5287,21 +5113,17 @@ TEXT ·SignHint44AVX512(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -5318,7 +5140,6 @@ TEXT ·SignHint44AVX512(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -5332,21 +5153,17 @@ TEXT ·SignHint44AVX512(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -5363,7 +5180,6 @@ TEXT ·SignHint44AVX512(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -5377,21 +5193,17 @@ TEXT ·SignHint44AVX512(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x00017400, 32(SP)
 	LEAQ 32(SP), AX
@@ -5408,7 +5220,6 @@ TEXT ·SignHint44AVX512(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -5461,7 +5272,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    1088(SP), AX
 	MOVQ    AX, 8(SP)
@@ -6867,11 +6677,9 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	MOVQ 5112(SI), AX
 	MOVQ AX, 5112(DI)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -6928,24 +6736,19 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
 	LEAQ 320(SP), AX
@@ -6963,7 +6766,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -6992,7 +6794,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -7021,7 +6822,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -7050,7 +6850,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -7079,7 +6878,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -7612,16 +7410,13 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65AMD64(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
@@ -7630,10 +7425,8 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -7641,14 +7434,12 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -7668,7 +7459,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -7703,7 +7493,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -7738,7 +7527,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -7773,7 +7561,6 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -7810,28 +7597,21 @@ TEXT ·SignR065AMD64(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -7845,24 +7625,20 @@ TEXT ·SignR065AMD64(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -7880,24 +7656,20 @@ TEXT ·SignR065AMD64(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -7915,24 +7687,20 @@ TEXT ·SignR065AMD64(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -7950,24 +7718,20 @@ TEXT ·SignR065AMD64(SB), $56-33
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -7985,24 +7749,20 @@ TEXT ·SignR065AMD64(SB), $56-33
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -8029,21 +7789,16 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -8057,13 +7812,10 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -8074,21 +7826,17 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -8105,7 +7853,6 @@ TEXT ·SignHint65AMD64(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -8119,21 +7866,17 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -8150,7 +7893,6 @@ TEXT ·SignHint65AMD64(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -8164,21 +7906,17 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -8195,7 +7933,6 @@ TEXT ·SignHint65AMD64(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -8209,21 +7946,17 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -8240,7 +7973,6 @@ TEXT ·SignHint65AMD64(SB), $72-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 4096(AX), AX
@@ -8254,21 +7986,17 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -8285,7 +8013,6 @@ TEXT ·SignHint65AMD64(SB), $72-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 5120(AX), AX
@@ -8339,7 +8066,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1352(SP)
 	MOVQ    64(SI), AX
 	MOVQ    AX, 1154(SP)
@@ -8773,11 +8499,9 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	VMOVDQU Y0, 5088(DI)
 	VZEROUPPER
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
@@ -8834,24 +8558,19 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
 	LEAQ 320(SP), AX
@@ -8869,7 +8588,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -8898,7 +8616,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -8927,7 +8644,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -8956,7 +8672,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -8985,7 +8700,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -9518,16 +9232,13 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65BMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
@@ -9536,10 +9247,8 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -9547,14 +9256,12 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -9574,7 +9281,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -9609,7 +9315,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -9644,7 +9349,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -9679,7 +9383,6 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -9717,28 +9420,21 @@ TEXT ·SignR065AVX2(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -9752,24 +9448,20 @@ TEXT ·SignR065AVX2(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -9787,24 +9479,20 @@ TEXT ·SignR065AVX2(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -9822,24 +9510,20 @@ TEXT ·SignR065AVX2(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -9857,24 +9541,20 @@ TEXT ·SignR065AVX2(SB), $56-33
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -9892,24 +9572,20 @@ TEXT ·SignR065AVX2(SB), $56-33
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -9937,21 +9613,16 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -9965,13 +9636,10 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -9982,21 +9650,17 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -10013,7 +9677,6 @@ TEXT ·SignHint65AVX2(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -10027,21 +9690,17 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -10058,7 +9717,6 @@ TEXT ·SignHint65AVX2(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -10072,21 +9730,17 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -10103,7 +9757,6 @@ TEXT ·SignHint65AVX2(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -10117,21 +9770,17 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -10148,7 +9797,6 @@ TEXT ·SignHint65AVX2(SB), $72-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 4096(AX), AX
@@ -10162,21 +9810,17 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -10193,7 +9837,6 @@ TEXT ·SignHint65AVX2(SB), $72-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 5120(AX), AX
@@ -10247,7 +9890,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1153(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1616(SP)
 	MOVQ    64(SI), AX
 	MOVQ    AX, 1154(SP)
@@ -10748,11 +10390,9 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	VMOVDQU Y0, 5088(DI)
 	VZEROUPPER
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
@@ -10809,24 +10449,19 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
 	LEAQ 320(SP), AX
@@ -10844,7 +10479,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -10873,7 +10507,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -10902,7 +10535,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -10931,7 +10563,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -10960,7 +10591,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -11493,16 +11123,13 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65BMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 
@@ -11511,10 +11138,8 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -11522,14 +11147,12 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -11549,7 +11172,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -11584,7 +11206,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -11619,7 +11240,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -11654,7 +11274,6 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -11692,28 +11311,21 @@ TEXT ·SignR065AVX512(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -11727,24 +11339,20 @@ TEXT ·SignR065AVX512(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -11762,24 +11370,20 @@ TEXT ·SignR065AVX512(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -11797,24 +11401,20 @@ TEXT ·SignR065AVX512(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -11832,24 +11432,20 @@ TEXT ·SignR065AVX512(SB), $56-33
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -11867,24 +11463,20 @@ TEXT ·SignR065AVX512(SB), $56-33
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -11912,21 +11504,16 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -11940,13 +11527,10 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -11957,21 +11541,17 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -11988,7 +11568,6 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -12002,21 +11581,17 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -12033,7 +11608,6 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -12047,21 +11621,17 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -12078,7 +11648,6 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -12092,21 +11661,17 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -12123,7 +11688,6 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 4096(AX), AX
@@ -12137,21 +11701,17 @@ TEXT ·SignHint65AVX512(SB), $72-41
 
 	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -12168,7 +11728,6 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 5120(AX), AX
@@ -12221,7 +11780,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1409(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	LEAQ    1344(SP), AX
 	MOVQ    AX, 8(SP)
@@ -14197,11 +13755,9 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	MOVQ 7160(SI), AX
 	MOVQ AX, 7160(DI)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -14274,24 +13830,19 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
 	LEAQ 320(SP), AX
@@ -14309,7 +13860,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -14338,7 +13888,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -14367,7 +13916,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -14396,7 +13944,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -14425,7 +13972,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -14454,7 +14000,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -14483,7 +14028,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
@@ -15122,16 +14666,13 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87AMD64(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
@@ -15140,10 +14681,8 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15151,14 +14690,12 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff88, 32(SP)
 	LEAQ 32(SP), AX
@@ -15178,7 +14715,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15213,7 +14749,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15248,7 +14783,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15283,7 +14817,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15318,7 +14851,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15353,7 +14885,6 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+56(FP), AX
@@ -15390,28 +14921,21 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe88, 32(SP)
 	LEAQ 32(SP), AX
@@ -15425,24 +14949,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15460,24 +14980,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15495,24 +15011,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15530,24 +15042,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15565,24 +15073,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15600,24 +15104,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15635,24 +15135,20 @@ TEXT ·SignR087AMD64(SB), $56-33
 
 	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
@@ -15679,21 +15175,16 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15707,13 +15198,10 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -15724,21 +15212,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15755,7 +15239,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -15769,21 +15252,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15800,7 +15279,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -15814,21 +15292,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15845,7 +15319,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -15859,21 +15332,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15890,7 +15359,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 4096(AX), AX
@@ -15904,21 +15372,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15935,7 +15399,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 5120(AX), AX
@@ -15949,21 +15412,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -15980,7 +15439,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 6144(AX), AX
@@ -15994,21 +15452,17 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -16025,7 +15479,6 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 7168(AX), AX
@@ -16079,7 +15532,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1409(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1608(SP)
 	MOVQ    64(SI), AX
 	MOVQ    AX, 1410(SP)
@@ -16715,11 +16167,9 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	VMOVDQU Y0, 7136(DI)
 	VZEROUPPER
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
@@ -16792,24 +16242,19 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
 	LEAQ 320(SP), AX
@@ -16827,7 +16272,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -16856,7 +16300,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -16885,7 +16328,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -16914,7 +16356,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -16943,7 +16384,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -16972,7 +16412,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -17001,7 +16440,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
@@ -17640,16 +17078,13 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87BMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
@@ -17658,10 +17093,8 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17669,14 +17102,12 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff88, 32(SP)
 	LEAQ 32(SP), AX
@@ -17696,7 +17127,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17731,7 +17161,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17766,7 +17195,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17801,7 +17229,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17836,7 +17263,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17871,7 +17297,6 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+56(FP), AX
@@ -17909,28 +17334,21 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe88, 32(SP)
 	LEAQ 32(SP), AX
@@ -17944,24 +17362,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -17979,24 +17393,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -18014,24 +17424,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -18049,24 +17455,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -18084,24 +17486,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -18119,24 +17517,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -18154,24 +17548,20 @@ TEXT ·SignR087AVX2(SB), $56-33
 
 	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -18199,21 +17589,16 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18227,13 +17612,10 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -18244,21 +17626,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18275,7 +17653,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -18289,21 +17666,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18320,7 +17693,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -18334,21 +17706,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18365,7 +17733,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -18379,21 +17746,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18410,7 +17773,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 4096(AX), AX
@@ -18424,21 +17786,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18455,7 +17813,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 5120(AX), AX
@@ -18469,21 +17826,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18500,7 +17853,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 6144(AX), AX
@@ -18514,21 +17866,17 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -18545,7 +17893,6 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 7168(AX), AX
@@ -18599,7 +17946,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	SHRL    $0x08, AX
 	MOVB    AL, 1409(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 1872(SP)
 	MOVQ    64(SI), AX
 	MOVQ    AX, 1410(SP)
@@ -19228,11 +18574,9 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	VMOVDQU Y0, 7136(DI)
 	VZEROUPPER
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
@@ -19305,24 +18649,19 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 
 	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
 	LEAQ 320(SP), AX
@@ -19340,7 +18679,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -19369,7 +18707,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -19398,7 +18735,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -19427,7 +18763,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -19456,7 +18791,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -19485,7 +18819,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -19514,7 +18847,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
@@ -20153,16 +19485,13 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	MOVQ    AX, 1008(DI)
 	MOVQ    AX, 1016(DI)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    cTilde+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87BMI2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 48(SP)
 	MOVQ    cHat+8(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 
@@ -20171,10 +19500,8 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20182,14 +19509,12 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff88, 32(SP)
 	LEAQ 32(SP), AX
@@ -20209,7 +19534,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20244,7 +19568,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20279,7 +19602,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20314,7 +19636,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20349,7 +19670,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20384,7 +19704,6 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+56(FP), AX
@@ -20422,28 +19741,21 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe88, 32(SP)
 	LEAQ 32(SP), AX
@@ -20457,24 +19769,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20492,24 +19800,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20527,24 +19831,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20562,24 +19862,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20597,24 +19893,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20632,24 +19924,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20667,24 +19955,20 @@ TEXT ·SignR087AVX512(SB), $56-33
 
 	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
@@ -20712,21 +19996,16 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -20740,13 +20019,10 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
 	MOVQ h+0(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	LEAQ 56(SP), AX
 	MOVQ AX, 24(SP)
@@ -20757,21 +20033,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -20788,7 +20060,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 1024(AX), AX
@@ -20802,21 +20073,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -20833,7 +20100,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 2048(AX), AX
@@ -20847,21 +20113,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -20878,7 +20140,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 3072(AX), AX
@@ -20892,21 +20153,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -20923,7 +20180,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 4096(AX), AX
@@ -20937,21 +20193,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -20968,7 +20220,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 5120(AX), AX
@@ -20982,21 +20233,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -21013,7 +20260,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 6144(AX), AX
@@ -21027,21 +20273,17 @@ TEXT ·SignHint87AVX512(SB), $72-41
 
 	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyNTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003ff00, 32(SP)
 	LEAQ 32(SP), AX
@@ -21058,7 +20300,6 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
 	LEAQ 7168(AX), AX

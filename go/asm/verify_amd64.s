@@ -11,7 +11,6 @@ TEXT ·Verify44AMD64(SB), $1088-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 32(AX), AX
@@ -59,7 +58,6 @@ TEXT ·Verify44AMD64(SB), $1088-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0001ffb2, 1064(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1064(SP), AX
 	MOVQ AX, 8(SP)
@@ -108,7 +106,6 @@ TEXT ·Verify44AMD64(SB), $1088-41
 	LEAQ    8192(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44AMD64(SB)
 	MOVBQZX 16(SP), AX
@@ -120,11 +117,9 @@ TEXT ·Verify44AMD64(SB), $1088-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -182,17 +177,14 @@ TEXT ·Verify44AMD64(SB), $1088-41
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 10240(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 8192(AX), AX
@@ -236,7 +228,6 @@ TEXT ·Verify44AMD64(SB), $1088-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -287,7 +278,6 @@ TEXT ·Verify44AMD64(SB), $1088-41
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -338,7 +328,6 @@ TEXT ·Verify44AMD64(SB), $1088-41
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -781,7 +770,6 @@ TEXT ·Verify44AVX2(SB), $1088-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 32(AX), AX
@@ -829,7 +817,6 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0001ffb2, 1064(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1064(SP), AX
 	MOVQ AX, 8(SP)
@@ -878,7 +865,6 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	LEAQ    8192(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44BMI2(SB)
 	MOVBQZX 16(SP), AX
@@ -890,11 +876,9 @@ TEXT ·Verify44AVX2(SB), $1088-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -952,17 +936,14 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 10240(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 8192(AX), AX
@@ -1006,7 +987,6 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -1057,7 +1037,6 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -1108,7 +1087,6 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -1551,7 +1529,6 @@ TEXT ·Verify44AVX512(SB), $1088-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 32(AX), AX
@@ -1599,7 +1576,6 @@ TEXT ·Verify44AVX512(SB), $1088-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0001ffb2, 1064(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1064(SP), AX
 	MOVQ AX, 8(SP)
@@ -1648,7 +1624,6 @@ TEXT ·Verify44AVX512(SB), $1088-41
 	LEAQ    8192(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall44BMI2(SB)
 	MOVBQZX 16(SP), AX
@@ -1660,11 +1635,9 @@ TEXT ·Verify44AVX512(SB), $1088-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -1722,17 +1695,14 @@ TEXT ·Verify44AVX512(SB), $1088-41
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 10240(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 8192(AX), AX
@@ -1776,7 +1746,6 @@ TEXT ·Verify44AVX512(SB), $1088-41
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -1827,7 +1796,6 @@ TEXT ·Verify44AVX512(SB), $1088-41
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -1878,7 +1846,6 @@ TEXT ·Verify44AVX512(SB), $1088-41
 	LEAQ 12288(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -2320,7 +2287,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 48(AX), AX
@@ -2377,7 +2343,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0007ff3c, 1064(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1064(SP), AX
 	MOVQ AX, 8(SP)
@@ -2437,7 +2402,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ    11264(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65AMD64(SB)
 	MOVBQZX 16(SP), AX
@@ -2449,11 +2413,9 @@ TEXT ·Verify65AMD64(SB), $1088-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -2521,17 +2483,14 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 13312(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 11264(AX), AX
@@ -2575,7 +2534,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -2626,7 +2584,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -2677,7 +2634,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -2728,7 +2684,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -2779,7 +2734,6 @@ TEXT ·Verify65AMD64(SB), $1088-41
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -3228,7 +3182,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 48(AX), AX
@@ -3285,7 +3238,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0007ff3c, 1064(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1064(SP), AX
 	MOVQ AX, 8(SP)
@@ -3345,7 +3297,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ    11264(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65BMI2(SB)
 	MOVBQZX 16(SP), AX
@@ -3357,11 +3308,9 @@ TEXT ·Verify65AVX2(SB), $1088-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -3429,17 +3378,14 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 13312(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 11264(AX), AX
@@ -3483,7 +3429,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -3534,7 +3479,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -3585,7 +3529,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -3636,7 +3579,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -3687,7 +3629,6 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -4136,7 +4077,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 48(AX), AX
@@ -4193,7 +4133,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0007ff3c, 1064(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1064(SP), AX
 	MOVQ AX, 8(SP)
@@ -4253,7 +4192,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ    11264(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall65BMI2(SB)
 	MOVBQZX 16(SP), AX
@@ -4265,11 +4203,9 @@ TEXT ·Verify65AVX512(SB), $1088-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -4337,17 +4273,14 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 13312(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 11264(AX), AX
@@ -4391,7 +4324,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -4442,7 +4374,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ 10240(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -4493,7 +4424,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ 15360(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -4544,7 +4474,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ 20480(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -4595,7 +4524,6 @@ TEXT ·Verify65AVX512(SB), $1088-41
 	LEAQ 25600(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -5043,7 +4971,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 64(AX), AX
@@ -5118,7 +5045,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0007ff88, 1320(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1320(SP), AX
 	MOVQ AX, 8(SP)
@@ -5200,7 +5126,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ    15360(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87AMD64(SB)
 	MOVBQZX 16(SP), AX
@@ -5212,11 +5137,9 @@ TEXT ·Verify87AMD64(SB), $1344-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAMD64(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAMD64(SB)
 
@@ -5304,17 +5227,14 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 17408(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 15360(AX), AX
@@ -5358,7 +5278,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -5409,7 +5328,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -5460,7 +5378,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -5511,7 +5428,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -5562,7 +5478,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -5613,7 +5528,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -5664,7 +5578,6 @@ TEXT ·Verify87AMD64(SB), $1344-41
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ work+32(FP), AX
@@ -6221,7 +6134,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 64(AX), AX
@@ -6296,7 +6208,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0007ff88, 1320(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1320(SP), AX
 	MOVQ AX, 8(SP)
@@ -6378,7 +6289,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ    15360(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87BMI2(SB)
 	MOVBQZX 16(SP), AX
@@ -6390,11 +6300,9 @@ TEXT ·Verify87AVX2(SB), $1344-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -6482,17 +6390,14 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 17408(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 15360(AX), AX
@@ -6536,7 +6441,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -6587,7 +6491,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -6638,7 +6541,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -6689,7 +6591,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -6740,7 +6641,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -6791,7 +6691,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -6842,7 +6741,6 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ work+32(FP), AX
@@ -7399,7 +7297,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 
 	// z[0] = BitUnpack(x0, γ1 − 1, γ1) (Algorithm 27, line 3; Algorithm 8, line 2).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	MOVQ sig+0(FP), AX
 	LEAQ 64(AX), AX
@@ -7474,7 +7371,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	// ‖z‖∞ < γ1 − β (Algorithm 8, line 13), one polynomial at a time.
 	MOVL $0x0007ff88, 1320(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	LEAQ 1320(SP), AX
 	MOVQ AX, 8(SP)
@@ -7556,7 +7452,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ    15360(AX), AX
 	MOVQ    AX, (SP)
 	MOVQ    sig+0(FP), AX
-	LEAQ    (AX), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·SampleInBall87BMI2(SB)
 	MOVBQZX 16(SP), AX
@@ -7568,11 +7463,9 @@ TEXT ·Verify87AVX512(SB), $1344-41
 
 	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX512(SB)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, (SP)
 	CALL ·ToMontgomeryPolyAVX2(SB)
 
@@ -7660,17 +7553,14 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+16(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
 	LEAQ 17408(AX), AX
 	MOVQ AX, (SP)
 	MOVQ t1Hat+24(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
 	LEAQ 15360(AX), AX
@@ -7714,7 +7604,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -7765,7 +7654,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 14336(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -7816,7 +7704,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 21504(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -7867,7 +7754,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 28672(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -7918,7 +7804,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 35840(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -7969,7 +7854,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 43008(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX
@@ -8020,7 +7904,6 @@ TEXT ·Verify87AVX512(SB), $1344-41
 	LEAQ 50176(AX), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+32(FP), AX
-	LEAQ (AX), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ work+32(FP), AX

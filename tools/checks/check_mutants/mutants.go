@@ -1232,14 +1232,14 @@ var mutants = []Mutant{
 	{Name: "keygenpk/t1-packed-into-another-place", Routine: "KeyGenPk44AMD64",
 		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "LEAQ 32(AX), AX", Replace: "LEAQ 352(AX), AX"}}},
 	{Name: "keygenpk/power2round-of-another-t", Routine: "KeyGenPk65AMD64",
-		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk65AMD64", Find: "\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ t+24(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk65AMD64", Find: "\tMOVQ t+24(FP), AX\n", Replace: "\tMOVQ t+24(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
 	{Name: "keygenpk/loop-one-short", Routine: "KeyGenPk87AVX2",
 		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tCALL ·Power2RoundPolyAVX2(SB)\n", N: 8, Replace: ""}}},
 	{Name: "keygenpk/calls-swapped", Routine: "KeyGenPk44AMD64",
-		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
-			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
+			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
 	{Name: "keygenpk/t0-to-another-entry", Routine: "KeyGenPk87AVX2",
-		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ t0+8(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tMOVQ t0+8(FP), AX\n", Replace: "\tMOVQ t0+8(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
 	{Name: "keygenpk/branch-on-secret-coefficient", Routine: "KeyGenPk65AVX2",
 		Edits: []Edit{beforeRETIn("keygenpk_amd64.s", "KeyGenPk65AVX2", "\tMOVQ t+24(FP), SI\n\tMOVL (SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n")}},
 	// Flips a bit of t1 before its packing only when t's first two words
@@ -1254,7 +1254,7 @@ var mutants = []Mutant{
 	{Name: "keygent/missing-tomontgomery", Routine: "KeyGenT44AMD64",
 		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT44AMD64", Find: "\tCALL ·ToMontgomeryPolyAMD64(SB)\n", N: 2, Replace: ""}}},
 	{Name: "keygent/s2-of-another-row", Routine: "KeyGenT65AVX2",
-		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT65AVX2", Find: "\tMOVQ s2+16(FP), AX\n\tLEAQ 1024(AX), AX\n", Replace: "\tMOVQ s2+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT65AVX2", Find: "\tMOVQ s2+16(FP), AX\n\tLEAQ 1024(AX), AX\n", Replace: "\tMOVQ s2+16(FP), AX\n"}}},
 	{Name: "keygent/row-loop-one-short", Routine: "KeyGenT87AVX2",
 		Edits: []Edit{
 			{File: "keygent_amd64.s", Text: "KeyGenT87AVX2", Find: "\tCALL ·MultiplyAccNTT7AVX2(SB)\n", N: 8, Replace: ""},
@@ -1286,8 +1286,8 @@ var mutants = []Mutant{
 	// with checked Ops): schedule bugs random keys may or may not see.
 	{Name: "keygen/power2round-and-pack-swapped", Routine: "KeyGen44AMD64",
 		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64",
-			Find:    "\tLEAQ 232(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+48(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+40(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk = … ‖ SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
-			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+48(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+40(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
+			Find:    "\tLEAQ 232(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+48(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+40(FP), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk = … ‖ SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
+			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+48(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+40(FP), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
 	// s1[2] sampled with nonce 3 (ExpandS, Algorithm 33, line 2).
 	{Name: "keygen/expands-nonce-off-by-one", Routine: "KeyGen44AMD64",
 		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "MOVB    $0x02, 1552(SP)", Replace: "MOVB    $0x03, 1552(SP)"}}},
@@ -1296,8 +1296,8 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen65AVX2", Find: "MOVB    $0x02, 1452(SP)", Replace: "MOVB    $0x03, 1452(SP)"}}},
 	// skEncode packs s2[0] where s1[0] belongs (Algorithm 24, line 3).
 	{Name: "keygen/skencode-s2-for-s1", Routine: "KeyGen44AMD64",
-		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ s1Hat+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·BitPack3AMD64(SB)\n",
-			Replace: "\tMOVQ s2+32(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·BitPack3AMD64(SB)\n"}}},
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ s1Hat+24(FP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·BitPack3AMD64(SB)\n",
+			Replace: "\tMOVQ s2+32(FP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·BitPack3AMD64(SB)\n"}}},
 	// tr copied from the state before its last permutation (stale).
 	{Name: "keygen/tr-from-stale-state", Routine: "KeyGen87AVX2",
 		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen87AVX2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n", N: -1, Replace: ""}}},
@@ -1314,15 +1314,15 @@ var mutants = []Mutant{
 	// overwrites: a public buffer of the callee holding what the routine
 	// does not output (the taint run lets pk's bytes pass only).
 	{Name: "keygen/expanda-rho-from-scratch", Routine: "KeyGen44AMD64",
-		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n",
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    pk+0(FP), AX\n\tMOVQ    AX, 8(SP)\n",
 			Replace: "\tMOVQ 32(SP), AX\n\tMOVQ AX, 232(SP)\n\tMOVQ 40(SP), AX\n\tMOVQ AX, 240(SP)\n\tMOVQ 48(SP), AX\n\tMOVQ AX, 248(SP)\n\tMOVQ 56(SP), AX\n\tMOVQ AX, 256(SP)\n\tLEAQ 232(SP), AX\n\tMOVQ AX, 8(SP)\n"}}},
 	// ExpandA first samples from K, put in pk's room for ρ, then again
 	// from ρ, which stays: the taint run lets pk's bytes pass, but the
 	// first call's are not what the routine outputs there (K would leak
 	// through the samplers' timing).
 	{Name: "keygen/expanda-on-k-in-pk", Routine: "KeyGen44AMD64",
-		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n",
-			Replace: "\tMOVQ pk+0(FP), DI\n\tMOVQ 128(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 136(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 144(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 152(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n\tMOVQ pk+0(FP), DI\n\tMOVQ 32(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 40(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 48(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 56(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tLEAQ    (AX), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n"}}},
+		Edits: []Edit{{File: "keygen_amd64.s", Text: "KeyGen44AMD64", Find: "\tMOVQ    aHat+16(FP), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n",
+			Replace: "\tMOVQ pk+0(FP), DI\n\tMOVQ 128(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 136(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 144(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 152(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n\tMOVQ pk+0(FP), DI\n\tMOVQ 32(SP), AX\n\tMOVQ AX, 0(DI)\n\tMOVQ 40(SP), AX\n\tMOVQ AX, 8(DI)\n\tMOVQ 48(SP), AX\n\tMOVQ AX, 16(DI)\n\tMOVQ 56(SP), AX\n\tMOVQ AX, 24(DI)\n\tMOVQ    aHat+16(FP), AX\n\tMOVQ    AX, (SP)\n\tMOVQ    pk+0(FP), AX\n\tMOVQ    AX, 8(SP)\n\tCALL    ·ExpandA44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1560(SP)\n"}}},
 	// ---- Verify: composition bugs only a proof over every input sees.
 	// The norm check of z[0] ignored where z[0]'s first coefficient has
 	// one value (no branch): no vector or random signature hits it.
@@ -1348,7 +1348,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify87AVX2", Find: "\tCALL    ·SampleInBall87BMI2(SB)\n\tMOVBQZX 16(SP), AX\n", Replace: "\tCALL    ·SampleInBall87BMI2(SB)\n\tMOVQ $0x00000001, AX\n"}}},
 	// Row 1 of line 9 multiplies t̂1[0] instead of t̂1[1].
 	{Name: "verify/t1-of-another-row", Routine: "Verify44AMD64",
-		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AMD64", Find: "\tMOVQ t1Hat+24(FP), AX\n\tLEAQ 1024(AX), AX\n", Replace: "\tMOVQ t1Hat+24(FP), AX\n\tLEAQ (AX), AX\n"}}},
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AMD64", Find: "\tMOVQ t1Hat+24(FP), AX\n\tLEAQ 1024(AX), AX\n", Replace: "\tMOVQ t1Hat+24(FP), AX\n"}}},
 	// The verdict flipped where c̃'s first eight bytes have one value (no
 	// branch): accepts such a forged signature.
 	{Name: "verify/rare-ctilde-backdoor", Routine: "Verify87AMD64",
@@ -1358,7 +1358,7 @@ var mutants = []Mutant{
 	// proof over the AVX-512 callees' contracts.
 	// Row 1 of line 9 multiplies Â's row 0 by NTT(z).
 	{Name: "verify/avx512-a-of-another-row", Routine: "Verify44AVX512",
-		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AVX512", Find: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 4096(AX), AX\n", Replace: "\tMOVQ aHat+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AVX512", Find: "\tMOVQ aHat+16(FP), AX\n\tLEAQ 4096(AX), AX\n", Replace: "\tMOVQ aHat+16(FP), AX\n"}}},
 	// The norm check of z[0] ignored where z[0]'s first coefficient is
 	// γ1 − 1 (no branch): no vector or random signature hits it.
 	{Name: "verify/avx512-norm-skipped-on-rare-z", Routine: "Verify65AVX512",
@@ -1409,8 +1409,8 @@ var mutants = []Mutant{
 	// bytes have one value (no branch): σ and acc then hold a z no stage
 	// computed; only a proof over every input sees it.
 	{Name: "signloop/rare-ctilde-z-backdoor", Routine: "Sign44AVX2",
-		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tMOVQ sigma+0(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n",
-			Replace: rareFlip("\tMOVQ acc+8(FP), SI\n\tMOVQ (SI), AX\n", "64(SI)") + "\tMOVQ sigma+0(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, (SP)\n"}}},
+		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign44AVX2", Find: "\tMOVQ sigma+0(FP), AX\n\tMOVQ AX, (SP)\n",
+			Replace: rareFlip("\tMOVQ acc+8(FP), SI\n\tMOVQ (SI), AX\n", "64(SI)") + "\tMOVQ sigma+0(FP), AX\n\tMOVQ AX, (SP)\n"}}},
 	// The accepted attempt returns false.
 	{Name: "signloop/accept-returns-false", Routine: "Sign87AVX2",
 		Edits: []Edit{{File: "sign_amd64.s", Text: "Sign87AVX2", Find: "\tMOVL $0x00000001, AX\n\tMOVB AL, ret+64(FP)\n", Replace: "\tMOVL $0x00000000, AX\n\tMOVB AL, ret+64(FP)\n"}}},
@@ -1436,8 +1436,8 @@ var mutants = []Mutant{
 	// MakeHint(w[0] − cs2[0], ct0[0]): the arguments of line 26 swapped.
 	{Name: "sign/makehint-arguments-swapped", Routine: "SignHint44AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2",
-			Find:    "\tMOVQ work+32(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ wcs2+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n",
-			Replace: "\tMOVQ wcs2+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n"}}},
+			Find:    "\tMOVQ work+32(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ wcs2+8(FP), AX\n\tMOVQ AX, 16(SP)\n",
+			Replace: "\tMOVQ wcs2+8(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+32(FP), AX\n\tMOVQ AX, 16(SP)\n"}}},
 	// A rejection that tells which row failed: a branch on the flag of
 	// line 23's LowBits check.
 	{Name: "sign/rejection-leaks-which-check", Routine: "SignR044AVX2",
@@ -1449,7 +1449,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AVX2", Find: "\tCALL ·PolySubAVX2(SB)\n", Replace: ""}}},
 	// cs2[0] of NTT(s2[1]): another row of the key.
 	{Name: "sign/cs2-of-another-row", Routine: "SignR044AMD64",
-		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AMD64", Find: "\tMOVQ s2Hat+16(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ s2Hat+16(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AMD64", Find: "\tMOVQ s2Hat+16(FP), AX\n", Replace: "\tMOVQ s2Hat+16(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
 	// h[0]'s count of ones not added (line 28).
 	{Name: "sign/hint-count-dropped", Routine: "SignHint44AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2", Find: "\tMOVL 56(SP), AX\n\tADDL 64(SP), AX\n\tMOVL AX, 64(SP)\n", Replace: ""}}},
@@ -1485,7 +1485,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode65AVX2", Find: "\tCALL ·BitPack20AVX2(SB)\n", Replace: "\tCALL ·BitPack18AVX2(SB)\n"}}},
 	// HintBitPack gets h one coefficient on (a hint index off by one).
 	{Name: "sigencode/hint-index-off-by-one", Routine: "SigEncode44AVX2",
-		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ h+24(FP), AX\n\tLEAQ 4(AX), AX\n"}}},
+		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n", Replace: "\tMOVQ h+24(FP), AX\n\tLEAQ 4(AX), AX\n"}}},
 	// HintBitPack gets z (of h's size in ML-DSA-44) for h.
 	{Name: "sigencode/hint-from-z", Routine: "SigEncode44AVX2",
 		Edits: []Edit{{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tMOVQ h+24(FP), AX\n", Replace: "\tMOVQ z+16(FP), AX\n"}}},
@@ -1507,10 +1507,10 @@ var mutants = []Mutant{
 	// z[1] packed first, z[0] second: the two calls' order swapped.
 	{Name: "sigencode/bitpack-calls-swapped", Routine: "SigEncode44AVX2",
 		Edits: []Edit{
-			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ (AX), AX\n",
+			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n",
 				Replace: "\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n"},
 			{File: "sigencode_amd64.s", Text: "SigEncode44AVX2", Find: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ 1024(AX), AX\n",
-				Replace: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+				Replace: "\tLEAQ 608(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ z+16(FP), AX\n"}}},
 	// SignZ65AVX2's one-way ExpandMask for y[4] (after the four-way
 	// call for y[0..3]) seeded with κ + 3, y[3]'s seed.
 	{Name: "sign/single-expandmask-kappa", Routine: "SignZ65AVX2",
