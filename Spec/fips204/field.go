@@ -30,13 +30,18 @@ func modPM(m int64, alpha int64) int64 {
 func infNorm(w Poly) int64 {
 	var m int64
 	for _, c := range w {
-		v := modPM(int64(c), Q)
-		if v < 0 {
-			v = -v
-		}
-		m = max(m, v)
+		m = max(m, CoeffNorm(c))
 	}
 	return m
+}
+
+// CoeffNorm is |c mod± q|, one coefficient's part of ‖w‖∞ (§2.3).
+func CoeffNorm(c int32) int64 {
+	v := modPM(int64(c), Q)
+	if v < 0 {
+		v = -v
+	}
+	return v
 }
 
 // vecInfNorm is ‖v‖∞ of a vector: the largest ‖v[i]‖∞.
