@@ -24,6 +24,7 @@ type Sym struct {
 	n     *int
 	cache map[termKey]*Term
 	wide  map[string]*Term // terms of more than three arguments
+	small *[256]*Term      // the constants below 256
 }
 
 // termKey names a term of at most three arguments: its operator, value and
@@ -36,7 +37,7 @@ type termKey struct {
 
 // NewSym returns a symbolic domain.
 func NewSym() *Sym {
-	return &Sym{n: new(int), cache: map[termKey]*Term{}, wide: map[string]*Term{}}
+	return &Sym{n: new(int), cache: map[termKey]*Term{}, wide: map[string]*Term{}, small: new([256]*Term)}
 }
 
 // Var returns a fresh 64-bit variable.
@@ -89,6 +90,14 @@ func (s *Sym) op(op string, val uint64, args ...*Term) *Term {
 func isC(t *Term) bool { return t.Op == "const" }
 
 func (s *Sym) Const(x uint64) *Term {
+	if x < 256 {
+		if t := s.small[x]; t != nil {
+			return t
+		}
+		t := s.mk(&Term{Op: "const", Val: x})
+		s.small[x] = t
+		return t
+	}
 	k := termKey{op: "const", val: x}
 	if t, ok := s.cache[k]; ok {
 		return t
