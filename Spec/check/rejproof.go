@@ -199,13 +199,16 @@ type rejProver struct {
 	seeds   []seedPart // the buffers each polynomial's seed is read from
 	seedLen int        // bytes of each polynomial's seed
 	kepted  bool
-	// unknowns holds the proof's unknowns by name (see unknown).
-	unknowns map[string]*x86.Term
-	r        *x86.Routine
-	c        *contract.Contract
-	p        *RejPlan
-	s        *x86.Sym
-	K        int64
+	// unknowns holds the proof's unknowns by name and number (see
+	// unknown).
+	unknowns map[unknownKey]*x86.Term
+	// us are start's unknowns u1, u2, …
+	us []*x86.Term
+	r  *x86.Routine
+	c  *contract.Contract
+	p  *RejPlan
+	s  *x86.Sym
+	K  int64
 	// The block: its bytes, the units Algorithm 30 or 31 reads in it
 	// (three-byte groups or half-bytes), each unit's size in half-bytes.
 	blockBytes, units, unitHalves int
@@ -214,7 +217,10 @@ type rejProver struct {
 	rate  [][]*x86.Term // per polynomial: the current block's bytes
 	z     [][]*x86.Term // per polynomial: Algorithm 14's z of each group
 	lab   map[string]int
-	slot  map[string]int
+	// headAt is the head label at each of the heads' PCs (the first of
+	// resolve's order where two share one).
+	headAt map[int]string
+	slot   map[string]int
 	// proven caches SAT answers per term pair, exhausted the half-byte
 	// terms checked by exhaustion.
 	proven    map[[2]*x86.Term]bool
@@ -263,8 +269,8 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	// The work grows with the polynomials: 90 s of wall-clock time each
 	// (on a shared machine), at least 2 minutes.
 	limit := max(2*time.Minute, time.Duration(len(p.Polys))*90*time.Second)
-	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
-		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[string]*x86.Term{}, deadline: time.Now().Add(limit)}
+	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{}, headAt: map[int]string{},
+		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[unknownKey]*x86.Term{}, deadline: time.Now().Add(limit)}
 	if err := pv.block(st); err != nil {
 		return "", err
 	}
@@ -359,6 +365,9 @@ func (pv *rejProver) resolve() error {
 			return fmt.Errorf("plan names label %q for two heads", l)
 		}
 		pv.lab[l] = pc
+		if _, ok := pv.headAt[pc]; !ok {
+			pv.headAt[pc] = l
+		}
 	}
 	if sp := pv.sponge; sp != nil {
 		if p.Squeeze != 0 {
@@ -602,13 +611,29 @@ type started struct {
 // path's are distinct (start numbers them, each path's calls number
 // theirs). Shared, the terms built on them are built once: the proof's
 // memory does not grow with its paths.
-func (pv *rejProver) unknown(name string) *x86.Term {
-	t := pv.unknowns[name]
+func (pv *rejProver) unknown(what string, n int) *x86.Term {
+	if what == "u" {
+		if n > len(pv.us) {
+			pv.us = append(pv.us, make([]*x86.Term, n-len(pv.us))...)
+		}
+		if pv.us[n-1] == nil {
+			pv.us[n-1] = pv.s.Var(what + strconv.Itoa(n))
+		}
+		return pv.us[n-1]
+	}
+	k := unknownKey{what, n}
+	t := pv.unknowns[k]
 	if t == nil {
-		t = pv.s.Var(name)
-		pv.unknowns[name] = t
+		t = pv.s.Var(what + strconv.Itoa(n))
+		pv.unknowns[k] = t
 	}
 	return t
+}
+
+// unknownKey names an unknown: what and n name what + n.
+type unknownKey struct {
+	what string
+	n    int
 }
 
 // start builds the state at head hd (nil: the entry) for the ghost
@@ -618,7 +643,7 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 	n := 0
 	fresh := func() rv {
 		n++
-		return data(pv.unknown("u" + strconv.Itoa(n)))
+		return data(pv.unknown("u", n))
 	}
 	mk := func(v uint64, secret, input bool) rv {
 		if secret || input {
@@ -733,10 +758,8 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 			return fmt.Errorf("no head or RET within %d steps", maxSteps)
 		}
 		if !start {
-			for _, l := range pv.headLabels() {
-				if m.PC == pv.lab[l] {
-					return pv.arrive(m, d, ps, l)
-				}
+			if l, ok := pv.headAt[m.PC]; ok {
+				return pv.arrive(m, d, ps, l)
 			}
 		}
 		start = false
@@ -774,17 +797,6 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 			return pv.ret(m, d, ps)
 		}
 	}
-}
-
-func (pv *rejProver) headLabels() []string {
-	ls := []string{pv.p.Block}
-	for _, pp := range pv.p.Polys {
-		ls = append(ls, pp.Reject)
-		if pp.Next != "" {
-			ls = append(ls, pp.Next)
-		}
-	}
-	return ls
 }
 
 func slotVal(d *rdom, m *x86.Machine[rv], off int) rv {
@@ -1266,7 +1278,7 @@ func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
 	n := 0
 	fresh := func(what string) rv {
 		n++
-		return data(pv.unknown(what + strconv.Itoa(n)))
+		return data(pv.unknown(what, n))
 	}
 	return &callEnv[rv]{caller: pv.c, callees: pv.callees, lay: &lay, rng: rand.New(rand.NewPCG(3, 3)),
 		mk: func(v uint64, _, input bool) rv {
