@@ -372,19 +372,10 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 
 	// explore runs every path from start (at the head when body is
 	// set), calling end for each with how it ends: at the head or at RET.
-	nPaths := 0
+	ps := &paths{q: q, s: s}
 	explore := func(start *x86.Machine[*x86.Term], startLay *layout, body bool, base []*x86.Term,
 		end func(m *x86.Machine[*x86.Term], p *attemptPath, atHead bool, env *callEnv[*x86.Term]) error) error {
-		queue := [][]bool{nil}
-		for len(queue) > 0 {
-			if nPaths++; nPaths > 256 {
-				return fmt.Errorf("more than 256 paths")
-			}
-			if time.Now().After(deadline) {
-				return fmt.Errorf("the proof's %v ran out", attemptsProofTime)
-			}
-			dec := queue[0]
-			queue = queue[1:]
+		return ps.each(256, func(dec []bool) error {
 			m := start.CloneCOW()
 			obs := &loopObs{s: s}
 			m.Obs = obs
@@ -419,8 +410,8 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 				return nil, nil, fmt.Errorf("%s is neither the permutation before the loop, a stage in it, nor the valgrind client request", cc.Symbol)
 			}
 			pl := *startLay
-			pl.slots = startLay.slots.fork(uint64(nPaths))
-			env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: &pl, mk: mk, rng: rand.New(rand.NewPCG(7, uint64(nPaths))),
+			pl.slots = startLay.slots.fork(uint64(ps.n))
+			env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: &pl, mk: mk, rng: rand.New(rand.NewPCG(7, uint64(ps.n))),
 				taint: func(t *x86.Term) (bool, bool) {
 					_, konst := s.Concrete(t)
 					return false, !konst
@@ -444,43 +435,16 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 				if m.Steps-first >= maxSteps {
 					return fmt.Errorf("path %v: neither RET nor the loop head within %d steps", dec, maxSteps)
 				}
-				err := m.Step()
-				var bu *x86.BranchUnknown
-				if !errors.As(err, &bu) {
-					if err != nil {
-						return fmt.Errorf("path %v: symbolic run: %v", dec, err)
-					}
-					continue
+				if err := ps.step(m, obs, base, &dec, &conds); err != nil {
+					return fmt.Errorf("path %v: %v", dec, err)
 				}
-				k := len(conds)
-				taken := false
-				if k < len(dec) {
-					taken = dec[k]
-				} else {
-					var both bool
-					var err error
-					taken, both, err = q.side(s, append(slices.Clone(base), conds...), obs.cond)
-					if err != nil {
-						return fmt.Errorf("%s: %v", bu.Insn, err)
-					}
-					if both {
-						queue = append(queue, append(slices.Clone(dec[:k:k]), false))
-					}
-					dec = append(dec[:k:k], taken)
-				}
-				if taken {
-					conds = append(conds, obs.cond)
-				} else {
-					conds = append(conds, s.Eq(obs.cond, s.Const(0)))
-				}
-				m.TakeBranch(bu, taken)
 			}
 			p.conds = conds
 			if err := end(m, p, atHead, env); err != nil {
 				return fmt.Errorf("path %v: %v", dec, err)
 			}
-		}
-		return nil
+			return nil
+		})
 	}
 
 	// The prefix: entry to the head.

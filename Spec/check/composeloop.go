@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
@@ -137,23 +138,8 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 	N := s.FromBytes(base.Region(lp.Count).Bytes)
 	q := newQuerier(deadline)
 	same, holds := q.same, q.holds
-	type branch struct {
-		cond  *x86.Term
-		taken bool
-	}
-	// Each path is replayed from the entry with the sides it takes at the
-	// branches on data; the queue holds those not yet run.
-	queue := [][]bool{nil}
-	paths := 0
-	for len(queue) > 0 {
-		if paths++; paths > 4*lp.Max+8 {
-			return "", fmt.Errorf("more than %d paths", 4*lp.Max+8)
-		}
-		if time.Now().After(deadline) {
-			return "", fmt.Errorf("the proof's %v ran out", loopProofTime)
-		}
-		dec := queue[0]
-		queue = queue[1:]
+	ps := &paths{q: q, s: s}
+	err := ps.each(4*lp.Max+8, func(dec []bool) error {
 		m := base.CloneCOW()
 		obs := &loopObs{s: s}
 		m.Obs = obs
@@ -165,55 +151,21 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 			return permEffect(s, &calls, cc, bufs)
 		}
 		pl := *lay
-		pl.slots = lay.slots.fork(uint64(paths))
-		env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: &pl, mk: mk, rng: rand.New(rand.NewPCG(5, uint64(paths))),
+		pl.slots = lay.slots.fork(uint64(ps.n))
+		env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: &pl, mk: mk, rng: rand.New(rand.NewPCG(5, uint64(ps.n))),
 			taint: func(t *x86.Term) (bool, bool) {
 				_, konst := s.Concrete(t)
 				return !konst, !konst
 			}, effect: effect}
 		m.Call = env.call
-		var conds []branch
-		assume := func() []*x86.Term {
-			var as []*x86.Term
-			for _, b := range conds {
-				if b.taken {
-					as = append(as, b.cond)
-				} else {
-					as = append(as, s.Eq(b.cond, s.Const(0)))
-				}
-			}
-			return as
-		}
+		var conds []*x86.Term
 		for !m.Done {
 			if m.Steps >= maxSteps {
-				return "", fmt.Errorf("path %v: no RET within %d steps", dec, maxSteps)
+				return fmt.Errorf("path %v: no RET within %d steps", dec, maxSteps)
 			}
-			err := m.Step()
-			var bu *x86.BranchUnknown
-			if !errors.As(err, &bu) {
-				if err != nil {
-					return "", fmt.Errorf("path %v: symbolic run: %v", dec, err)
-				}
-				continue
+			if err := ps.step(m, obs, nil, &dec, &conds); err != nil {
+				return fmt.Errorf("path %v: %v", dec, err)
 			}
-			k := len(conds)
-			if k < len(dec) {
-				conds = append(conds, branch{obs.cond, dec[k]})
-				m.TakeBranch(bu, dec[k])
-				continue
-			}
-			// A new branch: a side is reachable unless the path's
-			// conditions imply the other.
-			taken, both, err := q.side(s, assume(), obs.cond)
-			if err != nil {
-				return "", fmt.Errorf("%s: %v", bu.Insn, err)
-			}
-			if both {
-				queue = append(queue, append(append([]bool(nil), dec[:k]...), false))
-			}
-			dec = append(dec[:k:k], taken)
-			conds = append(conds, branch{obs.cond, taken})
-			m.TakeBranch(bu, taken)
 		}
 		// Where the path ends: the count it absorbed.
 		n := len(calls)
@@ -222,17 +174,17 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 			goal = s.Or(goal, s.Ult(s.Const(uint64(lp.Max)), N))
 		}
 		if n > lp.Max {
-			return "", fmt.Errorf("a path calls the permutation %d times, more than the %d units", n, lp.Max)
+			return fmt.Errorf("a path calls the permutation %d times, more than the %d units", n, lp.Max)
 		}
-		ok, err := holds(assume(), goal)
+		ok, err := holds(conds, goal)
 		if err != nil {
-			return "", fmt.Errorf("path %v: %v", dec, err)
+			return fmt.Errorf("path %v: %v", dec, err)
 		}
 		if !ok {
 			if n == 0 {
-				return "", fmt.Errorf("a path returns without a call where the count may be neither 0 nor above %d", lp.Max)
+				return fmt.Errorf("a path returns without a call where the count may be neither 0 nor above %d", lp.Max)
 			}
-			return "", fmt.Errorf("a path returns after %d calls where the count may be other than %d", n, n)
+			return fmt.Errorf("a path returns after %d calls where the count may be other than %d", n, n)
 		}
 		// Step over the path's units, f its calls in order.
 		o := &termOps{s: s, calls: calls, same: same}
@@ -240,25 +192,29 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 		for k := 0; k < n; k++ {
 			want = lp.Step(o, want, units[lp.Unit*k:lp.Unit*(k+1)])
 			if o.err != nil {
-				return "", fmt.Errorf("count %d, unit %d: %v", n, k, o.err)
+				return fmt.Errorf("count %d, unit %d: %v", n, k, o.err)
 			}
 		}
 		if o.next != n {
-			return "", fmt.Errorf("count %d: the routine calls the permutation %d times, Step applies f %d times", n, n, o.next)
+			return fmt.Errorf("count %d: the routine calls the permutation %d times, Step applies f %d times", n, n, o.next)
 		}
 		got := m.Region(lp.Carry).Bytes
 		if len(want) != len(got) {
-			return "", fmt.Errorf("the Step of Spec gives %d bytes of %s, which has %d", len(want), lp.Carry, len(got))
+			return fmt.Errorf("the Step of Spec gives %d bytes of %s, which has %d", len(want), lp.Carry, len(got))
 		}
 		mask := s.Const(0xff)
 		for i, w := range want {
 			if err := same(s.And(got[i], mask), s.And(w.(*x86.Term), mask)); err != nil {
-				return "", fmt.Errorf("count %d: byte %d of %s is not what Step gives: %v", n, i, lp.Carry, err)
+				return fmt.Errorf("count %d: byte %d of %s is not what Step gives: %v", n, i, lp.Carry, err)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return "", err
 	}
 	return fmt.Sprintf("proven for every count n ≤ %d (and n > %d) and every value of %s and %s: %d paths cover every run, each returning after n calls of %s (the path's conditions imply the count), and Step of Spec run n times over the routine's symbolic values applies f as the calls in order, on the same state, and gives %s (%d SAT queries; %s); so, given the callee's contract, %s is Step folded over the first n units",
-		lp.Max, lp.Max, lp.Carry, lp.Over, paths, lp.Permutation, lp.Carry, q.n, q.z3s.note(), lp.Carry), nil
+		lp.Max, lp.Max, lp.Carry, lp.Over, ps.n, lp.Permutation, lp.Carry, q.n, q.z3s.note(), lp.Carry), nil
 }
 
 // querier asks a proof's bit-level questions and counts them: every
@@ -320,4 +276,71 @@ func (q *querier) side(s *x86.Sym, assume []*x86.Term, cond *x86.Term) (taken, b
 		return false, false, err
 	}
 	return !never, !never && !always, nil
+}
+
+// paths runs a proof's symbolic paths: each is replayed from its start
+// with the sides it takes at the branches on data, and a new branch
+// queues the path that takes its other side where both are reachable.
+type paths struct {
+	q     *querier
+	s     *x86.Sym
+	queue [][]bool
+	n     int // paths run
+}
+
+// each runs run on every path, the first with no decisions, at most limit
+// in all, before the querier's deadline.
+func (ps *paths) each(limit int, run func(dec []bool) error) error {
+	ps.queue = [][]bool{nil}
+	for len(ps.queue) > 0 {
+		if ps.n++; ps.n > limit {
+			return fmt.Errorf("more than %d paths", limit)
+		}
+		if time.Now().After(ps.q.deadline) {
+			return fmt.Errorf("the proof's time ran out")
+		}
+		dec := ps.queue[0]
+		ps.queue = ps.queue[1:]
+		if err := run(dec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// step runs one instruction of a path that has taken the sides dec at the
+// branches whose conditions are conds (base assumed besides): at a branch
+// on data (obs's condition), the side dec records, else the side the
+// conditions allow, queueing the other where it is reachable too.
+func (ps *paths) step(m *x86.Machine[*x86.Term], obs *loopObs, base []*x86.Term, dec *[]bool, conds *[]*x86.Term) error {
+	err := m.Step()
+	var bu *x86.BranchUnknown
+	if !errors.As(err, &bu) {
+		if err != nil {
+			return fmt.Errorf("symbolic run: %v", err)
+		}
+		return nil
+	}
+	k := len(*conds)
+	var taken bool
+	if k < len(*dec) {
+		taken = (*dec)[k]
+	} else {
+		var both bool
+		taken, both, err = ps.q.side(ps.s, append(slices.Clone(base), *conds...), obs.cond)
+		if err != nil {
+			return fmt.Errorf("%s: %v", bu.Insn, err)
+		}
+		if both {
+			ps.queue = append(ps.queue, append(slices.Clone((*dec)[:k:k]), false))
+		}
+		*dec = append((*dec)[:k:k], taken)
+	}
+	if taken {
+		*conds = append(*conds, obs.cond)
+	} else {
+		*conds = append(*conds, ps.s.Eq(obs.cond, ps.s.Const(0)))
+	}
+	m.TakeBranch(bu, taken)
+	return nil
 }
