@@ -151,11 +151,12 @@ func TestComposeProofKeyGenPk(t *testing.T) {
 		{"as built", f87, r87, ""},
 		// Call 2 is the first packing; 3 instructions before it, its pk pointer.
 		{"t1[0] packed into t1[1]'s place", f44, changed(r44, call(r44, 2)-4, disp(352)), "byte 32 of pk is not"},
-		// 2 instructions before call 1, the pointer to t[0].
-		{"Power2Round of t[1] for t[0]", f44, changed(r44, call(r44, 1)-2, disp(1024)), "SimpleBitPack(Power2Round.0(t[0]), 1023), which the routine does not call"},
+		// 2 instructions before call 3, the pointer to t[1].
+		{"Power2Round of t[0] for t[1]", f44, changed(r44, call(r44, 3)-2, disp(0)), "SimpleBitPack(Power2Round.0(t[1]), 1023), which the routine does not call"},
 		{"last Power2Round skipped", f87, changed(r87, call(r87, 15), nil), "SimpleBitPack(Power2Round.0(t[7]), 1023), which the routine does not call"},
 		{"packing before Power2Round", f44, swapped(r44, call(r44, 0+1)-9, call(r44, 1), call(r44, 2)), "is not a polynomial the routine got or a callee computed"},
-		{"t0[0] written to t0[1]", f87, changed(r87, call(r87, 1)-5, disp(1024)), "of polynomial 0 of t0 is not what the call computing Power2Round.1(t[0]) wrote"},
+		// 5 instructions before call 3, the pointer to t0[1].
+		{"t0[1] written to t0[0]", f87, changed(r87, call(r87, 3)-5, disp(0)), "of polynomial 0 of t0 is not what the call computing Power2Round.1(t[0]) wrote"},
 	} {
 		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
 		switch {
@@ -219,8 +220,8 @@ func TestComposeProofKeyGenT(t *testing.T) {
 		// 2 instructions before PolyAdd of row 1, the pointer to s2[1].
 		{"s2[0] added to row 1", f44, changed(r44, call(r44, 8+3+3)-2, disp(0)), "polynomial 1 of t: the routine computes no"},
 		{"last PolyAdd skipped", f44, changed(r44, call(r44, 20), nil), "polynomial 3 of t: the routine computes no"},
-		// 5 instructions before MultiplyAccNTT of row 1, the pointer to Â's row.
-		{"row 1 of Â at a column's stride", f65, changed(r65, call(r65, 10+3+1)-5, disp(6144)), "polynomial 1 of t: the routine computes no"},
+		// 4 instructions before MultiplyAccNTT of row 1, the pointer to Â's row.
+		{"row 1 of Â at a column's stride", f65, changed(r65, call(r65, 10+3+1)-4, disp(6144)), "polynomial 1 of t: the routine computes no"},
 		{"NTT⁻¹ of row 2 skipped", f65, changed(r65, call(r65, 10+6+2), nil), "PolyAdd"},
 	} {
 		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)

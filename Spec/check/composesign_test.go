@@ -162,9 +162,9 @@ func TestComposeProofSignStages(t *testing.T) {
 	// NTT(c) 34, then z[0]'s MultiplyNTT 35, NTT⁻¹ 36, PolyAdd 37 and norm
 	// 38. SignR0's row 0: MultiplyNTT 1, NTT⁻¹ 2, PolySub of w[0] 3,
 	// LowBitsExceed of it 4. SignHint's: MultiplyNTT 1, NTT⁻¹ 2, the norm
-	// of ct0[0] 3, MakeHint of ct0[0] (8 instructions before: the load of
-	// its z's base, work; 5: of its r's, wcs2) and w[0] − cs2[0] 4.
-	zLoad, rLoad := call(hint, 4)-8, call(hint, 4)-5
+	// of ct0[0] 3, MakeHint of ct0[0] (6 instructions before: the load of
+	// its z's base, work; 4: of its r's, wcs2) and w[0] − cs2[0] 4.
+	zLoad, rLoad := call(hint, 4)-6, call(hint, 4)-4
 	swapped := changed(moved(rs[hint], zLoad, rLoad), rLoad, func(in *x86.Insn) { in.Args = append([]x86.Operand(nil), rs[hint].Insns[zLoad].Args...) })
 	for _, tc := range []struct {
 		name, routine string
@@ -251,8 +251,16 @@ func TestComposeProofSigEncode(t *testing.T) {
 			copy8 = i
 		}
 	}
-	// z's LEAQ is two instructions before its BitPack's CALL.
-	zAt := func(n int) int { return nthCall(t, r, n) - 2 }
+	// The LEAQs of σ + 48 and σ + 688, where z[0] and z[1] are packed.
+	sAt := map[int64]int{}
+	for i, in := range r.Insns {
+		if in.Op != "LEAQ" || len(in.Args) != 2 || in.Args[0].Kind != x86.KMem {
+			continue
+		}
+		if _, seen := sAt[in.Args[0].Mem.Disp]; !seen {
+			sAt[in.Args[0].Mem.Disp] = i
+		}
+	}
 	for _, tc := range []struct {
 		name string
 		r    *x86.Routine
@@ -261,7 +269,7 @@ func TestComposeProofSigEncode(t *testing.T) {
 	}{
 		{"as built", r, c, ""},
 		{"bytes 8 to 15 of c̃ not copied", changed(map[int]func(*x86.Insn){copy8: nil, copy8 + 1: nil}), c, "byte 8 of sigma"},
-		{"the BitPacks of z[0] and z[1] swapped", changed(map[int]func(*x86.Insn){zAt(1): disp(1024), zAt(2): disp(0)}), c, "byte 48 of sigma"},
+		{"the BitPacks of z[0] and z[1] swapped", changed(map[int]func(*x86.Insn){sAt[48]: disp(688), sAt[688]: disp(48)}), c, "byte 48 of sigma"},
 		{"BitPack of z without mod±", r, withCompose(func(cp *contract.Compose) {
 			cp.Steps = func(o fips204.SignOps[any, any], in map[string][]any) map[string][]any {
 				sigma := append([]any(nil), in["cTilde"]...)
