@@ -91,6 +91,9 @@ func TestComposeCheckVerifyOps(t *testing.T) {
 			return c
 		}()},
 		{"a norm Op on other buffers", bad("NormExceedsAMD64", func(c *contract.Contract) { c.Op.In[0], c.Op.In[1] = c.Op.In[1], c.Op.In[0] })},
+		// One word of the domain only, on either side of 0.
+		{"a norm one more at one negative word", rareNorm(norm, fips204.Q-12345)},
+		{"a norm one less at the domain's last word", rareNorm(norm, 1<<19)},
 	} {
 		if err := checkNormOp(&tc.c, z65, fips204.MLDSA65); err == nil {
 			t.Errorf("%s: accepted", tc.name)
@@ -108,4 +111,18 @@ func TestComposeCheckVerifyOps(t *testing.T) {
 	if o.samePacking(pc(63, dom{0, 44}), "SimpleBitPack", []int{43}) || o.samePacking(pc(15, dom{0, 15}), "SimpleBitPack", []int{43}) {
 		t.Errorf("SimpleBitPack(·, 43) accepted beyond its words or width")
 	}
+}
+
+// rareNorm is c with its norm off by one at the one word w.
+func rareNorm(c contract.Contract, w uint32) contract.Contract {
+	e := *c.Exceeds
+	of := e.Of
+	e.Of = func(x uint32) uint32 {
+		if x == w {
+			return of(x) ^ 1
+		}
+		return of(x)
+	}
+	c.Exceeds = &e
+	return c
 }
