@@ -199,16 +199,14 @@ type rejProver struct {
 	seeds   []seedPart // the buffers each polynomial's seed is read from
 	seedLen int        // bytes of each polynomial's seed
 	kepted  bool
-	// unknowns holds the proof's unknowns by name and number (see
-	// unknown).
-	unknowns map[unknownKey]*x86.Term
-	// us are start's unknowns u1, u2, …
-	us []*x86.Term
-	r  *x86.Routine
-	c  *contract.Contract
-	p  *RejPlan
-	s  *x86.Sym
-	K  int64
+	// unknowns holds the proof's unknowns what1, what2, … by what and
+	// number (see unknown).
+	unknowns map[string][]*x86.Term
+	r        *x86.Routine
+	c        *contract.Contract
+	p        *RejPlan
+	s        *x86.Sym
+	K        int64
 	// The block: its bytes, the units Algorithm 30 or 31 reads in it
 	// (three-byte groups or half-bytes), each unit's size in half-bytes.
 	blockBytes, units, unitHalves int
@@ -270,7 +268,7 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	// (on a shared machine), at least 2 minutes.
 	limit := max(2*time.Minute, time.Duration(len(p.Polys))*90*time.Second)
 	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{}, headAt: map[int]string{},
-		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[unknownKey]*x86.Term{}, deadline: time.Now().Add(limit)}
+		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[string][]*x86.Term{}, deadline: time.Now().Add(limit)}
 	if err := pv.block(st); err != nil {
 		return "", err
 	}
@@ -603,7 +601,7 @@ type started struct {
 	lay *layout
 }
 
-// unknown returns the unknown of the given name, the same term for every
+// unknown returns the unknown named what + n, the same term for every
 // path that asks for it. Each path is its own proof, over every value of
 // its unknowns, and what the prover keeps from one path for others (SAT
 // equalities, exhaustions) is a fact about terms that holds for every
@@ -612,28 +610,15 @@ type started struct {
 // theirs). Shared, the terms built on them are built once: the proof's
 // memory does not grow with its paths.
 func (pv *rejProver) unknown(what string, n int) *x86.Term {
-	if what == "u" {
-		if n > len(pv.us) {
-			pv.us = append(pv.us, make([]*x86.Term, n-len(pv.us))...)
-		}
-		if pv.us[n-1] == nil {
-			pv.us[n-1] = pv.s.Var(what + strconv.Itoa(n))
-		}
-		return pv.us[n-1]
+	us := pv.unknowns[what]
+	if n > len(us) {
+		us = append(us, make([]*x86.Term, n-len(us))...)
+		pv.unknowns[what] = us
 	}
-	k := unknownKey{what, n}
-	t := pv.unknowns[k]
-	if t == nil {
-		t = pv.s.Var(what + strconv.Itoa(n))
-		pv.unknowns[k] = t
+	if us[n-1] == nil {
+		us[n-1] = pv.s.Var(what + strconv.Itoa(n))
 	}
-	return t
-}
-
-// unknownKey names an unknown: what and n name what + n.
-type unknownKey struct {
-	what string
-	n    int
+	return us[n-1]
 }
 
 // start builds the state at head hd (nil: the entry) for the ghost
