@@ -3,7 +3,6 @@ package x86
 import (
 	"fmt"
 	"math/bits"
-	"strconv"
 	"strings"
 )
 
@@ -23,12 +22,11 @@ type Term struct {
 type Sym struct {
 	n     *int
 	cache map[termKey]*Term
-	wide  map[string]*Term // terms of more than three arguments
-	small *[256]*Term      // the constants below 256
+	small *[256]*Term // the constants below 256
 }
 
-// termKey names a term of at most three arguments: its operator, value and
-// arguments (terms are unique, so their pointers name them).
+// termKey names a term: its operator, value and at most three arguments
+// (terms are unique, so their pointers name them).
 type termKey struct {
 	op      string
 	val     uint64
@@ -37,7 +35,7 @@ type termKey struct {
 
 // NewSym returns a symbolic domain.
 func NewSym() *Sym {
-	return &Sym{n: new(int), cache: map[termKey]*Term{}, wide: map[string]*Term{}, small: new([256]*Term)}
+	return &Sym{n: new(int), cache: map[termKey]*Term{}, small: new([256]*Term)}
 }
 
 // Var returns a fresh 64-bit variable.
@@ -49,41 +47,19 @@ func (s *Sym) mk(t *Term) *Term {
 	return t
 }
 
-// op returns the term op(val; args), one per operator, value and
-// arguments.
-func (s *Sym) op(op string, val uint64, args ...*Term) *Term {
-	if len(args) <= 3 {
-		k := termKey{op: op, val: val}
-		switch len(args) {
-		case 3:
-			k.c = args[2]
-			fallthrough
-		case 2:
-			k.b = args[1]
-			fallthrough
-		case 1:
-			k.a = args[0]
-		}
-		if t, ok := s.cache[k]; ok {
-			return t
-		}
-		t := s.mk(&Term{Op: op, Val: val, Args: args})
-		s.cache[k] = t
+// op returns the term op(val; a, b, c), one per operator, value and
+// arguments; b and c are nil for fewer arguments.
+func (s *Sym) op(op string, val uint64, a, b, c *Term) *Term {
+	k := termKey{op: op, val: val, a: a, b: b, c: c}
+	if t, ok := s.cache[k]; ok {
 		return t
 	}
-	var buf [64]byte
-	key := append(buf[:0], op...)
-	key = append(key, '/')
-	key = strconv.AppendUint(key, val, 10)
-	for _, a := range args {
-		key = append(key, '/')
-		key = strconv.AppendInt(key, int64(a.id), 10)
-	}
-	if t, ok := s.wide[string(key)]; ok {
-		return t
+	args := []*Term{a, b, c}
+	for args[len(args)-1] == nil {
+		args = args[:len(args)-1]
 	}
 	t := s.mk(&Term{Op: op, Val: val, Args: args})
-	s.wide[string(key)] = t
+	s.cache[k] = t
 	return t
 }
 
@@ -111,7 +87,7 @@ func (s *Sym) bin(op string, a, b *Term, f func(x, y uint64) uint64) *Term {
 	if isC(a) && isC(b) {
 		return s.Const(f(a.Val, b.Val))
 	}
-	return s.op(op, 0, a, b)
+	return s.op(op, 0, a, b, nil)
 }
 
 func (s *Sym) And(a, b *Term) *Term {
@@ -123,7 +99,7 @@ func (s *Sym) And(a, b *Term) *Term {
 	case isC(b) && b.Val == 0, isC(a) && a.Val == ^uint64(0):
 		return b
 	}
-	return s.op("bvand", 0, a, b)
+	return s.op("bvand", 0, a, b, nil)
 }
 func (s *Sym) Or(a, b *Term) *Term {
 	if isC(a) && a.Val == 0 {
@@ -150,7 +126,7 @@ func (s *Sym) Not(a *Term) *Term {
 	if a.Op == "bvnot" {
 		return a.Args[0]
 	}
-	return s.op("bvnot", 0, a)
+	return s.op("bvnot", 0, a, nil, nil)
 }
 func (s *Sym) Add(a, b *Term) *Term {
 	if isC(b) && b.Val == 0 {
@@ -180,7 +156,7 @@ func (s *Sym) Shl(a *Term, n uint) *Term {
 	if isC(a) {
 		return s.Const(a.Val << n)
 	}
-	return s.op("shl", uint64(n), a)
+	return s.op("shl", uint64(n), a, nil, nil)
 }
 func (s *Sym) Shr(a *Term, n uint) *Term {
 	if n == 0 {
@@ -189,7 +165,7 @@ func (s *Sym) Shr(a *Term, n uint) *Term {
 	if isC(a) {
 		return s.Const(a.Val >> n)
 	}
-	return s.op("lshr", uint64(n), a)
+	return s.op("lshr", uint64(n), a, nil, nil)
 }
 func (s *Sym) Sar(a *Term, n uint) *Term {
 	if n == 0 {
@@ -198,7 +174,7 @@ func (s *Sym) Sar(a *Term, n uint) *Term {
 	if isC(a) {
 		return s.Const(uint64(int64(a.Val) >> n))
 	}
-	return s.op("ashr", uint64(n), a)
+	return s.op("ashr", uint64(n), a, nil, nil)
 }
 func (s *Sym) Rol(a *Term, n uint) *Term {
 	n &= 63
@@ -208,7 +184,7 @@ func (s *Sym) Rol(a *Term, n uint) *Term {
 	if isC(a) {
 		return s.Const(bits.RotateLeft64(a.Val, int(n)))
 	}
-	return s.op("rol", uint64(n), a)
+	return s.op("rol", uint64(n), a, nil, nil)
 }
 func (s *Sym) Eq(a, b *Term) *Term {
 	return s.bin("eq", a, b, func(x, y uint64) uint64 { return b2u(x == y) })
@@ -235,7 +211,7 @@ func (s *Sym) Popcnt(a *Term) *Term {
 	if isC(a) {
 		return s.Const(uint64(bits.OnesCount64(a.Val)))
 	}
-	return s.op("popcnt", 0, a)
+	return s.op("popcnt", 0, a, nil, nil)
 }
 func (s *Sym) Dep(a, _ *Term) *Term { return a }
 func (s *Sym) Havoc(...*Term) *Term {
