@@ -372,7 +372,7 @@ func proveAttempts(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 
 	// explore runs every path from start (at the head when body is
 	// set), calling end for each with how it ends: at the head or at RET.
-	ps := &paths{q: q, s: s}
+	ps := &paths{q: q, s: s, budget: attemptsProofTime}
 	explore := func(start *x86.Machine[*x86.Term], startLay *layout, body bool, base []*x86.Term,
 		end func(m *x86.Machine[*x86.Term], p *attemptPath, atHead bool, env *callEnv[*x86.Term]) error) error {
 		return ps.each(256, func(dec []bool) error {

@@ -138,7 +138,7 @@ func proveLoop(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[st
 	N := s.FromBytes(base.Region(lp.Count).Bytes)
 	q := newQuerier(deadline)
 	same, holds := q.same, q.holds
-	ps := &paths{q: q, s: s}
+	ps := &paths{q: q, s: s, budget: loopProofTime}
 	err := ps.each(4*lp.Max+8, func(dec []bool) error {
 		m := base.CloneCOW()
 		obs := &loopObs{s: s}
@@ -282,10 +282,11 @@ func (q *querier) side(s *x86.Sym, assume []*x86.Term, cond *x86.Term) (taken, b
 // with the sides it takes at the branches on data, and a new branch
 // queues the path that takes its other side where both are reachable.
 type paths struct {
-	q     *querier
-	s     *x86.Sym
-	queue [][]bool
-	n     int // paths run
+	q      *querier
+	s      *x86.Sym
+	budget time.Duration // the proof's time, which set q's deadline
+	queue  [][]bool
+	n      int // paths run
 }
 
 // each runs run on every path, the first with no decisions, at most limit
@@ -297,7 +298,7 @@ func (ps *paths) each(limit int, run func(dec []bool) error) error {
 			return fmt.Errorf("more than %d paths", limit)
 		}
 		if time.Now().After(ps.q.deadline) {
-			return fmt.Errorf("the proof's time ran out")
+			return fmt.Errorf("the proof's time (%v) ran out", ps.budget)
 		}
 		dec := ps.queue[0]
 		ps.queue = ps.queue[1:]
