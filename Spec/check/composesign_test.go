@@ -251,15 +251,33 @@ func TestComposeProofSigEncode(t *testing.T) {
 			copy8 = i
 		}
 	}
-	// The LEAQs of σ + 48 and σ + 688, where z[0] and z[1] are packed.
+	// The LEAQs of σ + 48 and σ + 688, where z[0] and z[1] are packed: the
+	// first LEAQ before each of the first two BitPack calls (after the
+	// call before it), the output's address.
 	sAt := map[int64]int{}
+	from, packs := 0, 0
 	for i, in := range r.Insns {
-		if in.Op != "LEAQ" || len(in.Args) != 2 || in.Args[0].Kind != x86.KMem {
+		if in.Op != "CALL" || packs == 2 {
 			continue
 		}
-		if _, seen := sAt[in.Args[0].Mem.Disp]; !seen {
-			sAt[in.Args[0].Mem.Disp] = i
+		if strings.HasPrefix(in.Args[0].Mem.Name, "BitPack") {
+			want := int64(48 + 640*packs) // after c̃ (λ/4 = 48 bytes), z[i] packs to 640
+			at := -1
+			for j := from; j < i && at < 0; j++ {
+				if x := r.Insns[j]; x.Op == "LEAQ" && len(x.Args) == 2 && x.Args[0].Kind == x86.KMem {
+					at = j
+				}
+			}
+			if at < 0 || r.Insns[at].Args[0].Mem.Disp != want {
+				t.Fatalf("BitPack call %d: no LEAQ of σ + %d before it", packs, want)
+			}
+			sAt[want] = at
+			packs++
 		}
+		from = i + 1
+	}
+	if packs != 2 {
+		t.Fatalf("%d BitPack calls found, want two at least", packs)
 	}
 	for _, tc := range []struct {
 		name string
