@@ -28,28 +28,21 @@ func buildSignStages(c *build.Context) {
 	}
 }
 
-// stageFrame is a stage routine's frame and its helpers: the callees'
-// arguments, the bound and flag of a norm check, and the running result.
-// Every buffer is reached through its argument after every call (the
-// stack may move).
+// stageFrame is a stage routine's frame and its helpers: a routine's
+// callFrame (the callees' arguments and the running result) and the
+// bound and flag of a norm check. Every buffer is reached through its
+// argument after every call (the stack may move).
 type stageFrame struct {
-	c                 *build.Context
-	args, bound, flag operand.Mem
-	ok                operand.Mem
+	*callFrame
+	bound, flag operand.Mem
 }
 
 func newStageFrame(c *build.Context) *stageFrame {
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
-	f := &stageFrame{c: c, args: c.AllocLocal(32)}
+	f := &stageFrame{callFrame: &callFrame{c: c, args: c.AllocLocal(32)}}
 	f.bound, f.flag, f.ok = c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
 	c.MOVQ(operand.U32(1), f.ok)
 	return f
-}
-
-// arg sets argument slot to buffer param at byte disp.
-func (f *stageFrame) arg(slot int, param string, disp int) {
-	paramAddr(f.c, param, disp)
-	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
 }
 
 // productInverse calls mul on NTT(c) and polynomial disp of param into
@@ -62,12 +55,6 @@ func (f *stageFrame) productInverse(param string, disp, out int, mul, nttInv str
 	f.c.CALL(callee(mul))
 	f.arg(0, "work", out)
 	f.c.CALL(callee(nttInv))
-}
-
-// local sets argument slot to local m.
-func (f *stageFrame) local(slot int, m operand.Mem) {
-	f.c.LEAQ(m, reg.RAX)
-	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
 }
 
 // check calls norm check target on argument slot 0 against bound b, and
