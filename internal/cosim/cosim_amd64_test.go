@@ -23,8 +23,6 @@ import (
 var (
 	statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default 10000, 1000 with -short)")
 	seedFlag   = flag.Uint64("cosim.seed", 0, "seed of the random states (default: from the clock; the test logs it)")
-	// reducedRun is set in the cpu_features_env run (see cpuenv_test.go).
-	reducedRun = false
 )
 
 // TestFormsCovered fails when a representative of go/asm or the catalog
@@ -150,7 +148,7 @@ func describe(in *State, addr uint64) string {
 func TestCosim(t *testing.T) {
 	requireAVX2(t)
 	n := 10000
-	if testing.Short() || reducedRun {
+	if testing.Short() {
 		n = 1000
 	}
 	if *statesFlag > 0 {

@@ -271,7 +271,7 @@ func runCPU(c Case, buf *State, s *State) State {
 // domainStates is the number of states per representative for the
 // abstract-domain tests.
 func domainStates() int {
-	if testing.Short() || reducedRun {
+	if testing.Short() {
 		return 20
 	}
 	return 30

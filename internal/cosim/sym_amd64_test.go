@@ -34,7 +34,7 @@ func TestCosimSym(t *testing.T) {
 		t.Skip("z3 is not installed")
 	}
 	n := 6
-	if testing.Short() || reducedRun {
+	if testing.Short() {
 		n = 2
 	}
 	if *symStatesFlag > 0 {
