@@ -37,27 +37,22 @@ func expandaContracts() {
 }
 
 // ExpandAWidths returns the widths of an ExpandA routine's sampler calls,
-// in order: as many groups of eight (AVX-512 only), then of four (AVX2),
-// as fit in the entries left, then single entries; on the AVX-512 path
-// entries left after the groups of eight go to one more group of eight,
-// the last eight entries, some sampled again (ExpandAFirst).
+// in order: as many groups of the variant's width (eight on the AVX-512
+// path, four on the AVX2 one, one on the baseline) as fit in the entries,
+// then, for entries left, one more group of that width, the last entries,
+// some sampled again (ExpandAFirst): a group's call costs about what two
+// single entries' do.
 func ExpandAWidths(k, l int, variant string) []int {
-	var ws []int
-	n := k * l
-	widths := []int{8}
+	w := 8
 	switch variant {
 	case "AMD64":
-		widths = []int{1}
+		w = 1
 	case "AVX2":
-		widths = []int{4, 1}
+		w = 4
 	}
-	for _, w := range widths {
-		for ; n >= w; n -= w {
-			ws = append(ws, w)
-		}
-	}
-	if n > 0 {
-		ws = append(ws, 8)
+	var ws []int
+	for n := k * l; n > 0; n -= w {
+		ws = append(ws, w)
 	}
 	return ws
 }
@@ -196,8 +191,8 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	if i := strings.LastIndex(calls, ", "); i >= 0 {
 		calls = calls[:i] + " and " + calls[i+2:]
 	}
-	if variant == "AVX512" && n%8 != 0 {
-		calls += fmt.Sprintf(" (the last on entries %d to %d)", n-8, n-1)
+	if w := widths[0]; n%w != 0 {
+		calls += fmt.Sprintf(" (the last on entries %d to %d)", n-w, n-1)
 	}
 	c.Doc = []string{
 		fmt.Sprintf("%s is ExpandA (FIPS 204, Algorithm 32) for k = %d, ℓ = %d: a[ℓr + s]", sym, k, l),
