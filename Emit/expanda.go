@@ -33,8 +33,8 @@ func buildExpandA(c *build.Context) {
 
 // emitExpandA emits one ExpandA routine. The code is straight-line: entry
 // e = ℓr + s (Algorithm 32, lines 3 to 5) goes to the many-way samplers in
-// groups of eight (AVX-512; the last group the last eight entries) or four
-// while they fit, then singly (contract.ExpandAWidths). The frame holds the callee's arguments at
+// groups of eight (AVX-512) or four (AVX2), the last group the last
+// entries, or singly (baseline; contract.ExpandAWidths). The frame holds the callee's arguments at
 // 0(SP) (Go ABI0), the pointer array and the seeds ρ ‖ s ‖ r of the widest
 // group, and the running AND of the results, kept in memory since a call
 // clobbers every register.
@@ -78,7 +78,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 	}
 	e, g := 0, 0
 	for _, w := range contract.ExpandAWidths(k, l, variant) {
-		e = contract.ExpandAFirst(e, w, k, l) // a last group of eight: the last eight entries
+		e = contract.ExpandAFirst(e, w, k, l) // a last group: the last w entries
 		if w == 1 {
 			c.Comment(fmt.Sprintf("Entry %d (r = %d, s = %d).", e, e/l, e%l))
 			suffix(0, e)

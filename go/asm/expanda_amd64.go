@@ -37,11 +37,11 @@ func ExpandA87AMD64(a *[56][256]uint32, rho *[32]byte) bool
 func ExpandA44AVX2(a *[16][256]uint32, rho *[32]byte) bool
 
 // ExpandA65AVX2 is ExpandA (FIPS 204, Algorithm 32) for k = 6, ℓ = 5: a[ℓr + s]
-// receives RejNTTPoly(ρ ‖ s ‖ r), in 7 calls of RejNTTPolyx4AVX2 (four entries each) and 2 of RejNTTPolyBMI2,
+// receives RejNTTPoly(ρ ‖ s ‖ r), in 8 calls of RejNTTPolyx4AVX2 (four entries each) (the last on entries 26 to 29),
 // each sampler's result ANDed into the one returned: false if any sampler
 // ran out of its bound (Appendix C), a then holding garbage. Branches and
 // addresses depend on nothing; the samplers' depend on the public ρ.
-// Needs AVX2, BMI1 and BMI2.
+// Needs AVX2.
 func ExpandA65AVX2(a *[30][256]uint32, rho *[32]byte) bool
 
 // ExpandA87AVX2 is ExpandA (FIPS 204, Algorithm 32) for k = 8, ℓ = 7: a[ℓr + s]

@@ -1408,7 +1408,7 @@ TEXT ·ExpandA44AVX2(SB), $200-17
 	RET
 
 // func ExpandA65AVX2(a *[30][256]uint32, rho *[32]byte) bool
-// Requires: AVX, AVX2, BMI, BMI2
+// Requires: AVX, AVX2
 TEXT ·ExpandA65AVX2(SB), $200-17
 	NO_LOCAL_POINTERS
 
@@ -1604,27 +1604,29 @@ TEXT ·ExpandA65AVX2(SB), $200-17
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 192(SP)
 
-	// Entry 28 (r = 5, s = 3).
-	MOVB    $0x03, 88(SP)
-	MOVB    $0x05, 89(SP)
+	// Group 7: entries 26 to 29.
 	MOVQ    a+0(FP), DI
+	MOVB    $0x01, 88(SP)
+	MOVB    $0x05, 89(SP)
+	LEAQ    26624(DI), AX
+	MOVQ    AX, 24(SP)
+	MOVB    $0x02, 122(SP)
+	MOVB    $0x05, 123(SP)
+	LEAQ    27648(DI), AX
+	MOVQ    AX, 32(SP)
+	MOVB    $0x03, 156(SP)
+	MOVB    $0x05, 157(SP)
 	LEAQ    28672(DI), AX
-	MOVQ    AX, (SP)
-	LEAQ    56(SP), AX
-	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyBMI2(SB)
-	MOVBQZX 16(SP), AX
-	ANDQ    AX, 192(SP)
-
-	// Entry 29 (r = 5, s = 4).
-	MOVB    $0x04, 88(SP)
-	MOVB    $0x05, 89(SP)
-	MOVQ    a+0(FP), DI
+	MOVQ    AX, 40(SP)
+	MOVB    $0x04, 190(SP)
+	MOVB    $0x05, 191(SP)
 	LEAQ    29696(DI), AX
+	MOVQ    AX, 48(SP)
+	LEAQ    24(SP), AX
 	MOVQ    AX, (SP)
 	LEAQ    56(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·RejNTTPolyBMI2(SB)
+	CALL    ·RejNTTPolyx4AVX2(SB)
 	MOVBQZX 16(SP), AX
 	ANDQ    AX, 192(SP)
 	MOVQ    192(SP), AX

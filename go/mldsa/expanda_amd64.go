@@ -12,7 +12,7 @@ import (
 
 func init() {
 	registerVariant(expandARoutine, "AMD64", expandAAMD64, true)
-	registerVariant(expandARoutine, "AVX2", expandAAVX2, cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(expandARoutine, "AVX2", expandAAVX2, cpu.X86.HasAVX2)
 	registerVariant(expandARoutine, "AVX512", expandAAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
@@ -27,19 +27,13 @@ func expandA(a []ringElement, ρ *[32]byte, k, l int) error {
 }
 
 // expandAAVX2 samples Â with the assembly routine of the parameter set,
-// which calls the four-way sampler for groups of four entries and the
-// single one on the BMI2 permutation for the rest (so it needs AVX2, BMI1
-// and BMI2). a must be on the heap: the routine's
-// declaration lets its arguments escape, since a sampler may move the
-// stack.
+// which calls the four-way sampler for groups of four entries (ML-DSA-65's
+// last group the last four, two of them sampled again). a must be on the
+// heap: the routine's declaration lets its arguments escape, since a
+// sampler may move the stack.
 func expandAAVX2(a []ringElement, ρ *[32]byte, k, l int) error {
 	if len(a) < k*l {
 		return errBadMatrix
-	}
-	if !useBMI2 {
-		// Without BMI1 and BMI2 (no such AVX2 processor is known), the
-		// baseline routines.
-		return expandAAMD64(a, ρ, k, l)
 	}
 	var ok bool
 	p := unsafe.Pointer(&a[0])
@@ -60,8 +54,8 @@ func expandAAVX2(a []ringElement, ρ *[32]byte, k, l int) error {
 }
 
 // expandAAVX512 is expandAAVX2 with the routines that call the AVX-512
-// eight-way sampler (and, for ML-DSA-65's last six entries, the four-way
-// one and the baseline single one).
+// eight-way sampler (ML-DSA-65's last group the last eight entries, two of
+// them sampled again).
 func expandAAVX512(a []ringElement, ρ *[32]byte, k, l int) error {
 	if len(a) < k*l {
 		return errBadMatrix

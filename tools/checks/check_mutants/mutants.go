@@ -1033,16 +1033,17 @@ var mutants = []Mutant{
 	// group's result left out of the mask.
 	{Name: "expanda/skipped-and", Routine: "ExpandA44AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tANDQ    AX, 192(SP)\n\n\t// Group 3: entries 12 to 15.", Replace: "\n\t// Group 3: entries 12 to 15."}}},
-	// ExpandA65AVX2's single entries: the baseline sampler is not among
-	// its Calls; the last entry sampled from the seed of entry 28, or its
-	// result left out of the mask (random seeds never run out: only the
-	// proof sees it).
-	{Name: "expanda/single-on-baseline-sampler", Routine: "ExpandA65AVX2",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "CALL    ·RejNTTPolyBMI2(SB)", Replace: "CALL    ·RejNTTPolyAMD64(SB)", N: -1}}},
-	{Name: "expanda/single-seed-s-stale", Routine: "ExpandA65AVX2",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\t// Entry 29 (r = 5, s = 4).\n\tMOVB    $0x04, 88(SP)\n", Replace: "\t// Entry 29 (r = 5, s = 4).\n"}}},
-	{Name: "expanda/single-result-not-anded", Routine: "ExpandA65AVX2",
-		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tANDQ    AX, 192(SP)\n", Replace: "", N: -1}}},
+	// ExpandA65AVX2's last group of four, entries 26 to 29 (26 and 27
+	// sampled again): entry 29 sampled from the seed of entry 27, its
+	// first polynomial written to entry 25, or its result left out of the
+	// mask (random seeds never run out: only the proof sees it).
+	{Name: "expanda/last-group-seed-s-stale", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tMOVB    $0x04, 190(SP)\n\tMOVB    $0x05, 191(SP)\n\tLEAQ    29696(DI), AX\n", Replace: "\tMOVB    $0x05, 191(SP)\n\tLEAQ    29696(DI), AX\n"}}},
+	{Name: "expanda/last-group-entry-one-back", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\t// Group 7: entries 26 to 29.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x01, 88(SP)\n\tMOVB    $0x05, 89(SP)\n\tLEAQ    26624(DI), AX\n",
+			Replace: "\t// Group 7: entries 26 to 29.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x01, 88(SP)\n\tMOVB    $0x05, 89(SP)\n\tLEAQ    25600(DI), AX\n"}}},
+	{Name: "expanda/last-group-result-not-anded", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tANDQ    AX, 192(SP)\n\tMOVQ    192(SP), AX\n", Replace: "\tMOVQ    192(SP), AX\n"}}},
 	{Name: "expanda/one-group-short", Routine: "ExpandA87AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tCALL    ·RejNTTPolyx4AVX2(SB)\n", Replace: "", N: -1}}},
 	{Name: "expanda/entry-off-by-one", Routine: "ExpandA44AMD64",
