@@ -87,7 +87,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 			c.MOVQ(reg.RAX, args.Offset(0))
 			c.LEAQ(seeds, reg.RAX)
 			c.MOVQ(reg.RAX, args.Offset(8))
-			c.CALL(callee(contract.ExpandASingle(variant)))
+			c.CALL(callee(contract.ExpandASampler(variant, 1)))
 			and()
 			e++
 			continue

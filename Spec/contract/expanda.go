@@ -4,19 +4,18 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 )
 
 // ExpandA (FIPS 204, Algorithm 32), one routine per parameter set: k × ℓ =
 // 4 × 4, 6 × 5 and 8 × 7 (Table 1). Entry e = ℓr + s of Â, stored
 // row-major, is RejNTTPoly(ρ ‖ s ‖ r) (Algorithm 32, lines 3 to 5). The AVX2
-// routines sample ⌊kℓ/4⌋ groups of four entries with the four-way sampler,
-// then the last kℓ mod 4 singly; the AVX-512 routines sample ⌈kℓ/8⌉ groups
-// of eight with the eight-way sampler, the last group being the last eight
-// entries (ML-DSA-65: 22 to 29, 22 and 23 sampled twice); the baseline
-// routine samples every entry singly (ExpandAWidths). All CALL the samplers (their
-// contracts stand in for them) and AND every sampler's result into the one
-// they return.
+// routines sample ⌈kℓ/4⌉ groups of four entries with the four-way sampler,
+// the AVX-512 routines ⌈kℓ/8⌉ groups of eight with the eight-way one, the
+// last group being the last entries (ML-DSA-65: 26 to 29 and 22 to 29,
+// 26, 27 and 22, 23 sampled twice); the baseline routine samples every
+// entry singly (ExpandAWidths). All CALL the samplers (their contracts
+// stand in for them) and AND every sampler's result into the one they
+// return.
 func init() { lazily(expandaContracts) }
 
 func expandaContracts() {
@@ -37,11 +36,11 @@ func expandaContracts() {
 }
 
 // ExpandAWidths returns the widths of an ExpandA routine's sampler calls,
-// in order: as many groups of the variant's width (eight on the AVX-512
-// path, four on the AVX2 one, one on the baseline) as fit in the entries,
-// then, for entries left, one more group of that width, the last entries,
-// some sampled again (ExpandAFirst): a group's call costs about what two
-// single entries' do.
+// in order: as many calls of the variant's width (eight entries on the
+// AVX-512 path, four on the AVX2 one, one on the baseline) as cover the kℓ
+// entries, the last on the last entries, some sampled again where the
+// width does not divide kℓ (ExpandAFirst): a group's call costs about what
+// two single entries' do.
 func ExpandAWidths(k, l int, variant string) []int {
 	w := 8
 	switch variant {
@@ -50,9 +49,9 @@ func ExpandAWidths(k, l int, variant string) []int {
 	case "AVX2":
 		w = 4
 	}
-	var ws []int
-	for n := k * l; n > 0; n -= w {
-		ws = append(ws, w)
+	ws := make([]int, (k*l+w-1)/w)
+	for i := range ws {
+		ws[i] = w
 	}
 	return ws
 }
@@ -64,24 +63,12 @@ func ExpandAFirst(e, w, k, l int) int {
 }
 
 // ExpandASampler is the sampler of width w (8, 4 or 1) an ExpandA routine
-// of variant calls.
+// of variant calls: the many-way one of its variant, or the baseline one.
 func ExpandASampler(variant string, w int) string {
 	if w == 1 {
-		return ExpandASingle(variant)
+		return "RejNTTPolyAMD64"
 	}
 	return fmt.Sprintf("RejNTTPolyx%d%s", w, variant)
-}
-
-// ExpandASingle is the single-entry sampler an ExpandA routine of variant
-// calls: the AVX2 routines' entries after the groups of four run on the
-// BMI2 permutation (processors with AVX2 have BMI1 and BMI2 from Haswell
-// and Excavator on; the routine requires all three), the others on the
-// baseline one.
-func ExpandASingle(variant string) string {
-	if variant == "AVX2" {
-		return "RejNTTPolyBMI2"
-	}
-	return "RejNTTPolyAMD64"
 }
 
 // ExpandASeed is the seed of entry e of Â: ρ ‖ s ‖ r with s = e mod ℓ and
@@ -98,10 +85,7 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	sym := "ExpandA" + name + variant
 	n := k * l
 	widths := ExpandAWidths(k, l, variant)
-	count := map[int]int{}
-	for _, w := range widths {
-		count[w]++
-	}
+	w := widths[0]
 	c := &Contract{
 		Symbol: sym, Routine: "ExpandA" + name, Variant: variant,
 		Stem: "expanda", GoName: "expandA", ExpandA: &Shape{K: k, L: l},
@@ -155,43 +139,16 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	// Spec/check lowers a caller to its callees, whose every obligation
 	// is proven.
 	c.Level = provenExcept()
+	c.Calls = []string{ExpandASampler(variant, w)}
 	switch variant {
-	case "AVX2", "AVX512":
+	case "AVX2":
 		c.Features = []string{"AVX", "AVX2"}
-		if variant == "AVX512" {
-			c.Features = append(c.Features, "AVX512F", "AVX512VL")
-		}
-		for _, w := range []int{8, 4} {
-			if count[w] > 0 {
-				c.Calls = append(c.Calls, ExpandASampler(variant, w))
-			}
-		}
-		if count[1] > 0 {
-			c.Calls = append(c.Calls, ExpandASingle(variant))
-			if variant == "AVX2" {
-				c.Features = append(c.Features, "BMI", "BMI2")
-			}
-		}
-	default:
-		c.Calls = []string{ExpandASingle(variant)}
+	case "AVX512":
+		c.Features = []string{"AVX", "AVX2", "AVX512F", "AVX512VL"}
 	}
-	var parts []string
-	for _, w := range []int{8, 4, 1} {
-		if count[w] == 0 {
-			continue
-		}
-		what := map[int]string{8: " (eight entries each)", 4: " (four entries each)", 1: ""}[w]
-		if parts == nil {
-			parts = append(parts, fmt.Sprintf("%d calls of %s%s", count[w], ExpandASampler(variant, w), what))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d of %s%s", count[w], ExpandASampler(variant, w), what))
-		}
-	}
-	calls := strings.Join(parts, ", ")
-	if i := strings.LastIndex(calls, ", "); i >= 0 {
-		calls = calls[:i] + " and " + calls[i+2:]
-	}
-	if w := widths[0]; n%w != 0 {
+	what := map[int]string{8: " (eight entries each)", 4: " (four entries each)", 1: ""}[w]
+	calls := fmt.Sprintf("%d calls of %s%s", len(widths), c.Calls[0], what)
+	if n%w != 0 {
 		calls += fmt.Sprintf(" (the last on entries %d to %d)", n-w, n-1)
 	}
 	c.Doc = []string{
@@ -203,11 +160,7 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	}
 	switch variant {
 	case "AVX2":
-		if count[1] > 0 {
-			c.Doc = append(c.Doc, "Needs AVX2, BMI1 and BMI2.")
-		} else {
-			c.Doc = append(c.Doc, "Needs AVX2.")
-		}
+		c.Doc = append(c.Doc, "Needs AVX2.")
 	case "AVX512":
 		c.Doc = append(c.Doc, "Needs AVX2, AVX512F and AVX512VL.")
 	default:
