@@ -1042,6 +1042,12 @@ var mutants = []Mutant{
 	{Name: "expanda/last-group-entry-one-back", Routine: "ExpandA65AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\t// Group 7: entries 26 to 29.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x01, 88(SP)\n\tMOVB    $0x05, 89(SP)\n\tLEAQ    26624(DI), AX\n",
 			Replace: "\t// Group 7: entries 26 to 29.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x01, 88(SP)\n\tMOVB    $0x05, 89(SP)\n\tLEAQ    25600(DI), AX\n"}}},
+	// Entry 29 sampled from entry 28's seed only when ρ's first word is
+	// one value: random ρ never draw it, so only the proof sees it (its
+	// control flow then depends on ρ, and the seeds are not the entries').
+	{Name: "expanda/last-group-seed-rare-rho", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tMOVB    $0x04, 190(SP)\n\tMOVB    $0x05, 191(SP)\n\tLEAQ    29696(DI), AX\n",
+			Replace: "\tMOVB    $0x04, 190(SP)\n\tMOVQ    rho+8(FP), SI\n\tMOVQ    (SI), SI\n\tMOVQ    $0x0123456789abcdef, CX\n\tCMPQ    SI, CX\n\tJNE     planted\n\tMOVB    $0x03, 190(SP)\nplanted:\n\tMOVB    $0x05, 191(SP)\n\tLEAQ    29696(DI), AX\n"}}},
 	{Name: "expanda/last-group-result-not-anded", Routine: "ExpandA65AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX2", Find: "\tANDQ    AX, 192(SP)\n\tMOVQ    192(SP), AX\n", Replace: "\tMOVQ    192(SP), AX\n"}}},
 	{Name: "expanda/one-group-short", Routine: "ExpandA87AVX2",
