@@ -37,6 +37,10 @@ type Built struct {
 	// Entries maps each routine to the code pointer of its Go function
 	// value in the program as it ran: where a Go call reaches.
 	Entries map[string]uint64
+	// NotRun names the linux build ("GOAMD64=v4") whose program this CPU
+	// cannot run; its Entries are then the addresses of the routines' Go
+	// symbols in its symbol table.
+	NotRun string
 	// Sources is what the source rules (source.go) found in go/asm.
 	Sources *asmSources
 	dir     string
@@ -149,25 +153,40 @@ func buildAsm(root string, overlay map[string][]byte, c config) (*Built, error) 
 		return fail(fmt.Errorf("building a program that imports go/asm: %v\n%s", err, out))
 	}
 	if goos == "linux" {
-		if b.Entries, err = goEntries(bin, names); err != nil {
+		if b.Entries, err = goEntries(bin, names, c.goamd64); err != nil {
 			return fail(err)
 		}
 	}
 	if b.Bin, err = x86.OpenBinary(bin); err != nil {
 		return fail(err)
 	}
+	if goos == "linux" && b.Entries == nil {
+		// The runtime refused this CPU: a Go call reaches the symbol of the
+		// routine's name, which GoEntry checks is the ABI wrapper.
+		b.NotRun = "GOAMD64=" + c.goamd64
+		if b.Entries, err = b.Bin.SymbolEntries(AsmPackage, names); err != nil {
+			return fail(err)
+		}
+	}
 	b.Bin.Statics = b.Sources.statics
 	return b, nil
 }
 
 // goEntries runs the program and reads the code pointer of each routine's
-// Go function value from its output ("name 0xpc" lines).
-func goEntries(bin string, names []string) (map[string]uint64, error) {
+// Go function value from its output ("name 0xpc" lines). It returns nil
+// and no error when the Go runtime refuses to start on this CPU because
+// it lacks GOAMD64 level's features (the runtime's own message, exit
+// status 1), as a program built for v4 does on a CPU without AVX-512.
+func goEntries(bin string, names []string, level string) (map[string]uint64, error) {
 	cmd := exec.Command(bin)
 	cmd.Env = []string{}
 	cmd.WaitDelay = time.Second
 	out, err := cmd.Output()
 	if err != nil {
+		refused := "This program can only be run on AMD64 processors with " + level + " microarchitecture support.\n"
+		if ee, ok := err.(*exec.ExitError); ok && level != "v1" && ee.ExitCode() == 1 && string(ee.Stderr) == refused && len(out) == 0 {
+			return nil, nil
+		}
 		return nil, fmt.Errorf("running the program that imports go/asm (the checker needs linux/amd64): %v", err)
 	}
 	entries := map[string]uint64{}
@@ -347,6 +366,10 @@ type Program struct {
 	// nothing says they run these bytes; ProgramsInput marks the input
 	// partial.
 	OneBuild bool
+	// NotRun names the linux builds whose programs this CPU could not run
+	// (Built.NotRun): their routines are compared byte for byte, their Go
+	// entries read from the symbol table.
+	NotRun []string
 }
 
 // linkedProgram checks, for each routine, that the program built is what
@@ -520,9 +543,15 @@ func programs(root string, overlay map[string][]byte, configs []config) ([]Progr
 		return nil, err
 	}
 	linkErr := linkedProgram(b, texts)
+	var notRun []string
+	for _, o := range builds {
+		if o.NotRun != "" {
+			notRun = append(notRun, o.NotRun)
+		}
+	}
 	var out []Program
 	for _, name := range b.Routines {
-		p := Program{Name: name, Decl: b.Decls[name], LinkErr: linkErr[name]}
+		p := Program{Name: name, Decl: b.Decls[name], LinkErr: linkErr[name], NotRun: notRun}
 		f, err := b.Bin.Routine(AsmPackage, name)
 		if err == nil {
 			err = levelErr[name]

@@ -166,4 +166,56 @@ func TestGoEntryWrappers(t *testing.T) {
 			t.Errorf("%s: %v", n, errs[n])
 		}
 	}
+	// A program not run takes its entries from the symbol table: for the
+	// program that ran they are the addresses it printed.
+	syms, err := b.Bin.SymbolEntries(AsmPackage, b.Routines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range b.Routines {
+		if syms[n] != b.Entries[n] {
+			t.Errorf("%s: the symbol is at %#x, the Go function value at %#x", n, syms[n], b.Entries[n])
+		}
+	}
+}
+
+// goEntries accepts a program that does not run only when the Go runtime
+// refused the CPU for the level it was built for (not v1), in its own
+// words; any other failure fails.
+func TestGoEntriesRefused(t *testing.T) {
+	refusal := func(level string) string {
+		return "This program can only be run on AMD64 processors with " + level + " microarchitecture support."
+	}
+	script := func(body string) string {
+		p := filepath.Join(t.TempDir(), "prog")
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, c := range []struct {
+		body, level string
+		notRun      bool
+	}{
+		{"echo '" + refusal("v4") + "' >&2; exit 1", "v4", true},
+		{"echo '" + refusal("v3") + "' >&2; exit 1", "v3", true},
+		{"echo '" + refusal("v1") + "' >&2; exit 1", "v1", false}, // v1 must run
+		{"echo '" + refusal("v3") + "' >&2; exit 1", "v4", false}, // another level's words
+		{"echo '" + refusal("v4") + "' >&2; exit 2", "v4", false},
+		{"echo '" + refusal("v4") + " ' >&2; exit 1", "v4", false},
+		{"echo 'NTTAVX2 0x1'; echo '" + refusal("v4") + "' >&2; exit 1", "v4", false},
+		{"echo 'fatal error: unexpected signal' >&2; exit 2", "v4", false},
+	} {
+		e, err := goEntries(script(c.body), []string{"NTTAVX2"}, c.level)
+		switch {
+		case c.notRun && (err != nil || e != nil):
+			t.Errorf("%q at %s: %v, %v; want not run", c.body, c.level, e, err)
+		case !c.notRun && err == nil:
+			t.Errorf("%q at %s: accepted (%v)", c.body, c.level, e)
+		}
+	}
+	e, err := goEntries(script("echo 'NTTAVX2 0x4a2ec0'"), []string{"NTTAVX2"}, "v4")
+	if err != nil || e["NTTAVX2"] != 0x4a2ec0 {
+		t.Errorf("a program that runs: %v, %v", e, err)
+	}
 }

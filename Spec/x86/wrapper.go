@@ -66,6 +66,21 @@ func (b *Binary) funcAt(addr uint64) (elf.Symbol, bool) {
 	return elf.Symbol{}, false
 }
 
+// SymbolEntries gives, for each routine name, the address of the one
+// symbol pkg.name: the entry of a program that was not run (GoEntry then
+// checks it is the ABI wrapper).
+func (b *Binary) SymbolEntries(pkg string, names []string) (map[string]uint64, error) {
+	out := map[string]uint64{}
+	for _, name := range names {
+		if n := b.Count(pkg + "." + name); n != 1 {
+			return nil, fmt.Errorf("%s: %d symbols %s.%s, not one", name, n, pkg, name)
+		}
+		s, _ := b.symbol(pkg + "." + name)
+		out[name] = s.Value
+	}
+	return out, nil
+}
+
 // GoEntry checks that pc, the code pointer of the Go function value
 // pkg.name in the running program, starts the symbol pkg.name and that
 // this symbol is the toolchain's wrapper around pkg.name.abi0, the body

@@ -75,6 +75,9 @@ func prove(args []string, w, errw io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("prove: %v", err)
 	}
+	if len(progs) > 0 && len(progs[0].NotRun) > 0 {
+		fmt.Fprintf(os.Stderr, "vg prove: this CPU cannot run the linux programs built with %s: their routines are compared with GOAMD64=v1's byte for byte, and the Go entries checked are their symbols'\n", strings.Join(progs[0].NotRun, ", "))
+	}
 	proveGC()
 	if *cpuProfile != "" {
 		pf, err := os.Create(*cpuProfile)
