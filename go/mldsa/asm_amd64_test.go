@@ -438,8 +438,9 @@ func TestDispatch(t *testing.T) {
 // TestAsmVariantsRegistered checks that the go/mldsa variant of every
 // contract (its GoName and Variant) is in the registry of variants (so
 // TestVariantsAgainstGeneric runs it) and is usable on a CPU with the
-// features it needs: on an AVX2 machine a missing or unusable AVX2 variant
-// fails. The Go compositions of assembly (an AMD64 variant made of calls of
+// features it needs and only there: on an AVX2 machine a missing or
+// unusable AVX2 variant fails, and an AVX-512 variant is usable exactly
+// where the CPU has AVX512F and AVX512VL. The Go compositions of assembly (an AMD64 variant made of calls of
 // another routine) are held to the same rule.
 func TestAsmVariantsRegistered(t *testing.T) {
 	registered := map[string]map[string][]bool{}
@@ -472,9 +473,16 @@ func TestAsmVariantsRegistered(t *testing.T) {
 			t.Errorf("%s%s registered %d times, want once", w[0], w[1], len(usable))
 			continue
 		}
-		needs := w[1] == "AVX2"
-		if usable[0] != (!needs || cpu.X86.HasAVX2) {
-			t.Errorf("%s%s: usable = %v on a CPU with AVX2 = %v", w[0], w[1], usable[0], cpu.X86.HasAVX2)
+		has := true
+		switch w[1] {
+		case "AVX2":
+			has = cpu.X86.HasAVX2
+		case "AVX512":
+			has = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+		}
+		if usable[0] != has {
+			t.Errorf("%s%s: usable = %v on a CPU with AVX2 = %v, AVX512F and AVX512VL = %v", w[0], w[1], usable[0],
+				cpu.X86.HasAVX2, cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 		}
 	}
 }

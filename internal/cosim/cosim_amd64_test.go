@@ -183,7 +183,7 @@ func TestCosim(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if needsAVX512(ins) && !hasAVX512VL() {
+		if needsAVX512(c, ins) && !hasAVX512VL() {
 			noAVX512[c.Form] = true
 			continue
 		}

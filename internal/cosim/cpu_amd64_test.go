@@ -26,8 +26,13 @@ func requireAVX2(t *testing.T) {
 // and zmm state).
 func hasAVX512VL() bool { return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL }
 
-// needsAVX512 reports whether any of the instructions is an AVX-512 one.
-func needsAVX512(ins []forms.Insn) bool {
+// needsAVX512 reports whether case c, of instructions ins, needs AVX-512:
+// a wide case (its harness loads and stores zmm0–31, and its instruction
+// may be the EVEX form of a mnemonic VEX has too) or an AVX-512 mnemonic.
+func needsAVX512(c Case, ins []forms.Insn) bool {
+	if c.Wide {
+		return true
+	}
 	for _, in := range ins {
 		if inf, ok := x86.Lookup(in.Mnemonic); ok && strings.HasPrefix(inf.Feature, "AVX512") {
 			return true

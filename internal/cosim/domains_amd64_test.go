@@ -64,6 +64,9 @@ func newProgram(c Case) (program, error) {
 	if err != nil {
 		return program{}, err
 	}
+	if needsAVX512(c, ins) && !hasAVX512VL() {
+		return program{}, fmt.Errorf("%s needs AVX512F and AVX512VL, which this CPU lacks", c.Text)
+	}
 	md, err := newModel(c.Text)
 	if err != nil {
 		return program{}, err
