@@ -61,8 +61,11 @@ import (
 //     of them). Algorithm 31's test j < 256 (line 12) needs nothing
 //     more: no unit is read once the count is 256;
 //
-// and no access to a[j] below 4N (so the first N stay), and the blocks
-// counter decreasing by one per block. Returning 1 needs every count at
+// and no access to a[j] below 4N (so the first N stay), no test of a
+// unit where the count may be 256, and the blocks counter decreasing by
+// one per block. With CompleteAtReject the count at a Reject head may be
+// 256 (the pass before completed the polynomial); a path from there then
+// reads no unit of it. Returning 1 needs every count at
 // 256; returning 0 needs the last block read with a count below 256.
 // From the routine's entry, Block must be reached with B = K and every
 // count 0. By induction over the heads reached, every run of the routine
@@ -140,6 +143,10 @@ type RejPlan struct {
 	// DoneAtBlock says a polynomial may be complete (count 256) at
 	// Block: a sampler of several polynomials goes on for the others.
 	DoneAtBlock bool
+	// CompleteAtReject says a polynomial's count may be 256 at its Reject
+	// head (its last pass completed it): the hypothesis there allows 256,
+	// and a path from the head may read no unit of a complete polynomial.
+	CompleteAtReject bool
 	// Keep lists registers ("R12", "Y13") that hold the same constant
 	// at every head as when Block is first reached.
 	Keep  []string
@@ -534,7 +541,7 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 	box = append(box, ghostClass{1, pv.K})
 	for j := range pv.p.Polys {
 		hi := int64(255)
-		if pv.p.DoneAtBlock && (hd == nil || hd.poly != j || hd.next) {
+		if pv.p.DoneAtBlock && (hd == nil || hd.poly != j || hd.next) || pv.p.CompleteAtReject {
 			hi = 256
 		}
 		box = append(box, ghostClass{0, hi})
@@ -803,6 +810,12 @@ func (pv *rejProver) consumed(m *x86.Machine[rv], d *rdom, j, g0 int) (int, int,
 		g := g0 + i
 		if g >= pv.units {
 			return 0, 0, fmt.Errorf("a comparison past the block's %d units", pv.units)
+		}
+		// No unit is tested once the count may be 256, whatever the
+		// count in the class (Algorithm 30, line 4; Algorithm 31, lines
+		// 4 and 12 use no half-byte past the 256th accepted).
+		if d.box[1+j].hi+int64(acc) >= 256 {
+			return 0, 0, fmt.Errorf("unit %d of polynomial %d read with its count possibly 256", g, j)
 		}
 		if err := pv.test(a.t, j, g, i); err != nil {
 			return 0, 0, err
@@ -1169,8 +1182,8 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 	if !sameAff(cnt, 1+k, int64(pv.count(hd, k, acc).c)) {
 		return fmt.Errorf("%s reached with %s not the count plus the accepted", label, pp.CountReg)
 	}
-	if _, hi := d.rng(cnt); hi > 255 {
-		return fmt.Errorf("%s reached with a count of 256", label)
+	if _, hi := d.rng(cnt); hi > 256 || hi > 255 && !pv.p.CompleteAtReject {
+		return fmt.Errorf("%s reached with a count of %d", label, hi)
 	}
 	if !sameAff(blocks, 0, 0) {
 		return fmt.Errorf("%s reached with the blocks left changed", label)
