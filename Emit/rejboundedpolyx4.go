@@ -206,18 +206,20 @@ func boundedConstants(c *build.Context, consts, pack, count operand.Mem, η int)
 // accepted ones packed to the front (VPERMD with the pack entry of the
 // mask) and all eight words stored at a[n..n+7], n growing by the mask's
 // count; the words past the accepted ones are overwritten later or lie
-// past the final n, and the code jumps to full if n reached 256. Above
-// 248, the four bytes go through boundedHalfByte, which stops at 256. So
-// n < 256 before every pass and no store leaves a. The scalar path comes
+// past the final n. Above 248, the code jumps to full if n is 256 (a
+// vector pass completed it), else the four bytes go through
+// boundedHalfByte, which stops at 256. So n ≤ 256 before every pass, no
+// half-byte is read at 256 and no store leaves a. The scalar path comes
 // first, out of the loop, so that a vector pass runs straight into the
-// next. The loop's label is
-// prefix+"reject". Uses AX, DX, SI, R9, R10 and Y0 to Y3 besides the
+// next. The loop's label is prefix+"reject". Uses AX, DX, SI, R9, R10 and Y0 to Y3 besides the
 // registers given, and the constants of boundedConstants.
 func rejectBoundedBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string, η int) {
 	loop, scalar, next := prefix+"reject", prefix+"scalar", prefix+"pass"
 	c.XORL(reg.ESI, reg.ESI)
 	c.JMP(operand.LabelRef(loop))
 	c.Label(scalar)
+	c.CMPQ(n, operand.U32(256)) // the pass before may have completed it
+	c.JEQ(operand.LabelRef(full))
 	for k := 0; k < boundedPassAVX2; k++ {
 		c.MOVBLZX(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1, Disp: k}, reg.R9L)
 		c.MOVL(reg.R9L, reg.EAX)
@@ -252,15 +254,12 @@ func rejectBoundedBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhy
 	c.VPSRAD(operand.U8(31), reg.Y2, reg.Y3)
 	c.VPAND(boundedQ, reg.Y3, reg.Y3)
 	c.VPADDD(reg.Y3, reg.Y2, reg.Y2)
-	c.MOVL(reg.EAX, reg.EDX)
-	c.SHLL(operand.U8(5), reg.EDX)
-	c.VMOVDQU(operand.Mem{Base: boundedPackBase, Index: reg.RDX, Scale: 1}, reg.Y1)
+	c.MOVBQZX(operand.Mem{Base: boundedCountBase, Index: reg.RAX, Scale: 1}, reg.RDX)
+	c.SHLL(operand.U8(5), reg.EAX)
+	c.VMOVDQU(operand.Mem{Base: boundedPackBase, Index: reg.RAX, Scale: 1}, reg.Y1)
 	c.VPERMD(reg.Y2, reg.Y1, reg.Y2)
 	c.VMOVDQU(reg.Y2, operand.Mem{Base: a, Index: n, Scale: 4})
-	c.MOVBQZX(operand.Mem{Base: boundedCountBase, Index: reg.RAX, Scale: 1}, reg.RAX)
-	c.ADDQ(reg.RAX, n)
-	c.CMPQ(n, operand.U32(256))
-	c.JEQ(operand.LabelRef(full))
+	c.ADDQ(reg.RDX, n)
 	c.Label(next)
 	c.ADDQ(operand.U8(boundedPassAVX2), reg.RSI)
 	c.CMPQ(reg.RSI, operand.U32(shake256Rate))

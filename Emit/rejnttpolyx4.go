@@ -183,10 +183,11 @@ func packTables(c *build.Context, packName, countName string) (pack, count opera
 // computed in one vector, compared with q, the accepted ones packed to the
 // front (VPERMD with the pack entry of the comparison mask) and all eight
 // words stored at a[n..n+7], n growing by the mask's count; the words past
-// the accepted ones are overwritten later or lie past the final n, and the
-// code jumps to full if n reached 256. Above 248, eight groups go through
-// rejectEight, which stops at 256. So n < 256 before every eight groups. Uses AX,
-// DX, SI, R9 to R11 and Y0 to Y2 besides the registers given, and the
+// the accepted ones are overwritten later or lie past the final n. Above
+// 248, the code jumps to full if n is 256 (a vector pass completed it),
+// else eight groups go through rejectEight, which stops at 256. So
+// n ≤ 256 before every eight groups, and no group is read at 256. Uses
+// AX, DX, SI, R9 to R11 and Y0 to Y2 besides the registers given, and the
 // constants in Y13 to Y15, R12 and R13.
 func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string) {
 	loop, scalar, next := prefix+"reject", prefix+"scalar", prefix+"next"
@@ -195,6 +196,8 @@ func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, 
 	// into the next.
 	c.JMP(operand.LabelRef(loop))
 	c.Label(scalar)
+	c.CMPQ(n, operand.U32(256)) // the pass before may have completed it
+	c.JEQ(operand.LabelRef(full))
 	rejectEight(c, buf, 8, a, n, full)
 	c.JMP(operand.LabelRef(next))
 	c.Label(loop)
@@ -206,15 +209,14 @@ func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, 
 	c.VPAND(rejMask, reg.Y0, reg.Y0)
 	c.VPCMPGTD(reg.Y0, rejQ, reg.Y1) // q > z
 	c.VMOVMSKPS(reg.Y1, reg.EAX)
-	c.MOVL(reg.EAX, reg.EDX)
-	c.SHLL(operand.U8(5), reg.EDX)
-	c.VMOVDQU(operand.Mem{Base: rejPackBase, Index: reg.RDX, Scale: 1}, reg.Y2)
+	// The count first, so that the mask can become the pack entry's offset
+	// in place.
+	c.MOVBQZX(operand.Mem{Base: rejCountBase, Index: reg.RAX, Scale: 1}, reg.RDX)
+	c.SHLL(operand.U8(5), reg.EAX)
+	c.VMOVDQU(operand.Mem{Base: rejPackBase, Index: reg.RAX, Scale: 1}, reg.Y2)
 	c.VPERMD(reg.Y0, reg.Y2, reg.Y0)
 	c.VMOVDQU(reg.Y0, operand.Mem{Base: a, Index: n, Scale: 4})
-	c.MOVBQZX(operand.Mem{Base: rejCountBase, Index: reg.RAX, Scale: 1}, reg.RAX)
-	c.ADDQ(reg.RAX, n)
-	c.CMPQ(n, operand.U32(256))
-	c.JEQ(operand.LabelRef(full))
+	c.ADDQ(reg.RDX, n)
 	c.Label(next)
 	c.ADDQ(operand.U8(24), reg.RSI)
 	c.CMPQ(reg.RSI, operand.U32(shake128Rate))

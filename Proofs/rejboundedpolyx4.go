@@ -53,7 +53,7 @@ func rejBoundedPolyx4AVX2() []check.Invariant {
 			facts = append(facts, check.Fact{Loc: y, Any: true, Public: true})
 		}
 		facts = append(facts, []check.Fact{
-			{Loc: "CX", Lo: 0, Hi: 255},
+			{Loc: "CX", Lo: 0, Hi: 256},
 			{Loc: "SI", Lo: 0, Hi: 136 - boundedPassAVX2, Mod: boundedPassAVX2, Public: true},
 			{Loc: "R8", Region: "frame", Lo: uint64(boundedx4Rate(j)), Hi: uint64(boundedx4Rate(j)), Public: true},
 			{Loc: "DI", Region: fmt.Sprintf("a[%d]", j), Public: true},

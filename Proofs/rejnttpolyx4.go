@@ -50,7 +50,7 @@ func rejNTTPolyWide(n int) []check.Invariant {
 	for j := 0; j < n; j++ {
 		facts := append([]check.Fact{}, kept...)
 		facts = append(facts,
-			pub("CX", 0, 255),
+			pub("CX", 0, 256), // 256: the pass before completed it
 			check.Fact{Loc: "SI", Lo: 0, Hi: 144, Mod: 24, Public: true},
 			check.Fact{Loc: "R8", Region: "frame", Lo: uint64(rates + 192*j), Hi: uint64(rates + 192*j), Public: true},
 			check.Fact{Loc: "DI", Region: fmt.Sprintf("a[%d]", j), Public: true},

@@ -82,7 +82,10 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 		counts := rates + 192*n
 		p := &check.RejPlan{
 			Block: "block", State: "frame+8", BlocksSlot: fmt.Sprintf("frame+%d", counts+8*n), Step: 24, DoneAtBlock: true,
-			Keep: []string{"R12", "R13", "Y13", "Y14", "Y15"},
+			// A vector pass may complete a polynomial: the head after it
+			// sees 256 and leaves.
+			CompleteAtReject: true,
+			Keep:             []string{"R12", "R13", "Y13", "Y14", "Y15"},
 		}
 		for j := 0; j < n; j++ {
 			p.Polys = append(p.Polys, check.RejPoly{
@@ -101,7 +104,7 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 		// rejection loops.
 		p := &check.RejPlan{
 			Block: "block", State: fmt.Sprintf("frame+%d", boundedx4State), BlocksSlot: boundedx4Blocks,
-			Step: boundedPassAVX2, DoneAtBlock: true,
+			Step: boundedPassAVX2, DoneAtBlock: true, CompleteAtReject: true,
 			Keep: append([]string{"R12", "R13"}, boundedKept...),
 		}
 		for j := 0; j < 4; j++ {

@@ -2618,6 +2618,8 @@ block:
 	JMP          s0reject
 
 s0scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -2785,15 +2787,12 @@ s0reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
+	ADDQ         DX, CX
 
 s0pass:
 	ADDQ $0x04, SI
@@ -2814,6 +2813,8 @@ s1next:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -2981,15 +2982,12 @@ s1reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s1done
+	ADDQ         DX, CX
 
 s1pass:
 	ADDQ $0x04, SI
@@ -3010,6 +3008,8 @@ s2next:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -3177,15 +3177,12 @@ s2reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s2done
+	ADDQ         DX, CX
 
 s2pass:
 	ADDQ $0x04, SI
@@ -3206,6 +3203,8 @@ s3next:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -3373,15 +3372,12 @@ s3reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s3done
+	ADDQ         DX, CX
 
 s3pass:
 	ADDQ $0x04, SI
@@ -3627,6 +3623,8 @@ block:
 	JMP          s0reject
 
 s0scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -3749,15 +3747,12 @@ s0reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
+	ADDQ         DX, CX
 
 s0pass:
 	ADDQ $0x04, SI
@@ -3778,6 +3773,8 @@ s1next:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -3900,15 +3897,12 @@ s1reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s1done
+	ADDQ         DX, CX
 
 s1pass:
 	ADDQ $0x04, SI
@@ -3929,6 +3923,8 @@ s2next:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -4051,15 +4047,12 @@ s2reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s2done
+	ADDQ         DX, CX
 
 s2pass:
 	ADDQ $0x04, SI
@@ -4080,6 +4073,8 @@ s3next:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -4202,15 +4197,12 @@ s3reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s3done
+	ADDQ         DX, CX
 
 s3pass:
 	ADDQ $0x04, SI
@@ -4456,6 +4448,8 @@ block:
 	JMP          s0reject
 
 s0scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -4623,15 +4617,12 @@ s0reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
+	ADDQ         DX, CX
 
 s0pass:
 	ADDQ $0x04, SI
@@ -4652,6 +4643,8 @@ s1next:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -4819,15 +4812,12 @@ s1reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s1done
+	ADDQ         DX, CX
 
 s1pass:
 	ADDQ $0x04, SI
@@ -4848,6 +4838,8 @@ s2next:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -5015,15 +5007,12 @@ s2reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s2done
+	ADDQ         DX, CX
 
 s2pass:
 	ADDQ $0x04, SI
@@ -5044,6 +5033,8 @@ s3next:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -5211,15 +5202,12 @@ s3reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s3done
+	ADDQ         DX, CX
 
 s3pass:
 	ADDQ $0x04, SI
@@ -5465,6 +5453,8 @@ block:
 	JMP          s0reject
 
 s0scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -5587,15 +5577,12 @@ s0reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s0done
+	ADDQ         DX, CX
 
 s0pass:
 	ADDQ $0x04, SI
@@ -5616,6 +5603,8 @@ s1next:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -5738,15 +5727,12 @@ s1reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s1done
+	ADDQ         DX, CX
 
 s1pass:
 	ADDQ $0x04, SI
@@ -5767,6 +5753,8 @@ s2next:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -5889,15 +5877,12 @@ s2reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s2done
+	ADDQ         DX, CX
 
 s2pass:
 	ADDQ $0x04, SI
@@ -5918,6 +5903,8 @@ s3next:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
 	MOVBLZX (R8)(SI*1), R9
 	MOVL    R9, AX
 	ANDL    $0x0f, AX
@@ -6040,15 +6027,12 @@ s3reject:
 	VPSRAD       $0x1f, Y2, Y3
 	VPAND        Y10, Y3, Y3
 	VPADDD       Y3, Y2, Y2
-	MOVL         AX, DX
-	SHLL         $0x05, DX
-	VMOVDQU      (R12)(DX*1), Y1
+	MOVBQZX      (R13)(AX*1), DX
+	SHLL         $0x05, AX
+	VMOVDQU      (R12)(AX*1), Y1
 	VPERMD       Y2, Y1, Y2
 	VMOVDQU      Y2, (DI)(CX*4)
-	MOVBQZX      (R13)(AX*1), AX
-	ADDQ         AX, CX
-	CMPQ         CX, $0x00000100
-	JEQ          s3done
+	ADDQ         DX, CX
 
 s3pass:
 	ADDQ $0x04, SI

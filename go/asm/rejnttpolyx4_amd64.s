@@ -2549,6 +2549,8 @@ block:
 	JMP         s0reject
 
 s0scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s0done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -2632,15 +2634,12 @@ s0reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s0done
+	ADDQ      DX, CX
 
 s0next:
 	ADDQ $0x18, SI
@@ -2661,6 +2660,8 @@ s0skip:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s1done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -2744,15 +2745,12 @@ s1reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s1done
+	ADDQ      DX, CX
 
 s1next:
 	ADDQ $0x18, SI
@@ -2773,6 +2771,8 @@ s1skip:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s2done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -2856,15 +2856,12 @@ s2reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s2done
+	ADDQ      DX, CX
 
 s2next:
 	ADDQ $0x18, SI
@@ -2885,6 +2882,8 @@ s2skip:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s3done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -2968,15 +2967,12 @@ s3reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s3done
+	ADDQ      DX, CX
 
 s3next:
 	ADDQ $0x18, SI
@@ -3207,6 +3203,8 @@ block:
 	JMP         s0reject
 
 s0scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s0done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3290,15 +3288,12 @@ s0reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s0done
+	ADDQ      DX, CX
 
 s0next:
 	ADDQ $0x18, SI
@@ -3319,6 +3314,8 @@ s0skip:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s1done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3402,15 +3399,12 @@ s1reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s1done
+	ADDQ      DX, CX
 
 s1next:
 	ADDQ $0x18, SI
@@ -3431,6 +3425,8 @@ s1skip:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s2done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3514,15 +3510,12 @@ s2reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s2done
+	ADDQ      DX, CX
 
 s2next:
 	ADDQ $0x18, SI
@@ -3543,6 +3536,8 @@ s2skip:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s3done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3626,15 +3621,12 @@ s3reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s3done
+	ADDQ      DX, CX
 
 s3next:
 	ADDQ $0x18, SI

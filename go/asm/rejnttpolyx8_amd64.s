@@ -2717,6 +2717,8 @@ block:
 	JMP         s0reject
 
 s0scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s0done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -2800,15 +2802,12 @@ s0reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s0done
+	ADDQ      DX, CX
 
 s0next:
 	ADDQ $0x18, SI
@@ -2829,6 +2828,8 @@ s0skip:
 	JMP  s1reject
 
 s1scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s1done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -2912,15 +2913,12 @@ s1reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s1done
+	ADDQ      DX, CX
 
 s1next:
 	ADDQ $0x18, SI
@@ -2941,6 +2939,8 @@ s1skip:
 	JMP  s2reject
 
 s2scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s2done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3024,15 +3024,12 @@ s2reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s2done
+	ADDQ      DX, CX
 
 s2next:
 	ADDQ $0x18, SI
@@ -3053,6 +3050,8 @@ s2skip:
 	JMP  s3reject
 
 s3scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s3done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3136,15 +3135,12 @@ s3reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s3done
+	ADDQ      DX, CX
 
 s3next:
 	ADDQ $0x18, SI
@@ -3165,6 +3161,8 @@ s3skip:
 	JMP  s4reject
 
 s4scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s4done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3248,15 +3246,12 @@ s4reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s4done
+	ADDQ      DX, CX
 
 s4next:
 	ADDQ $0x18, SI
@@ -3277,6 +3272,8 @@ s4skip:
 	JMP  s5reject
 
 s5scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s5done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3360,15 +3357,12 @@ s5reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s5done
+	ADDQ      DX, CX
 
 s5next:
 	ADDQ $0x18, SI
@@ -3389,6 +3383,8 @@ s5skip:
 	JMP  s6reject
 
 s6scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s6done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3472,15 +3468,12 @@ s6reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s6done
+	ADDQ      DX, CX
 
 s6next:
 	ADDQ $0x18, SI
@@ -3501,6 +3494,8 @@ s6skip:
 	JMP  s7reject
 
 s7scalar:
+	CMPQ CX, $0x00000100
+	JEQ  s7done
 	MOVQ (R8)(SI*1), R9
 	MOVQ 8(R8)(SI*1), R10
 	MOVQ 16(R8)(SI*1), R11
@@ -3584,15 +3579,12 @@ s7reject:
 	VPAND     Y14, Y0, Y0
 	VPCMPGTD  Y0, Y15, Y1
 	VMOVMSKPS Y1, AX
-	MOVL      AX, DX
-	SHLL      $0x05, DX
-	VMOVDQU   (R12)(DX*1), Y2
+	MOVBQZX   (R13)(AX*1), DX
+	SHLL      $0x05, AX
+	VMOVDQU   (R12)(AX*1), Y2
 	VPERMD    Y0, Y2, Y0
 	VMOVDQU   Y0, (DI)(CX*4)
-	MOVBQZX   (R13)(AX*1), AX
-	ADDQ      AX, CX
-	CMPQ      CX, $0x00000100
-	JEQ       s7done
+	ADDQ      DX, CX
 
 s7next:
 	ADDQ $0x18, SI

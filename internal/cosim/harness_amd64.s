@@ -1028,7 +1028,7 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	RET
 
 // func h0043(s *State)
-// ADDQ AX, CX
+// ADDQ AX, R8
 TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -1037,7 +1037,7 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDQ AX, CX
+	ADDQ AX, R8
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -1047,7 +1047,7 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	RET
 
 // func h0044(s *State)
-// ADDQ AX, R8
+// ADDQ DX, CX
 TEXT ·h0044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -1056,7 +1056,7 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDQ AX, R8
+	ADDQ DX, CX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -4195,7 +4195,7 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	RET
 
 // func h0208(s *State)
-// MOVBQZX (R8)(AX*1), AX
+// MOVBQZX (R8)(AX*1), DX
 TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -4204,7 +4204,7 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MOVBQZX (R8)(AX*1), AX
+	MOVBQZX (R8)(AX*1), DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -10180,7 +10180,7 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	RET
 
 // func h0523(s *State)
-// SHLL $0x05, DX
+// SHLL $0x05, AX
 TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10189,7 +10189,7 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $0x05, DX
+	SHLL $0x05, AX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -12441,7 +12441,7 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	RET
 
 // func h0642(s *State)
-// VMOVDQU (R8)(DX*1), Y1
+// VMOVDQU (R8)(AX*1), Y1
 TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12450,7 +12450,7 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	VMOVDQU (R8)(DX*1), Y1
+	VMOVDQU (R8)(AX*1), Y1
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26730,8 +26730,27 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	RET
 
 // func h1393(s *State)
-// ADDQ CX, DX
+// ADDQ AX, CX
 TEXT ·h1393(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ AX, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1394(s *State)
+// ADDQ CX, DX
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26748,9 +26767,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1395(s *State)
 // ADDQ DX, BX
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26767,9 +26786,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1396(s *State)
 // ADDQ BX, BP
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26786,9 +26805,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
+// func h1397(s *State)
 // ADDQ BP, SI
-TEXT ·h1396(SB), NOSPLIT, $24-8
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26805,9 +26824,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
+// func h1398(s *State)
 // ADDQ SI, DI
-TEXT ·h1397(SB), NOSPLIT, $24-8
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26824,9 +26843,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
+// func h1399(s *State)
 // ADDQ DI, R8
-TEXT ·h1398(SB), NOSPLIT, $24-8
+TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26843,9 +26862,9 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
+// func h1400(s *State)
 // ADDQ R9, R10
-TEXT ·h1399(SB), NOSPLIT, $24-8
+TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26862,9 +26881,9 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1400(s *State)
+// func h1401(s *State)
 // ADDQ R10, R11
-TEXT ·h1400(SB), NOSPLIT, $24-8
+TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26881,9 +26900,9 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1401(s *State)
+// func h1402(s *State)
 // ADDQ R11, R12
-TEXT ·h1401(SB), NOSPLIT, $24-8
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26900,9 +26919,9 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1402(s *State)
+// func h1403(s *State)
 // ADDQ R12, R13
-TEXT ·h1402(SB), NOSPLIT, $24-8
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26919,9 +26938,9 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1403(s *State)
+// func h1404(s *State)
 // ADDQ R13, R14
-TEXT ·h1403(SB), NOSPLIT, $24-8
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26938,9 +26957,9 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1404(s *State)
+// func h1405(s *State)
 // ADDQ R14, R15
-TEXT ·h1404(SB), NOSPLIT, $24-8
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26957,9 +26976,9 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1405(s *State)
+// func h1406(s *State)
 // ADDQ R15, AX
-TEXT ·h1405(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26976,9 +26995,9 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1406(s *State)
+// func h1407(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h1406(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26995,9 +27014,9 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
+// func h1408(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h1407(SB), NOSPLIT, $24-8
+TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27014,9 +27033,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
+// func h1409(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h1408(SB), NOSPLIT, $24-8
+TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27033,9 +27052,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
+// func h1410(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h1409(SB), NOSPLIT, $24-8
+TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27052,9 +27071,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
+// func h1411(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h1410(SB), NOSPLIT, $24-8
+TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27071,9 +27090,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
+// func h1412(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h1411(SB), NOSPLIT, $24-8
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27090,9 +27109,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1413(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27109,9 +27128,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1414(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27128,9 +27147,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
+// func h1415(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h1414(SB), NOSPLIT, $24-8
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27147,9 +27166,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
+// func h1416(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h1415(SB), NOSPLIT, $24-8
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27166,9 +27185,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
+// func h1417(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h1416(SB), NOSPLIT, $24-8
+TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27185,9 +27204,9 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
+// func h1418(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h1417(SB), NOSPLIT, $24-8
+TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27204,9 +27223,9 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1418(s *State)
+// func h1419(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h1418(SB), NOSPLIT, $24-8
+TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27223,9 +27242,9 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1419(s *State)
+// func h1420(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h1419(SB), NOSPLIT, $24-8
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27242,9 +27261,9 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1420(s *State)
+// func h1421(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h1420(SB), NOSPLIT, $24-8
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27261,9 +27280,9 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1421(s *State)
+// func h1422(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h1421(SB), NOSPLIT, $24-8
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27280,9 +27299,9 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1422(s *State)
+// func h1423(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h1422(SB), NOSPLIT, $24-8
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27299,9 +27318,9 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1423(s *State)
+// func h1424(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h1423(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27318,9 +27337,9 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1424(s *State)
+// func h1425(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h1424(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27337,9 +27356,9 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
+// func h1426(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h1425(SB), NOSPLIT, $24-8
+TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27356,9 +27375,9 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
+// func h1427(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h1426(SB), NOSPLIT, $24-8
+TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27375,9 +27394,9 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
+// func h1428(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h1427(SB), NOSPLIT, $24-8
+TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27394,9 +27413,9 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
+// func h1429(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h1428(SB), NOSPLIT, $24-8
+TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27413,9 +27432,9 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
+// func h1430(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h1429(SB), NOSPLIT, $24-8
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27432,9 +27451,9 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1431(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27451,9 +27470,9 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1432(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27470,9 +27489,9 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
+// func h1433(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h1432(SB), NOSPLIT, $24-8
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27489,9 +27508,9 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
+// func h1434(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1433(SB), NOSPLIT, $24-8
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27508,9 +27527,9 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
+// func h1435(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1434(SB), NOSPLIT, $24-8
+TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27527,9 +27546,9 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
+// func h1436(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1435(SB), NOSPLIT, $24-8
+TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27546,9 +27565,9 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1436(s *State)
+// func h1437(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1436(SB), NOSPLIT, $24-8
+TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27565,9 +27584,9 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1437(s *State)
+// func h1438(s *State)
 // PXOR X0, X3
-TEXT ·h1437(SB), NOSPLIT, $24-8
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27584,9 +27603,9 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1438(s *State)
+// func h1439(s *State)
 // PXOR X1, X4
-TEXT ·h1438(SB), NOSPLIT, $24-8
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27603,9 +27622,9 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1439(s *State)
+// func h1440(s *State)
 // PXOR X2, X5
-TEXT ·h1439(SB), NOSPLIT, $24-8
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27622,9 +27641,9 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1440(s *State)
+// func h1441(s *State)
 // PXOR X3, X6
-TEXT ·h1440(SB), NOSPLIT, $24-8
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27641,9 +27660,9 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1441(s *State)
+// func h1442(s *State)
 // PXOR X4, X7
-TEXT ·h1441(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27660,9 +27679,9 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1442(s *State)
+// func h1443(s *State)
 // PXOR X5, X8
-TEXT ·h1442(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27679,9 +27698,9 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
+// func h1444(s *State)
 // PXOR X6, X9
-TEXT ·h1443(SB), NOSPLIT, $24-8
+TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27698,9 +27717,9 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
+// func h1445(s *State)
 // PXOR X7, X10
-TEXT ·h1444(SB), NOSPLIT, $24-8
+TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27717,9 +27736,9 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
+// func h1446(s *State)
 // PXOR X8, X11
-TEXT ·h1445(SB), NOSPLIT, $24-8
+TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27736,9 +27755,9 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
+// func h1447(s *State)
 // PXOR X9, X12
-TEXT ·h1446(SB), NOSPLIT, $24-8
+TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27755,9 +27774,9 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
+// func h1448(s *State)
 // PXOR X10, X13
-TEXT ·h1447(SB), NOSPLIT, $24-8
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27774,9 +27793,9 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1449(s *State)
 // PXOR X11, X14
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27793,9 +27812,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1450(s *State)
 // PXOR X12, X15
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27812,9 +27831,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
+// func h1451(s *State)
 // PXOR X13, X0
-TEXT ·h1450(SB), NOSPLIT, $24-8
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27831,9 +27850,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
+// func h1452(s *State)
 // PXOR X14, X1
-TEXT ·h1451(SB), NOSPLIT, $24-8
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27850,9 +27869,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
+// func h1453(s *State)
 // PXOR X15, X2
-TEXT ·h1452(SB), NOSPLIT, $24-8
+TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27869,9 +27888,9 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
+// func h1454(s *State)
 // MOVQ X0, AX
-TEXT ·h1453(SB), NOSPLIT, $24-8
+TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27888,9 +27907,9 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1454(s *State)
+// func h1455(s *State)
 // MOVQ X1, CX
-TEXT ·h1454(SB), NOSPLIT, $24-8
+TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27907,9 +27926,9 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1455(s *State)
+// func h1456(s *State)
 // MOVQ X2, DX
-TEXT ·h1455(SB), NOSPLIT, $24-8
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27926,9 +27945,9 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1456(s *State)
+// func h1457(s *State)
 // MOVQ X3, BX
-TEXT ·h1456(SB), NOSPLIT, $24-8
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27945,9 +27964,9 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1457(s *State)
+// func h1458(s *State)
 // MOVQ X4, BP
-TEXT ·h1457(SB), NOSPLIT, $24-8
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27964,9 +27983,9 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1458(s *State)
+// func h1459(s *State)
 // MOVQ X5, SI
-TEXT ·h1458(SB), NOSPLIT, $24-8
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27983,9 +28002,9 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1459(s *State)
+// func h1460(s *State)
 // MOVQ X6, DI
-TEXT ·h1459(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28002,9 +28021,9 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1460(s *State)
+// func h1461(s *State)
 // MOVQ X7, R8
-TEXT ·h1460(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28021,9 +28040,9 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
+// func h1462(s *State)
 // MOVQ X8, R9
-TEXT ·h1461(SB), NOSPLIT, $24-8
+TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28040,9 +28059,9 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
+// func h1463(s *State)
 // MOVQ X9, R10
-TEXT ·h1462(SB), NOSPLIT, $24-8
+TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28059,9 +28078,9 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
+// func h1464(s *State)
 // MOVQ X10, R11
-TEXT ·h1463(SB), NOSPLIT, $24-8
+TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28078,9 +28097,9 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
+// func h1465(s *State)
 // MOVQ X11, R12
-TEXT ·h1464(SB), NOSPLIT, $24-8
+TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28097,9 +28116,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
+// func h1466(s *State)
 // MOVQ X12, R13
-TEXT ·h1465(SB), NOSPLIT, $24-8
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28116,9 +28135,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1467(s *State)
 // MOVQ X13, R14
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28135,9 +28154,9 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1468(s *State)
 // MOVQ X14, R15
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28154,9 +28173,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
+// func h1469(s *State)
 // MOVQ X15, AX
-TEXT ·h1468(SB), NOSPLIT, $24-8
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28173,9 +28192,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
+// func h1470(s *State)
 // CMPL AX, $0x00000cb8; JCC taken
-TEXT ·h1469(SB), NOSPLIT, $24-8
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28197,9 +28216,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
+// func h1471(s *State)
 // CMPL AX, $0x00000fe6; JCC taken
-TEXT ·h1470(SB), NOSPLIT, $24-8
+TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28221,9 +28240,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
+// func h1472(s *State)
 // CMPL AX, $0x00001642; JCC taken
-TEXT ·h1471(SB), NOSPLIT, $24-8
+TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28245,9 +28264,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1472(s *State)
+// func h1473(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1472(SB), NOSPLIT, $24-8
+TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28265,9 +28284,9 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1473(s *State)
+// func h1474(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1473(SB), NOSPLIT, $24-8
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28285,9 +28304,9 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1474(s *State)
+// func h1475(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1474(SB), NOSPLIT, $24-8
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28305,9 +28324,9 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1475(s *State)
+// func h1476(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1475(SB), NOSPLIT, $24-8
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28325,9 +28344,9 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1476(s *State)
+// func h1477(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1476(SB), NOSPLIT, $24-8
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28345,9 +28364,9 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1477(s *State)
+// func h1478(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1477(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28369,9 +28388,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1478(s *State)
+// func h1479(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1478(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28393,9 +28412,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
+// func h1480(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1479(SB), NOSPLIT, $24-8
+TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28417,9 +28436,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
+// func h1481(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1480(SB), NOSPLIT, $24-8
+TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28441,9 +28460,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
+// func h1482(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1481(SB), NOSPLIT, $24-8
+TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28465,9 +28484,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1482(s *State)
+// func h1483(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1482(SB), NOSPLIT, $24-8
+TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28489,9 +28508,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1483(s *State)
+// func h1484(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1483(SB), NOSPLIT, $24-8
+TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28513,9 +28532,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1484(s *State)
+// func h1485(s *State)
 // CMPQ CX, $0x00000007; JLS taken
-TEXT ·h1484(SB), NOSPLIT, $24-8
+TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28537,9 +28556,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1485(s *State)
+// func h1486(s *State)
 // CMPQ CX, $0x00000008; JHI taken
-TEXT ·h1485(SB), NOSPLIT, $24-8
+TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28561,9 +28580,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1486(s *State)
+// func h1487(s *State)
 // CMPQ CX, $0x0000000f; JLS taken
-TEXT ·h1486(SB), NOSPLIT, $24-8
+TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28585,9 +28604,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1487(s *State)
+// func h1488(s *State)
 // CMPQ CX, $0x00000017; JLS taken
-TEXT ·h1487(SB), NOSPLIT, $24-8
+TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28609,9 +28628,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1488(s *State)
+// func h1489(s *State)
 // CMPQ CX, $0x0000001f; JLS taken
-TEXT ·h1488(SB), NOSPLIT, $24-8
+TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28633,9 +28652,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1489(s *State)
+// func h1490(s *State)
 // CMPQ CX, $0x00000027; JLS taken
-TEXT ·h1489(SB), NOSPLIT, $24-8
+TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28657,9 +28676,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1490(s *State)
+// func h1491(s *State)
 // CMPQ CX, $0x0000002f; JLS taken
-TEXT ·h1490(SB), NOSPLIT, $24-8
+TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28681,9 +28700,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1491(s *State)
+// func h1492(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1491(SB), NOSPLIT, $24-8
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28705,9 +28724,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1492(s *State)
+// func h1493(s *State)
 // CMPQ CX, $0x00000037; JLS taken
-TEXT ·h1492(SB), NOSPLIT, $24-8
+TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28729,9 +28748,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1493(s *State)
+// func h1494(s *State)
 // CMPQ CX, $0x0000003f; JLS taken
-TEXT ·h1493(SB), NOSPLIT, $24-8
+TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28753,9 +28772,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1494(s *State)
+// func h1495(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1494(SB), NOSPLIT, $24-8
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28773,9 +28792,9 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1495(s *State)
+// func h1496(s *State)
 // CMPQ CX, $0x00000047; JLS taken
-TEXT ·h1495(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28797,9 +28816,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1496(s *State)
+// func h1497(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1496(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28821,9 +28840,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
+// func h1498(s *State)
 // CMPQ CX, $0x0000004f; JLS taken
-TEXT ·h1497(SB), NOSPLIT, $24-8
+TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28845,9 +28864,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
+// func h1499(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1498(SB), NOSPLIT, $24-8
+TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28869,9 +28888,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
+// func h1500(s *State)
 // CMPQ CX, $0x00000057; JLS taken
-TEXT ·h1499(SB), NOSPLIT, $24-8
+TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28893,9 +28912,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1500(s *State)
+// func h1501(s *State)
 // CMPQ CX, $0x0000005f; JLS taken
-TEXT ·h1500(SB), NOSPLIT, $24-8
+TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28917,9 +28936,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1501(s *State)
+// func h1502(s *State)
 // CMPQ CX, $0x00000067; JLS taken
-TEXT ·h1501(SB), NOSPLIT, $24-8
+TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28941,9 +28960,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1502(s *State)
+// func h1503(s *State)
 // CMPQ CX, $0x0000006f; JLS taken
-TEXT ·h1502(SB), NOSPLIT, $24-8
+TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28965,9 +28984,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1503(s *State)
+// func h1504(s *State)
 // CMPQ CX, $0x00000077; JLS taken
-TEXT ·h1503(SB), NOSPLIT, $24-8
+TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28989,9 +29008,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1504(s *State)
+// func h1505(s *State)
 // CMPQ CX, $0x0000007f; JLS taken
-TEXT ·h1504(SB), NOSPLIT, $24-8
+TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29013,9 +29032,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1505(s *State)
+// func h1506(s *State)
 // CMPQ CX, $0x00000087; JHI taken
-TEXT ·h1505(SB), NOSPLIT, $24-8
+TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29037,9 +29056,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1506(s *State)
+// func h1507(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1506(SB), NOSPLIT, $24-8
+TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29061,9 +29080,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1507(s *State)
+// func h1508(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1507(SB), NOSPLIT, $24-8
+TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29085,9 +29104,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1508(s *State)
+// func h1509(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1508(SB), NOSPLIT, $24-8
+TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29109,9 +29128,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1509(s *State)
+// func h1510(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1509(SB), NOSPLIT, $24-8
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29133,9 +29152,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1510(s *State)
+// func h1511(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1510(SB), NOSPLIT, $24-8
+TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29157,9 +29176,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1511(s *State)
+// func h1512(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1511(SB), NOSPLIT, $24-8
+TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29181,9 +29200,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1512(s *State)
+// func h1513(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1512(SB), NOSPLIT, $24-8
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29205,9 +29224,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1513(s *State)
+// func h1514(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1513(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29229,9 +29248,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1514(s *State)
+// func h1515(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1514(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29253,9 +29272,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
+// func h1516(s *State)
 // CMPQ DX, $0x000003b8; JHI taken
-TEXT ·h1515(SB), NOSPLIT, $24-8
+TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29277,9 +29296,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
+// func h1517(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1516(SB), NOSPLIT, $24-8
+TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29301,9 +29320,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
+// func h1518(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1517(SB), NOSPLIT, $24-8
+TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29321,9 +29340,9 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1518(s *State)
+// func h1519(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1518(SB), NOSPLIT, $24-8
+TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29341,9 +29360,9 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1519(s *State)
+// func h1520(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1519(SB), NOSPLIT, $24-8
+TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29361,9 +29380,9 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1520(s *State)
+// func h1521(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1520(SB), NOSPLIT, $24-8
+TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29381,9 +29400,9 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1521(s *State)
+// func h1522(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1521(SB), NOSPLIT, $24-8
+TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29405,9 +29424,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1522(s *State)
+// func h1523(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1522(SB), NOSPLIT, $24-8
+TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29429,9 +29448,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1523(s *State)
+// func h1524(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1523(SB), NOSPLIT, $24-8
+TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29453,9 +29472,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1524(s *State)
+// func h1525(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1524(SB), NOSPLIT, $24-8
+TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29477,9 +29496,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1525(s *State)
+// func h1526(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1525(SB), NOSPLIT, $24-8
+TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29501,9 +29520,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1526(s *State)
+// func h1527(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1526(SB), NOSPLIT, $24-8
+TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29525,9 +29544,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1527(s *State)
+// func h1528(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1527(SB), NOSPLIT, $24-8
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29549,9 +29568,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1528(s *State)
+// func h1529(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1528(SB), NOSPLIT, $24-8
+TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29573,9 +29592,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1529(s *State)
+// func h1530(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1529(SB), NOSPLIT, $24-8
+TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29593,9 +29612,9 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1530(s *State)
+// func h1531(s *State)
 // DECL CX; JNE taken
-TEXT ·h1530(SB), NOSPLIT, $24-8
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29617,9 +29636,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1531(s *State)
+// func h1532(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1531(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29641,9 +29660,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1532(s *State)
+// func h1533(s *State)
 // DECQ CX; JNE taken
-TEXT ·h1532(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29665,9 +29684,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
+// func h1534(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1533(SB), NOSPLIT, $24-8
+TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29685,9 +29704,9 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
+// func h1535(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1534(SB), NOSPLIT, $24-8
+TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29705,9 +29724,9 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
+// func h1536(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1535(SB), NOSPLIT, $24-8
+TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29729,9 +29748,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1536(s *State)
+// func h1537(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1536(SB), NOSPLIT, $24-8
+TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29749,9 +29768,9 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1537(s *State)
+// func h1538(s *State)
 // TESTQ $0x00000001, CX; JEQ taken
-TEXT ·h1537(SB), NOSPLIT, $24-8
+TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29773,9 +29792,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1538(s *State)
+// func h1539(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1538(SB), NOSPLIT, $24-8
+TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29793,9 +29812,9 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1539(s *State)
+// func h1540(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1539(SB), NOSPLIT, $24-8
+TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29813,9 +29832,9 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1540(s *State)
+// func h1541(s *State)
 // TESTQ $0x00000002, CX; JEQ taken
-TEXT ·h1540(SB), NOSPLIT, $24-8
+TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29837,9 +29856,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1541(s *State)
+// func h1542(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1541(SB), NOSPLIT, $24-8
+TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29857,9 +29876,9 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1542(s *State)
+// func h1543(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1542(SB), NOSPLIT, $24-8
+TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29877,9 +29896,9 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1543(s *State)
+// func h1544(s *State)
 // TESTQ $0x00000004, CX; JEQ taken
-TEXT ·h1543(SB), NOSPLIT, $24-8
+TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29901,9 +29920,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1544(s *State)
+// func h1545(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1544(SB), NOSPLIT, $24-8
+TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29921,9 +29940,9 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1545(s *State)
+// func h1546(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1545(SB), NOSPLIT, $24-8
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29941,9 +29960,9 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1546(s *State)
+// func h1547(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1546(SB), NOSPLIT, $24-8
+TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29961,9 +29980,9 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1547(s *State)
+// func h1548(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1547(SB), NOSPLIT, $24-8
+TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29981,9 +30000,9 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1548(s *State)
+// func h1549(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1548(SB), NOSPLIT, $24-8
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30001,9 +30020,9 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1549(s *State)
+// func h1550(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1549(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30021,9 +30040,9 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1550(s *State)
+// func h1551(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1550(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30041,9 +30060,9 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
+// func h1552(s *State)
 // TESTQ AX, AX; JEQ taken
-TEXT ·h1551(SB), NOSPLIT, $24-8
+TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30065,9 +30084,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
+// func h1553(s *State)
 // TESTQ CX, CX; JEQ taken
-TEXT ·h1552(SB), NOSPLIT, $24-8
+TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30089,9 +30108,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
+// func h1554(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1553(SB), NOSPLIT, $24-8
+TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30109,32 +30128,8 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1554(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1555(s *State)
-// ADDQ R8, R9; JNE taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30144,7 +30139,7 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30158,7 +30153,7 @@ done:
 	RET
 
 // func h1556(s *State)
-// ADDQ R8, R9; JCS taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30168,7 +30163,7 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30182,7 +30177,7 @@ done:
 	RET
 
 // func h1557(s *State)
-// ADDQ R8, R9; JCC taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30192,7 +30187,7 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30206,7 +30201,7 @@ done:
 	RET
 
 // func h1558(s *State)
-// ADDQ R8, R9; JLT taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30216,7 +30211,7 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30230,7 +30225,7 @@ done:
 	RET
 
 // func h1559(s *State)
-// ADDQ R8, R9; JGE taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30240,7 +30235,7 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30254,7 +30249,7 @@ done:
 	RET
 
 // func h1560(s *State)
-// ADDQ R8, R9; JLE taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30264,7 +30259,7 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30278,7 +30273,7 @@ done:
 	RET
 
 // func h1561(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30288,7 +30283,7 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30302,7 +30297,7 @@ done:
 	RET
 
 // func h1562(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30312,7 +30307,7 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30326,7 +30321,7 @@ done:
 	RET
 
 // func h1563(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30336,7 +30331,7 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30350,7 +30345,7 @@ done:
 	RET
 
 // func h1564(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30360,7 +30355,7 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30374,7 +30369,7 @@ done:
 	RET
 
 // func h1565(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30384,7 +30379,7 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30398,8 +30393,32 @@ done:
 	RET
 
 // func h1566(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JPL taken
 TEXT ·h1566(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1567(s *State)
+// ADDQ R8, R9; SETCS R10B
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30417,9 +30436,9 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1567(s *State)
+// func h1568(s *State)
 // ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1567(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30437,9 +30456,9 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1568(s *State)
+// func h1569(s *State)
 // ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h1568(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30457,9 +30476,9 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
+// func h1570(s *State)
 // ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h1569(SB), NOSPLIT, $24-8
+TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30477,9 +30496,9 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
+// func h1571(s *State)
 // ADDQ R8, R9; INCQ R13
-TEXT ·h1570(SB), NOSPLIT, $24-8
+TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30497,9 +30516,9 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1571(s *State)
+// func h1572(s *State)
 // ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h1571(SB), NOSPLIT, $24-8
+TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30517,32 +30536,8 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1572(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h1572(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1573(s *State)
-// SUBQ R8, R9; JNE taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30552,7 +30547,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30566,7 +30561,7 @@ done:
 	RET
 
 // func h1574(s *State)
-// SUBQ R8, R9; JCS taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30576,7 +30571,7 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30590,7 +30585,7 @@ done:
 	RET
 
 // func h1575(s *State)
-// SUBQ R8, R9; JCC taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30600,7 +30595,7 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30614,7 +30609,7 @@ done:
 	RET
 
 // func h1576(s *State)
-// SUBQ R8, R9; JLT taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30624,7 +30619,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30638,7 +30633,7 @@ done:
 	RET
 
 // func h1577(s *State)
-// SUBQ R8, R9; JGE taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30648,7 +30643,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30662,7 +30657,7 @@ done:
 	RET
 
 // func h1578(s *State)
-// SUBQ R8, R9; JLE taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30672,7 +30667,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30686,7 +30681,7 @@ done:
 	RET
 
 // func h1579(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30696,7 +30691,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30710,7 +30705,7 @@ done:
 	RET
 
 // func h1580(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30720,7 +30715,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30734,7 +30729,7 @@ done:
 	RET
 
 // func h1581(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30744,7 +30739,7 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30758,7 +30753,7 @@ done:
 	RET
 
 // func h1582(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30768,7 +30763,7 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30782,7 +30777,7 @@ done:
 	RET
 
 // func h1583(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30792,7 +30787,7 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30806,8 +30801,32 @@ done:
 	RET
 
 // func h1584(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JPL taken
 TEXT ·h1584(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1585(s *State)
+// SUBQ R8, R9; SETCS R10B
+TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30825,9 +30844,9 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1585(s *State)
+// func h1586(s *State)
 // SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1585(SB), NOSPLIT, $24-8
+TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30845,9 +30864,9 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1586(s *State)
+// func h1587(s *State)
 // SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1586(SB), NOSPLIT, $24-8
+TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30865,9 +30884,9 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1587(s *State)
+// func h1588(s *State)
 // SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1587(SB), NOSPLIT, $24-8
+TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30885,9 +30904,9 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1588(s *State)
+// func h1589(s *State)
 // SUBQ R8, R9; INCQ R13
-TEXT ·h1588(SB), NOSPLIT, $24-8
+TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30905,9 +30924,9 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1589(s *State)
+// func h1590(s *State)
 // SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1589(SB), NOSPLIT, $24-8
+TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30925,32 +30944,8 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1590(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h1590(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1591(s *State)
-// ADCQ R8, R9; JNE taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30960,7 +30955,7 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30974,7 +30969,7 @@ done:
 	RET
 
 // func h1592(s *State)
-// ADCQ R8, R9; JCS taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30984,7 +30979,7 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30998,7 +30993,7 @@ done:
 	RET
 
 // func h1593(s *State)
-// ADCQ R8, R9; JCC taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31008,7 +31003,7 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31022,7 +31017,7 @@ done:
 	RET
 
 // func h1594(s *State)
-// ADCQ R8, R9; JLT taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31032,7 +31027,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31046,7 +31041,7 @@ done:
 	RET
 
 // func h1595(s *State)
-// ADCQ R8, R9; JGE taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31056,7 +31051,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31070,7 +31065,7 @@ done:
 	RET
 
 // func h1596(s *State)
-// ADCQ R8, R9; JLE taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31080,7 +31075,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31094,7 +31089,7 @@ done:
 	RET
 
 // func h1597(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31104,7 +31099,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31118,7 +31113,7 @@ done:
 	RET
 
 // func h1598(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31128,7 +31123,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31142,7 +31137,7 @@ done:
 	RET
 
 // func h1599(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31152,7 +31147,7 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31166,7 +31161,7 @@ done:
 	RET
 
 // func h1600(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31176,7 +31171,7 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31190,7 +31185,7 @@ done:
 	RET
 
 // func h1601(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31200,7 +31195,7 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31214,8 +31209,32 @@ done:
 	RET
 
 // func h1602(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JPL taken
 TEXT ·h1602(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1603(s *State)
+// ADCQ R8, R9; SETCS R10B
+TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31233,9 +31252,9 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1603(s *State)
+// func h1604(s *State)
 // ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1603(SB), NOSPLIT, $24-8
+TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31253,9 +31272,9 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1604(s *State)
+// func h1605(s *State)
 // ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1604(SB), NOSPLIT, $24-8
+TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31273,9 +31292,9 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1605(s *State)
+// func h1606(s *State)
 // ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1605(SB), NOSPLIT, $24-8
+TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31293,9 +31312,9 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1606(s *State)
+// func h1607(s *State)
 // ADCQ R8, R9; INCQ R13
-TEXT ·h1606(SB), NOSPLIT, $24-8
+TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31313,9 +31332,9 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1607(s *State)
+// func h1608(s *State)
 // ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1607(SB), NOSPLIT, $24-8
+TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31333,32 +31352,8 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1608(s *State)
-// SBBQ R8, R9; JEQ taken
-TEXT ·h1608(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1609(s *State)
-// SBBQ R8, R9; JNE taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31368,7 +31363,7 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31382,7 +31377,7 @@ done:
 	RET
 
 // func h1610(s *State)
-// SBBQ R8, R9; JCS taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31392,7 +31387,7 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31406,7 +31401,7 @@ done:
 	RET
 
 // func h1611(s *State)
-// SBBQ R8, R9; JCC taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31416,7 +31411,7 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31430,7 +31425,7 @@ done:
 	RET
 
 // func h1612(s *State)
-// SBBQ R8, R9; JLT taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31440,7 +31435,7 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31454,7 +31449,7 @@ done:
 	RET
 
 // func h1613(s *State)
-// SBBQ R8, R9; JGE taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31464,7 +31459,7 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31478,7 +31473,7 @@ done:
 	RET
 
 // func h1614(s *State)
-// SBBQ R8, R9; JLE taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31488,7 +31483,7 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31502,7 +31497,7 @@ done:
 	RET
 
 // func h1615(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31512,7 +31507,7 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31526,7 +31521,7 @@ done:
 	RET
 
 // func h1616(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31536,7 +31531,7 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31550,7 +31545,7 @@ done:
 	RET
 
 // func h1617(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31560,7 +31555,7 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31574,7 +31569,7 @@ done:
 	RET
 
 // func h1618(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31584,7 +31579,7 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31598,7 +31593,7 @@ done:
 	RET
 
 // func h1619(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31608,7 +31603,7 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31622,8 +31617,32 @@ done:
 	RET
 
 // func h1620(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JPL taken
 TEXT ·h1620(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1621(s *State)
+// SBBQ R8, R9; SETCS R10B
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31641,9 +31660,9 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1621(s *State)
+// func h1622(s *State)
 // SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1621(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31661,9 +31680,9 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1622(s *State)
+// func h1623(s *State)
 // SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1622(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31681,9 +31700,9 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1623(s *State)
+// func h1624(s *State)
 // SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1623(SB), NOSPLIT, $24-8
+TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31701,9 +31720,9 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1624(s *State)
+// func h1625(s *State)
 // SBBQ R8, R9; INCQ R13
-TEXT ·h1624(SB), NOSPLIT, $24-8
+TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31721,9 +31740,9 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1625(s *State)
+// func h1626(s *State)
 // SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1625(SB), NOSPLIT, $24-8
+TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31741,32 +31760,8 @@ TEXT ·h1625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1626(s *State)
-// CMPQ R8, R9; JEQ taken
-TEXT ·h1626(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1627(s *State)
-// CMPQ R8, R9; JNE taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31776,7 +31771,7 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31790,7 +31785,7 @@ done:
 	RET
 
 // func h1628(s *State)
-// CMPQ R8, R9; JCS taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31800,7 +31795,7 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31814,7 +31809,7 @@ done:
 	RET
 
 // func h1629(s *State)
-// CMPQ R8, R9; JCC taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31824,7 +31819,7 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31838,7 +31833,7 @@ done:
 	RET
 
 // func h1630(s *State)
-// CMPQ R8, R9; JLT taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31848,7 +31843,7 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31862,7 +31857,7 @@ done:
 	RET
 
 // func h1631(s *State)
-// CMPQ R8, R9; JGE taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31872,7 +31867,7 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31886,7 +31881,7 @@ done:
 	RET
 
 // func h1632(s *State)
-// CMPQ R8, R9; JLE taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31896,7 +31891,7 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31910,7 +31905,7 @@ done:
 	RET
 
 // func h1633(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31920,7 +31915,7 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31934,7 +31929,7 @@ done:
 	RET
 
 // func h1634(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31944,7 +31939,7 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31958,7 +31953,7 @@ done:
 	RET
 
 // func h1635(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31968,7 +31963,7 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31982,7 +31977,7 @@ done:
 	RET
 
 // func h1636(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31992,7 +31987,7 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32006,7 +32001,7 @@ done:
 	RET
 
 // func h1637(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32016,7 +32011,7 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32030,8 +32025,32 @@ done:
 	RET
 
 // func h1638(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JPL taken
 TEXT ·h1638(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1639(s *State)
+// CMPQ R8, R9; SETCS R10B
+TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32049,9 +32068,9 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1639(s *State)
+// func h1640(s *State)
 // CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1639(SB), NOSPLIT, $24-8
+TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32069,9 +32088,9 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1640(s *State)
+// func h1641(s *State)
 // CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1640(SB), NOSPLIT, $24-8
+TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32089,9 +32108,9 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1641(s *State)
+// func h1642(s *State)
 // CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1641(SB), NOSPLIT, $24-8
+TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32109,9 +32128,9 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1642(s *State)
+// func h1643(s *State)
 // CMPQ R8, R9; INCQ R13
-TEXT ·h1642(SB), NOSPLIT, $24-8
+TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32129,9 +32148,9 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1643(s *State)
+// func h1644(s *State)
 // CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1643(SB), NOSPLIT, $24-8
+TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32149,32 +32168,8 @@ TEXT ·h1643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1644(s *State)
-// CMPQ R8, $3; JEQ taken
-TEXT ·h1644(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1645(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32184,7 +32179,7 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32198,7 +32193,7 @@ done:
 	RET
 
 // func h1646(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32208,7 +32203,7 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32222,7 +32217,7 @@ done:
 	RET
 
 // func h1647(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32232,7 +32227,7 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32246,7 +32241,7 @@ done:
 	RET
 
 // func h1648(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32256,7 +32251,7 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32270,7 +32265,7 @@ done:
 	RET
 
 // func h1649(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32280,7 +32275,7 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32294,7 +32289,7 @@ done:
 	RET
 
 // func h1650(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32304,7 +32299,7 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32318,7 +32313,7 @@ done:
 	RET
 
 // func h1651(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32328,7 +32323,7 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32342,7 +32337,7 @@ done:
 	RET
 
 // func h1652(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32352,7 +32347,7 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32366,7 +32361,7 @@ done:
 	RET
 
 // func h1653(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32376,7 +32371,7 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32390,7 +32385,7 @@ done:
 	RET
 
 // func h1654(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32400,7 +32395,7 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32414,7 +32409,7 @@ done:
 	RET
 
 // func h1655(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32424,7 +32419,7 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32438,8 +32433,32 @@ done:
 	RET
 
 // func h1656(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JPL taken
 TEXT ·h1656(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1657(s *State)
+// CMPQ R8, $3; SETCS R10B
+TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32457,9 +32476,9 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1657(s *State)
+// func h1658(s *State)
 // CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1657(SB), NOSPLIT, $24-8
+TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32477,9 +32496,9 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1658(s *State)
+// func h1659(s *State)
 // CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1658(SB), NOSPLIT, $24-8
+TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32497,9 +32516,9 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1659(s *State)
+// func h1660(s *State)
 // CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1659(SB), NOSPLIT, $24-8
+TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32517,9 +32536,9 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1660(s *State)
+// func h1661(s *State)
 // CMPQ R8, $3; INCQ R13
-TEXT ·h1660(SB), NOSPLIT, $24-8
+TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32537,9 +32556,9 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1661(s *State)
+// func h1662(s *State)
 // CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1661(SB), NOSPLIT, $24-8
+TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32557,32 +32576,8 @@ TEXT ·h1661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1662(s *State)
-// CMPL R8, R9; JEQ taken
-TEXT ·h1662(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1663(s *State)
-// CMPL R8, R9; JNE taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32592,7 +32587,7 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32606,7 +32601,7 @@ done:
 	RET
 
 // func h1664(s *State)
-// CMPL R8, R9; JCS taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32616,7 +32611,7 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32630,7 +32625,7 @@ done:
 	RET
 
 // func h1665(s *State)
-// CMPL R8, R9; JCC taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32640,7 +32635,7 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32654,7 +32649,7 @@ done:
 	RET
 
 // func h1666(s *State)
-// CMPL R8, R9; JLT taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32664,7 +32659,7 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32678,7 +32673,7 @@ done:
 	RET
 
 // func h1667(s *State)
-// CMPL R8, R9; JGE taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32688,7 +32683,7 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32702,7 +32697,7 @@ done:
 	RET
 
 // func h1668(s *State)
-// CMPL R8, R9; JLE taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32712,7 +32707,7 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32726,7 +32721,7 @@ done:
 	RET
 
 // func h1669(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32736,7 +32731,7 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32750,7 +32745,7 @@ done:
 	RET
 
 // func h1670(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32760,7 +32755,7 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32774,7 +32769,7 @@ done:
 	RET
 
 // func h1671(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32784,7 +32779,7 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32798,7 +32793,7 @@ done:
 	RET
 
 // func h1672(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32808,7 +32803,7 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32822,7 +32817,7 @@ done:
 	RET
 
 // func h1673(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32832,7 +32827,7 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32846,8 +32841,32 @@ done:
 	RET
 
 // func h1674(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JPL taken
 TEXT ·h1674(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1675(s *State)
+// CMPL R8, R9; SETCS R10B
+TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32865,9 +32884,9 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1675(s *State)
+// func h1676(s *State)
 // CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1675(SB), NOSPLIT, $24-8
+TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32885,9 +32904,9 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1676(s *State)
+// func h1677(s *State)
 // CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1676(SB), NOSPLIT, $24-8
+TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32905,9 +32924,9 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1677(s *State)
+// func h1678(s *State)
 // CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1677(SB), NOSPLIT, $24-8
+TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32925,9 +32944,9 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1678(s *State)
+// func h1679(s *State)
 // CMPL R8, R9; INCQ R13
-TEXT ·h1678(SB), NOSPLIT, $24-8
+TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32945,9 +32964,9 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1679(s *State)
+// func h1680(s *State)
 // CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1679(SB), NOSPLIT, $24-8
+TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32965,32 +32984,8 @@ TEXT ·h1679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1680(s *State)
-// ADDL R8, R9; JEQ taken
-TEXT ·h1680(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1681(s *State)
-// ADDL R8, R9; JNE taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33000,7 +32995,7 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33014,7 +33009,7 @@ done:
 	RET
 
 // func h1682(s *State)
-// ADDL R8, R9; JCS taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33024,7 +33019,7 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33038,7 +33033,7 @@ done:
 	RET
 
 // func h1683(s *State)
-// ADDL R8, R9; JCC taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33048,7 +33043,7 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33062,7 +33057,7 @@ done:
 	RET
 
 // func h1684(s *State)
-// ADDL R8, R9; JLT taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33072,7 +33067,7 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33086,7 +33081,7 @@ done:
 	RET
 
 // func h1685(s *State)
-// ADDL R8, R9; JGE taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33096,7 +33091,7 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33110,7 +33105,7 @@ done:
 	RET
 
 // func h1686(s *State)
-// ADDL R8, R9; JLE taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33120,7 +33115,7 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33134,7 +33129,7 @@ done:
 	RET
 
 // func h1687(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33144,7 +33139,7 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33158,7 +33153,7 @@ done:
 	RET
 
 // func h1688(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33168,7 +33163,7 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33182,7 +33177,7 @@ done:
 	RET
 
 // func h1689(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33192,7 +33187,7 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33206,7 +33201,7 @@ done:
 	RET
 
 // func h1690(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33216,7 +33211,7 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33230,7 +33225,7 @@ done:
 	RET
 
 // func h1691(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33240,7 +33235,7 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33254,8 +33249,32 @@ done:
 	RET
 
 // func h1692(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JPL taken
 TEXT ·h1692(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1693(s *State)
+// ADDL R8, R9; SETCS R10B
+TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33273,9 +33292,9 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1693(s *State)
+// func h1694(s *State)
 // ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1693(SB), NOSPLIT, $24-8
+TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33293,9 +33312,9 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1694(s *State)
+// func h1695(s *State)
 // ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1694(SB), NOSPLIT, $24-8
+TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33313,9 +33332,9 @@ TEXT ·h1694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1695(s *State)
+// func h1696(s *State)
 // ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1695(SB), NOSPLIT, $24-8
+TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33333,9 +33352,9 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1696(s *State)
+// func h1697(s *State)
 // ADDL R8, R9; INCQ R13
-TEXT ·h1696(SB), NOSPLIT, $24-8
+TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33353,9 +33372,9 @@ TEXT ·h1696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1697(s *State)
+// func h1698(s *State)
 // ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1697(SB), NOSPLIT, $24-8
+TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33373,32 +33392,8 @@ TEXT ·h1697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1698(s *State)
-// SUBL R8, R9; JEQ taken
-TEXT ·h1698(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1699(s *State)
-// SUBL R8, R9; JNE taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33408,7 +33403,7 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33422,7 +33417,7 @@ done:
 	RET
 
 // func h1700(s *State)
-// SUBL R8, R9; JCS taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33432,7 +33427,7 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33446,7 +33441,7 @@ done:
 	RET
 
 // func h1701(s *State)
-// SUBL R8, R9; JCC taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33456,7 +33451,7 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33470,7 +33465,7 @@ done:
 	RET
 
 // func h1702(s *State)
-// SUBL R8, R9; JLT taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33480,7 +33475,7 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33494,7 +33489,7 @@ done:
 	RET
 
 // func h1703(s *State)
-// SUBL R8, R9; JGE taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33504,7 +33499,7 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33518,7 +33513,7 @@ done:
 	RET
 
 // func h1704(s *State)
-// SUBL R8, R9; JLE taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33528,7 +33523,7 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33542,7 +33537,7 @@ done:
 	RET
 
 // func h1705(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33552,7 +33547,7 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33566,7 +33561,7 @@ done:
 	RET
 
 // func h1706(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33576,7 +33571,7 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33590,7 +33585,7 @@ done:
 	RET
 
 // func h1707(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33600,7 +33595,7 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33614,7 +33609,7 @@ done:
 	RET
 
 // func h1708(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33624,7 +33619,7 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33638,7 +33633,7 @@ done:
 	RET
 
 // func h1709(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33648,7 +33643,7 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33662,8 +33657,32 @@ done:
 	RET
 
 // func h1710(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JPL taken
 TEXT ·h1710(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1711(s *State)
+// SUBL R8, R9; SETCS R10B
+TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33681,9 +33700,9 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1711(s *State)
+// func h1712(s *State)
 // SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1711(SB), NOSPLIT, $24-8
+TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33701,9 +33720,9 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1712(s *State)
+// func h1713(s *State)
 // SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1712(SB), NOSPLIT, $24-8
+TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33721,9 +33740,9 @@ TEXT ·h1712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1713(s *State)
+// func h1714(s *State)
 // SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1713(SB), NOSPLIT, $24-8
+TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33741,9 +33760,9 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1714(s *State)
+// func h1715(s *State)
 // SUBL R8, R9; INCQ R13
-TEXT ·h1714(SB), NOSPLIT, $24-8
+TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33761,9 +33780,9 @@ TEXT ·h1714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1715(s *State)
+// func h1716(s *State)
 // SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1715(SB), NOSPLIT, $24-8
+TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33781,32 +33800,8 @@ TEXT ·h1715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1716(s *State)
-// ANDQ R8, R9; JEQ taken
-TEXT ·h1716(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1717(s *State)
-// ANDQ R8, R9; JNE taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33816,7 +33811,7 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33830,7 +33825,7 @@ done:
 	RET
 
 // func h1718(s *State)
-// ANDQ R8, R9; JCS taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33840,7 +33835,7 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33854,7 +33849,7 @@ done:
 	RET
 
 // func h1719(s *State)
-// ANDQ R8, R9; JCC taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33864,7 +33859,7 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33878,7 +33873,7 @@ done:
 	RET
 
 // func h1720(s *State)
-// ANDQ R8, R9; JLT taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33888,7 +33883,7 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33902,7 +33897,7 @@ done:
 	RET
 
 // func h1721(s *State)
-// ANDQ R8, R9; JGE taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33912,7 +33907,7 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33926,7 +33921,7 @@ done:
 	RET
 
 // func h1722(s *State)
-// ANDQ R8, R9; JLE taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33936,7 +33931,7 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33950,7 +33945,7 @@ done:
 	RET
 
 // func h1723(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33960,7 +33955,7 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33974,7 +33969,7 @@ done:
 	RET
 
 // func h1724(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33984,7 +33979,7 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33998,7 +33993,7 @@ done:
 	RET
 
 // func h1725(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34008,7 +34003,7 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34022,7 +34017,7 @@ done:
 	RET
 
 // func h1726(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34032,7 +34027,7 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34046,7 +34041,7 @@ done:
 	RET
 
 // func h1727(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34056,7 +34051,7 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34070,8 +34065,32 @@ done:
 	RET
 
 // func h1728(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JPL taken
 TEXT ·h1728(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1729(s *State)
+// ANDQ R8, R9; SETCS R10B
+TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34089,9 +34108,9 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1729(s *State)
+// func h1730(s *State)
 // ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1729(SB), NOSPLIT, $24-8
+TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34109,9 +34128,9 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1730(s *State)
+// func h1731(s *State)
 // ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1730(SB), NOSPLIT, $24-8
+TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34129,9 +34148,9 @@ TEXT ·h1730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1731(s *State)
+// func h1732(s *State)
 // ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1731(SB), NOSPLIT, $24-8
+TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34149,9 +34168,9 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1732(s *State)
+// func h1733(s *State)
 // ANDQ R8, R9; INCQ R13
-TEXT ·h1732(SB), NOSPLIT, $24-8
+TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34169,9 +34188,9 @@ TEXT ·h1732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1733(s *State)
+// func h1734(s *State)
 // ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1733(SB), NOSPLIT, $24-8
+TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34189,32 +34208,8 @@ TEXT ·h1733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1734(s *State)
-// ANDL R8, R9; JEQ taken
-TEXT ·h1734(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1735(s *State)
-// ANDL R8, R9; JNE taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34224,7 +34219,7 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34238,7 +34233,7 @@ done:
 	RET
 
 // func h1736(s *State)
-// ANDL R8, R9; JCS taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34248,7 +34243,7 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34262,7 +34257,7 @@ done:
 	RET
 
 // func h1737(s *State)
-// ANDL R8, R9; JCC taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34272,7 +34267,7 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34286,7 +34281,7 @@ done:
 	RET
 
 // func h1738(s *State)
-// ANDL R8, R9; JLT taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34296,7 +34291,7 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34310,7 +34305,7 @@ done:
 	RET
 
 // func h1739(s *State)
-// ANDL R8, R9; JGE taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34320,7 +34315,7 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34334,7 +34329,7 @@ done:
 	RET
 
 // func h1740(s *State)
-// ANDL R8, R9; JLE taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34344,7 +34339,7 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34358,7 +34353,7 @@ done:
 	RET
 
 // func h1741(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34368,7 +34363,7 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34382,7 +34377,7 @@ done:
 	RET
 
 // func h1742(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34392,7 +34387,7 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34406,7 +34401,7 @@ done:
 	RET
 
 // func h1743(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34416,7 +34411,7 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34430,7 +34425,7 @@ done:
 	RET
 
 // func h1744(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34440,7 +34435,7 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34454,7 +34449,7 @@ done:
 	RET
 
 // func h1745(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34464,7 +34459,7 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34478,8 +34473,32 @@ done:
 	RET
 
 // func h1746(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JPL taken
 TEXT ·h1746(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1747(s *State)
+// ANDL R8, R9; SETCS R10B
+TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34497,9 +34516,9 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1747(s *State)
+// func h1748(s *State)
 // ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1747(SB), NOSPLIT, $24-8
+TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34517,9 +34536,9 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1748(s *State)
+// func h1749(s *State)
 // ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1748(SB), NOSPLIT, $24-8
+TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34537,9 +34556,9 @@ TEXT ·h1748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1749(s *State)
+// func h1750(s *State)
 // ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1749(SB), NOSPLIT, $24-8
+TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34557,9 +34576,9 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1750(s *State)
+// func h1751(s *State)
 // ANDL R8, R9; INCQ R13
-TEXT ·h1750(SB), NOSPLIT, $24-8
+TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34577,9 +34596,9 @@ TEXT ·h1750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1751(s *State)
+// func h1752(s *State)
 // ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1751(SB), NOSPLIT, $24-8
+TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34597,32 +34616,8 @@ TEXT ·h1751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1752(s *State)
-// ORQ R8, R9; JEQ taken
-TEXT ·h1752(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1753(s *State)
-// ORQ R8, R9; JNE taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34632,7 +34627,7 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34646,7 +34641,7 @@ done:
 	RET
 
 // func h1754(s *State)
-// ORQ R8, R9; JCS taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34656,7 +34651,7 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34670,7 +34665,7 @@ done:
 	RET
 
 // func h1755(s *State)
-// ORQ R8, R9; JCC taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34680,7 +34675,7 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34694,7 +34689,7 @@ done:
 	RET
 
 // func h1756(s *State)
-// ORQ R8, R9; JLT taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34704,7 +34699,7 @@ TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34718,7 +34713,7 @@ done:
 	RET
 
 // func h1757(s *State)
-// ORQ R8, R9; JGE taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34728,7 +34723,7 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34742,7 +34737,7 @@ done:
 	RET
 
 // func h1758(s *State)
-// ORQ R8, R9; JLE taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34752,7 +34747,7 @@ TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34766,7 +34761,7 @@ done:
 	RET
 
 // func h1759(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34776,7 +34771,7 @@ TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34790,7 +34785,7 @@ done:
 	RET
 
 // func h1760(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34800,7 +34795,7 @@ TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34814,7 +34809,7 @@ done:
 	RET
 
 // func h1761(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34824,7 +34819,7 @@ TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34838,7 +34833,7 @@ done:
 	RET
 
 // func h1762(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34848,7 +34843,7 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34862,7 +34857,7 @@ done:
 	RET
 
 // func h1763(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34872,7 +34867,7 @@ TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34886,8 +34881,32 @@ done:
 	RET
 
 // func h1764(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JPL taken
 TEXT ·h1764(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1765(s *State)
+// ORQ R8, R9; SETCS R10B
+TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34905,9 +34924,9 @@ TEXT ·h1764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1765(s *State)
+// func h1766(s *State)
 // ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1765(SB), NOSPLIT, $24-8
+TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34925,9 +34944,9 @@ TEXT ·h1765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1766(s *State)
+// func h1767(s *State)
 // ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1766(SB), NOSPLIT, $24-8
+TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34945,9 +34964,9 @@ TEXT ·h1766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1767(s *State)
+// func h1768(s *State)
 // ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1767(SB), NOSPLIT, $24-8
+TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34965,9 +34984,9 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1768(s *State)
+// func h1769(s *State)
 // ORQ R8, R9; INCQ R13
-TEXT ·h1768(SB), NOSPLIT, $24-8
+TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34985,9 +35004,9 @@ TEXT ·h1768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1769(s *State)
+// func h1770(s *State)
 // ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1769(SB), NOSPLIT, $24-8
+TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35005,32 +35024,8 @@ TEXT ·h1769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1770(s *State)
-// ORL R8, R9; JEQ taken
-TEXT ·h1770(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1771(s *State)
-// ORL R8, R9; JNE taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35040,7 +35035,7 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35054,7 +35049,7 @@ done:
 	RET
 
 // func h1772(s *State)
-// ORL R8, R9; JCS taken
+// ORL R8, R9; JNE taken
 TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35064,7 +35059,7 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35078,7 +35073,7 @@ done:
 	RET
 
 // func h1773(s *State)
-// ORL R8, R9; JCC taken
+// ORL R8, R9; JCS taken
 TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35088,7 +35083,7 @@ TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35102,7 +35097,7 @@ done:
 	RET
 
 // func h1774(s *State)
-// ORL R8, R9; JLT taken
+// ORL R8, R9; JCC taken
 TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35112,7 +35107,7 @@ TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35126,7 +35121,7 @@ done:
 	RET
 
 // func h1775(s *State)
-// ORL R8, R9; JGE taken
+// ORL R8, R9; JLT taken
 TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35136,7 +35131,7 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35150,7 +35145,7 @@ done:
 	RET
 
 // func h1776(s *State)
-// ORL R8, R9; JLE taken
+// ORL R8, R9; JGE taken
 TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35160,7 +35155,7 @@ TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35174,7 +35169,7 @@ done:
 	RET
 
 // func h1777(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JLE taken
 TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35184,7 +35179,7 @@ TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35198,7 +35193,7 @@ done:
 	RET
 
 // func h1778(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JGT taken
 TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35208,7 +35203,7 @@ TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35222,7 +35217,7 @@ done:
 	RET
 
 // func h1779(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JLS taken
 TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35232,7 +35227,7 @@ TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35246,7 +35241,7 @@ done:
 	RET
 
 // func h1780(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JHI taken
 TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35256,7 +35251,7 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35270,7 +35265,7 @@ done:
 	RET
 
 // func h1781(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JMI taken
 TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35280,7 +35275,7 @@ TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35294,8 +35289,32 @@ done:
 	RET
 
 // func h1782(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JPL taken
 TEXT ·h1782(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1783(s *State)
+// ORL R8, R9; SETCS R10B
+TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35313,9 +35332,9 @@ TEXT ·h1782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1783(s *State)
+// func h1784(s *State)
 // ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1783(SB), NOSPLIT, $24-8
+TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35333,9 +35352,9 @@ TEXT ·h1783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1784(s *State)
+// func h1785(s *State)
 // ORL R8, R9; ADCQ R10, R11
-TEXT ·h1784(SB), NOSPLIT, $24-8
+TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35353,9 +35372,9 @@ TEXT ·h1784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1785(s *State)
+// func h1786(s *State)
 // ORL R8, R9; SBBQ R10, R11
-TEXT ·h1785(SB), NOSPLIT, $24-8
+TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35373,9 +35392,9 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1786(s *State)
+// func h1787(s *State)
 // ORL R8, R9; INCQ R13
-TEXT ·h1786(SB), NOSPLIT, $24-8
+TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35393,9 +35412,9 @@ TEXT ·h1786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1787(s *State)
+// func h1788(s *State)
 // ORL R8, R9; ROLQ $7, R13
-TEXT ·h1787(SB), NOSPLIT, $24-8
+TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35413,32 +35432,8 @@ TEXT ·h1787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1788(s *State)
-// XORQ R8, R9; JEQ taken
-TEXT ·h1788(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1789(s *State)
-// XORQ R8, R9; JNE taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35448,7 +35443,7 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35462,7 +35457,7 @@ done:
 	RET
 
 // func h1790(s *State)
-// XORQ R8, R9; JCS taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35472,7 +35467,7 @@ TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35486,7 +35481,7 @@ done:
 	RET
 
 // func h1791(s *State)
-// XORQ R8, R9; JCC taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35496,7 +35491,7 @@ TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35510,7 +35505,7 @@ done:
 	RET
 
 // func h1792(s *State)
-// XORQ R8, R9; JLT taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35520,7 +35515,7 @@ TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35534,7 +35529,7 @@ done:
 	RET
 
 // func h1793(s *State)
-// XORQ R8, R9; JGE taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35544,7 +35539,7 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35558,7 +35553,7 @@ done:
 	RET
 
 // func h1794(s *State)
-// XORQ R8, R9; JLE taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35568,7 +35563,7 @@ TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35582,7 +35577,7 @@ done:
 	RET
 
 // func h1795(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35592,7 +35587,7 @@ TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35606,7 +35601,7 @@ done:
 	RET
 
 // func h1796(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35616,7 +35611,7 @@ TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35630,7 +35625,7 @@ done:
 	RET
 
 // func h1797(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35640,7 +35635,7 @@ TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35654,7 +35649,7 @@ done:
 	RET
 
 // func h1798(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35664,7 +35659,7 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35678,7 +35673,7 @@ done:
 	RET
 
 // func h1799(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35688,7 +35683,7 @@ TEXT ·h1799(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35702,8 +35697,32 @@ done:
 	RET
 
 // func h1800(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JPL taken
 TEXT ·h1800(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1801(s *State)
+// XORQ R8, R9; SETCS R10B
+TEXT ·h1801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35721,9 +35740,9 @@ TEXT ·h1800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1801(s *State)
+// func h1802(s *State)
 // XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1801(SB), NOSPLIT, $24-8
+TEXT ·h1802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35741,9 +35760,9 @@ TEXT ·h1801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1802(s *State)
+// func h1803(s *State)
 // XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1802(SB), NOSPLIT, $24-8
+TEXT ·h1803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35761,9 +35780,9 @@ TEXT ·h1802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1803(s *State)
+// func h1804(s *State)
 // XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1803(SB), NOSPLIT, $24-8
+TEXT ·h1804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35781,9 +35800,9 @@ TEXT ·h1803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1804(s *State)
+// func h1805(s *State)
 // XORQ R8, R9; INCQ R13
-TEXT ·h1804(SB), NOSPLIT, $24-8
+TEXT ·h1805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35801,9 +35820,9 @@ TEXT ·h1804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1805(s *State)
+// func h1806(s *State)
 // XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1805(SB), NOSPLIT, $24-8
+TEXT ·h1806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -35821,32 +35840,8 @@ TEXT ·h1805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1806(s *State)
-// XORL R8, R9; JEQ taken
-TEXT ·h1806(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1807(s *State)
-// XORL R8, R9; JNE taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35856,7 +35851,7 @@ TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35870,7 +35865,7 @@ done:
 	RET
 
 // func h1808(s *State)
-// XORL R8, R9; JCS taken
+// XORL R8, R9; JNE taken
 TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35880,7 +35875,7 @@ TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35894,7 +35889,7 @@ done:
 	RET
 
 // func h1809(s *State)
-// XORL R8, R9; JCC taken
+// XORL R8, R9; JCS taken
 TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35904,7 +35899,7 @@ TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35918,7 +35913,7 @@ done:
 	RET
 
 // func h1810(s *State)
-// XORL R8, R9; JLT taken
+// XORL R8, R9; JCC taken
 TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35928,7 +35923,7 @@ TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35942,7 +35937,7 @@ done:
 	RET
 
 // func h1811(s *State)
-// XORL R8, R9; JGE taken
+// XORL R8, R9; JLT taken
 TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35952,7 +35947,7 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35966,7 +35961,7 @@ done:
 	RET
 
 // func h1812(s *State)
-// XORL R8, R9; JLE taken
+// XORL R8, R9; JGE taken
 TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35976,7 +35971,7 @@ TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35990,7 +35985,7 @@ done:
 	RET
 
 // func h1813(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JLE taken
 TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36000,7 +35995,7 @@ TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36014,7 +36009,7 @@ done:
 	RET
 
 // func h1814(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JGT taken
 TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36024,7 +36019,7 @@ TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36038,7 +36033,7 @@ done:
 	RET
 
 // func h1815(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JLS taken
 TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36048,7 +36043,7 @@ TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36062,7 +36057,7 @@ done:
 	RET
 
 // func h1816(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JHI taken
 TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36072,7 +36067,7 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36086,7 +36081,7 @@ done:
 	RET
 
 // func h1817(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JMI taken
 TEXT ·h1817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36096,7 +36091,7 @@ TEXT ·h1817(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36110,8 +36105,32 @@ done:
 	RET
 
 // func h1818(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JPL taken
 TEXT ·h1818(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1819(s *State)
+// XORL R8, R9; SETCS R10B
+TEXT ·h1819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36129,9 +36148,9 @@ TEXT ·h1818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1819(s *State)
+// func h1820(s *State)
 // XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1819(SB), NOSPLIT, $24-8
+TEXT ·h1820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36149,9 +36168,9 @@ TEXT ·h1819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1820(s *State)
+// func h1821(s *State)
 // XORL R8, R9; ADCQ R10, R11
-TEXT ·h1820(SB), NOSPLIT, $24-8
+TEXT ·h1821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36169,9 +36188,9 @@ TEXT ·h1820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1821(s *State)
+// func h1822(s *State)
 // XORL R8, R9; SBBQ R10, R11
-TEXT ·h1821(SB), NOSPLIT, $24-8
+TEXT ·h1822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36189,9 +36208,9 @@ TEXT ·h1821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1822(s *State)
+// func h1823(s *State)
 // XORL R8, R9; INCQ R13
-TEXT ·h1822(SB), NOSPLIT, $24-8
+TEXT ·h1823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36209,9 +36228,9 @@ TEXT ·h1822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1823(s *State)
+// func h1824(s *State)
 // XORL R8, R9; ROLQ $7, R13
-TEXT ·h1823(SB), NOSPLIT, $24-8
+TEXT ·h1824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36229,32 +36248,8 @@ TEXT ·h1823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1824(s *State)
-// TESTQ R8, R9; JEQ taken
-TEXT ·h1824(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1825(s *State)
-// TESTQ R8, R9; JNE taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36264,7 +36259,7 @@ TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36278,7 +36273,7 @@ done:
 	RET
 
 // func h1826(s *State)
-// TESTQ R8, R9; JCS taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36288,7 +36283,7 @@ TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36302,7 +36297,7 @@ done:
 	RET
 
 // func h1827(s *State)
-// TESTQ R8, R9; JCC taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36312,7 +36307,7 @@ TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36326,7 +36321,7 @@ done:
 	RET
 
 // func h1828(s *State)
-// TESTQ R8, R9; JLT taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36336,7 +36331,7 @@ TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36350,7 +36345,7 @@ done:
 	RET
 
 // func h1829(s *State)
-// TESTQ R8, R9; JGE taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36360,7 +36355,7 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36374,7 +36369,7 @@ done:
 	RET
 
 // func h1830(s *State)
-// TESTQ R8, R9; JLE taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36384,7 +36379,7 @@ TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36398,7 +36393,7 @@ done:
 	RET
 
 // func h1831(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36408,7 +36403,7 @@ TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36422,7 +36417,7 @@ done:
 	RET
 
 // func h1832(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36432,7 +36427,7 @@ TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36446,7 +36441,7 @@ done:
 	RET
 
 // func h1833(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36456,7 +36451,7 @@ TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36470,7 +36465,7 @@ done:
 	RET
 
 // func h1834(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36480,7 +36475,7 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36494,7 +36489,7 @@ done:
 	RET
 
 // func h1835(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36504,7 +36499,7 @@ TEXT ·h1835(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36518,8 +36513,32 @@ done:
 	RET
 
 // func h1836(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JPL taken
 TEXT ·h1836(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1837(s *State)
+// TESTQ R8, R9; SETCS R10B
+TEXT ·h1837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36537,9 +36556,9 @@ TEXT ·h1836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1837(s *State)
+// func h1838(s *State)
 // TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1837(SB), NOSPLIT, $24-8
+TEXT ·h1838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36557,9 +36576,9 @@ TEXT ·h1837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1838(s *State)
+// func h1839(s *State)
 // TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1838(SB), NOSPLIT, $24-8
+TEXT ·h1839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36577,9 +36596,9 @@ TEXT ·h1838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1839(s *State)
+// func h1840(s *State)
 // TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1839(SB), NOSPLIT, $24-8
+TEXT ·h1840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36597,9 +36616,9 @@ TEXT ·h1839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1840(s *State)
+// func h1841(s *State)
 // TESTQ R8, R9; INCQ R13
-TEXT ·h1840(SB), NOSPLIT, $24-8
+TEXT ·h1841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36617,9 +36636,9 @@ TEXT ·h1840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1841(s *State)
+// func h1842(s *State)
 // TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1841(SB), NOSPLIT, $24-8
+TEXT ·h1842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36637,32 +36656,8 @@ TEXT ·h1841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1842(s *State)
-// TESTL R8, R9; JEQ taken
-TEXT ·h1842(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1843(s *State)
-// TESTL R8, R9; JNE taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36672,7 +36667,7 @@ TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36686,7 +36681,7 @@ done:
 	RET
 
 // func h1844(s *State)
-// TESTL R8, R9; JCS taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36696,7 +36691,7 @@ TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36710,7 +36705,7 @@ done:
 	RET
 
 // func h1845(s *State)
-// TESTL R8, R9; JCC taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36720,7 +36715,7 @@ TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36734,7 +36729,7 @@ done:
 	RET
 
 // func h1846(s *State)
-// TESTL R8, R9; JLT taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36744,7 +36739,7 @@ TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36758,7 +36753,7 @@ done:
 	RET
 
 // func h1847(s *State)
-// TESTL R8, R9; JGE taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36768,7 +36763,7 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36782,7 +36777,7 @@ done:
 	RET
 
 // func h1848(s *State)
-// TESTL R8, R9; JLE taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36792,7 +36787,7 @@ TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36806,7 +36801,7 @@ done:
 	RET
 
 // func h1849(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36816,7 +36811,7 @@ TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36830,7 +36825,7 @@ done:
 	RET
 
 // func h1850(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36840,7 +36835,7 @@ TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36854,7 +36849,7 @@ done:
 	RET
 
 // func h1851(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36864,7 +36859,7 @@ TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36878,7 +36873,7 @@ done:
 	RET
 
 // func h1852(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36888,7 +36883,7 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36902,7 +36897,7 @@ done:
 	RET
 
 // func h1853(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36912,7 +36907,7 @@ TEXT ·h1853(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36926,8 +36921,32 @@ done:
 	RET
 
 // func h1854(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JPL taken
 TEXT ·h1854(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1855(s *State)
+// TESTL R8, R9; SETCS R10B
+TEXT ·h1855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36945,9 +36964,9 @@ TEXT ·h1854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1855(s *State)
+// func h1856(s *State)
 // TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1855(SB), NOSPLIT, $24-8
+TEXT ·h1856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36965,9 +36984,9 @@ TEXT ·h1855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1856(s *State)
+// func h1857(s *State)
 // TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1856(SB), NOSPLIT, $24-8
+TEXT ·h1857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -36985,9 +37004,9 @@ TEXT ·h1856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1857(s *State)
+// func h1858(s *State)
 // TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1857(SB), NOSPLIT, $24-8
+TEXT ·h1858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37005,9 +37024,9 @@ TEXT ·h1857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1858(s *State)
+// func h1859(s *State)
 // TESTL R8, R9; INCQ R13
-TEXT ·h1858(SB), NOSPLIT, $24-8
+TEXT ·h1859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37025,9 +37044,9 @@ TEXT ·h1858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1859(s *State)
+// func h1860(s *State)
 // TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1859(SB), NOSPLIT, $24-8
+TEXT ·h1860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37045,32 +37064,8 @@ TEXT ·h1859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1860(s *State)
-// INCQ R9; JEQ taken
-TEXT ·h1860(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1861(s *State)
-// INCQ R9; JNE taken
+// INCQ R9; JEQ taken
 TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37080,7 +37075,7 @@ TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37094,7 +37089,7 @@ done:
 	RET
 
 // func h1862(s *State)
-// INCQ R9; JCS taken
+// INCQ R9; JNE taken
 TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37104,7 +37099,7 @@ TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37118,7 +37113,7 @@ done:
 	RET
 
 // func h1863(s *State)
-// INCQ R9; JCC taken
+// INCQ R9; JCS taken
 TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37128,7 +37123,7 @@ TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37142,7 +37137,7 @@ done:
 	RET
 
 // func h1864(s *State)
-// INCQ R9; JLT taken
+// INCQ R9; JCC taken
 TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37152,7 +37147,7 @@ TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37166,7 +37161,7 @@ done:
 	RET
 
 // func h1865(s *State)
-// INCQ R9; JGE taken
+// INCQ R9; JLT taken
 TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37176,7 +37171,7 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37190,7 +37185,7 @@ done:
 	RET
 
 // func h1866(s *State)
-// INCQ R9; JLE taken
+// INCQ R9; JGE taken
 TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37200,7 +37195,7 @@ TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37214,7 +37209,7 @@ done:
 	RET
 
 // func h1867(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JLE taken
 TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37224,7 +37219,7 @@ TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37238,7 +37233,7 @@ done:
 	RET
 
 // func h1868(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JGT taken
 TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37248,7 +37243,7 @@ TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37262,7 +37257,7 @@ done:
 	RET
 
 // func h1869(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JLS taken
 TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37272,7 +37267,7 @@ TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37286,7 +37281,7 @@ done:
 	RET
 
 // func h1870(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JHI taken
 TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37296,7 +37291,7 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37310,7 +37305,7 @@ done:
 	RET
 
 // func h1871(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JMI taken
 TEXT ·h1871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37320,7 +37315,7 @@ TEXT ·h1871(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37334,8 +37329,32 @@ done:
 	RET
 
 // func h1872(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JPL taken
 TEXT ·h1872(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1873(s *State)
+// INCQ R9; SETCS R10B
+TEXT ·h1873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37353,9 +37372,9 @@ TEXT ·h1872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1873(s *State)
+// func h1874(s *State)
 // INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1873(SB), NOSPLIT, $24-8
+TEXT ·h1874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37373,9 +37392,9 @@ TEXT ·h1873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1874(s *State)
+// func h1875(s *State)
 // INCQ R9; ADCQ R10, R11
-TEXT ·h1874(SB), NOSPLIT, $24-8
+TEXT ·h1875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37393,9 +37412,9 @@ TEXT ·h1874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1875(s *State)
+// func h1876(s *State)
 // INCQ R9; SBBQ R10, R11
-TEXT ·h1875(SB), NOSPLIT, $24-8
+TEXT ·h1876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37413,9 +37432,9 @@ TEXT ·h1875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1876(s *State)
+// func h1877(s *State)
 // INCQ R9; INCQ R13
-TEXT ·h1876(SB), NOSPLIT, $24-8
+TEXT ·h1877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37433,9 +37452,9 @@ TEXT ·h1876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1877(s *State)
+// func h1878(s *State)
 // INCQ R9; ROLQ $7, R13
-TEXT ·h1877(SB), NOSPLIT, $24-8
+TEXT ·h1878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37453,32 +37472,8 @@ TEXT ·h1877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1878(s *State)
-// DECQ R9; JEQ taken
-TEXT ·h1878(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1879(s *State)
-// DECQ R9; JNE taken
+// DECQ R9; JEQ taken
 TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37488,7 +37483,7 @@ TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37502,7 +37497,7 @@ done:
 	RET
 
 // func h1880(s *State)
-// DECQ R9; JCS taken
+// DECQ R9; JNE taken
 TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37512,7 +37507,7 @@ TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37526,7 +37521,7 @@ done:
 	RET
 
 // func h1881(s *State)
-// DECQ R9; JCC taken
+// DECQ R9; JCS taken
 TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37536,7 +37531,7 @@ TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37550,7 +37545,7 @@ done:
 	RET
 
 // func h1882(s *State)
-// DECQ R9; JLT taken
+// DECQ R9; JCC taken
 TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37560,7 +37555,7 @@ TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37574,7 +37569,7 @@ done:
 	RET
 
 // func h1883(s *State)
-// DECQ R9; JGE taken
+// DECQ R9; JLT taken
 TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37584,7 +37579,7 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37598,7 +37593,7 @@ done:
 	RET
 
 // func h1884(s *State)
-// DECQ R9; JLE taken
+// DECQ R9; JGE taken
 TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37608,7 +37603,7 @@ TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37622,7 +37617,7 @@ done:
 	RET
 
 // func h1885(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JLE taken
 TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37632,7 +37627,7 @@ TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37646,7 +37641,7 @@ done:
 	RET
 
 // func h1886(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JGT taken
 TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37656,7 +37651,7 @@ TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37670,7 +37665,7 @@ done:
 	RET
 
 // func h1887(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JLS taken
 TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37680,7 +37675,7 @@ TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37694,7 +37689,7 @@ done:
 	RET
 
 // func h1888(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JHI taken
 TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37704,7 +37699,7 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37718,7 +37713,7 @@ done:
 	RET
 
 // func h1889(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JMI taken
 TEXT ·h1889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37728,7 +37723,7 @@ TEXT ·h1889(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37742,8 +37737,32 @@ done:
 	RET
 
 // func h1890(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JPL taken
 TEXT ·h1890(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1891(s *State)
+// DECQ R9; SETCS R10B
+TEXT ·h1891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37761,9 +37780,9 @@ TEXT ·h1890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1891(s *State)
+// func h1892(s *State)
 // DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1891(SB), NOSPLIT, $24-8
+TEXT ·h1892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37781,9 +37800,9 @@ TEXT ·h1891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1892(s *State)
+// func h1893(s *State)
 // DECQ R9; ADCQ R10, R11
-TEXT ·h1892(SB), NOSPLIT, $24-8
+TEXT ·h1893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37801,9 +37820,9 @@ TEXT ·h1892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1893(s *State)
+// func h1894(s *State)
 // DECQ R9; SBBQ R10, R11
-TEXT ·h1893(SB), NOSPLIT, $24-8
+TEXT ·h1894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37821,9 +37840,9 @@ TEXT ·h1893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1894(s *State)
+// func h1895(s *State)
 // DECQ R9; INCQ R13
-TEXT ·h1894(SB), NOSPLIT, $24-8
+TEXT ·h1895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37841,9 +37860,9 @@ TEXT ·h1894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1895(s *State)
+// func h1896(s *State)
 // DECQ R9; ROLQ $7, R13
-TEXT ·h1895(SB), NOSPLIT, $24-8
+TEXT ·h1896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -37861,32 +37880,8 @@ TEXT ·h1895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1896(s *State)
-// INCL R9; JEQ taken
-TEXT ·h1896(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1897(s *State)
-// INCL R9; JNE taken
+// INCL R9; JEQ taken
 TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37896,7 +37891,7 @@ TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37910,7 +37905,7 @@ done:
 	RET
 
 // func h1898(s *State)
-// INCL R9; JCS taken
+// INCL R9; JNE taken
 TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37920,7 +37915,7 @@ TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37934,7 +37929,7 @@ done:
 	RET
 
 // func h1899(s *State)
-// INCL R9; JCC taken
+// INCL R9; JCS taken
 TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37944,7 +37939,7 @@ TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37958,7 +37953,7 @@ done:
 	RET
 
 // func h1900(s *State)
-// INCL R9; JLT taken
+// INCL R9; JCC taken
 TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37968,7 +37963,7 @@ TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37982,7 +37977,7 @@ done:
 	RET
 
 // func h1901(s *State)
-// INCL R9; JGE taken
+// INCL R9; JLT taken
 TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37992,7 +37987,7 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38006,7 +38001,7 @@ done:
 	RET
 
 // func h1902(s *State)
-// INCL R9; JLE taken
+// INCL R9; JGE taken
 TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38016,7 +38011,7 @@ TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38030,7 +38025,7 @@ done:
 	RET
 
 // func h1903(s *State)
-// INCL R9; JGT taken
+// INCL R9; JLE taken
 TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38040,7 +38035,7 @@ TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38054,7 +38049,7 @@ done:
 	RET
 
 // func h1904(s *State)
-// INCL R9; JLS taken
+// INCL R9; JGT taken
 TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38064,7 +38059,7 @@ TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38078,7 +38073,7 @@ done:
 	RET
 
 // func h1905(s *State)
-// INCL R9; JHI taken
+// INCL R9; JLS taken
 TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38088,7 +38083,7 @@ TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38102,7 +38097,7 @@ done:
 	RET
 
 // func h1906(s *State)
-// INCL R9; JMI taken
+// INCL R9; JHI taken
 TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38112,7 +38107,7 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38126,7 +38121,7 @@ done:
 	RET
 
 // func h1907(s *State)
-// INCL R9; JPL taken
+// INCL R9; JMI taken
 TEXT ·h1907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38136,7 +38131,7 @@ TEXT ·h1907(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38150,8 +38145,32 @@ done:
 	RET
 
 // func h1908(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JPL taken
 TEXT ·h1908(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1909(s *State)
+// INCL R9; SETCS R10B
+TEXT ·h1909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38169,9 +38188,9 @@ TEXT ·h1908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1909(s *State)
+// func h1910(s *State)
 // INCL R9; CMOVQEQ R11, R12
-TEXT ·h1909(SB), NOSPLIT, $24-8
+TEXT ·h1910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38189,9 +38208,9 @@ TEXT ·h1909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1910(s *State)
+// func h1911(s *State)
 // INCL R9; ADCQ R10, R11
-TEXT ·h1910(SB), NOSPLIT, $24-8
+TEXT ·h1911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38209,9 +38228,9 @@ TEXT ·h1910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1911(s *State)
+// func h1912(s *State)
 // INCL R9; SBBQ R10, R11
-TEXT ·h1911(SB), NOSPLIT, $24-8
+TEXT ·h1912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38229,9 +38248,9 @@ TEXT ·h1911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1912(s *State)
+// func h1913(s *State)
 // INCL R9; INCQ R13
-TEXT ·h1912(SB), NOSPLIT, $24-8
+TEXT ·h1913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38249,9 +38268,9 @@ TEXT ·h1912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1913(s *State)
+// func h1914(s *State)
 // INCL R9; ROLQ $7, R13
-TEXT ·h1913(SB), NOSPLIT, $24-8
+TEXT ·h1914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38269,32 +38288,8 @@ TEXT ·h1913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1914(s *State)
-// DECL R9; JEQ taken
-TEXT ·h1914(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1915(s *State)
-// DECL R9; JNE taken
+// DECL R9; JEQ taken
 TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38304,7 +38299,7 @@ TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38318,7 +38313,7 @@ done:
 	RET
 
 // func h1916(s *State)
-// DECL R9; JCS taken
+// DECL R9; JNE taken
 TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38328,7 +38323,7 @@ TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38342,7 +38337,7 @@ done:
 	RET
 
 // func h1917(s *State)
-// DECL R9; JCC taken
+// DECL R9; JCS taken
 TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38352,7 +38347,7 @@ TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38366,7 +38361,7 @@ done:
 	RET
 
 // func h1918(s *State)
-// DECL R9; JLT taken
+// DECL R9; JCC taken
 TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38376,7 +38371,7 @@ TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38390,7 +38385,7 @@ done:
 	RET
 
 // func h1919(s *State)
-// DECL R9; JGE taken
+// DECL R9; JLT taken
 TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38400,7 +38395,7 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38414,7 +38409,7 @@ done:
 	RET
 
 // func h1920(s *State)
-// DECL R9; JLE taken
+// DECL R9; JGE taken
 TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38424,7 +38419,7 @@ TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38438,7 +38433,7 @@ done:
 	RET
 
 // func h1921(s *State)
-// DECL R9; JGT taken
+// DECL R9; JLE taken
 TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38448,7 +38443,7 @@ TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38462,7 +38457,7 @@ done:
 	RET
 
 // func h1922(s *State)
-// DECL R9; JLS taken
+// DECL R9; JGT taken
 TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38472,7 +38467,7 @@ TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38486,7 +38481,7 @@ done:
 	RET
 
 // func h1923(s *State)
-// DECL R9; JHI taken
+// DECL R9; JLS taken
 TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38496,7 +38491,7 @@ TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38510,7 +38505,7 @@ done:
 	RET
 
 // func h1924(s *State)
-// DECL R9; JMI taken
+// DECL R9; JHI taken
 TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38520,7 +38515,7 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38534,7 +38529,7 @@ done:
 	RET
 
 // func h1925(s *State)
-// DECL R9; JPL taken
+// DECL R9; JMI taken
 TEXT ·h1925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38544,7 +38539,7 @@ TEXT ·h1925(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38558,8 +38553,32 @@ done:
 	RET
 
 // func h1926(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JPL taken
 TEXT ·h1926(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1927(s *State)
+// DECL R9; SETCS R10B
+TEXT ·h1927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38577,9 +38596,9 @@ TEXT ·h1926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1927(s *State)
+// func h1928(s *State)
 // DECL R9; CMOVQEQ R11, R12
-TEXT ·h1927(SB), NOSPLIT, $24-8
+TEXT ·h1928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38597,9 +38616,9 @@ TEXT ·h1927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1928(s *State)
+// func h1929(s *State)
 // DECL R9; ADCQ R10, R11
-TEXT ·h1928(SB), NOSPLIT, $24-8
+TEXT ·h1929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38617,9 +38636,9 @@ TEXT ·h1928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1929(s *State)
+// func h1930(s *State)
 // DECL R9; SBBQ R10, R11
-TEXT ·h1929(SB), NOSPLIT, $24-8
+TEXT ·h1930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38637,9 +38656,9 @@ TEXT ·h1929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1930(s *State)
+// func h1931(s *State)
 // DECL R9; INCQ R13
-TEXT ·h1930(SB), NOSPLIT, $24-8
+TEXT ·h1931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38657,9 +38676,9 @@ TEXT ·h1930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1931(s *State)
+// func h1932(s *State)
 // DECL R9; ROLQ $7, R13
-TEXT ·h1931(SB), NOSPLIT, $24-8
+TEXT ·h1932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38677,32 +38696,8 @@ TEXT ·h1931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1932(s *State)
-// NEGQ R9; JEQ taken
-TEXT ·h1932(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1933(s *State)
-// NEGQ R9; JNE taken
+// NEGQ R9; JEQ taken
 TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38712,7 +38707,7 @@ TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38726,7 +38721,7 @@ done:
 	RET
 
 // func h1934(s *State)
-// NEGQ R9; JCS taken
+// NEGQ R9; JNE taken
 TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38736,7 +38731,7 @@ TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38750,7 +38745,7 @@ done:
 	RET
 
 // func h1935(s *State)
-// NEGQ R9; JCC taken
+// NEGQ R9; JCS taken
 TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38760,7 +38755,7 @@ TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38774,7 +38769,7 @@ done:
 	RET
 
 // func h1936(s *State)
-// NEGQ R9; JLT taken
+// NEGQ R9; JCC taken
 TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38784,7 +38779,7 @@ TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38798,7 +38793,7 @@ done:
 	RET
 
 // func h1937(s *State)
-// NEGQ R9; JGE taken
+// NEGQ R9; JLT taken
 TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38808,7 +38803,7 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38822,7 +38817,7 @@ done:
 	RET
 
 // func h1938(s *State)
-// NEGQ R9; JLE taken
+// NEGQ R9; JGE taken
 TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38832,7 +38827,7 @@ TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38846,7 +38841,7 @@ done:
 	RET
 
 // func h1939(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JLE taken
 TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38856,7 +38851,7 @@ TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38870,7 +38865,7 @@ done:
 	RET
 
 // func h1940(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JGT taken
 TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38880,7 +38875,7 @@ TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38894,7 +38889,7 @@ done:
 	RET
 
 // func h1941(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JLS taken
 TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38904,7 +38899,7 @@ TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38918,7 +38913,7 @@ done:
 	RET
 
 // func h1942(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JHI taken
 TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38928,7 +38923,7 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38942,7 +38937,7 @@ done:
 	RET
 
 // func h1943(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JMI taken
 TEXT ·h1943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38952,7 +38947,7 @@ TEXT ·h1943(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38966,8 +38961,32 @@ done:
 	RET
 
 // func h1944(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JPL taken
 TEXT ·h1944(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1945(s *State)
+// NEGQ R9; SETCS R10B
+TEXT ·h1945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38985,9 +39004,9 @@ TEXT ·h1944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1945(s *State)
+// func h1946(s *State)
 // NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1945(SB), NOSPLIT, $24-8
+TEXT ·h1946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39005,9 +39024,9 @@ TEXT ·h1945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1946(s *State)
+// func h1947(s *State)
 // NEGQ R9; ADCQ R10, R11
-TEXT ·h1946(SB), NOSPLIT, $24-8
+TEXT ·h1947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39025,9 +39044,9 @@ TEXT ·h1946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1947(s *State)
+// func h1948(s *State)
 // NEGQ R9; SBBQ R10, R11
-TEXT ·h1947(SB), NOSPLIT, $24-8
+TEXT ·h1948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39045,9 +39064,9 @@ TEXT ·h1947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1948(s *State)
+// func h1949(s *State)
 // NEGQ R9; INCQ R13
-TEXT ·h1948(SB), NOSPLIT, $24-8
+TEXT ·h1949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39065,9 +39084,9 @@ TEXT ·h1948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1949(s *State)
+// func h1950(s *State)
 // NEGQ R9; ROLQ $7, R13
-TEXT ·h1949(SB), NOSPLIT, $24-8
+TEXT ·h1950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39085,32 +39104,8 @@ TEXT ·h1949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1950(s *State)
-// SHLQ $1, R9; JEQ taken
-TEXT ·h1950(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1951(s *State)
-// SHLQ $1, R9; JNE taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39120,7 +39115,7 @@ TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39134,7 +39129,7 @@ done:
 	RET
 
 // func h1952(s *State)
-// SHLQ $1, R9; JCS taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39144,7 +39139,7 @@ TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39158,7 +39153,7 @@ done:
 	RET
 
 // func h1953(s *State)
-// SHLQ $1, R9; JCC taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39168,7 +39163,7 @@ TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39182,7 +39177,7 @@ done:
 	RET
 
 // func h1954(s *State)
-// SHLQ $1, R9; JLT taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39192,7 +39187,7 @@ TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39206,7 +39201,7 @@ done:
 	RET
 
 // func h1955(s *State)
-// SHLQ $1, R9; JGE taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39216,7 +39211,7 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39230,7 +39225,7 @@ done:
 	RET
 
 // func h1956(s *State)
-// SHLQ $1, R9; JLE taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39240,7 +39235,7 @@ TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39254,7 +39249,7 @@ done:
 	RET
 
 // func h1957(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39264,7 +39259,7 @@ TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39278,7 +39273,7 @@ done:
 	RET
 
 // func h1958(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39288,7 +39283,7 @@ TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39302,7 +39297,7 @@ done:
 	RET
 
 // func h1959(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39312,7 +39307,7 @@ TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39326,7 +39321,7 @@ done:
 	RET
 
 // func h1960(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39336,7 +39331,7 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39350,7 +39345,7 @@ done:
 	RET
 
 // func h1961(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39360,7 +39355,7 @@ TEXT ·h1961(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39374,8 +39369,32 @@ done:
 	RET
 
 // func h1962(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JPL taken
 TEXT ·h1962(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1963(s *State)
+// SHLQ $1, R9; SETCS R10B
+TEXT ·h1963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39393,9 +39412,9 @@ TEXT ·h1962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1963(s *State)
+// func h1964(s *State)
 // SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1963(SB), NOSPLIT, $24-8
+TEXT ·h1964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39413,9 +39432,9 @@ TEXT ·h1963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1964(s *State)
+// func h1965(s *State)
 // SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1964(SB), NOSPLIT, $24-8
+TEXT ·h1965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39433,9 +39452,9 @@ TEXT ·h1964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1965(s *State)
+// func h1966(s *State)
 // SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1965(SB), NOSPLIT, $24-8
+TEXT ·h1966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39453,9 +39472,9 @@ TEXT ·h1965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1966(s *State)
+// func h1967(s *State)
 // SHLQ $1, R9; INCQ R13
-TEXT ·h1966(SB), NOSPLIT, $24-8
+TEXT ·h1967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39473,9 +39492,9 @@ TEXT ·h1966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1967(s *State)
+// func h1968(s *State)
 // SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1967(SB), NOSPLIT, $24-8
+TEXT ·h1968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39493,32 +39512,8 @@ TEXT ·h1967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1968(s *State)
-// SHRQ $1, R9; JEQ taken
-TEXT ·h1968(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1969(s *State)
-// SHRQ $1, R9; JNE taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39528,7 +39523,7 @@ TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39542,7 +39537,7 @@ done:
 	RET
 
 // func h1970(s *State)
-// SHRQ $1, R9; JCS taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39552,7 +39547,7 @@ TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39566,7 +39561,7 @@ done:
 	RET
 
 // func h1971(s *State)
-// SHRQ $1, R9; JCC taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39576,7 +39571,7 @@ TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39590,7 +39585,7 @@ done:
 	RET
 
 // func h1972(s *State)
-// SHRQ $1, R9; JLT taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39600,7 +39595,7 @@ TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39614,7 +39609,7 @@ done:
 	RET
 
 // func h1973(s *State)
-// SHRQ $1, R9; JGE taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39624,7 +39619,7 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39638,7 +39633,7 @@ done:
 	RET
 
 // func h1974(s *State)
-// SHRQ $1, R9; JLE taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39648,7 +39643,7 @@ TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39662,7 +39657,7 @@ done:
 	RET
 
 // func h1975(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39672,7 +39667,7 @@ TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39686,7 +39681,7 @@ done:
 	RET
 
 // func h1976(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39696,7 +39691,7 @@ TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39710,7 +39705,7 @@ done:
 	RET
 
 // func h1977(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39720,7 +39715,7 @@ TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39734,7 +39729,7 @@ done:
 	RET
 
 // func h1978(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39744,7 +39739,7 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39758,7 +39753,7 @@ done:
 	RET
 
 // func h1979(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h1979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39768,7 +39763,7 @@ TEXT ·h1979(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39782,8 +39777,32 @@ done:
 	RET
 
 // func h1980(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JPL taken
 TEXT ·h1980(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1981(s *State)
+// SHRQ $1, R9; SETCS R10B
+TEXT ·h1981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39801,9 +39820,9 @@ TEXT ·h1980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1981(s *State)
+// func h1982(s *State)
 // SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1981(SB), NOSPLIT, $24-8
+TEXT ·h1982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39821,9 +39840,9 @@ TEXT ·h1981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1982(s *State)
+// func h1983(s *State)
 // SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1982(SB), NOSPLIT, $24-8
+TEXT ·h1983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39841,9 +39860,9 @@ TEXT ·h1982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1983(s *State)
+// func h1984(s *State)
 // SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1983(SB), NOSPLIT, $24-8
+TEXT ·h1984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39861,9 +39880,9 @@ TEXT ·h1983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1984(s *State)
+// func h1985(s *State)
 // SHRQ $1, R9; INCQ R13
-TEXT ·h1984(SB), NOSPLIT, $24-8
+TEXT ·h1985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39881,9 +39900,9 @@ TEXT ·h1984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1985(s *State)
+// func h1986(s *State)
 // SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1985(SB), NOSPLIT, $24-8
+TEXT ·h1986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -39901,32 +39920,8 @@ TEXT ·h1985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1986(s *State)
-// SARQ $1, R9; JEQ taken
-TEXT ·h1986(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1987(s *State)
-// SARQ $1, R9; JNE taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39936,7 +39931,7 @@ TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39950,7 +39945,7 @@ done:
 	RET
 
 // func h1988(s *State)
-// SARQ $1, R9; JCS taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39960,7 +39955,7 @@ TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39974,7 +39969,7 @@ done:
 	RET
 
 // func h1989(s *State)
-// SARQ $1, R9; JCC taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39984,7 +39979,7 @@ TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39998,7 +39993,7 @@ done:
 	RET
 
 // func h1990(s *State)
-// SARQ $1, R9; JLT taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40008,7 +40003,7 @@ TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40022,7 +40017,7 @@ done:
 	RET
 
 // func h1991(s *State)
-// SARQ $1, R9; JGE taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40032,7 +40027,7 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40046,7 +40041,7 @@ done:
 	RET
 
 // func h1992(s *State)
-// SARQ $1, R9; JLE taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40056,7 +40051,7 @@ TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40070,7 +40065,7 @@ done:
 	RET
 
 // func h1993(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40080,7 +40075,7 @@ TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40094,7 +40089,7 @@ done:
 	RET
 
 // func h1994(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40104,7 +40099,7 @@ TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40118,7 +40113,7 @@ done:
 	RET
 
 // func h1995(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40128,7 +40123,7 @@ TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40142,7 +40137,7 @@ done:
 	RET
 
 // func h1996(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JHI taken
 TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40152,7 +40147,7 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40166,7 +40161,7 @@ done:
 	RET
 
 // func h1997(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JMI taken
 TEXT ·h1997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40176,7 +40171,7 @@ TEXT ·h1997(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40190,8 +40185,32 @@ done:
 	RET
 
 // func h1998(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JPL taken
 TEXT ·h1998(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1999(s *State)
+// SARQ $1, R9; SETCS R10B
+TEXT ·h1999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40209,9 +40228,9 @@ TEXT ·h1998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1999(s *State)
+// func h2000(s *State)
 // SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1999(SB), NOSPLIT, $24-8
+TEXT ·h2000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40229,9 +40248,9 @@ TEXT ·h1999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2000(s *State)
+// func h2001(s *State)
 // SARQ $1, R9; ADCQ R10, R11
-TEXT ·h2000(SB), NOSPLIT, $24-8
+TEXT ·h2001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40249,9 +40268,9 @@ TEXT ·h2000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2001(s *State)
+// func h2002(s *State)
 // SARQ $1, R9; SBBQ R10, R11
-TEXT ·h2001(SB), NOSPLIT, $24-8
+TEXT ·h2002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40269,9 +40288,9 @@ TEXT ·h2001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2002(s *State)
+// func h2003(s *State)
 // SARQ $1, R9; INCQ R13
-TEXT ·h2002(SB), NOSPLIT, $24-8
+TEXT ·h2003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40289,9 +40308,9 @@ TEXT ·h2002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2003(s *State)
+// func h2004(s *State)
 // SARQ $1, R9; ROLQ $7, R13
-TEXT ·h2003(SB), NOSPLIT, $24-8
+TEXT ·h2004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40309,32 +40328,8 @@ TEXT ·h2003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2004(s *State)
-// SHLQ $5, R9; JEQ taken
-TEXT ·h2004(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2005(s *State)
-// SHLQ $5, R9; JNE taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40344,7 +40339,7 @@ TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40358,7 +40353,7 @@ done:
 	RET
 
 // func h2006(s *State)
-// SHLQ $5, R9; JCS taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40368,7 +40363,7 @@ TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40382,7 +40377,7 @@ done:
 	RET
 
 // func h2007(s *State)
-// SHLQ $5, R9; JCC taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40392,7 +40387,7 @@ TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40406,7 +40401,7 @@ done:
 	RET
 
 // func h2008(s *State)
-// SHLQ $5, R9; JLT taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40416,7 +40411,7 @@ TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40430,7 +40425,7 @@ done:
 	RET
 
 // func h2009(s *State)
-// SHLQ $5, R9; JGE taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40440,7 +40435,7 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40454,7 +40449,7 @@ done:
 	RET
 
 // func h2010(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40464,7 +40459,7 @@ TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40478,7 +40473,7 @@ done:
 	RET
 
 // func h2011(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40488,7 +40483,7 @@ TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40502,7 +40497,7 @@ done:
 	RET
 
 // func h2012(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40512,7 +40507,7 @@ TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40526,7 +40521,7 @@ done:
 	RET
 
 // func h2013(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40536,7 +40531,7 @@ TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40550,7 +40545,7 @@ done:
 	RET
 
 // func h2014(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40560,7 +40555,7 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40574,7 +40569,7 @@ done:
 	RET
 
 // func h2015(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h2015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40584,7 +40579,7 @@ TEXT ·h2015(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40598,8 +40593,32 @@ done:
 	RET
 
 // func h2016(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JPL taken
 TEXT ·h2016(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2017(s *State)
+// SHLQ $5, R9; SETCS R10B
+TEXT ·h2017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40617,9 +40636,9 @@ TEXT ·h2016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2017(s *State)
+// func h2018(s *State)
 // SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h2017(SB), NOSPLIT, $24-8
+TEXT ·h2018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40637,9 +40656,9 @@ TEXT ·h2017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2018(s *State)
+// func h2019(s *State)
 // SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h2018(SB), NOSPLIT, $24-8
+TEXT ·h2019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40657,9 +40676,9 @@ TEXT ·h2018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2019(s *State)
+// func h2020(s *State)
 // SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h2019(SB), NOSPLIT, $24-8
+TEXT ·h2020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40677,9 +40696,9 @@ TEXT ·h2019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2020(s *State)
+// func h2021(s *State)
 // SHLQ $5, R9; INCQ R13
-TEXT ·h2020(SB), NOSPLIT, $24-8
+TEXT ·h2021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40697,9 +40716,9 @@ TEXT ·h2020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2021(s *State)
+// func h2022(s *State)
 // SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h2021(SB), NOSPLIT, $24-8
+TEXT ·h2022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40717,32 +40736,8 @@ TEXT ·h2021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2022(s *State)
-// SHRQ CX, R9; JEQ taken
-TEXT ·h2022(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2023(s *State)
-// SHRQ CX, R9; JNE taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40752,7 +40747,7 @@ TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40766,7 +40761,7 @@ done:
 	RET
 
 // func h2024(s *State)
-// SHRQ CX, R9; JCS taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40776,7 +40771,7 @@ TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40790,7 +40785,7 @@ done:
 	RET
 
 // func h2025(s *State)
-// SHRQ CX, R9; JCC taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40800,7 +40795,7 @@ TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40814,7 +40809,7 @@ done:
 	RET
 
 // func h2026(s *State)
-// SHRQ CX, R9; JLT taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40824,7 +40819,7 @@ TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40838,7 +40833,7 @@ done:
 	RET
 
 // func h2027(s *State)
-// SHRQ CX, R9; JGE taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40848,7 +40843,7 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40862,7 +40857,7 @@ done:
 	RET
 
 // func h2028(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40872,7 +40867,7 @@ TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40886,7 +40881,7 @@ done:
 	RET
 
 // func h2029(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40896,7 +40891,7 @@ TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40910,7 +40905,7 @@ done:
 	RET
 
 // func h2030(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40920,7 +40915,7 @@ TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40934,7 +40929,7 @@ done:
 	RET
 
 // func h2031(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40944,7 +40939,7 @@ TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40958,7 +40953,7 @@ done:
 	RET
 
 // func h2032(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40968,7 +40963,7 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40982,7 +40977,7 @@ done:
 	RET
 
 // func h2033(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h2033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40992,7 +40987,7 @@ TEXT ·h2033(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41006,8 +41001,32 @@ done:
 	RET
 
 // func h2034(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JPL taken
 TEXT ·h2034(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2035(s *State)
+// SHRQ CX, R9; SETCS R10B
+TEXT ·h2035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41025,9 +41044,9 @@ TEXT ·h2034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2035(s *State)
+// func h2036(s *State)
 // SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h2035(SB), NOSPLIT, $24-8
+TEXT ·h2036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41045,9 +41064,9 @@ TEXT ·h2035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2036(s *State)
+// func h2037(s *State)
 // SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h2036(SB), NOSPLIT, $24-8
+TEXT ·h2037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41065,9 +41084,9 @@ TEXT ·h2036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2037(s *State)
+// func h2038(s *State)
 // SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h2037(SB), NOSPLIT, $24-8
+TEXT ·h2038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41085,9 +41104,9 @@ TEXT ·h2037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2038(s *State)
+// func h2039(s *State)
 // SHRQ CX, R9; INCQ R13
-TEXT ·h2038(SB), NOSPLIT, $24-8
+TEXT ·h2039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41105,9 +41124,9 @@ TEXT ·h2038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2039(s *State)
+// func h2040(s *State)
 // SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h2039(SB), NOSPLIT, $24-8
+TEXT ·h2040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41125,32 +41144,8 @@ TEXT ·h2039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2040(s *State)
-// SHLL $1, R9; JEQ taken
-TEXT ·h2040(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2041(s *State)
-// SHLL $1, R9; JNE taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41160,7 +41155,7 @@ TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41174,7 +41169,7 @@ done:
 	RET
 
 // func h2042(s *State)
-// SHLL $1, R9; JCS taken
+// SHLL $1, R9; JNE taken
 TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41184,7 +41179,7 @@ TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41198,7 +41193,7 @@ done:
 	RET
 
 // func h2043(s *State)
-// SHLL $1, R9; JCC taken
+// SHLL $1, R9; JCS taken
 TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41208,7 +41203,7 @@ TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41222,7 +41217,7 @@ done:
 	RET
 
 // func h2044(s *State)
-// SHLL $1, R9; JLT taken
+// SHLL $1, R9; JCC taken
 TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41232,7 +41227,7 @@ TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41246,7 +41241,7 @@ done:
 	RET
 
 // func h2045(s *State)
-// SHLL $1, R9; JGE taken
+// SHLL $1, R9; JLT taken
 TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41256,7 +41251,7 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41270,7 +41265,7 @@ done:
 	RET
 
 // func h2046(s *State)
-// SHLL $1, R9; JLE taken
+// SHLL $1, R9; JGE taken
 TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41280,7 +41275,7 @@ TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41294,7 +41289,7 @@ done:
 	RET
 
 // func h2047(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JLE taken
 TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41304,7 +41299,7 @@ TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41318,7 +41313,7 @@ done:
 	RET
 
 // func h2048(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JGT taken
 TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41328,7 +41323,7 @@ TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41342,7 +41337,7 @@ done:
 	RET
 
 // func h2049(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JLS taken
 TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41352,7 +41347,7 @@ TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41366,7 +41361,7 @@ done:
 	RET
 
 // func h2050(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JHI taken
 TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41376,7 +41371,7 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41390,7 +41385,7 @@ done:
 	RET
 
 // func h2051(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JMI taken
 TEXT ·h2051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41400,7 +41395,7 @@ TEXT ·h2051(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41414,8 +41409,32 @@ done:
 	RET
 
 // func h2052(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JPL taken
 TEXT ·h2052(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2053(s *State)
+// SHLL $1, R9; SETCS R10B
+TEXT ·h2053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41433,9 +41452,9 @@ TEXT ·h2052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2053(s *State)
+// func h2054(s *State)
 // SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h2053(SB), NOSPLIT, $24-8
+TEXT ·h2054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41453,9 +41472,9 @@ TEXT ·h2053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2054(s *State)
+// func h2055(s *State)
 // SHLL $1, R9; ADCQ R10, R11
-TEXT ·h2054(SB), NOSPLIT, $24-8
+TEXT ·h2055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41473,9 +41492,9 @@ TEXT ·h2054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2055(s *State)
+// func h2056(s *State)
 // SHLL $1, R9; SBBQ R10, R11
-TEXT ·h2055(SB), NOSPLIT, $24-8
+TEXT ·h2056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41493,9 +41512,9 @@ TEXT ·h2055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2056(s *State)
+// func h2057(s *State)
 // SHLL $1, R9; INCQ R13
-TEXT ·h2056(SB), NOSPLIT, $24-8
+TEXT ·h2057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41513,9 +41532,9 @@ TEXT ·h2056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2057(s *State)
+// func h2058(s *State)
 // SHLL $1, R9; ROLQ $7, R13
-TEXT ·h2057(SB), NOSPLIT, $24-8
+TEXT ·h2058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41533,32 +41552,8 @@ TEXT ·h2057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2058(s *State)
-// SARL $3, R9; JEQ taken
-TEXT ·h2058(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2059(s *State)
-// SARL $3, R9; JNE taken
+// SARL $3, R9; JEQ taken
 TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41568,7 +41563,7 @@ TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41582,7 +41577,7 @@ done:
 	RET
 
 // func h2060(s *State)
-// SARL $3, R9; JCS taken
+// SARL $3, R9; JNE taken
 TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41592,7 +41587,7 @@ TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41606,7 +41601,7 @@ done:
 	RET
 
 // func h2061(s *State)
-// SARL $3, R9; JCC taken
+// SARL $3, R9; JCS taken
 TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41616,7 +41611,7 @@ TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41630,7 +41625,7 @@ done:
 	RET
 
 // func h2062(s *State)
-// SARL $3, R9; JLT taken
+// SARL $3, R9; JCC taken
 TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41640,7 +41635,7 @@ TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41654,7 +41649,7 @@ done:
 	RET
 
 // func h2063(s *State)
-// SARL $3, R9; JGE taken
+// SARL $3, R9; JLT taken
 TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41664,7 +41659,7 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41678,7 +41673,7 @@ done:
 	RET
 
 // func h2064(s *State)
-// SARL $3, R9; JLE taken
+// SARL $3, R9; JGE taken
 TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41688,7 +41683,7 @@ TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41702,7 +41697,7 @@ done:
 	RET
 
 // func h2065(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JLE taken
 TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41712,7 +41707,7 @@ TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41726,7 +41721,7 @@ done:
 	RET
 
 // func h2066(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JGT taken
 TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41736,7 +41731,7 @@ TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41750,7 +41745,7 @@ done:
 	RET
 
 // func h2067(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JLS taken
 TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41760,7 +41755,7 @@ TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41774,7 +41769,7 @@ done:
 	RET
 
 // func h2068(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JHI taken
 TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41784,7 +41779,7 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41798,7 +41793,7 @@ done:
 	RET
 
 // func h2069(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JMI taken
 TEXT ·h2069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41808,7 +41803,7 @@ TEXT ·h2069(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41822,8 +41817,32 @@ done:
 	RET
 
 // func h2070(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JPL taken
 TEXT ·h2070(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2071(s *State)
+// SARL $3, R9; SETCS R10B
+TEXT ·h2071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41841,9 +41860,9 @@ TEXT ·h2070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2071(s *State)
+// func h2072(s *State)
 // SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h2071(SB), NOSPLIT, $24-8
+TEXT ·h2072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41861,9 +41880,9 @@ TEXT ·h2071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2072(s *State)
+// func h2073(s *State)
 // SARL $3, R9; ADCQ R10, R11
-TEXT ·h2072(SB), NOSPLIT, $24-8
+TEXT ·h2073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41881,9 +41900,9 @@ TEXT ·h2072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2073(s *State)
+// func h2074(s *State)
 // SARL $3, R9; SBBQ R10, R11
-TEXT ·h2073(SB), NOSPLIT, $24-8
+TEXT ·h2074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41901,9 +41920,9 @@ TEXT ·h2073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2074(s *State)
+// func h2075(s *State)
 // SARL $3, R9; INCQ R13
-TEXT ·h2074(SB), NOSPLIT, $24-8
+TEXT ·h2075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41921,9 +41940,9 @@ TEXT ·h2074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2075(s *State)
+// func h2076(s *State)
 // SARL $3, R9; ROLQ $7, R13
-TEXT ·h2075(SB), NOSPLIT, $24-8
+TEXT ·h2076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -41941,32 +41960,8 @@ TEXT ·h2075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2076(s *State)
-// ROLQ $1, R9; JEQ taken
-TEXT ·h2076(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2077(s *State)
-// ROLQ $1, R9; JNE taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41976,7 +41971,7 @@ TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41990,7 +41985,7 @@ done:
 	RET
 
 // func h2078(s *State)
-// ROLQ $1, R9; JCS taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h2078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42000,7 +41995,7 @@ TEXT ·h2078(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42014,7 +42009,7 @@ done:
 	RET
 
 // func h2079(s *State)
-// ROLQ $1, R9; JCC taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42024,7 +42019,7 @@ TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42038,7 +42033,7 @@ done:
 	RET
 
 // func h2080(s *State)
-// ROLQ $1, R9; JLT taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42048,7 +42043,7 @@ TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42062,7 +42057,7 @@ done:
 	RET
 
 // func h2081(s *State)
-// ROLQ $1, R9; JGE taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42072,7 +42067,7 @@ TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42086,7 +42081,7 @@ done:
 	RET
 
 // func h2082(s *State)
-// ROLQ $1, R9; JLE taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42096,7 +42091,7 @@ TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42110,7 +42105,7 @@ done:
 	RET
 
 // func h2083(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42120,7 +42115,7 @@ TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42134,7 +42129,7 @@ done:
 	RET
 
 // func h2084(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42144,7 +42139,7 @@ TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42158,7 +42153,7 @@ done:
 	RET
 
 // func h2085(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42168,7 +42163,7 @@ TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42182,7 +42177,7 @@ done:
 	RET
 
 // func h2086(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42192,7 +42187,7 @@ TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42206,7 +42201,7 @@ done:
 	RET
 
 // func h2087(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42216,7 +42211,7 @@ TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42230,8 +42225,32 @@ done:
 	RET
 
 // func h2088(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JPL taken
 TEXT ·h2088(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2089(s *State)
+// ROLQ $1, R9; SETCS R10B
+TEXT ·h2089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42249,9 +42268,9 @@ TEXT ·h2088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2089(s *State)
+// func h2090(s *State)
 // ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h2089(SB), NOSPLIT, $24-8
+TEXT ·h2090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42269,9 +42288,9 @@ TEXT ·h2089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2090(s *State)
+// func h2091(s *State)
 // ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h2090(SB), NOSPLIT, $24-8
+TEXT ·h2091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42289,9 +42308,9 @@ TEXT ·h2090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2091(s *State)
+// func h2092(s *State)
 // ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h2091(SB), NOSPLIT, $24-8
+TEXT ·h2092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42309,9 +42328,9 @@ TEXT ·h2091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2092(s *State)
+// func h2093(s *State)
 // ROLQ $1, R9; INCQ R13
-TEXT ·h2092(SB), NOSPLIT, $24-8
+TEXT ·h2093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42329,9 +42348,9 @@ TEXT ·h2092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2093(s *State)
+// func h2094(s *State)
 // ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h2093(SB), NOSPLIT, $24-8
+TEXT ·h2094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42349,32 +42368,8 @@ TEXT ·h2093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2094(s *State)
-// RORQ $3, R9; JEQ taken
-TEXT ·h2094(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2095(s *State)
-// RORQ $3, R9; JNE taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42384,7 +42379,7 @@ TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42398,7 +42393,7 @@ done:
 	RET
 
 // func h2096(s *State)
-// RORQ $3, R9; JCS taken
+// RORQ $3, R9; JNE taken
 TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42408,7 +42403,7 @@ TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42422,7 +42417,7 @@ done:
 	RET
 
 // func h2097(s *State)
-// RORQ $3, R9; JCC taken
+// RORQ $3, R9; JCS taken
 TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42432,7 +42427,7 @@ TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42446,7 +42441,7 @@ done:
 	RET
 
 // func h2098(s *State)
-// RORQ $3, R9; JLT taken
+// RORQ $3, R9; JCC taken
 TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42456,7 +42451,7 @@ TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42470,7 +42465,7 @@ done:
 	RET
 
 // func h2099(s *State)
-// RORQ $3, R9; JGE taken
+// RORQ $3, R9; JLT taken
 TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42480,7 +42475,7 @@ TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42494,7 +42489,7 @@ done:
 	RET
 
 // func h2100(s *State)
-// RORQ $3, R9; JLE taken
+// RORQ $3, R9; JGE taken
 TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42504,7 +42499,7 @@ TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42518,7 +42513,7 @@ done:
 	RET
 
 // func h2101(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JLE taken
 TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42528,7 +42523,7 @@ TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42542,7 +42537,7 @@ done:
 	RET
 
 // func h2102(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JGT taken
 TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42552,7 +42547,7 @@ TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42566,7 +42561,7 @@ done:
 	RET
 
 // func h2103(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JLS taken
 TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42576,7 +42571,7 @@ TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42590,7 +42585,7 @@ done:
 	RET
 
 // func h2104(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JHI taken
 TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42600,7 +42595,7 @@ TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42614,7 +42609,7 @@ done:
 	RET
 
 // func h2105(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JMI taken
 TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42624,7 +42619,7 @@ TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42638,8 +42633,32 @@ done:
 	RET
 
 // func h2106(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JPL taken
 TEXT ·h2106(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2107(s *State)
+// RORQ $3, R9; SETCS R10B
+TEXT ·h2107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42657,9 +42676,9 @@ TEXT ·h2106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2107(s *State)
+// func h2108(s *State)
 // RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h2107(SB), NOSPLIT, $24-8
+TEXT ·h2108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42677,9 +42696,9 @@ TEXT ·h2107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2108(s *State)
+// func h2109(s *State)
 // RORQ $3, R9; ADCQ R10, R11
-TEXT ·h2108(SB), NOSPLIT, $24-8
+TEXT ·h2109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42697,9 +42716,9 @@ TEXT ·h2108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2109(s *State)
+// func h2110(s *State)
 // RORQ $3, R9; SBBQ R10, R11
-TEXT ·h2109(SB), NOSPLIT, $24-8
+TEXT ·h2110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42717,9 +42736,9 @@ TEXT ·h2109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2110(s *State)
+// func h2111(s *State)
 // RORQ $3, R9; INCQ R13
-TEXT ·h2110(SB), NOSPLIT, $24-8
+TEXT ·h2111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42737,9 +42756,9 @@ TEXT ·h2110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2111(s *State)
+// func h2112(s *State)
 // RORQ $3, R9; ROLQ $7, R13
-TEXT ·h2111(SB), NOSPLIT, $24-8
+TEXT ·h2112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -42757,32 +42776,8 @@ TEXT ·h2111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2112(s *State)
-// IMULQ R8, R9; JEQ taken
-TEXT ·h2112(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2113(s *State)
-// IMULQ R8, R9; JNE taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42792,7 +42787,7 @@ TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42806,7 +42801,7 @@ done:
 	RET
 
 // func h2114(s *State)
-// IMULQ R8, R9; JCS taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42816,7 +42811,7 @@ TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42830,7 +42825,7 @@ done:
 	RET
 
 // func h2115(s *State)
-// IMULQ R8, R9; JCC taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42840,7 +42835,7 @@ TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42854,7 +42849,7 @@ done:
 	RET
 
 // func h2116(s *State)
-// IMULQ R8, R9; JLT taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42864,7 +42859,7 @@ TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42878,7 +42873,7 @@ done:
 	RET
 
 // func h2117(s *State)
-// IMULQ R8, R9; JGE taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42888,7 +42883,7 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42902,7 +42897,7 @@ done:
 	RET
 
 // func h2118(s *State)
-// IMULQ R8, R9; JLE taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42912,7 +42907,7 @@ TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42926,7 +42921,7 @@ done:
 	RET
 
 // func h2119(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42936,7 +42931,7 @@ TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42950,7 +42945,7 @@ done:
 	RET
 
 // func h2120(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42960,7 +42955,7 @@ TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42974,7 +42969,7 @@ done:
 	RET
 
 // func h2121(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42984,7 +42979,7 @@ TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42998,7 +42993,7 @@ done:
 	RET
 
 // func h2122(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43008,7 +43003,7 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43022,7 +43017,7 @@ done:
 	RET
 
 // func h2123(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43032,7 +43027,7 @@ TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43046,8 +43041,32 @@ done:
 	RET
 
 // func h2124(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JPL taken
 TEXT ·h2124(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2125(s *State)
+// IMULQ R8, R9; SETCS R10B
+TEXT ·h2125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43065,9 +43084,9 @@ TEXT ·h2124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2125(s *State)
+// func h2126(s *State)
 // IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2125(SB), NOSPLIT, $24-8
+TEXT ·h2126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43085,9 +43104,9 @@ TEXT ·h2125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2126(s *State)
+// func h2127(s *State)
 // IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h2126(SB), NOSPLIT, $24-8
+TEXT ·h2127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43105,9 +43124,9 @@ TEXT ·h2126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2127(s *State)
+// func h2128(s *State)
 // IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h2127(SB), NOSPLIT, $24-8
+TEXT ·h2128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43125,9 +43144,9 @@ TEXT ·h2127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2128(s *State)
+// func h2129(s *State)
 // IMULQ R8, R9; INCQ R13
-TEXT ·h2128(SB), NOSPLIT, $24-8
+TEXT ·h2129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43145,9 +43164,9 @@ TEXT ·h2128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2129(s *State)
+// func h2130(s *State)
 // IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h2129(SB), NOSPLIT, $24-8
+TEXT ·h2130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43165,32 +43184,8 @@ TEXT ·h2129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2130(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
-TEXT ·h2130(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2131(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h2131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43200,7 +43195,7 @@ TEXT ·h2131(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43214,7 +43209,7 @@ done:
 	RET
 
 // func h2132(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h2132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43224,7 +43219,7 @@ TEXT ·h2132(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43238,7 +43233,7 @@ done:
 	RET
 
 // func h2133(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43248,7 +43243,7 @@ TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43262,7 +43257,7 @@ done:
 	RET
 
 // func h2134(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43272,7 +43267,7 @@ TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43286,7 +43281,7 @@ done:
 	RET
 
 // func h2135(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43296,7 +43291,7 @@ TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43310,7 +43305,7 @@ done:
 	RET
 
 // func h2136(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43320,7 +43315,7 @@ TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43334,7 +43329,7 @@ done:
 	RET
 
 // func h2137(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43344,7 +43339,7 @@ TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43358,7 +43353,7 @@ done:
 	RET
 
 // func h2138(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43368,7 +43363,7 @@ TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43382,7 +43377,7 @@ done:
 	RET
 
 // func h2139(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43392,7 +43387,7 @@ TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43406,7 +43401,7 @@ done:
 	RET
 
 // func h2140(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43416,7 +43411,7 @@ TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43430,7 +43425,7 @@ done:
 	RET
 
 // func h2141(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JMI taken
 TEXT ·h2141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43440,7 +43435,7 @@ TEXT ·h2141(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43454,8 +43449,32 @@ done:
 	RET
 
 // func h2142(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JPL taken
 TEXT ·h2142(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2143(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h2143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43473,9 +43492,9 @@ TEXT ·h2142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2143(s *State)
+// func h2144(s *State)
 // IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h2143(SB), NOSPLIT, $24-8
+TEXT ·h2144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43493,9 +43512,9 @@ TEXT ·h2143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2144(s *State)
+// func h2145(s *State)
 // IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h2144(SB), NOSPLIT, $24-8
+TEXT ·h2145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43513,9 +43532,9 @@ TEXT ·h2144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2145(s *State)
+// func h2146(s *State)
 // IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h2145(SB), NOSPLIT, $24-8
+TEXT ·h2146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43533,9 +43552,9 @@ TEXT ·h2145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2146(s *State)
+// func h2147(s *State)
 // IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h2146(SB), NOSPLIT, $24-8
+TEXT ·h2147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43553,9 +43572,9 @@ TEXT ·h2146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2147(s *State)
+// func h2148(s *State)
 // IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h2147(SB), NOSPLIT, $24-8
+TEXT ·h2148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43573,32 +43592,8 @@ TEXT ·h2147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2148(s *State)
-// MULQ R8; JEQ taken
-TEXT ·h2148(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h2149(s *State)
-// MULQ R8; JNE taken
+// MULQ R8; JEQ taken
 TEXT ·h2149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43608,7 +43603,7 @@ TEXT ·h2149(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	MULQ R8
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43622,8 +43617,32 @@ done:
 	RET
 
 // func h2150(s *State)
-// MULQ R8; JCS taken
+// MULQ R8; JNE taken
 TEXT ·h2150(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2151(s *State)
+// MULQ R8; JCS taken
+TEXT ·h2151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43645,9 +43664,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2151(s *State)
+// func h2152(s *State)
 // MULQ R8; JCC taken
-TEXT ·h2151(SB), NOSPLIT, $24-8
+TEXT ·h2152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43669,9 +43688,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2152(s *State)
+// func h2153(s *State)
 // MULQ R8; JLT taken
-TEXT ·h2152(SB), NOSPLIT, $24-8
+TEXT ·h2153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43693,9 +43712,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2153(s *State)
+// func h2154(s *State)
 // MULQ R8; JGE taken
-TEXT ·h2153(SB), NOSPLIT, $24-8
+TEXT ·h2154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43717,9 +43736,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2154(s *State)
+// func h2155(s *State)
 // MULQ R8; JLE taken
-TEXT ·h2154(SB), NOSPLIT, $24-8
+TEXT ·h2155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43741,9 +43760,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2155(s *State)
+// func h2156(s *State)
 // MULQ R8; JGT taken
-TEXT ·h2155(SB), NOSPLIT, $24-8
+TEXT ·h2156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43765,9 +43784,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2156(s *State)
+// func h2157(s *State)
 // MULQ R8; JLS taken
-TEXT ·h2156(SB), NOSPLIT, $24-8
+TEXT ·h2157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43789,9 +43808,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2157(s *State)
+// func h2158(s *State)
 // MULQ R8; JHI taken
-TEXT ·h2157(SB), NOSPLIT, $24-8
+TEXT ·h2158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43813,9 +43832,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2158(s *State)
+// func h2159(s *State)
 // MULQ R8; JMI taken
-TEXT ·h2158(SB), NOSPLIT, $24-8
+TEXT ·h2159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43837,9 +43856,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2159(s *State)
+// func h2160(s *State)
 // MULQ R8; JPL taken
-TEXT ·h2159(SB), NOSPLIT, $24-8
+TEXT ·h2160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43861,9 +43880,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2160(s *State)
+// func h2161(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h2160(SB), NOSPLIT, $24-8
+TEXT ·h2161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43881,9 +43900,9 @@ TEXT ·h2160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2161(s *State)
+// func h2162(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h2161(SB), NOSPLIT, $24-8
+TEXT ·h2162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43901,9 +43920,9 @@ TEXT ·h2161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2162(s *State)
+// func h2163(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h2162(SB), NOSPLIT, $24-8
+TEXT ·h2163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43921,9 +43940,9 @@ TEXT ·h2162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2163(s *State)
+// func h2164(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h2163(SB), NOSPLIT, $24-8
+TEXT ·h2164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43941,9 +43960,9 @@ TEXT ·h2163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2164(s *State)
+// func h2165(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h2164(SB), NOSPLIT, $24-8
+TEXT ·h2165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43961,9 +43980,9 @@ TEXT ·h2164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2165(s *State)
+// func h2166(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h2165(SB), NOSPLIT, $24-8
+TEXT ·h2166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43981,9 +44000,9 @@ TEXT ·h2165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2166(s *State)
+// func h2167(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h2166(SB), NOSPLIT, $24-8
+TEXT ·h2167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44005,9 +44024,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2167(s *State)
+// func h2168(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h2167(SB), NOSPLIT, $24-8
+TEXT ·h2168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44029,9 +44048,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2168(s *State)
+// func h2169(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h2168(SB), NOSPLIT, $24-8
+TEXT ·h2169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44053,9 +44072,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2169(s *State)
+// func h2170(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h2169(SB), NOSPLIT, $24-8
+TEXT ·h2170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44077,9 +44096,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2170(s *State)
+// func h2171(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h2170(SB), NOSPLIT, $24-8
+TEXT ·h2171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44101,9 +44120,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2171(s *State)
+// func h2172(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h2171(SB), NOSPLIT, $24-8
+TEXT ·h2172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44125,9 +44144,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2172(s *State)
+// func h2173(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h2172(SB), NOSPLIT, $24-8
+TEXT ·h2173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44149,9 +44168,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2173(s *State)
+// func h2174(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h2173(SB), NOSPLIT, $24-8
+TEXT ·h2174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44173,9 +44192,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2174(s *State)
+// func h2175(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h2174(SB), NOSPLIT, $24-8
+TEXT ·h2175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44197,9 +44216,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2175(s *State)
+// func h2176(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h2175(SB), NOSPLIT, $24-8
+TEXT ·h2176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44221,9 +44240,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2176(s *State)
+// func h2177(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h2176(SB), NOSPLIT, $24-8
+TEXT ·h2177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44245,9 +44264,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2177(s *State)
+// func h2178(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h2177(SB), NOSPLIT, $24-8
+TEXT ·h2178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44269,9 +44288,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2178(s *State)
+// func h2179(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h2178(SB), NOSPLIT, $24-8
+TEXT ·h2179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44289,9 +44308,9 @@ TEXT ·h2178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2179(s *State)
+// func h2180(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2179(SB), NOSPLIT, $24-8
+TEXT ·h2180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44309,9 +44328,9 @@ TEXT ·h2179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2180(s *State)
+// func h2181(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h2180(SB), NOSPLIT, $24-8
+TEXT ·h2181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44329,9 +44348,9 @@ TEXT ·h2180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2181(s *State)
+// func h2182(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h2181(SB), NOSPLIT, $24-8
+TEXT ·h2182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44349,9 +44368,9 @@ TEXT ·h2181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2182(s *State)
+// func h2183(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h2182(SB), NOSPLIT, $24-8
+TEXT ·h2183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44369,9 +44388,9 @@ TEXT ·h2182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2183(s *State)
+// func h2184(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h2183(SB), NOSPLIT, $24-8
+TEXT ·h2184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44389,9 +44408,9 @@ TEXT ·h2183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2184(s *State)
+// func h2185(s *State)
 // VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2184(SB), NOSPLIT, $24-8
+TEXT ·h2185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44409,9 +44428,9 @@ TEXT ·h2184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2185(s *State)
+// func h2186(s *State)
 // VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2185(SB), NOSPLIT, $24-8
+TEXT ·h2186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44429,9 +44448,9 @@ TEXT ·h2185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2186(s *State)
+// func h2187(s *State)
 // VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2186(SB), NOSPLIT, $24-8
+TEXT ·h2187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44449,9 +44468,9 @@ TEXT ·h2186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2187(s *State)
+// func h2188(s *State)
 // VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2187(SB), NOSPLIT, $24-8
+TEXT ·h2188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44469,9 +44488,9 @@ TEXT ·h2187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2188(s *State)
+// func h2189(s *State)
 // VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2188(SB), NOSPLIT, $24-8
+TEXT ·h2189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44489,9 +44508,9 @@ TEXT ·h2188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2189(s *State)
+// func h2190(s *State)
 // VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2189(SB), NOSPLIT, $24-8
+TEXT ·h2190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44509,9 +44528,9 @@ TEXT ·h2189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2190(s *State)
+// func h2191(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2190(SB), NOSPLIT, $24-8
+TEXT ·h2191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44529,9 +44548,9 @@ TEXT ·h2190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2191(s *State)
+// func h2192(s *State)
 // PXOR X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2191(SB), NOSPLIT, $24-8
+TEXT ·h2192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44549,9 +44568,9 @@ TEXT ·h2191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2192(s *State)
+// func h2193(s *State)
 // MOVOU (SI), X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2192(SB), NOSPLIT, $24-8
+TEXT ·h2193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44569,9 +44588,9 @@ TEXT ·h2192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2193(s *State)
+// func h2194(s *State)
 // PADDQ X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2193(SB), NOSPLIT, $24-8
+TEXT ·h2194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44589,9 +44608,9 @@ TEXT ·h2193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2194(s *State)
+// func h2195(s *State)
 // VZEROUPPER; VPXORQ Z14, Z17, Z2
-TEXT ·h2194(SB), NOSPLIT, $24-8
+TEXT ·h2195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44609,9 +44628,9 @@ TEXT ·h2194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2195(s *State)
+// func h2196(s *State)
 // VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2195(SB), NOSPLIT, $24-8
+TEXT ·h2196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44629,9 +44648,9 @@ TEXT ·h2195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2196(s *State)
+// func h2197(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2196(SB), NOSPLIT, $24-8
+TEXT ·h2197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44649,9 +44668,9 @@ TEXT ·h2196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2197(s *State)
+// func h2198(s *State)
 // VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2
-TEXT ·h2197(SB), NOSPLIT, $24-8
+TEXT ·h2198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)

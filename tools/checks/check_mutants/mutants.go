@@ -729,6 +729,10 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedPack<>+2880(SB)/4, $0x00000001", Replace: "DATA boundedPack<>+2880(SB)/4, $0x00000003"}}},
 	{Name: "rejboundedx4/vector-count-of-all-accepted-7", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedCount<>+255(SB)/1, $0x08", Replace: "DATA boundedCount<>+255(SB)/1, $0x07"}}},
+	{Name: "rejboundedx4/scalar-reads-a-complete-polynomial", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "s2scalar:\n\tCMPQ    CX, $0x00000100\n\tJEQ     s2done\n", Replace: "s2scalar:\n"}}},
+	{Name: "rejboundedx4/vector-count-is-the-pack-offset", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "ADDQ         DX, CX", Replace: "ADDQ         AX, CX"}}},
 	{Name: "rejboundedx4/vector-eta2-accepts-15", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Find: "DATA boundedConsts<>+140(SB)/4, $0x0000000f", Replace: "DATA boundedConsts<>+140(SB)/4, $0x00000010"}}},
 	{Name: "rejboundedx4/vector-eta4-rejects-8", Routine: "RejBoundedPolyx4Eta4AVX2",
@@ -736,7 +740,7 @@ var mutants = []Mutant{
 	{Name: "rejboundedx4/vector-eta2-wrong-mod-5", Routine: "RejBoundedPolyx4Eta2AVX2",
 		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "VPSRLD       $0x06, Y3, Y3", Replace: "VPSRLD       $0x05, Y3, Y3", N: 3}}},
 	{Name: "rejboundedx4/vector-count-skips-a-step", Routine: "RejBoundedPolyx4Eta4AVX2",
-		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tADDQ         AX, CX\n", Replace: "\tADDQ         AX, CX\n\tANDQ         $0x000000fe, CX\n", N: 2}}},
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tADDQ         DX, CX\n", Replace: "\tADDQ         DX, CX\n\tANDQ         $0x000000fe, CX\n", N: 2}}},
 	// With a count of 249 the vector pass writes a[249..256]: one past
 	// the polynomial, only for streams that reach 249 exactly.
 	{Name: "rejboundedx4/vector-writes-past-256-poly3", Routine: "RejBoundedPolyx4Eta4AVX2",
@@ -899,7 +903,13 @@ var mutants = []Mutant{
 
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
-		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), DX", Replace: "MOVBQZX   (R13)(AX*2), DX"}}},
+	// A vector pass may complete a polynomial; the head after it must
+	// leave at 256 before the scalar path reads a group.
+	{Name: "rejx4/scalar-reads-a-complete-polynomial", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX2", Find: "s1scalar:\n\tCMPQ CX, $0x00000100\n\tJEQ  s1done\n", Replace: "s1scalar:\n"}}},
+	{Name: "rejx4/pack-entry-offset-half", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX2", Find: "SHLL      $0x05, AX", Replace: "SHLL      $0x04, AX"}}},
 	{Name: "rejx4/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
 	// Its stream and squeeze are proven as RejNTTPolyAMD64's.
