@@ -21,18 +21,32 @@ export VG_VECTORS CI=true
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 
-# arch GOARCH QEMU
-for arch in arm64:qemu-aarch64 s390x:qemu-s390x; do
-	goarch=${arch%%:*} emu=${arch#*:}
-	command -v "$emu" >/dev/null || { echo "$emu not on PATH (apt-get install qemu-user)"; exit 1; }
+# run ARCH:EMU builds and runs both packages for one architecture; the two
+# architectures run side by side (one emulator each, on two cores), each
+# with its own log, printed in order when both are done.
+run() {
+	local goarch=${1%%:*} emu=${1#*:}
+	command -v "$emu" >/dev/null || { echo "$emu not on PATH (apt-get install qemu-user)"; return 1; }
 	for pkg in go/mldsa cmd/vg; do
-		flags=()
+		local flags=()
 		[ "$pkg" = cmd/vg ] && flags=(-test.short -test.skip '^TestProve')
-		test="$bin/$(basename "$pkg").$goarch.test"
+		local test="$bin/$(basename "$pkg").$goarch.test"
 		GOARCH=$goarch CGO_ENABLED=0 go test -c -o "$test" "./$pkg"
-		start=$(date +%s)
+		local start=$(date +%s)
 		echo "-- $pkg on $goarch ($emu${flags:+, ${flags[*]}})"
 		(cd "$root/$pkg" && "$emu" "$test" -test.count=1 "${flags[@]}")
 		echo "   $(( $(date +%s) - start )) s"
 	done
+}
+
+pids=()
+for arch in arm64:qemu-aarch64 s390x:qemu-s390x; do
+	run "$arch" >"$bin/${arch%%:*}.log" 2>&1 &
+	pids+=($!)
 done
+status=0
+for i in 0 1; do
+	wait "${pids[$i]}" || status=1
+done
+cat "$bin/arm64.log" "$bin/s390x.log"
+exit $status
