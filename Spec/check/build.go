@@ -521,6 +521,16 @@ func programs(root string, overlay map[string][]byte, configs []config) ([]Progr
 		}
 	}
 	b := builds[0]
+	// v1's routines, decoded once: each other build is compared with them.
+	type decoded struct {
+		f   *x86.File
+		err error
+	}
+	v1 := map[string]decoded{}
+	for _, name := range b.Routines {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		v1[name] = decoded{f, err}
+	}
 	levelErr := map[string]error{}
 	for i, c := range configs[1:] {
 		o := builds[i+1]
@@ -529,7 +539,7 @@ func programs(root string, overlay map[string][]byte, configs []config) ([]Progr
 			what += " GOTOOLCHAIN=" + c.toolchain
 		}
 		for _, name := range b.Routines {
-			err := sameRoutine(b.Bin, o.Bin, name)
+			err := sameRoutine(v1[name].f, v1[name].err, o.Bin, name)
 			if err == nil && o.Entries != nil {
 				err = o.Bin.GoEntry(AsmPackage, name, o.Entries[name])
 			}
@@ -552,7 +562,7 @@ func programs(root string, overlay map[string][]byte, configs []config) ([]Progr
 	var out []Program
 	for _, name := range b.Routines {
 		p := Program{Name: name, Decl: b.Decls[name], LinkErr: linkErr[name], NotRun: notRun}
-		f, err := b.Bin.Routine(AsmPackage, name)
+		f, err := v1[name].f, v1[name].err
 		if err == nil {
 			err = levelErr[name]
 		}
@@ -611,11 +621,11 @@ func parseAsmDirOverlay(dir string, overlay map[string][]byte) (map[string]*x86.
 	return out, nil
 }
 
-// sameRoutine compares a routine as decoded from two builds: the same
-// instructions (operands with data symbols resolved, branch targets as
-// offsets) and the same bytes in every data symbol it references.
-func sameRoutine(x, y *x86.Binary, name string) error {
-	fx, errx := x.Routine(AsmPackage, name)
+// sameRoutine compares a routine as decoded from two builds (fx, errx:
+// the first's) and y: the same instructions (operands with data symbols
+// resolved, branch targets as offsets) and the same bytes in every data
+// symbol it references.
+func sameRoutine(fx *x86.File, errx error, y *x86.Binary, name string) error {
 	fy, erry := y.Routine(AsmPackage, name)
 	if errx != nil || erry != nil {
 		if (errx == nil) != (erry == nil) {

@@ -12,9 +12,11 @@ import (
 // machine code and the read-only data they reference from it, so that
 // what is checked is what the Go assembler and linker produced.
 type Binary struct {
-	Path  string
-	f     *elf.File
-	syms  []elf.Symbol
+	Path string
+	f    *elf.File
+	syms []elf.Symbol
+	// named indexes syms by name, in the symbol table's order.
+	named map[string][]int
 	lastK int64 // k of the last stack-bound check read (−1: none)
 	// Statics names the file-local data symbols (name<>) the package's
 	// assembly declares. A routine may read only its own package's data:
@@ -22,6 +24,9 @@ type Binary struct {
 	// one symbol of that name (so no other package's table of the same
 	// name is the one read).
 	Statics map[string]bool
+	// data caches each section's bytes: (*elf.Section).Data reads the
+	// whole section from the file on every call.
+	data map[*elf.Section][]byte
 }
 
 // Go's stack constants on linux/amd64 (runtime/internal stack.go,
@@ -47,31 +52,26 @@ func OpenBinary(path string) (*Binary, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Binary{Path: path, f: f, syms: syms}, nil
+	named := map[string][]int{}
+	for i, s := range syms {
+		named[s.Name] = append(named[s.Name], i)
+	}
+	return &Binary{Path: path, f: f, syms: syms, named: named}, nil
 }
 
 // Close releases the file.
 func (b *Binary) Close() error { return b.f.Close() }
 
+// symbol is the first symbol named name.
 func (b *Binary) symbol(name string) (elf.Symbol, bool) {
-	for _, s := range b.syms {
-		if s.Name == name {
-			return s, true
-		}
+	if i := b.named[name]; len(i) > 0 {
+		return b.syms[i[0]], true
 	}
 	return elf.Symbol{}, false
 }
 
 // Count is the number of symbols named name.
-func (b *Binary) Count(name string) int {
-	n := 0
-	for _, s := range b.syms {
-		if s.Name == name {
-			n++
-		}
-	}
-	return n
-}
+func (b *Binary) Count(name string) int { return len(b.named[name]) }
 
 // sectionBytes returns the bytes of [addr, addr+n) from the section that
 // holds them, and the section.
@@ -81,9 +81,16 @@ func (b *Binary) sectionBytes(addr, n uint64) ([]byte, *elf.Section, error) {
 			continue
 		}
 		if addr >= s.Addr && addr+n <= s.Addr+s.Size && addr+n >= addr {
-			data, err := s.Data()
-			if err != nil {
-				return nil, nil, err
+			data, ok := b.data[s]
+			if !ok {
+				var err error
+				if data, err = s.Data(); err != nil {
+					return nil, nil, err
+				}
+				if b.data == nil {
+					b.data = map[*elf.Section][]byte{}
+				}
+				b.data[s] = data
 			}
 			return data[addr-s.Addr : addr-s.Addr+n], s, nil
 		}
