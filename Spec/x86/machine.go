@@ -35,8 +35,18 @@ type Region[V any] struct {
 	// Written records which bytes were stored to (results, frame).
 	Written []bool
 	// cow: Bytes and Written are shared with another machine's region
-	// (CloneCOW) and must be copied before the first write.
+	// (CloneCOW) and must be copied before the first write; a region
+	// without it has them alone.
 	cow bool
+	// spare, when set (Machine.Spare), gives Own room from machines
+	// released before (Machine.Release).
+	spare *spare[V]
+}
+
+// spare holds released bytes by length, for copies of the same size.
+type spare[V any] struct {
+	bytes   map[int][][]V
+	written map[int][][]bool
 }
 
 // Size is the region's length in bytes.
@@ -46,9 +56,46 @@ func (r *Region[V]) Size() int { return len(r.Bytes) }
 // writes a region's Bytes or Written directly calls it first; Store does.
 func (r *Region[V]) Own() {
 	if r.cow {
-		r.Bytes = append([]V(nil), r.Bytes...)
-		r.Written = append([]bool(nil), r.Written...)
+		var b []V
+		var w []bool
+		if sp := r.spare; sp != nil {
+			b, w = take(sp.bytes, len(r.Bytes)), take(sp.written, len(r.Written))
+		}
+		r.Bytes = append(b, r.Bytes...)
+		r.Written = append(w, r.Written...)
 		r.cow = false
+	}
+}
+
+// take removes a slice of length n from free and returns it emptied, or nil.
+func take[T any](free map[int][][]T, n int) []T {
+	l := free[n]
+	if len(l) == 0 {
+		return nil
+	}
+	free[n] = l[:len(l)-1]
+	return l[len(l)-1][:0]
+}
+
+// Spare lets m and the machines cloned from it after the call reuse, in
+// Own, the bytes of machines released with Release. The machines sharing
+// them must run on one goroutine.
+func (m *Machine[V]) Spare() {
+	sp := &spare[V]{bytes: map[int][][]V{}, written: map[int][][]bool{}}
+	for _, r := range m.Regions {
+		r.spare = sp
+	}
+}
+
+// Release gives the bytes m's regions hold alone (copied by Own) to the
+// machines that share its spare bytes. m must not be used afterwards.
+func (m *Machine[V]) Release() {
+	for _, r := range m.Regions {
+		if sp := r.spare; sp != nil && !r.cow {
+			sp.bytes[len(r.Bytes)] = append(sp.bytes[len(r.Bytes)], r.Bytes)
+			sp.written[len(r.Written)] = append(sp.written[len(r.Written)], r.Written)
+		}
+		r.Bytes, r.Written = nil, nil
 	}
 }
 
