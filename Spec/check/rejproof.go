@@ -555,6 +555,12 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 		b  []ghostClass
 		dv []bool
 	}
+	// The head's state does not depend on the classes (start reads no
+	// box): one machine serves every class, each with its own domain.
+	head, err := pv.start(hd)
+	if err != nil {
+		return err
+	}
 	starts := map[string]*started{}
 	stack := []work{{box, nil}}
 	for len(stack) > 0 {
@@ -563,10 +569,7 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 		key := fmt.Sprint(w.b)
 		base := starts[key]
 		if base == nil {
-			var err error
-			if base, err = pv.start(hd, w.b); err != nil {
-				return err
-			}
+			base = &started{m: head.m, d: &rdom{s: pv.s, box: w.b}, hd: hd, lay: head.lay}
 			starts[key] = base
 		}
 		pv.paths++
@@ -628,10 +631,11 @@ func (pv *rejProver) unknown(what string, n int) *x86.Term {
 	return us[n-1]
 }
 
-// start builds the state at head hd (nil: the entry) for the ghost
-// classes box: everything unknown but what the hypothesis says.
-func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
-	d := &rdom{s: pv.s, box: box}
+// start builds the state at head hd (nil: the entry): everything unknown
+// but what the hypothesis says. Its domain has no ghost classes (each path
+// runs with its own).
+func (pv *rejProver) start(hd *rejHead) (*started, error) {
+	d := &rdom{s: pv.s}
 	n := 0
 	fresh := func() rv {
 		n++
@@ -722,6 +726,9 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 			}
 		}
 	}
+	// Paths copy the head's regions on write, into the bytes of the paths
+	// released before.
+	m.Spare()
 	return &started{m: m, d: d, hd: hd, lay: lay}, nil
 }
 
@@ -734,6 +741,8 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 	// written once started).
 	hd := st.hd
 	m := st.m.CloneCOW()
+	defer m.Release()
+	m.D = d
 	obs := &rejObs{pv: pv, d: d, absorb: hd == nil}
 	m.Obs = obs
 	frame := m.Region("frame")
