@@ -72,7 +72,7 @@ func (Hints) KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSt
 	}
 	var cuts []check.Cut
 	next := 1
-	err := check.TaintTrace(f, r, c, in, 3, maxSteps, func(steps int, locs []string, vals []uint64, input []bool) bool {
+	err := check.TaintTrace(f, r, c, in, 3, maxSteps, func(steps, pc int, locs []string, vals []uint64, input []bool) bool {
 		found := map[[2]int]bool{}
 		var hits []check.LaneAt
 		for k, l := range locs {
@@ -91,7 +91,7 @@ func (Hints) KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSt
 		if len(found) < 25*n {
 			return true
 		}
-		cu := check.Cut{Step: steps, Lanes: hits}
+		cu := check.Cut{Step: steps, PC: pc, Lanes: hits}
 		for k, l := range locs {
 			if !input[k] {
 				cu.Consts = append(cu.Consts, check.ConstAt{Loc: l, V: vals[k]})

@@ -23,17 +23,22 @@ import (
 //     (register word, frame slot or buffer word), possibly complemented,
 //     which other locations hold XORs of its lanes (column parities of θ,
 //     whole or partial) and which hold input-independent constants.
-//  2. For each segment between cuts the routine runs symbolically from a
-//     state where the cut's lane locations hold fresh variables x (or ¬x,
+//  2. For each segment between cuts the routine runs symbolically, from
+//     the cut's instruction for as many steps as the next cut is after it,
+//     from a state where the cut's lane locations hold fresh variables x (or ¬x,
 //     or XORs of them), its constant locations their constants, and
 //     everything else fresh unknowns. At the next cut every location assumed there must equal
 //     the spec's round applied to x, which the SAT solver proves (or the
 //     terms are identical, or equal in algebraic normal form); z3, where
-//     installed, must agree. The last segment must leave x itself in the buffer.
+//     installed, must agree, and the segment must end at the next cut's
+//     instruction. The last segment must leave x itself in the buffer.
 //
 // By induction over the segments the buffer holds KeccakF1600 of the input
-// at RET, for every input: each assumption is proven by the segment before
-// it, and a location the search got wrong makes a proof fail.
+// at RET, for every input: each assumption (the cut's instruction too) is
+// proven by the segment before it, and a location the search got wrong
+// makes a proof fail. A routine may loop: a branch whose condition is not
+// a constant fails the segment (x86.BranchUnknown), so every segment takes
+// the same instructions on every input, the ones its steps count.
 
 // keccakProofTime bounds a whole Keccak proof (SAT and z3 together); a
 // proof that does not finish in time fails.
@@ -124,12 +129,14 @@ type ConstAt struct {
 	V   uint64
 }
 
-// Cut is a claim about the machine after Step instructions: where each
+// Cut is a claim about the machine after Step instructions, when the next
+// is the routine's instruction PC: where each
 // lane of the state after one more round sits and which locations hold
 // constants. Cuts come from an untrusted search; ProveKeccak assumes one
 // only after the segment before it has proven it.
 type Cut struct {
 	Step   int
+	PC     int
 	Lanes  []LaneAt
 	Consts []ConstAt
 }
@@ -141,12 +148,13 @@ type KeccakHints interface {
 }
 
 // TaintTrace runs routine r under contract c on input in over the taint
-// domain and calls visit after every instruction with every location
-// ProveKeccak knows, its value and whether it depends on the input,
+// domain and calls visit after every instruction with the steps run, the
+// next instruction, every location ProveKeccak knows, its value and
+// whether it depends on the input,
 // until RET, maxSteps or visit returning false. It is the execution a
 // cut search observes; it decides nothing.
 func TaintTrace(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, seed uint64, maxSteps int,
-	visit func(steps int, locs []string, vals []uint64, input []bool) bool) error {
+	visit func(steps, pc int, locs []string, vals []uint64, input []bool) bool) error {
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	m, _ := setup[x86.TV](x86.Taint{}, taintValue, f, r, c, copyBuffers(in), rng)
 	ls := locations(m)
@@ -166,7 +174,7 @@ func TaintTrace(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.B
 			v := readLoc(m, l)
 			vals[i], input[i] = v.V, v.I != 0
 		}
-		if !visit(m.Steps, names, vals, input) {
+		if !visit(m.Steps, m.PC, names, vals, input) {
 			return nil
 		}
 	}
@@ -176,6 +184,7 @@ func TaintTrace(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.B
 // cut is a Cut with its locations resolved.
 type cut struct {
 	step   int
+	pc     int
 	lanes  []laneAt
 	consts []constAt
 }
@@ -207,8 +216,9 @@ type constAt struct {
 }
 
 // resolveCuts checks the shape of the proposed cuts (the proof checks
-// their content): 24 of them, at strictly increasing steps inside the
-// routine, naming locations that exist and lanes of the contract's states.
+// their content): 24 of them, at strictly increasing steps, each before an
+// instruction of the routine, naming locations that exist and lanes of the
+// contract's states.
 func resolveCuts(f *x86.File, r *x86.Routine, c *contract.Contract, cs []Cut) ([25]cut, error) {
 	var cuts [25]cut
 	if len(cs) != 24 {
@@ -223,11 +233,11 @@ func resolveCuts(f *x86.File, r *x86.Routine, c *contract.Contract, cs []Cut) ([
 	}
 	prev := 0
 	for i, k := range cs {
-		if k.Step <= prev || k.Step >= len(r.Insns) {
-			return cuts, fmt.Errorf("cut %d at step %d: not after step %d and inside the routine's %d instructions", i+1, k.Step, prev, len(r.Insns))
+		if k.Step <= prev || k.PC <= 0 || k.PC >= len(r.Insns) {
+			return cuts, fmt.Errorf("cut %d at step %d, instruction %d: not after step %d or not inside the routine's %d instructions", i+1, k.Step, k.PC, prev, len(r.Insns))
 		}
 		prev = k.Step
-		cu := cut{step: k.Step}
+		cu := cut{step: k.Step, pc: k.PC}
 		for _, la := range k.Lanes {
 			l, ok := byName[la.Loc]
 			if !ok || la.Lane < 0 || la.Lane >= 25 || la.State < 0 || la.State >= c.KeccakStates {
@@ -258,11 +268,6 @@ func resolveCuts(f *x86.File, r *x86.Routine, c *contract.Contract, cs []Cut) ([
 // The cuts come from the hints' search; without one the proof fails.
 func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, maxSteps int) (string, error) {
 	deadline := time.Now().Add(keccakProofTime)
-	for _, in := range r.Insns {
-		if len(in.Args) > 0 && in.Args[0].Kind == x86.KLabel {
-			return "", fmt.Errorf("round-by-round proof needs straight-line code (%s branches)", in)
-		}
-	}
 	kh, ok := h.(KeccakHints)
 	if !ok {
 		return "", fmt.Errorf("no cut search for %s in the hints", c.Symbol)
@@ -292,7 +297,7 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 				x[j][L] = s.Var(fmt.Sprintf("x%d_%d", L, j))
 			}
 		}
-		start := 0
+		start, pc := 0, 0
 		if seg == 0 {
 			m.GPR[x86.SP] = s.Const(lay.entrySP)
 		}
@@ -304,7 +309,7 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 			}
 		} else {
 			cu := cuts[seg]
-			start = cu.step
+			start, pc = cu.step, cu.pc
 			for _, k := range cu.consts {
 				writeLoc(m, k.l, s.Const(k.v))
 			}
@@ -312,18 +317,24 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 				writeLoc(m, la.l, la.value(s, x))
 			}
 		}
-		m.PC = start
+		m.PC = pc
 		end := -1
 		if seg < 24 {
 			end = cuts[seg+1].step
 		}
 		for steps := start; !m.Done && steps != end; steps++ {
+			if steps >= maxSteps {
+				return "", fmt.Errorf("segment %d: no cut or RET within %d steps", seg, maxSteps)
+			}
 			if err := m.Step(); err != nil {
 				return "", fmt.Errorf("segment %d: %v", seg, err)
 			}
 		}
 		if seg < 24 && m.Done {
 			return "", fmt.Errorf("round %d: RET before the cut at step %d", seg, end)
+		}
+		if seg < 24 && m.PC != cuts[seg+1].pc {
+			return "", fmt.Errorf("round %d: at step %d the next instruction is %d, not the cut's %d", seg, end, m.PC, cuts[seg+1].pc)
 		}
 		// What must hold at the end of the segment.
 		var got, want []*x86.Term

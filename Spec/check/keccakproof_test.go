@@ -39,9 +39,9 @@ func TestProveKeccakFailsClosed(t *testing.T) {
 		{"no hints", nil, "no cut search"},
 		{"no cuts", fixedCuts{}, "0 cuts proposed"},
 		{"steps out of order", steps, "not after step"},
-		{"unknown location", append(fixedCuts{{Step: 1, Lanes: []LaneAt{{Loc: "nowhere+8"}}}}, make(fixedCuts, 23)...), "no location"},
-		{"XOR lane out of range", append(fixedCuts{{Step: 1, Lanes: []LaneAt{{Loc: "AX", Xor: []int{25}}}}}, make(fixedCuts, 23)...), "out of range or repeated"},
-		{"XOR lane repeated", append(fixedCuts{{Step: 1, Lanes: []LaneAt{{Loc: "AX", Lane: 3, Xor: []int{8, 3}}}}}, make(fixedCuts, 23)...), "out of range or repeated"},
+		{"unknown location", append(fixedCuts{{Step: 1, PC: 1, Lanes: []LaneAt{{Loc: "nowhere+8"}}}}, make(fixedCuts, 23)...), "no location"},
+		{"XOR lane out of range", append(fixedCuts{{Step: 1, PC: 1, Lanes: []LaneAt{{Loc: "AX", Xor: []int{25}}}}}, make(fixedCuts, 23)...), "out of range or repeated"},
+		{"XOR lane repeated", append(fixedCuts{{Step: 1, PC: 1, Lanes: []LaneAt{{Loc: "AX", Lane: 3, Xor: []int{8, 3}}}}}, make(fixedCuts, 23)...), "out of range or repeated"},
 	} {
 		d, err := ProveKeccak(f, r, c, tc.h, 1<<22)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
