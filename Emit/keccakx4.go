@@ -92,17 +92,17 @@ func rol4(c *build.Context, k keccak4Consts, r int, src, dst reg.VecPhysical) {
 // keccakF1600x4Body emits 24 rounds on four interleaved states at a (25
 // lanes of 32 bytes), ping-ponging with tmp (another 800 bytes): even
 // rounds read a and write tmp, odd rounds the reverse, so the result ends
-// in a. It uses only vector registers and the tables k.
+// in a. It uses the vector registers and the tables k, and on AVX2 CX and
+// DX too.
 //
-// Each round is θ, then ρ, π, χ and ι one output plane at a time, each
-// lane of B loaded once with its ⊕ D[x] (ρ and π choose which) and
-// rotated in place. The column parities of the next round's θ are
-// accumulated from χ's outputs as they are stored: the first plane's
-// outputs are computed in the C registers themselves, free once D is
-// known, and the others XORed in; only round 0 reads its parities from
-// memory. Lane A[4,4] goes from one round to the next in B[4], unstored.
+// The AVX2 body runs rounds 1 to 22 as a loop of eleven passes of two
+// rounds (an odd one and an even one, so the buffers are where they were),
+// CX pointing at the pass's round constants and DX counting passes: the
+// unrolled 24 rounds do not fit the decoded-instruction cache and run at
+// the speed of instruction fetch. Round 0 (its parities from memory) and
+// round 23 (no parities) are outside the loop.
 func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
-	C, D, B, T := keccak4C, keccak4D, keccak4B, keccak4T
+	C := keccak4C
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(32 * i) }
 	for x := 0; x < 5; x++ {
 		c.VMOVDQU(lane(a, x), C[x])
@@ -110,60 +110,93 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 			c.VPXOR(lane(a, x+5*y), C[x], C[x])
 		}
 	}
-	for round := 0; round < 24; round++ {
-		src, dst := a, tmp
+	buffers := func(round int) (operand.Mem, operand.Mem) {
 		if round%2 == 1 {
-			src, dst = tmp, a
+			return tmp, a
 		}
-		c.Commentf("Round %d", round)
-		// θ: D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
-		for x := 0; x < 5; x++ {
-			rol4(c, k, 1, C[(x+1)%5], D[x])
-			c.VPXOR(C[(x+4)%5], D[x], D[x])
+		return a, tmp
+	}
+	if k.avx512 {
+		for round := 0; round < 24; round++ {
+			src, dst := buffers(round)
+			keccak4Round(c, k, round, src, dst, k.rc.Offset(32*round))
 		}
-		parity := round < 23 // the next round's θ needs this round's parities
-		for Y := 0; Y < 5; Y++ {
-			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
-			for X := 0; X < 5; X++ {
-				x := (X + 3*Y) % 5
-				if round > 0 && Y == 0 && X == 4 {
-					// A[4,4] is still in B[4] from the last plane.
-					c.VPXOR(D[x], B[X], B[X])
-				} else {
-					c.VPXOR(lane(src, x+5*X), D[x], B[X])
-				}
-				if r := keccakRho[x+5*X]; r != 0 {
-					rol4(c, k, r, B[X], B[X])
-				}
+		return
+	}
+	keccak4Round(c, k, 0, a, tmp, k.rc)
+	c.LEAQ(k.rc.Offset(32), reg.RCX)
+	c.MOVL(operand.U32(11), reg.EDX)
+	c.Label("rounds")
+	for round := 1; round <= 2; round++ {
+		src, dst := buffers(round)
+		keccak4Round(c, k, round, src, dst, operand.Mem{Base: reg.RCX, Disp: 32 * (round - 1)})
+	}
+	c.ADDQ(operand.U8(64), reg.RCX)
+	c.DECL(reg.EDX)
+	c.JNE(operand.LabelRef("rounds"))
+	src, dst := buffers(23)
+	keccak4Round(c, k, 23, src, dst, k.rc.Offset(32*23))
+}
+
+// keccak4Round emits one round from src to dst with ι's constant at rc.
+// Each round is θ, then ρ, π, χ and ι one output plane at a time, each
+// lane of B loaded once with its ⊕ D[x] (ρ and π choose which) and
+// rotated in place. The column parities of the next round's θ are
+// accumulated from χ's outputs as they are stored: the first plane's
+// outputs are computed in the C registers themselves, free once D is
+// known, and the others XORed in; only round 0 reads its parities from
+// memory. Lane A[4,4] goes from one round to the next in B[4], unstored.
+func keccak4Round(c *build.Context, k keccak4Consts, round int, src, dst, rc operand.Mem) {
+	C, D, B, T := keccak4C, keccak4D, keccak4B, keccak4T
+	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(32 * i) }
+	c.Commentf("Round %d", round)
+	// θ: D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
+	for x := 0; x < 5; x++ {
+		rol4(c, k, 1, C[(x+1)%5], D[x])
+		c.VPXOR(C[(x+4)%5], D[x], D[x])
+	}
+	parity := round < 23 // the next round's θ needs this round's parities
+	for Y := 0; Y < 5; Y++ {
+		// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
+		for X := 0; X < 5; X++ {
+			x := (X + 3*Y) % 5
+			if round > 0 && Y == 0 && X == 4 {
+				// A[4,4] is still in B[4] from the last plane.
+				c.VPXOR(D[x], B[X], B[X])
+			} else {
+				c.VPXOR(lane(src, x+5*X), D[x], B[X])
 			}
-			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]).
-			if k.avx512 {
-				keccak4ChiAVX512(c, k, round, Y, parity, lane(dst, 5*Y))
+			if r := keccakRho[x+5*X]; r != 0 {
+				rol4(c, k, r, B[X], B[X])
+			}
+		}
+		// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]).
+		if k.avx512 {
+			keccak4ChiAVX512(c, k, rc, Y, parity, lane(dst, 5*Y))
+			continue
+		}
+		for X := 0; X < 5; X++ {
+			out := T
+			if parity && Y == 0 {
+				out = C[X]
+			}
+			// VPANDN computes ¬B[X+1] ∧ B[X+2] (Go operand order).
+			c.VPANDN(B[(X+2)%5], B[(X+1)%5], out)
+			if parity && Y == 4 && X == 4 {
+				// E[4,4], the next round's first plane's B[4] (π
+				// moves A[4,4] to B[4] of plane 0), stays in B[4],
+				// which no later output reads: it is never stored.
+				c.VPXOR(out, B[X], B[X])
+				c.VPXOR(B[X], C[X], C[X])
 				continue
 			}
-			for X := 0; X < 5; X++ {
-				out := T
-				if parity && Y == 0 {
-					out = C[X]
-				}
-				// VPANDN computes ¬B[X+1] ∧ B[X+2] (Go operand order).
-				c.VPANDN(B[(X+2)%5], B[(X+1)%5], out)
-				if parity && Y == 4 && X == 4 {
-					// E[4,4], the next round's first plane's B[4] (π
-					// moves A[4,4] to B[4] of plane 0), stays in B[4],
-					// which no later output reads: it is never stored.
-					c.VPXOR(out, B[X], B[X])
-					c.VPXOR(B[X], C[X], C[X])
-					continue
-				}
-				c.VPXOR(B[X], out, out)
-				if X == 0 && Y == 0 {
-					c.VPXOR(k.rc.Offset(32*round), out, out)
-				}
-				c.VMOVDQU(out, lane(dst, X+5*Y))
-				if parity && Y > 0 {
-					c.VPXOR(T, C[X], C[X])
-				}
+			c.VPXOR(B[X], out, out)
+			if X == 0 && Y == 0 {
+				c.VPXOR(rc, out, out)
+			}
+			c.VMOVDQU(out, lane(dst, X+5*Y))
+			if parity && Y > 0 {
+				c.VPXOR(T, C[X], C[X])
 			}
 		}
 	}
@@ -175,7 +208,7 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 // as keccakF1600x4Body keeps them. E[X] is computed in B[X] itself for X ≥
 // 2, whose B[X] E[X−1] and E[X−2] have read already; E[0] and E[1] go
 // through T, as B[0] and B[1] are still read by E[3] and E[4].
-func keccak4ChiAVX512(c *build.Context, k keccak4Consts, round, Y int, parity bool, row operand.Mem) {
+func keccak4ChiAVX512(c *build.Context, k keccak4Consts, rc operand.Mem, Y int, parity bool, row operand.Mem) {
 	C, B, T := keccak4C, keccak4B, keccak4T
 	for X := 0; X < 5; X++ {
 		out := T
@@ -195,7 +228,7 @@ func keccak4ChiAVX512(c *build.Context, k keccak4Consts, round, Y int, parity bo
 			continue
 		}
 		if X == 0 && Y == 0 {
-			c.VPXOR(k.rc.Offset(32*round), out, out)
+			c.VPXOR(rc, out, out)
 		}
 		c.VMOVDQU(out, row.Offset(32*X))
 		if parity && Y > 0 {

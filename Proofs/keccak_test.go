@@ -161,3 +161,45 @@ func TestWrongKeccakParityFails(t *testing.T) {
 		t.Logf("%s: %v", tc.name, err)
 	}
 }
+
+// KeccakF1600x4AVX2 runs rounds 1 to 22 as a loop, so cuts of different
+// rounds share an instruction and differ in the pass counter and the
+// round-constant pointer. A cut at another instruction, at another step,
+// or claiming another pass's counter makes the proof fail.
+func TestWrongKeccakLoopCutsFail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("symbolic proof of the generated Keccak takes seconds")
+	}
+	f, r, c := load(t, "keccakx4_amd64.s", "KeccakF1600x4AVX2")
+	constAt := func(cs []check.Cut, i int, loc string) *check.ConstAt {
+		for k := range cs[i].Consts {
+			if cs[i].Consts[k].Loc == loc {
+				return &cs[i].Consts[k]
+			}
+		}
+		t.Fatalf("cut %d claims no constant in %s", i+1, loc)
+		return nil
+	}
+	for _, tc := range []struct {
+		name string
+		mut  func([]check.Cut)
+	}{
+		{"cut at the next instruction", func(cs []check.Cut) { cs[5].PC++ }},
+		{"cut one step later, same instruction", func(cs []check.Cut) { cs[5].Step++ }},
+		{"the counter and pointer of a later pass claimed", func(cs []check.Cut) {
+			if cs[4].PC != cs[6].PC {
+				t.Fatalf("rounds 5 and 7 end at instructions %d and %d, not one of the loop", cs[4].PC, cs[6].PC)
+			}
+			cs[4].Consts = cs[6].Consts
+		}},
+		{"pass counter off by one", func(cs []check.Cut) { constAt(cs, 5, "DX").V++ }},
+		{"round constants of the next pass", func(cs []check.Cut) { constAt(cs, 5, "CX").V += 64 }},
+	} {
+		d, err := check.ProveKeccak(f, r, c, wrongCuts{mut: tc.mut}, 1<<22)
+		if err == nil {
+			t.Errorf("%s: proven: %s", tc.name, d)
+			continue
+		}
+		t.Logf("%s: %v", tc.name, err)
+	}
+}

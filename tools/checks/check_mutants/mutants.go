@@ -340,13 +340,13 @@ var mutants = []Mutant{
 	{Name: "keccakx4/rotation-table-one-state", Routine: "KeccakF1600x4AVX2",
 		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "DATA keccakRot<>+56(SB)/8, $0x080f0e0d0c0b0a09", Replace: "DATA keccakRot<>+56(SB)/8, $0x080f0e0d0c0b0a08"}}},
 	{Name: "keccakx4/rotation-tables-swapped", Routine: "KeccakF1600x4AVX2",
-		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "VPSHUFB keccakRot<>+0(SB), Y13, Y13", Replace: "VPSHUFB keccakRot<>+32(SB), Y13, Y13", N: 12}}},
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "VPSHUFB keccakRot<>+0(SB), Y13, Y13", Replace: "VPSHUFB keccakRot<>+32(SB), Y13, Y13", N: 2}}},
 	// Round 1's ι constant wrong for state 1 alone.
 	{Name: "keccakx4/round-constant-one-state", Routine: "KeccakF1600x4AVX2",
 		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "DATA keccakRC4<>+40(SB)/8, $0x0000000000008082", Replace: "DATA keccakRC4<>+40(SB)/8, $0x0000000000008083"}}},
 	// One χ output left out of the next round's column parity.
 	{Name: "keccakx4/parity-output-skipped", Routine: "KeccakF1600x4AVX2",
-		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "\tVPXOR   Y15, Y3, Y3\n", Replace: "", N: 50}}},
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "\tVPXOR   Y15, Y3, Y3\n", Replace: "", N: 6}}},
 	// The parity registers of round 0 read one lane short.
 	{Name: "keccakx4/first-parity-lane-missed", Routine: "KeccakF1600x4AVX2",
 		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "\tVPXOR   448(AX), Y4, Y4\n", Replace: ""}}},
@@ -354,6 +354,19 @@ var mutants = []Mutant{
 	// value: random inputs never see it, the proof must.
 	{Name: "keccakx4/one-input-bug", Routine: "KeccakF1600x4AVX2",
 		Edits: []Edit{beforeRETIn("keccakx4_amd64.s", "KeccakF1600x4AVX2", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
+
+	// The loop of rounds 1 to 22 one pass short (20 rounds in all), one
+	// pass long, and its round-constant pointer stepping one round a pass.
+	{Name: "keccakx4/loop-one-pass-short", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX2", Find: "MOVL    $0x0000000b, DX", Replace: "MOVL    $0x0000000a, DX"}}},
+	{Name: "keccakx4/loop-one-pass-long", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX2", Find: "MOVL    $0x0000000b, DX", Replace: "MOVL    $0x0000000c, DX"}}},
+	{Name: "keccakx4/loop-round-constants-stride", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX2", Find: "ADDQ    $0x40, CX", Replace: "ADDQ    $0x20, CX"}}},
+	// The pass counter read from the state: ten or eleven passes, as one
+	// bit of the input says (memory safe either way).
+	{Name: "keccakx4/loop-count-from-the-state", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX2", Find: "MOVL    $0x0000000b, DX", Replace: "MOVL    (AX), DX\n\tANDL    $0x01, DX\n\tADDL    $0x0a, DX"}}},
 
 	// ---- KeccakF1600x4AVX512 (the same proof over VPTERNLOGQ and VPROLQ).
 	// One χ table entry wrong: ¬a ∧ ¬b ∧ ¬c gives 1 (0xd3 for 0xd2).
