@@ -85,16 +85,30 @@ func buildKeccakF1600(c *build.Context) {
 // keccakKeptBMI2 names go from one round to the next in registers and
 // are never stored (the routine is called, never inlined, and a caller
 // keeps nothing but SP and BP across a CALL).
+//
+// Rounds 1 to 22 run as a loop of eleven passes of two rounds (the
+// unrolled rounds do not fit the decoded-instruction cache): a pass ends
+// with the moves that put each lane carried to the next round back in
+// the register it had when the pass began, ι takes the pass's round
+// constants through a pointer in the frame (no register is free for it),
+// and a frame slot counts the passes.
 func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 	e := &keccakEmitter{c: c, free: append(append([]reg.GPPhysical(nil), keccakRegs...), reg.R14, reg.R15)}
+	rcp, passes, spill := c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
 	var carried [5]reg.GPPhysical // A[x,4] of the round's input (round ≥ 1)
 	var kept [25]reg.GPPhysical   // the keccakKeptBMI2 lanes of the round's input (round ≥ 1)
-	for round := 0; round < 24; round++ {
-		src, dst := a, tmp
+	buffers := func(round int) (operand.Mem, operand.Mem) {
 		if round%2 == 1 {
-			src, dst = tmp, a
+			return tmp, a
 		}
+		return a, tmp
+	}
+	// round emits one round; in the loop (looped) ι XORs the constant at
+	// rcp's pointer plus 8·(round−1)%2 into the stored lane A[0,0] once
+	// plane 0 is done, else the table's entry into the output register.
+	round := func(round int, looped bool) {
+		src, dst := buffers(round)
 		c.Commentf("Round %d", round)
 		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4], D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
 		var col, d [5]reg.GPPhysical
@@ -191,7 +205,7 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 				}
 				c.ANDNQ(b[(X+2)%5], b[(X+1)%5], out)
 				c.XORQ(b[X], out)
-				if X == 0 && Y == 0 {
+				if X == 0 && Y == 0 && !looped {
 					c.XORQ(rc.Offset(8*round), out)
 				}
 				if round == 23 || !keccakKeptBMI2(X+5*Y) {
@@ -206,8 +220,110 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 			if t != nil {
 				e.release(t)
 			}
+			if Y == 0 && looped {
+				// A[0,0] is stored (never kept): ι on it in memory.
+				r := e.alloc()
+				c.MOVQ(rcp, r)
+				c.MOVQ(operand.Mem{Base: r, Disp: 8 * ((round - 1) % 2)}, r)
+				c.XORQ(r, lane(dst, 0))
+				e.release(r)
+			}
 		}
 	}
+	round(0, false)
+	// The registers of the lanes carried into round 1, where every pass
+	// must leave them.
+	carried0, kept0 := carried, kept
+	free0 := append([]reg.GPPhysical(nil), e.free...)
+	r := e.alloc()
+	c.LEAQ(rc.Offset(8), r)
+	c.MOVQ(r, rcp)
+	e.release(r)
+	c.MOVQ(operand.U32(11), passes)
+	e.free = append([]reg.GPPhysical(nil), free0...)
+	c.Label("rounds")
+	round(1, true)
+	round(2, true)
+	// Back to the registers of the pass's start: the moves of a
+	// permutation of registers, each cycle through a free register.
+	want := map[reg.GPPhysical]reg.GPPhysical{} // register at the start ← register now
+	for x := range carried {
+		want[carried0[x]] = carried[x]
+	}
+	for L := range kept {
+		if keccakKeptBMI2(L) {
+			want[kept0[L]] = kept[L]
+		}
+	}
+	// A cycle goes through a register no move reads or writes, if there
+	// is one, else through the frame.
+	var t operand.Op = spill
+	for _, f := range e.free {
+		if _, ok := want[f]; !ok {
+			t = f
+			break
+		}
+	}
+	keccakMoves(c, want, t)
+	carried, kept = carried0, kept0
+	e.free = append([]reg.GPPhysical(nil), free0...)
+	c.ADDQ(operand.U8(16), rcp)
+	c.DECQ(passes)
+	c.JNE(operand.LabelRef("rounds"))
+	round(23, false)
+}
+
+// keccakMoves emits the moves that leave in each register dst of want the
+// value register want[dst] holds now, all at once (a parallel move), with
+// t, a location no move reads or writes, to break cycles.
+func keccakMoves(c *build.Context, want map[reg.GPPhysical]reg.GPPhysical, t operand.Op) {
+	pending := map[reg.GPPhysical]operand.Op{}
+	for dst, src := range want {
+		if dst != src {
+			pending[dst] = src
+		}
+	}
+	for len(pending) > 0 {
+		// A register no pending move reads may be written now; in sorted
+		// order, so the code does not depend on map order.
+		var ready []reg.GPPhysical
+		read := map[operand.Op]bool{}
+		for _, src := range pending {
+			read[src] = true
+		}
+		for dst := range pending {
+			if !read[dst] {
+				ready = append(ready, dst)
+			}
+		}
+		if len(ready) > 0 {
+			sortRegs(ready)
+			for _, dst := range ready {
+				c.MOVQ(pending[dst], dst)
+				delete(pending, dst)
+			}
+			continue
+		}
+		// Only cycles are left: save one register of one and let the move
+		// that reads it read t.
+		var dsts []reg.GPPhysical
+		for dst := range pending {
+			dsts = append(dsts, dst)
+		}
+		sortRegs(dsts)
+		d := dsts[0]
+		c.MOVQ(d, t)
+		for dst, src := range pending {
+			if src == d {
+				pending[dst] = t
+			}
+		}
+	}
+}
+
+// sortRegs sorts registers by their hardware number.
+func sortRegs(rs []reg.GPPhysical) {
+	sort.Slice(rs, func(i, j int) bool { return rs[i].PhysicalIndex() < rs[j].PhysicalIndex() })
 }
 
 // keccakKeptBMI2 says whether KeccakF1600BMI2 carries lane L from one

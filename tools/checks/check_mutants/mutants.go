@@ -149,21 +149,30 @@ var mutants = []Mutant{
 
 	// ---- KeccakF1600BMI2 (the file's second routine, after the baseline
 	// one): proven like it, and its features must include BMI1 and BMI2.
+	// In the loop's first round (round 1 on the first pass).
 	{Name: "keccakbmi2/andn-swapped", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDNQ R10, R9, R14\n", Replace: "\tANDNQ R9, R10, R14\n"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tANDNQ R11, R9, DI\n", Replace: "\tANDNQ R9, R11, DI\n", N: 1}}},
 	{Name: "keccakbmi2/rorx-count", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tRORXQ $0x14, R9, R9\n", Replace: "\tRORXQ $0x13, R9, R9\n"}}},
-	// Lane A[1,1], carried from round 11 to round 12 in R15 and never
-	// stored, left out of round 12's column parity, or read from its
-	// stale slot in memory (where round 10 left it) instead of R14.
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tRORXQ $0x14, R9, R9\n", Replace: "\tRORXQ $0x13, R9, R9\n", N: 2}}},
+	// Lane A[1,1], carried into the loop's rounds in R9 and never stored:
+	// left out of θ's column parity, or read from its stale slot in the
+	// frame instead.
 	{Name: "keccakbmi2/kept-lane-left-out-of-parity", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  R15, R9\n", Replace: "", N: 8}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  R9, DI\n", Replace: "", N: 1}}},
 	{Name: "keccakbmi2/kept-lane-read-stale", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, R15\n\tRORXQ $0x14, R15, R15\n", Replace: "\tMOVQ  48(R13), R15\n\tXORQ  CX, R15\n\tRORXQ $0x14, R15, R15\n", N: 3}}},
-	// Lane A[1,3], carried to round 12's second plane in R10, read from
-	// its stale slot instead.
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, R9\n\tRORXQ $0x14, R9, R9\n", Replace: "\tMOVQ  48(SP), R9\n\tXORQ  CX, R9\n\tRORXQ $0x14, R9, R9\n", N: 2}}},
+	// Lane A[1,3], carried to the second plane in BX, read from the frame.
 	{Name: "keccakbmi2/kept-lane-read-stale-second-plane", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, R10\n\tRORXQ $0x13, R10, R10\n", Replace: "\tMOVQ  128(R13), R10\n\tXORQ  CX, R10\n\tRORXQ $0x13, R10, R10\n", N: 3}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, BX\n\tRORXQ $0x13, BX, BX\n", Replace: "\tMOVQ  128(SP), BX\n\tXORQ  CX, BX\n\tRORXQ $0x13, BX, BX\n", N: 1}}},
+	// The loop of rounds 1 to 22: one pass short, the round-constant
+	// pointer stepping one round a pass, and one of the moves that put the
+	// carried lanes back in their registers left out.
+	{Name: "keccakbmi2/loop-one-pass-short", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "MOVQ  $0x0000000b, 208(SP)", Replace: "MOVQ  $0x0000000a, 208(SP)"}}},
+	{Name: "keccakbmi2/loop-round-constants-stride", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "ADDQ  $0x10, 200(SP)", Replace: "ADDQ  $0x08, 200(SP)"}}},
+	{Name: "keccakbmi2/loop-lane-not-moved-back", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tMOVQ  R8, R15\n\tMOVQ  R9, R10\n", Replace: "\tMOVQ  R9, R10\n"}}},
 	{Name: "keccakbmi2/requires-without-bmi1", Routine: "KeccakF1600BMI2",
 		// ANDN is BMI1: a routine that claims BMI2 alone would run it on
 		// CPUs that may lack it.
