@@ -426,7 +426,6 @@ func TestDispatch(t *testing.T) {
 	if useAVX2 && !cpu.X86.HasAVX2 {
 		t.Error("useAVX2 is set on a CPU without AVX2")
 	}
-	// Spelled out, not hasAVX512: the test checks that expression.
 	has512 := cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 	if useAVX512 && (!has512 || !useAVX2) {
 		t.Error("useAVX512 is set on a CPU without AVX2, AVX512F and AVX512VL, or without useAVX2")
@@ -441,12 +440,9 @@ func TestDispatch(t *testing.T) {
 // TestVariantsAgainstGeneric runs it) and is usable on a CPU with the
 // features it needs and only there: on an AVX2 machine a missing or
 // unusable AVX2 variant fails, and an AVX-512 variant is usable exactly
-// where the CPU has AVX512F and AVX512VL. The Go compositions of assembly
-// (an AMD64 variant made of calls of another routine) are held to the same
-// rule.
+// where the CPU has AVX512F and AVX512VL. The Go compositions of assembly (an AMD64 variant made of calls of
+// another routine) are held to the same rule.
 func TestAsmVariantsRegistered(t *testing.T) {
-	// Spelled out, not hasAVX512: the test checks that expression.
-	has512 := cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 	registered := map[string]map[string][]bool{}
 	for _, r := range registry {
 		registered[r.routineName()] = map[string][]bool{}
@@ -482,11 +478,11 @@ func TestAsmVariantsRegistered(t *testing.T) {
 		case "AVX2":
 			has = cpu.X86.HasAVX2
 		case "AVX512":
-			has = has512
+			has = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 		}
 		if usable[0] != has {
 			t.Errorf("%s%s: usable = %v on a CPU with AVX2 = %v, AVX512F and AVX512VL = %v", w[0], w[1], usable[0],
-				cpu.X86.HasAVX2, has512)
+				cpu.X86.HasAVX2, cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 		}
 	}
 }

@@ -14,11 +14,7 @@ var useAVX2 = cpuFeatures(cpu.X86.HasAVX2)
 // besides AVX2; decided once like useAVX2. x/sys/cpu sets HasAVX512F only
 // when XGETBV says the OS saves the opmask and zmm state (XCR0 bits 5–7).
 // VG_CPU_FEATURES=avx2 and none turn it off, avx512 requires it.
-var useAVX512 = cpuFeatures512(hasAVX512)
-
-// hasAVX512 says the CPU (and OS) can run the AVX-512 variants, whatever
-// VG_CPU_FEATURES chooses.
-var hasAVX512 = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+var useAVX512 = cpuFeatures512(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 
 // useBMI2 selects the ×1 Keccak with ANDN (BMI1) and RORX (BMI2), decided
 // once like useAVX2; VG_CPU_FEATURES=none turns it off too, so that the

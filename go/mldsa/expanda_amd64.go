@@ -13,7 +13,7 @@ import (
 func init() {
 	registerVariant(expandARoutine, "AMD64", expandAAMD64, true)
 	registerVariant(expandARoutine, "AVX2", expandAAVX2, cpu.X86.HasAVX2)
-	registerVariant(expandARoutine, "AVX512", expandAAVX512, hasAVX512)
+	registerVariant(expandARoutine, "AVX512", expandAAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func expandA(a []ringElement, ρ *[32]byte, k, l int) error {

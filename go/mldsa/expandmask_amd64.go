@@ -12,7 +12,7 @@ func init() {
 	registerVariant(expandMaskRoutine, "AMD64", expandMaskAMD64, true)
 	registerVariant(expandMaskRoutine, "BMI2", expandMaskBMI2, cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 	registerVariant(expandMaskRoutine, "AVX2", expandMaskAVX2, cpu.X86.HasAVX2)
-	registerVariant(expandMaskRoutine, "AVX512", expandMaskAVX512, hasAVX512)
+	registerVariant(expandMaskRoutine, "AVX512", expandMaskAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {

@@ -11,7 +11,7 @@ import (
 func init() {
 	registerVariant(keccakF1600x4Routine, "AMD64", keccakF1600x4AMD64, true)
 	registerVariant(keccakF1600x4Routine, "AVX2", asm.KeccakF1600x4AVX2, cpu.X86.HasAVX2)
-	registerVariant(keccakF1600x4Routine, "AVX512", asm.KeccakF1600x4AVX512, hasAVX512)
+	registerVariant(keccakF1600x4Routine, "AVX512", asm.KeccakF1600x4AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func keccakF1600x4(a *[100]uint64) {

@@ -17,7 +17,7 @@ import (
 func init() {
 	registerVariant(keyGenRoutine, "AMD64", keyGenAMD64, true)
 	registerVariant(keyGenRoutine, "AVX2", keyGenAVX2, cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
-	registerVariant(keyGenRoutine, "AVX512", keyGenAVX512, hasAVX512 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(keyGenRoutine, "AVX512", keyGenAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 }
 
 // keyGen is Algorithm 6 by one proven routine on each assembly path.

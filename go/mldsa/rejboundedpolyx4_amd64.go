@@ -13,7 +13,7 @@ import (
 func init() {
 	registerVariant(rejBoundedPolyx4Routine, "AMD64", rejBoundedPolyx4AMD64, true)
 	registerVariant(rejBoundedPolyx4Routine, "AVX2", rejBoundedPolyx4AVX2, cpu.X86.HasAVX2)
-	registerVariant(rejBoundedPolyx4Routine, "AVX512", rejBoundedPolyx4AVX512, hasAVX512)
+	registerVariant(rejBoundedPolyx4Routine, "AVX512", rejBoundedPolyx4AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func rejBoundedPolyx4(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {

@@ -13,7 +13,7 @@ import (
 func init() {
 	registerVariant(rejNTTPolyx4Routine, "AMD64", rejNTTPolyx4AMD64, true)
 	registerVariant(rejNTTPolyx4Routine, "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
-	registerVariant(rejNTTPolyx4Routine, "AVX512", rejNTTPolyx4AVX512, hasAVX512)
+	registerVariant(rejNTTPolyx4Routine, "AVX512", rejNTTPolyx4AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func rejNTTPolyx4(a *[4]*ringElement, seeds *[4][34]byte) bool {

@@ -17,7 +17,7 @@ import (
 func init() {
 	registerVariant(signRoutine, "AMD64", signAMD64, true)
 	registerVariant(signRoutine, "AVX2", signAVX2, cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
-	registerVariant(signRoutine, "AVX512", signAVX512, hasAVX512 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(signRoutine, "AVX512", signAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 }
 
 // sign is Algorithm 7 from line 7 by one proven routine on each assembly

@@ -20,9 +20,9 @@ func init() {
 	registerVariant(signR0Routine, "AVX2", signR0AVX2, cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 	registerVariant(signHintRoutine, "AMD64", signHintAMD64, true)
 	registerVariant(signHintRoutine, "AVX2", signHintAVX2, cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
-	registerVariant(signZRoutine, "AVX512", signZAVX512, hasAVX512 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
-	registerVariant(signR0Routine, "AVX512", signR0AVX512, hasAVX512 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
-	registerVariant(signHintRoutine, "AVX512", signHintAVX512, hasAVX512 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(signZRoutine, "AVX512", signZAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(signR0Routine, "AVX512", signR0AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
+	registerVariant(signHintRoutine, "AVX512", signHintAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 }
 
 // The stages are proven routines on every path. Their declarations let
