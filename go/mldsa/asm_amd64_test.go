@@ -440,8 +440,9 @@ func TestDispatch(t *testing.T) {
 // TestVariantsAgainstGeneric runs it) and is usable on a CPU with the
 // features it needs and only there: on an AVX2 machine a missing or
 // unusable AVX2 variant fails, and an AVX-512 variant is usable exactly
-// where the CPU has AVX512F and AVX512VL. The Go compositions of assembly (an AMD64 variant made of calls of
-// another routine) are held to the same rule.
+// where the CPU has AVX512F and AVX512VL. The Go compositions of assembly
+// (an AMD64 variant made of calls of another routine) are held to the same
+// rule.
 func TestAsmVariantsRegistered(t *testing.T) {
 	registered := map[string]map[string][]bool{}
 	for _, r := range registry {
