@@ -86,8 +86,9 @@ func buildKeccakF1600(c *build.Context) {
 // are never stored (the routine is called, never inlined, and a caller
 // keeps nothing but SP and BP across a CALL).
 //
-// Rounds 1 to 22 run as a loop of eleven passes of two rounds (the
-// unrolled rounds do not fit the decoded-instruction cache): a pass ends
+// Rounds 1 to 20 run as a loop of five passes of four rounds (the
+// unrolled rounds do not fit the decoded-instruction cache), rounds 21 and
+// 22 after it: a pass ends
 // with the moves that put each lane carried to the next round back in
 // the register it had when the pass began, ι takes the pass's round
 // constants through a pointer in the frame (no register is free for it),
@@ -105,8 +106,9 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 		return a, tmp
 	}
 	// round emits one round; in the loop (looped) ι XORs the constant at
-	// rcp's pointer plus 8·(round−1)%2 into the stored lane A[0,0] once
-	// plane 0 is done, else the table's entry into the output register.
+	// rcp's pointer plus 8·((round−1) mod 4) into the stored lane A[0,0]
+	// once plane 0 is done, else the table's entry into the output
+	// register.
 	round := func(round int, looped bool) {
 		src, dst := buffers(round)
 		c.Commentf("Round %d", round)
@@ -224,7 +226,7 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 				// A[0,0] is stored (never kept): ι on it in memory.
 				r := e.alloc()
 				c.MOVQ(rcp, r)
-				c.MOVQ(operand.Mem{Base: r, Disp: 8 * ((round - 1) % 2)}, r)
+				c.MOVQ(operand.Mem{Base: r, Disp: 8 * ((round - 1) % keccakPassRounds)}, r)
 				c.XORQ(r, lane(dst, 0))
 				e.release(r)
 			}
@@ -239,11 +241,12 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 	c.LEAQ(rc.Offset(8), r)
 	c.MOVQ(r, rcp)
 	e.release(r)
-	c.MOVQ(operand.U32(11), passes)
+	c.MOVQ(operand.U32(20/keccakPassRounds), passes)
 	e.free = append([]reg.GPPhysical(nil), free0...)
 	c.Label("rounds")
-	round(1, true)
-	round(2, true)
+	for r := 1; r <= keccakPassRounds; r++ {
+		round(r, true)
+	}
 	// Back to the registers of the pass's start: the moves of a
 	// permutation of registers, each cycle through a free register.
 	want := map[reg.GPPhysical]reg.GPPhysical{} // register at the start ← register now
@@ -267,11 +270,19 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 	keccakMoves(c, want, t)
 	carried, kept = carried0, kept0
 	e.free = append([]reg.GPPhysical(nil), free0...)
-	c.ADDQ(operand.U8(16), rcp)
+	c.ADDQ(operand.U8(8*keccakPassRounds), rcp)
 	c.DECQ(passes)
 	c.JNE(operand.LabelRef("rounds"))
-	round(23, false)
+	for r := 21; r <= 23; r++ {
+		round(r, false)
+	}
 }
+
+// keccakPassRounds is the rounds of one pass of KeccakF1600BMI2's loop:
+// four, so that the moves back and the loop's count cost little per round
+// and the code still fits the decoded-instruction cache. It divides 20
+// and is even (the ping-pong between a and tmp is where it was).
+const keccakPassRounds = 4
 
 // keccakMoves emits the moves that leave in each register dst of want the
 // value register want[dst] holds now, all at once (a parallel move), with

@@ -629,7 +629,7 @@ TEXT ·h0021(SB), NOSPLIT, $24-8
 	RET
 
 // func h0022(s *State)
-// ADDQ $0x10, 24(R8)
+// ADDQ $0x20, 24(R8)
 TEXT ·h0022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -638,7 +638,7 @@ TEXT ·h0022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDQ $0x10, 24(R8)
+	ADDQ $0x20, 24(R8)
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -1446,8 +1446,27 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	RET
 
 // func h0065(s *State)
-// ANDNQ R8, DX, CX
+// ANDNQ R8, DX, AX
 TEXT ·h0065(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDNQ R8, DX, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0066(s *State)
+// ANDNQ R8, DX, CX
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1464,9 +1483,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0067(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1483,9 +1502,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0068(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1502,9 +1521,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0069(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1521,9 +1540,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0070(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1540,9 +1559,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0071(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1559,9 +1578,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0072(s *State)
 // ANDQ (R8)(DX*8), AX
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1578,9 +1597,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0073(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1597,9 +1616,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0074(s *State)
 // ANDQ 24(R8), DX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1616,9 +1635,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0075(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1635,9 +1654,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0076(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1654,9 +1673,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0077(s *State)
 // ANDQ DX, 24(R8)
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1673,9 +1692,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0078(s *State)
 // ANDQ AX, CX
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1692,9 +1711,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0079(s *State)
 // ANDQ AX, DX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1711,9 +1730,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0080(s *State)
 // ANDQ AX, R8
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1730,9 +1749,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0081(s *State)
 // ANDQ CX, AX
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1749,9 +1768,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0082(s *State)
 // ANDQ CX, DX
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1768,9 +1787,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0083(s *State)
 // ANDQ CX, R8
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1787,9 +1806,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0084(s *State)
 // ANDQ DX, AX
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1806,9 +1825,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0085(s *State)
 // ANDQ DX, R8
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1825,9 +1844,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0086(s *State)
 // ANDQ R8, AX
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1844,9 +1863,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0087(s *State)
 // ANDQ R8, CX
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1863,9 +1882,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0088(s *State)
 // ANDQ R8, DX
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1882,9 +1901,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0089(s *State)
 // ANDQ R8, R9
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1901,9 +1920,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0090(s *State)
 // CMOVQCS 24(R8), DX
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1920,9 +1939,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0091(s *State)
 // CMOVQEQ AX, DX
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1939,9 +1958,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0092(s *State)
 // CMOVQNE AX, DX
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1958,9 +1977,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0093(s *State)
 // CMOVQNE DX, AX
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1977,9 +1996,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0094(s *State)
 // CMOVQNE R8, DX
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1996,9 +2015,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0095(s *State)
 // CMPL AX, $0x00000cb8
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2015,9 +2034,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0096(s *State)
 // CMPL AX, $0x00000fe6
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2034,9 +2053,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0097(s *State)
 // CMPL AX, $0x00001642
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2053,9 +2072,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0098(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2072,9 +2091,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0099(s *State)
 // CMPL AX, $0x09
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2091,9 +2110,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0100(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2110,9 +2129,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0101(s *State)
 // CMPL R8, $0x09
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2129,9 +2148,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0102(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2148,9 +2167,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0103(s *State)
 // CMPQ AX, $0x00000000
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2167,9 +2186,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0104(s *State)
 // CMPQ AX, $0x00000004
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2186,9 +2205,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0105(s *State)
 // CMPQ AX, $0x00000006
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2205,9 +2224,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0106(s *State)
 // CMPQ AX, $0x00000008
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2224,9 +2243,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0107(s *State)
 // CMPQ AX, $0x00000088
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2243,9 +2262,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0108(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2262,9 +2281,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0109(s *State)
 // CMPQ CX, $0x00000007
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2281,9 +2300,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0110(s *State)
 // CMPQ CX, $0x00000008
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2300,9 +2319,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0111(s *State)
 // CMPQ CX, $0x0000000f
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2319,9 +2338,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0112(s *State)
 // CMPQ CX, $0x00000017
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2338,9 +2357,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0113(s *State)
 // CMPQ CX, $0x0000001f
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2357,9 +2376,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0114(s *State)
 // CMPQ CX, $0x00000027
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2376,9 +2395,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0115(s *State)
 // CMPQ CX, $0x0000002f
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2395,9 +2414,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0116(s *State)
 // CMPQ CX, $0x00000037
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2414,9 +2433,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0117(s *State)
 // CMPQ CX, $0x0000003f
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2433,9 +2452,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0118(s *State)
 // CMPQ CX, $0x00000040
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2452,9 +2471,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0119(s *State)
 // CMPQ CX, $0x00000047
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2471,9 +2490,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0120(s *State)
 // CMPQ CX, $0x0000004b
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2490,9 +2509,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0121(s *State)
 // CMPQ CX, $0x0000004f
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2509,9 +2528,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0122(s *State)
 // CMPQ CX, $0x00000050
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2528,9 +2547,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0123(s *State)
 // CMPQ CX, $0x00000057
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2547,9 +2566,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0124(s *State)
 // CMPQ CX, $0x0000005f
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2566,9 +2585,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0125(s *State)
 // CMPQ CX, $0x00000067
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2585,9 +2604,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0126(s *State)
 // CMPQ CX, $0x0000006f
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2604,9 +2623,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0127(s *State)
 // CMPQ CX, $0x00000077
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2623,9 +2642,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0128(s *State)
 // CMPQ CX, $0x0000007f
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2642,9 +2661,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0129(s *State)
 // CMPQ CX, $0x00000087
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2661,9 +2680,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0130(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2680,9 +2699,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0131(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2699,9 +2718,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0132(s *State)
 // CMPQ DX, $0x00000004
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2718,9 +2737,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0133(s *State)
 // CMPQ DX, $0x00000006
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2737,9 +2756,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0134(s *State)
 // CMPQ DX, $0x00000008
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2756,9 +2775,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0135(s *State)
 // CMPQ DX, $0x00000037
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2775,9 +2794,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0136(s *State)
 // CMPQ DX, $0x0000004b
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2794,9 +2813,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0137(s *State)
 // CMPQ DX, $0x00000050
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2813,9 +2832,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0138(s *State)
 // CMPQ DX, $0x000003b8
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2832,9 +2851,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0139(s *State)
 // CMPQ R8, $0x00000000
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2851,9 +2870,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0140(s *State)
 // CMPQ R8, $0x00000001
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2870,9 +2889,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0141(s *State)
 // CMPQ R8, $0x00000002
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2889,9 +2908,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0142(s *State)
 // CMPQ R8, $0x00000003
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2908,9 +2927,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0143(s *State)
 // CMPQ R8, $0x00000037
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2927,9 +2946,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0144(s *State)
 // CMPQ R8, $0x0000004b
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2946,9 +2965,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0145(s *State)
 // CMPQ R8, $0x00000050
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2965,9 +2984,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0146(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2984,9 +3003,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0147(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3003,9 +3022,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0148(s *State)
 // CMPQ R8, $0x00000100
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3022,9 +3041,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0149(s *State)
 // CMPQ CX, 24(R8)
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3041,9 +3060,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0150(s *State)
 // CMPQ R8, 24(R9)
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3060,9 +3079,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0151(s *State)
 // CMPQ DX, R8
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3079,9 +3098,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0152(s *State)
 // CMPQ R8, DX
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3098,9 +3117,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0153(s *State)
 // CMPQ R8, R9
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3117,9 +3136,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0154(s *State)
 // DECL CX
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3136,9 +3155,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0155(s *State)
 // DECL DX
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3155,9 +3174,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0156(s *State)
 // DECL R8
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3174,9 +3193,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0157(s *State)
 // DECQ 24(R8)
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3193,9 +3212,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0158(s *State)
 // DECQ AX
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3212,9 +3231,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0159(s *State)
 // DECQ CX
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3231,9 +3250,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0160(s *State)
 // DECQ DX
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3250,9 +3269,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0161(s *State)
 // INCQ AX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3269,9 +3288,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0162(s *State)
 // INCQ CX
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3288,9 +3307,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0163(s *State)
 // INCQ DX
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3307,9 +3326,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0164(s *State)
 // INCQ R8
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3326,9 +3345,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0165(s *State)
 // JCC taken
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3349,9 +3368,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0166(s *State)
 // JCS taken
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3372,9 +3391,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0167(s *State)
 // JEQ taken
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3395,9 +3414,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0168(s *State)
 // JHI taken
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3418,9 +3437,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0169(s *State)
 // JLS taken
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3441,9 +3460,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0170(s *State)
 // JLT taken
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3464,9 +3483,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0171(s *State)
 // JMP taken
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3487,9 +3506,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0172(s *State)
 // JNE taken
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3510,9 +3529,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0173(s *State)
 // LDMXCSR (R8)
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3529,9 +3548,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0174(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3548,9 +3567,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0175(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3567,9 +3586,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0176(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3586,9 +3605,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0177(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3605,9 +3624,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0178(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3624,9 +3643,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0179(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3643,9 +3662,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0180(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3662,9 +3681,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0181(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3681,9 +3700,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0182(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3700,9 +3719,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0183(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3719,9 +3738,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0184(s *State)
 // LEAQ (R8), AX
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3738,9 +3757,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0185(s *State)
 // LEAQ (R8), R9
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3757,9 +3776,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0186(s *State)
 // LEAQ 24(AX), AX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3776,9 +3795,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0187(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3795,9 +3814,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0188(s *State)
 // LEAQ 24(R8), CX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3814,9 +3833,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0189(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3833,9 +3852,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0190(s *State)
 // LFENCE
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3852,9 +3871,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0191(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3871,9 +3890,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0192(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3890,9 +3909,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0193(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3909,9 +3928,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0194(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3928,9 +3947,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0195(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3947,9 +3966,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0196(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3966,9 +3985,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0197(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3985,9 +4004,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0198(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4004,9 +4023,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0199(s *State)
 // MOVB $0x08, 24(R8)
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4023,9 +4042,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0200(s *State)
 // MOVB $0x09, 24(R8)
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4042,9 +4061,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0201(s *State)
 // MOVB $0x0a, 24(R8)
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4061,9 +4080,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0202(s *State)
 // MOVB $0x0b, 24(R8)
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4080,9 +4099,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0203(s *State)
 // MOVB $0x0c, 24(R8)
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4099,9 +4118,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0204(s *State)
 // MOVB $0x0d, 24(R8)
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4118,9 +4137,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0205(s *State)
 // MOVB $0x0e, 24(R8)
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4137,9 +4156,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0206(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4156,9 +4175,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0207(s *State)
 // MOVB CL, 24(R8)(DX*1)
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4175,9 +4194,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0208(s *State)
 // MOVB DL, 24(R8)
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4194,9 +4213,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0209(s *State)
 // MOVB R8B, (R9)(CX*1)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4213,9 +4232,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0210(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4232,9 +4251,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0211(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4251,9 +4270,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0212(s *State)
 // MOVBLZX 24(R8), AX
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4270,9 +4289,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0213(s *State)
 // MOVBQZX (R8)(AX*1), DX
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4289,9 +4308,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0214(s *State)
 // MOVBQZX (R8)(R9*1), R10
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4308,9 +4327,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0215(s *State)
 // MOVBQZX 24(R8)(AX*1), CX
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4327,9 +4346,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0216(s *State)
 // MOVBQZX 24(R8)(AX*1), DX
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4346,9 +4365,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0217(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4365,9 +4384,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0218(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4384,9 +4403,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0219(s *State)
 // MOVL $0x000173b2, 24(R8)
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4403,9 +4422,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0220(s *State)
 // MOVL $0x00017400, 24(R8)
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4422,9 +4441,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0221(s *State)
 // MOVL $0x0001ffb2, 24(R8)
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4441,9 +4460,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0222(s *State)
 // MOVL $0x0003fe3c, 24(R8)
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4460,9 +4479,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0223(s *State)
 // MOVL $0x0003fe88, 24(R8)
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4479,9 +4498,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0224(s *State)
 // MOVL $0x0003ff00, 24(R8)
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4498,9 +4517,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0225(s *State)
 // MOVL $0x0007ff3c, 24(R8)
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4517,9 +4536,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0226(s *State)
 // MOVL $0x0007ff88, 24(R8)
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4536,9 +4555,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0227(s *State)
 // MOVL $0x00000000, AX
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4555,9 +4574,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0228(s *State)
 // MOVL $0x00000001, AX
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4574,9 +4593,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0229(s *State)
 // MOVL $0x00000001, DX
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4593,9 +4612,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0230(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4612,9 +4631,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0231(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4631,9 +4650,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0232(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4650,9 +4669,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0233(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4669,9 +4688,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0234(s *State)
 // MOVL $0x00000004, CX
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4688,9 +4707,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0235(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4707,9 +4726,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0236(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4726,9 +4745,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0237(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4745,9 +4764,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0238(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4764,9 +4783,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0239(s *State)
 // MOVL $0x0000000b, DX
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4783,9 +4802,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0240(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4802,9 +4821,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0241(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4821,9 +4840,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0242(s *State)
 // MOVL $0x0000000f, CX
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4840,9 +4859,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0243(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4859,9 +4878,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0244(s *State)
 // MOVL $0x0000001f, AX
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4878,9 +4897,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0245(s *State)
 // MOVL $0x0000001f, R8
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4897,9 +4916,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0246(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4916,9 +4935,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0247(s *State)
 // MOVL $0x00000037, AX
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4935,9 +4954,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0248(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4954,9 +4973,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0249(s *State)
 // MOVL $0x0000004b, AX
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4973,9 +4992,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0250(s *State)
 // MOVL $0x00000050, AX
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4992,9 +5011,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0251(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5011,9 +5030,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0252(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5030,9 +5049,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0253(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5049,9 +5068,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0254(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5068,9 +5087,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0255(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5087,9 +5106,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0256(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5106,9 +5125,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0257(s *State)
 // MOVL $0x001f0404, AX
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5125,9 +5144,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0258(s *State)
 // MOVL $0x001f0506, AX
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5144,9 +5163,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0259(s *State)
 // MOVL $0x001f0708, AX
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5163,9 +5182,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0260(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5182,9 +5201,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0261(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5201,9 +5220,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0262(s *State)
 // MOVL $0x4d430002, AX
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5220,9 +5239,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0263(s *State)
 // MOVL (R8)(R9*4), AX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5239,9 +5258,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0264(s *State)
 // MOVL (R8), AX
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5258,9 +5277,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0265(s *State)
 // MOVL (R8), R9
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5277,9 +5296,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0266(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5296,9 +5315,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0267(s *State)
 // MOVL 24(R8), CX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5315,9 +5334,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0268(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5334,9 +5353,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0269(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5353,9 +5372,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0270(s *State)
 // MOVL AX, (R8)
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5372,9 +5391,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0271(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5391,9 +5410,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0272(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5410,9 +5429,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0273(s *State)
 // MOVL CX, (R8)
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5429,9 +5448,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0274(s *State)
 // MOVL DX, (R8)
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5448,9 +5467,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0275(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5467,9 +5486,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0276(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5486,9 +5505,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0277(s *State)
 // MOVL R8, (R9)
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5505,9 +5524,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0278(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5524,9 +5543,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0279(s *State)
 // MOVL AX, DX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5543,9 +5562,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0280(s *State)
 // MOVL AX, R8
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5562,9 +5581,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0281(s *State)
 // MOVL DX, AX
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5581,9 +5600,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0282(s *State)
 // MOVL DX, R8
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5600,9 +5619,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0283(s *State)
 // MOVL R8, AX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5619,9 +5638,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0284(s *State)
 // MOVL R8, R9
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5638,9 +5657,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0285(s *State)
 // MOVO X1, X9
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5657,9 +5676,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0286(s *State)
 // MOVOU (DX), X1
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5676,9 +5695,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0287(s *State)
 // MOVOU (R8), X1
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5695,9 +5714,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0288(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5714,9 +5733,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0289(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5733,9 +5752,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0290(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5752,9 +5771,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0291(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5771,9 +5790,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0292(s *State)
 // MOVQ $0x00000000, (R8)
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5790,9 +5809,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0293(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5809,9 +5828,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0294(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5828,9 +5847,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0295(s *State)
 // MOVQ $0x00000002, 24(R8)
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5847,9 +5866,28 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0296(s *State)
+// MOVQ $0x00000005, 24(R8)
+TEXT ·h0296(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00000005, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0297(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5866,9 +5904,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0298(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5885,28 +5923,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
-// MOVQ $0x0000000b, 24(R8)
-TEXT ·h0297(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVQ $0x0000000b, 24(R8)
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0298(s *State)
+// func h0299(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5923,9 +5942,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0300(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5942,9 +5961,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0301(s *State)
 // MOVQ $0x00000020, 24(R8)
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5961,9 +5980,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0302(s *State)
 // MOVQ $0x00000030, 24(R8)
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5980,9 +5999,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0303(s *State)
 // MOVQ $0x00000040, 24(R8)
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5999,9 +6018,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0304(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6018,9 +6037,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0305(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6037,9 +6056,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0306(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6056,9 +6075,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0307(s *State)
 // MOVQ $0x00001000, 24(R8)
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6075,9 +6094,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0308(s *State)
 // MOVQ $0x00001400, 24(R8)
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6094,9 +6113,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0309(s *State)
 // MOVQ $0x00001800, 24(R8)
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6113,9 +6132,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0310(s *State)
 // MOVQ $0x00001c00, 24(R8)
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6132,9 +6151,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0311(s *State)
 // MOVQ $0x00002000, 24(R8)
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6151,9 +6170,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0312(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6170,9 +6189,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0313(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6189,9 +6208,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0314(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6208,9 +6227,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0315(s *State)
 // MOVQ $0x800000000000001f, AX
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6227,9 +6246,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0316(s *State)
 // MOVQ (AX), AX
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6246,9 +6265,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0317(s *State)
 // MOVQ (AX), CX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6265,9 +6284,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0318(s *State)
 // MOVQ (AX), R8
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6284,9 +6303,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0319(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6303,9 +6322,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0320(s *State)
 // MOVQ (R8), AX
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6322,9 +6341,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0321(s *State)
 // MOVQ (R8), CX
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6341,9 +6360,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0322(s *State)
 // MOVQ (R8), DX
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6360,9 +6379,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0323(s *State)
 // MOVQ (R8), R8
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6379,9 +6398,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0324(s *State)
 // MOVQ (R8), R9
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6398,9 +6417,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0325(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6417,9 +6436,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0326(s *State)
 // MOVQ 24(AX), R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6436,9 +6455,28 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0327(s *State)
+// MOVQ 24(DX), DX
+TEXT ·h0327(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ 24(DX), DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0328(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6455,9 +6493,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0329(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6474,9 +6512,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0330(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6493,9 +6531,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0331(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6512,9 +6550,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0332(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6531,9 +6569,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0333(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6550,9 +6588,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0334(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6569,9 +6607,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0335(s *State)
 // MOVQ AX, (R8)(DX*8)
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6588,9 +6626,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0336(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6607,9 +6645,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0337(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6626,9 +6664,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0338(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6645,9 +6683,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0339(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6664,9 +6702,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0340(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6683,9 +6721,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0341(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6702,9 +6740,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0342(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6721,9 +6759,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0343(s *State)
 // MOVQ AX, CX
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6740,9 +6778,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0344(s *State)
 // MOVQ AX, DX
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6759,9 +6797,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0345(s *State)
 // MOVQ AX, R8
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6778,9 +6816,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0346(s *State)
 // MOVQ CX, DX
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6797,9 +6835,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0347(s *State)
 // MOVQ CX, R8
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6816,9 +6854,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0348(s *State)
 // MOVQ DX, AX
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6835,9 +6873,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0349(s *State)
 // MOVQ DX, CX
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6854,9 +6892,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0350(s *State)
 // MOVQ DX, R8
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6873,9 +6911,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0351(s *State)
 // MOVQ R8, AX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6892,9 +6930,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0352(s *State)
 // MOVQ R8, CX
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6911,9 +6949,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0353(s *State)
 // MOVQ R8, DX
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6930,9 +6968,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0354(s *State)
 // MOVQ R8, R9
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6949,9 +6987,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0355(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6968,9 +7006,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0356(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6987,9 +7025,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0357(s *State)
 // MOVWLZX 24(R8), DX
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7006,9 +7044,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0358(s *State)
 // NOTL R8
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7025,9 +7063,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0359(s *State)
 // NOTQ AX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7044,9 +7082,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0360(s *State)
 // NOTQ CX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7063,9 +7101,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0361(s *State)
 // NOTQ DX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7082,9 +7120,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0362(s *State)
 // NOTQ R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7101,9 +7139,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0363(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7120,9 +7158,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0364(s *State)
 // ORL R8, R9
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7139,9 +7177,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0365(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7158,9 +7196,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0366(s *State)
 // ORQ AX, CX
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7177,9 +7215,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0367(s *State)
 // ORQ AX, DX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7196,9 +7234,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0368(s *State)
 // ORQ AX, R8
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7215,9 +7253,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0369(s *State)
 // ORQ CX, AX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7234,9 +7272,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0370(s *State)
 // ORQ CX, DX
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7253,9 +7291,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0371(s *State)
 // ORQ CX, R8
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7272,9 +7310,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0372(s *State)
 // ORQ DX, AX
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7291,9 +7329,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0373(s *State)
 // ORQ DX, R8
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7310,9 +7348,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0374(s *State)
 // ORQ R8, AX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7329,9 +7367,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0375(s *State)
 // ORQ R8, CX
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7348,9 +7386,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0376(s *State)
 // ORQ R8, DX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7367,9 +7405,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0377(s *State)
 // ORQ R8, R9
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7386,9 +7424,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0378(s *State)
 // PADDL X1, X9
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7405,9 +7443,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0379(s *State)
 // PADDQ X1, X9
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7424,9 +7462,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0380(s *State)
 // PAND X1, X9
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7443,9 +7481,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0381(s *State)
 // PMULULQ X1, X9
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7462,9 +7500,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0382(s *State)
 // POR X1, X9
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7481,9 +7519,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0383(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7500,9 +7538,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0384(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7519,9 +7557,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0385(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7538,9 +7576,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0386(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7557,9 +7595,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0387(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7576,9 +7614,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0388(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7595,9 +7633,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0389(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7614,9 +7652,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0390(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7633,9 +7671,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0391(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7652,9 +7690,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0392(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7671,9 +7709,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0393(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7690,9 +7728,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0394(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7709,9 +7747,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0395(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7728,9 +7766,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0396(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7747,9 +7785,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0397(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7766,9 +7804,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0398(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7785,9 +7823,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0399(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7804,9 +7842,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0400(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7823,9 +7861,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0401(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7842,9 +7880,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0402(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7861,9 +7899,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0403(s *State)
 // PSUBL X1, X9
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7880,9 +7918,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0404(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7899,9 +7937,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0405(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7918,9 +7956,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0406(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7937,9 +7975,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0407(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7956,9 +7994,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0408(s *State)
 // PXOR X1, X1
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7975,9 +8013,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0409(s *State)
 // PXOR X1, X9
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7994,9 +8032,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0410(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8013,9 +8051,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0411(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8032,9 +8070,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0412(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8051,9 +8089,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0413(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8070,9 +8108,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0414(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8089,9 +8127,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0415(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8108,9 +8146,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0416(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8127,9 +8165,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0417(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8146,9 +8184,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0418(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8165,9 +8203,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0419(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8184,9 +8222,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0420(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8203,9 +8241,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0421(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8222,9 +8260,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0422(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8241,9 +8279,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0423(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8260,9 +8298,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0424(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8279,9 +8317,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0425(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8298,9 +8336,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0426(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8317,9 +8355,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0427(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8336,9 +8374,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0428(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8355,9 +8393,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0429(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8374,9 +8412,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0430(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8393,9 +8431,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0431(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8412,9 +8450,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0432(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8431,9 +8469,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0433(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8450,9 +8488,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0434(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8469,9 +8507,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0435(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8488,9 +8526,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0436(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8507,9 +8545,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0437(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8526,9 +8564,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0438(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8545,9 +8583,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0439(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8564,9 +8602,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0440(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8583,9 +8621,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0441(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8602,9 +8640,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0442(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8621,9 +8659,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0443(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8640,9 +8678,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0444(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8659,9 +8697,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0445(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8678,9 +8716,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0446(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8697,9 +8735,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0447(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8716,9 +8754,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0448(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8735,9 +8773,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0449(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8754,9 +8792,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0450(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8773,9 +8811,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0451(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8792,9 +8830,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0452(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8811,9 +8849,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0453(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8830,9 +8868,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0454(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8849,9 +8887,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0455(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8868,9 +8906,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0456(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8887,9 +8925,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0457(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8906,9 +8944,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0458(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8925,9 +8963,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0459(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8944,9 +8982,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0460(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8963,9 +9001,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0461(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8982,9 +9020,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0462(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9001,9 +9039,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0463(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9020,9 +9058,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0464(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9039,9 +9077,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0465(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9058,9 +9096,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0466(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9077,9 +9115,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0467(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9096,9 +9134,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0468(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9115,9 +9153,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0469(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9134,9 +9172,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0470(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9153,9 +9191,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0471(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9172,9 +9210,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0472(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9191,9 +9229,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0473(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9210,9 +9248,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0474(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9229,9 +9267,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0475(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9248,9 +9286,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0476(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9267,9 +9305,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0477(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9286,9 +9324,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0478(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9305,9 +9343,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0479(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9324,9 +9362,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0480(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9343,9 +9381,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0481(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9362,9 +9400,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0482(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9381,9 +9419,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0483(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9400,28 +9438,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
-// RORXQ $0x02, DX, DX
-TEXT ·h0482(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORXQ $0x02, DX, DX
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0483(s *State)
+// func h0484(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9438,9 +9457,28 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0485(s *State)
+// RORXQ $0x03, DX, DX
+TEXT ·h0485(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x03, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0486(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9457,9 +9495,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0487(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9476,9 +9514,28 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0488(s *State)
+// RORXQ $0x09, DX, DX
+TEXT ·h0488(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x09, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0489(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9495,9 +9552,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0490(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9514,9 +9571,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0491(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9533,9 +9590,28 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0492(s *State)
+// RORXQ $0x14, DX, DX
+TEXT ·h0492(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x14, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0493(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9552,9 +9628,28 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0494(s *State)
+// RORXQ $0x15, DX, DX
+TEXT ·h0494(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x15, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0495(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9571,9 +9666,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0496(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9590,9 +9685,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0497(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9609,9 +9704,28 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0498(s *State)
+// RORXQ $0x19, DX, DX
+TEXT ·h0498(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x19, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0499(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9628,9 +9742,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0500(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9647,9 +9761,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0501(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9666,9 +9780,28 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0502(s *State)
+// RORXQ $0x25, DX, DX
+TEXT ·h0502(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x25, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0503(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9685,9 +9818,28 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0504(s *State)
+// RORXQ $0x27, DX, DX
+TEXT ·h0504(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x27, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0505(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9704,9 +9856,28 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0506(s *State)
+// RORXQ $0x2b, DX, DX
+TEXT ·h0506(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x2b, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0507(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9723,9 +9894,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0508(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9742,9 +9913,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0509(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9761,9 +9932,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0510(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9780,9 +9951,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0511(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9799,9 +9970,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0512(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9818,9 +9989,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0513(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9837,9 +10008,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0514(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9856,9 +10027,28 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0515(s *State)
+// RORXQ $0x36, DX, DX
+TEXT ·h0515(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORXQ $0x36, DX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0516(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9875,9 +10065,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0517(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9894,28 +10084,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
-// RORXQ $0x3a, DX, DX
-TEXT ·h0508(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORXQ $0x3a, DX, DX
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0509(s *State)
+// func h0518(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9932,9 +10103,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0519(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9951,9 +10122,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0520(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9970,9 +10141,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0521(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9989,9 +10160,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0522(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10008,9 +10179,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0523(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10027,9 +10198,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0524(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10046,9 +10217,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0525(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10065,9 +10236,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0526(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10084,9 +10255,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0527(s *State)
 // SARL $0x1f, R8
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10103,9 +10274,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0528(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10122,9 +10293,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0529(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10141,9 +10312,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0530(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10160,9 +10331,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0531(s *State)
 // SBBQ R8, R8
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10179,9 +10350,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0532(s *State)
 // SHLL $0x05, AX
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10198,9 +10369,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0533(s *State)
 // SHLL $0x05, R8
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10217,9 +10388,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0534(s *State)
 // SHLL $0x09, R8
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10236,9 +10407,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0535(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10255,9 +10426,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0536(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10274,9 +10445,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0537(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10293,9 +10464,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0538(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10312,9 +10483,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0539(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10331,9 +10502,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0540(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10350,9 +10521,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0541(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10369,9 +10540,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0542(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10388,9 +10559,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0543(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10407,9 +10578,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0544(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10426,9 +10597,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0545(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10445,9 +10616,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0546(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10464,9 +10635,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0547(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10483,9 +10654,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0548(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10502,9 +10673,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0549(s *State)
 // SHLQ $0x08, AX
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10521,9 +10692,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0550(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10540,9 +10711,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0551(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10559,9 +10730,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0552(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10578,9 +10749,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0553(s *State)
 // SHLQ $0x0a, AX
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10597,9 +10768,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0554(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10616,9 +10787,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0555(s *State)
 // SHLQ $0x0a, R8
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10635,9 +10806,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0556(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10654,9 +10825,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0557(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10673,9 +10844,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0558(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10692,9 +10863,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0559(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10711,9 +10882,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0560(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10730,9 +10901,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0561(s *State)
 // SHLQ $0x10, AX
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10749,9 +10920,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0562(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10768,9 +10939,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0563(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10787,9 +10958,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0564(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10806,9 +10977,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0565(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10825,9 +10996,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0566(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10844,9 +11015,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0567(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10863,9 +11034,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0568(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10882,9 +11053,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0569(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10901,9 +11072,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0570(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10920,9 +11091,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0571(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10939,9 +11110,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0572(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10958,9 +11129,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0573(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10977,9 +11148,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0574(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10996,9 +11167,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0575(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11015,9 +11186,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0576(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11034,9 +11205,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0577(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11053,9 +11224,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0578(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11072,9 +11243,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0579(s *State)
 // SHLQ $0x20, AX
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11091,9 +11262,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0580(s *State)
 // SHLQ $0x20, DX
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11110,9 +11281,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0581(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11129,9 +11300,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0582(s *State)
 // SHRL $0x04, R8
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11148,9 +11319,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0583(s *State)
 // SHRL $0x06, R8
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11167,9 +11338,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0584(s *State)
 // SHRL $0x07, DX
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11186,9 +11357,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0585(s *State)
 // SHRL $0x07, R8
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11205,9 +11376,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0586(s *State)
 // SHRL $0x08, AX
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11224,9 +11395,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0587(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11243,9 +11414,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0588(s *State)
 // SHRL $0x16, DX
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11262,9 +11433,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0589(s *State)
 // SHRL $0x16, R8
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11281,9 +11452,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0590(s *State)
 // SHRL $0x18, DX
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11300,9 +11471,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0591(s *State)
 // SHRL $0x18, R8
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11319,9 +11490,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0592(s *State)
 // SHRL $0x1f, AX
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11338,9 +11509,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0593(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11357,9 +11528,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0594(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11376,9 +11547,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0595(s *State)
 // SHRQ $0x03, DX
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11395,9 +11566,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0596(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11414,9 +11585,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0597(s *State)
 // SHRQ $0x06, R8
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11433,9 +11604,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0598(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11452,9 +11623,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0599(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11471,9 +11642,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0600(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11490,9 +11661,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0601(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11509,9 +11680,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0602(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11528,9 +11699,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0603(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11547,9 +11718,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0604(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11566,9 +11737,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0605(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11585,9 +11756,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0606(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11604,9 +11775,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0607(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11623,9 +11794,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0608(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11642,9 +11813,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0609(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11661,9 +11832,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0610(s *State)
 // SHRQ $0x3f, DX
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11680,9 +11851,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0611(s *State)
 // STMXCSR (R8)
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11699,9 +11870,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0612(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11718,9 +11889,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0613(s *State)
 // SUBL (R8), R9
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11737,9 +11908,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0614(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11756,9 +11927,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0615(s *State)
 // SUBL AX, DX
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11775,9 +11946,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0616(s *State)
 // SUBL AX, R8
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11794,9 +11965,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0617(s *State)
 // SUBL CX, AX
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11813,9 +11984,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0618(s *State)
 // SUBL DX, AX
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11832,9 +12003,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0619(s *State)
 // SUBL DX, R8
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11851,9 +12022,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0620(s *State)
 // SUBL R8, AX
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11870,9 +12041,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0621(s *State)
 // SUBL R8, DX
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11889,9 +12060,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0622(s *State)
 // SUBL R8, R9
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11908,9 +12079,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0623(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11927,9 +12098,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0624(s *State)
 // SUBQ AX, CX
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11946,9 +12117,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0625(s *State)
 // SUBQ AX, R8
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11965,9 +12136,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0626(s *State)
 // SUBQ DX, R8
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11984,9 +12155,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0627(s *State)
 // SUBQ R8, CX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12003,9 +12174,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0628(s *State)
 // SUBQ R8, R9
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12022,9 +12193,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0629(s *State)
 // TESTL AX, AX
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12041,9 +12212,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0630(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12060,9 +12231,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0631(s *State)
 // TESTQ $0x00000001, R8
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12079,9 +12250,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0632(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12098,9 +12269,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0633(s *State)
 // TESTQ $0x00000002, R8
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12117,9 +12288,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0634(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12136,9 +12307,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0635(s *State)
 // TESTQ $0x00000004, R8
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12155,9 +12326,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0636(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12174,9 +12345,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0637(s *State)
 // TESTQ $0x00000008, R8
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12193,9 +12364,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0638(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12212,9 +12383,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0639(s *State)
 // TESTQ $0x00000010, R8
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12231,9 +12402,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0640(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12250,9 +12421,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0641(s *State)
 // TESTQ $0x00000020, R8
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12269,9 +12440,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0642(s *State)
 // TESTQ AX, AX
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12288,9 +12459,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0643(s *State)
 // TESTQ CX, CX
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12307,9 +12478,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0644(s *State)
 // TESTQ R8, R8
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12326,9 +12497,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0645(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12345,9 +12516,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0646(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12364,9 +12535,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0647(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12383,9 +12554,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0648(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12402,9 +12573,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0649(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12421,9 +12592,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0650(s *State)
 // VMOVDQU (DX), Y1
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12440,9 +12611,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0651(s *State)
 // VMOVDQU (R8)(AX*1), Y1
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12459,9 +12630,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0652(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12478,9 +12649,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0653(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12497,9 +12668,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0654(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12516,9 +12687,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0655(s *State)
 // VMOVDQU 24(DX), Y1
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12535,9 +12706,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0656(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12554,9 +12725,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0657(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12573,9 +12744,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0658(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12592,9 +12763,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0659(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12611,9 +12782,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0660(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12630,9 +12801,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0661(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +12820,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0662(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12668,9 +12839,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0663(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12687,9 +12858,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0664(s *State)
 // VMOVDQU64 (AX), Z1
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12706,9 +12877,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0665(s *State)
 // VMOVDQU64 (DX), Z1
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12725,9 +12896,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0666(s *State)
 // VMOVDQU64 (R8), Z1
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12744,9 +12915,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0667(s *State)
 // VMOVDQU64 (R8), Z17
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12763,9 +12934,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0668(s *State)
 // VMOVDQU64 24(AX), Z1
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12782,9 +12953,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0669(s *State)
 // VMOVDQU64 24(AX), Z17
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12801,9 +12972,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0670(s *State)
 // VMOVDQU64 24(DX), Z1
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12820,9 +12991,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0671(s *State)
 // VMOVDQU64 24(R8), Z1
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12839,9 +13010,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0672(s *State)
 // VMOVDQU64 24(R8), Z17
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12858,9 +13029,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0673(s *State)
 // VMOVDQU64 Z1, (AX)
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12877,9 +13048,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0674(s *State)
 // VMOVDQU64 Z1, (R8)
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12896,9 +13067,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0675(s *State)
 // VMOVDQU64 Z1, 24(AX)
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12915,9 +13086,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0676(s *State)
 // VMOVDQU64 Z1, 24(R8)
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12934,9 +13105,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0677(s *State)
 // VMOVDQU64 Z17, 24(AX)
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12953,9 +13124,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0678(s *State)
 // VMOVDQU64 Z17, 24(R8)
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12972,9 +13143,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0679(s *State)
 // VMOVDQU64 Z1, Z25
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12991,9 +13162,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0680(s *State)
 // VMOVDQU64 Z1, Z9
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13010,9 +13181,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0681(s *State)
 // VMOVDQU64 Z17, Z25
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13029,9 +13200,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0682(s *State)
 // VMOVDQU64 Z17, Z9
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13048,9 +13219,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0683(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13067,9 +13238,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0684(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13086,9 +13257,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0685(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13105,9 +13276,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0686(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13124,9 +13295,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0687(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13143,9 +13314,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0688(s *State)
 // VPADDD 24(R8), Z1, Z25
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13162,9 +13333,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0689(s *State)
 // VPADDD 24(R8), Z1, Z9
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13181,9 +13352,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0690(s *State)
 // VPADDD 24(R8), Z17, Z25
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13200,9 +13371,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0691(s *State)
 // VPADDD 24(R8), Z17, Z9
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13219,9 +13390,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0692(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13238,9 +13409,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0693(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13257,9 +13428,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0694(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13276,9 +13447,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0695(s *State)
 // VPADDD Z1, Z25, Z14
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13295,9 +13466,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0696(s *State)
 // VPADDD Z1, Z25, Z25
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13314,9 +13485,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0697(s *State)
 // VPADDD Z1, Z25, Z30
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13333,9 +13504,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0698(s *State)
 // VPADDD Z1, Z9, Z14
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13352,9 +13523,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0699(s *State)
 // VPADDD Z1, Z9, Z30
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13371,9 +13542,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0700(s *State)
 // VPADDD Z1, Z9, Z9
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13390,9 +13561,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0701(s *State)
 // VPADDD Z17, Z25, Z14
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13409,9 +13580,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0702(s *State)
 // VPADDD Z17, Z25, Z25
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13428,9 +13599,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0703(s *State)
 // VPADDD Z17, Z25, Z30
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13447,9 +13618,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0704(s *State)
 // VPADDD Z17, Z9, Z14
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13466,9 +13637,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0705(s *State)
 // VPADDD Z17, Z9, Z30
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13485,9 +13656,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0706(s *State)
 // VPADDD Z17, Z9, Z9
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13504,9 +13675,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0707(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13523,9 +13694,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0708(s *State)
 // VPADDQ Z1, Z9, Z9
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13542,9 +13713,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0709(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13561,9 +13732,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0710(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13580,9 +13751,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0711(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13599,9 +13770,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0712(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13618,9 +13789,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0713(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13637,9 +13808,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0714(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13656,9 +13827,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0715(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13675,9 +13846,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0716(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13694,9 +13865,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0717(s *State)
 // VPBROADCASTD (R8)(R9*1), Y1
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13713,9 +13884,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0718(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13732,9 +13903,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0719(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13751,9 +13922,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0720(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13770,9 +13941,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0721(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13789,9 +13960,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0722(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13808,9 +13979,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0723(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13827,9 +13998,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0724(s *State)
 // VPERM2I128 $0x01, Y1, Y1, Y9
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13846,9 +14017,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0725(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13865,9 +14036,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0726(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13884,9 +14055,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0727(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13903,9 +14074,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0728(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13922,9 +14093,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0729(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13941,9 +14112,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0730(s *State)
 // VPERMT2D Z1, Z25, Z14
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13960,9 +14131,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0731(s *State)
 // VPERMT2D Z1, Z25, Z30
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13979,9 +14150,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0732(s *State)
 // VPERMT2D Z17, Z25, Z14
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13998,9 +14169,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0733(s *State)
 // VPERMT2D Z17, Z25, Z30
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14017,9 +14188,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0734(s *State)
 // VPMINUD Y1, Y9, Y9
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14036,9 +14207,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0735(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14055,9 +14226,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0736(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14074,9 +14245,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0737(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14093,9 +14264,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0738(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14112,9 +14283,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0739(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14131,9 +14302,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0740(s *State)
 // VPMULDQ 24(R8), Z1, Z1
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14150,9 +14321,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0741(s *State)
 // VPMULDQ 24(R8), Z1, Z25
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14169,9 +14340,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0742(s *State)
 // VPMULDQ 24(R8), Z1, Z9
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14188,9 +14359,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0743(s *State)
 // VPMULDQ 24(R8), Z17, Z17
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14207,9 +14378,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0744(s *State)
 // VPMULDQ 24(R8), Z17, Z25
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14226,9 +14397,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0745(s *State)
 // VPMULDQ 24(R8), Z17, Z9
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14245,9 +14416,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0746(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14264,9 +14435,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0747(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14283,9 +14454,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0748(s *State)
 // VPMULDQ Z1, Z25, Z14
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14302,9 +14473,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0749(s *State)
 // VPMULDQ Z1, Z25, Z25
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14321,9 +14492,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0750(s *State)
 // VPMULDQ Z1, Z25, Z30
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14340,9 +14511,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0751(s *State)
 // VPMULDQ Z1, Z9, Z14
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14359,9 +14530,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0752(s *State)
 // VPMULDQ Z1, Z9, Z30
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14378,9 +14549,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0753(s *State)
 // VPMULDQ Z1, Z9, Z9
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14397,9 +14568,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0754(s *State)
 // VPMULDQ Z17, Z25, Z14
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14416,9 +14587,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0755(s *State)
 // VPMULDQ Z17, Z25, Z25
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14435,9 +14606,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0756(s *State)
 // VPMULDQ Z17, Z25, Z30
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14454,9 +14625,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0757(s *State)
 // VPMULDQ Z17, Z9, Z14
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14473,9 +14644,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0758(s *State)
 // VPMULDQ Z17, Z9, Z30
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14492,9 +14663,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0759(s *State)
 // VPMULDQ Z17, Z9, Z9
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14511,9 +14682,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0760(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14530,9 +14701,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0761(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14549,9 +14720,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0762(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14568,9 +14739,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0763(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14587,9 +14758,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0764(s *State)
 // VPMULLD Z17, Z25, Z25
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14606,9 +14777,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0765(s *State)
 // VPMULLD Z17, Z9, Z9
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14625,9 +14796,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0766(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14644,9 +14815,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0767(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14663,9 +14834,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0768(s *State)
 // VPROLQ $0x01, Y1, Y1
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14682,9 +14853,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0769(s *State)
 // VPROLQ $0x01, Y1, Y9
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14701,9 +14872,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0770(s *State)
 // VPROLQ $0x02, Y1, Y1
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14720,9 +14891,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0771(s *State)
 // VPROLQ $0x03, Y1, Y1
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14739,9 +14910,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0772(s *State)
 // VPROLQ $0x06, Y1, Y1
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14758,9 +14929,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0773(s *State)
 // VPROLQ $0x08, Y1, Y1
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14777,9 +14948,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0774(s *State)
 // VPROLQ $0x0a, Y1, Y1
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14796,9 +14967,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0775(s *State)
 // VPROLQ $0x0e, Y1, Y1
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14815,9 +14986,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0776(s *State)
 // VPROLQ $0x0f, Y1, Y1
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14834,9 +15005,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0777(s *State)
 // VPROLQ $0x12, Y1, Y1
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14853,9 +15024,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0778(s *State)
 // VPROLQ $0x14, Y1, Y1
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14872,9 +15043,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0779(s *State)
 // VPROLQ $0x15, Y1, Y1
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14891,9 +15062,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0780(s *State)
 // VPROLQ $0x19, Y1, Y1
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14910,9 +15081,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0781(s *State)
 // VPROLQ $0x1b, Y1, Y1
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14929,9 +15100,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0782(s *State)
 // VPROLQ $0x1c, Y1, Y1
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14948,9 +15119,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0783(s *State)
 // VPROLQ $0x24, Y1, Y1
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14967,9 +15138,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0784(s *State)
 // VPROLQ $0x27, Y1, Y1
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14986,9 +15157,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0785(s *State)
 // VPROLQ $0x29, Y1, Y1
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15005,9 +15176,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0786(s *State)
 // VPROLQ $0x2b, Y1, Y1
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15024,9 +15195,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0787(s *State)
 // VPROLQ $0x2c, Y1, Y1
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15043,9 +15214,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0788(s *State)
 // VPROLQ $0x2d, Y1, Y1
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15062,9 +15233,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0789(s *State)
 // VPROLQ $0x37, Y1, Y1
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15081,9 +15252,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0790(s *State)
 // VPROLQ $0x38, Y1, Y1
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15100,9 +15271,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0791(s *State)
 // VPROLQ $0x3d, Y1, Y1
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15119,9 +15290,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0792(s *State)
 // VPROLQ $0x3e, Y1, Y1
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15138,9 +15309,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0793(s *State)
 // VPROLQ $0x01, Z1, Z1
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15157,9 +15328,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0794(s *State)
 // VPROLQ $0x01, Z17, Z17
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15176,9 +15347,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0795(s *State)
 // VPROLQ $0x01, Z17, Z25
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15195,9 +15366,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0796(s *State)
 // VPROLQ $0x02, Z1, Z1
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15214,9 +15385,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0797(s *State)
 // VPROLQ $0x02, Z17, Z17
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15233,9 +15404,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0798(s *State)
 // VPROLQ $0x03, Z1, Z1
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15252,9 +15423,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0799(s *State)
 // VPROLQ $0x03, Z17, Z17
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15271,9 +15442,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0800(s *State)
 // VPROLQ $0x06, Z1, Z1
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15290,9 +15461,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0801(s *State)
 // VPROLQ $0x06, Z17, Z17
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15309,9 +15480,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0802(s *State)
 // VPROLQ $0x08, Z1, Z1
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15328,9 +15499,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0803(s *State)
 // VPROLQ $0x08, Z17, Z17
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15347,9 +15518,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0804(s *State)
 // VPROLQ $0x0a, Z1, Z1
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15366,9 +15537,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0805(s *State)
 // VPROLQ $0x0a, Z17, Z17
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15385,9 +15556,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0806(s *State)
 // VPROLQ $0x0e, Z1, Z1
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15404,9 +15575,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0807(s *State)
 // VPROLQ $0x0e, Z17, Z17
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15423,9 +15594,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0808(s *State)
 // VPROLQ $0x0f, Z1, Z1
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15442,9 +15613,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0809(s *State)
 // VPROLQ $0x0f, Z17, Z17
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15461,9 +15632,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0810(s *State)
 // VPROLQ $0x12, Z1, Z1
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15480,9 +15651,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0811(s *State)
 // VPROLQ $0x12, Z17, Z17
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15499,9 +15670,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0812(s *State)
 // VPROLQ $0x14, Z1, Z1
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15518,9 +15689,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0813(s *State)
 // VPROLQ $0x14, Z17, Z17
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15537,9 +15708,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0814(s *State)
 // VPROLQ $0x15, Z1, Z1
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15556,9 +15727,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0815(s *State)
 // VPROLQ $0x15, Z17, Z17
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15575,9 +15746,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0816(s *State)
 // VPROLQ $0x19, Z1, Z1
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15594,9 +15765,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0817(s *State)
 // VPROLQ $0x19, Z17, Z17
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15613,9 +15784,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0818(s *State)
 // VPROLQ $0x1b, Z1, Z1
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15632,9 +15803,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0819(s *State)
 // VPROLQ $0x1b, Z17, Z17
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15651,9 +15822,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0820(s *State)
 // VPROLQ $0x1c, Z1, Z1
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15670,9 +15841,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0821(s *State)
 // VPROLQ $0x1c, Z17, Z17
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15689,9 +15860,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0822(s *State)
 // VPROLQ $0x24, Z1, Z1
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15708,9 +15879,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0823(s *State)
 // VPROLQ $0x24, Z17, Z17
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15727,9 +15898,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0824(s *State)
 // VPROLQ $0x27, Z1, Z1
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15746,9 +15917,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0825(s *State)
 // VPROLQ $0x27, Z17, Z17
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15765,9 +15936,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0826(s *State)
 // VPROLQ $0x29, Z1, Z1
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15784,9 +15955,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0827(s *State)
 // VPROLQ $0x29, Z17, Z17
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15803,9 +15974,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0828(s *State)
 // VPROLQ $0x2b, Z1, Z1
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15822,9 +15993,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0829(s *State)
 // VPROLQ $0x2b, Z17, Z17
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15841,9 +16012,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0830(s *State)
 // VPROLQ $0x2c, Z1, Z1
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15860,9 +16031,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0831(s *State)
 // VPROLQ $0x2c, Z17, Z17
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15879,9 +16050,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0832(s *State)
 // VPROLQ $0x2d, Z1, Z1
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15898,9 +16069,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0833(s *State)
 // VPROLQ $0x2d, Z17, Z17
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15917,9 +16088,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0834(s *State)
 // VPROLQ $0x37, Z1, Z1
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15936,9 +16107,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0835(s *State)
 // VPROLQ $0x37, Z17, Z17
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15955,9 +16126,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0836(s *State)
 // VPROLQ $0x38, Z1, Z1
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15974,9 +16145,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0837(s *State)
 // VPROLQ $0x38, Z17, Z17
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15993,9 +16164,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0838(s *State)
 // VPROLQ $0x3d, Z1, Z1
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16012,9 +16183,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0839(s *State)
 // VPROLQ $0x3d, Z17, Z17
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16031,9 +16202,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0840(s *State)
 // VPROLQ $0x3e, Z1, Z1
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16050,9 +16221,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0841(s *State)
 // VPROLQ $0x3e, Z17, Z17
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16069,9 +16240,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0842(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16088,9 +16259,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0843(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16107,9 +16278,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0844(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16126,9 +16297,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0845(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16145,9 +16316,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0846(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16164,9 +16335,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0847(s *State)
 // VPSHUFD $0xf5, Y1, Y1
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16183,9 +16354,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0848(s *State)
 // VPSHUFD $0xf5, Y1, Y9
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16202,9 +16373,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0849(s *State)
 // VPSHUFD $0xf5, Z1, Z1
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16221,9 +16392,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0850(s *State)
 // VPSHUFD $0xf5, Z1, Z25
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16240,9 +16411,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0851(s *State)
 // VPSHUFD $0xf5, Z1, Z9
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16259,9 +16430,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0852(s *State)
 // VPSHUFD $0xf5, Z17, Z25
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16278,9 +16449,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0853(s *State)
 // VPSHUFD $0xf5, Z17, Z9
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16297,9 +16468,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0854(s *State)
 // VPSLLD $0x02, Y1, Y1
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16316,9 +16487,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0855(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16335,9 +16506,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0856(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16354,9 +16525,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0857(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16373,9 +16544,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0858(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16392,9 +16563,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0859(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16411,9 +16582,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0860(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16430,9 +16601,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0861(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16449,9 +16620,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0862(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16468,9 +16639,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0863(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16487,9 +16658,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0864(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16506,9 +16677,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0865(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16525,9 +16696,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0866(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16544,9 +16715,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0867(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16563,9 +16734,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0868(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16582,9 +16753,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0869(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16601,9 +16772,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0870(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16620,9 +16791,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0871(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16639,9 +16810,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0872(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16658,9 +16829,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0873(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16677,9 +16848,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0874(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16696,9 +16867,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0875(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16715,9 +16886,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0876(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16734,9 +16905,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0877(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16753,9 +16924,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0878(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16772,9 +16943,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0879(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16791,9 +16962,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0880(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16810,9 +16981,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0881(s *State)
 // VPSRAD $0x0d, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16829,9 +17000,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0882(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16848,9 +17019,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0883(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16867,9 +17038,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0884(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16886,9 +17057,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0885(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16905,9 +17076,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0886(s *State)
 // VPSRAD $0x17, Z1, Z1
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16924,9 +17095,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0887(s *State)
 // VPSRAD $0x17, Z17, Z17
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16943,9 +17114,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0888(s *State)
 // VPSRAD $0x1f, Z1, Z25
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16962,9 +17133,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0889(s *State)
 // VPSRAD $0x1f, Z1, Z9
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16981,9 +17152,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0890(s *State)
 // VPSRAD $0x1f, Z17, Z25
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17000,9 +17171,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0891(s *State)
 // VPSRAD $0x1f, Z17, Z9
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17019,9 +17190,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0892(s *State)
 // VPSRLD $0x06, Y1, Y1
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17038,9 +17209,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0893(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17057,9 +17228,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0894(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17076,9 +17247,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0895(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17095,9 +17266,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0896(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17114,9 +17285,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0897(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17133,9 +17304,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0898(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17152,9 +17323,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0899(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17171,9 +17342,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0900(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17190,9 +17361,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0901(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17209,9 +17380,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0902(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17228,9 +17399,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0903(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17247,9 +17418,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0904(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17266,9 +17437,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0905(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17285,9 +17456,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0906(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17304,9 +17475,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0907(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17323,9 +17494,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0908(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17342,9 +17513,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0909(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17361,9 +17532,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0910(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17380,9 +17551,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0911(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17399,9 +17570,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0912(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17418,9 +17589,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0913(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17437,9 +17608,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0914(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17456,9 +17627,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0915(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17475,9 +17646,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0916(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17494,9 +17665,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0917(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17513,9 +17684,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0918(s *State)
 // VPSRLQ $0x20, Z1, Z1
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17532,9 +17703,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0919(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17551,9 +17722,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0920(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17570,9 +17741,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0921(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17589,9 +17760,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0922(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17608,9 +17779,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0923(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17627,9 +17798,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0924(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17646,9 +17817,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0925(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17665,9 +17836,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0926(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17684,9 +17855,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0927(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17703,9 +17874,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0928(s *State)
 // VPSUBD Z1, Z25, Z14
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17722,9 +17893,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0929(s *State)
 // VPSUBD Z1, Z25, Z25
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17741,9 +17912,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0930(s *State)
 // VPSUBD Z1, Z25, Z30
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17760,9 +17931,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0931(s *State)
 // VPSUBD Z1, Z9, Z14
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17779,9 +17950,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0932(s *State)
 // VPSUBD Z1, Z9, Z30
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17798,9 +17969,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0933(s *State)
 // VPSUBD Z1, Z9, Z9
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17817,9 +17988,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0934(s *State)
 // VPSUBD Z17, Z25, Z14
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17836,9 +18007,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0935(s *State)
 // VPSUBD Z17, Z25, Z25
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17855,9 +18026,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0936(s *State)
 // VPSUBD Z17, Z9, Z14
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17874,9 +18045,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0937(s *State)
 // VPSUBD Z17, Z9, Z30
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17893,9 +18064,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0938(s *State)
 // VPSUBD Z17, Z9, Z9
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17912,9 +18083,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0939(s *State)
 // VPTERNLOGQ $0xd2, Y1, Y9, Y14
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17931,9 +18102,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0940(s *State)
 // VPTERNLOGQ $0x88, Z17, Z25, Z25
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17950,9 +18121,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0941(s *State)
 // VPTERNLOGQ $0x88, Z17, Z9, Z9
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17969,9 +18140,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0942(s *State)
 // VPTERNLOGQ $0x96, Z1, Z25, Z30
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17988,9 +18159,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0943(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z30
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18007,9 +18178,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0944(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z14
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18026,9 +18197,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0945(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z30
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18045,9 +18216,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0946(s *State)
 // VPTERNLOGQ $0x96, Z17, Z9, Z30
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18064,9 +18235,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0947(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z14
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18083,9 +18254,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0948(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z30
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18102,9 +18273,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0949(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z14
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18121,9 +18292,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0950(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z30
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18140,9 +18311,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0951(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z14
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18159,9 +18330,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0952(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z30
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18178,9 +18349,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0953(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z14
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18197,9 +18368,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0954(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z30
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18216,9 +18387,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0955(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18235,9 +18406,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0956(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18254,9 +18425,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0957(s *State)
 // VPUNPCKHQDQ Z1, Z25, Z1
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18273,9 +18444,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0958(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z1
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18292,9 +18463,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0959(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z17
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18311,9 +18482,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0960(s *State)
 // VPUNPCKHQDQ Z17, Z9, Z17
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18330,9 +18501,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0961(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18349,9 +18520,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0962(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z14
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18368,9 +18539,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0963(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z30
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18387,9 +18558,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0964(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z14
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18406,9 +18577,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0965(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z30
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18425,9 +18596,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0966(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z14
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18444,9 +18615,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0967(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z30
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18463,9 +18634,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0968(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z14
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18482,9 +18653,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0969(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z30
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18501,9 +18672,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0970(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18520,9 +18691,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0971(s *State)
 // VPXOR (CX), Y1, Y1
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18539,9 +18710,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0972(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18558,9 +18729,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0973(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18577,9 +18748,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0974(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18596,9 +18767,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0975(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18615,9 +18786,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0976(s *State)
 // VPXOR 24(CX), Y1, Y1
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18634,9 +18805,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0977(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18653,9 +18824,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0978(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18672,9 +18843,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0979(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18691,9 +18862,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0980(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18710,9 +18881,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0981(s *State)
 // VPXORQ (R8), Z1, Z1
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18729,9 +18900,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0982(s *State)
 // VPXORQ 24(R8), Z1, Z1
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18748,9 +18919,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0983(s *State)
 // VPXORQ Z1, Z25, Z25
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18767,9 +18938,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0984(s *State)
 // VPXORQ Z1, Z25, Z30
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18786,9 +18957,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0985(s *State)
 // VPXORQ Z1, Z9, Z30
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18805,9 +18976,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0986(s *State)
 // VPXORQ Z17, Z25, Z25
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18824,9 +18995,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0987(s *State)
 // VPXORQ Z17, Z25, Z30
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18843,9 +19014,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0988(s *State)
 // VPXORQ Z17, Z9, Z30
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18862,9 +19033,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0989(s *State)
 // VSHUFI64X2 $0x44, Z1, Z25, Z14
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18881,9 +19052,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0990(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z14
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18900,9 +19071,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0991(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z30
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18919,9 +19090,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0992(s *State)
 // VSHUFI64X2 $0x44, Z17, Z25, Z14
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18938,9 +19109,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0993(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z14
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18957,9 +19128,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0994(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z30
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18976,9 +19147,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0995(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z14
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18995,9 +19166,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0996(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z30
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19014,9 +19185,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0997(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z14
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19033,9 +19204,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0998(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z30
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19052,9 +19223,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h0999(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z14
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19071,9 +19242,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h1000(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z30
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19090,9 +19261,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h1001(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z14
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19109,9 +19280,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h1002(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z30
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19128,9 +19299,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h1003(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z25, Z1
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19147,9 +19318,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h1004(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z9, Z1
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19166,9 +19337,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h1005(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z25, Z17
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19185,9 +19356,9 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h1006(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z9, Z17
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19204,9 +19375,9 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h1007(s *State)
 // VSHUFI64X2 $0xee, Z1, Z25, Z1
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19223,9 +19394,9 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1008(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z1
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19242,9 +19413,9 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1009(s *State)
 // VSHUFI64X2 $0xee, Z17, Z25, Z17
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19261,9 +19432,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1010(s *State)
 // VSHUFI64X2 $0xee, Z17, Z9, Z17
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19280,9 +19451,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1011(s *State)
 // VZEROUPPER
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19299,9 +19470,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1012(s *State)
 // XCHGQ R8, R8
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19318,9 +19489,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1013(s *State)
 // XORL $0x00000001, AX
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19337,9 +19508,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1014(s *State)
 // XORL $0x00000080, AX
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19356,9 +19527,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1015(s *State)
 // XORL AX, AX
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19375,9 +19546,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1016(s *State)
 // XORL AX, DX
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19394,9 +19565,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1017(s *State)
 // XORL CX, CX
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19413,9 +19584,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1018(s *State)
 // XORL DX, AX
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19432,9 +19603,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1019(s *State)
 // XORL DX, DX
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19451,9 +19622,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1020(s *State)
 // XORL DX, R8
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19470,9 +19641,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1021(s *State)
 // XORL R8, DX
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19489,9 +19660,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1022(s *State)
 // XORL R8, R8
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19508,9 +19679,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1023(s *State)
 // XORL R8, R9
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19527,9 +19698,9 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
+// func h1024(s *State)
 // XORQ (R8)(DX*8), AX
-TEXT ·h1015(SB), NOSPLIT, $24-8
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19546,9 +19717,9 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1016(s *State)
+// func h1025(s *State)
 // XORQ (R8), AX
-TEXT ·h1016(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19565,9 +19736,9 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1017(s *State)
+// func h1026(s *State)
 // XORQ (R8), R9
-TEXT ·h1017(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19584,9 +19755,9 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1018(s *State)
+// func h1027(s *State)
 // XORQ 24(R8), AX
-TEXT ·h1018(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19603,9 +19774,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
+// func h1028(s *State)
 // XORQ 24(R8), CX
-TEXT ·h1019(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19622,9 +19793,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
+// func h1029(s *State)
 // XORQ 24(R8), DX
-TEXT ·h1020(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19641,9 +19812,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
+// func h1030(s *State)
 // XORQ 24(R8), R9
-TEXT ·h1021(SB), NOSPLIT, $24-8
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19660,9 +19831,28 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
+// func h1031(s *State)
+// XORQ DX, (R8)
+TEXT ·h1031(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ DX, (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1032(s *State)
 // XORQ R8, (R9)
-TEXT ·h1022(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19679,9 +19869,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
+// func h1033(s *State)
 // XORQ AX, CX
-TEXT ·h1023(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19698,9 +19888,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1034(s *State)
 // XORQ AX, DX
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19717,9 +19907,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1035(s *State)
 // XORQ AX, R8
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19736,9 +19926,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1036(s *State)
 // XORQ CX, AX
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19755,9 +19945,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1037(s *State)
 // XORQ CX, DX
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19774,9 +19964,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1038(s *State)
 // XORQ CX, R8
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19793,9 +19983,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1039(s *State)
 // XORQ DX, AX
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19812,9 +20002,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1040(s *State)
 // XORQ DX, CX
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19831,9 +20021,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1041(s *State)
 // XORQ DX, R8
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19850,9 +20040,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1042(s *State)
 // XORQ R8, AX
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19869,9 +20059,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
+// func h1043(s *State)
 // XORQ R8, CX
-TEXT ·h1033(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19888,9 +20078,9 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1034(s *State)
+// func h1044(s *State)
 // XORQ R8, DX
-TEXT ·h1034(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19907,9 +20097,9 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1035(s *State)
+// func h1045(s *State)
 // XORQ R8, R9
-TEXT ·h1035(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19926,9 +20116,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
+// func h1046(s *State)
 // ADCQ $0, R8
-TEXT ·h1036(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19945,9 +20135,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
+// func h1047(s *State)
 // ADCQ AX, R8
-TEXT ·h1037(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19964,9 +20154,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
+// func h1048(s *State)
 // ADDL $8380417, R8
-TEXT ·h1038(SB), NOSPLIT, $24-8
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19983,9 +20173,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
+// func h1049(s *State)
 // ADDQ $-1, R8
-TEXT ·h1039(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20002,9 +20192,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
+// func h1050(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h1040(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20021,9 +20211,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
+// func h1051(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h1041(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20040,9 +20230,9 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1052(s *State)
 // ANDL $0xff, R8
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20059,9 +20249,9 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1053(s *State)
 // ANDL AX, R8
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20078,9 +20268,9 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1054(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20097,9 +20287,9 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1055(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20116,9 +20306,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1056(s *State)
 // ANDQ $-8, R8
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20135,9 +20325,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1057(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20154,9 +20344,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1058(s *State)
 // CMOVLCC AX, R8
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20173,9 +20363,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1059(s *State)
 // CMOVLCS AX, R8
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20192,9 +20382,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1060(s *State)
 // CMOVQCC AX, R8
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20211,9 +20401,9 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
+// func h1061(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h1051(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20230,9 +20420,9 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1052(s *State)
+// func h1062(s *State)
 // CMOVQCS AX, R8
-TEXT ·h1052(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20249,9 +20439,9 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1053(s *State)
+// func h1063(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h1053(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20268,9 +20458,9 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
+// func h1064(s *State)
 // CMOVQNE AX, R8
-TEXT ·h1054(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20287,9 +20477,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
+// func h1065(s *State)
 // CMPL AX, $8380417
-TEXT ·h1055(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20306,9 +20496,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
+// func h1066(s *State)
 // CMPL AX, R8
-TEXT ·h1056(SB), NOSPLIT, $24-8
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20325,9 +20515,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
+// func h1067(s *State)
 // CMPQ AX, $3
-TEXT ·h1057(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20344,9 +20534,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
+// func h1068(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h1058(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20363,9 +20553,9 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
+// func h1069(s *State)
 // CMPQ AX, R8
-TEXT ·h1059(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20382,9 +20572,9 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1070(s *State)
 // DECQ R8
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20401,9 +20591,9 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1071(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20420,9 +20610,9 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1072(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20439,9 +20629,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1073(s *State)
 // IMULL AX, R8
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20458,9 +20648,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1074(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20477,9 +20667,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1075(s *State)
 // IMULQ AX, R8
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20496,9 +20686,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1076(s *State)
 // INCL R8
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20515,9 +20705,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1077(s *State)
 // JGE taken
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20538,9 +20728,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1078(s *State)
 // JGT taken
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20561,9 +20751,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
+// func h1079(s *State)
 // JLE taken
-TEXT ·h1069(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20584,9 +20774,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1070(s *State)
+// func h1080(s *State)
 // JMI taken
-TEXT ·h1070(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20607,9 +20797,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1071(s *State)
+// func h1081(s *State)
 // JPL taken
-TEXT ·h1071(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20630,9 +20820,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
+// func h1082(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h1072(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20649,9 +20839,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
+// func h1083(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h1073(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20668,9 +20858,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
+// func h1084(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h1074(SB), NOSPLIT, $24-8
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20687,9 +20877,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
+// func h1085(s *State)
 // MOVB 24(R8), R9
-TEXT ·h1075(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20706,9 +20896,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
+// func h1086(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h1076(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20725,9 +20915,9 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
+// func h1087(s *State)
 // MOVB AX, R8
-TEXT ·h1077(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20744,9 +20934,9 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1088(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20763,9 +20953,9 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1089(s *State)
 // MOVBLZX AX, R8
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20782,9 +20972,9 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1090(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20801,9 +20991,9 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1091(s *State)
 // MOVBQZX AX, R8
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20820,9 +21010,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1092(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20839,9 +21029,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1093(s *State)
 // MOVL $-1, R8
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20858,9 +21048,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1094(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20877,9 +21067,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1095(s *State)
 // MOVLQZX AX, R8
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20896,9 +21086,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1096(s *State)
 // MOVO 24(R8), X1
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20915,9 +21105,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
+// func h1097(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h1087(SB), NOSPLIT, $24-8
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20934,9 +21124,9 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1088(s *State)
+// func h1098(s *State)
 // MOVOU X1, X9
-TEXT ·h1088(SB), NOSPLIT, $24-8
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20953,9 +21143,9 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1089(s *State)
+// func h1099(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h1089(SB), NOSPLIT, $24-8
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20972,9 +21162,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
+// func h1100(s *State)
 // MOVQ $-1, R8
-TEXT ·h1090(SB), NOSPLIT, $24-8
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20991,9 +21181,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
+// func h1101(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h1091(SB), NOSPLIT, $24-8
+TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21010,9 +21200,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
+// func h1102(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h1092(SB), NOSPLIT, $24-8
+TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21029,9 +21219,9 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
+// func h1103(s *State)
 // MOVQ AX, X1
-TEXT ·h1093(SB), NOSPLIT, $24-8
+TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21048,9 +21238,9 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
+// func h1104(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h1094(SB), NOSPLIT, $24-8
+TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21067,9 +21257,9 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1095(s *State)
+// func h1105(s *State)
 // MOVQ X1, AX
-TEXT ·h1095(SB), NOSPLIT, $24-8
+TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21086,9 +21276,9 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1096(s *State)
+// func h1106(s *State)
 // MOVQ X1, X9
-TEXT ·h1096(SB), NOSPLIT, $24-8
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21105,9 +21295,9 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1097(s *State)
+// func h1107(s *State)
 // MOVW 24(R8), R9
-TEXT ·h1097(SB), NOSPLIT, $24-8
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21124,9 +21314,9 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1098(s *State)
+// func h1108(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h1098(SB), NOSPLIT, $24-8
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21143,9 +21333,9 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1099(s *State)
+// func h1109(s *State)
 // MOVW AX, R8
-TEXT ·h1099(SB), NOSPLIT, $24-8
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21162,9 +21352,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1110(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21181,9 +21371,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
+// func h1111(s *State)
 // MOVWLZX AX, R8
-TEXT ·h1101(SB), NOSPLIT, $24-8
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21200,9 +21390,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
+// func h1112(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h1102(SB), NOSPLIT, $24-8
+TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21219,9 +21409,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
+// func h1113(s *State)
 // MOVWQZX AX, R8
-TEXT ·h1103(SB), NOSPLIT, $24-8
+TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21238,9 +21428,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
+// func h1114(s *State)
 // MULQ 24(R8)
-TEXT ·h1104(SB), NOSPLIT, $24-8
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21257,9 +21447,9 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
+// func h1115(s *State)
 // MULQ R8
-TEXT ·h1105(SB), NOSPLIT, $24-8
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21276,9 +21466,9 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1106(s *State)
+// func h1116(s *State)
 // NEGQ R8
-TEXT ·h1106(SB), NOSPLIT, $24-8
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21295,9 +21485,9 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1107(s *State)
+// func h1117(s *State)
 // ORL $0x80000000, R8
-TEXT ·h1107(SB), NOSPLIT, $24-8
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21314,9 +21504,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
+// func h1118(s *State)
 // ORL AX, R8
-TEXT ·h1108(SB), NOSPLIT, $24-8
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21333,9 +21523,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
+// func h1119(s *State)
 // ORQ $1, R8
-TEXT ·h1109(SB), NOSPLIT, $24-8
+TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21352,9 +21542,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
+// func h1120(s *State)
 // POPCNTL AX, R8
-TEXT ·h1110(SB), NOSPLIT, $24-8
+TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21371,9 +21561,9 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
+// func h1121(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h1111(SB), NOSPLIT, $24-8
+TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21390,9 +21580,9 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
+// func h1122(s *State)
 // POPCNTQ AX, R8
-TEXT ·h1112(SB), NOSPLIT, $24-8
+TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21409,9 +21599,9 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1113(s *State)
+// func h1123(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h1113(SB), NOSPLIT, $24-8
+TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21428,9 +21618,9 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1114(s *State)
+// func h1124(s *State)
 // PSLLL $13, X1
-TEXT ·h1114(SB), NOSPLIT, $24-8
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21447,9 +21637,9 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1115(s *State)
+// func h1125(s *State)
 // PSLLQ $32, X1
-TEXT ·h1115(SB), NOSPLIT, $24-8
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21466,9 +21656,9 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1116(s *State)
+// func h1126(s *State)
 // PSRAL $23, X1
-TEXT ·h1116(SB), NOSPLIT, $24-8
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21485,9 +21675,9 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1117(s *State)
+// func h1127(s *State)
 // PSRAL $31, X1
-TEXT ·h1117(SB), NOSPLIT, $24-8
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21504,9 +21694,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1128(s *State)
 // PSRLQ $32, X1
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21523,9 +21713,9 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
+// func h1129(s *State)
 // PSRLQ $7, X1
-TEXT ·h1119(SB), NOSPLIT, $24-8
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21542,9 +21732,9 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
+// func h1130(s *State)
 // PXOR 24(R8), X1
-TEXT ·h1120(SB), NOSPLIT, $24-8
+TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21561,9 +21751,9 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
+// func h1131(s *State)
 // ROLQ CX, R8
-TEXT ·h1121(SB), NOSPLIT, $24-8
+TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21580,9 +21770,9 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
+// func h1132(s *State)
 // ROLQ $1, R8
-TEXT ·h1122(SB), NOSPLIT, $24-8
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21599,9 +21789,9 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
+// func h1133(s *State)
 // ROLQ $13, R8
-TEXT ·h1123(SB), NOSPLIT, $24-8
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21618,9 +21808,9 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1124(s *State)
+// func h1134(s *State)
 // RORQ CX, R8
-TEXT ·h1124(SB), NOSPLIT, $24-8
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21637,9 +21827,9 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1125(s *State)
+// func h1135(s *State)
 // RORQ $1, R8
-TEXT ·h1125(SB), NOSPLIT, $24-8
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21656,9 +21846,9 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
+// func h1136(s *State)
 // RORQ $7, R8
-TEXT ·h1126(SB), NOSPLIT, $24-8
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21675,9 +21865,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
+// func h1137(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h1127(SB), NOSPLIT, $24-8
+TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21694,9 +21884,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
+// func h1138(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h1128(SB), NOSPLIT, $24-8
+TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21713,9 +21903,9 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
+// func h1139(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h1129(SB), NOSPLIT, $24-8
+TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21732,9 +21922,9 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
+// func h1140(s *State)
 // SARL CX, R8
-TEXT ·h1130(SB), NOSPLIT, $24-8
+TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21751,9 +21941,9 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1131(s *State)
+// func h1141(s *State)
 // SARL $0, R8
-TEXT ·h1131(SB), NOSPLIT, $24-8
+TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21770,9 +21960,9 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1132(s *State)
+// func h1142(s *State)
 // SARL $1, R8
-TEXT ·h1132(SB), NOSPLIT, $24-8
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21789,9 +21979,9 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1133(s *State)
+// func h1143(s *State)
 // SARL $31, R8
-TEXT ·h1133(SB), NOSPLIT, $24-8
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21808,9 +21998,9 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1144(s *State)
 // SARL $32, R8
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21827,9 +22017,9 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1145(s *State)
 // SARL $63, R8
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21846,9 +22036,9 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1146(s *State)
 // SARQ CX, R8
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21865,9 +22055,9 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1147(s *State)
 // SARQ $1, R8
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21884,9 +22074,9 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1148(s *State)
 // SARQ $63, R8
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21903,9 +22093,9 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1149(s *State)
 // SBBQ $0, R8
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21922,9 +22112,9 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1150(s *State)
 // SBBQ AX, R8
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21941,9 +22131,9 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
+// func h1151(s *State)
 // SETCC R8B
-TEXT ·h1141(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21960,9 +22150,9 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1152(s *State)
 // SETCS 24(R8)
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21979,9 +22169,9 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1153(s *State)
 // SETCS R8B
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21998,9 +22188,9 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1154(s *State)
 // SHLL CX, R8
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22017,9 +22207,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1155(s *State)
 // SHLL $1, R8
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22036,9 +22226,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1156(s *State)
 // SHLL $13, R8
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22055,9 +22245,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
+// func h1157(s *State)
 // SHLQ CX, R8
-TEXT ·h1147(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22074,9 +22264,9 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
+// func h1158(s *State)
 // SHLQ $0, R8
-TEXT ·h1148(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22093,9 +22283,9 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1149(s *State)
+// func h1159(s *State)
 // SHLQ $1, R8
-TEXT ·h1149(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22112,9 +22302,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1160(s *State)
 // SHLQ $31, R8
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22131,9 +22321,9 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1161(s *State)
 // SHLQ $32, R8
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22150,9 +22340,9 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1162(s *State)
 // SHLQ $5, R8
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22169,9 +22359,9 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1163(s *State)
 // SHLQ $63, R8
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22188,9 +22378,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1164(s *State)
 // SHRL CX, R8
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22207,9 +22397,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1165(s *State)
 // SHRL $1, R8
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22226,9 +22416,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1166(s *State)
 // SHRL $23, R8
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22245,9 +22435,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1167(s *State)
 // SHRQ CX, R8
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22264,9 +22454,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1168(s *State)
 // SHRQ $1, R8
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22283,9 +22473,9 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
+// func h1169(s *State)
 // SHRQ $23, R8
-TEXT ·h1159(SB), NOSPLIT, $24-8
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22302,9 +22492,9 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1170(s *State)
 // STMXCSR 24(R8)
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22321,9 +22511,9 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1171(s *State)
 // SUBL $8380417, R8
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22340,9 +22530,9 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
+// func h1172(s *State)
 // SUBQ $1, R8
-TEXT ·h1162(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22359,9 +22549,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
+// func h1173(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h1163(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22378,9 +22568,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
+// func h1174(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h1164(SB), NOSPLIT, $24-8
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22397,9 +22587,9 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
+// func h1175(s *State)
 // TESTL AX, R8
-TEXT ·h1165(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22416,9 +22606,9 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1166(s *State)
+// func h1176(s *State)
 // TESTQ $1, R8
-TEXT ·h1166(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22435,9 +22625,9 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1167(s *State)
+// func h1177(s *State)
 // TESTQ AX, R8
-TEXT ·h1167(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22454,9 +22644,9 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1168(s *State)
+// func h1178(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h1168(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22473,9 +22663,9 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1169(s *State)
+// func h1179(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h1169(SB), NOSPLIT, $24-8
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22492,9 +22682,9 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1170(s *State)
+// func h1180(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h1170(SB), NOSPLIT, $24-8
+TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22511,9 +22701,9 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1171(s *State)
+// func h1181(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h1171(SB), NOSPLIT, $24-8
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22530,9 +22720,9 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1172(s *State)
+// func h1182(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h1172(SB), NOSPLIT, $24-8
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22549,9 +22739,9 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
+// func h1183(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h1173(SB), NOSPLIT, $24-8
+TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22568,9 +22758,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
+// func h1184(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h1174(SB), NOSPLIT, $24-8
+TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22587,9 +22777,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
+// func h1185(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h1175(SB), NOSPLIT, $24-8
+TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22606,9 +22796,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
+// func h1186(s *State)
 // VMOVDQU64 (R8), X1
-TEXT ·h1176(SB), NOSPLIT, $24-8
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22625,9 +22815,9 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
+// func h1187(s *State)
 // VMOVDQU64 (R8), Y1
-TEXT ·h1177(SB), NOSPLIT, $24-8
+TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22644,9 +22834,9 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1178(s *State)
+// func h1188(s *State)
 // VMOVDQU64 X1, (R8)
-TEXT ·h1178(SB), NOSPLIT, $24-8
+TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22663,9 +22853,9 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1179(s *State)
+// func h1189(s *State)
 // VMOVDQU64 X1, X25
-TEXT ·h1179(SB), NOSPLIT, $24-8
+TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22682,9 +22872,9 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1180(s *State)
+// func h1190(s *State)
 // VMOVDQU64 Y1, (R8)
-TEXT ·h1180(SB), NOSPLIT, $24-8
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22701,9 +22891,9 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1181(s *State)
+// func h1191(s *State)
 // VMOVDQU64 Y17, Y9
-TEXT ·h1181(SB), NOSPLIT, $24-8
+TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22720,9 +22910,9 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1182(s *State)
+// func h1192(s *State)
 // VPABSD Y1, Y9
-TEXT ·h1182(SB), NOSPLIT, $24-8
+TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22739,9 +22929,9 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1183(s *State)
+// func h1193(s *State)
 // VPADDD (R8), Z1, Z9
-TEXT ·h1183(SB), NOSPLIT, $24-8
+TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22758,9 +22948,9 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1184(s *State)
+// func h1194(s *State)
 // VPADDD X1, X25, X14
-TEXT ·h1184(SB), NOSPLIT, $24-8
+TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22777,9 +22967,9 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1185(s *State)
+// func h1195(s *State)
 // VPADDD Y17, Y9, Y14
-TEXT ·h1185(SB), NOSPLIT, $24-8
+TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22796,9 +22986,9 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1186(s *State)
+// func h1196(s *State)
 // VPADDQ (R8), Z1, Z9
-TEXT ·h1186(SB), NOSPLIT, $24-8
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22815,9 +23005,9 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1187(s *State)
+// func h1197(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h1187(SB), NOSPLIT, $24-8
+TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22834,9 +23024,9 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1188(s *State)
+// func h1198(s *State)
 // VPADDQ Y17, Y9, Y14
-TEXT ·h1188(SB), NOSPLIT, $24-8
+TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22853,9 +23043,9 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1189(s *State)
+// func h1199(s *State)
 // VPADDQ Z1, Z9, Z14
-TEXT ·h1189(SB), NOSPLIT, $24-8
+TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22872,9 +23062,9 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1190(s *State)
+// func h1200(s *State)
 // VPADDQ Z17, Z25, Z30
-TEXT ·h1190(SB), NOSPLIT, $24-8
+TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22891,9 +23081,9 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
+// func h1201(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h1191(SB), NOSPLIT, $24-8
+TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22910,9 +23100,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
+// func h1202(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h1192(SB), NOSPLIT, $24-8
+TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22929,9 +23119,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
+// func h1203(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h1193(SB), NOSPLIT, $24-8
+TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22948,9 +23138,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
+// func h1204(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h1194(SB), NOSPLIT, $24-8
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22967,9 +23157,9 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
+// func h1205(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h1195(SB), NOSPLIT, $24-8
+TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22986,9 +23176,9 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1196(s *State)
+// func h1206(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h1196(SB), NOSPLIT, $24-8
+TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23005,9 +23195,9 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1197(s *State)
+// func h1207(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h1197(SB), NOSPLIT, $24-8
+TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23024,9 +23214,9 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1198(s *State)
+// func h1208(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h1198(SB), NOSPLIT, $24-8
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23043,9 +23233,9 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1199(s *State)
+// func h1209(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h1199(SB), NOSPLIT, $24-8
+TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23062,9 +23252,9 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1200(s *State)
+// func h1210(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h1200(SB), NOSPLIT, $24-8
+TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23081,9 +23271,9 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1201(s *State)
+// func h1211(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h1201(SB), NOSPLIT, $24-8
+TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23100,9 +23290,9 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1202(s *State)
+// func h1212(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h1202(SB), NOSPLIT, $24-8
+TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23119,9 +23309,9 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1203(s *State)
+// func h1213(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h1203(SB), NOSPLIT, $24-8
+TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23138,9 +23328,9 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1204(s *State)
+// func h1214(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h1204(SB), NOSPLIT, $24-8
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23157,9 +23347,9 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1205(s *State)
+// func h1215(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h1205(SB), NOSPLIT, $24-8
+TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23176,9 +23366,9 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1206(s *State)
+// func h1216(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h1206(SB), NOSPLIT, $24-8
+TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23195,9 +23385,9 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1207(s *State)
+// func h1217(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h1207(SB), NOSPLIT, $24-8
+TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23214,9 +23404,9 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1208(s *State)
+// func h1218(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h1208(SB), NOSPLIT, $24-8
+TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23233,9 +23423,9 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
+// func h1219(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h1209(SB), NOSPLIT, $24-8
+TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23252,9 +23442,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
+// func h1220(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h1210(SB), NOSPLIT, $24-8
+TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23271,9 +23461,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
+// func h1221(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h1211(SB), NOSPLIT, $24-8
+TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23290,9 +23480,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
+// func h1222(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h1212(SB), NOSPLIT, $24-8
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23309,9 +23499,9 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
+// func h1223(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h1213(SB), NOSPLIT, $24-8
+TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23328,9 +23518,9 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1214(s *State)
+// func h1224(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h1214(SB), NOSPLIT, $24-8
+TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23347,9 +23537,9 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1215(s *State)
+// func h1225(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h1215(SB), NOSPLIT, $24-8
+TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23366,9 +23556,9 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1216(s *State)
+// func h1226(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h1216(SB), NOSPLIT, $24-8
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23385,9 +23575,9 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1217(s *State)
+// func h1227(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h1217(SB), NOSPLIT, $24-8
+TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23404,9 +23594,9 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1218(s *State)
+// func h1228(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h1218(SB), NOSPLIT, $24-8
+TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23423,9 +23613,9 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1219(s *State)
+// func h1229(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h1219(SB), NOSPLIT, $24-8
+TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23442,9 +23632,9 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1220(s *State)
+// func h1230(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h1220(SB), NOSPLIT, $24-8
+TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23461,9 +23651,9 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1221(s *State)
+// func h1231(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h1221(SB), NOSPLIT, $24-8
+TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23480,9 +23670,9 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1222(s *State)
+// func h1232(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h1222(SB), NOSPLIT, $24-8
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23499,9 +23689,9 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1223(s *State)
+// func h1233(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h1223(SB), NOSPLIT, $24-8
+TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23518,9 +23708,9 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1224(s *State)
+// func h1234(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h1224(SB), NOSPLIT, $24-8
+TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23537,9 +23727,9 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1225(s *State)
+// func h1235(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h1225(SB), NOSPLIT, $24-8
+TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23556,9 +23746,9 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1226(s *State)
+// func h1236(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h1226(SB), NOSPLIT, $24-8
+TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23575,9 +23765,9 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
+// func h1237(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h1227(SB), NOSPLIT, $24-8
+TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23594,9 +23784,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
+// func h1238(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h1228(SB), NOSPLIT, $24-8
+TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23613,9 +23803,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
+// func h1239(s *State)
 // VPERMT2D (R8), Z1, Z9
-TEXT ·h1229(SB), NOSPLIT, $24-8
+TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23632,9 +23822,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
+// func h1240(s *State)
 // VPERMT2D 24(R8), Z1, Z9
-TEXT ·h1230(SB), NOSPLIT, $24-8
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23651,9 +23841,9 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
+// func h1241(s *State)
 // VPERMT2D X1, X9, X14
-TEXT ·h1231(SB), NOSPLIT, $24-8
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23670,9 +23860,9 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1232(s *State)
+// func h1242(s *State)
 // VPERMT2D Y1, Y9, Y14
-TEXT ·h1232(SB), NOSPLIT, $24-8
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23689,9 +23879,9 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1233(s *State)
+// func h1243(s *State)
 // VPERMT2D Z1, Z9, Z14
-TEXT ·h1233(SB), NOSPLIT, $24-8
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23708,9 +23898,9 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1234(s *State)
+// func h1244(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h1234(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23727,9 +23917,9 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1235(s *State)
+// func h1245(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h1235(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23746,9 +23936,9 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
+// func h1246(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h1236(SB), NOSPLIT, $24-8
+TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23765,9 +23955,9 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
+// func h1247(s *State)
 // VPMULDQ (R8), Z1, Z9
-TEXT ·h1237(SB), NOSPLIT, $24-8
+TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23784,9 +23974,9 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1238(s *State)
+// func h1248(s *State)
 // VPMULDQ Y17, Y9, Y14
-TEXT ·h1238(SB), NOSPLIT, $24-8
+TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23803,9 +23993,9 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1239(s *State)
+// func h1249(s *State)
 // VPMULLD (R8), Z1, Z9
-TEXT ·h1239(SB), NOSPLIT, $24-8
+TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23822,9 +24012,9 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1250(s *State)
 // VPMULLD Y17, Y9, Y14
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23841,9 +24031,9 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1251(s *State)
 // VPMULLD Z1, Z9, Z14
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23860,9 +24050,9 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1252(s *State)
 // VPMULLD Z17, Z25, Z30
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23879,9 +24069,9 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1253(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23898,9 +24088,9 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1254(s *State)
 // VPMULUDQ (R8), Z1, Z9
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23917,9 +24107,9 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
+// func h1255(s *State)
 // VPMULUDQ X17, X9, X14
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23936,9 +24126,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1256(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23955,9 +24145,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1257(s *State)
 // VPMULUDQ Z1, Z9, Z14
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23974,9 +24164,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1258(s *State)
 // VPMULUDQ Z17, Z25, Z30
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23993,9 +24183,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1259(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24012,9 +24202,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1260(s *State)
 // VPROLQ $9, (R8), X1
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24031,9 +24221,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1261(s *State)
 // VPROLQ $3, (R8), Y1
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24050,9 +24240,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1262(s *State)
 // VPROLQ $3, (R8), Z1
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24069,9 +24259,9 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1263(s *State)
 // VPROLQ $3, 24(R8), Z17
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24088,9 +24278,9 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1264(s *State)
 // VPROLQ $1, X1, X9
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24107,9 +24297,9 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
+// func h1265(s *State)
 // VPROLQ $0, Y1, Y9
-TEXT ·h1255(SB), NOSPLIT, $24-8
+TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24126,9 +24316,9 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
+// func h1266(s *State)
 // VPROLQ $1, Y1, Y9
-TEXT ·h1256(SB), NOSPLIT, $24-8
+TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24145,9 +24335,9 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1257(s *State)
+// func h1267(s *State)
 // VPROLQ $255, Y1, Y9
-TEXT ·h1257(SB), NOSPLIT, $24-8
+TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24164,9 +24354,9 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1268(s *State)
 // VPROLQ $44, Y1, Y9
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24183,9 +24373,9 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1269(s *State)
 // VPROLQ $63, Y1, Y9
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24202,9 +24392,9 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1270(s *State)
 // VPROLQ $64, Y1, Y9
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24221,9 +24411,9 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1271(s *State)
 // VPROLQ $7, Y1, Y1
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24240,9 +24430,9 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1272(s *State)
 // VPROLQ $1, Z1, Z9
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24259,9 +24449,9 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
+// func h1273(s *State)
 // VPROLQ $44, Z17, Z25
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24278,9 +24468,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1274(s *State)
 // VPROLQ $64, Z1, Z9
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24297,9 +24487,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1275(s *State)
 // VPRORQ $5, (R8), Y1
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24316,9 +24506,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1276(s *State)
 // VPRORQ $5, (R8), Z1
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24335,9 +24525,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
+// func h1277(s *State)
 // VPRORQ $1, X1, X9
-TEXT ·h1267(SB), NOSPLIT, $24-8
+TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24354,9 +24544,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1278(s *State)
 // VPRORQ $0, Y1, Y9
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24373,9 +24563,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1279(s *State)
 // VPRORQ $1, Y1, Y9
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24392,9 +24582,9 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1270(s *State)
+// func h1280(s *State)
 // VPRORQ $200, Y1, Y9
-TEXT ·h1270(SB), NOSPLIT, $24-8
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24411,9 +24601,9 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1271(s *State)
+// func h1281(s *State)
 // VPRORQ $63, Y1, Y9
-TEXT ·h1271(SB), NOSPLIT, $24-8
+TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24430,9 +24620,9 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1272(s *State)
+// func h1282(s *State)
 // VPRORQ $1, Z1, Z9
-TEXT ·h1272(SB), NOSPLIT, $24-8
+TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24449,9 +24639,9 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1273(s *State)
+// func h1283(s *State)
 // VPRORQ $63, Z17, Z9
-TEXT ·h1273(SB), NOSPLIT, $24-8
+TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24468,9 +24658,9 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1274(s *State)
+// func h1284(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h1274(SB), NOSPLIT, $24-8
+TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24487,9 +24677,9 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1275(s *State)
+// func h1285(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h1275(SB), NOSPLIT, $24-8
+TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24506,9 +24696,9 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1276(s *State)
+// func h1286(s *State)
 // VPSHUFD $0x1b, 24(R8), Z1
-TEXT ·h1276(SB), NOSPLIT, $24-8
+TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24525,9 +24715,9 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1277(s *State)
+// func h1287(s *State)
 // VPSHUFD $0x4e, (R8), Z1
-TEXT ·h1277(SB), NOSPLIT, $24-8
+TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24544,9 +24734,9 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1278(s *State)
+// func h1288(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h1278(SB), NOSPLIT, $24-8
+TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24563,9 +24753,9 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1279(s *State)
+// func h1289(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h1279(SB), NOSPLIT, $24-8
+TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24582,9 +24772,9 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1280(s *State)
+// func h1290(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h1280(SB), NOSPLIT, $24-8
+TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24601,9 +24791,9 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1281(s *State)
+// func h1291(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h1281(SB), NOSPLIT, $24-8
+TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24620,9 +24810,9 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1282(s *State)
+// func h1292(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h1282(SB), NOSPLIT, $24-8
+TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24639,9 +24829,9 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1283(s *State)
+// func h1293(s *State)
 // VPSHUFD $0xa0, Y17, Y9
-TEXT ·h1283(SB), NOSPLIT, $24-8
+TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24658,9 +24848,9 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1284(s *State)
+// func h1294(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h1284(SB), NOSPLIT, $24-8
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24677,9 +24867,9 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1285(s *State)
+// func h1295(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h1285(SB), NOSPLIT, $24-8
+TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24696,9 +24886,9 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1286(s *State)
+// func h1296(s *State)
 // VPSHUFD $0xb1, Z1, Z9
-TEXT ·h1286(SB), NOSPLIT, $24-8
+TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24715,9 +24905,9 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1287(s *State)
+// func h1297(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h1287(SB), NOSPLIT, $24-8
+TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24734,9 +24924,9 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1288(s *State)
+// func h1298(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h1288(SB), NOSPLIT, $24-8
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24753,9 +24943,9 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1289(s *State)
+// func h1299(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h1289(SB), NOSPLIT, $24-8
+TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24772,9 +24962,9 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1290(s *State)
+// func h1300(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h1290(SB), NOSPLIT, $24-8
+TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24791,9 +24981,9 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1291(s *State)
+// func h1301(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h1291(SB), NOSPLIT, $24-8
+TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24810,9 +25000,9 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1292(s *State)
+// func h1302(s *State)
 // VPSLLD $13, Z17, Z25
-TEXT ·h1292(SB), NOSPLIT, $24-8
+TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24829,9 +25019,9 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1293(s *State)
+// func h1303(s *State)
 // VPSLLD $9, Z1, Z9
-TEXT ·h1293(SB), NOSPLIT, $24-8
+TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24848,9 +25038,9 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1294(s *State)
+// func h1304(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h1294(SB), NOSPLIT, $24-8
+TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24867,9 +25057,9 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1295(s *State)
+// func h1305(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h1295(SB), NOSPLIT, $24-8
+TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24886,9 +25076,9 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1296(s *State)
+// func h1306(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h1296(SB), NOSPLIT, $24-8
+TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24905,9 +25095,9 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1297(s *State)
+// func h1307(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h1297(SB), NOSPLIT, $24-8
+TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24924,9 +25114,9 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1298(s *State)
+// func h1308(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h1298(SB), NOSPLIT, $24-8
+TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24943,9 +25133,9 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1299(s *State)
+// func h1309(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h1299(SB), NOSPLIT, $24-8
+TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24962,9 +25152,9 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1300(s *State)
+// func h1310(s *State)
 // VPSLLQ $32, Z1, Z9
-TEXT ·h1300(SB), NOSPLIT, $24-8
+TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24981,9 +25171,9 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1301(s *State)
+// func h1311(s *State)
 // VPSLLQ $63, Z17, Z25
-TEXT ·h1301(SB), NOSPLIT, $24-8
+TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25000,9 +25190,9 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1302(s *State)
+// func h1312(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h1302(SB), NOSPLIT, $24-8
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25019,9 +25209,9 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1303(s *State)
+// func h1313(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h1303(SB), NOSPLIT, $24-8
+TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25038,9 +25228,9 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1304(s *State)
+// func h1314(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h1304(SB), NOSPLIT, $24-8
+TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25057,9 +25247,9 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1305(s *State)
+// func h1315(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h1305(SB), NOSPLIT, $24-8
+TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25076,9 +25266,9 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1306(s *State)
+// func h1316(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h1306(SB), NOSPLIT, $24-8
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25095,9 +25285,9 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1307(s *State)
+// func h1317(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h1307(SB), NOSPLIT, $24-8
+TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25114,9 +25304,9 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1308(s *State)
+// func h1318(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h1308(SB), NOSPLIT, $24-8
+TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25133,9 +25323,9 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1309(s *State)
+// func h1319(s *State)
 // VPSRAD $31, Z1, Z9
-TEXT ·h1309(SB), NOSPLIT, $24-8
+TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25152,9 +25342,9 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1310(s *State)
+// func h1320(s *State)
 // VPSRAD $5, Z17, Z25
-TEXT ·h1310(SB), NOSPLIT, $24-8
+TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25171,9 +25361,9 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1311(s *State)
+// func h1321(s *State)
 // VPSRAD $77, Z1, Z9
-TEXT ·h1311(SB), NOSPLIT, $24-8
+TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25190,9 +25380,9 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1312(s *State)
+// func h1322(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h1312(SB), NOSPLIT, $24-8
+TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25209,9 +25399,9 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1313(s *State)
+// func h1323(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h1313(SB), NOSPLIT, $24-8
+TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25228,9 +25418,9 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1314(s *State)
+// func h1324(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h1314(SB), NOSPLIT, $24-8
+TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25247,9 +25437,9 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1315(s *State)
+// func h1325(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h1315(SB), NOSPLIT, $24-8
+TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25266,9 +25456,9 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1316(s *State)
+// func h1326(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h1316(SB), NOSPLIT, $24-8
+TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25285,9 +25475,9 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1317(s *State)
+// func h1327(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h1317(SB), NOSPLIT, $24-8
+TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25304,9 +25494,9 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1318(s *State)
+// func h1328(s *State)
 // VPSRLD $1, Z1, Z9
-TEXT ·h1318(SB), NOSPLIT, $24-8
+TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25323,9 +25513,9 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1319(s *State)
+// func h1329(s *State)
 // VPSRLD $31, Z17, Z25
-TEXT ·h1319(SB), NOSPLIT, $24-8
+TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25342,9 +25532,9 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1320(s *State)
+// func h1330(s *State)
 // VPSRLD $40, Z1, Z9
-TEXT ·h1320(SB), NOSPLIT, $24-8
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25361,9 +25551,9 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1321(s *State)
+// func h1331(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h1321(SB), NOSPLIT, $24-8
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25380,9 +25570,9 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1322(s *State)
+// func h1332(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h1322(SB), NOSPLIT, $24-8
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25399,9 +25589,9 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1323(s *State)
+// func h1333(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h1323(SB), NOSPLIT, $24-8
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25418,9 +25608,9 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1324(s *State)
+// func h1334(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h1324(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25437,9 +25627,9 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1325(s *State)
+// func h1335(s *State)
 // VPSRLQ $32, Y17, Y9
-TEXT ·h1325(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25456,9 +25646,9 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1326(s *State)
+// func h1336(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h1326(SB), NOSPLIT, $24-8
+TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25475,9 +25665,9 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1327(s *State)
+// func h1337(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h1327(SB), NOSPLIT, $24-8
+TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25494,9 +25684,9 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1328(s *State)
+// func h1338(s *State)
 // VPSRLQ $1, Z17, Z25
-TEXT ·h1328(SB), NOSPLIT, $24-8
+TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25513,9 +25703,9 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1329(s *State)
+// func h1339(s *State)
 // VPSRLQ $32, Z1, Z9
-TEXT ·h1329(SB), NOSPLIT, $24-8
+TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25532,9 +25722,9 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1330(s *State)
+// func h1340(s *State)
 // VPSRLQ $64, Z1, Z9
-TEXT ·h1330(SB), NOSPLIT, $24-8
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25551,9 +25741,9 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1331(s *State)
+// func h1341(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h1331(SB), NOSPLIT, $24-8
+TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25570,9 +25760,9 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1332(s *State)
+// func h1342(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h1332(SB), NOSPLIT, $24-8
+TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25589,9 +25779,9 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1333(s *State)
+// func h1343(s *State)
 // VPSUBD (R8), Z1, Z9
-TEXT ·h1333(SB), NOSPLIT, $24-8
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25608,9 +25798,9 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1334(s *State)
+// func h1344(s *State)
 // VPSUBD Y1, Y9, Y30
-TEXT ·h1334(SB), NOSPLIT, $24-8
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25627,9 +25817,9 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1335(s *State)
+// func h1345(s *State)
 // VPSUBD Z17, Z25, Z30
-TEXT ·h1335(SB), NOSPLIT, $24-8
+TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25646,9 +25836,9 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1336(s *State)
+// func h1346(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h1336(SB), NOSPLIT, $24-8
+TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25665,9 +25855,9 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1337(s *State)
+// func h1347(s *State)
 // VPTERNLOGQ $0x96, (R8), X1, X9
-TEXT ·h1337(SB), NOSPLIT, $24-8
+TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25684,9 +25874,9 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1338(s *State)
+// func h1348(s *State)
 // VPTERNLOGQ $0x96, (R8), Y1, Y9
-TEXT ·h1338(SB), NOSPLIT, $24-8
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25703,9 +25893,9 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1339(s *State)
+// func h1349(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Y1, Y9
-TEXT ·h1339(SB), NOSPLIT, $24-8
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25722,9 +25912,9 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1340(s *State)
+// func h1350(s *State)
 // VPTERNLOGQ $0x96, (R8), Z1, Z9
-TEXT ·h1340(SB), NOSPLIT, $24-8
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25741,9 +25931,9 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1341(s *State)
+// func h1351(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Z1, Z9
-TEXT ·h1341(SB), NOSPLIT, $24-8
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25760,9 +25950,9 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1342(s *State)
+// func h1352(s *State)
 // VPTERNLOGQ $0x2b, X1, X9, X14
-TEXT ·h1342(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25779,9 +25969,9 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1343(s *State)
+// func h1353(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14
-TEXT ·h1343(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25798,9 +25988,9 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1344(s *State)
+// func h1354(s *State)
 // VPTERNLOGQ $0x00, Y1, Y9, Y14
-TEXT ·h1344(SB), NOSPLIT, $24-8
+TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25817,9 +26007,9 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1345(s *State)
+// func h1355(s *State)
 // VPTERNLOGQ $0x01, Y1, Y9, Y14
-TEXT ·h1345(SB), NOSPLIT, $24-8
+TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25836,9 +26026,9 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1346(s *State)
+// func h1356(s *State)
 // VPTERNLOGQ $0x3c, Y1, Y1, Y9
-TEXT ·h1346(SB), NOSPLIT, $24-8
+TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25855,9 +26045,9 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1347(s *State)
+// func h1357(s *State)
 // VPTERNLOGQ $0x80, Y1, Y9, Y14
-TEXT ·h1347(SB), NOSPLIT, $24-8
+TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25874,9 +26064,9 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1348(s *State)
+// func h1358(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y14
-TEXT ·h1348(SB), NOSPLIT, $24-8
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25893,9 +26083,9 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1349(s *State)
+// func h1359(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y9
-TEXT ·h1349(SB), NOSPLIT, $24-8
+TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25912,9 +26102,9 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1350(s *State)
+// func h1360(s *State)
 // VPTERNLOGQ $0x96, Y17, Y25, Y30
-TEXT ·h1350(SB), NOSPLIT, $24-8
+TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25931,9 +26121,9 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1351(s *State)
+// func h1361(s *State)
 // VPTERNLOGQ $0xb4, Y1, Y9, Y14
-TEXT ·h1351(SB), NOSPLIT, $24-8
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25950,9 +26140,9 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1352(s *State)
+// func h1362(s *State)
 // VPTERNLOGQ $0xe8, Y1, Y9, Y14
-TEXT ·h1352(SB), NOSPLIT, $24-8
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25969,9 +26159,9 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1353(s *State)
+// func h1363(s *State)
 // VPTERNLOGQ $0xf0, Y1, Y9, Y14
-TEXT ·h1353(SB), NOSPLIT, $24-8
+TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25988,9 +26178,9 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1354(s *State)
+// func h1364(s *State)
 // VPTERNLOGQ $0xff, Y1, Y9, Y14
-TEXT ·h1354(SB), NOSPLIT, $24-8
+TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26007,9 +26197,9 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1355(s *State)
+// func h1365(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z14
-TEXT ·h1355(SB), NOSPLIT, $24-8
+TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26026,9 +26216,9 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1356(s *State)
+// func h1366(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h1356(SB), NOSPLIT, $24-8
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26045,9 +26235,9 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1357(s *State)
+// func h1367(s *State)
 // VPUNPCKHDQ Y17, Y9, Y14
-TEXT ·h1357(SB), NOSPLIT, $24-8
+TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26064,9 +26254,9 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1358(s *State)
+// func h1368(s *State)
 // VPUNPCKHDQ Z1, Z9, Z14
-TEXT ·h1358(SB), NOSPLIT, $24-8
+TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26083,9 +26273,9 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1359(s *State)
+// func h1369(s *State)
 // VPUNPCKHDQ Z17, Z25, Z30
-TEXT ·h1359(SB), NOSPLIT, $24-8
+TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26102,9 +26292,9 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1360(s *State)
+// func h1370(s *State)
 // VPUNPCKHQDQ (R8), Z1, Z9
-TEXT ·h1360(SB), NOSPLIT, $24-8
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26121,9 +26311,9 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1361(s *State)
+// func h1371(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z14
-TEXT ·h1361(SB), NOSPLIT, $24-8
+TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26140,9 +26330,9 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1362(s *State)
+// func h1372(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z30
-TEXT ·h1362(SB), NOSPLIT, $24-8
+TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26159,9 +26349,9 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1363(s *State)
+// func h1373(s *State)
 // VPUNPCKLDQ (R8), Z1, Z9
-TEXT ·h1363(SB), NOSPLIT, $24-8
+TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26178,9 +26368,9 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1364(s *State)
+// func h1374(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h1364(SB), NOSPLIT, $24-8
+TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26197,9 +26387,9 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1365(s *State)
+// func h1375(s *State)
 // VPUNPCKLDQ Z1, Z9, Z14
-TEXT ·h1365(SB), NOSPLIT, $24-8
+TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26216,9 +26406,9 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1366(s *State)
+// func h1376(s *State)
 // VPUNPCKLDQ Z17, Z25, Z30
-TEXT ·h1366(SB), NOSPLIT, $24-8
+TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26235,9 +26425,9 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1367(s *State)
+// func h1377(s *State)
 // VPUNPCKLQDQ (R8), Z1, Z9
-TEXT ·h1367(SB), NOSPLIT, $24-8
+TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26254,9 +26444,9 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1368(s *State)
+// func h1378(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y30
-TEXT ·h1368(SB), NOSPLIT, $24-8
+TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26273,9 +26463,9 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1369(s *State)
+// func h1379(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h1369(SB), NOSPLIT, $24-8
+TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26292,9 +26482,9 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1370(s *State)
+// func h1380(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h1370(SB), NOSPLIT, $24-8
+TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26311,9 +26501,9 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1371(s *State)
+// func h1381(s *State)
 // VPXORQ (R8), X1, X9
-TEXT ·h1371(SB), NOSPLIT, $24-8
+TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26330,9 +26520,9 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1372(s *State)
+// func h1382(s *State)
 // VPXORQ (R8), Y1, Y9
-TEXT ·h1372(SB), NOSPLIT, $24-8
+TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26349,9 +26539,9 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1373(s *State)
+// func h1383(s *State)
 // VPXORQ (R8), Z1, Z9
-TEXT ·h1373(SB), NOSPLIT, $24-8
+TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26368,9 +26558,9 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1374(s *State)
+// func h1384(s *State)
 // VPXORQ 24(R8)(R9*8), Z1, Z25
-TEXT ·h1374(SB), NOSPLIT, $24-8
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26387,9 +26577,9 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1375(s *State)
+// func h1385(s *State)
 // VPXORQ 24(R8), Z1, Z9
-TEXT ·h1375(SB), NOSPLIT, $24-8
+TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26406,9 +26596,9 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1376(s *State)
+// func h1386(s *State)
 // VPXORQ X1, X9, X14
-TEXT ·h1376(SB), NOSPLIT, $24-8
+TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26425,9 +26615,9 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1377(s *State)
+// func h1387(s *State)
 // VPXORQ X17, X9, X30
-TEXT ·h1377(SB), NOSPLIT, $24-8
+TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26444,9 +26634,9 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1378(s *State)
+// func h1388(s *State)
 // VPXORQ Y1, Y9, Y14
-TEXT ·h1378(SB), NOSPLIT, $24-8
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26463,9 +26653,9 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1379(s *State)
+// func h1389(s *State)
 // VPXORQ Y17, Y9, Y30
-TEXT ·h1379(SB), NOSPLIT, $24-8
+TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26482,9 +26672,9 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1380(s *State)
+// func h1390(s *State)
 // VPXORQ Z1, Z1, Z9
-TEXT ·h1380(SB), NOSPLIT, $24-8
+TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26501,9 +26691,9 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1381(s *State)
+// func h1391(s *State)
 // VPXORQ Z1, Z9, Z14
-TEXT ·h1381(SB), NOSPLIT, $24-8
+TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26520,9 +26710,9 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1382(s *State)
+// func h1392(s *State)
 // VSHUFI64X2 $0x01, (R8), Y1, Y9
-TEXT ·h1382(SB), NOSPLIT, $24-8
+TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26539,9 +26729,9 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1383(s *State)
+// func h1393(s *State)
 // VSHUFI64X2 $0x4e, 24(R8), Z1, Z9
-TEXT ·h1383(SB), NOSPLIT, $24-8
+TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26558,9 +26748,9 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1384(s *State)
+// func h1394(s *State)
 // VSHUFI64X2 $0xd8, (R8), Z1, Z9
-TEXT ·h1384(SB), NOSPLIT, $24-8
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26577,9 +26767,9 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1385(s *State)
+// func h1395(s *State)
 // VSHUFI64X2 $0x00, Y1, Y9, Y14
-TEXT ·h1385(SB), NOSPLIT, $24-8
+TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26596,9 +26786,9 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1386(s *State)
+// func h1396(s *State)
 // VSHUFI64X2 $0x02, Y17, Y25, Y30
-TEXT ·h1386(SB), NOSPLIT, $24-8
+TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26615,9 +26805,9 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1387(s *State)
+// func h1397(s *State)
 // VSHUFI64X2 $0x03, Y1, Y9, Y14
-TEXT ·h1387(SB), NOSPLIT, $24-8
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26634,9 +26824,9 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1388(s *State)
+// func h1398(s *State)
 // VSHUFI64X2 $0x1b, Z17, Z25, Z30
-TEXT ·h1388(SB), NOSPLIT, $24-8
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26653,9 +26843,9 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1389(s *State)
+// func h1399(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z14
-TEXT ·h1389(SB), NOSPLIT, $24-8
+TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26672,9 +26862,9 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1390(s *State)
+// func h1400(s *State)
 // XCHGQ AX, R8
-TEXT ·h1390(SB), NOSPLIT, $24-8
+TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26691,9 +26881,9 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1391(s *State)
+// func h1401(s *State)
 // XCHGQ R8, CX
-TEXT ·h1391(SB), NOSPLIT, $24-8
+TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26710,9 +26900,9 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1392(s *State)
+// func h1402(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h1392(SB), NOSPLIT, $24-8
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26729,9 +26919,9 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1393(s *State)
+// func h1403(s *State)
 // XORL AX, R8
-TEXT ·h1393(SB), NOSPLIT, $24-8
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26748,9 +26938,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1404(s *State)
 // XORQ $-2, R8
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26767,9 +26957,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1405(s *State)
 // XORQ R8, R8
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26786,9 +26976,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
+// func h1406(s *State)
 // ADDQ AX, CX
-TEXT ·h1396(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26805,9 +26995,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
+// func h1407(s *State)
 // ADDQ CX, DX
-TEXT ·h1397(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26824,9 +27014,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
+// func h1408(s *State)
 // ADDQ DX, BX
-TEXT ·h1398(SB), NOSPLIT, $24-8
+TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26843,9 +27033,9 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
+// func h1409(s *State)
 // ADDQ BX, BP
-TEXT ·h1399(SB), NOSPLIT, $24-8
+TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26862,9 +27052,9 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1400(s *State)
+// func h1410(s *State)
 // ADDQ BP, SI
-TEXT ·h1400(SB), NOSPLIT, $24-8
+TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26881,9 +27071,9 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1401(s *State)
+// func h1411(s *State)
 // ADDQ SI, DI
-TEXT ·h1401(SB), NOSPLIT, $24-8
+TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26900,9 +27090,9 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1402(s *State)
+// func h1412(s *State)
 // ADDQ DI, R8
-TEXT ·h1402(SB), NOSPLIT, $24-8
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26919,9 +27109,9 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1403(s *State)
+// func h1413(s *State)
 // ADDQ R9, R10
-TEXT ·h1403(SB), NOSPLIT, $24-8
+TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26938,9 +27128,9 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1404(s *State)
+// func h1414(s *State)
 // ADDQ R10, R11
-TEXT ·h1404(SB), NOSPLIT, $24-8
+TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26957,9 +27147,9 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1405(s *State)
+// func h1415(s *State)
 // ADDQ R11, R12
-TEXT ·h1405(SB), NOSPLIT, $24-8
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26976,9 +27166,9 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1406(s *State)
+// func h1416(s *State)
 // ADDQ R12, R13
-TEXT ·h1406(SB), NOSPLIT, $24-8
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26995,9 +27185,9 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
+// func h1417(s *State)
 // ADDQ R13, R14
-TEXT ·h1407(SB), NOSPLIT, $24-8
+TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27014,9 +27204,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
+// func h1418(s *State)
 // ADDQ R14, R15
-TEXT ·h1408(SB), NOSPLIT, $24-8
+TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27033,9 +27223,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
+// func h1419(s *State)
 // ADDQ R15, AX
-TEXT ·h1409(SB), NOSPLIT, $24-8
+TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27052,9 +27242,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
+// func h1420(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h1410(SB), NOSPLIT, $24-8
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27071,9 +27261,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
+// func h1421(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h1411(SB), NOSPLIT, $24-8
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27090,9 +27280,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1422(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27109,9 +27299,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1423(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27128,9 +27318,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
+// func h1424(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h1414(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27147,9 +27337,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
+// func h1425(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h1415(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27166,9 +27356,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
+// func h1426(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h1416(SB), NOSPLIT, $24-8
+TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27185,9 +27375,9 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
+// func h1427(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h1417(SB), NOSPLIT, $24-8
+TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27204,9 +27394,9 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1418(s *State)
+// func h1428(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h1418(SB), NOSPLIT, $24-8
+TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27223,9 +27413,9 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1419(s *State)
+// func h1429(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h1419(SB), NOSPLIT, $24-8
+TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27242,9 +27432,9 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1420(s *State)
+// func h1430(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h1420(SB), NOSPLIT, $24-8
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27261,9 +27451,9 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1421(s *State)
+// func h1431(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h1421(SB), NOSPLIT, $24-8
+TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27280,9 +27470,9 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1422(s *State)
+// func h1432(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h1422(SB), NOSPLIT, $24-8
+TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27299,9 +27489,9 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1423(s *State)
+// func h1433(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h1423(SB), NOSPLIT, $24-8
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27318,9 +27508,9 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1424(s *State)
+// func h1434(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h1424(SB), NOSPLIT, $24-8
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27337,9 +27527,9 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
+// func h1435(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h1425(SB), NOSPLIT, $24-8
+TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27356,9 +27546,9 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
+// func h1436(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h1426(SB), NOSPLIT, $24-8
+TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27375,9 +27565,9 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
+// func h1437(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h1427(SB), NOSPLIT, $24-8
+TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27394,9 +27584,9 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
+// func h1438(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h1428(SB), NOSPLIT, $24-8
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27413,9 +27603,9 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
+// func h1439(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h1429(SB), NOSPLIT, $24-8
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27432,9 +27622,9 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1440(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27451,9 +27641,9 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1441(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27470,9 +27660,9 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
+// func h1442(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h1432(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27489,9 +27679,9 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
+// func h1443(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h1433(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27508,9 +27698,9 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
+// func h1444(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h1434(SB), NOSPLIT, $24-8
+TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27527,9 +27717,9 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
+// func h1445(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h1435(SB), NOSPLIT, $24-8
+TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27546,9 +27736,9 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1436(s *State)
+// func h1446(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h1436(SB), NOSPLIT, $24-8
+TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27565,9 +27755,9 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1437(s *State)
+// func h1447(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1437(SB), NOSPLIT, $24-8
+TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27584,9 +27774,9 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1438(s *State)
+// func h1448(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1438(SB), NOSPLIT, $24-8
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27603,9 +27793,9 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1439(s *State)
+// func h1449(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1439(SB), NOSPLIT, $24-8
+TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27622,9 +27812,9 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1440(s *State)
+// func h1450(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1440(SB), NOSPLIT, $24-8
+TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27641,9 +27831,9 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1441(s *State)
+// func h1451(s *State)
 // PXOR X0, X3
-TEXT ·h1441(SB), NOSPLIT, $24-8
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27660,9 +27850,9 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1442(s *State)
+// func h1452(s *State)
 // PXOR X1, X4
-TEXT ·h1442(SB), NOSPLIT, $24-8
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27679,9 +27869,9 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
+// func h1453(s *State)
 // PXOR X2, X5
-TEXT ·h1443(SB), NOSPLIT, $24-8
+TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27698,9 +27888,9 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
+// func h1454(s *State)
 // PXOR X3, X6
-TEXT ·h1444(SB), NOSPLIT, $24-8
+TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27717,9 +27907,9 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
+// func h1455(s *State)
 // PXOR X4, X7
-TEXT ·h1445(SB), NOSPLIT, $24-8
+TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27736,9 +27926,9 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
+// func h1456(s *State)
 // PXOR X5, X8
-TEXT ·h1446(SB), NOSPLIT, $24-8
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27755,9 +27945,9 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
+// func h1457(s *State)
 // PXOR X6, X9
-TEXT ·h1447(SB), NOSPLIT, $24-8
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27774,9 +27964,9 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1458(s *State)
 // PXOR X7, X10
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27793,9 +27983,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1459(s *State)
 // PXOR X8, X11
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27812,9 +28002,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
+// func h1460(s *State)
 // PXOR X9, X12
-TEXT ·h1450(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27831,9 +28021,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
+// func h1461(s *State)
 // PXOR X10, X13
-TEXT ·h1451(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27850,9 +28040,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
+// func h1462(s *State)
 // PXOR X11, X14
-TEXT ·h1452(SB), NOSPLIT, $24-8
+TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27869,9 +28059,9 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
+// func h1463(s *State)
 // PXOR X12, X15
-TEXT ·h1453(SB), NOSPLIT, $24-8
+TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27888,9 +28078,9 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1454(s *State)
+// func h1464(s *State)
 // PXOR X13, X0
-TEXT ·h1454(SB), NOSPLIT, $24-8
+TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27907,9 +28097,9 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1455(s *State)
+// func h1465(s *State)
 // PXOR X14, X1
-TEXT ·h1455(SB), NOSPLIT, $24-8
+TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27926,9 +28116,9 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1456(s *State)
+// func h1466(s *State)
 // PXOR X15, X2
-TEXT ·h1456(SB), NOSPLIT, $24-8
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27945,9 +28135,9 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1457(s *State)
+// func h1467(s *State)
 // MOVQ X0, AX
-TEXT ·h1457(SB), NOSPLIT, $24-8
+TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27964,9 +28154,9 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1458(s *State)
+// func h1468(s *State)
 // MOVQ X1, CX
-TEXT ·h1458(SB), NOSPLIT, $24-8
+TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27983,9 +28173,9 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1459(s *State)
+// func h1469(s *State)
 // MOVQ X2, DX
-TEXT ·h1459(SB), NOSPLIT, $24-8
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28002,9 +28192,9 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1460(s *State)
+// func h1470(s *State)
 // MOVQ X3, BX
-TEXT ·h1460(SB), NOSPLIT, $24-8
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28021,9 +28211,9 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
+// func h1471(s *State)
 // MOVQ X4, BP
-TEXT ·h1461(SB), NOSPLIT, $24-8
+TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28040,9 +28230,9 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
+// func h1472(s *State)
 // MOVQ X5, SI
-TEXT ·h1462(SB), NOSPLIT, $24-8
+TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28059,9 +28249,9 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
+// func h1473(s *State)
 // MOVQ X6, DI
-TEXT ·h1463(SB), NOSPLIT, $24-8
+TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28078,9 +28268,9 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
+// func h1474(s *State)
 // MOVQ X7, R8
-TEXT ·h1464(SB), NOSPLIT, $24-8
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28097,9 +28287,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
+// func h1475(s *State)
 // MOVQ X8, R9
-TEXT ·h1465(SB), NOSPLIT, $24-8
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28116,9 +28306,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1476(s *State)
 // MOVQ X9, R10
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28135,9 +28325,9 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1477(s *State)
 // MOVQ X10, R11
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28154,9 +28344,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
+// func h1478(s *State)
 // MOVQ X11, R12
-TEXT ·h1468(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28173,9 +28363,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
+// func h1479(s *State)
 // MOVQ X12, R13
-TEXT ·h1469(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28192,9 +28382,9 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
+// func h1480(s *State)
 // MOVQ X13, R14
-TEXT ·h1470(SB), NOSPLIT, $24-8
+TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28211,9 +28401,9 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
+// func h1481(s *State)
 // MOVQ X14, R15
-TEXT ·h1471(SB), NOSPLIT, $24-8
+TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28230,9 +28420,9 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1472(s *State)
+// func h1482(s *State)
 // MOVQ X15, AX
-TEXT ·h1472(SB), NOSPLIT, $24-8
+TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28249,9 +28439,9 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1473(s *State)
+// func h1483(s *State)
 // CMPL AX, $0x00000cb8; JCC taken
-TEXT ·h1473(SB), NOSPLIT, $24-8
+TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28273,9 +28463,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1474(s *State)
+// func h1484(s *State)
 // CMPL AX, $0x00000fe6; JCC taken
-TEXT ·h1474(SB), NOSPLIT, $24-8
+TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28297,9 +28487,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1475(s *State)
+// func h1485(s *State)
 // CMPL AX, $0x00001642; JCC taken
-TEXT ·h1475(SB), NOSPLIT, $24-8
+TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28321,9 +28511,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1476(s *State)
+// func h1486(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1476(SB), NOSPLIT, $24-8
+TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28341,9 +28531,9 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1477(s *State)
+// func h1487(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1477(SB), NOSPLIT, $24-8
+TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28361,9 +28551,9 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1478(s *State)
+// func h1488(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1478(SB), NOSPLIT, $24-8
+TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28381,9 +28571,9 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
+// func h1489(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1479(SB), NOSPLIT, $24-8
+TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28401,9 +28591,9 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
+// func h1490(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1480(SB), NOSPLIT, $24-8
+TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28421,9 +28611,9 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
+// func h1491(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1481(SB), NOSPLIT, $24-8
+TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28445,9 +28635,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1482(s *State)
+// func h1492(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1482(SB), NOSPLIT, $24-8
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28469,9 +28659,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1483(s *State)
+// func h1493(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1483(SB), NOSPLIT, $24-8
+TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28493,9 +28683,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1484(s *State)
+// func h1494(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1484(SB), NOSPLIT, $24-8
+TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28517,9 +28707,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1485(s *State)
+// func h1495(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1485(SB), NOSPLIT, $24-8
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28541,9 +28731,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1486(s *State)
+// func h1496(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1486(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28565,9 +28755,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1487(s *State)
+// func h1497(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1487(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28589,9 +28779,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1488(s *State)
+// func h1498(s *State)
 // CMPQ CX, $0x00000007; JLS taken
-TEXT ·h1488(SB), NOSPLIT, $24-8
+TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28613,9 +28803,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1489(s *State)
+// func h1499(s *State)
 // CMPQ CX, $0x00000008; JHI taken
-TEXT ·h1489(SB), NOSPLIT, $24-8
+TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28637,9 +28827,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1490(s *State)
+// func h1500(s *State)
 // CMPQ CX, $0x0000000f; JLS taken
-TEXT ·h1490(SB), NOSPLIT, $24-8
+TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28661,9 +28851,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1491(s *State)
+// func h1501(s *State)
 // CMPQ CX, $0x00000017; JLS taken
-TEXT ·h1491(SB), NOSPLIT, $24-8
+TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28685,9 +28875,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1492(s *State)
+// func h1502(s *State)
 // CMPQ CX, $0x0000001f; JLS taken
-TEXT ·h1492(SB), NOSPLIT, $24-8
+TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28709,9 +28899,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1493(s *State)
+// func h1503(s *State)
 // CMPQ CX, $0x00000027; JLS taken
-TEXT ·h1493(SB), NOSPLIT, $24-8
+TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28733,9 +28923,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1494(s *State)
+// func h1504(s *State)
 // CMPQ CX, $0x0000002f; JLS taken
-TEXT ·h1494(SB), NOSPLIT, $24-8
+TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28757,9 +28947,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1495(s *State)
+// func h1505(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1495(SB), NOSPLIT, $24-8
+TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28781,9 +28971,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1496(s *State)
+// func h1506(s *State)
 // CMPQ CX, $0x00000037; JLS taken
-TEXT ·h1496(SB), NOSPLIT, $24-8
+TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28805,9 +28995,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
+// func h1507(s *State)
 // CMPQ CX, $0x0000003f; JLS taken
-TEXT ·h1497(SB), NOSPLIT, $24-8
+TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28829,9 +29019,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
+// func h1508(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1498(SB), NOSPLIT, $24-8
+TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28849,9 +29039,9 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
+// func h1509(s *State)
 // CMPQ CX, $0x00000047; JLS taken
-TEXT ·h1499(SB), NOSPLIT, $24-8
+TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28873,9 +29063,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1500(s *State)
+// func h1510(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1500(SB), NOSPLIT, $24-8
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28897,9 +29087,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1501(s *State)
+// func h1511(s *State)
 // CMPQ CX, $0x0000004f; JLS taken
-TEXT ·h1501(SB), NOSPLIT, $24-8
+TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28921,9 +29111,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1502(s *State)
+// func h1512(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1502(SB), NOSPLIT, $24-8
+TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28945,9 +29135,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1503(s *State)
+// func h1513(s *State)
 // CMPQ CX, $0x00000057; JLS taken
-TEXT ·h1503(SB), NOSPLIT, $24-8
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28969,9 +29159,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1504(s *State)
+// func h1514(s *State)
 // CMPQ CX, $0x0000005f; JLS taken
-TEXT ·h1504(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28993,9 +29183,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1505(s *State)
+// func h1515(s *State)
 // CMPQ CX, $0x00000067; JLS taken
-TEXT ·h1505(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29017,9 +29207,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1506(s *State)
+// func h1516(s *State)
 // CMPQ CX, $0x0000006f; JLS taken
-TEXT ·h1506(SB), NOSPLIT, $24-8
+TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29041,9 +29231,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1507(s *State)
+// func h1517(s *State)
 // CMPQ CX, $0x00000077; JLS taken
-TEXT ·h1507(SB), NOSPLIT, $24-8
+TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29065,9 +29255,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1508(s *State)
+// func h1518(s *State)
 // CMPQ CX, $0x0000007f; JLS taken
-TEXT ·h1508(SB), NOSPLIT, $24-8
+TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29089,9 +29279,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1509(s *State)
+// func h1519(s *State)
 // CMPQ CX, $0x00000087; JHI taken
-TEXT ·h1509(SB), NOSPLIT, $24-8
+TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29113,9 +29303,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1510(s *State)
+// func h1520(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1510(SB), NOSPLIT, $24-8
+TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29137,9 +29327,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1511(s *State)
+// func h1521(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1511(SB), NOSPLIT, $24-8
+TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29161,9 +29351,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1512(s *State)
+// func h1522(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1512(SB), NOSPLIT, $24-8
+TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29185,9 +29375,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1513(s *State)
+// func h1523(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1513(SB), NOSPLIT, $24-8
+TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29209,9 +29399,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1514(s *State)
+// func h1524(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1514(SB), NOSPLIT, $24-8
+TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29233,9 +29423,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
+// func h1525(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1515(SB), NOSPLIT, $24-8
+TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29257,9 +29447,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
+// func h1526(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1516(SB), NOSPLIT, $24-8
+TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29281,9 +29471,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
+// func h1527(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1517(SB), NOSPLIT, $24-8
+TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29305,9 +29495,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1518(s *State)
+// func h1528(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1518(SB), NOSPLIT, $24-8
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29329,9 +29519,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1519(s *State)
+// func h1529(s *State)
 // CMPQ DX, $0x000003b8; JHI taken
-TEXT ·h1519(SB), NOSPLIT, $24-8
+TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29353,9 +29543,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1520(s *State)
+// func h1530(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1520(SB), NOSPLIT, $24-8
+TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29377,9 +29567,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1521(s *State)
+// func h1531(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1521(SB), NOSPLIT, $24-8
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29397,9 +29587,9 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1522(s *State)
+// func h1532(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1522(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29417,9 +29607,9 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1523(s *State)
+// func h1533(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1523(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29437,9 +29627,9 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1524(s *State)
+// func h1534(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1524(SB), NOSPLIT, $24-8
+TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29457,9 +29647,9 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1525(s *State)
+// func h1535(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1525(SB), NOSPLIT, $24-8
+TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29481,9 +29671,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1526(s *State)
+// func h1536(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1526(SB), NOSPLIT, $24-8
+TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29505,9 +29695,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1527(s *State)
+// func h1537(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1527(SB), NOSPLIT, $24-8
+TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29529,9 +29719,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1528(s *State)
+// func h1538(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1528(SB), NOSPLIT, $24-8
+TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29553,9 +29743,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1529(s *State)
+// func h1539(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1529(SB), NOSPLIT, $24-8
+TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29577,9 +29767,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1530(s *State)
+// func h1540(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1530(SB), NOSPLIT, $24-8
+TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29601,9 +29791,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1531(s *State)
+// func h1541(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1531(SB), NOSPLIT, $24-8
+TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29625,9 +29815,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1532(s *State)
+// func h1542(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1532(SB), NOSPLIT, $24-8
+TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29649,9 +29839,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
+// func h1543(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1533(SB), NOSPLIT, $24-8
+TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29669,9 +29859,9 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
+// func h1544(s *State)
 // DECL CX; JNE taken
-TEXT ·h1534(SB), NOSPLIT, $24-8
+TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29693,9 +29883,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
+// func h1545(s *State)
 // DECL DX; JNE taken
-TEXT ·h1535(SB), NOSPLIT, $24-8
+TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29717,9 +29907,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1536(s *State)
+// func h1546(s *State)
 // DECQ 24(R8); JNE taken
-TEXT ·h1536(SB), NOSPLIT, $24-8
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29741,9 +29931,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1537(s *State)
+// func h1547(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1537(SB), NOSPLIT, $24-8
+TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29765,9 +29955,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1538(s *State)
+// func h1548(s *State)
 // DECQ CX; JNE taken
-TEXT ·h1538(SB), NOSPLIT, $24-8
+TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29789,9 +29979,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1539(s *State)
+// func h1549(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1539(SB), NOSPLIT, $24-8
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29809,9 +29999,9 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1540(s *State)
+// func h1550(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1540(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29829,9 +30019,9 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1541(s *State)
+// func h1551(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1541(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29853,9 +30043,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1542(s *State)
+// func h1552(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1542(SB), NOSPLIT, $24-8
+TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29873,9 +30063,9 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1543(s *State)
+// func h1553(s *State)
 // TESTQ $0x00000001, CX; JEQ taken
-TEXT ·h1543(SB), NOSPLIT, $24-8
+TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29897,9 +30087,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1544(s *State)
+// func h1554(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1544(SB), NOSPLIT, $24-8
+TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29917,9 +30107,9 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1545(s *State)
+// func h1555(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1545(SB), NOSPLIT, $24-8
+TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29937,9 +30127,9 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1546(s *State)
+// func h1556(s *State)
 // TESTQ $0x00000002, CX; JEQ taken
-TEXT ·h1546(SB), NOSPLIT, $24-8
+TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29961,9 +30151,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1547(s *State)
+// func h1557(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1547(SB), NOSPLIT, $24-8
+TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29981,9 +30171,9 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1548(s *State)
+// func h1558(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1548(SB), NOSPLIT, $24-8
+TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30001,9 +30191,9 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1549(s *State)
+// func h1559(s *State)
 // TESTQ $0x00000004, CX; JEQ taken
-TEXT ·h1549(SB), NOSPLIT, $24-8
+TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30025,9 +30215,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1550(s *State)
+// func h1560(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1550(SB), NOSPLIT, $24-8
+TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30045,9 +30235,9 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
+// func h1561(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1551(SB), NOSPLIT, $24-8
+TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30065,9 +30255,9 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
+// func h1562(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1552(SB), NOSPLIT, $24-8
+TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30085,9 +30275,9 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
+// func h1563(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1553(SB), NOSPLIT, $24-8
+TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30105,9 +30295,9 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
+// func h1564(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1554(SB), NOSPLIT, $24-8
+TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30125,9 +30315,9 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1555(s *State)
+// func h1565(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1555(SB), NOSPLIT, $24-8
+TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30145,9 +30335,9 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1556(s *State)
+// func h1566(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1556(SB), NOSPLIT, $24-8
+TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30165,9 +30355,9 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1557(s *State)
+// func h1567(s *State)
 // TESTQ AX, AX; JEQ taken
-TEXT ·h1557(SB), NOSPLIT, $24-8
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30189,9 +30379,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1558(s *State)
+// func h1568(s *State)
 // TESTQ CX, CX; JEQ taken
-TEXT ·h1558(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30213,9 +30403,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1559(s *State)
+// func h1569(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1559(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30233,248 +30423,8 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1560(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1560(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1561(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h1561(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1562(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h1562(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1563(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h1563(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1564(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h1564(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1565(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h1565(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1566(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h1566(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1567(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h1567(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1568(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h1568(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1569(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h1569(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1570(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30484,7 +30434,7 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30498,7 +30448,7 @@ done:
 	RET
 
 // func h1571(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30508,7 +30458,7 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30522,7 +30472,7 @@ done:
 	RET
 
 // func h1572(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JCS taken
 TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30532,7 +30482,11 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30542,7 +30496,7 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	RET
 
 // func h1573(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
+// ADDQ R8, R9; JCC taken
 TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30552,7 +30506,11 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30562,7 +30520,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	RET
 
 // func h1574(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
+// ADDQ R8, R9; JLT taken
 TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30572,7 +30530,11 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30582,7 +30544,7 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	RET
 
 // func h1575(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
+// ADDQ R8, R9; JGE taken
 TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30592,7 +30554,11 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30602,7 +30568,7 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	RET
 
 // func h1576(s *State)
-// ADDQ R8, R9; INCQ R13
+// ADDQ R8, R9; JLE taken
 TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30612,7 +30578,11 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30622,7 +30592,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	RET
 
 // func h1577(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
+// ADDQ R8, R9; JGT taken
 TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30632,7 +30602,11 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30642,7 +30616,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	RET
 
 // func h1578(s *State)
-// SUBQ R8, R9; JEQ taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30651,8 +30625,8 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
+	ADDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30666,7 +30640,7 @@ done:
 	RET
 
 // func h1579(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30675,8 +30649,8 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
+	ADDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30690,7 +30664,7 @@ done:
 	RET
 
 // func h1580(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30699,8 +30673,8 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
+	ADDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30714,7 +30688,7 @@ done:
 	RET
 
 // func h1581(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30723,8 +30697,8 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30738,7 +30712,7 @@ done:
 	RET
 
 // func h1582(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30747,12 +30721,8 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30762,7 +30732,7 @@ done:
 	RET
 
 // func h1583(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30771,12 +30741,8 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30786,7 +30752,7 @@ done:
 	RET
 
 // func h1584(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; ADCQ R10, R11
 TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30795,12 +30761,8 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30810,7 +30772,7 @@ done:
 	RET
 
 // func h1585(s *State)
-// SUBQ R8, R9; JGT taken
+// ADDQ R8, R9; SBBQ R10, R11
 TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30819,12 +30781,8 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30834,7 +30792,7 @@ done:
 	RET
 
 // func h1586(s *State)
-// SUBQ R8, R9; JLS taken
+// ADDQ R8, R9; INCQ R13
 TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30843,12 +30801,8 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30858,7 +30812,7 @@ done:
 	RET
 
 // func h1587(s *State)
-// SUBQ R8, R9; JHI taken
+// ADDQ R8, R9; ROLQ $7, R13
 TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30867,12 +30821,8 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30882,7 +30832,7 @@ done:
 	RET
 
 // func h1588(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30892,7 +30842,7 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30906,7 +30856,7 @@ done:
 	RET
 
 // func h1589(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30916,7 +30866,7 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30930,7 +30880,7 @@ done:
 	RET
 
 // func h1590(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JCS taken
 TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30940,7 +30890,11 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30950,7 +30904,7 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	RET
 
 // func h1591(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
+// SUBQ R8, R9; JCC taken
 TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30960,7 +30914,11 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30970,7 +30928,7 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	RET
 
 // func h1592(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
+// SUBQ R8, R9; JLT taken
 TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30980,7 +30938,11 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30990,7 +30952,7 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	RET
 
 // func h1593(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
+// SUBQ R8, R9; JGE taken
 TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31000,7 +30962,11 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31010,7 +30976,7 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	RET
 
 // func h1594(s *State)
-// SUBQ R8, R9; INCQ R13
+// SUBQ R8, R9; JLE taken
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31020,7 +30986,11 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31030,7 +31000,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	RET
 
 // func h1595(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
+// SUBQ R8, R9; JGT taken
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31040,7 +31010,11 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31050,7 +31024,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	RET
 
 // func h1596(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31059,8 +31033,8 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31074,7 +31048,7 @@ done:
 	RET
 
 // func h1597(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31083,8 +31057,8 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
+	SUBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31098,7 +31072,7 @@ done:
 	RET
 
 // func h1598(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31107,8 +31081,8 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
+	SUBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31122,7 +31096,7 @@ done:
 	RET
 
 // func h1599(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31131,8 +31105,8 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31146,7 +31120,7 @@ done:
 	RET
 
 // func h1600(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31155,12 +31129,8 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31170,7 +31140,7 @@ done:
 	RET
 
 // func h1601(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31179,12 +31149,8 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31194,7 +31160,7 @@ done:
 	RET
 
 // func h1602(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; ADCQ R10, R11
 TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31203,12 +31169,8 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31218,7 +31180,7 @@ done:
 	RET
 
 // func h1603(s *State)
-// ADCQ R8, R9; JGT taken
+// SUBQ R8, R9; SBBQ R10, R11
 TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31227,12 +31189,8 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31242,7 +31200,7 @@ done:
 	RET
 
 // func h1604(s *State)
-// ADCQ R8, R9; JLS taken
+// SUBQ R8, R9; INCQ R13
 TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31251,12 +31209,8 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31266,7 +31220,7 @@ done:
 	RET
 
 // func h1605(s *State)
-// ADCQ R8, R9; JHI taken
+// SUBQ R8, R9; ROLQ $7, R13
 TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31275,12 +31229,8 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31290,7 +31240,7 @@ done:
 	RET
 
 // func h1606(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31300,7 +31250,7 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31314,7 +31264,7 @@ done:
 	RET
 
 // func h1607(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31324,7 +31274,7 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31338,7 +31288,7 @@ done:
 	RET
 
 // func h1608(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JCS taken
 TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31348,7 +31298,11 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31358,7 +31312,7 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	RET
 
 // func h1609(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
+// ADCQ R8, R9; JCC taken
 TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31368,7 +31322,11 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31378,7 +31336,7 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	RET
 
 // func h1610(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
+// ADCQ R8, R9; JLT taken
 TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31388,7 +31346,11 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31398,7 +31360,7 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	RET
 
 // func h1611(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
+// ADCQ R8, R9; JGE taken
 TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31408,7 +31370,11 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31418,7 +31384,7 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	RET
 
 // func h1612(s *State)
-// ADCQ R8, R9; INCQ R13
+// ADCQ R8, R9; JLE taken
 TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31428,7 +31394,11 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31438,7 +31408,7 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	RET
 
 // func h1613(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
+// ADCQ R8, R9; JGT taken
 TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31448,7 +31418,11 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31458,7 +31432,7 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	RET
 
 // func h1614(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31467,8 +31441,8 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31482,7 +31456,7 @@ done:
 	RET
 
 // func h1615(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31491,8 +31465,8 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
+	ADCQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31506,7 +31480,7 @@ done:
 	RET
 
 // func h1616(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31515,8 +31489,8 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
+	ADCQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31530,7 +31504,7 @@ done:
 	RET
 
 // func h1617(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31539,8 +31513,8 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31554,7 +31528,7 @@ done:
 	RET
 
 // func h1618(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31563,12 +31537,8 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31578,7 +31548,7 @@ done:
 	RET
 
 // func h1619(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31587,12 +31557,8 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31602,7 +31568,7 @@ done:
 	RET
 
 // func h1620(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; ADCQ R10, R11
 TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31611,12 +31577,8 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31626,7 +31588,7 @@ done:
 	RET
 
 // func h1621(s *State)
-// SBBQ R8, R9; JGT taken
+// ADCQ R8, R9; SBBQ R10, R11
 TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31635,12 +31597,8 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31650,7 +31608,7 @@ done:
 	RET
 
 // func h1622(s *State)
-// SBBQ R8, R9; JLS taken
+// ADCQ R8, R9; INCQ R13
 TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31659,12 +31617,8 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31674,7 +31628,7 @@ done:
 	RET
 
 // func h1623(s *State)
-// SBBQ R8, R9; JHI taken
+// ADCQ R8, R9; ROLQ $7, R13
 TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31683,12 +31637,8 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31698,7 +31648,7 @@ done:
 	RET
 
 // func h1624(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31708,7 +31658,7 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31722,7 +31672,7 @@ done:
 	RET
 
 // func h1625(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31732,7 +31682,7 @@ TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31746,7 +31696,7 @@ done:
 	RET
 
 // func h1626(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JCS taken
 TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31756,7 +31706,11 @@ TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31766,7 +31720,7 @@ TEXT ·h1626(SB), NOSPLIT, $24-8
 	RET
 
 // func h1627(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
+// SBBQ R8, R9; JCC taken
 TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31776,7 +31730,11 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31786,7 +31744,7 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	RET
 
 // func h1628(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
+// SBBQ R8, R9; JLT taken
 TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31796,7 +31754,11 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31806,7 +31768,7 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	RET
 
 // func h1629(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
+// SBBQ R8, R9; JGE taken
 TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31816,7 +31778,11 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31826,7 +31792,7 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	RET
 
 // func h1630(s *State)
-// SBBQ R8, R9; INCQ R13
+// SBBQ R8, R9; JLE taken
 TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31836,7 +31802,11 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31846,7 +31816,7 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	RET
 
 // func h1631(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
+// SBBQ R8, R9; JGT taken
 TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31856,7 +31826,11 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31866,7 +31840,7 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	RET
 
 // func h1632(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31875,8 +31849,8 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31890,7 +31864,7 @@ done:
 	RET
 
 // func h1633(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31899,8 +31873,8 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
+	SBBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31914,7 +31888,7 @@ done:
 	RET
 
 // func h1634(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31923,8 +31897,8 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
+	SBBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31938,7 +31912,7 @@ done:
 	RET
 
 // func h1635(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31947,8 +31921,8 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31962,7 +31936,7 @@ done:
 	RET
 
 // func h1636(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31971,12 +31945,8 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31986,7 +31956,7 @@ done:
 	RET
 
 // func h1637(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31995,12 +31965,8 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32010,7 +31976,7 @@ done:
 	RET
 
 // func h1638(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; ADCQ R10, R11
 TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32019,12 +31985,8 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32034,7 +31996,7 @@ done:
 	RET
 
 // func h1639(s *State)
-// CMPQ R8, R9; JGT taken
+// SBBQ R8, R9; SBBQ R10, R11
 TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32043,12 +32005,8 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32058,7 +32016,7 @@ done:
 	RET
 
 // func h1640(s *State)
-// CMPQ R8, R9; JLS taken
+// SBBQ R8, R9; INCQ R13
 TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32067,12 +32025,8 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32082,7 +32036,7 @@ done:
 	RET
 
 // func h1641(s *State)
-// CMPQ R8, R9; JHI taken
+// SBBQ R8, R9; ROLQ $7, R13
 TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32091,12 +32045,8 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32106,7 +32056,7 @@ done:
 	RET
 
 // func h1642(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32116,7 +32066,7 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32130,7 +32080,7 @@ done:
 	RET
 
 // func h1643(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32140,7 +32090,7 @@ TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32154,7 +32104,7 @@ done:
 	RET
 
 // func h1644(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JCS taken
 TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32164,7 +32114,11 @@ TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32174,7 +32128,7 @@ TEXT ·h1644(SB), NOSPLIT, $24-8
 	RET
 
 // func h1645(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, R9; JCC taken
 TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32184,7 +32138,11 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32194,7 +32152,7 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	RET
 
 // func h1646(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
+// CMPQ R8, R9; JLT taken
 TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32204,7 +32162,11 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32214,7 +32176,7 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	RET
 
 // func h1647(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
+// CMPQ R8, R9; JGE taken
 TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32224,7 +32186,11 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32234,7 +32200,7 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	RET
 
 // func h1648(s *State)
-// CMPQ R8, R9; INCQ R13
+// CMPQ R8, R9; JLE taken
 TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32244,7 +32210,11 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32254,7 +32224,7 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	RET
 
 // func h1649(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
+// CMPQ R8, R9; JGT taken
 TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32264,7 +32234,11 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32274,7 +32248,7 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	RET
 
 // func h1650(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32283,8 +32257,8 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32298,7 +32272,7 @@ done:
 	RET
 
 // func h1651(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32307,8 +32281,8 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
+	CMPQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32322,7 +32296,7 @@ done:
 	RET
 
 // func h1652(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32331,8 +32305,8 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
+	CMPQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32346,7 +32320,7 @@ done:
 	RET
 
 // func h1653(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32355,8 +32329,8 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32370,7 +32344,7 @@ done:
 	RET
 
 // func h1654(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32379,12 +32353,8 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32394,7 +32364,7 @@ done:
 	RET
 
 // func h1655(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32403,12 +32373,8 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32418,7 +32384,7 @@ done:
 	RET
 
 // func h1656(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; ADCQ R10, R11
 TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32427,12 +32393,8 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32442,7 +32404,7 @@ done:
 	RET
 
 // func h1657(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, R9; SBBQ R10, R11
 TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32451,12 +32413,8 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32466,7 +32424,7 @@ done:
 	RET
 
 // func h1658(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, R9; INCQ R13
 TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32475,12 +32433,8 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32490,7 +32444,7 @@ done:
 	RET
 
 // func h1659(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, R9; ROLQ $7, R13
 TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32499,12 +32453,8 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32514,7 +32464,7 @@ done:
 	RET
 
 // func h1660(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32524,7 +32474,7 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32538,7 +32488,7 @@ done:
 	RET
 
 // func h1661(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32548,7 +32498,7 @@ TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32562,7 +32512,7 @@ done:
 	RET
 
 // func h1662(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JCS taken
 TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32572,7 +32522,11 @@ TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32582,7 +32536,7 @@ TEXT ·h1662(SB), NOSPLIT, $24-8
 	RET
 
 // func h1663(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
+// CMPQ R8, $3; JCC taken
 TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32592,7 +32546,11 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32602,7 +32560,7 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	RET
 
 // func h1664(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
+// CMPQ R8, $3; JLT taken
 TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32612,7 +32570,11 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32622,7 +32584,7 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	RET
 
 // func h1665(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
+// CMPQ R8, $3; JGE taken
 TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32632,7 +32594,11 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32642,7 +32608,7 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	RET
 
 // func h1666(s *State)
-// CMPQ R8, $3; INCQ R13
+// CMPQ R8, $3; JLE taken
 TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32652,7 +32618,11 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32662,7 +32632,7 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	RET
 
 // func h1667(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
+// CMPQ R8, $3; JGT taken
 TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32672,7 +32642,11 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32682,7 +32656,7 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	RET
 
 // func h1668(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32691,8 +32665,8 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32706,7 +32680,7 @@ done:
 	RET
 
 // func h1669(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32715,8 +32689,8 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
+	CMPQ R8, $3
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32730,7 +32704,7 @@ done:
 	RET
 
 // func h1670(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32739,8 +32713,8 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
+	CMPQ R8, $3
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32754,7 +32728,7 @@ done:
 	RET
 
 // func h1671(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32763,8 +32737,8 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32778,7 +32752,7 @@ done:
 	RET
 
 // func h1672(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32787,12 +32761,8 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32802,7 +32772,7 @@ done:
 	RET
 
 // func h1673(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; CMOVQEQ R11, R12
 TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32811,12 +32781,8 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32826,7 +32792,7 @@ done:
 	RET
 
 // func h1674(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; ADCQ R10, R11
 TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32835,12 +32801,8 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32850,7 +32812,7 @@ done:
 	RET
 
 // func h1675(s *State)
-// CMPL R8, R9; JGT taken
+// CMPQ R8, $3; SBBQ R10, R11
 TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32859,12 +32821,8 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32874,7 +32832,7 @@ done:
 	RET
 
 // func h1676(s *State)
-// CMPL R8, R9; JLS taken
+// CMPQ R8, $3; INCQ R13
 TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32883,12 +32841,8 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32898,7 +32852,7 @@ done:
 	RET
 
 // func h1677(s *State)
-// CMPL R8, R9; JHI taken
+// CMPQ R8, $3; ROLQ $7, R13
 TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32907,12 +32861,8 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32922,7 +32872,7 @@ done:
 	RET
 
 // func h1678(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32932,7 +32882,7 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32946,7 +32896,7 @@ done:
 	RET
 
 // func h1679(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32956,7 +32906,7 @@ TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32970,7 +32920,7 @@ done:
 	RET
 
 // func h1680(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JCS taken
 TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32980,7 +32930,11 @@ TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32990,7 +32944,7 @@ TEXT ·h1680(SB), NOSPLIT, $24-8
 	RET
 
 // func h1681(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
+// CMPL R8, R9; JCC taken
 TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33000,7 +32954,11 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33010,7 +32968,7 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	RET
 
 // func h1682(s *State)
-// CMPL R8, R9; ADCQ R10, R11
+// CMPL R8, R9; JLT taken
 TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33020,7 +32978,11 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33030,7 +32992,7 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	RET
 
 // func h1683(s *State)
-// CMPL R8, R9; SBBQ R10, R11
+// CMPL R8, R9; JGE taken
 TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33040,7 +33002,11 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33050,7 +33016,7 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	RET
 
 // func h1684(s *State)
-// CMPL R8, R9; INCQ R13
+// CMPL R8, R9; JLE taken
 TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33060,7 +33026,11 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33070,7 +33040,7 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	RET
 
 // func h1685(s *State)
-// CMPL R8, R9; ROLQ $7, R13
+// CMPL R8, R9; JGT taken
 TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33080,7 +33050,11 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33090,7 +33064,7 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	RET
 
 // func h1686(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33099,8 +33073,8 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33114,7 +33088,7 @@ done:
 	RET
 
 // func h1687(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33123,8 +33097,8 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
+	CMPL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33138,7 +33112,7 @@ done:
 	RET
 
 // func h1688(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33147,8 +33121,8 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
+	CMPL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33162,7 +33136,7 @@ done:
 	RET
 
 // func h1689(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33171,8 +33145,8 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33186,7 +33160,7 @@ done:
 	RET
 
 // func h1690(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33195,12 +33169,8 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33210,7 +33180,7 @@ done:
 	RET
 
 // func h1691(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33219,12 +33189,8 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33234,7 +33200,7 @@ done:
 	RET
 
 // func h1692(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; ADCQ R10, R11
 TEXT ·h1692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33243,12 +33209,8 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33258,7 +33220,7 @@ done:
 	RET
 
 // func h1693(s *State)
-// ADDL R8, R9; JGT taken
+// CMPL R8, R9; SBBQ R10, R11
 TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33267,12 +33229,8 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33282,7 +33240,7 @@ done:
 	RET
 
 // func h1694(s *State)
-// ADDL R8, R9; JLS taken
+// CMPL R8, R9; INCQ R13
 TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33291,12 +33249,8 @@ TEXT ·h1694(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33306,7 +33260,7 @@ done:
 	RET
 
 // func h1695(s *State)
-// ADDL R8, R9; JHI taken
+// CMPL R8, R9; ROLQ $7, R13
 TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33315,12 +33269,8 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33330,7 +33280,7 @@ done:
 	RET
 
 // func h1696(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33340,7 +33290,7 @@ TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33354,7 +33304,7 @@ done:
 	RET
 
 // func h1697(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33364,7 +33314,7 @@ TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33378,7 +33328,7 @@ done:
 	RET
 
 // func h1698(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JCS taken
 TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33388,7 +33338,11 @@ TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33398,7 +33352,7 @@ TEXT ·h1698(SB), NOSPLIT, $24-8
 	RET
 
 // func h1699(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
+// ADDL R8, R9; JCC taken
 TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33408,7 +33362,11 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33418,7 +33376,7 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	RET
 
 // func h1700(s *State)
-// ADDL R8, R9; ADCQ R10, R11
+// ADDL R8, R9; JLT taken
 TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33428,7 +33386,11 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33438,7 +33400,7 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	RET
 
 // func h1701(s *State)
-// ADDL R8, R9; SBBQ R10, R11
+// ADDL R8, R9; JGE taken
 TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33448,7 +33410,11 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33458,7 +33424,7 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	RET
 
 // func h1702(s *State)
-// ADDL R8, R9; INCQ R13
+// ADDL R8, R9; JLE taken
 TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33468,7 +33434,11 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33478,7 +33448,7 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	RET
 
 // func h1703(s *State)
-// ADDL R8, R9; ROLQ $7, R13
+// ADDL R8, R9; JGT taken
 TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33488,7 +33458,11 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33498,7 +33472,7 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	RET
 
 // func h1704(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33507,8 +33481,8 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33522,7 +33496,7 @@ done:
 	RET
 
 // func h1705(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33531,8 +33505,8 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
+	ADDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33546,7 +33520,7 @@ done:
 	RET
 
 // func h1706(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33555,8 +33529,8 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
+	ADDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33570,7 +33544,7 @@ done:
 	RET
 
 // func h1707(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33579,8 +33553,8 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33594,7 +33568,7 @@ done:
 	RET
 
 // func h1708(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33603,12 +33577,8 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33618,7 +33588,7 @@ done:
 	RET
 
 // func h1709(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33627,12 +33597,8 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33642,7 +33608,7 @@ done:
 	RET
 
 // func h1710(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; ADCQ R10, R11
 TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33651,12 +33617,8 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33666,7 +33628,7 @@ done:
 	RET
 
 // func h1711(s *State)
-// SUBL R8, R9; JGT taken
+// ADDL R8, R9; SBBQ R10, R11
 TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33675,12 +33637,8 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33690,7 +33648,7 @@ done:
 	RET
 
 // func h1712(s *State)
-// SUBL R8, R9; JLS taken
+// ADDL R8, R9; INCQ R13
 TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33699,12 +33657,8 @@ TEXT ·h1712(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33714,7 +33668,7 @@ done:
 	RET
 
 // func h1713(s *State)
-// SUBL R8, R9; JHI taken
+// ADDL R8, R9; ROLQ $7, R13
 TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33723,12 +33677,8 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33738,7 +33688,7 @@ done:
 	RET
 
 // func h1714(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33748,7 +33698,7 @@ TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33762,7 +33712,7 @@ done:
 	RET
 
 // func h1715(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33772,7 +33722,7 @@ TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33786,7 +33736,7 @@ done:
 	RET
 
 // func h1716(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JCS taken
 TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33796,7 +33746,11 @@ TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33806,7 +33760,7 @@ TEXT ·h1716(SB), NOSPLIT, $24-8
 	RET
 
 // func h1717(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
+// SUBL R8, R9; JCC taken
 TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33816,7 +33770,11 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33826,7 +33784,7 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	RET
 
 // func h1718(s *State)
-// SUBL R8, R9; ADCQ R10, R11
+// SUBL R8, R9; JLT taken
 TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33836,7 +33794,11 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33846,7 +33808,7 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	RET
 
 // func h1719(s *State)
-// SUBL R8, R9; SBBQ R10, R11
+// SUBL R8, R9; JGE taken
 TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33856,7 +33818,11 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33866,7 +33832,7 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	RET
 
 // func h1720(s *State)
-// SUBL R8, R9; INCQ R13
+// SUBL R8, R9; JLE taken
 TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33876,7 +33842,11 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33886,7 +33856,7 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	RET
 
 // func h1721(s *State)
-// SUBL R8, R9; ROLQ $7, R13
+// SUBL R8, R9; JGT taken
 TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33896,7 +33866,11 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33906,7 +33880,7 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	RET
 
 // func h1722(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33915,8 +33889,8 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33930,7 +33904,7 @@ done:
 	RET
 
 // func h1723(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33939,8 +33913,8 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
+	SUBL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33954,7 +33928,7 @@ done:
 	RET
 
 // func h1724(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33963,8 +33937,8 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
+	SUBL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33978,7 +33952,7 @@ done:
 	RET
 
 // func h1725(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33987,8 +33961,8 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34002,7 +33976,7 @@ done:
 	RET
 
 // func h1726(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34011,12 +33985,8 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34026,7 +33996,7 @@ done:
 	RET
 
 // func h1727(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34035,12 +34005,8 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34050,7 +34016,7 @@ done:
 	RET
 
 // func h1728(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; ADCQ R10, R11
 TEXT ·h1728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34059,12 +34025,8 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34074,7 +34036,7 @@ done:
 	RET
 
 // func h1729(s *State)
-// ANDQ R8, R9; JGT taken
+// SUBL R8, R9; SBBQ R10, R11
 TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34083,12 +34045,8 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34098,7 +34056,7 @@ done:
 	RET
 
 // func h1730(s *State)
-// ANDQ R8, R9; JLS taken
+// SUBL R8, R9; INCQ R13
 TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34107,12 +34065,8 @@ TEXT ·h1730(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34122,7 +34076,7 @@ done:
 	RET
 
 // func h1731(s *State)
-// ANDQ R8, R9; JHI taken
+// SUBL R8, R9; ROLQ $7, R13
 TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34131,12 +34085,8 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34146,7 +34096,7 @@ done:
 	RET
 
 // func h1732(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34156,7 +34106,7 @@ TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34170,7 +34120,7 @@ done:
 	RET
 
 // func h1733(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34180,7 +34130,7 @@ TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34194,7 +34144,7 @@ done:
 	RET
 
 // func h1734(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JCS taken
 TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34204,7 +34154,11 @@ TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34214,7 +34168,7 @@ TEXT ·h1734(SB), NOSPLIT, $24-8
 	RET
 
 // func h1735(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
+// ANDQ R8, R9; JCC taken
 TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34224,7 +34178,11 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34234,7 +34192,7 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	RET
 
 // func h1736(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
+// ANDQ R8, R9; JLT taken
 TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34244,7 +34202,11 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34254,7 +34216,7 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	RET
 
 // func h1737(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
+// ANDQ R8, R9; JGE taken
 TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34264,7 +34226,11 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34274,7 +34240,7 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	RET
 
 // func h1738(s *State)
-// ANDQ R8, R9; INCQ R13
+// ANDQ R8, R9; JLE taken
 TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34284,7 +34250,11 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34294,7 +34264,7 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	RET
 
 // func h1739(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
+// ANDQ R8, R9; JGT taken
 TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34304,7 +34274,11 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34314,7 +34288,7 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	RET
 
 // func h1740(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34323,8 +34297,8 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34338,7 +34312,7 @@ done:
 	RET
 
 // func h1741(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34347,8 +34321,8 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
+	ANDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34362,7 +34336,7 @@ done:
 	RET
 
 // func h1742(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34371,8 +34345,8 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
+	ANDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34386,7 +34360,7 @@ done:
 	RET
 
 // func h1743(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34395,8 +34369,8 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34410,7 +34384,7 @@ done:
 	RET
 
 // func h1744(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34419,12 +34393,8 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34434,7 +34404,7 @@ done:
 	RET
 
 // func h1745(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34443,12 +34413,8 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34458,7 +34424,7 @@ done:
 	RET
 
 // func h1746(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; ADCQ R10, R11
 TEXT ·h1746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34467,12 +34433,8 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34482,7 +34444,7 @@ done:
 	RET
 
 // func h1747(s *State)
-// ANDL R8, R9; JGT taken
+// ANDQ R8, R9; SBBQ R10, R11
 TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34491,12 +34453,8 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34506,7 +34464,7 @@ done:
 	RET
 
 // func h1748(s *State)
-// ANDL R8, R9; JLS taken
+// ANDQ R8, R9; INCQ R13
 TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34515,12 +34473,8 @@ TEXT ·h1748(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34530,7 +34484,7 @@ done:
 	RET
 
 // func h1749(s *State)
-// ANDL R8, R9; JHI taken
+// ANDQ R8, R9; ROLQ $7, R13
 TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34539,12 +34493,8 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34554,7 +34504,7 @@ done:
 	RET
 
 // func h1750(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34564,7 +34514,7 @@ TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34578,7 +34528,7 @@ done:
 	RET
 
 // func h1751(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34588,7 +34538,7 @@ TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34602,7 +34552,7 @@ done:
 	RET
 
 // func h1752(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JCS taken
 TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34612,7 +34562,11 @@ TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34622,7 +34576,7 @@ TEXT ·h1752(SB), NOSPLIT, $24-8
 	RET
 
 // func h1753(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
+// ANDL R8, R9; JCC taken
 TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34632,7 +34586,11 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34642,7 +34600,7 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	RET
 
 // func h1754(s *State)
-// ANDL R8, R9; ADCQ R10, R11
+// ANDL R8, R9; JLT taken
 TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34652,7 +34610,11 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34662,7 +34624,7 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	RET
 
 // func h1755(s *State)
-// ANDL R8, R9; SBBQ R10, R11
+// ANDL R8, R9; JGE taken
 TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34672,7 +34634,11 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34682,7 +34648,7 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	RET
 
 // func h1756(s *State)
-// ANDL R8, R9; INCQ R13
+// ANDL R8, R9; JLE taken
 TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34692,7 +34658,11 @@ TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34702,7 +34672,7 @@ TEXT ·h1756(SB), NOSPLIT, $24-8
 	RET
 
 // func h1757(s *State)
-// ANDL R8, R9; ROLQ $7, R13
+// ANDL R8, R9; JGT taken
 TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34712,7 +34682,11 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34722,7 +34696,7 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	RET
 
 // func h1758(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34731,8 +34705,8 @@ TEXT ·h1758(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34746,7 +34720,7 @@ done:
 	RET
 
 // func h1759(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34755,8 +34729,8 @@ TEXT ·h1759(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
+	ANDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34770,7 +34744,7 @@ done:
 	RET
 
 // func h1760(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34779,8 +34753,8 @@ TEXT ·h1760(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
+	ANDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34794,7 +34768,7 @@ done:
 	RET
 
 // func h1761(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34803,8 +34777,8 @@ TEXT ·h1761(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34818,7 +34792,7 @@ done:
 	RET
 
 // func h1762(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34827,12 +34801,8 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34842,7 +34812,7 @@ done:
 	RET
 
 // func h1763(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34851,12 +34821,8 @@ TEXT ·h1763(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34866,7 +34832,7 @@ done:
 	RET
 
 // func h1764(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; ADCQ R10, R11
 TEXT ·h1764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34875,12 +34841,8 @@ TEXT ·h1764(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34890,7 +34852,7 @@ done:
 	RET
 
 // func h1765(s *State)
-// ORQ R8, R9; JGT taken
+// ANDL R8, R9; SBBQ R10, R11
 TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34899,12 +34861,8 @@ TEXT ·h1765(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34914,7 +34872,7 @@ done:
 	RET
 
 // func h1766(s *State)
-// ORQ R8, R9; JLS taken
+// ANDL R8, R9; INCQ R13
 TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34923,12 +34881,8 @@ TEXT ·h1766(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34938,7 +34892,7 @@ done:
 	RET
 
 // func h1767(s *State)
-// ORQ R8, R9; JHI taken
+// ANDL R8, R9; ROLQ $7, R13
 TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34947,12 +34901,8 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34962,7 +34912,7 @@ done:
 	RET
 
 // func h1768(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34972,7 +34922,7 @@ TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34986,7 +34936,7 @@ done:
 	RET
 
 // func h1769(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34996,7 +34946,7 @@ TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35010,7 +34960,7 @@ done:
 	RET
 
 // func h1770(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JCS taken
 TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35020,7 +34970,11 @@ TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35030,7 +34984,7 @@ TEXT ·h1770(SB), NOSPLIT, $24-8
 	RET
 
 // func h1771(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
+// ORQ R8, R9; JCC taken
 TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35040,7 +34994,11 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35050,7 +35008,7 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	RET
 
 // func h1772(s *State)
-// ORQ R8, R9; ADCQ R10, R11
+// ORQ R8, R9; JLT taken
 TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35060,7 +35018,11 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35070,7 +35032,7 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	RET
 
 // func h1773(s *State)
-// ORQ R8, R9; SBBQ R10, R11
+// ORQ R8, R9; JGE taken
 TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35080,7 +35042,11 @@ TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35090,7 +35056,7 @@ TEXT ·h1773(SB), NOSPLIT, $24-8
 	RET
 
 // func h1774(s *State)
-// ORQ R8, R9; INCQ R13
+// ORQ R8, R9; JLE taken
 TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35100,7 +35066,11 @@ TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35110,7 +35080,7 @@ TEXT ·h1774(SB), NOSPLIT, $24-8
 	RET
 
 // func h1775(s *State)
-// ORQ R8, R9; ROLQ $7, R13
+// ORQ R8, R9; JGT taken
 TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35120,7 +35090,11 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35130,7 +35104,7 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	RET
 
 // func h1776(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35139,8 +35113,8 @@ TEXT ·h1776(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35154,7 +35128,7 @@ done:
 	RET
 
 // func h1777(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35163,8 +35137,8 @@ TEXT ·h1777(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
+	ORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35178,7 +35152,7 @@ done:
 	RET
 
 // func h1778(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35187,8 +35161,8 @@ TEXT ·h1778(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
+	ORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35202,7 +35176,7 @@ done:
 	RET
 
 // func h1779(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35211,8 +35185,8 @@ TEXT ·h1779(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35226,7 +35200,7 @@ done:
 	RET
 
 // func h1780(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35235,12 +35209,8 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35250,7 +35220,7 @@ done:
 	RET
 
 // func h1781(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35259,12 +35229,8 @@ TEXT ·h1781(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35274,7 +35240,7 @@ done:
 	RET
 
 // func h1782(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; ADCQ R10, R11
 TEXT ·h1782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35283,12 +35249,8 @@ TEXT ·h1782(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35298,7 +35260,7 @@ done:
 	RET
 
 // func h1783(s *State)
-// ORL R8, R9; JGT taken
+// ORQ R8, R9; SBBQ R10, R11
 TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35307,12 +35269,8 @@ TEXT ·h1783(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35322,7 +35280,7 @@ done:
 	RET
 
 // func h1784(s *State)
-// ORL R8, R9; JLS taken
+// ORQ R8, R9; INCQ R13
 TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35331,12 +35289,8 @@ TEXT ·h1784(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35346,7 +35300,7 @@ done:
 	RET
 
 // func h1785(s *State)
-// ORL R8, R9; JHI taken
+// ORQ R8, R9; ROLQ $7, R13
 TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35355,12 +35309,8 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35370,7 +35320,7 @@ done:
 	RET
 
 // func h1786(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35380,7 +35330,7 @@ TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35394,7 +35344,7 @@ done:
 	RET
 
 // func h1787(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JNE taken
 TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35404,7 +35354,7 @@ TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35418,7 +35368,7 @@ done:
 	RET
 
 // func h1788(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JCS taken
 TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35428,7 +35378,11 @@ TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35438,7 +35392,7 @@ TEXT ·h1788(SB), NOSPLIT, $24-8
 	RET
 
 // func h1789(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
+// ORL R8, R9; JCC taken
 TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35448,7 +35402,11 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35458,7 +35416,7 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	RET
 
 // func h1790(s *State)
-// ORL R8, R9; ADCQ R10, R11
+// ORL R8, R9; JLT taken
 TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35468,7 +35426,11 @@ TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35478,7 +35440,7 @@ TEXT ·h1790(SB), NOSPLIT, $24-8
 	RET
 
 // func h1791(s *State)
-// ORL R8, R9; SBBQ R10, R11
+// ORL R8, R9; JGE taken
 TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35488,7 +35450,11 @@ TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35498,7 +35464,7 @@ TEXT ·h1791(SB), NOSPLIT, $24-8
 	RET
 
 // func h1792(s *State)
-// ORL R8, R9; INCQ R13
+// ORL R8, R9; JLE taken
 TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35508,7 +35474,11 @@ TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35518,7 +35488,7 @@ TEXT ·h1792(SB), NOSPLIT, $24-8
 	RET
 
 // func h1793(s *State)
-// ORL R8, R9; ROLQ $7, R13
+// ORL R8, R9; JGT taken
 TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35528,7 +35498,11 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35538,7 +35512,7 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	RET
 
 // func h1794(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JLS taken
 TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35547,8 +35521,8 @@ TEXT ·h1794(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35562,7 +35536,7 @@ done:
 	RET
 
 // func h1795(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; JHI taken
 TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35571,8 +35545,8 @@ TEXT ·h1795(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
+	ORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35586,7 +35560,7 @@ done:
 	RET
 
 // func h1796(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; JMI taken
 TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35595,8 +35569,8 @@ TEXT ·h1796(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
+	ORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35610,7 +35584,7 @@ done:
 	RET
 
 // func h1797(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; JPL taken
 TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35619,8 +35593,8 @@ TEXT ·h1797(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35634,7 +35608,7 @@ done:
 	RET
 
 // func h1798(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35643,12 +35617,8 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35658,7 +35628,7 @@ done:
 	RET
 
 // func h1799(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35667,12 +35637,8 @@ TEXT ·h1799(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35682,7 +35648,7 @@ done:
 	RET
 
 // func h1800(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; ADCQ R10, R11
 TEXT ·h1800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35691,12 +35657,8 @@ TEXT ·h1800(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35706,7 +35668,7 @@ done:
 	RET
 
 // func h1801(s *State)
-// XORQ R8, R9; JGT taken
+// ORL R8, R9; SBBQ R10, R11
 TEXT ·h1801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35715,12 +35677,8 @@ TEXT ·h1801(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35730,7 +35688,7 @@ done:
 	RET
 
 // func h1802(s *State)
-// XORQ R8, R9; JLS taken
+// ORL R8, R9; INCQ R13
 TEXT ·h1802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35739,12 +35697,8 @@ TEXT ·h1802(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35754,7 +35708,7 @@ done:
 	RET
 
 // func h1803(s *State)
-// XORQ R8, R9; JHI taken
+// ORL R8, R9; ROLQ $7, R13
 TEXT ·h1803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35763,12 +35717,8 @@ TEXT ·h1803(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35778,7 +35728,7 @@ done:
 	RET
 
 // func h1804(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35788,7 +35738,7 @@ TEXT ·h1804(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35802,7 +35752,7 @@ done:
 	RET
 
 // func h1805(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35812,7 +35762,7 @@ TEXT ·h1805(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35826,7 +35776,7 @@ done:
 	RET
 
 // func h1806(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JCS taken
 TEXT ·h1806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35836,7 +35786,11 @@ TEXT ·h1806(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35846,7 +35800,7 @@ TEXT ·h1806(SB), NOSPLIT, $24-8
 	RET
 
 // func h1807(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
+// XORQ R8, R9; JCC taken
 TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35856,7 +35810,11 @@ TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35866,7 +35824,7 @@ TEXT ·h1807(SB), NOSPLIT, $24-8
 	RET
 
 // func h1808(s *State)
-// XORQ R8, R9; ADCQ R10, R11
+// XORQ R8, R9; JLT taken
 TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35876,7 +35834,11 @@ TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35886,7 +35848,7 @@ TEXT ·h1808(SB), NOSPLIT, $24-8
 	RET
 
 // func h1809(s *State)
-// XORQ R8, R9; SBBQ R10, R11
+// XORQ R8, R9; JGE taken
 TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35896,7 +35858,11 @@ TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35906,7 +35872,7 @@ TEXT ·h1809(SB), NOSPLIT, $24-8
 	RET
 
 // func h1810(s *State)
-// XORQ R8, R9; INCQ R13
+// XORQ R8, R9; JLE taken
 TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35916,7 +35882,11 @@ TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35926,7 +35896,7 @@ TEXT ·h1810(SB), NOSPLIT, $24-8
 	RET
 
 // func h1811(s *State)
-// XORQ R8, R9; ROLQ $7, R13
+// XORQ R8, R9; JGT taken
 TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35936,7 +35906,11 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35946,7 +35920,7 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	RET
 
 // func h1812(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35955,8 +35929,8 @@ TEXT ·h1812(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35970,7 +35944,7 @@ done:
 	RET
 
 // func h1813(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35979,8 +35953,8 @@ TEXT ·h1813(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
+	XORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35994,7 +35968,7 @@ done:
 	RET
 
 // func h1814(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36003,8 +35977,8 @@ TEXT ·h1814(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
+	XORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36018,7 +35992,7 @@ done:
 	RET
 
 // func h1815(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36027,8 +36001,8 @@ TEXT ·h1815(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36042,7 +36016,7 @@ done:
 	RET
 
 // func h1816(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36051,12 +36025,8 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36066,7 +36036,7 @@ done:
 	RET
 
 // func h1817(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36075,12 +36045,8 @@ TEXT ·h1817(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36090,7 +36056,7 @@ done:
 	RET
 
 // func h1818(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; ADCQ R10, R11
 TEXT ·h1818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36099,12 +36065,8 @@ TEXT ·h1818(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36114,7 +36076,7 @@ done:
 	RET
 
 // func h1819(s *State)
-// XORL R8, R9; JGT taken
+// XORQ R8, R9; SBBQ R10, R11
 TEXT ·h1819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36123,12 +36085,8 @@ TEXT ·h1819(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36138,7 +36096,7 @@ done:
 	RET
 
 // func h1820(s *State)
-// XORL R8, R9; JLS taken
+// XORQ R8, R9; INCQ R13
 TEXT ·h1820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36147,12 +36105,8 @@ TEXT ·h1820(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36162,7 +36116,7 @@ done:
 	RET
 
 // func h1821(s *State)
-// XORL R8, R9; JHI taken
+// XORQ R8, R9; ROLQ $7, R13
 TEXT ·h1821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36171,12 +36125,8 @@ TEXT ·h1821(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36186,7 +36136,7 @@ done:
 	RET
 
 // func h1822(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36196,7 +36146,7 @@ TEXT ·h1822(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36210,7 +36160,7 @@ done:
 	RET
 
 // func h1823(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JNE taken
 TEXT ·h1823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36220,7 +36170,7 @@ TEXT ·h1823(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36234,7 +36184,7 @@ done:
 	RET
 
 // func h1824(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JCS taken
 TEXT ·h1824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36244,7 +36194,11 @@ TEXT ·h1824(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36254,7 +36208,7 @@ TEXT ·h1824(SB), NOSPLIT, $24-8
 	RET
 
 // func h1825(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
+// XORL R8, R9; JCC taken
 TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36264,7 +36218,11 @@ TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36274,7 +36232,7 @@ TEXT ·h1825(SB), NOSPLIT, $24-8
 	RET
 
 // func h1826(s *State)
-// XORL R8, R9; ADCQ R10, R11
+// XORL R8, R9; JLT taken
 TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36284,7 +36242,11 @@ TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36294,7 +36256,7 @@ TEXT ·h1826(SB), NOSPLIT, $24-8
 	RET
 
 // func h1827(s *State)
-// XORL R8, R9; SBBQ R10, R11
+// XORL R8, R9; JGE taken
 TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36304,7 +36266,11 @@ TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36314,7 +36280,7 @@ TEXT ·h1827(SB), NOSPLIT, $24-8
 	RET
 
 // func h1828(s *State)
-// XORL R8, R9; INCQ R13
+// XORL R8, R9; JLE taken
 TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36324,7 +36290,11 @@ TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36334,7 +36304,7 @@ TEXT ·h1828(SB), NOSPLIT, $24-8
 	RET
 
 // func h1829(s *State)
-// XORL R8, R9; ROLQ $7, R13
+// XORL R8, R9; JGT taken
 TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36344,7 +36314,11 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36354,7 +36328,7 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	RET
 
 // func h1830(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JLS taken
 TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36363,8 +36337,8 @@ TEXT ·h1830(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36378,7 +36352,7 @@ done:
 	RET
 
 // func h1831(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; JHI taken
 TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36387,8 +36361,8 @@ TEXT ·h1831(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
+	XORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36402,7 +36376,7 @@ done:
 	RET
 
 // func h1832(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; JMI taken
 TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36411,8 +36385,8 @@ TEXT ·h1832(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
+	XORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36426,7 +36400,7 @@ done:
 	RET
 
 // func h1833(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; JPL taken
 TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36435,8 +36409,8 @@ TEXT ·h1833(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36450,7 +36424,7 @@ done:
 	RET
 
 // func h1834(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36459,12 +36433,8 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36474,7 +36444,7 @@ done:
 	RET
 
 // func h1835(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36483,12 +36453,8 @@ TEXT ·h1835(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36498,7 +36464,7 @@ done:
 	RET
 
 // func h1836(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; ADCQ R10, R11
 TEXT ·h1836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36507,12 +36473,8 @@ TEXT ·h1836(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36522,7 +36484,7 @@ done:
 	RET
 
 // func h1837(s *State)
-// TESTQ R8, R9; JGT taken
+// XORL R8, R9; SBBQ R10, R11
 TEXT ·h1837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36531,12 +36493,8 @@ TEXT ·h1837(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36546,7 +36504,7 @@ done:
 	RET
 
 // func h1838(s *State)
-// TESTQ R8, R9; JLS taken
+// XORL R8, R9; INCQ R13
 TEXT ·h1838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36555,12 +36513,8 @@ TEXT ·h1838(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36570,7 +36524,7 @@ done:
 	RET
 
 // func h1839(s *State)
-// TESTQ R8, R9; JHI taken
+// XORL R8, R9; ROLQ $7, R13
 TEXT ·h1839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36579,12 +36533,8 @@ TEXT ·h1839(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36594,7 +36544,7 @@ done:
 	RET
 
 // func h1840(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36604,7 +36554,7 @@ TEXT ·h1840(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36618,7 +36568,7 @@ done:
 	RET
 
 // func h1841(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36628,7 +36578,7 @@ TEXT ·h1841(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36642,7 +36592,7 @@ done:
 	RET
 
 // func h1842(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JCS taken
 TEXT ·h1842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36652,7 +36602,11 @@ TEXT ·h1842(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36662,7 +36616,7 @@ TEXT ·h1842(SB), NOSPLIT, $24-8
 	RET
 
 // func h1843(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
+// TESTQ R8, R9; JCC taken
 TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36672,7 +36626,11 @@ TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36682,7 +36640,7 @@ TEXT ·h1843(SB), NOSPLIT, $24-8
 	RET
 
 // func h1844(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
+// TESTQ R8, R9; JLT taken
 TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36692,7 +36650,11 @@ TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36702,7 +36664,7 @@ TEXT ·h1844(SB), NOSPLIT, $24-8
 	RET
 
 // func h1845(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
+// TESTQ R8, R9; JGE taken
 TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36712,7 +36674,11 @@ TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36722,7 +36688,7 @@ TEXT ·h1845(SB), NOSPLIT, $24-8
 	RET
 
 // func h1846(s *State)
-// TESTQ R8, R9; INCQ R13
+// TESTQ R8, R9; JLE taken
 TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36732,7 +36698,11 @@ TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36742,7 +36712,7 @@ TEXT ·h1846(SB), NOSPLIT, $24-8
 	RET
 
 // func h1847(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
+// TESTQ R8, R9; JGT taken
 TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36752,7 +36722,11 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36762,7 +36736,7 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	RET
 
 // func h1848(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36771,8 +36745,8 @@ TEXT ·h1848(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36786,7 +36760,7 @@ done:
 	RET
 
 // func h1849(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36795,8 +36769,8 @@ TEXT ·h1849(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
+	TESTQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36810,7 +36784,7 @@ done:
 	RET
 
 // func h1850(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36819,8 +36793,8 @@ TEXT ·h1850(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
+	TESTQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36834,7 +36808,7 @@ done:
 	RET
 
 // func h1851(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36843,8 +36817,8 @@ TEXT ·h1851(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36858,7 +36832,7 @@ done:
 	RET
 
 // func h1852(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36867,12 +36841,8 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36882,7 +36852,7 @@ done:
 	RET
 
 // func h1853(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36891,12 +36861,8 @@ TEXT ·h1853(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36906,7 +36872,7 @@ done:
 	RET
 
 // func h1854(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; ADCQ R10, R11
 TEXT ·h1854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36915,12 +36881,8 @@ TEXT ·h1854(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36930,7 +36892,7 @@ done:
 	RET
 
 // func h1855(s *State)
-// TESTL R8, R9; JGT taken
+// TESTQ R8, R9; SBBQ R10, R11
 TEXT ·h1855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36939,12 +36901,8 @@ TEXT ·h1855(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36954,7 +36912,7 @@ done:
 	RET
 
 // func h1856(s *State)
-// TESTL R8, R9; JLS taken
+// TESTQ R8, R9; INCQ R13
 TEXT ·h1856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36963,12 +36921,8 @@ TEXT ·h1856(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36978,7 +36932,7 @@ done:
 	RET
 
 // func h1857(s *State)
-// TESTL R8, R9; JHI taken
+// TESTQ R8, R9; ROLQ $7, R13
 TEXT ·h1857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36987,12 +36941,8 @@ TEXT ·h1857(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37002,7 +36952,7 @@ done:
 	RET
 
 // func h1858(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37012,7 +36962,7 @@ TEXT ·h1858(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37026,7 +36976,7 @@ done:
 	RET
 
 // func h1859(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37036,7 +36986,7 @@ TEXT ·h1859(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37050,7 +37000,7 @@ done:
 	RET
 
 // func h1860(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JCS taken
 TEXT ·h1860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37060,7 +37010,11 @@ TEXT ·h1860(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37070,7 +37024,7 @@ TEXT ·h1860(SB), NOSPLIT, $24-8
 	RET
 
 // func h1861(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
+// TESTL R8, R9; JCC taken
 TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37080,7 +37034,11 @@ TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37090,7 +37048,7 @@ TEXT ·h1861(SB), NOSPLIT, $24-8
 	RET
 
 // func h1862(s *State)
-// TESTL R8, R9; ADCQ R10, R11
+// TESTL R8, R9; JLT taken
 TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37100,7 +37058,11 @@ TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37110,7 +37072,7 @@ TEXT ·h1862(SB), NOSPLIT, $24-8
 	RET
 
 // func h1863(s *State)
-// TESTL R8, R9; SBBQ R10, R11
+// TESTL R8, R9; JGE taken
 TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37120,7 +37082,11 @@ TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37130,7 +37096,7 @@ TEXT ·h1863(SB), NOSPLIT, $24-8
 	RET
 
 // func h1864(s *State)
-// TESTL R8, R9; INCQ R13
+// TESTL R8, R9; JLE taken
 TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37140,7 +37106,11 @@ TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37150,7 +37120,7 @@ TEXT ·h1864(SB), NOSPLIT, $24-8
 	RET
 
 // func h1865(s *State)
-// TESTL R8, R9; ROLQ $7, R13
+// TESTL R8, R9; JGT taken
 TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37160,7 +37130,11 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37170,7 +37144,7 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	RET
 
 // func h1866(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37179,8 +37153,8 @@ TEXT ·h1866(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37194,7 +37168,7 @@ done:
 	RET
 
 // func h1867(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37203,8 +37177,8 @@ TEXT ·h1867(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
+	TESTL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37218,7 +37192,7 @@ done:
 	RET
 
 // func h1868(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37227,8 +37201,8 @@ TEXT ·h1868(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
+	TESTL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37242,7 +37216,7 @@ done:
 	RET
 
 // func h1869(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37251,8 +37225,8 @@ TEXT ·h1869(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37266,7 +37240,7 @@ done:
 	RET
 
 // func h1870(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37275,12 +37249,8 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37290,7 +37260,7 @@ done:
 	RET
 
 // func h1871(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37299,12 +37269,8 @@ TEXT ·h1871(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37314,7 +37280,7 @@ done:
 	RET
 
 // func h1872(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; ADCQ R10, R11
 TEXT ·h1872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37323,12 +37289,8 @@ TEXT ·h1872(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37338,7 +37300,7 @@ done:
 	RET
 
 // func h1873(s *State)
-// INCQ R9; JGT taken
+// TESTL R8, R9; SBBQ R10, R11
 TEXT ·h1873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37347,12 +37309,8 @@ TEXT ·h1873(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37362,7 +37320,7 @@ done:
 	RET
 
 // func h1874(s *State)
-// INCQ R9; JLS taken
+// TESTL R8, R9; INCQ R13
 TEXT ·h1874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37371,12 +37329,8 @@ TEXT ·h1874(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37386,7 +37340,7 @@ done:
 	RET
 
 // func h1875(s *State)
-// INCQ R9; JHI taken
+// TESTL R8, R9; ROLQ $7, R13
 TEXT ·h1875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37395,12 +37349,8 @@ TEXT ·h1875(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37410,7 +37360,7 @@ done:
 	RET
 
 // func h1876(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JEQ taken
 TEXT ·h1876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37420,7 +37370,7 @@ TEXT ·h1876(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37434,7 +37384,7 @@ done:
 	RET
 
 // func h1877(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JNE taken
 TEXT ·h1877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37444,7 +37394,7 @@ TEXT ·h1877(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37458,7 +37408,7 @@ done:
 	RET
 
 // func h1878(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JCS taken
 TEXT ·h1878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37468,7 +37418,11 @@ TEXT ·h1878(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37478,7 +37432,7 @@ TEXT ·h1878(SB), NOSPLIT, $24-8
 	RET
 
 // func h1879(s *State)
-// INCQ R9; CMOVQEQ R11, R12
+// INCQ R9; JCC taken
 TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37488,7 +37442,11 @@ TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37498,7 +37456,7 @@ TEXT ·h1879(SB), NOSPLIT, $24-8
 	RET
 
 // func h1880(s *State)
-// INCQ R9; ADCQ R10, R11
+// INCQ R9; JLT taken
 TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37508,7 +37466,11 @@ TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37518,7 +37480,7 @@ TEXT ·h1880(SB), NOSPLIT, $24-8
 	RET
 
 // func h1881(s *State)
-// INCQ R9; SBBQ R10, R11
+// INCQ R9; JGE taken
 TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37528,7 +37490,11 @@ TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37538,7 +37504,7 @@ TEXT ·h1881(SB), NOSPLIT, $24-8
 	RET
 
 // func h1882(s *State)
-// INCQ R9; INCQ R13
+// INCQ R9; JLE taken
 TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37548,7 +37514,11 @@ TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37558,7 +37528,7 @@ TEXT ·h1882(SB), NOSPLIT, $24-8
 	RET
 
 // func h1883(s *State)
-// INCQ R9; ROLQ $7, R13
+// INCQ R9; JGT taken
 TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37568,7 +37538,11 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37578,7 +37552,7 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	RET
 
 // func h1884(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JLS taken
 TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37587,8 +37561,8 @@ TEXT ·h1884(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37602,7 +37576,7 @@ done:
 	RET
 
 // func h1885(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; JHI taken
 TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37611,8 +37585,8 @@ TEXT ·h1885(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
+	INCQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37626,7 +37600,7 @@ done:
 	RET
 
 // func h1886(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; JMI taken
 TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37635,8 +37609,8 @@ TEXT ·h1886(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
+	INCQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37650,7 +37624,7 @@ done:
 	RET
 
 // func h1887(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; JPL taken
 TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37659,8 +37633,8 @@ TEXT ·h1887(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37674,7 +37648,7 @@ done:
 	RET
 
 // func h1888(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; SETCS R10B
 TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37683,12 +37657,8 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37698,7 +37668,7 @@ done:
 	RET
 
 // func h1889(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; CMOVQEQ R11, R12
 TEXT ·h1889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37707,12 +37677,8 @@ TEXT ·h1889(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37722,7 +37688,7 @@ done:
 	RET
 
 // func h1890(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; ADCQ R10, R11
 TEXT ·h1890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37731,12 +37697,8 @@ TEXT ·h1890(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37746,7 +37708,7 @@ done:
 	RET
 
 // func h1891(s *State)
-// DECQ R9; JGT taken
+// INCQ R9; SBBQ R10, R11
 TEXT ·h1891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37755,12 +37717,8 @@ TEXT ·h1891(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37770,7 +37728,7 @@ done:
 	RET
 
 // func h1892(s *State)
-// DECQ R9; JLS taken
+// INCQ R9; INCQ R13
 TEXT ·h1892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37779,12 +37737,8 @@ TEXT ·h1892(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37794,7 +37748,7 @@ done:
 	RET
 
 // func h1893(s *State)
-// DECQ R9; JHI taken
+// INCQ R9; ROLQ $7, R13
 TEXT ·h1893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37803,12 +37757,8 @@ TEXT ·h1893(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37818,7 +37768,7 @@ done:
 	RET
 
 // func h1894(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JEQ taken
 TEXT ·h1894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37828,7 +37778,7 @@ TEXT ·h1894(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37842,7 +37792,7 @@ done:
 	RET
 
 // func h1895(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JNE taken
 TEXT ·h1895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37852,7 +37802,7 @@ TEXT ·h1895(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37866,7 +37816,7 @@ done:
 	RET
 
 // func h1896(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JCS taken
 TEXT ·h1896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37876,7 +37826,11 @@ TEXT ·h1896(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37886,7 +37840,7 @@ TEXT ·h1896(SB), NOSPLIT, $24-8
 	RET
 
 // func h1897(s *State)
-// DECQ R9; CMOVQEQ R11, R12
+// DECQ R9; JCC taken
 TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37896,7 +37850,11 @@ TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37906,7 +37864,7 @@ TEXT ·h1897(SB), NOSPLIT, $24-8
 	RET
 
 // func h1898(s *State)
-// DECQ R9; ADCQ R10, R11
+// DECQ R9; JLT taken
 TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37916,7 +37874,11 @@ TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37926,7 +37888,7 @@ TEXT ·h1898(SB), NOSPLIT, $24-8
 	RET
 
 // func h1899(s *State)
-// DECQ R9; SBBQ R10, R11
+// DECQ R9; JGE taken
 TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37936,7 +37898,11 @@ TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37946,7 +37912,7 @@ TEXT ·h1899(SB), NOSPLIT, $24-8
 	RET
 
 // func h1900(s *State)
-// DECQ R9; INCQ R13
+// DECQ R9; JLE taken
 TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37956,7 +37922,11 @@ TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37966,7 +37936,7 @@ TEXT ·h1900(SB), NOSPLIT, $24-8
 	RET
 
 // func h1901(s *State)
-// DECQ R9; ROLQ $7, R13
+// DECQ R9; JGT taken
 TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37976,7 +37946,11 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37986,7 +37960,7 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	RET
 
 // func h1902(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JLS taken
 TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37995,8 +37969,8 @@ TEXT ·h1902(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38010,7 +37984,7 @@ done:
 	RET
 
 // func h1903(s *State)
-// INCL R9; JNE taken
+// DECQ R9; JHI taken
 TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38019,8 +37993,8 @@ TEXT ·h1903(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
+	DECQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38034,7 +38008,7 @@ done:
 	RET
 
 // func h1904(s *State)
-// INCL R9; JCS taken
+// DECQ R9; JMI taken
 TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38043,8 +38017,8 @@ TEXT ·h1904(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
+	DECQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38058,7 +38032,7 @@ done:
 	RET
 
 // func h1905(s *State)
-// INCL R9; JCC taken
+// DECQ R9; JPL taken
 TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38067,8 +38041,8 @@ TEXT ·h1905(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38082,7 +38056,7 @@ done:
 	RET
 
 // func h1906(s *State)
-// INCL R9; JLT taken
+// DECQ R9; SETCS R10B
 TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38091,12 +38065,8 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38106,7 +38076,7 @@ done:
 	RET
 
 // func h1907(s *State)
-// INCL R9; JGE taken
+// DECQ R9; CMOVQEQ R11, R12
 TEXT ·h1907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38115,12 +38085,8 @@ TEXT ·h1907(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38130,7 +38096,7 @@ done:
 	RET
 
 // func h1908(s *State)
-// INCL R9; JLE taken
+// DECQ R9; ADCQ R10, R11
 TEXT ·h1908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38139,12 +38105,8 @@ TEXT ·h1908(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38154,7 +38116,7 @@ done:
 	RET
 
 // func h1909(s *State)
-// INCL R9; JGT taken
+// DECQ R9; SBBQ R10, R11
 TEXT ·h1909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38163,12 +38125,8 @@ TEXT ·h1909(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38178,7 +38136,7 @@ done:
 	RET
 
 // func h1910(s *State)
-// INCL R9; JLS taken
+// DECQ R9; INCQ R13
 TEXT ·h1910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38187,12 +38145,8 @@ TEXT ·h1910(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38202,7 +38156,7 @@ done:
 	RET
 
 // func h1911(s *State)
-// INCL R9; JHI taken
+// DECQ R9; ROLQ $7, R13
 TEXT ·h1911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38211,12 +38165,8 @@ TEXT ·h1911(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38226,7 +38176,7 @@ done:
 	RET
 
 // func h1912(s *State)
-// INCL R9; JMI taken
+// INCL R9; JEQ taken
 TEXT ·h1912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38236,7 +38186,7 @@ TEXT ·h1912(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38250,7 +38200,7 @@ done:
 	RET
 
 // func h1913(s *State)
-// INCL R9; JPL taken
+// INCL R9; JNE taken
 TEXT ·h1913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38260,7 +38210,7 @@ TEXT ·h1913(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38274,7 +38224,7 @@ done:
 	RET
 
 // func h1914(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JCS taken
 TEXT ·h1914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38284,7 +38234,11 @@ TEXT ·h1914(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38294,7 +38248,7 @@ TEXT ·h1914(SB), NOSPLIT, $24-8
 	RET
 
 // func h1915(s *State)
-// INCL R9; CMOVQEQ R11, R12
+// INCL R9; JCC taken
 TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38304,7 +38258,11 @@ TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38314,7 +38272,7 @@ TEXT ·h1915(SB), NOSPLIT, $24-8
 	RET
 
 // func h1916(s *State)
-// INCL R9; ADCQ R10, R11
+// INCL R9; JLT taken
 TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38324,7 +38282,11 @@ TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38334,7 +38296,7 @@ TEXT ·h1916(SB), NOSPLIT, $24-8
 	RET
 
 // func h1917(s *State)
-// INCL R9; SBBQ R10, R11
+// INCL R9; JGE taken
 TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38344,7 +38306,11 @@ TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38354,7 +38320,7 @@ TEXT ·h1917(SB), NOSPLIT, $24-8
 	RET
 
 // func h1918(s *State)
-// INCL R9; INCQ R13
+// INCL R9; JLE taken
 TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38364,7 +38330,11 @@ TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38374,7 +38344,7 @@ TEXT ·h1918(SB), NOSPLIT, $24-8
 	RET
 
 // func h1919(s *State)
-// INCL R9; ROLQ $7, R13
+// INCL R9; JGT taken
 TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38384,7 +38354,11 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38394,7 +38368,7 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	RET
 
 // func h1920(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JLS taken
 TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38403,8 +38377,8 @@ TEXT ·h1920(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38418,7 +38392,7 @@ done:
 	RET
 
 // func h1921(s *State)
-// DECL R9; JNE taken
+// INCL R9; JHI taken
 TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38427,8 +38401,8 @@ TEXT ·h1921(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
+	INCL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38442,7 +38416,7 @@ done:
 	RET
 
 // func h1922(s *State)
-// DECL R9; JCS taken
+// INCL R9; JMI taken
 TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38451,8 +38425,8 @@ TEXT ·h1922(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
+	INCL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38466,7 +38440,7 @@ done:
 	RET
 
 // func h1923(s *State)
-// DECL R9; JCC taken
+// INCL R9; JPL taken
 TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38475,8 +38449,8 @@ TEXT ·h1923(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38490,7 +38464,7 @@ done:
 	RET
 
 // func h1924(s *State)
-// DECL R9; JLT taken
+// INCL R9; SETCS R10B
 TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38499,12 +38473,8 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38514,7 +38484,7 @@ done:
 	RET
 
 // func h1925(s *State)
-// DECL R9; JGE taken
+// INCL R9; CMOVQEQ R11, R12
 TEXT ·h1925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38523,12 +38493,8 @@ TEXT ·h1925(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38538,7 +38504,7 @@ done:
 	RET
 
 // func h1926(s *State)
-// DECL R9; JLE taken
+// INCL R9; ADCQ R10, R11
 TEXT ·h1926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38547,12 +38513,8 @@ TEXT ·h1926(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38562,7 +38524,7 @@ done:
 	RET
 
 // func h1927(s *State)
-// DECL R9; JGT taken
+// INCL R9; SBBQ R10, R11
 TEXT ·h1927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38571,12 +38533,8 @@ TEXT ·h1927(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38586,7 +38544,7 @@ done:
 	RET
 
 // func h1928(s *State)
-// DECL R9; JLS taken
+// INCL R9; INCQ R13
 TEXT ·h1928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38595,12 +38553,8 @@ TEXT ·h1928(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38610,7 +38564,7 @@ done:
 	RET
 
 // func h1929(s *State)
-// DECL R9; JHI taken
+// INCL R9; ROLQ $7, R13
 TEXT ·h1929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38619,12 +38573,8 @@ TEXT ·h1929(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38634,7 +38584,7 @@ done:
 	RET
 
 // func h1930(s *State)
-// DECL R9; JMI taken
+// DECL R9; JEQ taken
 TEXT ·h1930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38644,7 +38594,7 @@ TEXT ·h1930(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38658,7 +38608,7 @@ done:
 	RET
 
 // func h1931(s *State)
-// DECL R9; JPL taken
+// DECL R9; JNE taken
 TEXT ·h1931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38668,7 +38618,7 @@ TEXT ·h1931(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38682,7 +38632,7 @@ done:
 	RET
 
 // func h1932(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JCS taken
 TEXT ·h1932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38692,7 +38642,11 @@ TEXT ·h1932(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38702,7 +38656,7 @@ TEXT ·h1932(SB), NOSPLIT, $24-8
 	RET
 
 // func h1933(s *State)
-// DECL R9; CMOVQEQ R11, R12
+// DECL R9; JCC taken
 TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38712,7 +38666,11 @@ TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38722,7 +38680,7 @@ TEXT ·h1933(SB), NOSPLIT, $24-8
 	RET
 
 // func h1934(s *State)
-// DECL R9; ADCQ R10, R11
+// DECL R9; JLT taken
 TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38732,7 +38690,11 @@ TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38742,7 +38704,7 @@ TEXT ·h1934(SB), NOSPLIT, $24-8
 	RET
 
 // func h1935(s *State)
-// DECL R9; SBBQ R10, R11
+// DECL R9; JGE taken
 TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38752,7 +38714,11 @@ TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38762,7 +38728,7 @@ TEXT ·h1935(SB), NOSPLIT, $24-8
 	RET
 
 // func h1936(s *State)
-// DECL R9; INCQ R13
+// DECL R9; JLE taken
 TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38772,7 +38738,11 @@ TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38782,7 +38752,7 @@ TEXT ·h1936(SB), NOSPLIT, $24-8
 	RET
 
 // func h1937(s *State)
-// DECL R9; ROLQ $7, R13
+// DECL R9; JGT taken
 TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38792,7 +38762,11 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38802,7 +38776,7 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	RET
 
 // func h1938(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JLS taken
 TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38811,8 +38785,8 @@ TEXT ·h1938(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38826,7 +38800,7 @@ done:
 	RET
 
 // func h1939(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; JHI taken
 TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38835,8 +38809,8 @@ TEXT ·h1939(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
+	DECL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38850,7 +38824,7 @@ done:
 	RET
 
 // func h1940(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; JMI taken
 TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38859,8 +38833,8 @@ TEXT ·h1940(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
+	DECL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38874,7 +38848,7 @@ done:
 	RET
 
 // func h1941(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; JPL taken
 TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38883,8 +38857,8 @@ TEXT ·h1941(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38898,7 +38872,7 @@ done:
 	RET
 
 // func h1942(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; SETCS R10B
 TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38907,12 +38881,8 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38922,7 +38892,7 @@ done:
 	RET
 
 // func h1943(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; CMOVQEQ R11, R12
 TEXT ·h1943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38931,12 +38901,8 @@ TEXT ·h1943(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38946,7 +38912,7 @@ done:
 	RET
 
 // func h1944(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; ADCQ R10, R11
 TEXT ·h1944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38955,12 +38921,8 @@ TEXT ·h1944(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38970,7 +38932,7 @@ done:
 	RET
 
 // func h1945(s *State)
-// NEGQ R9; JGT taken
+// DECL R9; SBBQ R10, R11
 TEXT ·h1945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38979,12 +38941,8 @@ TEXT ·h1945(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38994,7 +38952,7 @@ done:
 	RET
 
 // func h1946(s *State)
-// NEGQ R9; JLS taken
+// DECL R9; INCQ R13
 TEXT ·h1946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39003,12 +38961,8 @@ TEXT ·h1946(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39018,7 +38972,7 @@ done:
 	RET
 
 // func h1947(s *State)
-// NEGQ R9; JHI taken
+// DECL R9; ROLQ $7, R13
 TEXT ·h1947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39027,12 +38981,8 @@ TEXT ·h1947(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39042,7 +38992,7 @@ done:
 	RET
 
 // func h1948(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JEQ taken
 TEXT ·h1948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39052,7 +39002,7 @@ TEXT ·h1948(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39066,7 +39016,7 @@ done:
 	RET
 
 // func h1949(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JNE taken
 TEXT ·h1949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39076,7 +39026,7 @@ TEXT ·h1949(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39090,7 +39040,7 @@ done:
 	RET
 
 // func h1950(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JCS taken
 TEXT ·h1950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39100,7 +39050,11 @@ TEXT ·h1950(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39110,7 +39064,7 @@ TEXT ·h1950(SB), NOSPLIT, $24-8
 	RET
 
 // func h1951(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
+// NEGQ R9; JCC taken
 TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39120,7 +39074,11 @@ TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39130,7 +39088,7 @@ TEXT ·h1951(SB), NOSPLIT, $24-8
 	RET
 
 // func h1952(s *State)
-// NEGQ R9; ADCQ R10, R11
+// NEGQ R9; JLT taken
 TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39140,7 +39098,11 @@ TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39150,7 +39112,7 @@ TEXT ·h1952(SB), NOSPLIT, $24-8
 	RET
 
 // func h1953(s *State)
-// NEGQ R9; SBBQ R10, R11
+// NEGQ R9; JGE taken
 TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39160,7 +39122,11 @@ TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39170,7 +39136,7 @@ TEXT ·h1953(SB), NOSPLIT, $24-8
 	RET
 
 // func h1954(s *State)
-// NEGQ R9; INCQ R13
+// NEGQ R9; JLE taken
 TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39180,7 +39146,11 @@ TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39190,7 +39160,7 @@ TEXT ·h1954(SB), NOSPLIT, $24-8
 	RET
 
 // func h1955(s *State)
-// NEGQ R9; ROLQ $7, R13
+// NEGQ R9; JGT taken
 TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39200,7 +39170,11 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39210,7 +39184,7 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	RET
 
 // func h1956(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JLS taken
 TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39219,8 +39193,8 @@ TEXT ·h1956(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39234,7 +39208,7 @@ done:
 	RET
 
 // func h1957(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; JHI taken
 TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39243,8 +39217,8 @@ TEXT ·h1957(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
+	NEGQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39258,7 +39232,7 @@ done:
 	RET
 
 // func h1958(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; JMI taken
 TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39267,8 +39241,8 @@ TEXT ·h1958(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
+	NEGQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39282,7 +39256,7 @@ done:
 	RET
 
 // func h1959(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; JPL taken
 TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39291,8 +39265,8 @@ TEXT ·h1959(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39306,7 +39280,7 @@ done:
 	RET
 
 // func h1960(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39315,12 +39289,8 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39330,7 +39300,7 @@ done:
 	RET
 
 // func h1961(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; CMOVQEQ R11, R12
 TEXT ·h1961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39339,12 +39309,8 @@ TEXT ·h1961(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39354,7 +39320,7 @@ done:
 	RET
 
 // func h1962(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; ADCQ R10, R11
 TEXT ·h1962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39363,12 +39329,8 @@ TEXT ·h1962(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39378,7 +39340,7 @@ done:
 	RET
 
 // func h1963(s *State)
-// SHLQ $1, R9; JGT taken
+// NEGQ R9; SBBQ R10, R11
 TEXT ·h1963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39387,12 +39349,8 @@ TEXT ·h1963(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39402,7 +39360,7 @@ done:
 	RET
 
 // func h1964(s *State)
-// SHLQ $1, R9; JLS taken
+// NEGQ R9; INCQ R13
 TEXT ·h1964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39411,12 +39369,8 @@ TEXT ·h1964(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39426,7 +39380,7 @@ done:
 	RET
 
 // func h1965(s *State)
-// SHLQ $1, R9; JHI taken
+// NEGQ R9; ROLQ $7, R13
 TEXT ·h1965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39435,12 +39389,8 @@ TEXT ·h1965(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39450,7 +39400,7 @@ done:
 	RET
 
 // func h1966(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39460,7 +39410,7 @@ TEXT ·h1966(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39474,7 +39424,7 @@ done:
 	RET
 
 // func h1967(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39484,7 +39434,7 @@ TEXT ·h1967(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39498,7 +39448,7 @@ done:
 	RET
 
 // func h1968(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JCS taken
 TEXT ·h1968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39508,7 +39458,11 @@ TEXT ·h1968(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39518,7 +39472,7 @@ TEXT ·h1968(SB), NOSPLIT, $24-8
 	RET
 
 // func h1969(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
+// SHLQ $1, R9; JCC taken
 TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39528,7 +39482,11 @@ TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39538,7 +39496,7 @@ TEXT ·h1969(SB), NOSPLIT, $24-8
 	RET
 
 // func h1970(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
+// SHLQ $1, R9; JLT taken
 TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39548,7 +39506,11 @@ TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39558,7 +39520,7 @@ TEXT ·h1970(SB), NOSPLIT, $24-8
 	RET
 
 // func h1971(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
+// SHLQ $1, R9; JGE taken
 TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39568,7 +39530,11 @@ TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39578,7 +39544,7 @@ TEXT ·h1971(SB), NOSPLIT, $24-8
 	RET
 
 // func h1972(s *State)
-// SHLQ $1, R9; INCQ R13
+// SHLQ $1, R9; JLE taken
 TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39588,7 +39554,11 @@ TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39598,7 +39568,7 @@ TEXT ·h1972(SB), NOSPLIT, $24-8
 	RET
 
 // func h1973(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
+// SHLQ $1, R9; JGT taken
 TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39608,7 +39578,11 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39618,7 +39592,7 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	RET
 
 // func h1974(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39627,8 +39601,8 @@ TEXT ·h1974(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39642,7 +39616,7 @@ done:
 	RET
 
 // func h1975(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39651,8 +39625,8 @@ TEXT ·h1975(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
+	SHLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39666,7 +39640,7 @@ done:
 	RET
 
 // func h1976(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39675,8 +39649,8 @@ TEXT ·h1976(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
+	SHLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39690,7 +39664,7 @@ done:
 	RET
 
 // func h1977(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39699,8 +39673,8 @@ TEXT ·h1977(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39714,7 +39688,7 @@ done:
 	RET
 
 // func h1978(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39723,12 +39697,8 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39738,7 +39708,7 @@ done:
 	RET
 
 // func h1979(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39747,12 +39717,8 @@ TEXT ·h1979(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39762,7 +39728,7 @@ done:
 	RET
 
 // func h1980(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; ADCQ R10, R11
 TEXT ·h1980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39771,12 +39737,8 @@ TEXT ·h1980(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39786,7 +39748,7 @@ done:
 	RET
 
 // func h1981(s *State)
-// SHRQ $1, R9; JGT taken
+// SHLQ $1, R9; SBBQ R10, R11
 TEXT ·h1981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39795,12 +39757,8 @@ TEXT ·h1981(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39810,7 +39768,7 @@ done:
 	RET
 
 // func h1982(s *State)
-// SHRQ $1, R9; JLS taken
+// SHLQ $1, R9; INCQ R13
 TEXT ·h1982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39819,12 +39777,8 @@ TEXT ·h1982(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39834,7 +39788,7 @@ done:
 	RET
 
 // func h1983(s *State)
-// SHRQ $1, R9; JHI taken
+// SHLQ $1, R9; ROLQ $7, R13
 TEXT ·h1983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39843,12 +39797,8 @@ TEXT ·h1983(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39858,7 +39808,7 @@ done:
 	RET
 
 // func h1984(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39868,7 +39818,7 @@ TEXT ·h1984(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39882,7 +39832,7 @@ done:
 	RET
 
 // func h1985(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39892,7 +39842,7 @@ TEXT ·h1985(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39906,7 +39856,7 @@ done:
 	RET
 
 // func h1986(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JCS taken
 TEXT ·h1986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39916,7 +39866,11 @@ TEXT ·h1986(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39926,7 +39880,7 @@ TEXT ·h1986(SB), NOSPLIT, $24-8
 	RET
 
 // func h1987(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
+// SHRQ $1, R9; JCC taken
 TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39936,7 +39890,11 @@ TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39946,7 +39904,7 @@ TEXT ·h1987(SB), NOSPLIT, $24-8
 	RET
 
 // func h1988(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
+// SHRQ $1, R9; JLT taken
 TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39956,7 +39914,11 @@ TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39966,7 +39928,7 @@ TEXT ·h1988(SB), NOSPLIT, $24-8
 	RET
 
 // func h1989(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
+// SHRQ $1, R9; JGE taken
 TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39976,7 +39938,11 @@ TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39986,7 +39952,7 @@ TEXT ·h1989(SB), NOSPLIT, $24-8
 	RET
 
 // func h1990(s *State)
-// SHRQ $1, R9; INCQ R13
+// SHRQ $1, R9; JLE taken
 TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39996,7 +39962,11 @@ TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40006,7 +39976,7 @@ TEXT ·h1990(SB), NOSPLIT, $24-8
 	RET
 
 // func h1991(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
+// SHRQ $1, R9; JGT taken
 TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40016,7 +39986,11 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40026,7 +40000,7 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	RET
 
 // func h1992(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40035,8 +40009,8 @@ TEXT ·h1992(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40050,7 +40024,7 @@ done:
 	RET
 
 // func h1993(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40059,8 +40033,8 @@ TEXT ·h1993(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
+	SHRQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40074,7 +40048,7 @@ done:
 	RET
 
 // func h1994(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40083,8 +40057,8 @@ TEXT ·h1994(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
+	SHRQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40098,7 +40072,7 @@ done:
 	RET
 
 // func h1995(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40107,8 +40081,8 @@ TEXT ·h1995(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40122,7 +40096,7 @@ done:
 	RET
 
 // func h1996(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40131,12 +40105,8 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40146,7 +40116,7 @@ done:
 	RET
 
 // func h1997(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40155,12 +40125,8 @@ TEXT ·h1997(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40170,7 +40136,7 @@ done:
 	RET
 
 // func h1998(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; ADCQ R10, R11
 TEXT ·h1998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40179,12 +40145,8 @@ TEXT ·h1998(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40194,7 +40156,7 @@ done:
 	RET
 
 // func h1999(s *State)
-// SARQ $1, R9; JGT taken
+// SHRQ $1, R9; SBBQ R10, R11
 TEXT ·h1999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40203,12 +40165,8 @@ TEXT ·h1999(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40218,7 +40176,7 @@ done:
 	RET
 
 // func h2000(s *State)
-// SARQ $1, R9; JLS taken
+// SHRQ $1, R9; INCQ R13
 TEXT ·h2000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40227,12 +40185,8 @@ TEXT ·h2000(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40242,7 +40196,7 @@ done:
 	RET
 
 // func h2001(s *State)
-// SARQ $1, R9; JHI taken
+// SHRQ $1, R9; ROLQ $7, R13
 TEXT ·h2001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40251,12 +40205,8 @@ TEXT ·h2001(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40266,7 +40216,7 @@ done:
 	RET
 
 // func h2002(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h2002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40276,7 +40226,7 @@ TEXT ·h2002(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40290,7 +40240,7 @@ done:
 	RET
 
 // func h2003(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JNE taken
 TEXT ·h2003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40300,7 +40250,7 @@ TEXT ·h2003(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40314,7 +40264,7 @@ done:
 	RET
 
 // func h2004(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JCS taken
 TEXT ·h2004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40324,7 +40274,11 @@ TEXT ·h2004(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40334,7 +40288,7 @@ TEXT ·h2004(SB), NOSPLIT, $24-8
 	RET
 
 // func h2005(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
+// SARQ $1, R9; JCC taken
 TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40344,7 +40298,11 @@ TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40354,7 +40312,7 @@ TEXT ·h2005(SB), NOSPLIT, $24-8
 	RET
 
 // func h2006(s *State)
-// SARQ $1, R9; ADCQ R10, R11
+// SARQ $1, R9; JLT taken
 TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40364,7 +40322,11 @@ TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40374,7 +40336,7 @@ TEXT ·h2006(SB), NOSPLIT, $24-8
 	RET
 
 // func h2007(s *State)
-// SARQ $1, R9; SBBQ R10, R11
+// SARQ $1, R9; JGE taken
 TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40384,7 +40346,11 @@ TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40394,7 +40360,7 @@ TEXT ·h2007(SB), NOSPLIT, $24-8
 	RET
 
 // func h2008(s *State)
-// SARQ $1, R9; INCQ R13
+// SARQ $1, R9; JLE taken
 TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40404,7 +40370,11 @@ TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40414,7 +40384,7 @@ TEXT ·h2008(SB), NOSPLIT, $24-8
 	RET
 
 // func h2009(s *State)
-// SARQ $1, R9; ROLQ $7, R13
+// SARQ $1, R9; JGT taken
 TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40424,7 +40394,11 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40434,7 +40408,7 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	RET
 
 // func h2010(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JLS taken
 TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40443,8 +40417,8 @@ TEXT ·h2010(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40458,7 +40432,7 @@ done:
 	RET
 
 // func h2011(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; JHI taken
 TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40467,8 +40441,8 @@ TEXT ·h2011(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
+	SARQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40482,7 +40456,7 @@ done:
 	RET
 
 // func h2012(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; JMI taken
 TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40491,8 +40465,8 @@ TEXT ·h2012(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
+	SARQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40506,7 +40480,7 @@ done:
 	RET
 
 // func h2013(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; JPL taken
 TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40515,8 +40489,8 @@ TEXT ·h2013(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40530,7 +40504,7 @@ done:
 	RET
 
 // func h2014(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40539,12 +40513,8 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40554,7 +40524,7 @@ done:
 	RET
 
 // func h2015(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40563,12 +40533,8 @@ TEXT ·h2015(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40578,7 +40544,7 @@ done:
 	RET
 
 // func h2016(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; ADCQ R10, R11
 TEXT ·h2016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40587,12 +40553,8 @@ TEXT ·h2016(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40602,7 +40564,7 @@ done:
 	RET
 
 // func h2017(s *State)
-// SHLQ $5, R9; JGT taken
+// SARQ $1, R9; SBBQ R10, R11
 TEXT ·h2017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40611,12 +40573,8 @@ TEXT ·h2017(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40626,7 +40584,7 @@ done:
 	RET
 
 // func h2018(s *State)
-// SHLQ $5, R9; JLS taken
+// SARQ $1, R9; INCQ R13
 TEXT ·h2018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40635,12 +40593,8 @@ TEXT ·h2018(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40650,7 +40604,7 @@ done:
 	RET
 
 // func h2019(s *State)
-// SHLQ $5, R9; JHI taken
+// SARQ $1, R9; ROLQ $7, R13
 TEXT ·h2019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40659,12 +40613,8 @@ TEXT ·h2019(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40674,7 +40624,7 @@ done:
 	RET
 
 // func h2020(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h2020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40684,7 +40634,7 @@ TEXT ·h2020(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40698,7 +40648,7 @@ done:
 	RET
 
 // func h2021(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h2021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40708,7 +40658,7 @@ TEXT ·h2021(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40722,7 +40672,7 @@ done:
 	RET
 
 // func h2022(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JCS taken
 TEXT ·h2022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40732,7 +40682,11 @@ TEXT ·h2022(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40742,7 +40696,7 @@ TEXT ·h2022(SB), NOSPLIT, $24-8
 	RET
 
 // func h2023(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
+// SHLQ $5, R9; JCC taken
 TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40752,7 +40706,11 @@ TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40762,7 +40720,7 @@ TEXT ·h2023(SB), NOSPLIT, $24-8
 	RET
 
 // func h2024(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
+// SHLQ $5, R9; JLT taken
 TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40772,7 +40730,11 @@ TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40782,7 +40744,7 @@ TEXT ·h2024(SB), NOSPLIT, $24-8
 	RET
 
 // func h2025(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
+// SHLQ $5, R9; JGE taken
 TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40792,7 +40754,11 @@ TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40802,7 +40768,7 @@ TEXT ·h2025(SB), NOSPLIT, $24-8
 	RET
 
 // func h2026(s *State)
-// SHLQ $5, R9; INCQ R13
+// SHLQ $5, R9; JLE taken
 TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40812,7 +40778,11 @@ TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40822,7 +40792,7 @@ TEXT ·h2026(SB), NOSPLIT, $24-8
 	RET
 
 // func h2027(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
+// SHLQ $5, R9; JGT taken
 TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40832,7 +40802,11 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40842,7 +40816,7 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	RET
 
 // func h2028(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40851,8 +40825,8 @@ TEXT ·h2028(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40866,7 +40840,7 @@ done:
 	RET
 
 // func h2029(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40875,8 +40849,8 @@ TEXT ·h2029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
+	SHLQ $5, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40890,7 +40864,7 @@ done:
 	RET
 
 // func h2030(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40899,8 +40873,8 @@ TEXT ·h2030(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
+	SHLQ $5, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40914,7 +40888,7 @@ done:
 	RET
 
 // func h2031(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40923,8 +40897,8 @@ TEXT ·h2031(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40938,7 +40912,7 @@ done:
 	RET
 
 // func h2032(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40947,12 +40921,8 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40962,7 +40932,7 @@ done:
 	RET
 
 // func h2033(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; CMOVQEQ R11, R12
 TEXT ·h2033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40971,12 +40941,8 @@ TEXT ·h2033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40986,7 +40952,7 @@ done:
 	RET
 
 // func h2034(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; ADCQ R10, R11
 TEXT ·h2034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40995,12 +40961,8 @@ TEXT ·h2034(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41010,7 +40972,7 @@ done:
 	RET
 
 // func h2035(s *State)
-// SHRQ CX, R9; JGT taken
+// SHLQ $5, R9; SBBQ R10, R11
 TEXT ·h2035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41019,12 +40981,8 @@ TEXT ·h2035(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41034,7 +40992,7 @@ done:
 	RET
 
 // func h2036(s *State)
-// SHRQ CX, R9; JLS taken
+// SHLQ $5, R9; INCQ R13
 TEXT ·h2036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41043,12 +41001,8 @@ TEXT ·h2036(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41058,7 +41012,7 @@ done:
 	RET
 
 // func h2037(s *State)
-// SHRQ CX, R9; JHI taken
+// SHLQ $5, R9; ROLQ $7, R13
 TEXT ·h2037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41067,12 +41021,8 @@ TEXT ·h2037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41082,7 +41032,7 @@ done:
 	RET
 
 // func h2038(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h2038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41092,7 +41042,7 @@ TEXT ·h2038(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41106,7 +41056,7 @@ done:
 	RET
 
 // func h2039(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h2039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41116,7 +41066,7 @@ TEXT ·h2039(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41130,7 +41080,7 @@ done:
 	RET
 
 // func h2040(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JCS taken
 TEXT ·h2040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41140,7 +41090,11 @@ TEXT ·h2040(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41150,7 +41104,7 @@ TEXT ·h2040(SB), NOSPLIT, $24-8
 	RET
 
 // func h2041(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
+// SHRQ CX, R9; JCC taken
 TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41160,7 +41114,11 @@ TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41170,7 +41128,7 @@ TEXT ·h2041(SB), NOSPLIT, $24-8
 	RET
 
 // func h2042(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
+// SHRQ CX, R9; JLT taken
 TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41180,7 +41138,11 @@ TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41190,7 +41152,7 @@ TEXT ·h2042(SB), NOSPLIT, $24-8
 	RET
 
 // func h2043(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
+// SHRQ CX, R9; JGE taken
 TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41200,7 +41162,11 @@ TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41210,7 +41176,7 @@ TEXT ·h2043(SB), NOSPLIT, $24-8
 	RET
 
 // func h2044(s *State)
-// SHRQ CX, R9; INCQ R13
+// SHRQ CX, R9; JLE taken
 TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41220,7 +41186,11 @@ TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41230,7 +41200,7 @@ TEXT ·h2044(SB), NOSPLIT, $24-8
 	RET
 
 // func h2045(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
+// SHRQ CX, R9; JGT taken
 TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41240,7 +41210,11 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41250,7 +41224,7 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	RET
 
 // func h2046(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41259,8 +41233,8 @@ TEXT ·h2046(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41274,7 +41248,7 @@ done:
 	RET
 
 // func h2047(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41283,8 +41257,8 @@ TEXT ·h2047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
+	SHRQ CX, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41298,7 +41272,7 @@ done:
 	RET
 
 // func h2048(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41307,8 +41281,8 @@ TEXT ·h2048(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
+	SHRQ CX, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41322,7 +41296,7 @@ done:
 	RET
 
 // func h2049(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41331,8 +41305,8 @@ TEXT ·h2049(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41346,7 +41320,7 @@ done:
 	RET
 
 // func h2050(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41355,12 +41329,8 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41370,7 +41340,7 @@ done:
 	RET
 
 // func h2051(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; CMOVQEQ R11, R12
 TEXT ·h2051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41379,12 +41349,8 @@ TEXT ·h2051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41394,7 +41360,7 @@ done:
 	RET
 
 // func h2052(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; ADCQ R10, R11
 TEXT ·h2052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41403,12 +41369,8 @@ TEXT ·h2052(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41418,7 +41380,7 @@ done:
 	RET
 
 // func h2053(s *State)
-// SHLL $1, R9; JGT taken
+// SHRQ CX, R9; SBBQ R10, R11
 TEXT ·h2053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41427,12 +41389,8 @@ TEXT ·h2053(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41442,7 +41400,7 @@ done:
 	RET
 
 // func h2054(s *State)
-// SHLL $1, R9; JLS taken
+// SHRQ CX, R9; INCQ R13
 TEXT ·h2054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41451,12 +41409,8 @@ TEXT ·h2054(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41466,7 +41420,7 @@ done:
 	RET
 
 // func h2055(s *State)
-// SHLL $1, R9; JHI taken
+// SHRQ CX, R9; ROLQ $7, R13
 TEXT ·h2055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41475,12 +41429,8 @@ TEXT ·h2055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41490,7 +41440,7 @@ done:
 	RET
 
 // func h2056(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h2056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41500,7 +41450,7 @@ TEXT ·h2056(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41514,7 +41464,7 @@ done:
 	RET
 
 // func h2057(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JNE taken
 TEXT ·h2057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41524,7 +41474,7 @@ TEXT ·h2057(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41538,7 +41488,7 @@ done:
 	RET
 
 // func h2058(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JCS taken
 TEXT ·h2058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41548,7 +41498,11 @@ TEXT ·h2058(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41558,7 +41512,7 @@ TEXT ·h2058(SB), NOSPLIT, $24-8
 	RET
 
 // func h2059(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
+// SHLL $1, R9; JCC taken
 TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41568,7 +41522,11 @@ TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41578,7 +41536,7 @@ TEXT ·h2059(SB), NOSPLIT, $24-8
 	RET
 
 // func h2060(s *State)
-// SHLL $1, R9; ADCQ R10, R11
+// SHLL $1, R9; JLT taken
 TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41588,7 +41546,11 @@ TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41598,7 +41560,7 @@ TEXT ·h2060(SB), NOSPLIT, $24-8
 	RET
 
 // func h2061(s *State)
-// SHLL $1, R9; SBBQ R10, R11
+// SHLL $1, R9; JGE taken
 TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41608,7 +41570,11 @@ TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41618,7 +41584,7 @@ TEXT ·h2061(SB), NOSPLIT, $24-8
 	RET
 
 // func h2062(s *State)
-// SHLL $1, R9; INCQ R13
+// SHLL $1, R9; JLE taken
 TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41628,7 +41594,11 @@ TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41638,7 +41608,7 @@ TEXT ·h2062(SB), NOSPLIT, $24-8
 	RET
 
 // func h2063(s *State)
-// SHLL $1, R9; ROLQ $7, R13
+// SHLL $1, R9; JGT taken
 TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41648,7 +41618,11 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41658,7 +41632,7 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	RET
 
 // func h2064(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JLS taken
 TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41667,8 +41641,8 @@ TEXT ·h2064(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41682,7 +41656,7 @@ done:
 	RET
 
 // func h2065(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; JHI taken
 TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41691,8 +41665,8 @@ TEXT ·h2065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
+	SHLL $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41706,7 +41680,7 @@ done:
 	RET
 
 // func h2066(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; JMI taken
 TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41715,8 +41689,8 @@ TEXT ·h2066(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
+	SHLL $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41730,7 +41704,7 @@ done:
 	RET
 
 // func h2067(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; JPL taken
 TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41739,8 +41713,8 @@ TEXT ·h2067(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41754,7 +41728,7 @@ done:
 	RET
 
 // func h2068(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41763,12 +41737,8 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41778,7 +41748,7 @@ done:
 	RET
 
 // func h2069(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; CMOVQEQ R11, R12
 TEXT ·h2069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41787,12 +41757,8 @@ TEXT ·h2069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41802,7 +41768,7 @@ done:
 	RET
 
 // func h2070(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; ADCQ R10, R11
 TEXT ·h2070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41811,12 +41777,8 @@ TEXT ·h2070(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41826,7 +41788,7 @@ done:
 	RET
 
 // func h2071(s *State)
-// SARL $3, R9; JGT taken
+// SHLL $1, R9; SBBQ R10, R11
 TEXT ·h2071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41835,12 +41797,8 @@ TEXT ·h2071(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41850,7 +41808,7 @@ done:
 	RET
 
 // func h2072(s *State)
-// SARL $3, R9; JLS taken
+// SHLL $1, R9; INCQ R13
 TEXT ·h2072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41859,12 +41817,8 @@ TEXT ·h2072(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41874,7 +41828,7 @@ done:
 	RET
 
 // func h2073(s *State)
-// SARL $3, R9; JHI taken
+// SHLL $1, R9; ROLQ $7, R13
 TEXT ·h2073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41883,12 +41837,8 @@ TEXT ·h2073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41898,7 +41848,7 @@ done:
 	RET
 
 // func h2074(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JEQ taken
 TEXT ·h2074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41908,7 +41858,7 @@ TEXT ·h2074(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41922,7 +41872,7 @@ done:
 	RET
 
 // func h2075(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JNE taken
 TEXT ·h2075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41932,7 +41882,7 @@ TEXT ·h2075(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41946,7 +41896,7 @@ done:
 	RET
 
 // func h2076(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JCS taken
 TEXT ·h2076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41956,7 +41906,11 @@ TEXT ·h2076(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41966,7 +41920,7 @@ TEXT ·h2076(SB), NOSPLIT, $24-8
 	RET
 
 // func h2077(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
+// SARL $3, R9; JCC taken
 TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41976,7 +41930,11 @@ TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41986,7 +41944,7 @@ TEXT ·h2077(SB), NOSPLIT, $24-8
 	RET
 
 // func h2078(s *State)
-// SARL $3, R9; ADCQ R10, R11
+// SARL $3, R9; JLT taken
 TEXT ·h2078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41996,7 +41954,11 @@ TEXT ·h2078(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42006,7 +41968,7 @@ TEXT ·h2078(SB), NOSPLIT, $24-8
 	RET
 
 // func h2079(s *State)
-// SARL $3, R9; SBBQ R10, R11
+// SARL $3, R9; JGE taken
 TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42016,7 +41978,11 @@ TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42026,7 +41992,7 @@ TEXT ·h2079(SB), NOSPLIT, $24-8
 	RET
 
 // func h2080(s *State)
-// SARL $3, R9; INCQ R13
+// SARL $3, R9; JLE taken
 TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42036,7 +42002,11 @@ TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42046,7 +42016,7 @@ TEXT ·h2080(SB), NOSPLIT, $24-8
 	RET
 
 // func h2081(s *State)
-// SARL $3, R9; ROLQ $7, R13
+// SARL $3, R9; JGT taken
 TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42056,7 +42026,11 @@ TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42066,7 +42040,7 @@ TEXT ·h2081(SB), NOSPLIT, $24-8
 	RET
 
 // func h2082(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JLS taken
 TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42075,8 +42049,8 @@ TEXT ·h2082(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42090,7 +42064,7 @@ done:
 	RET
 
 // func h2083(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; JHI taken
 TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42099,8 +42073,8 @@ TEXT ·h2083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
+	SARL $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42114,7 +42088,7 @@ done:
 	RET
 
 // func h2084(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; JMI taken
 TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42123,8 +42097,8 @@ TEXT ·h2084(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
+	SARL $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42138,7 +42112,7 @@ done:
 	RET
 
 // func h2085(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; JPL taken
 TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42147,8 +42121,8 @@ TEXT ·h2085(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42162,7 +42136,7 @@ done:
 	RET
 
 // func h2086(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42171,12 +42145,8 @@ TEXT ·h2086(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42186,7 +42156,7 @@ done:
 	RET
 
 // func h2087(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; CMOVQEQ R11, R12
 TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42195,12 +42165,8 @@ TEXT ·h2087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42210,7 +42176,7 @@ done:
 	RET
 
 // func h2088(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; ADCQ R10, R11
 TEXT ·h2088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42219,12 +42185,8 @@ TEXT ·h2088(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42234,7 +42196,7 @@ done:
 	RET
 
 // func h2089(s *State)
-// ROLQ $1, R9; JGT taken
+// SARL $3, R9; SBBQ R10, R11
 TEXT ·h2089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42243,12 +42205,8 @@ TEXT ·h2089(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42258,7 +42216,7 @@ done:
 	RET
 
 // func h2090(s *State)
-// ROLQ $1, R9; JLS taken
+// SARL $3, R9; INCQ R13
 TEXT ·h2090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42267,12 +42225,8 @@ TEXT ·h2090(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42282,7 +42236,7 @@ done:
 	RET
 
 // func h2091(s *State)
-// ROLQ $1, R9; JHI taken
+// SARL $3, R9; ROLQ $7, R13
 TEXT ·h2091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42291,12 +42245,8 @@ TEXT ·h2091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42306,7 +42256,7 @@ done:
 	RET
 
 // func h2092(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h2092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42316,7 +42266,7 @@ TEXT ·h2092(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42330,7 +42280,7 @@ done:
 	RET
 
 // func h2093(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h2093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42340,7 +42290,7 @@ TEXT ·h2093(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42354,7 +42304,7 @@ done:
 	RET
 
 // func h2094(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JCS taken
 TEXT ·h2094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42364,7 +42314,11 @@ TEXT ·h2094(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42374,7 +42328,7 @@ TEXT ·h2094(SB), NOSPLIT, $24-8
 	RET
 
 // func h2095(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
+// ROLQ $1, R9; JCC taken
 TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42384,7 +42338,11 @@ TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42394,7 +42352,7 @@ TEXT ·h2095(SB), NOSPLIT, $24-8
 	RET
 
 // func h2096(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
+// ROLQ $1, R9; JLT taken
 TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42404,7 +42362,11 @@ TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42414,7 +42376,7 @@ TEXT ·h2096(SB), NOSPLIT, $24-8
 	RET
 
 // func h2097(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
+// ROLQ $1, R9; JGE taken
 TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42424,7 +42386,11 @@ TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42434,7 +42400,7 @@ TEXT ·h2097(SB), NOSPLIT, $24-8
 	RET
 
 // func h2098(s *State)
-// ROLQ $1, R9; INCQ R13
+// ROLQ $1, R9; JLE taken
 TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42444,7 +42410,11 @@ TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42454,7 +42424,7 @@ TEXT ·h2098(SB), NOSPLIT, $24-8
 	RET
 
 // func h2099(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
+// ROLQ $1, R9; JGT taken
 TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42464,7 +42434,11 @@ TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42474,7 +42448,7 @@ TEXT ·h2099(SB), NOSPLIT, $24-8
 	RET
 
 // func h2100(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42483,8 +42457,8 @@ TEXT ·h2100(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42498,7 +42472,7 @@ done:
 	RET
 
 // func h2101(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42507,8 +42481,8 @@ TEXT ·h2101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
+	ROLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42522,7 +42496,7 @@ done:
 	RET
 
 // func h2102(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42531,8 +42505,8 @@ TEXT ·h2102(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
+	ROLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42546,7 +42520,7 @@ done:
 	RET
 
 // func h2103(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42555,8 +42529,8 @@ TEXT ·h2103(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42570,7 +42544,7 @@ done:
 	RET
 
 // func h2104(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42579,12 +42553,8 @@ TEXT ·h2104(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42594,7 +42564,7 @@ done:
 	RET
 
 // func h2105(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42603,12 +42573,8 @@ TEXT ·h2105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42618,7 +42584,7 @@ done:
 	RET
 
 // func h2106(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; ADCQ R10, R11
 TEXT ·h2106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42627,12 +42593,8 @@ TEXT ·h2106(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42642,7 +42604,7 @@ done:
 	RET
 
 // func h2107(s *State)
-// RORQ $3, R9; JGT taken
+// ROLQ $1, R9; SBBQ R10, R11
 TEXT ·h2107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42651,12 +42613,8 @@ TEXT ·h2107(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42666,7 +42624,7 @@ done:
 	RET
 
 // func h2108(s *State)
-// RORQ $3, R9; JLS taken
+// ROLQ $1, R9; INCQ R13
 TEXT ·h2108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42675,12 +42633,8 @@ TEXT ·h2108(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42690,7 +42644,7 @@ done:
 	RET
 
 // func h2109(s *State)
-// RORQ $3, R9; JHI taken
+// ROLQ $1, R9; ROLQ $7, R13
 TEXT ·h2109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42699,12 +42653,8 @@ TEXT ·h2109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42714,7 +42664,7 @@ done:
 	RET
 
 // func h2110(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h2110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42724,7 +42674,7 @@ TEXT ·h2110(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42738,7 +42688,7 @@ done:
 	RET
 
 // func h2111(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JNE taken
 TEXT ·h2111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42748,7 +42698,7 @@ TEXT ·h2111(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42762,7 +42712,7 @@ done:
 	RET
 
 // func h2112(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JCS taken
 TEXT ·h2112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42772,7 +42722,11 @@ TEXT ·h2112(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42782,7 +42736,7 @@ TEXT ·h2112(SB), NOSPLIT, $24-8
 	RET
 
 // func h2113(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
+// RORQ $3, R9; JCC taken
 TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42792,7 +42746,11 @@ TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42802,7 +42760,7 @@ TEXT ·h2113(SB), NOSPLIT, $24-8
 	RET
 
 // func h2114(s *State)
-// RORQ $3, R9; ADCQ R10, R11
+// RORQ $3, R9; JLT taken
 TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42812,7 +42770,11 @@ TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42822,7 +42784,7 @@ TEXT ·h2114(SB), NOSPLIT, $24-8
 	RET
 
 // func h2115(s *State)
-// RORQ $3, R9; SBBQ R10, R11
+// RORQ $3, R9; JGE taken
 TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42832,7 +42794,11 @@ TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42842,7 +42808,7 @@ TEXT ·h2115(SB), NOSPLIT, $24-8
 	RET
 
 // func h2116(s *State)
-// RORQ $3, R9; INCQ R13
+// RORQ $3, R9; JLE taken
 TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42852,7 +42818,11 @@ TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42862,7 +42832,7 @@ TEXT ·h2116(SB), NOSPLIT, $24-8
 	RET
 
 // func h2117(s *State)
-// RORQ $3, R9; ROLQ $7, R13
+// RORQ $3, R9; JGT taken
 TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42872,7 +42842,11 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42882,7 +42856,7 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	RET
 
 // func h2118(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JLS taken
 TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42891,8 +42865,8 @@ TEXT ·h2118(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42906,7 +42880,7 @@ done:
 	RET
 
 // func h2119(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; JHI taken
 TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42915,8 +42889,8 @@ TEXT ·h2119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
+	RORQ $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42930,7 +42904,7 @@ done:
 	RET
 
 // func h2120(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; JMI taken
 TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42939,8 +42913,8 @@ TEXT ·h2120(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
+	RORQ $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42954,7 +42928,7 @@ done:
 	RET
 
 // func h2121(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; JPL taken
 TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42963,8 +42937,8 @@ TEXT ·h2121(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42978,7 +42952,7 @@ done:
 	RET
 
 // func h2122(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; SETCS R10B
 TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42987,12 +42961,8 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43002,7 +42972,7 @@ done:
 	RET
 
 // func h2123(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; CMOVQEQ R11, R12
 TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43011,12 +42981,8 @@ TEXT ·h2123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43026,7 +42992,7 @@ done:
 	RET
 
 // func h2124(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; ADCQ R10, R11
 TEXT ·h2124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43035,12 +43001,8 @@ TEXT ·h2124(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43050,7 +43012,7 @@ done:
 	RET
 
 // func h2125(s *State)
-// IMULQ R8, R9; JGT taken
+// RORQ $3, R9; SBBQ R10, R11
 TEXT ·h2125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43059,12 +43021,8 @@ TEXT ·h2125(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43074,7 +43032,7 @@ done:
 	RET
 
 // func h2126(s *State)
-// IMULQ R8, R9; JLS taken
+// RORQ $3, R9; INCQ R13
 TEXT ·h2126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43083,12 +43041,8 @@ TEXT ·h2126(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43098,7 +43052,7 @@ done:
 	RET
 
 // func h2127(s *State)
-// IMULQ R8, R9; JHI taken
+// RORQ $3, R9; ROLQ $7, R13
 TEXT ·h2127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43107,12 +43061,8 @@ TEXT ·h2127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43122,7 +43072,7 @@ done:
 	RET
 
 // func h2128(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h2128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43132,7 +43082,7 @@ TEXT ·h2128(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43146,7 +43096,7 @@ done:
 	RET
 
 // func h2129(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h2129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43156,7 +43106,7 @@ TEXT ·h2129(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43170,7 +43120,7 @@ done:
 	RET
 
 // func h2130(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JCS taken
 TEXT ·h2130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43180,7 +43130,11 @@ TEXT ·h2130(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43190,7 +43144,7 @@ TEXT ·h2130(SB), NOSPLIT, $24-8
 	RET
 
 // func h2131(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
+// IMULQ R8, R9; JCC taken
 TEXT ·h2131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43200,7 +43154,11 @@ TEXT ·h2131(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43210,7 +43168,7 @@ TEXT ·h2131(SB), NOSPLIT, $24-8
 	RET
 
 // func h2132(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
+// IMULQ R8, R9; JLT taken
 TEXT ·h2132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43220,7 +43178,11 @@ TEXT ·h2132(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43230,7 +43192,7 @@ TEXT ·h2132(SB), NOSPLIT, $24-8
 	RET
 
 // func h2133(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
+// IMULQ R8, R9; JGE taken
 TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43240,7 +43202,11 @@ TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43250,7 +43216,7 @@ TEXT ·h2133(SB), NOSPLIT, $24-8
 	RET
 
 // func h2134(s *State)
-// IMULQ R8, R9; INCQ R13
+// IMULQ R8, R9; JLE taken
 TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43260,7 +43226,11 @@ TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43270,7 +43240,7 @@ TEXT ·h2134(SB), NOSPLIT, $24-8
 	RET
 
 // func h2135(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
+// IMULQ R8, R9; JGT taken
 TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43280,7 +43250,11 @@ TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43290,7 +43264,7 @@ TEXT ·h2135(SB), NOSPLIT, $24-8
 	RET
 
 // func h2136(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43299,8 +43273,8 @@ TEXT ·h2136(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43314,7 +43288,7 @@ done:
 	RET
 
 // func h2137(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43323,8 +43297,8 @@ TEXT ·h2137(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
+	IMULQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43338,7 +43312,7 @@ done:
 	RET
 
 // func h2138(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43347,8 +43321,8 @@ TEXT ·h2138(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
+	IMULQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43362,7 +43336,7 @@ done:
 	RET
 
 // func h2139(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43371,8 +43345,8 @@ TEXT ·h2139(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43386,7 +43360,7 @@ done:
 	RET
 
 // func h2140(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; SETCS R10B
 TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43395,12 +43369,8 @@ TEXT ·h2140(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43410,7 +43380,7 @@ done:
 	RET
 
 // func h2141(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h2141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43419,12 +43389,8 @@ TEXT ·h2141(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43434,7 +43400,7 @@ done:
 	RET
 
 // func h2142(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; ADCQ R10, R11
 TEXT ·h2142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43443,12 +43409,8 @@ TEXT ·h2142(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43458,7 +43420,7 @@ done:
 	RET
 
 // func h2143(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMULQ R8, R9; SBBQ R10, R11
 TEXT ·h2143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43467,12 +43429,8 @@ TEXT ·h2143(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43482,7 +43440,7 @@ done:
 	RET
 
 // func h2144(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMULQ R8, R9; INCQ R13
 TEXT ·h2144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43491,12 +43449,8 @@ TEXT ·h2144(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43506,7 +43460,7 @@ done:
 	RET
 
 // func h2145(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMULQ R8, R9; ROLQ $7, R13
 TEXT ·h2145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43515,12 +43469,8 @@ TEXT ·h2145(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43530,7 +43480,7 @@ done:
 	RET
 
 // func h2146(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h2146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43540,7 +43490,7 @@ TEXT ·h2146(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43554,7 +43504,7 @@ done:
 	RET
 
 // func h2147(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h2147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43564,7 +43514,7 @@ TEXT ·h2147(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43578,7 +43528,7 @@ done:
 	RET
 
 // func h2148(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h2148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43588,7 +43538,11 @@ TEXT ·h2148(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43598,7 +43552,7 @@ TEXT ·h2148(SB), NOSPLIT, $24-8
 	RET
 
 // func h2149(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h2149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43608,7 +43562,11 @@ TEXT ·h2149(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43618,7 +43576,7 @@ TEXT ·h2149(SB), NOSPLIT, $24-8
 	RET
 
 // func h2150(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h2150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43628,7 +43586,11 @@ TEXT ·h2150(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43638,7 +43600,7 @@ TEXT ·h2150(SB), NOSPLIT, $24-8
 	RET
 
 // func h2151(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h2151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43648,7 +43610,11 @@ TEXT ·h2151(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43658,7 +43624,7 @@ TEXT ·h2151(SB), NOSPLIT, $24-8
 	RET
 
 // func h2152(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h2152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43668,7 +43634,11 @@ TEXT ·h2152(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43678,7 +43648,7 @@ TEXT ·h2152(SB), NOSPLIT, $24-8
 	RET
 
 // func h2153(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h2153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43688,7 +43658,11 @@ TEXT ·h2153(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43698,7 +43672,7 @@ TEXT ·h2153(SB), NOSPLIT, $24-8
 	RET
 
 // func h2154(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h2154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43707,8 +43681,8 @@ TEXT ·h2154(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43722,8 +43696,224 @@ done:
 	RET
 
 // func h2155(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h2155(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2156(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h2156(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2157(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h2157(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2158(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h2158(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2159(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h2159(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2160(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h2160(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2161(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h2161(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2162(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h2162(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2163(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h2163(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2164(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h2164(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2165(s *State)
+// MULQ R8; JNE taken
+TEXT ·h2165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43745,9 +43935,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2156(s *State)
+// func h2166(s *State)
 // MULQ R8; JCS taken
-TEXT ·h2156(SB), NOSPLIT, $24-8
+TEXT ·h2166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43769,9 +43959,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2157(s *State)
+// func h2167(s *State)
 // MULQ R8; JCC taken
-TEXT ·h2157(SB), NOSPLIT, $24-8
+TEXT ·h2167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43793,9 +43983,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2158(s *State)
+// func h2168(s *State)
 // MULQ R8; JLT taken
-TEXT ·h2158(SB), NOSPLIT, $24-8
+TEXT ·h2168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43817,9 +44007,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2159(s *State)
+// func h2169(s *State)
 // MULQ R8; JGE taken
-TEXT ·h2159(SB), NOSPLIT, $24-8
+TEXT ·h2169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43841,9 +44031,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2160(s *State)
+// func h2170(s *State)
 // MULQ R8; JLE taken
-TEXT ·h2160(SB), NOSPLIT, $24-8
+TEXT ·h2170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43865,9 +44055,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2161(s *State)
+// func h2171(s *State)
 // MULQ R8; JGT taken
-TEXT ·h2161(SB), NOSPLIT, $24-8
+TEXT ·h2171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43889,9 +44079,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2162(s *State)
+// func h2172(s *State)
 // MULQ R8; JLS taken
-TEXT ·h2162(SB), NOSPLIT, $24-8
+TEXT ·h2172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43913,9 +44103,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2163(s *State)
+// func h2173(s *State)
 // MULQ R8; JHI taken
-TEXT ·h2163(SB), NOSPLIT, $24-8
+TEXT ·h2173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43937,9 +44127,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2164(s *State)
+// func h2174(s *State)
 // MULQ R8; JMI taken
-TEXT ·h2164(SB), NOSPLIT, $24-8
+TEXT ·h2174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43961,9 +44151,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2165(s *State)
+// func h2175(s *State)
 // MULQ R8; JPL taken
-TEXT ·h2165(SB), NOSPLIT, $24-8
+TEXT ·h2175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43985,9 +44175,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2166(s *State)
+// func h2176(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h2166(SB), NOSPLIT, $24-8
+TEXT ·h2176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44005,9 +44195,9 @@ TEXT ·h2166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2167(s *State)
+// func h2177(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h2167(SB), NOSPLIT, $24-8
+TEXT ·h2177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44025,9 +44215,9 @@ TEXT ·h2167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2168(s *State)
+// func h2178(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h2168(SB), NOSPLIT, $24-8
+TEXT ·h2178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44045,9 +44235,9 @@ TEXT ·h2168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2169(s *State)
+// func h2179(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h2169(SB), NOSPLIT, $24-8
+TEXT ·h2179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44065,9 +44255,9 @@ TEXT ·h2169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2170(s *State)
+// func h2180(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h2170(SB), NOSPLIT, $24-8
+TEXT ·h2180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44085,9 +44275,9 @@ TEXT ·h2170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2171(s *State)
+// func h2181(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h2171(SB), NOSPLIT, $24-8
+TEXT ·h2181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44105,9 +44295,9 @@ TEXT ·h2171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2172(s *State)
+// func h2182(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h2172(SB), NOSPLIT, $24-8
+TEXT ·h2182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44129,9 +44319,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2173(s *State)
+// func h2183(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h2173(SB), NOSPLIT, $24-8
+TEXT ·h2183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44153,9 +44343,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2174(s *State)
+// func h2184(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h2174(SB), NOSPLIT, $24-8
+TEXT ·h2184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44177,9 +44367,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2175(s *State)
+// func h2185(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h2175(SB), NOSPLIT, $24-8
+TEXT ·h2185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44201,9 +44391,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2176(s *State)
+// func h2186(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h2176(SB), NOSPLIT, $24-8
+TEXT ·h2186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44225,9 +44415,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2177(s *State)
+// func h2187(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h2177(SB), NOSPLIT, $24-8
+TEXT ·h2187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44249,9 +44439,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2178(s *State)
+// func h2188(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h2178(SB), NOSPLIT, $24-8
+TEXT ·h2188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44273,9 +44463,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2179(s *State)
+// func h2189(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h2179(SB), NOSPLIT, $24-8
+TEXT ·h2189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44297,9 +44487,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2180(s *State)
+// func h2190(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h2180(SB), NOSPLIT, $24-8
+TEXT ·h2190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44321,9 +44511,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2181(s *State)
+// func h2191(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h2181(SB), NOSPLIT, $24-8
+TEXT ·h2191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44345,9 +44535,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2182(s *State)
+// func h2192(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h2182(SB), NOSPLIT, $24-8
+TEXT ·h2192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44369,9 +44559,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2183(s *State)
+// func h2193(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h2183(SB), NOSPLIT, $24-8
+TEXT ·h2193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44393,9 +44583,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2184(s *State)
+// func h2194(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h2184(SB), NOSPLIT, $24-8
+TEXT ·h2194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44413,9 +44603,9 @@ TEXT ·h2184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2185(s *State)
+// func h2195(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2185(SB), NOSPLIT, $24-8
+TEXT ·h2195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44433,9 +44623,9 @@ TEXT ·h2185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2186(s *State)
+// func h2196(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h2186(SB), NOSPLIT, $24-8
+TEXT ·h2196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44453,9 +44643,9 @@ TEXT ·h2186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2187(s *State)
+// func h2197(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h2187(SB), NOSPLIT, $24-8
+TEXT ·h2197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44473,9 +44663,9 @@ TEXT ·h2187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2188(s *State)
+// func h2198(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h2188(SB), NOSPLIT, $24-8
+TEXT ·h2198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44493,9 +44683,9 @@ TEXT ·h2188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2189(s *State)
+// func h2199(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h2189(SB), NOSPLIT, $24-8
+TEXT ·h2199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44513,9 +44703,9 @@ TEXT ·h2189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2190(s *State)
+// func h2200(s *State)
 // VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2190(SB), NOSPLIT, $24-8
+TEXT ·h2200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44533,9 +44723,9 @@ TEXT ·h2190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2191(s *State)
+// func h2201(s *State)
 // VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2191(SB), NOSPLIT, $24-8
+TEXT ·h2201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44553,9 +44743,9 @@ TEXT ·h2191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2192(s *State)
+// func h2202(s *State)
 // VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2192(SB), NOSPLIT, $24-8
+TEXT ·h2202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44573,9 +44763,9 @@ TEXT ·h2192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2193(s *State)
+// func h2203(s *State)
 // VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2193(SB), NOSPLIT, $24-8
+TEXT ·h2203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44593,9 +44783,9 @@ TEXT ·h2193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2194(s *State)
+// func h2204(s *State)
 // VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2194(SB), NOSPLIT, $24-8
+TEXT ·h2204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44613,9 +44803,9 @@ TEXT ·h2194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2195(s *State)
+// func h2205(s *State)
 // VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2195(SB), NOSPLIT, $24-8
+TEXT ·h2205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44633,9 +44823,9 @@ TEXT ·h2195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2196(s *State)
+// func h2206(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2196(SB), NOSPLIT, $24-8
+TEXT ·h2206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44653,9 +44843,9 @@ TEXT ·h2196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2197(s *State)
+// func h2207(s *State)
 // PXOR X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2197(SB), NOSPLIT, $24-8
+TEXT ·h2207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44673,9 +44863,9 @@ TEXT ·h2197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2198(s *State)
+// func h2208(s *State)
 // MOVOU (SI), X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2198(SB), NOSPLIT, $24-8
+TEXT ·h2208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44693,9 +44883,9 @@ TEXT ·h2198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2199(s *State)
+// func h2209(s *State)
 // PADDQ X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2199(SB), NOSPLIT, $24-8
+TEXT ·h2209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44713,9 +44903,9 @@ TEXT ·h2199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2200(s *State)
+// func h2210(s *State)
 // VZEROUPPER; VPXORQ Z14, Z17, Z2
-TEXT ·h2200(SB), NOSPLIT, $24-8
+TEXT ·h2210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44733,9 +44923,9 @@ TEXT ·h2200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2201(s *State)
+// func h2211(s *State)
 // VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2201(SB), NOSPLIT, $24-8
+TEXT ·h2211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44753,9 +44943,9 @@ TEXT ·h2201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2202(s *State)
+// func h2212(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2202(SB), NOSPLIT, $24-8
+TEXT ·h2212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44773,9 +44963,9 @@ TEXT ·h2202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2203(s *State)
+// func h2213(s *State)
 // VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2
-TEXT ·h2203(SB), NOSPLIT, $24-8
+TEXT ·h2213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)

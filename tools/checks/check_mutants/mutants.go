@@ -168,11 +168,11 @@ var mutants = []Mutant{
 	// pointer stepping one round a pass, and one of the moves that put the
 	// carried lanes back in their registers left out.
 	{Name: "keccakbmi2/loop-one-pass-short", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "MOVQ  $0x0000000b, 208(SP)", Replace: "MOVQ  $0x0000000a, 208(SP)"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "MOVQ  $0x00000005, 208(SP)", Replace: "MOVQ  $0x00000004, 208(SP)"}}},
 	{Name: "keccakbmi2/loop-round-constants-stride", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "ADDQ  $0x10, 200(SP)", Replace: "ADDQ  $0x08, 200(SP)"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "ADDQ  $0x20, 200(SP)", Replace: "ADDQ  $0x18, 200(SP)"}}},
 	{Name: "keccakbmi2/loop-lane-not-moved-back", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tMOVQ  R8, R15\n\tMOVQ  R9, R10\n", Replace: "\tMOVQ  R9, R10\n"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tMOVQ  DI, R15\n\tMOVQ  R8, DI\n", Replace: "\tMOVQ  R8, DI\n"}}},
 	{Name: "keccakbmi2/requires-without-bmi1", Routine: "KeccakF1600BMI2",
 		// ANDN is BMI1: a routine that claims BMI2 alone would run it on
 		// CPUs that may lack it.
