@@ -77,6 +77,15 @@ func buildKeccakF1600(c *build.Context) {
 	}
 }
 
+// keccakBuffers returns the buffers a round reads and writes: each round
+// writes the other one, so even rounds read a and odd rounds read tmp.
+func keccakBuffers(round int, a, tmp operand.Mem) (src, dst operand.Mem) {
+	if round%2 == 1 {
+		return tmp, a
+	}
+	return a, tmp
+}
+
 // keccakF1600BodyBMI2 is keccakF1600Body with ANDN and RORX: the same
 // ping-pong between a and tmp, but lanes stay plain, since ANDN computes
 // ¬B[X+1] ∧ B[X+2] into a third register, and RORX rotates into one. The
@@ -88,29 +97,22 @@ func buildKeccakF1600(c *build.Context) {
 //
 // Rounds 1 to 20 run as a loop of five passes of four rounds (the
 // unrolled rounds do not fit the decoded-instruction cache), rounds 21 and
-// 22 after it: a pass ends
-// with the moves that put each lane carried to the next round back in
-// the register it had when the pass began, ι takes the pass's round
-// constants through a pointer in the frame (no register is free for it),
-// and a frame slot counts the passes.
+// 22 after it: a pass ends with the moves that put each lane carried to
+// the next round back in the register it had when the pass began, ι takes
+// the pass's round constants through a pointer in the frame (no register
+// is free for it), and a frame slot counts the passes.
 func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 	e := &keccakEmitter{c: c, free: append(append([]reg.GPPhysical(nil), keccakRegs...), reg.R14, reg.R15)}
 	rcp, passes, spill := c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
 	var carried [5]reg.GPPhysical // A[x,4] of the round's input (round ≥ 1)
 	var kept [25]reg.GPPhysical   // the keccakKeptBMI2 lanes of the round's input (round ≥ 1)
-	buffers := func(round int) (operand.Mem, operand.Mem) {
-		if round%2 == 1 {
-			return tmp, a
-		}
-		return a, tmp
-	}
 	// round emits one round; in the loop (looped) ι XORs the constant at
 	// rcp's pointer plus 8·((round−1) mod 4) into the stored lane A[0,0]
 	// once plane 0 is done, else the table's entry into the output
 	// register.
 	round := func(round int, looped bool) {
-		src, dst := buffers(round)
+		src, dst := keccakBuffers(round, a, tmp)
 		c.Commentf("Round %d", round)
 		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4], D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
 		var col, d [5]reg.GPPhysical
@@ -398,10 +400,7 @@ func keccakF1600Body(c *build.Context, a, tmp, rc operand.Mem) {
 	var pin [25]bool
 	var carried [5]keccakVal // lane A[x,4] of the round's input (round ≥ 1)
 	for round := 0; round < 24; round++ {
-		src, dst := a, tmp
-		if round%2 == 1 {
-			src, dst = tmp, a
-		}
+		src, dst := keccakBuffers(round, a, tmp)
 		lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
 		c.Commentf("Round %d", round)
 		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4]; the carried lane last, as it is

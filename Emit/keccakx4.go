@@ -110,15 +110,9 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 			c.VPXOR(lane(a, x+5*y), C[x], C[x])
 		}
 	}
-	buffers := func(round int) (operand.Mem, operand.Mem) {
-		if round%2 == 1 {
-			return tmp, a
-		}
-		return a, tmp
-	}
 	if k.avx512 {
 		for round := 0; round < 24; round++ {
-			src, dst := buffers(round)
+			src, dst := keccakBuffers(round, a, tmp)
 			keccak4Round(c, k, round, src, dst, k.rc.Offset(32*round))
 		}
 		return
@@ -128,13 +122,13 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 	c.MOVL(operand.U32(11), reg.EDX)
 	c.Label("rounds")
 	for round := 1; round <= 2; round++ {
-		src, dst := buffers(round)
+		src, dst := keccakBuffers(round, a, tmp)
 		keccak4Round(c, k, round, src, dst, operand.Mem{Base: reg.RCX, Disp: 32 * (round - 1)})
 	}
 	c.ADDQ(operand.U8(64), reg.RCX)
 	c.DECL(reg.EDX)
 	c.JNE(operand.LabelRef("rounds"))
-	src, dst := buffers(23)
+	src, dst := keccakBuffers(23, a, tmp)
 	keccak4Round(c, k, 23, src, dst, k.rc.Offset(32*23))
 }
 
