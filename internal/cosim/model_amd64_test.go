@@ -23,6 +23,7 @@ type model struct {
 	reg     *x86.Region[uint64]
 	addr    uint64
 	flags   *flagFields[uint64] // see setFlags
+	out     *State              // run's result, overwritten by the next run
 }
 
 // newModel parses text (one instruction, or a pair separated by
@@ -49,7 +50,7 @@ var flagBits = [6]uint64{x86.CF: FlagCF, x86.PF: FlagPF, x86.AF: FlagAF, x86.ZF:
 
 // run executes the instruction on a model machine holding in, with the
 // scratch memory as one writable region at addr. Flags the model leaves
-// undefined come back in undef.
+// undefined come back in undef. out is valid until the next run.
 func (md *model) run(in *State, addr uint64) (out *State, undef uint64, err error) {
 	if md.m == nil || md.addr != addr {
 		md.m = x86.NewMachine[uint64](x86.Conc{}, 0)
@@ -87,7 +88,10 @@ func (md *model) run(in *State, addr uint64) (out *State, undef uint64, err erro
 			return nil, 0, err
 		}
 	}
-	out = new(State)
+	if md.out == nil {
+		md.out = new(State)
+	}
+	out = md.out
 	*out = *in
 	out.GPR = m.GPR
 	out.GPR[4] = in.GPR[4]

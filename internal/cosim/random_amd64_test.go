@@ -98,11 +98,15 @@ func randomState(r *rand.Rand, s *State, in forms.Insn) error {
 	// 0xFFFF); exceptions stay irrelevant since no instruction here is
 	// floating point.
 	s.MXCSR = uint32(r.Uint64() & 0xffff)
-	for i := range s.Y {
-		vector(r, s.Y[i][:])
-	}
-	for i := range s.Z {
-		vector(r, s.Z[i][:])
+	// Only the registers the harness loads: Y, or Z for a wide case.
+	if s.Wide {
+		for i := range s.Z {
+			vector(r, s.Z[i][:])
+		}
+	} else {
+		for i := range s.Y {
+			vector(r, s.Y[i][:])
+		}
 	}
 	for i := 0; i < MemSize; i += 8 {
 		binary.LittleEndian.PutUint64(s.Mem[i:], r.Uint64())
