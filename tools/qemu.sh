@@ -12,6 +12,11 @@
 # each under emulation, and the amd64 runs of tools/test.sh make them;
 # what the emulated runs are for is the library and the commands users
 # run (keygen, sign, verify, pub, bench), vectors included.
+#
+# QEMU_SHORT=1 (CI's setting) runs go/mldsa with -short too: every vector
+# still, the exhaustive coefficient-map tests on every seventh value and
+# fewer random runs; the amd64 pure-Go run of tools/test.sh makes the
+# exhaustive ones in full.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -30,6 +35,7 @@ run() {
 	for pkg in go/mldsa cmd/vg; do
 		local flags=()
 		[ "$pkg" = cmd/vg ] && flags=(-test.short -test.skip '^TestProve')
+		[ "$pkg" = go/mldsa ] && [ "${QEMU_SHORT:-}" = 1 ] && flags=(-test.short)
 		local test="$bin/$(basename "$pkg").$goarch.test"
 		GOARCH=$goarch CGO_ENABLED=0 go test -c -o "$test" "./$pkg"
 		local start=$(date +%s)

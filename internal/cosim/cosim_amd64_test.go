@@ -9,8 +9,10 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +23,7 @@ import (
 )
 
 var (
-	statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default 10000, 1000 with -short)")
+	statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default $VG_COSIM_STATES, else 10000, 1000 with -short)")
 	seedFlag   = flag.Uint64("cosim.seed", 0, "seed of the random states (default: from the clock; the test logs it)")
 )
 
@@ -150,6 +152,14 @@ func TestCosim(t *testing.T) {
 	n := 10000
 	if testing.Short() {
 		n = 1000
+	}
+	// CI's setting (.ci/run): fewer states, each run with a new seed.
+	if v := os.Getenv("VG_COSIM_STATES"); v != "" {
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 1 {
+			t.Fatalf("VG_COSIM_STATES=%q: want a positive number of states", v)
+		}
+		n = k
 	}
 	if *statesFlag > 0 {
 		n = *statesFlag

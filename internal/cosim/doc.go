@@ -33,7 +33,8 @@
 //
 //   - TestCosim: the concrete domain, 10,000 random states per
 //     representative of go/asm, the catalog and exact.txt, 1,000 per catalog
-//     pair (1,000 and 100 with -short); flags
+//     pair (1,000 and 100 with -short; $VG_COSIM_STATES sets the first,
+//     which CI keeps at 4,000 to stay within its time); flags
 //     the SDM leaves undefined are left out of the comparison and must be
 //     undefined in the model too; it fails when a form of go/asm has no
 //     harness or no model semantics, and lists what it covered (-v).
