@@ -5,6 +5,7 @@ package mldsa
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"golang.org/x/sys/cpu"
 
@@ -206,5 +207,33 @@ func BenchmarkRejNTTPolyx4(b *testing.B) {
 func needAVX2b(b *testing.B) {
 	if !useAVX2 {
 		b.Skip("AVX2 not in use")
+	}
+}
+
+// BenchmarkNTTOffset runs the AVX2 NTT and its inverse on a polynomial
+// placed at each offset from a 64-byte boundary: an offset that is not a
+// multiple of 32 splits every other 32-byte load and store across two
+// cache lines.
+func BenchmarkNTTOffset(b *testing.B) {
+	if !cpu.X86.HasAVX2 {
+		b.Skip("no AVX2")
+	}
+	buf := make([]byte, 4*n256+128)
+	base := 64 - int(uintptr(unsafe.Pointer(&buf[0]))%64)
+	for _, off := range []int{0, 8, 16, 32} {
+		w := (*[n256]uint32)(unsafe.Pointer(&buf[base+off]))
+		for i := range w {
+			w[i] = uint32(i * 7919 % q)
+		}
+		b.Run(fmt.Sprintf("Forward/offset-%d", off), func(b *testing.B) {
+			for b.Loop() {
+				asm.NTTAVX2(w)
+			}
+		})
+		b.Run(fmt.Sprintf("Inverse/offset-%d", off), func(b *testing.B) {
+			for b.Loop() {
+				asm.NTTInverseAVX2(w)
+			}
+		})
 	}
 }
