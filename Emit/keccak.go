@@ -102,6 +102,9 @@ func keccakBuffers(round int, a, tmp operand.Mem) (src, dst operand.Mem) {
 // the pass's round constants through a pointer in the frame (no register
 // is free for it), and a frame slot counts the passes.
 func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
+	if 20%keccakPassRounds != 0 || keccakPassRounds%2 != 0 {
+		panic("keccakPassRounds must be even and divide 20: rounds 1 to 20 are the loop's, 21 to 23 follow it")
+	}
 	e := &keccakEmitter{c: c, free: append(append([]reg.GPPhysical(nil), keccakRegs...), reg.R14, reg.R15)}
 	rcp, passes, spill := c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
