@@ -9,8 +9,10 @@ import (
 // allocates, hedged or deterministic, ML-DSA or HashML-DSA with every
 // pre-hash (none in the rejection loop), and Verify and HashVerify
 // allocate nothing. Making a key allocates two objects, the key pair and
-// one holding Â, ŝ1 and the encodings, on every path (the public key
-// alone: two, itself and its encoding, also when it then verifies once).
+// one holding ŝ1 and the encodings (and Â, from the expanded encoding), on
+// every path (the public key alone: two, itself and its encoding, also
+// when it then verifies once); a key from its seed signs once allocating
+// ŝ2 and t̂0 and the signature, and keeps Â from its second use on.
 func TestAllocations(t *testing.T) {
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
@@ -24,6 +26,21 @@ func TestAllocations(t *testing.T) {
 			t.Fatal(err)
 		}
 		seed, enc, pkEnc := make([]byte, 32), sk.ExpandedBytes(), sk.PublicKey().Bytes()
+		// A key made from its seed to sign once: the key pair and its
+		// block, ŝ2 and t̂0, and the signature; Â is sampled into pooled
+		// memory.
+		oneSig := testing.AllocsPerRun(10, func() {
+			var fresh *PrivateKey
+			if fresh, err = NewPrivateKey(params, seed); err == nil {
+				_, err = fresh.SignDeterministic([]byte("once"), nil)
+			}
+		})
+		if err != nil || oneSig != 4 {
+			t.Errorf("%v: NewPrivateKey and one signature allocate %.0f objects, want 4 (%v)", params, oneSig, err)
+		}
+		// The counts below are of a key that keeps Â (AllocsPerRun's
+		// warm-up would be its first use).
+		keepA(sk.pub, false)
 		for _, c := range []struct {
 			name string
 			want float64

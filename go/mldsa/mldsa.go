@@ -148,10 +148,11 @@ func (params Parameters) String() string {
 }
 
 // PublicKey is an ML-DSA public key. It keeps Â and NTT(t1·2ᵈ), so that
-// verifying does not sample Â again, from its second verification on (a
-// key parsed by NewPublicKey samples Â for its first verification into
-// memory it does not keep: a key verified once, the common case, then
-// allocates no room for it). A PublicKey is safe for concurrent use.
+// verifying does not sample Â again, from its second use on (a key parsed
+// by NewPublicKey, or made with a private key from its seed, samples Â for
+// its first verification or signature into memory it does not keep: a key
+// used once, or only made and stored, then allocates no room for it). A
+// PublicKey is safe for concurrent use.
 type PublicKey struct {
 	p     *params
 	enc   []byte
@@ -161,21 +162,22 @@ type PublicKey struct {
 	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form, made by verifyForms
 	// t1Once computes t1Hat at the first Verify: only verifying needs it.
 	t1Once sync.Once
-	// For a key made by NewPublicKey (lazyA), aHat is nil until aOnce
-	// samples it, at the second verification: firstVerify records that
-	// the first has begun.
-	lazyA       bool
-	firstVerify atomic.Bool
-	aOnce       sync.Once
-	aErr        error
+	// For a key that does not keep Â from its making (lazyA), aHat is nil
+	// until aOnce samples it, at the second verification or signature:
+	// firstUse records that the first has begun.
+	lazyA    bool
+	firstUse atomic.Bool
+	aOnce    sync.Once
+	aErr     error
 }
 
 // PrivateKey is an in-memory ML-DSA private key. It implements
 // crypto.Signer and the informal extended crypto.PrivateKey interface. It
 // keeps s1, s2 and t0 as their expanded encoding packs them (a quarter of
-// the memory of polynomials, and ExpandedBytes copies them), Â and ŝ1 in
-// the NTT domain, and ŝ2 and t̂0 from its first signature on. A PrivateKey
-// is safe for concurrent use.
+// the memory of polynomials, and ExpandedBytes copies them), ŝ1 in the NTT
+// domain, ŝ2 and t̂0 from its first signature on, and Â (in its public key)
+// from its making if it was parsed from the expanded encoding, else from
+// its second signature on. A PrivateKey is safe for concurrent use.
 type PrivateKey struct {
 	p       *params
 	seed    [32]byte
@@ -225,19 +227,27 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 // keyGen, which keeps Â and ŝ1 and packs s1, s2 and t0 as skEncode
 // (Algorithm 24) writes them after ρ ‖ K ‖ tr.
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
-	kp := newKeyPair(p)
+	kp := newKeyPair(p, false)
 	sk, pk := &kp.sk, &kp.pk
 	sk.seed, sk.hasSeed = *ξ, true
 	// The whole encoding sk is written; the key keeps its s1 ‖ s2 ‖ t0 as
 	// sk.packed, and ρ, K and tr apart.
 	enc := kp.enc[:p.skSize()]
 	// s2, t and t0 are the routine's to fill; the key keeps none of them.
+	// Nor Â, sampled into pooled memory: a key made from its seed is often
+	// made only to give its public key or to be stored, and a fresh block
+	// for Â (16–56 KiB) cost about a tenth of KeyGen, in zeroing and the
+	// collector's work. Its public key samples Â again at its first use.
 	k := p.k
 	work := getKeyScratch()
 	defer putKeyScratch(work, k)
-	if !keyGen(p, pk.enc, enc, pk.aHat, sk.s1Hat, work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k], &sk.seed) {
+	a := getAScratch()
+	defer putAScratch(a)
+	n := k * p.l
+	if !keyGen(p, pk.enc, enc, a.polys[:n:n], sk.s1Hat, work[:k:k], work[k:2*k:2*k], work[2*k:3*k:3*k], &sk.seed) {
 		return nil, errSamplerExhausted
 	}
+	pk.lazyA = true
 	copy(pk.ρ[:], pk.enc[:32])
 	copy(pk.tr[:], enc[64:128])
 	copy(sk.key[:], enc[32:64])
@@ -253,19 +263,25 @@ type keyPair struct {
 }
 
 // newKeyPair makes a key pair of p with two allocations: the two keys,
-// and one block that holds Â, ŝ1, and the public key's encoding with room
-// after it for the private key's (kp.enc, skSize bytes). One block rather
-// than three: each allocation of a few KiB or more costs a span refill and
-// its share of the collector's work, about 1 µs per key (ML-DSA-65); the
-// block's size class wastes less than 8 KiB, which the key holds anyway.
-func newKeyPair(p *params) *keyPair {
+// and one block that holds Â if withA, ŝ1, and the public key's encoding
+// with room after it for the private key's (kp.enc, skSize bytes). One
+// block rather than three: each allocation of a few KiB or more costs a
+// span refill and its share of the collector's work, about 1 µs per key
+// (ML-DSA-65); the block's size class wastes less than 8 KiB, which the
+// key holds anyway.
+func newKeyPair(p *params, withA bool) *keyPair {
 	kp := &keyPair{sk: PrivateKey{p: p}, pk: PublicKey{p: p}}
 	kp.sk.pub = &kp.pk
-	n, l := p.k*p.l, p.l
+	n, l := 0, p.l
+	if withA {
+		n = p.k * p.l
+	}
 	size := p.pkSize() + p.skSize()
 	const polyBytes = int(unsafe.Sizeof(ringElement{}))
 	block := make([]ringElement, n+l+(size+polyBytes-1)/polyBytes)
-	kp.pk.aHat = block[:n:n]
+	if withA {
+		kp.pk.aHat = block[:n:n]
+	}
 	kp.sk.s1Hat = block[n : n+l : n+l]
 	// The encodings are bytes in the polynomials after ŝ1 (no pointers,
 	// so the collector sees the same block).
@@ -406,52 +422,74 @@ func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	return pk, nil
 }
 
-// verifyScratch is where a parsed key's first verification samples Â and
-// computes NTT(t1·2ᵈ) (in view, a PublicKey that shares the key's
-// encoding). Pooled: a fresh 20–64 KiB per parsed key cost 10–20% of a
-// one-shot Verify, in zeroing, cache misses and garbage collection. Â and
-// t1 are public.
-type verifyScratch struct {
+// aScratch is where Â is sampled for a key that does not keep it: by
+// KeyGen, and by the first verification or signature of a key that does
+// not keep Â (a verification computes NTT(t1·2ᵈ) after Â, in view, a
+// PublicKey that shares the key's encoding). Pooled: a fresh 20–64 KiB per
+// parsed key cost 10–20% of a one-shot Verify, in zeroing, cache misses
+// and garbage collection. Â and t1 are public.
+type aScratch struct {
 	view  PublicKey
 	polys [maxK*maxL + maxK]ringElement
 }
 
-var verifyScratchPool = sync.Pool{New: func() any { return new(verifyScratch) }}
+var aScratchPool = sync.Pool{New: func() any { return new(aScratch) }}
 
-// verify is verifyInternal with Â: the key's own, sampled at its second
-// verification if NewPublicKey made it, or for the first one pooled
-// scratch (Algorithm 8, line 5: Â ← ExpandA(ρ)).
-func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
+func getAScratch() *aScratch { return aScratchPool.Get().(*aScratch) }
+
+// putAScratch returns s to the pool, which keeps no key's encoding.
+func putAScratch(s *aScratch) {
+	s.view = PublicKey{}
+	aScratchPool.Put(s)
+}
+
+// useA gives Â for one verification (forVerify) or signature with pk: the
+// key's own, which a key that does not keep Â from its making samples at
+// its second use (with room for t̂1 after it if forVerify), or, for the
+// first use of such a key, Â sampled into s, which the caller returns with
+// putAScratch (Algorithm 7, line 5, and Algorithm 8, line 5: Â ←
+// ExpandA(ρ)). An error is ExpandA's.
+func (pk *PublicKey) useA(forVerify bool) (aHat []ringElement, s *aScratch, err error) {
+	n := pk.p.k * pk.p.l
 	if !pk.lazyA {
-		return verifyInternal(pk, μ, sig)
+		return pk.aHat[:n], nil, nil
 	}
-	p := pk.p
-	if len(sig) != p.sigSize() {
+	if pk.firstUse.CompareAndSwap(false, true) {
+		s = getAScratch()
+		// Room for t̂1 after Â, as allocate(true) makes it.
+		aHat = s.polys[: n : n+pk.p.k]
+		if err := expandA(aHat, &pk.ρ, pk.p.k, pk.p.l); err != nil {
+			putAScratch(s)
+			return nil, nil, err
+		}
+		return aHat, s, nil
+	}
+	pk.aOnce.Do(func() {
+		pk.allocate(forVerify)
+		pk.aErr = expandA(pk.aHat, &pk.ρ, pk.p.k, pk.p.l)
+	})
+	if pk.aErr != nil {
+		return nil, nil, pk.aErr
+	}
+	return pk.aHat[:n], nil, nil
+}
+
+// verify is verifyInternal with Â as useA gives it.
+func (pk *PublicKey) verify(μ *[64]byte, sig []byte) error {
+	if len(sig) != pk.p.sigSize() {
 		// Before sampling Â: a signature of the wrong length costs nothing.
 		return errInvalidSignatureLength
 	}
-	n := p.k * p.l
-	if pk.firstVerify.CompareAndSwap(false, true) {
-		s := verifyScratchPool.Get().(*verifyScratch)
-		defer func() {
-			s.view = PublicKey{} // the pool keeps no key's encoding
-			verifyScratchPool.Put(s)
-		}()
-		// Room for t̂1 after Â, as allocate(true) makes it.
-		s.view = PublicKey{p: p, enc: pk.enc, aHat: s.polys[: n : n+p.k]}
-		if err := expandA(s.view.aHat, &pk.ρ, p.k, p.l); err != nil {
-			return verifyExpandAError(err)
-		}
-		return verifyInternal(&s.view, μ, sig)
+	aHat, s, err := pk.useA(true)
+	if err != nil {
+		return verifyExpandAError(err)
 	}
-	pk.aOnce.Do(func() {
-		pk.allocate(true)
-		pk.aErr = expandA(pk.aHat, &pk.ρ, p.k, p.l)
-	})
-	if pk.aErr != nil {
-		return verifyExpandAError(pk.aErr)
+	if s == nil {
+		return verifyInternal(pk, μ, sig)
 	}
-	return verifyInternal(pk, μ, sig)
+	defer putAScratch(s)
+	s.view = PublicKey{p: pk.p, enc: pk.enc, aHat: aHat}
+	return verifyInternal(&s.view, μ, sig)
 }
 
 // verifyExpandAError is the error Verify returns when ExpandA fails.
@@ -477,7 +515,9 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	if len(sk) != p.skSize() {
 		return nil, errInvalidPrivateKeyLength
 	}
-	kp := newKeyPair(p)
+	// Parsing samples Â to check t0, and an expanded key is parsed to
+	// sign: the key keeps it.
+	kp := newKeyPair(p, true)
 	key, pk := &kp.sk, &kp.pk
 	// ρ is kept in the public key, on the heap: ExpandA's routines let
 	// their seed escape.
@@ -754,10 +794,17 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	// The attempts' buffers come from a pool: the routines' declarations
 	// let them escape, and as variables Go would zero them at every
 	// signature, whatever the parameter set.
+	aHat, a, err := sk.pub.useA(false)
+	if err != nil {
+		return nil, err
+	}
+	if a != nil {
+		defer putAScratch(a)
+	}
 	scratch := signScratchPool.Get().(*signScratch)
 	defer putSignScratch(scratch)
 	sig := make([]byte, p.sigSize())
-	ok := sign(p, sig, &sk.key, rnd, μ, sk.pub.aHat, sk.s1Hat, sk.s2Hat, sk.t0Hat, scratch)
+	ok := sign(p, sig, &sk.key, rnd, μ, aHat, sk.s1Hat, sk.s2Hat, sk.t0Hat, scratch)
 	// True exactly when an attempt passed line 28's checks, after the
 	// line 23 ones: their outcomes, which each attempt makes public.
 	declassify(publicRejectHint, unsafe.Pointer(&ok), 1)

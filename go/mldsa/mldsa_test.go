@@ -441,8 +441,8 @@ func TestParsedKeyVerifications(t *testing.T) {
 			}
 			// A signature of the wrong length is refused before Â is
 			// sampled, and does not count as the first verification.
-			if err := VerifyMu(pk, make([]byte, 64), sig[1:]); err == nil || pk.firstVerify.Load() {
-				t.Errorf("%v: a short signature: %v, first verification begun: %v", params, err, pk.firstVerify.Load())
+			if err := VerifyMu(pk, make([]byte, 64), sig[1:]); err == nil || pk.firstUse.Load() {
+				t.Errorf("%v: a short signature: %v, first verification begun: %v", params, err, pk.firstUse.Load())
 			}
 			for i := 0; i < 6; i++ {
 				good := (i%2 == 0) != badFirst
@@ -458,11 +458,61 @@ func TestParsedKeyVerifications(t *testing.T) {
 				}
 			}
 			want := sk.PublicKey()
+			keepA(want, true)
 			if err := Verify(want, msg, sig, nil); err != nil {
 				t.Fatal(err)
 			}
 			if !slices.Equal(pk.aHat, want.aHat) || !slices.Equal(pk.t1Hat, want.t1Hat) {
 				t.Errorf("%v: the parsed key's Â or t̂1 differs from the private key's", params)
+			}
+		}
+	}
+}
+
+// TestSeedKeyUses checks that a key made from its seed keeps no Â, that
+// its first signature samples Â into pooled scratch and its second into
+// the key, that signing and verifying share that, and that every
+// signature equals the one from the same key parsed from its expanded
+// encoding, which keeps Â from the start.
+func TestSeedKeyUses(t *testing.T) {
+	for _, params := range []Parameters{MLDSA44(), MLDSA65(), MLDSA87()} {
+		for _, verifyFirst := range []bool{false, true} {
+			sk, err := NewPrivateKey(params, bytes.Repeat([]byte{5}, 32))
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed, err := NewPrivateKeyFromExpanded(params, sk.ExpandedBytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sk.pub.aHat != nil || parsed.pub.aHat == nil {
+				t.Fatalf("%v: a key from its seed holds Â: %v; from its expanded encoding: %v", params, sk.pub.aHat != nil, parsed.pub.aHat != nil)
+			}
+			for i := 0; i < 4; i++ {
+				msg := []byte{byte(i)}
+				want, err := parsed.SignDeterministic(msg, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if verifyFirst && i == 0 {
+					if err := Verify(sk.PublicKey(), msg, want, nil); err != nil {
+						t.Fatalf("%v: %v", params, err)
+					}
+				} else {
+					got, err := sk.SignDeterministic(msg, nil)
+					if err != nil || !bytes.Equal(got, want) {
+						t.Errorf("%v: signature %d of a key from its seed differs (%v)", params, i, err)
+					}
+				}
+				if (sk.pub.aHat == nil) != (i == 0) {
+					t.Errorf("%v: after use %d, the key holds Â: %v", params, i, sk.pub.aHat != nil)
+				}
+				if err := Verify(sk.PublicKey(), msg, want, nil); err != nil {
+					t.Errorf("%v: verification %d: %v", params, i, err)
+				}
+			}
+			if !slices.Equal(sk.pub.aHat, parsed.pub.aHat) {
+				t.Errorf("%v: the seed key's Â differs from the parsed key's", params)
 			}
 		}
 	}

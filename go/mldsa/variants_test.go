@@ -398,8 +398,9 @@ var variantChecks = []variantCheck{
 			sig[rng.IntN(len(sig))] ^= byte(1 + rng.IntN(255))
 		}
 		pk, p := sk.PublicKey(), params.p
+		aHat := keepA(pk, true)
 		pk.verifyForms()
-		a, b := g(p, sig, &μ, pk.aHat[:p.k*p.l], pk.t1Hat), f(p, sig, &μ, pk.aHat[:p.k*p.l], pk.t1Hat)
+		a, b := g(p, sig, &μ, aHat, pk.t1Hat), f(p, sig, &μ, aHat, pk.t1Hat)
 		if a != b || change == 0 && !a {
 			return fmt.Errorf("%s: verdicts %v and %v (change %d)", p.name, a, b, change)
 		}
@@ -419,7 +420,7 @@ var variantChecks = []variantCheck{
 		}
 		run := func(fn func(*params, []byte, *ringElement, []ringElement, []ringElement, *[130]byte, []ringElement, []ringElement, []ringElement) bool) *out {
 			o := &out{cTilde: make([]byte, p.cTildeSize()), w: make([]ringElement, p.k), z: make([]ringElement, p.l)}
-			o.ok = fn(p, o.cTilde, &o.cHat, o.w, o.z, &st.in, st.sk.pub.aHat[:p.k*p.l], st.sk.s1Hat, make([]ringElement, signZWork(p)))
+			o.ok = fn(p, o.cTilde, &o.cHat, o.w, o.z, &st.in, keepA(st.sk.pub, false), st.sk.s1Hat, make([]ringElement, signZWork(p)))
 			return o
 		}
 		a, b := run(g), run(f)
@@ -464,6 +465,7 @@ var variantChecks = []variantCheck{
 			return err
 		}
 		sk.signForms()
+		aHat := keepA(sk.pub, false)
 		p := set.p
 		var rnd [32]byte
 		var μ [64]byte
@@ -471,7 +473,7 @@ var variantChecks = []variantCheck{
 		copy(μ[:], randBytes(rng, 64))
 		run := func(fn func(*params, []byte, *[32]byte, *[32]byte, *[64]byte, []ringElement, []ringElement, []ringElement, []ringElement, *signScratch) bool) ([]byte, bool) {
 			sig := make([]byte, p.sigSize())
-			ok := fn(p, sig, &sk.key, &rnd, &μ, sk.pub.aHat, sk.s1Hat, sk.s2Hat, sk.t0Hat, new(signScratch))
+			ok := fn(p, sig, &sk.key, &rnd, &μ, aHat, sk.s1Hat, sk.s2Hat, sk.t0Hat, new(signScratch))
 			return sig, ok
 		}
 		x, okX := run(g)
@@ -836,6 +838,20 @@ type stageInput struct {
 	w    []ringElement
 }
 
+// keepA makes pk keep Â, as its second use does, and returns it.
+func keepA(pk *PublicKey, forVerify bool) []ringElement {
+	for {
+		aHat, s, err := pk.useA(forVerify)
+		if err != nil {
+			panic(err)
+		}
+		if s == nil {
+			return aHat
+		}
+		putAScratch(s)
+	}
+}
+
 func newStageInput(rng *rand.Rand) (*stageInput, error) {
 	set := []Parameters{MLDSA44(), MLDSA65(), MLDSA87()}[rng.IntN(3)]
 	sk, err := NewPrivateKey(set, randBytes(rng, 32))
@@ -848,6 +864,6 @@ func newStageInput(rng *rand.Rand) (*stageInput, error) {
 	copy(st.in[:128], randBytes(rng, 128))
 	κ := p.l * rng.IntN(signAttempts)
 	st.in[128], st.in[129] = byte(κ), byte(κ>>8)
-	signZGeneric(p, make([]byte, p.cTildeSize()), &st.cHat, st.w, make([]ringElement, p.l), &st.in, sk.pub.aHat[:p.k*p.l], sk.s1Hat, make([]ringElement, signZWork(p)))
+	signZGeneric(p, make([]byte, p.cTildeSize()), &st.cHat, st.w, make([]ringElement, p.l), &st.in, keepA(sk.pub, false), sk.s1Hat, make([]ringElement, signZWork(p)))
 	return st, nil
 }
