@@ -16,17 +16,17 @@ func buildNTT(c *build.Context) {
 	// absolute value, so they stay below 7q, and one reduction ends it.
 	g := nttRoutine(c, "NTTAVX2", "nttTwiddles")
 
-	c.Comment("Layers len = 128, 64, 32: eight coefficients 32 apart per register.")
-	for c0 := 0; c0 < 32; c0 += 8 {
+	c.Comment("Layers len = 128, 64, 32: eight coefficients 32 apart per register, four passes.")
+	cols := g.passLoop("columns", "nttColumnTwiddles", []int{0, 8, 16, 24}, 32, func(c0 int) {
 		g.load(columns(c0))
 		for β := 7; β >= 5; β-- {
 			g.ctButterflies(β)
 		}
 		g.store()
-	}
+	})
 
-	c.Comment("Layers len = 16 to 1 on 64 consecutive coefficients at a time.")
-	for base := 0; base < 256; base += 64 {
+	c.Comment("Layers len = 16 to 1 on 64 consecutive coefficients a pass.")
+	blocks := g.passLoop("blocks", "nttBlockTwiddles", []int{0, 64, 128, 192}, 256, func(base int) {
 		g.load(block(base))
 		g.ctButterflies(4)
 		g.ctButterflies(3)
@@ -41,10 +41,15 @@ func buildNTT(c *build.Context) {
 			g.swap(p, p)
 		}
 		g.store()
-	}
+	})
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
+	for _, t := range []*constTable{cols, blocks} {
+		if t != nil {
+			t.emitTable()
+		}
+	}
 	nttAVX512(c)
 }
 

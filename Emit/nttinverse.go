@@ -15,8 +15,8 @@ func buildNTTInverse(c *build.Context) {
 	// below 256q < 2³¹.
 	g := nttRoutine(c, "NTTInverseAVX2", "nttInverseTwiddles")
 
-	c.Comment("Layers len = 1 to 16 on 64 consecutive coefficients at a time.")
-	for base := 0; base < 256; base += 64 {
+	c.Comment("Layers len = 1 to 16 on 64 consecutive coefficients a pass.")
+	blocks := g.passLoop("blocks", "nttInverseBlockTwiddles", []int{0, 64, 128, 192}, 256, func(base int) {
 		g.load(block(base))
 		for p := 0; p < 3; p++ {
 			g.swap(p, p) // index bit p into a register
@@ -28,11 +28,11 @@ func buildNTTInverse(c *build.Context) {
 		}
 		g.swap(2, 2)
 		g.store()
-	}
+	})
 
-	c.Comment("Layers len = 32, 64, 128: eight coefficients 32 apart per register;")
-	c.Comment("the last one scales by 256⁻¹ (Algorithm 42, lines 21 to 24).")
-	for c0 := 0; c0 < 32; c0 += 8 {
+	c.Comment("Layers len = 32, 64, 128: eight coefficients 32 apart per register, four")
+	c.Comment("passes; the last layer scales by 256⁻¹ (Algorithm 42, lines 21 to 24).")
+	cols := g.passLoop("columns", "nttInverseColumnTwiddles", []int{0, 8, 16, 24}, 32, func(c0 int) {
 		g.load(columns(c0))
 		g.gsButterflies(5, 1)
 		g.gsButterflies(6, 1)
@@ -41,10 +41,15 @@ func buildNTTInverse(c *build.Context) {
 			g.caddq(g.data[r])
 		}
 		g.store()
-	}
+	})
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
+	for _, t := range []*constTable{blocks, cols} {
+		if t != nil {
+			t.emitTable()
+		}
+	}
 	nttInverseAVX512(c)
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -20,8 +22,8 @@ func init() { register("nttmul", buildMultiplyNTT) }
 // MultiplyNTTAVX512.
 func buildMultiplyNTT(c *build.Context) {
 	sseMulAcc(c, "MultiplyNTTAMD64", "mulConstsSSE2", 1)
-	mulAccRoutine(c, newNTTGen(c, "mulConsts"), "MultiplyNTTAVX2", 1)
-	mulAccRoutine(c, newZGen(c, "mulConstsAVX512"), "MultiplyNTTAVX512", 1)
+	mulAccRoutine(c, newNTTGen(c, "mulConsts"), "MultiplyNTTAVX2", 1, 1)
+	mulAccRoutine(c, newZGen(c, "mulConstsAVX512"), "MultiplyNTTAVX512", 1, 1)
 }
 
 // mulAccGen is what mulAccRoutine needs of the generator of its width:
@@ -48,8 +50,12 @@ type mulAccGen interface {
 // mulAccRoutine emits the product routine name: for each group of
 // g.width() coefficients i, the sum over j < terms of the products of
 // a[j][i] and b[j][i] (polynomials 1024 bytes apart), reduced. out, a and
-// b are loaded into DI, SI and DX.
-func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms int) {
+// b are loaded into DI, SI and DX. With passes > 1 the groups run as a
+// loop of that many passes (CX counts them down), each advancing DI, SI
+// and DX past its groups: the code of a pass rather than of every group,
+// so that a sum of products stays small beside the NTTs and the
+// permutations in the instruction cache of an attempt.
+func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms, passes int) {
 	function(c, name)
 	c.Load(c.Param("out"), reg.RDI)
 	c.Load(c.Param("a"), reg.RSI)
@@ -57,8 +63,19 @@ func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms int) {
 	q, qinv, sets := g.mulAccStart()
 	size := 4 * g.width() // bytes of a vector
 	groups := 256 / g.width()
+	per := groups / passes
+	if per*passes != groups || per%2 != 0 || (passes > 1 && terms == 1 && g.oddWordLoads()) {
+		// A pass must hold whole pairs of groups (the register sets
+		// alternate the same way in each), and a single product's last
+		// group is not like the others.
+		panic(fmt.Sprintf("%s: %d passes of %d groups", name, passes, groups))
+	}
+	if passes > 1 {
+		c.MOVL(operand.U32(passes), reg.ECX)
+		c.Label("pass")
+	}
 	// Two register sets in turn, so that consecutive groups are independent.
-	for i := 0; i < groups; i++ {
+	for i := 0; i < per; i++ {
 		s := sets[i%2]
 		even, odd, x, y := s[0], s[1], s[2], s[3]
 		for j := 0; j < terms; j++ {
@@ -105,6 +122,13 @@ func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms int) {
 		g.reset(x)
 		g.caddq(even)
 		g.mov(even, operand.Mem{Base: reg.RDI, Disp: size * i})
+	}
+	if passes > 1 {
+		for _, p := range []reg.Register{reg.RSI, reg.RDX, reg.RDI} {
+			c.ADDQ(operand.U32(per*size), p)
+		}
+		c.DECL(reg.ECX)
+		c.JNE(operand.LabelRef("pass"))
 	}
 	c.VZEROUPPER()
 	c.RET()

@@ -121,6 +121,8 @@ type constTable struct {
 	spare  int // zero bytes after the last entry
 	table  [][]uint32
 	offset map[string]int
+	// rec, when set, answers vector in place of the table (passLoop).
+	rec func(v []uint32) operand.Mem
 }
 
 func newConstTable(c *build.Context, name string, lanes int) *constTable {
@@ -132,6 +134,14 @@ func (t *constTable) vector(v []uint32) operand.Mem {
 	if len(v) != t.lanes {
 		panic(fmt.Sprintf("a vector of %d lanes in a table of %d", len(v), t.lanes))
 	}
+	if t.rec != nil {
+		return t.rec(v)
+	}
+	return t.entry(v)
+}
+
+// entry returns the table entry holding v, adding it if needed.
+func (t *constTable) entry(v []uint32) operand.Mem {
 	key := fmt.Sprint(v)
 	off, ok := t.offset[key]
 	if !ok {

@@ -7720,7 +7720,10 @@ TEXT ·NTTAVX2(SB), $0-8
 	MOVQ    w+0(FP), DI
 	VMOVDQU nttTwiddles<>+0(SB), Y15
 
-	// Layers len = 128, 64, 32: eight coefficients 32 apart per register.
+	// Layers len = 128, 64, 32: eight coefficients 32 apart per register, four passes.
+	MOVL $0x00000004, CX
+
+columns:
 	VMOVDQU  (DI), Y0
 	VMOVDQU  128(DI), Y1
 	VMOVDQU  256(DI), Y2
@@ -7893,524 +7896,16 @@ TEXT ·NTTAVX2(SB), $0-8
 	VMOVDQU  Y5, 640(DI)
 	VMOVDQU  Y6, 768(DI)
 	VMOVDQU  Y7, 896(DI)
-	VMOVDQU  32(DI), Y0
-	VMOVDQU  160(DI), Y1
-	VMOVDQU  288(DI), Y2
-	VMOVDQU  416(DI), Y3
-	VMOVDQU  544(DI), Y4
-	VMOVDQU  672(DI), Y5
-	VMOVDQU  800(DI), Y6
-	VMOVDQU  928(DI), Y7
-	VPMULDQ  nttTwiddles<>+32(SB), Y4, Y11
-	VPMULDQ  nttTwiddles<>+64(SB), Y4, Y12
-	VPSHUFD  $0xf5, Y4, Y13
-	VPMULDQ  nttTwiddles<>+64(SB), Y13, Y8
-	VPMULDQ  nttTwiddles<>+32(SB), Y13, Y13
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y8, Y13, Y13
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y13, Y11, Y9
-	VPSUBD   Y9, Y0, Y4
-	VPADDD   Y9, Y0, Y0
-	VPMULDQ  nttTwiddles<>+32(SB), Y5, Y10
-	VPMULDQ  nttTwiddles<>+64(SB), Y5, Y11
-	VPSHUFD  $0xf5, Y5, Y12
-	VPMULDQ  nttTwiddles<>+64(SB), Y12, Y13
-	VPMULDQ  nttTwiddles<>+32(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y11, Y10, Y10
-	VPSUBD   Y13, Y12, Y12
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y12, Y10, Y14
-	VPSUBD   Y14, Y1, Y5
-	VPADDD   Y14, Y1, Y1
-	VPMULDQ  nttTwiddles<>+32(SB), Y6, Y9
-	VPMULDQ  nttTwiddles<>+64(SB), Y6, Y10
-	VPSHUFD  $0xf5, Y6, Y11
-	VPMULDQ  nttTwiddles<>+64(SB), Y11, Y12
-	VPMULDQ  nttTwiddles<>+32(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y9, Y9
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y11, Y9, Y8
-	VPSUBD   Y8, Y2, Y6
-	VPADDD   Y8, Y2, Y2
-	VPMULDQ  nttTwiddles<>+32(SB), Y7, Y14
-	VPMULDQ  nttTwiddles<>+64(SB), Y7, Y9
-	VPSHUFD  $0xf5, Y7, Y10
-	VPMULDQ  nttTwiddles<>+64(SB), Y10, Y11
-	VPMULDQ  nttTwiddles<>+32(SB), Y10, Y10
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y9, Y14, Y14
-	VPSUBD   Y11, Y10, Y10
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y10, Y14, Y13
-	VPSUBD   Y13, Y3, Y7
-	VPADDD   Y13, Y3, Y3
-	VPMULDQ  nttTwiddles<>+96(SB), Y2, Y8
-	VPMULDQ  nttTwiddles<>+128(SB), Y2, Y14
-	VPSHUFD  $0xf5, Y2, Y9
-	VPMULDQ  nttTwiddles<>+128(SB), Y9, Y10
-	VPMULDQ  nttTwiddles<>+96(SB), Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y14, Y8, Y8
-	VPSUBD   Y10, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y12
-	VPSUBD   Y12, Y0, Y2
-	VPADDD   Y12, Y0, Y0
-	VPMULDQ  nttTwiddles<>+96(SB), Y3, Y13
-	VPMULDQ  nttTwiddles<>+128(SB), Y3, Y8
-	VPSHUFD  $0xf5, Y3, Y14
-	VPMULDQ  nttTwiddles<>+128(SB), Y14, Y9
-	VPMULDQ  nttTwiddles<>+96(SB), Y14, Y14
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y13, Y13
-	VPSUBD   Y9, Y14, Y14
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y14, Y13, Y11
-	VPSUBD   Y11, Y1, Y3
-	VPADDD   Y11, Y1, Y1
-	VPMULDQ  nttTwiddles<>+160(SB), Y6, Y12
-	VPMULDQ  nttTwiddles<>+192(SB), Y6, Y13
-	VPSHUFD  $0xf5, Y6, Y8
-	VPMULDQ  nttTwiddles<>+192(SB), Y8, Y14
-	VPMULDQ  nttTwiddles<>+160(SB), Y8, Y8
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y13, Y12, Y12
-	VPSUBD   Y14, Y8, Y8
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y8, Y12, Y10
-	VPSUBD   Y10, Y4, Y6
-	VPADDD   Y10, Y4, Y4
-	VPMULDQ  nttTwiddles<>+160(SB), Y7, Y11
-	VPMULDQ  nttTwiddles<>+192(SB), Y7, Y12
-	VPSHUFD  $0xf5, Y7, Y13
-	VPMULDQ  nttTwiddles<>+192(SB), Y13, Y8
-	VPMULDQ  nttTwiddles<>+160(SB), Y13, Y13
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y8, Y13, Y13
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y13, Y11, Y9
-	VPSUBD   Y9, Y5, Y7
-	VPADDD   Y9, Y5, Y5
-	VPMULDQ  nttTwiddles<>+224(SB), Y1, Y10
-	VPMULDQ  nttTwiddles<>+256(SB), Y1, Y11
-	VPSHUFD  $0xf5, Y1, Y12
-	VPMULDQ  nttTwiddles<>+256(SB), Y12, Y13
-	VPMULDQ  nttTwiddles<>+224(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y11, Y10, Y10
-	VPSUBD   Y13, Y12, Y12
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y12, Y10, Y14
-	VPSUBD   Y14, Y0, Y1
-	VPADDD   Y14, Y0, Y0
-	VPMULDQ  nttTwiddles<>+288(SB), Y3, Y9
-	VPMULDQ  nttTwiddles<>+320(SB), Y3, Y10
-	VPSHUFD  $0xf5, Y3, Y11
-	VPMULDQ  nttTwiddles<>+320(SB), Y11, Y12
-	VPMULDQ  nttTwiddles<>+288(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y9, Y9
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y11, Y9, Y8
-	VPSUBD   Y8, Y2, Y3
-	VPADDD   Y8, Y2, Y2
-	VPMULDQ  nttTwiddles<>+352(SB), Y5, Y14
-	VPMULDQ  nttTwiddles<>+384(SB), Y5, Y9
-	VPSHUFD  $0xf5, Y5, Y10
-	VPMULDQ  nttTwiddles<>+384(SB), Y10, Y11
-	VPMULDQ  nttTwiddles<>+352(SB), Y10, Y10
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y9, Y14, Y14
-	VPSUBD   Y11, Y10, Y10
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y10, Y14, Y13
-	VPSUBD   Y13, Y4, Y5
-	VPADDD   Y13, Y4, Y4
-	VPMULDQ  nttTwiddles<>+416(SB), Y7, Y8
-	VPMULDQ  nttTwiddles<>+448(SB), Y7, Y14
-	VPSHUFD  $0xf5, Y7, Y9
-	VPMULDQ  nttTwiddles<>+448(SB), Y9, Y10
-	VPMULDQ  nttTwiddles<>+416(SB), Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y14, Y8, Y8
-	VPSUBD   Y10, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y12
-	VPSUBD   Y12, Y6, Y7
-	VPADDD   Y12, Y6, Y6
-	VMOVDQU  Y0, 32(DI)
-	VMOVDQU  Y1, 160(DI)
-	VMOVDQU  Y2, 288(DI)
-	VMOVDQU  Y3, 416(DI)
-	VMOVDQU  Y4, 544(DI)
-	VMOVDQU  Y5, 672(DI)
-	VMOVDQU  Y6, 800(DI)
-	VMOVDQU  Y7, 928(DI)
-	VMOVDQU  64(DI), Y0
-	VMOVDQU  192(DI), Y1
-	VMOVDQU  320(DI), Y2
-	VMOVDQU  448(DI), Y3
-	VMOVDQU  576(DI), Y4
-	VMOVDQU  704(DI), Y5
-	VMOVDQU  832(DI), Y6
-	VMOVDQU  960(DI), Y7
-	VPMULDQ  nttTwiddles<>+32(SB), Y4, Y13
-	VPMULDQ  nttTwiddles<>+64(SB), Y4, Y8
-	VPSHUFD  $0xf5, Y4, Y14
-	VPMULDQ  nttTwiddles<>+64(SB), Y14, Y9
-	VPMULDQ  nttTwiddles<>+32(SB), Y14, Y14
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y13, Y13
-	VPSUBD   Y9, Y14, Y14
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y14, Y13, Y11
-	VPSUBD   Y11, Y0, Y4
-	VPADDD   Y11, Y0, Y0
-	VPMULDQ  nttTwiddles<>+32(SB), Y5, Y12
-	VPMULDQ  nttTwiddles<>+64(SB), Y5, Y13
-	VPSHUFD  $0xf5, Y5, Y8
-	VPMULDQ  nttTwiddles<>+64(SB), Y8, Y14
-	VPMULDQ  nttTwiddles<>+32(SB), Y8, Y8
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y13, Y12, Y12
-	VPSUBD   Y14, Y8, Y8
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y8, Y12, Y10
-	VPSUBD   Y10, Y1, Y5
-	VPADDD   Y10, Y1, Y1
-	VPMULDQ  nttTwiddles<>+32(SB), Y6, Y11
-	VPMULDQ  nttTwiddles<>+64(SB), Y6, Y12
-	VPSHUFD  $0xf5, Y6, Y13
-	VPMULDQ  nttTwiddles<>+64(SB), Y13, Y8
-	VPMULDQ  nttTwiddles<>+32(SB), Y13, Y13
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y8, Y13, Y13
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y13, Y11, Y9
-	VPSUBD   Y9, Y2, Y6
-	VPADDD   Y9, Y2, Y2
-	VPMULDQ  nttTwiddles<>+32(SB), Y7, Y10
-	VPMULDQ  nttTwiddles<>+64(SB), Y7, Y11
-	VPSHUFD  $0xf5, Y7, Y12
-	VPMULDQ  nttTwiddles<>+64(SB), Y12, Y13
-	VPMULDQ  nttTwiddles<>+32(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y11, Y10, Y10
-	VPSUBD   Y13, Y12, Y12
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y12, Y10, Y14
-	VPSUBD   Y14, Y3, Y7
-	VPADDD   Y14, Y3, Y3
-	VPMULDQ  nttTwiddles<>+96(SB), Y2, Y9
-	VPMULDQ  nttTwiddles<>+128(SB), Y2, Y10
-	VPSHUFD  $0xf5, Y2, Y11
-	VPMULDQ  nttTwiddles<>+128(SB), Y11, Y12
-	VPMULDQ  nttTwiddles<>+96(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y9, Y9
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y11, Y9, Y8
-	VPSUBD   Y8, Y0, Y2
-	VPADDD   Y8, Y0, Y0
-	VPMULDQ  nttTwiddles<>+96(SB), Y3, Y14
-	VPMULDQ  nttTwiddles<>+128(SB), Y3, Y9
-	VPSHUFD  $0xf5, Y3, Y10
-	VPMULDQ  nttTwiddles<>+128(SB), Y10, Y11
-	VPMULDQ  nttTwiddles<>+96(SB), Y10, Y10
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y9, Y14, Y14
-	VPSUBD   Y11, Y10, Y10
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y10, Y14, Y13
-	VPSUBD   Y13, Y1, Y3
-	VPADDD   Y13, Y1, Y1
-	VPMULDQ  nttTwiddles<>+160(SB), Y6, Y8
-	VPMULDQ  nttTwiddles<>+192(SB), Y6, Y14
-	VPSHUFD  $0xf5, Y6, Y9
-	VPMULDQ  nttTwiddles<>+192(SB), Y9, Y10
-	VPMULDQ  nttTwiddles<>+160(SB), Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y14, Y8, Y8
-	VPSUBD   Y10, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y12
-	VPSUBD   Y12, Y4, Y6
-	VPADDD   Y12, Y4, Y4
-	VPMULDQ  nttTwiddles<>+160(SB), Y7, Y13
-	VPMULDQ  nttTwiddles<>+192(SB), Y7, Y8
-	VPSHUFD  $0xf5, Y7, Y14
-	VPMULDQ  nttTwiddles<>+192(SB), Y14, Y9
-	VPMULDQ  nttTwiddles<>+160(SB), Y14, Y14
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y13, Y13
-	VPSUBD   Y9, Y14, Y14
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y14, Y13, Y11
-	VPSUBD   Y11, Y5, Y7
-	VPADDD   Y11, Y5, Y5
-	VPMULDQ  nttTwiddles<>+224(SB), Y1, Y12
-	VPMULDQ  nttTwiddles<>+256(SB), Y1, Y13
-	VPSHUFD  $0xf5, Y1, Y8
-	VPMULDQ  nttTwiddles<>+256(SB), Y8, Y14
-	VPMULDQ  nttTwiddles<>+224(SB), Y8, Y8
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y13, Y12, Y12
-	VPSUBD   Y14, Y8, Y8
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y8, Y12, Y10
-	VPSUBD   Y10, Y0, Y1
-	VPADDD   Y10, Y0, Y0
-	VPMULDQ  nttTwiddles<>+288(SB), Y3, Y11
-	VPMULDQ  nttTwiddles<>+320(SB), Y3, Y12
-	VPSHUFD  $0xf5, Y3, Y13
-	VPMULDQ  nttTwiddles<>+320(SB), Y13, Y8
-	VPMULDQ  nttTwiddles<>+288(SB), Y13, Y13
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y8, Y13, Y13
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y13, Y11, Y9
-	VPSUBD   Y9, Y2, Y3
-	VPADDD   Y9, Y2, Y2
-	VPMULDQ  nttTwiddles<>+352(SB), Y5, Y10
-	VPMULDQ  nttTwiddles<>+384(SB), Y5, Y11
-	VPSHUFD  $0xf5, Y5, Y12
-	VPMULDQ  nttTwiddles<>+384(SB), Y12, Y13
-	VPMULDQ  nttTwiddles<>+352(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y11, Y10, Y10
-	VPSUBD   Y13, Y12, Y12
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y12, Y10, Y14
-	VPSUBD   Y14, Y4, Y5
-	VPADDD   Y14, Y4, Y4
-	VPMULDQ  nttTwiddles<>+416(SB), Y7, Y9
-	VPMULDQ  nttTwiddles<>+448(SB), Y7, Y10
-	VPSHUFD  $0xf5, Y7, Y11
-	VPMULDQ  nttTwiddles<>+448(SB), Y11, Y12
-	VPMULDQ  nttTwiddles<>+416(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y9, Y9
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y11, Y9, Y8
-	VPSUBD   Y8, Y6, Y7
-	VPADDD   Y8, Y6, Y6
-	VMOVDQU  Y0, 64(DI)
-	VMOVDQU  Y1, 192(DI)
-	VMOVDQU  Y2, 320(DI)
-	VMOVDQU  Y3, 448(DI)
-	VMOVDQU  Y4, 576(DI)
-	VMOVDQU  Y5, 704(DI)
-	VMOVDQU  Y6, 832(DI)
-	VMOVDQU  Y7, 960(DI)
-	VMOVDQU  96(DI), Y0
-	VMOVDQU  224(DI), Y1
-	VMOVDQU  352(DI), Y2
-	VMOVDQU  480(DI), Y3
-	VMOVDQU  608(DI), Y4
-	VMOVDQU  736(DI), Y5
-	VMOVDQU  864(DI), Y6
-	VMOVDQU  992(DI), Y7
-	VPMULDQ  nttTwiddles<>+32(SB), Y4, Y14
-	VPMULDQ  nttTwiddles<>+64(SB), Y4, Y9
-	VPSHUFD  $0xf5, Y4, Y10
-	VPMULDQ  nttTwiddles<>+64(SB), Y10, Y11
-	VPMULDQ  nttTwiddles<>+32(SB), Y10, Y10
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y9, Y14, Y14
-	VPSUBD   Y11, Y10, Y10
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y10, Y14, Y13
-	VPSUBD   Y13, Y0, Y4
-	VPADDD   Y13, Y0, Y0
-	VPMULDQ  nttTwiddles<>+32(SB), Y5, Y8
-	VPMULDQ  nttTwiddles<>+64(SB), Y5, Y14
-	VPSHUFD  $0xf5, Y5, Y9
-	VPMULDQ  nttTwiddles<>+64(SB), Y9, Y10
-	VPMULDQ  nttTwiddles<>+32(SB), Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y14, Y8, Y8
-	VPSUBD   Y10, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y12
-	VPSUBD   Y12, Y1, Y5
-	VPADDD   Y12, Y1, Y1
-	VPMULDQ  nttTwiddles<>+32(SB), Y6, Y13
-	VPMULDQ  nttTwiddles<>+64(SB), Y6, Y8
-	VPSHUFD  $0xf5, Y6, Y14
-	VPMULDQ  nttTwiddles<>+64(SB), Y14, Y9
-	VPMULDQ  nttTwiddles<>+32(SB), Y14, Y14
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y13, Y13
-	VPSUBD   Y9, Y14, Y14
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y14, Y13, Y11
-	VPSUBD   Y11, Y2, Y6
-	VPADDD   Y11, Y2, Y2
-	VPMULDQ  nttTwiddles<>+32(SB), Y7, Y12
-	VPMULDQ  nttTwiddles<>+64(SB), Y7, Y13
-	VPSHUFD  $0xf5, Y7, Y8
-	VPMULDQ  nttTwiddles<>+64(SB), Y8, Y14
-	VPMULDQ  nttTwiddles<>+32(SB), Y8, Y8
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y13, Y12, Y12
-	VPSUBD   Y14, Y8, Y8
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y8, Y12, Y10
-	VPSUBD   Y10, Y3, Y7
-	VPADDD   Y10, Y3, Y3
-	VPMULDQ  nttTwiddles<>+96(SB), Y2, Y11
-	VPMULDQ  nttTwiddles<>+128(SB), Y2, Y12
-	VPSHUFD  $0xf5, Y2, Y13
-	VPMULDQ  nttTwiddles<>+128(SB), Y13, Y8
-	VPMULDQ  nttTwiddles<>+96(SB), Y13, Y13
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y8, Y13, Y13
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y13, Y11, Y9
-	VPSUBD   Y9, Y0, Y2
-	VPADDD   Y9, Y0, Y0
-	VPMULDQ  nttTwiddles<>+96(SB), Y3, Y10
-	VPMULDQ  nttTwiddles<>+128(SB), Y3, Y11
-	VPSHUFD  $0xf5, Y3, Y12
-	VPMULDQ  nttTwiddles<>+128(SB), Y12, Y13
-	VPMULDQ  nttTwiddles<>+96(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y11, Y10, Y10
-	VPSUBD   Y13, Y12, Y12
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y12, Y10, Y14
-	VPSUBD   Y14, Y1, Y3
-	VPADDD   Y14, Y1, Y1
-	VPMULDQ  nttTwiddles<>+160(SB), Y6, Y9
-	VPMULDQ  nttTwiddles<>+192(SB), Y6, Y10
-	VPSHUFD  $0xf5, Y6, Y11
-	VPMULDQ  nttTwiddles<>+192(SB), Y11, Y12
-	VPMULDQ  nttTwiddles<>+160(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y9, Y9
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y11, Y9, Y8
-	VPSUBD   Y8, Y4, Y6
-	VPADDD   Y8, Y4, Y4
-	VPMULDQ  nttTwiddles<>+160(SB), Y7, Y14
-	VPMULDQ  nttTwiddles<>+192(SB), Y7, Y9
-	VPSHUFD  $0xf5, Y7, Y10
-	VPMULDQ  nttTwiddles<>+192(SB), Y10, Y11
-	VPMULDQ  nttTwiddles<>+160(SB), Y10, Y10
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y9, Y14, Y14
-	VPSUBD   Y11, Y10, Y10
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y10, Y14, Y13
-	VPSUBD   Y13, Y5, Y7
-	VPADDD   Y13, Y5, Y5
-	VPMULDQ  nttTwiddles<>+224(SB), Y1, Y8
-	VPMULDQ  nttTwiddles<>+256(SB), Y1, Y14
-	VPSHUFD  $0xf5, Y1, Y9
-	VPMULDQ  nttTwiddles<>+256(SB), Y9, Y10
-	VPMULDQ  nttTwiddles<>+224(SB), Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y14, Y8, Y8
-	VPSUBD   Y10, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y12
-	VPSUBD   Y12, Y0, Y1
-	VPADDD   Y12, Y0, Y0
-	VPMULDQ  nttTwiddles<>+288(SB), Y3, Y13
-	VPMULDQ  nttTwiddles<>+320(SB), Y3, Y8
-	VPSHUFD  $0xf5, Y3, Y14
-	VPMULDQ  nttTwiddles<>+320(SB), Y14, Y9
-	VPMULDQ  nttTwiddles<>+288(SB), Y14, Y14
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y13, Y13
-	VPSUBD   Y9, Y14, Y14
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y14, Y13, Y11
-	VPSUBD   Y11, Y2, Y3
-	VPADDD   Y11, Y2, Y2
-	VPMULDQ  nttTwiddles<>+352(SB), Y5, Y12
-	VPMULDQ  nttTwiddles<>+384(SB), Y5, Y13
-	VPSHUFD  $0xf5, Y5, Y8
-	VPMULDQ  nttTwiddles<>+384(SB), Y8, Y14
-	VPMULDQ  nttTwiddles<>+352(SB), Y8, Y8
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y13, Y12, Y12
-	VPSUBD   Y14, Y8, Y8
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y8, Y12, Y10
-	VPSUBD   Y10, Y4, Y5
-	VPADDD   Y10, Y4, Y4
-	VPMULDQ  nttTwiddles<>+416(SB), Y7, Y11
-	VPMULDQ  nttTwiddles<>+448(SB), Y7, Y12
-	VPSHUFD  $0xf5, Y7, Y13
-	VPMULDQ  nttTwiddles<>+448(SB), Y13, Y8
-	VPMULDQ  nttTwiddles<>+416(SB), Y13, Y13
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y8, Y13, Y13
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y13, Y11, Y9
-	VPSUBD   Y9, Y6, Y7
-	VPADDD   Y9, Y6, Y6
-	VMOVDQU  Y0, 96(DI)
-	VMOVDQU  Y1, 224(DI)
-	VMOVDQU  Y2, 352(DI)
-	VMOVDQU  Y3, 480(DI)
-	VMOVDQU  Y4, 608(DI)
-	VMOVDQU  Y5, 736(DI)
-	VMOVDQU  Y6, 864(DI)
-	VMOVDQU  Y7, 992(DI)
+	ADDQ     $0x00000020, DI
+	DECL     CX
+	JNE      columns
+	SUBQ     $0x00000080, DI
 
-	// Layers len = 16 to 1 on 64 consecutive coefficients at a time.
+	// Layers len = 16 to 1 on 64 consecutive coefficients a pass.
+	LEAQ nttBlockTwiddles<>+0(SB), R8
+	MOVL $0x00000004, CX
+
+blocks:
 	VMOVDQU     (DI), Y0
 	VMOVDQU     32(DI), Y1
 	VMOVDQU     64(DI), Y2
@@ -8419,1550 +7914,391 @@ TEXT ·NTTAVX2(SB), $0-8
 	VMOVDQU     160(DI), Y5
 	VMOVDQU     192(DI), Y6
 	VMOVDQU     224(DI), Y7
-	VPMULDQ     nttTwiddles<>+480(SB), Y2, Y10
-	VPMULDQ     nttTwiddles<>+512(SB), Y2, Y11
-	VPSHUFD     $0xf5, Y2, Y12
-	VPMULDQ     nttTwiddles<>+512(SB), Y12, Y13
-	VPMULDQ     nttTwiddles<>+480(SB), Y12, Y12
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y11, Y10, Y10
-	VPSUBD      Y13, Y12, Y12
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y12, Y10, Y14
-	VPSUBD      Y14, Y0, Y2
-	VPADDD      Y14, Y0, Y0
-	VPMULDQ     nttTwiddles<>+480(SB), Y3, Y9
-	VPMULDQ     nttTwiddles<>+512(SB), Y3, Y10
-	VPSHUFD     $0xf5, Y3, Y11
-	VPMULDQ     nttTwiddles<>+512(SB), Y11, Y12
-	VPMULDQ     nttTwiddles<>+480(SB), Y11, Y11
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y10, Y9, Y9
-	VPSUBD      Y12, Y11, Y11
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y11, Y9, Y8
-	VPSUBD      Y8, Y1, Y3
-	VPADDD      Y8, Y1, Y1
-	VPMULDQ     nttTwiddles<>+544(SB), Y6, Y14
-	VPMULDQ     nttTwiddles<>+576(SB), Y6, Y9
-	VPSHUFD     $0xf5, Y6, Y10
-	VPMULDQ     nttTwiddles<>+576(SB), Y10, Y11
-	VPMULDQ     nttTwiddles<>+544(SB), Y10, Y10
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y9, Y14, Y14
-	VPSUBD      Y11, Y10, Y10
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y10, Y14, Y13
-	VPSUBD      Y13, Y4, Y6
-	VPADDD      Y13, Y4, Y4
-	VPMULDQ     nttTwiddles<>+544(SB), Y7, Y8
-	VPMULDQ     nttTwiddles<>+576(SB), Y7, Y14
-	VPSHUFD     $0xf5, Y7, Y9
-	VPMULDQ     nttTwiddles<>+576(SB), Y9, Y10
-	VPMULDQ     nttTwiddles<>+544(SB), Y9, Y9
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y14, Y8, Y8
-	VPSUBD      Y10, Y9, Y9
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y8, Y12
-	VPSUBD      Y12, Y5, Y7
-	VPADDD      Y12, Y5, Y5
-	VPMULDQ     nttTwiddles<>+608(SB), Y1, Y13
-	VPMULDQ     nttTwiddles<>+640(SB), Y1, Y8
-	VPSHUFD     $0xf5, Y1, Y14
-	VPMULDQ     nttTwiddles<>+640(SB), Y14, Y9
-	VPMULDQ     nttTwiddles<>+608(SB), Y14, Y14
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y8, Y13, Y13
-	VPSUBD      Y9, Y14, Y14
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y14, Y13, Y11
-	VPSUBD      Y11, Y0, Y1
-	VPADDD      Y11, Y0, Y0
-	VPMULDQ     nttTwiddles<>+672(SB), Y3, Y12
-	VPMULDQ     nttTwiddles<>+704(SB), Y3, Y13
-	VPSHUFD     $0xf5, Y3, Y8
-	VPMULDQ     nttTwiddles<>+704(SB), Y8, Y14
-	VPMULDQ     nttTwiddles<>+672(SB), Y8, Y8
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y13, Y12, Y12
-	VPSUBD      Y14, Y8, Y8
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y8, Y12, Y10
-	VPSUBD      Y10, Y2, Y3
-	VPADDD      Y10, Y2, Y2
-	VPMULDQ     nttTwiddles<>+736(SB), Y5, Y11
-	VPMULDQ     nttTwiddles<>+768(SB), Y5, Y12
-	VPSHUFD     $0xf5, Y5, Y13
-	VPMULDQ     nttTwiddles<>+768(SB), Y13, Y8
-	VPMULDQ     nttTwiddles<>+736(SB), Y13, Y13
+	VPMULDQ     (R8), Y2, Y11
+	VPMULDQ     32(R8), Y2, Y12
+	VPSHUFD     $0xf5, Y2, Y13
+	VPMULDQ     32(R8), Y13, Y8
+	VPMULDQ     (R8), Y13, Y13
 	VPMULDQ     Y15, Y12, Y12
 	VPMULDQ     Y15, Y8, Y8
 	VPSUBD      Y12, Y11, Y11
 	VPSUBD      Y8, Y13, Y13
 	VPSHUFD     $0xf5, Y11, Y11
 	VPBLENDD    $0xaa, Y13, Y11, Y9
-	VPSUBD      Y9, Y4, Y5
-	VPADDD      Y9, Y4, Y4
-	VPMULDQ     nttTwiddles<>+800(SB), Y7, Y10
-	VPMULDQ     nttTwiddles<>+832(SB), Y7, Y11
-	VPSHUFD     $0xf5, Y7, Y12
-	VPMULDQ     nttTwiddles<>+832(SB), Y12, Y13
-	VPMULDQ     nttTwiddles<>+800(SB), Y12, Y12
+	VPSUBD      Y9, Y0, Y2
+	VPADDD      Y9, Y0, Y0
+	VPMULDQ     (R8), Y3, Y10
+	VPMULDQ     32(R8), Y3, Y11
+	VPSHUFD     $0xf5, Y3, Y12
+	VPMULDQ     32(R8), Y12, Y13
+	VPMULDQ     (R8), Y12, Y12
 	VPMULDQ     Y15, Y11, Y11
 	VPMULDQ     Y15, Y13, Y13
 	VPSUBD      Y11, Y10, Y10
 	VPSUBD      Y13, Y12, Y12
 	VPSHUFD     $0xf5, Y10, Y10
 	VPBLENDD    $0xaa, Y12, Y10, Y14
-	VPSUBD      Y14, Y6, Y7
-	VPADDD      Y14, Y6, Y6
-	VPERM2I128  $0x20, Y4, Y0, Y8
-	VPERM2I128  $0x31, Y4, Y0, Y4
-	VPERM2I128  $0x20, Y5, Y1, Y9
-	VPERM2I128  $0x31, Y5, Y1, Y5
-	VPERM2I128  $0x20, Y6, Y2, Y10
-	VPERM2I128  $0x31, Y6, Y2, Y6
-	VPERM2I128  $0x20, Y7, Y3, Y11
-	VPERM2I128  $0x31, Y7, Y3, Y7
-	VPMULDQ     nttTwiddles<>+864(SB), Y4, Y13
-	VPMULDQ     nttTwiddles<>+896(SB), Y4, Y14
-	VPSHUFD     $0xf5, Y4, Y0
-	VPMULDQ     nttTwiddles<>+896(SB), Y0, Y1
-	VPMULDQ     nttTwiddles<>+864(SB), Y0, Y0
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y14, Y13, Y13
-	VPSUBD      Y1, Y0, Y0
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y0, Y13, Y12
-	VPSUBD      Y12, Y8, Y4
-	VPADDD      Y12, Y8, Y8
-	VPMULDQ     nttTwiddles<>+928(SB), Y5, Y3
-	VPMULDQ     nttTwiddles<>+960(SB), Y5, Y13
-	VPSHUFD     $0xf5, Y5, Y14
-	VPMULDQ     nttTwiddles<>+960(SB), Y14, Y0
-	VPMULDQ     nttTwiddles<>+928(SB), Y14, Y14
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y13, Y3, Y3
-	VPSUBD      Y0, Y14, Y14
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y14, Y3, Y2
-	VPSUBD      Y2, Y9, Y5
-	VPADDD      Y2, Y9, Y9
-	VPMULDQ     nttTwiddles<>+992(SB), Y6, Y12
-	VPMULDQ     nttTwiddles<>+1024(SB), Y6, Y3
-	VPSHUFD     $0xf5, Y6, Y13
-	VPMULDQ     nttTwiddles<>+1024(SB), Y13, Y14
-	VPMULDQ     nttTwiddles<>+992(SB), Y13, Y13
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y3, Y12, Y12
-	VPSUBD      Y14, Y13, Y13
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y13, Y12, Y1
-	VPSUBD      Y1, Y10, Y6
-	VPADDD      Y1, Y10, Y10
-	VPMULDQ     nttTwiddles<>+1056(SB), Y7, Y2
-	VPMULDQ     nttTwiddles<>+1088(SB), Y7, Y12
-	VPSHUFD     $0xf5, Y7, Y3
-	VPMULDQ     nttTwiddles<>+1088(SB), Y3, Y13
-	VPMULDQ     nttTwiddles<>+1056(SB), Y3, Y3
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y12, Y2, Y2
-	VPSUBD      Y13, Y3, Y3
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y3, Y2, Y0
-	VPSUBD      Y0, Y11, Y7
-	VPADDD      Y0, Y11, Y11
-	VPUNPCKLQDQ Y10, Y8, Y14
-	VPUNPCKHQDQ Y10, Y8, Y10
-	VPUNPCKLQDQ Y11, Y9, Y1
-	VPUNPCKHQDQ Y11, Y9, Y11
-	VPUNPCKLQDQ Y6, Y4, Y2
-	VPUNPCKHQDQ Y6, Y4, Y6
-	VPUNPCKLQDQ Y7, Y5, Y12
-	VPUNPCKHQDQ Y7, Y5, Y7
-	VPMULDQ     nttTwiddles<>+1120(SB), Y10, Y13
-	VPMULDQ     nttTwiddles<>+1152(SB), Y10, Y0
-	VPSHUFD     $0xf5, Y10, Y8
-	VPMULDQ     nttTwiddles<>+1152(SB), Y8, Y9
-	VPMULDQ     nttTwiddles<>+1120(SB), Y8, Y8
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y0, Y13, Y13
-	VPSUBD      Y9, Y8, Y8
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y8, Y13, Y3
-	VPSUBD      Y3, Y14, Y10
-	VPADDD      Y3, Y14, Y14
-	VPMULDQ     nttTwiddles<>+1184(SB), Y11, Y5
-	VPMULDQ     nttTwiddles<>+1216(SB), Y11, Y13
-	VPSHUFD     $0xf5, Y11, Y0
-	VPMULDQ     nttTwiddles<>+1216(SB), Y0, Y8
-	VPMULDQ     nttTwiddles<>+1184(SB), Y0, Y0
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y13, Y5, Y5
-	VPSUBD      Y8, Y0, Y0
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y0, Y5, Y4
-	VPSUBD      Y4, Y1, Y11
-	VPADDD      Y4, Y1, Y1
-	VPMULDQ     nttTwiddles<>+1248(SB), Y6, Y3
-	VPMULDQ     nttTwiddles<>+1280(SB), Y6, Y5
-	VPSHUFD     $0xf5, Y6, Y13
-	VPMULDQ     nttTwiddles<>+1280(SB), Y13, Y0
-	VPMULDQ     nttTwiddles<>+1248(SB), Y13, Y13
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y5, Y3, Y3
-	VPSUBD      Y0, Y13, Y13
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y13, Y3, Y9
-	VPSUBD      Y9, Y2, Y6
-	VPADDD      Y9, Y2, Y2
-	VPMULDQ     nttTwiddles<>+1312(SB), Y7, Y4
-	VPMULDQ     nttTwiddles<>+1344(SB), Y7, Y3
-	VPSHUFD     $0xf5, Y7, Y5
-	VPMULDQ     nttTwiddles<>+1344(SB), Y5, Y13
-	VPMULDQ     nttTwiddles<>+1312(SB), Y5, Y5
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y3, Y4, Y4
-	VPSUBD      Y13, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y8
-	VPSUBD      Y8, Y12, Y7
-	VPADDD      Y8, Y12, Y12
-	VPSLLQ      $0x20, Y1, Y0
-	VPSRLQ      $0x20, Y14, Y9
-	VPBLENDD    $0xaa, Y0, Y14, Y14
-	VPBLENDD    $0xaa, Y1, Y9, Y1
-	VPSLLQ      $0x20, Y11, Y4
-	VPSRLQ      $0x20, Y10, Y3
-	VPBLENDD    $0xaa, Y4, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y3, Y11
-	VPSLLQ      $0x20, Y12, Y5
-	VPSRLQ      $0x20, Y2, Y13
-	VPBLENDD    $0xaa, Y5, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y13, Y12
-	VPSLLQ      $0x20, Y7, Y8
-	VPSRLQ      $0x20, Y6, Y0
-	VPBLENDD    $0xaa, Y8, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y0, Y7
-	VPMULDQ     nttTwiddles<>+1376(SB), Y1, Y4
-	VPMULDQ     nttTwiddles<>+1408(SB), Y1, Y3
-	VPSHUFD     $0xf5, Y1, Y5
-	VPMULDQ     nttTwiddles<>+1472(SB), Y5, Y13
-	VPMULDQ     nttTwiddles<>+1440(SB), Y5, Y5
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y3, Y4, Y4
-	VPSUBD      Y13, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y9
-	VPSUBD      Y9, Y14, Y1
-	VPADDD      Y9, Y14, Y14
-	VPMULDQ     nttTwiddles<>+1504(SB), Y11, Y0
-	VPMULDQ     nttTwiddles<>+1536(SB), Y11, Y4
-	VPSHUFD     $0xf5, Y11, Y3
-	VPMULDQ     nttTwiddles<>+1600(SB), Y3, Y5
-	VPMULDQ     nttTwiddles<>+1568(SB), Y3, Y3
-	VPMULDQ     Y15, Y4, Y4
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y4, Y0, Y0
-	VPSUBD      Y5, Y3, Y3
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y3, Y0, Y8
-	VPSUBD      Y8, Y10, Y11
-	VPADDD      Y8, Y10, Y10
-	VPMULDQ     nttTwiddles<>+1632(SB), Y12, Y9
-	VPMULDQ     nttTwiddles<>+1664(SB), Y12, Y0
-	VPSHUFD     $0xf5, Y12, Y4
-	VPMULDQ     nttTwiddles<>+1728(SB), Y4, Y3
-	VPMULDQ     nttTwiddles<>+1696(SB), Y4, Y4
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y0, Y9, Y9
-	VPSUBD      Y3, Y4, Y4
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y4, Y9, Y13
-	VPSUBD      Y13, Y2, Y12
-	VPADDD      Y13, Y2, Y2
-	VPMULDQ     nttTwiddles<>+1760(SB), Y7, Y8
-	VPMULDQ     nttTwiddles<>+1792(SB), Y7, Y9
-	VPSHUFD     $0xf5, Y7, Y0
-	VPMULDQ     nttTwiddles<>+1856(SB), Y0, Y4
-	VPMULDQ     nttTwiddles<>+1824(SB), Y0, Y0
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y9, Y8, Y8
-	VPSUBD      Y4, Y0, Y0
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y0, Y8, Y5
-	VPSUBD      Y5, Y6, Y7
-	VPADDD      Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y14, Y3
-	VPSRAD      $0x17, Y3, Y3
-	VPMULLD     Y15, Y3, Y3
-	VPSUBD      Y3, Y14, Y14
-	VPADDD      Y15, Y14, Y13
-	VPMINUD     Y13, Y14, Y14
-	VPADDD      nttTwiddles<>+1888(SB), Y1, Y8
-	VPSRAD      $0x17, Y8, Y8
-	VPMULLD     Y15, Y8, Y8
-	VPSUBD      Y8, Y1, Y1
-	VPADDD      Y15, Y1, Y9
-	VPMINUD     Y9, Y1, Y1
-	VPADDD      nttTwiddles<>+1888(SB), Y10, Y0
-	VPSRAD      $0x17, Y0, Y0
-	VPMULLD     Y15, Y0, Y0
-	VPSUBD      Y0, Y10, Y10
-	VPADDD      Y15, Y10, Y4
-	VPMINUD     Y4, Y10, Y10
-	VPADDD      nttTwiddles<>+1888(SB), Y11, Y5
-	VPSRAD      $0x17, Y5, Y5
-	VPMULLD     Y15, Y5, Y5
-	VPSUBD      Y5, Y11, Y11
-	VPADDD      Y15, Y11, Y3
-	VPMINUD     Y3, Y11, Y11
-	VPADDD      nttTwiddles<>+1888(SB), Y2, Y13
-	VPSRAD      $0x17, Y13, Y13
-	VPMULLD     Y15, Y13, Y13
-	VPSUBD      Y13, Y2, Y2
-	VPADDD      Y15, Y2, Y8
-	VPMINUD     Y8, Y2, Y2
-	VPADDD      nttTwiddles<>+1888(SB), Y12, Y9
-	VPSRAD      $0x17, Y9, Y9
-	VPMULLD     Y15, Y9, Y9
-	VPSUBD      Y9, Y12, Y12
-	VPADDD      Y15, Y12, Y0
-	VPMINUD     Y0, Y12, Y12
-	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
-	VPSRAD      $0x17, Y4, Y4
-	VPMULLD     Y15, Y4, Y4
-	VPSUBD      Y4, Y6, Y6
-	VPADDD      Y15, Y6, Y5
-	VPMINUD     Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y7, Y3
-	VPSRAD      $0x17, Y3, Y3
-	VPMULLD     Y15, Y3, Y3
-	VPSUBD      Y3, Y7, Y7
-	VPADDD      Y15, Y7, Y13
-	VPMINUD     Y13, Y7, Y7
-	VPSLLQ      $0x20, Y1, Y8
-	VPSRLQ      $0x20, Y14, Y9
-	VPBLENDD    $0xaa, Y8, Y14, Y14
-	VPBLENDD    $0xaa, Y1, Y9, Y1
-	VPSLLQ      $0x20, Y11, Y0
-	VPSRLQ      $0x20, Y10, Y4
-	VPBLENDD    $0xaa, Y0, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y4, Y11
-	VPSLLQ      $0x20, Y12, Y5
-	VPSRLQ      $0x20, Y2, Y3
-	VPBLENDD    $0xaa, Y5, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y3, Y12
-	VPSLLQ      $0x20, Y7, Y13
-	VPSRLQ      $0x20, Y6, Y8
-	VPBLENDD    $0xaa, Y13, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y8, Y7
-	VPUNPCKLQDQ Y10, Y14, Y9
-	VPUNPCKHQDQ Y10, Y14, Y10
-	VPUNPCKLQDQ Y11, Y1, Y0
-	VPUNPCKHQDQ Y11, Y1, Y11
-	VPUNPCKLQDQ Y6, Y2, Y4
-	VPUNPCKHQDQ Y6, Y2, Y6
-	VPUNPCKLQDQ Y7, Y12, Y5
-	VPUNPCKHQDQ Y7, Y12, Y7
-	VPERM2I128  $0x20, Y4, Y9, Y3
-	VPERM2I128  $0x31, Y4, Y9, Y4
-	VPERM2I128  $0x20, Y5, Y0, Y13
-	VPERM2I128  $0x31, Y5, Y0, Y5
-	VPERM2I128  $0x20, Y6, Y10, Y8
-	VPERM2I128  $0x31, Y6, Y10, Y6
-	VPERM2I128  $0x20, Y7, Y11, Y14
-	VPERM2I128  $0x31, Y7, Y11, Y7
-	VMOVDQU     Y3, (DI)
-	VMOVDQU     Y13, 32(DI)
-	VMOVDQU     Y8, 64(DI)
-	VMOVDQU     Y14, 96(DI)
-	VMOVDQU     Y4, 128(DI)
-	VMOVDQU     Y5, 160(DI)
-	VMOVDQU     Y6, 192(DI)
-	VMOVDQU     Y7, 224(DI)
-	VMOVDQU     256(DI), Y3
-	VMOVDQU     288(DI), Y13
-	VMOVDQU     320(DI), Y8
-	VMOVDQU     352(DI), Y14
-	VMOVDQU     384(DI), Y4
-	VMOVDQU     416(DI), Y5
-	VMOVDQU     448(DI), Y6
-	VMOVDQU     480(DI), Y7
-	VPMULDQ     nttTwiddles<>+1920(SB), Y8, Y2
-	VPMULDQ     nttTwiddles<>+1952(SB), Y8, Y12
-	VPSHUFD     $0xf5, Y8, Y9
-	VPMULDQ     nttTwiddles<>+1952(SB), Y9, Y0
-	VPMULDQ     nttTwiddles<>+1920(SB), Y9, Y9
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y12, Y2, Y2
-	VPSUBD      Y0, Y9, Y9
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y9, Y2, Y1
-	VPSUBD      Y1, Y3, Y8
-	VPADDD      Y1, Y3, Y3
-	VPMULDQ     nttTwiddles<>+1920(SB), Y14, Y11
-	VPMULDQ     nttTwiddles<>+1952(SB), Y14, Y2
-	VPSHUFD     $0xf5, Y14, Y12
-	VPMULDQ     nttTwiddles<>+1952(SB), Y12, Y9
-	VPMULDQ     nttTwiddles<>+1920(SB), Y12, Y12
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y2, Y11, Y11
-	VPSUBD      Y9, Y12, Y12
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y12, Y11, Y10
-	VPSUBD      Y10, Y13, Y14
-	VPADDD      Y10, Y13, Y13
-	VPMULDQ     nttTwiddles<>+1984(SB), Y6, Y1
-	VPMULDQ     nttTwiddles<>+2016(SB), Y6, Y11
-	VPSHUFD     $0xf5, Y6, Y2
-	VPMULDQ     nttTwiddles<>+2016(SB), Y2, Y12
-	VPMULDQ     nttTwiddles<>+1984(SB), Y2, Y2
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y11, Y1, Y1
-	VPSUBD      Y12, Y2, Y2
-	VPSHUFD     $0xf5, Y1, Y1
-	VPBLENDD    $0xaa, Y2, Y1, Y0
-	VPSUBD      Y0, Y4, Y6
-	VPADDD      Y0, Y4, Y4
-	VPMULDQ     nttTwiddles<>+1984(SB), Y7, Y10
-	VPMULDQ     nttTwiddles<>+2016(SB), Y7, Y1
-	VPSHUFD     $0xf5, Y7, Y11
-	VPMULDQ     nttTwiddles<>+2016(SB), Y11, Y2
-	VPMULDQ     nttTwiddles<>+1984(SB), Y11, Y11
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y1, Y10, Y10
-	VPSUBD      Y2, Y11, Y11
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y10, Y9
-	VPSUBD      Y9, Y5, Y7
-	VPADDD      Y9, Y5, Y5
-	VPMULDQ     nttTwiddles<>+2048(SB), Y13, Y0
-	VPMULDQ     nttTwiddles<>+2080(SB), Y13, Y10
-	VPSHUFD     $0xf5, Y13, Y1
-	VPMULDQ     nttTwiddles<>+2080(SB), Y1, Y11
-	VPMULDQ     nttTwiddles<>+2048(SB), Y1, Y1
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y10, Y0, Y0
-	VPSUBD      Y11, Y1, Y1
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y1, Y0, Y12
-	VPSUBD      Y12, Y3, Y13
-	VPADDD      Y12, Y3, Y3
-	VPMULDQ     nttTwiddles<>+2112(SB), Y14, Y9
-	VPMULDQ     nttTwiddles<>+2144(SB), Y14, Y0
-	VPSHUFD     $0xf5, Y14, Y10
-	VPMULDQ     nttTwiddles<>+2144(SB), Y10, Y1
-	VPMULDQ     nttTwiddles<>+2112(SB), Y10, Y10
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y0, Y9, Y9
-	VPSUBD      Y1, Y10, Y10
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y10, Y9, Y2
-	VPSUBD      Y2, Y8, Y14
-	VPADDD      Y2, Y8, Y8
-	VPMULDQ     nttTwiddles<>+2176(SB), Y5, Y12
-	VPMULDQ     nttTwiddles<>+2208(SB), Y5, Y9
-	VPSHUFD     $0xf5, Y5, Y0
-	VPMULDQ     nttTwiddles<>+2208(SB), Y0, Y10
-	VPMULDQ     nttTwiddles<>+2176(SB), Y0, Y0
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y9, Y12, Y12
-	VPSUBD      Y10, Y0, Y0
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y0, Y12, Y11
-	VPSUBD      Y11, Y4, Y5
-	VPADDD      Y11, Y4, Y4
-	VPMULDQ     nttTwiddles<>+2240(SB), Y7, Y2
-	VPMULDQ     nttTwiddles<>+2272(SB), Y7, Y12
-	VPSHUFD     $0xf5, Y7, Y9
-	VPMULDQ     nttTwiddles<>+2272(SB), Y9, Y0
-	VPMULDQ     nttTwiddles<>+2240(SB), Y9, Y9
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y12, Y2, Y2
-	VPSUBD      Y0, Y9, Y9
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y9, Y2, Y1
-	VPSUBD      Y1, Y6, Y7
-	VPADDD      Y1, Y6, Y6
-	VPERM2I128  $0x20, Y4, Y3, Y10
-	VPERM2I128  $0x31, Y4, Y3, Y4
-	VPERM2I128  $0x20, Y5, Y13, Y11
-	VPERM2I128  $0x31, Y5, Y13, Y5
-	VPERM2I128  $0x20, Y6, Y8, Y2
-	VPERM2I128  $0x31, Y6, Y8, Y6
-	VPERM2I128  $0x20, Y7, Y14, Y12
-	VPERM2I128  $0x31, Y7, Y14, Y7
-	VPMULDQ     nttTwiddles<>+2304(SB), Y4, Y0
-	VPMULDQ     nttTwiddles<>+2336(SB), Y4, Y1
-	VPSHUFD     $0xf5, Y4, Y3
-	VPMULDQ     nttTwiddles<>+2336(SB), Y3, Y13
-	VPMULDQ     nttTwiddles<>+2304(SB), Y3, Y3
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y1, Y0, Y0
-	VPSUBD      Y13, Y3, Y3
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y3, Y0, Y9
-	VPSUBD      Y9, Y10, Y4
-	VPADDD      Y9, Y10, Y10
-	VPMULDQ     nttTwiddles<>+2368(SB), Y5, Y14
-	VPMULDQ     nttTwiddles<>+2400(SB), Y5, Y0
-	VPSHUFD     $0xf5, Y5, Y1
-	VPMULDQ     nttTwiddles<>+2400(SB), Y1, Y3
-	VPMULDQ     nttTwiddles<>+2368(SB), Y1, Y1
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y0, Y14, Y14
-	VPSUBD      Y3, Y1, Y1
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y1, Y14, Y8
-	VPSUBD      Y8, Y11, Y5
-	VPADDD      Y8, Y11, Y11
-	VPMULDQ     nttTwiddles<>+2432(SB), Y6, Y9
-	VPMULDQ     nttTwiddles<>+2464(SB), Y6, Y14
-	VPSHUFD     $0xf5, Y6, Y0
-	VPMULDQ     nttTwiddles<>+2464(SB), Y0, Y1
-	VPMULDQ     nttTwiddles<>+2432(SB), Y0, Y0
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y14, Y9, Y9
-	VPSUBD      Y1, Y0, Y0
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y0, Y9, Y13
-	VPSUBD      Y13, Y2, Y6
-	VPADDD      Y13, Y2, Y2
-	VPMULDQ     nttTwiddles<>+2496(SB), Y7, Y8
-	VPMULDQ     nttTwiddles<>+2528(SB), Y7, Y9
-	VPSHUFD     $0xf5, Y7, Y14
-	VPMULDQ     nttTwiddles<>+2528(SB), Y14, Y0
-	VPMULDQ     nttTwiddles<>+2496(SB), Y14, Y14
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y9, Y8, Y8
-	VPSUBD      Y0, Y14, Y14
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y14, Y8, Y3
-	VPSUBD      Y3, Y12, Y7
-	VPADDD      Y3, Y12, Y12
-	VPUNPCKLQDQ Y2, Y10, Y1
-	VPUNPCKHQDQ Y2, Y10, Y2
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y12
-	VPUNPCKLQDQ Y6, Y4, Y8
-	VPUNPCKHQDQ Y6, Y4, Y6
-	VPUNPCKLQDQ Y7, Y5, Y9
-	VPUNPCKHQDQ Y7, Y5, Y7
-	VPMULDQ     nttTwiddles<>+2560(SB), Y2, Y0
-	VPMULDQ     nttTwiddles<>+2592(SB), Y2, Y3
-	VPSHUFD     $0xf5, Y2, Y10
-	VPMULDQ     nttTwiddles<>+2592(SB), Y10, Y11
-	VPMULDQ     nttTwiddles<>+2560(SB), Y10, Y10
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y3, Y0, Y0
-	VPSUBD      Y11, Y10, Y10
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y10, Y0, Y14
-	VPSUBD      Y14, Y1, Y2
+	VPSUBD      Y14, Y1, Y3
 	VPADDD      Y14, Y1, Y1
-	VPMULDQ     nttTwiddles<>+2624(SB), Y12, Y5
-	VPMULDQ     nttTwiddles<>+2656(SB), Y12, Y0
-	VPSHUFD     $0xf5, Y12, Y3
-	VPMULDQ     nttTwiddles<>+2656(SB), Y3, Y10
-	VPMULDQ     nttTwiddles<>+2624(SB), Y3, Y3
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y0, Y5, Y5
-	VPSUBD      Y10, Y3, Y3
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y3, Y5, Y4
-	VPSUBD      Y4, Y13, Y12
-	VPADDD      Y4, Y13, Y13
-	VPMULDQ     nttTwiddles<>+2688(SB), Y6, Y14
-	VPMULDQ     nttTwiddles<>+2720(SB), Y6, Y5
-	VPSHUFD     $0xf5, Y6, Y0
-	VPMULDQ     nttTwiddles<>+2720(SB), Y0, Y3
-	VPMULDQ     nttTwiddles<>+2688(SB), Y0, Y0
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y5, Y14, Y14
-	VPSUBD      Y3, Y0, Y0
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y0, Y14, Y11
-	VPSUBD      Y11, Y8, Y6
-	VPADDD      Y11, Y8, Y8
-	VPMULDQ     nttTwiddles<>+2752(SB), Y7, Y4
-	VPMULDQ     nttTwiddles<>+2784(SB), Y7, Y14
-	VPSHUFD     $0xf5, Y7, Y5
-	VPMULDQ     nttTwiddles<>+2784(SB), Y5, Y0
-	VPMULDQ     nttTwiddles<>+2752(SB), Y5, Y5
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y14, Y4, Y4
-	VPSUBD      Y0, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y10
-	VPSUBD      Y10, Y9, Y7
-	VPADDD      Y10, Y9, Y9
-	VPSLLQ      $0x20, Y13, Y3
-	VPSRLQ      $0x20, Y1, Y11
-	VPBLENDD    $0xaa, Y3, Y1, Y1
-	VPBLENDD    $0xaa, Y13, Y11, Y13
-	VPSLLQ      $0x20, Y12, Y4
-	VPSRLQ      $0x20, Y2, Y14
-	VPBLENDD    $0xaa, Y4, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y14, Y12
-	VPSLLQ      $0x20, Y9, Y5
-	VPSRLQ      $0x20, Y8, Y0
-	VPBLENDD    $0xaa, Y5, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y0, Y9
-	VPSLLQ      $0x20, Y7, Y10
-	VPSRLQ      $0x20, Y6, Y3
-	VPBLENDD    $0xaa, Y10, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y3, Y7
-	VPMULDQ     nttTwiddles<>+2816(SB), Y13, Y4
-	VPMULDQ     nttTwiddles<>+2848(SB), Y13, Y14
-	VPSHUFD     $0xf5, Y13, Y5
-	VPMULDQ     nttTwiddles<>+2912(SB), Y5, Y0
-	VPMULDQ     nttTwiddles<>+2880(SB), Y5, Y5
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y14, Y4, Y4
-	VPSUBD      Y0, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y11
-	VPSUBD      Y11, Y1, Y13
-	VPADDD      Y11, Y1, Y1
-	VPMULDQ     nttTwiddles<>+2944(SB), Y12, Y3
-	VPMULDQ     nttTwiddles<>+2976(SB), Y12, Y4
-	VPSHUFD     $0xf5, Y12, Y14
-	VPMULDQ     nttTwiddles<>+3040(SB), Y14, Y5
-	VPMULDQ     nttTwiddles<>+3008(SB), Y14, Y14
-	VPMULDQ     Y15, Y4, Y4
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y4, Y3, Y3
-	VPSUBD      Y5, Y14, Y14
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y14, Y3, Y10
-	VPSUBD      Y10, Y2, Y12
-	VPADDD      Y10, Y2, Y2
-	VPMULDQ     nttTwiddles<>+3072(SB), Y9, Y11
-	VPMULDQ     nttTwiddles<>+3104(SB), Y9, Y3
-	VPSHUFD     $0xf5, Y9, Y4
-	VPMULDQ     nttTwiddles<>+3168(SB), Y4, Y14
-	VPMULDQ     nttTwiddles<>+3136(SB), Y4, Y4
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y3, Y11, Y11
-	VPSUBD      Y14, Y4, Y4
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y4, Y11, Y0
-	VPSUBD      Y0, Y8, Y9
-	VPADDD      Y0, Y8, Y8
-	VPMULDQ     nttTwiddles<>+3200(SB), Y7, Y10
-	VPMULDQ     nttTwiddles<>+3232(SB), Y7, Y11
-	VPSHUFD     $0xf5, Y7, Y3
-	VPMULDQ     nttTwiddles<>+3296(SB), Y3, Y4
-	VPMULDQ     nttTwiddles<>+3264(SB), Y3, Y3
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y11, Y10, Y10
-	VPSUBD      Y4, Y3, Y3
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y3, Y10, Y5
-	VPSUBD      Y5, Y6, Y7
-	VPADDD      Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y1, Y14
-	VPSRAD      $0x17, Y14, Y14
-	VPMULLD     Y15, Y14, Y14
-	VPSUBD      Y14, Y1, Y1
-	VPADDD      Y15, Y1, Y0
-	VPMINUD     Y0, Y1, Y1
-	VPADDD      nttTwiddles<>+1888(SB), Y13, Y10
-	VPSRAD      $0x17, Y10, Y10
-	VPMULLD     Y15, Y10, Y10
-	VPSUBD      Y10, Y13, Y13
-	VPADDD      Y15, Y13, Y11
-	VPMINUD     Y11, Y13, Y13
-	VPADDD      nttTwiddles<>+1888(SB), Y2, Y3
-	VPSRAD      $0x17, Y3, Y3
-	VPMULLD     Y15, Y3, Y3
-	VPSUBD      Y3, Y2, Y2
-	VPADDD      Y15, Y2, Y4
-	VPMINUD     Y4, Y2, Y2
-	VPADDD      nttTwiddles<>+1888(SB), Y12, Y5
-	VPSRAD      $0x17, Y5, Y5
-	VPMULLD     Y15, Y5, Y5
-	VPSUBD      Y5, Y12, Y12
-	VPADDD      Y15, Y12, Y14
-	VPMINUD     Y14, Y12, Y12
-	VPADDD      nttTwiddles<>+1888(SB), Y8, Y0
-	VPSRAD      $0x17, Y0, Y0
-	VPMULLD     Y15, Y0, Y0
-	VPSUBD      Y0, Y8, Y8
-	VPADDD      Y15, Y8, Y10
-	VPMINUD     Y10, Y8, Y8
-	VPADDD      nttTwiddles<>+1888(SB), Y9, Y11
-	VPSRAD      $0x17, Y11, Y11
-	VPMULLD     Y15, Y11, Y11
-	VPSUBD      Y11, Y9, Y9
-	VPADDD      Y15, Y9, Y3
-	VPMINUD     Y3, Y9, Y9
-	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
-	VPSRAD      $0x17, Y4, Y4
-	VPMULLD     Y15, Y4, Y4
-	VPSUBD      Y4, Y6, Y6
-	VPADDD      Y15, Y6, Y5
-	VPMINUD     Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y7, Y14
-	VPSRAD      $0x17, Y14, Y14
-	VPMULLD     Y15, Y14, Y14
-	VPSUBD      Y14, Y7, Y7
-	VPADDD      Y15, Y7, Y0
-	VPMINUD     Y0, Y7, Y7
-	VPSLLQ      $0x20, Y13, Y10
-	VPSRLQ      $0x20, Y1, Y11
-	VPBLENDD    $0xaa, Y10, Y1, Y1
-	VPBLENDD    $0xaa, Y13, Y11, Y13
-	VPSLLQ      $0x20, Y12, Y3
-	VPSRLQ      $0x20, Y2, Y4
-	VPBLENDD    $0xaa, Y3, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y4, Y12
-	VPSLLQ      $0x20, Y9, Y5
-	VPSRLQ      $0x20, Y8, Y14
-	VPBLENDD    $0xaa, Y5, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y14, Y9
-	VPSLLQ      $0x20, Y7, Y0
-	VPSRLQ      $0x20, Y6, Y10
-	VPBLENDD    $0xaa, Y0, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y10, Y7
-	VPUNPCKLQDQ Y2, Y1, Y11
-	VPUNPCKHQDQ Y2, Y1, Y2
-	VPUNPCKLQDQ Y12, Y13, Y3
-	VPUNPCKHQDQ Y12, Y13, Y12
-	VPUNPCKLQDQ Y6, Y8, Y4
-	VPUNPCKHQDQ Y6, Y8, Y6
-	VPUNPCKLQDQ Y7, Y9, Y5
-	VPUNPCKHQDQ Y7, Y9, Y7
-	VPERM2I128  $0x20, Y4, Y11, Y14
-	VPERM2I128  $0x31, Y4, Y11, Y4
-	VPERM2I128  $0x20, Y5, Y3, Y0
-	VPERM2I128  $0x31, Y5, Y3, Y5
-	VPERM2I128  $0x20, Y6, Y2, Y10
-	VPERM2I128  $0x31, Y6, Y2, Y6
-	VPERM2I128  $0x20, Y7, Y12, Y1
-	VPERM2I128  $0x31, Y7, Y12, Y7
-	VMOVDQU     Y14, 256(DI)
-	VMOVDQU     Y0, 288(DI)
-	VMOVDQU     Y10, 320(DI)
-	VMOVDQU     Y1, 352(DI)
-	VMOVDQU     Y4, 384(DI)
-	VMOVDQU     Y5, 416(DI)
-	VMOVDQU     Y6, 448(DI)
-	VMOVDQU     Y7, 480(DI)
-	VMOVDQU     512(DI), Y14
-	VMOVDQU     544(DI), Y0
-	VMOVDQU     576(DI), Y10
-	VMOVDQU     608(DI), Y1
-	VMOVDQU     640(DI), Y4
-	VMOVDQU     672(DI), Y5
-	VMOVDQU     704(DI), Y6
-	VMOVDQU     736(DI), Y7
-	VPMULDQ     nttTwiddles<>+3328(SB), Y10, Y8
-	VPMULDQ     nttTwiddles<>+3360(SB), Y10, Y9
-	VPSHUFD     $0xf5, Y10, Y11
-	VPMULDQ     nttTwiddles<>+3360(SB), Y11, Y3
-	VPMULDQ     nttTwiddles<>+3328(SB), Y11, Y11
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y9, Y8, Y8
-	VPSUBD      Y3, Y11, Y11
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y11, Y8, Y13
-	VPSUBD      Y13, Y14, Y10
-	VPADDD      Y13, Y14, Y14
-	VPMULDQ     nttTwiddles<>+3328(SB), Y1, Y12
-	VPMULDQ     nttTwiddles<>+3360(SB), Y1, Y8
-	VPSHUFD     $0xf5, Y1, Y9
-	VPMULDQ     nttTwiddles<>+3360(SB), Y9, Y11
-	VPMULDQ     nttTwiddles<>+3328(SB), Y9, Y9
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y8, Y12, Y12
-	VPSUBD      Y11, Y9, Y9
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y9, Y12, Y2
-	VPSUBD      Y2, Y0, Y1
-	VPADDD      Y2, Y0, Y0
-	VPMULDQ     nttTwiddles<>+3392(SB), Y6, Y13
-	VPMULDQ     nttTwiddles<>+3424(SB), Y6, Y12
-	VPSHUFD     $0xf5, Y6, Y8
-	VPMULDQ     nttTwiddles<>+3424(SB), Y8, Y9
-	VPMULDQ     nttTwiddles<>+3392(SB), Y8, Y8
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y12, Y13, Y13
-	VPSUBD      Y9, Y8, Y8
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y8, Y13, Y3
-	VPSUBD      Y3, Y4, Y6
-	VPADDD      Y3, Y4, Y4
-	VPMULDQ     nttTwiddles<>+3392(SB), Y7, Y2
-	VPMULDQ     nttTwiddles<>+3424(SB), Y7, Y13
-	VPSHUFD     $0xf5, Y7, Y12
-	VPMULDQ     nttTwiddles<>+3424(SB), Y12, Y8
-	VPMULDQ     nttTwiddles<>+3392(SB), Y12, Y12
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y13, Y2, Y2
-	VPSUBD      Y8, Y12, Y12
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y2, Y11
-	VPSUBD      Y11, Y5, Y7
-	VPADDD      Y11, Y5, Y5
-	VPMULDQ     nttTwiddles<>+3456(SB), Y0, Y3
-	VPMULDQ     nttTwiddles<>+3488(SB), Y0, Y2
-	VPSHUFD     $0xf5, Y0, Y13
-	VPMULDQ     nttTwiddles<>+3488(SB), Y13, Y12
-	VPMULDQ     nttTwiddles<>+3456(SB), Y13, Y13
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y2, Y3, Y3
-	VPSUBD      Y12, Y13, Y13
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y13, Y3, Y9
-	VPSUBD      Y9, Y14, Y0
-	VPADDD      Y9, Y14, Y14
-	VPMULDQ     nttTwiddles<>+3520(SB), Y1, Y11
-	VPMULDQ     nttTwiddles<>+3552(SB), Y1, Y3
-	VPSHUFD     $0xf5, Y1, Y2
-	VPMULDQ     nttTwiddles<>+3552(SB), Y2, Y13
-	VPMULDQ     nttTwiddles<>+3520(SB), Y2, Y2
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y3, Y11, Y11
-	VPSUBD      Y13, Y2, Y2
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y2, Y11, Y8
-	VPSUBD      Y8, Y10, Y1
-	VPADDD      Y8, Y10, Y10
-	VPMULDQ     nttTwiddles<>+3584(SB), Y5, Y9
-	VPMULDQ     nttTwiddles<>+3616(SB), Y5, Y11
-	VPSHUFD     $0xf5, Y5, Y3
-	VPMULDQ     nttTwiddles<>+3616(SB), Y3, Y2
-	VPMULDQ     nttTwiddles<>+3584(SB), Y3, Y3
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y11, Y9, Y9
-	VPSUBD      Y2, Y3, Y3
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y3, Y9, Y12
-	VPSUBD      Y12, Y4, Y5
-	VPADDD      Y12, Y4, Y4
-	VPMULDQ     nttTwiddles<>+3648(SB), Y7, Y8
-	VPMULDQ     nttTwiddles<>+3680(SB), Y7, Y9
-	VPSHUFD     $0xf5, Y7, Y11
-	VPMULDQ     nttTwiddles<>+3680(SB), Y11, Y3
-	VPMULDQ     nttTwiddles<>+3648(SB), Y11, Y11
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y9, Y8, Y8
-	VPSUBD      Y3, Y11, Y11
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y11, Y8, Y13
-	VPSUBD      Y13, Y6, Y7
-	VPADDD      Y13, Y6, Y6
-	VPERM2I128  $0x20, Y4, Y14, Y2
-	VPERM2I128  $0x31, Y4, Y14, Y4
-	VPERM2I128  $0x20, Y5, Y0, Y12
-	VPERM2I128  $0x31, Y5, Y0, Y5
-	VPERM2I128  $0x20, Y6, Y10, Y8
-	VPERM2I128  $0x31, Y6, Y10, Y6
-	VPERM2I128  $0x20, Y7, Y1, Y9
-	VPERM2I128  $0x31, Y7, Y1, Y7
-	VPMULDQ     nttTwiddles<>+3712(SB), Y4, Y3
-	VPMULDQ     nttTwiddles<>+3744(SB), Y4, Y13
-	VPSHUFD     $0xf5, Y4, Y14
-	VPMULDQ     nttTwiddles<>+3744(SB), Y14, Y0
-	VPMULDQ     nttTwiddles<>+3712(SB), Y14, Y14
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y13, Y3, Y3
-	VPSUBD      Y0, Y14, Y14
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y14, Y3, Y11
-	VPSUBD      Y11, Y2, Y4
-	VPADDD      Y11, Y2, Y2
-	VPMULDQ     nttTwiddles<>+3776(SB), Y5, Y1
-	VPMULDQ     nttTwiddles<>+3808(SB), Y5, Y3
-	VPSHUFD     $0xf5, Y5, Y13
-	VPMULDQ     nttTwiddles<>+3808(SB), Y13, Y14
-	VPMULDQ     nttTwiddles<>+3776(SB), Y13, Y13
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y3, Y1, Y1
-	VPSUBD      Y14, Y13, Y13
-	VPSHUFD     $0xf5, Y1, Y1
-	VPBLENDD    $0xaa, Y13, Y1, Y10
-	VPSUBD      Y10, Y12, Y5
-	VPADDD      Y10, Y12, Y12
-	VPMULDQ     nttTwiddles<>+3840(SB), Y6, Y11
-	VPMULDQ     nttTwiddles<>+3872(SB), Y6, Y1
-	VPSHUFD     $0xf5, Y6, Y3
-	VPMULDQ     nttTwiddles<>+3872(SB), Y3, Y13
-	VPMULDQ     nttTwiddles<>+3840(SB), Y3, Y3
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y1, Y11, Y11
-	VPSUBD      Y13, Y3, Y3
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y3, Y11, Y0
-	VPSUBD      Y0, Y8, Y6
-	VPADDD      Y0, Y8, Y8
-	VPMULDQ     nttTwiddles<>+3904(SB), Y7, Y10
-	VPMULDQ     nttTwiddles<>+3936(SB), Y7, Y11
-	VPSHUFD     $0xf5, Y7, Y1
-	VPMULDQ     nttTwiddles<>+3936(SB), Y1, Y3
-	VPMULDQ     nttTwiddles<>+3904(SB), Y1, Y1
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y11, Y10, Y10
-	VPSUBD      Y3, Y1, Y1
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y1, Y10, Y14
-	VPSUBD      Y14, Y9, Y7
-	VPADDD      Y14, Y9, Y9
-	VPUNPCKLQDQ Y8, Y2, Y13
-	VPUNPCKHQDQ Y8, Y2, Y8
-	VPUNPCKLQDQ Y9, Y12, Y0
-	VPUNPCKHQDQ Y9, Y12, Y9
-	VPUNPCKLQDQ Y6, Y4, Y10
-	VPUNPCKHQDQ Y6, Y4, Y6
-	VPUNPCKLQDQ Y7, Y5, Y11
-	VPUNPCKHQDQ Y7, Y5, Y7
-	VPMULDQ     nttTwiddles<>+3968(SB), Y8, Y3
-	VPMULDQ     nttTwiddles<>+4000(SB), Y8, Y14
-	VPSHUFD     $0xf5, Y8, Y2
-	VPMULDQ     nttTwiddles<>+4000(SB), Y2, Y12
-	VPMULDQ     nttTwiddles<>+3968(SB), Y2, Y2
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y14, Y3, Y3
-	VPSUBD      Y12, Y2, Y2
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y2, Y3, Y1
-	VPSUBD      Y1, Y13, Y8
-	VPADDD      Y1, Y13, Y13
-	VPMULDQ     nttTwiddles<>+4032(SB), Y9, Y5
-	VPMULDQ     nttTwiddles<>+4064(SB), Y9, Y3
-	VPSHUFD     $0xf5, Y9, Y14
-	VPMULDQ     nttTwiddles<>+4064(SB), Y14, Y2
-	VPMULDQ     nttTwiddles<>+4032(SB), Y14, Y14
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y3, Y5, Y5
-	VPSUBD      Y2, Y14, Y14
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y14, Y5, Y4
-	VPSUBD      Y4, Y0, Y9
-	VPADDD      Y4, Y0, Y0
-	VPMULDQ     nttTwiddles<>+4096(SB), Y6, Y1
-	VPMULDQ     nttTwiddles<>+4128(SB), Y6, Y5
-	VPSHUFD     $0xf5, Y6, Y3
-	VPMULDQ     nttTwiddles<>+4128(SB), Y3, Y14
-	VPMULDQ     nttTwiddles<>+4096(SB), Y3, Y3
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y5, Y1, Y1
-	VPSUBD      Y14, Y3, Y3
-	VPSHUFD     $0xf5, Y1, Y1
-	VPBLENDD    $0xaa, Y3, Y1, Y12
-	VPSUBD      Y12, Y10, Y6
-	VPADDD      Y12, Y10, Y10
-	VPMULDQ     nttTwiddles<>+4160(SB), Y7, Y4
-	VPMULDQ     nttTwiddles<>+4192(SB), Y7, Y1
-	VPSHUFD     $0xf5, Y7, Y5
-	VPMULDQ     nttTwiddles<>+4192(SB), Y5, Y3
-	VPMULDQ     nttTwiddles<>+4160(SB), Y5, Y5
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y1, Y4, Y4
-	VPSUBD      Y3, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y2
-	VPSUBD      Y2, Y11, Y7
-	VPADDD      Y2, Y11, Y11
-	VPSLLQ      $0x20, Y0, Y14
-	VPSRLQ      $0x20, Y13, Y12
-	VPBLENDD    $0xaa, Y14, Y13, Y13
-	VPBLENDD    $0xaa, Y0, Y12, Y0
-	VPSLLQ      $0x20, Y9, Y4
-	VPSRLQ      $0x20, Y8, Y1
-	VPBLENDD    $0xaa, Y4, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y1, Y9
-	VPSLLQ      $0x20, Y11, Y5
-	VPSRLQ      $0x20, Y10, Y3
-	VPBLENDD    $0xaa, Y5, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y3, Y11
-	VPSLLQ      $0x20, Y7, Y2
-	VPSRLQ      $0x20, Y6, Y14
-	VPBLENDD    $0xaa, Y2, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y14, Y7
-	VPMULDQ     nttTwiddles<>+4224(SB), Y0, Y4
-	VPMULDQ     nttTwiddles<>+4256(SB), Y0, Y1
-	VPSHUFD     $0xf5, Y0, Y5
-	VPMULDQ     nttTwiddles<>+4320(SB), Y5, Y3
-	VPMULDQ     nttTwiddles<>+4288(SB), Y5, Y5
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y1, Y4, Y4
-	VPSUBD      Y3, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y12
-	VPSUBD      Y12, Y13, Y0
-	VPADDD      Y12, Y13, Y13
-	VPMULDQ     nttTwiddles<>+4352(SB), Y9, Y14
-	VPMULDQ     nttTwiddles<>+4384(SB), Y9, Y4
-	VPSHUFD     $0xf5, Y9, Y1
-	VPMULDQ     nttTwiddles<>+4448(SB), Y1, Y5
-	VPMULDQ     nttTwiddles<>+4416(SB), Y1, Y1
-	VPMULDQ     Y15, Y4, Y4
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y4, Y14, Y14
-	VPSUBD      Y5, Y1, Y1
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y1, Y14, Y2
-	VPSUBD      Y2, Y8, Y9
-	VPADDD      Y2, Y8, Y8
-	VPMULDQ     nttTwiddles<>+4480(SB), Y11, Y12
-	VPMULDQ     nttTwiddles<>+4512(SB), Y11, Y14
-	VPSHUFD     $0xf5, Y11, Y4
-	VPMULDQ     nttTwiddles<>+4576(SB), Y4, Y1
-	VPMULDQ     nttTwiddles<>+4544(SB), Y4, Y4
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y14, Y12, Y12
-	VPSUBD      Y1, Y4, Y4
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y4, Y12, Y3
-	VPSUBD      Y3, Y10, Y11
-	VPADDD      Y3, Y10, Y10
-	VPMULDQ     nttTwiddles<>+4608(SB), Y7, Y2
-	VPMULDQ     nttTwiddles<>+4640(SB), Y7, Y12
-	VPSHUFD     $0xf5, Y7, Y14
-	VPMULDQ     nttTwiddles<>+4704(SB), Y14, Y4
-	VPMULDQ     nttTwiddles<>+4672(SB), Y14, Y14
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y12, Y2, Y2
-	VPSUBD      Y4, Y14, Y14
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y14, Y2, Y5
-	VPSUBD      Y5, Y6, Y7
-	VPADDD      Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y13, Y1
-	VPSRAD      $0x17, Y1, Y1
-	VPMULLD     Y15, Y1, Y1
-	VPSUBD      Y1, Y13, Y13
-	VPADDD      Y15, Y13, Y3
-	VPMINUD     Y3, Y13, Y13
-	VPADDD      nttTwiddles<>+1888(SB), Y0, Y2
-	VPSRAD      $0x17, Y2, Y2
-	VPMULLD     Y15, Y2, Y2
-	VPSUBD      Y2, Y0, Y0
-	VPADDD      Y15, Y0, Y12
-	VPMINUD     Y12, Y0, Y0
-	VPADDD      nttTwiddles<>+1888(SB), Y8, Y14
-	VPSRAD      $0x17, Y14, Y14
-	VPMULLD     Y15, Y14, Y14
-	VPSUBD      Y14, Y8, Y8
-	VPADDD      Y15, Y8, Y4
-	VPMINUD     Y4, Y8, Y8
-	VPADDD      nttTwiddles<>+1888(SB), Y9, Y5
-	VPSRAD      $0x17, Y5, Y5
-	VPMULLD     Y15, Y5, Y5
-	VPSUBD      Y5, Y9, Y9
-	VPADDD      Y15, Y9, Y1
-	VPMINUD     Y1, Y9, Y9
-	VPADDD      nttTwiddles<>+1888(SB), Y10, Y3
-	VPSRAD      $0x17, Y3, Y3
-	VPMULLD     Y15, Y3, Y3
-	VPSUBD      Y3, Y10, Y10
-	VPADDD      Y15, Y10, Y2
-	VPMINUD     Y2, Y10, Y10
-	VPADDD      nttTwiddles<>+1888(SB), Y11, Y12
-	VPSRAD      $0x17, Y12, Y12
-	VPMULLD     Y15, Y12, Y12
-	VPSUBD      Y12, Y11, Y11
-	VPADDD      Y15, Y11, Y14
-	VPMINUD     Y14, Y11, Y11
-	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
-	VPSRAD      $0x17, Y4, Y4
-	VPMULLD     Y15, Y4, Y4
-	VPSUBD      Y4, Y6, Y6
-	VPADDD      Y15, Y6, Y5
-	VPMINUD     Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y7, Y1
-	VPSRAD      $0x17, Y1, Y1
-	VPMULLD     Y15, Y1, Y1
-	VPSUBD      Y1, Y7, Y7
-	VPADDD      Y15, Y7, Y3
-	VPMINUD     Y3, Y7, Y7
-	VPSLLQ      $0x20, Y0, Y2
-	VPSRLQ      $0x20, Y13, Y12
-	VPBLENDD    $0xaa, Y2, Y13, Y13
-	VPBLENDD    $0xaa, Y0, Y12, Y0
-	VPSLLQ      $0x20, Y9, Y14
-	VPSRLQ      $0x20, Y8, Y4
-	VPBLENDD    $0xaa, Y14, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y4, Y9
-	VPSLLQ      $0x20, Y11, Y5
-	VPSRLQ      $0x20, Y10, Y1
-	VPBLENDD    $0xaa, Y5, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y1, Y11
-	VPSLLQ      $0x20, Y7, Y3
-	VPSRLQ      $0x20, Y6, Y2
-	VPBLENDD    $0xaa, Y3, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y2, Y7
-	VPUNPCKLQDQ Y8, Y13, Y12
-	VPUNPCKHQDQ Y8, Y13, Y8
-	VPUNPCKLQDQ Y9, Y0, Y14
-	VPUNPCKHQDQ Y9, Y0, Y9
-	VPUNPCKLQDQ Y6, Y10, Y4
-	VPUNPCKHQDQ Y6, Y10, Y6
-	VPUNPCKLQDQ Y7, Y11, Y5
-	VPUNPCKHQDQ Y7, Y11, Y7
-	VPERM2I128  $0x20, Y4, Y12, Y1
-	VPERM2I128  $0x31, Y4, Y12, Y4
-	VPERM2I128  $0x20, Y5, Y14, Y3
-	VPERM2I128  $0x31, Y5, Y14, Y5
-	VPERM2I128  $0x20, Y6, Y8, Y2
-	VPERM2I128  $0x31, Y6, Y8, Y6
-	VPERM2I128  $0x20, Y7, Y9, Y13
-	VPERM2I128  $0x31, Y7, Y9, Y7
-	VMOVDQU     Y1, 512(DI)
-	VMOVDQU     Y3, 544(DI)
-	VMOVDQU     Y2, 576(DI)
-	VMOVDQU     Y13, 608(DI)
-	VMOVDQU     Y4, 640(DI)
-	VMOVDQU     Y5, 672(DI)
-	VMOVDQU     Y6, 704(DI)
-	VMOVDQU     Y7, 736(DI)
-	VMOVDQU     768(DI), Y1
-	VMOVDQU     800(DI), Y3
-	VMOVDQU     832(DI), Y2
-	VMOVDQU     864(DI), Y13
-	VMOVDQU     896(DI), Y4
-	VMOVDQU     928(DI), Y5
-	VMOVDQU     960(DI), Y6
-	VMOVDQU     992(DI), Y7
-	VPMULDQ     nttTwiddles<>+4736(SB), Y2, Y10
-	VPMULDQ     nttTwiddles<>+4768(SB), Y2, Y11
-	VPSHUFD     $0xf5, Y2, Y12
-	VPMULDQ     nttTwiddles<>+4768(SB), Y12, Y14
-	VPMULDQ     nttTwiddles<>+4736(SB), Y12, Y12
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y11, Y10, Y10
-	VPSUBD      Y14, Y12, Y12
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y12, Y10, Y0
-	VPSUBD      Y0, Y1, Y2
-	VPADDD      Y0, Y1, Y1
-	VPMULDQ     nttTwiddles<>+4736(SB), Y13, Y9
-	VPMULDQ     nttTwiddles<>+4768(SB), Y13, Y10
-	VPSHUFD     $0xf5, Y13, Y11
-	VPMULDQ     nttTwiddles<>+4768(SB), Y11, Y12
-	VPMULDQ     nttTwiddles<>+4736(SB), Y11, Y11
+	VPMULDQ     64(R8), Y6, Y9
+	VPMULDQ     96(R8), Y6, Y10
+	VPSHUFD     $0xf5, Y6, Y11
+	VPMULDQ     96(R8), Y11, Y12
+	VPMULDQ     64(R8), Y11, Y11
 	VPMULDQ     Y15, Y10, Y10
 	VPMULDQ     Y15, Y12, Y12
 	VPSUBD      Y10, Y9, Y9
 	VPSUBD      Y12, Y11, Y11
 	VPSHUFD     $0xf5, Y9, Y9
 	VPBLENDD    $0xaa, Y11, Y9, Y8
-	VPSUBD      Y8, Y3, Y13
-	VPADDD      Y8, Y3, Y3
-	VPMULDQ     nttTwiddles<>+4800(SB), Y6, Y0
-	VPMULDQ     nttTwiddles<>+4832(SB), Y6, Y9
-	VPSHUFD     $0xf5, Y6, Y10
-	VPMULDQ     nttTwiddles<>+4832(SB), Y10, Y11
-	VPMULDQ     nttTwiddles<>+4800(SB), Y10, Y10
+	VPSUBD      Y8, Y4, Y6
+	VPADDD      Y8, Y4, Y4
+	VPMULDQ     64(R8), Y7, Y14
+	VPMULDQ     96(R8), Y7, Y9
+	VPSHUFD     $0xf5, Y7, Y10
+	VPMULDQ     96(R8), Y10, Y11
+	VPMULDQ     64(R8), Y10, Y10
 	VPMULDQ     Y15, Y9, Y9
 	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y9, Y0, Y0
+	VPSUBD      Y9, Y14, Y14
 	VPSUBD      Y11, Y10, Y10
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y10, Y0, Y14
-	VPSUBD      Y14, Y4, Y6
-	VPADDD      Y14, Y4, Y4
-	VPMULDQ     nttTwiddles<>+4800(SB), Y7, Y8
-	VPMULDQ     nttTwiddles<>+4832(SB), Y7, Y0
-	VPSHUFD     $0xf5, Y7, Y9
-	VPMULDQ     nttTwiddles<>+4832(SB), Y9, Y10
-	VPMULDQ     nttTwiddles<>+4800(SB), Y9, Y9
-	VPMULDQ     Y15, Y0, Y0
+	VPSHUFD     $0xf5, Y14, Y14
+	VPBLENDD    $0xaa, Y10, Y14, Y13
+	VPSUBD      Y13, Y5, Y7
+	VPADDD      Y13, Y5, Y5
+	VPMULDQ     128(R8), Y1, Y8
+	VPMULDQ     160(R8), Y1, Y14
+	VPSHUFD     $0xf5, Y1, Y9
+	VPMULDQ     160(R8), Y9, Y10
+	VPMULDQ     128(R8), Y9, Y9
+	VPMULDQ     Y15, Y14, Y14
 	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y0, Y8, Y8
+	VPSUBD      Y14, Y8, Y8
 	VPSUBD      Y10, Y9, Y9
 	VPSHUFD     $0xf5, Y8, Y8
 	VPBLENDD    $0xaa, Y9, Y8, Y12
-	VPSUBD      Y12, Y5, Y7
-	VPADDD      Y12, Y5, Y5
-	VPMULDQ     nttTwiddles<>+4864(SB), Y3, Y14
-	VPMULDQ     nttTwiddles<>+4896(SB), Y3, Y8
-	VPSHUFD     $0xf5, Y3, Y0
-	VPMULDQ     nttTwiddles<>+4896(SB), Y0, Y9
-	VPMULDQ     nttTwiddles<>+4864(SB), Y0, Y0
+	VPSUBD      Y12, Y0, Y1
+	VPADDD      Y12, Y0, Y0
+	VPMULDQ     192(R8), Y3, Y13
+	VPMULDQ     224(R8), Y3, Y8
+	VPSHUFD     $0xf5, Y3, Y14
+	VPMULDQ     224(R8), Y14, Y9
+	VPMULDQ     192(R8), Y14, Y14
 	VPMULDQ     Y15, Y8, Y8
 	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y8, Y14, Y14
-	VPSUBD      Y9, Y0, Y0
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y0, Y14, Y11
-	VPSUBD      Y11, Y1, Y3
-	VPADDD      Y11, Y1, Y1
-	VPMULDQ     nttTwiddles<>+4928(SB), Y13, Y12
-	VPMULDQ     nttTwiddles<>+4960(SB), Y13, Y14
-	VPSHUFD     $0xf5, Y13, Y8
-	VPMULDQ     nttTwiddles<>+4960(SB), Y8, Y0
-	VPMULDQ     nttTwiddles<>+4928(SB), Y8, Y8
+	VPSUBD      Y8, Y13, Y13
+	VPSUBD      Y9, Y14, Y14
+	VPSHUFD     $0xf5, Y13, Y13
+	VPBLENDD    $0xaa, Y14, Y13, Y11
+	VPSUBD      Y11, Y2, Y3
+	VPADDD      Y11, Y2, Y2
+	VPMULDQ     256(R8), Y5, Y12
+	VPMULDQ     288(R8), Y5, Y13
+	VPSHUFD     $0xf5, Y5, Y8
+	VPMULDQ     288(R8), Y8, Y14
+	VPMULDQ     256(R8), Y8, Y8
+	VPMULDQ     Y15, Y13, Y13
 	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y14, Y12, Y12
-	VPSUBD      Y0, Y8, Y8
+	VPSUBD      Y13, Y12, Y12
+	VPSUBD      Y14, Y8, Y8
 	VPSHUFD     $0xf5, Y12, Y12
 	VPBLENDD    $0xaa, Y8, Y12, Y10
-	VPSUBD      Y10, Y2, Y13
-	VPADDD      Y10, Y2, Y2
-	VPMULDQ     nttTwiddles<>+4992(SB), Y5, Y11
-	VPMULDQ     nttTwiddles<>+5024(SB), Y5, Y12
-	VPSHUFD     $0xf5, Y5, Y14
-	VPMULDQ     nttTwiddles<>+5024(SB), Y14, Y8
-	VPMULDQ     nttTwiddles<>+4992(SB), Y14, Y14
+	VPSUBD      Y10, Y4, Y5
+	VPADDD      Y10, Y4, Y4
+	VPMULDQ     320(R8), Y7, Y11
+	VPMULDQ     352(R8), Y7, Y12
+	VPSHUFD     $0xf5, Y7, Y13
+	VPMULDQ     352(R8), Y13, Y8
+	VPMULDQ     320(R8), Y13, Y13
 	VPMULDQ     Y15, Y12, Y12
 	VPMULDQ     Y15, Y8, Y8
 	VPSUBD      Y12, Y11, Y11
-	VPSUBD      Y8, Y14, Y14
+	VPSUBD      Y8, Y13, Y13
 	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y14, Y11, Y9
-	VPSUBD      Y9, Y4, Y5
-	VPADDD      Y9, Y4, Y4
-	VPMULDQ     nttTwiddles<>+5056(SB), Y7, Y10
-	VPMULDQ     nttTwiddles<>+5088(SB), Y7, Y11
-	VPSHUFD     $0xf5, Y7, Y12
-	VPMULDQ     nttTwiddles<>+5088(SB), Y12, Y14
-	VPMULDQ     nttTwiddles<>+5056(SB), Y12, Y12
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y11, Y10, Y10
-	VPSUBD      Y14, Y12, Y12
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y12, Y10, Y0
-	VPSUBD      Y0, Y6, Y7
-	VPADDD      Y0, Y6, Y6
-	VPERM2I128  $0x20, Y4, Y1, Y8
-	VPERM2I128  $0x31, Y4, Y1, Y4
-	VPERM2I128  $0x20, Y5, Y3, Y9
-	VPERM2I128  $0x31, Y5, Y3, Y5
-	VPERM2I128  $0x20, Y6, Y2, Y10
+	VPBLENDD    $0xaa, Y13, Y11, Y9
+	VPSUBD      Y9, Y6, Y7
+	VPADDD      Y9, Y6, Y6
+	VPERM2I128  $0x20, Y4, Y0, Y14
+	VPERM2I128  $0x31, Y4, Y0, Y4
+	VPERM2I128  $0x20, Y5, Y1, Y10
+	VPERM2I128  $0x31, Y5, Y1, Y5
+	VPERM2I128  $0x20, Y6, Y2, Y11
 	VPERM2I128  $0x31, Y6, Y2, Y6
-	VPERM2I128  $0x20, Y7, Y13, Y11
-	VPERM2I128  $0x31, Y7, Y13, Y7
-	VPMULDQ     nttTwiddles<>+5120(SB), Y4, Y14
-	VPMULDQ     nttTwiddles<>+5152(SB), Y4, Y0
-	VPSHUFD     $0xf5, Y4, Y1
-	VPMULDQ     nttTwiddles<>+5152(SB), Y1, Y3
-	VPMULDQ     nttTwiddles<>+5120(SB), Y1, Y1
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y0, Y14, Y14
-	VPSUBD      Y3, Y1, Y1
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y1, Y14, Y12
-	VPSUBD      Y12, Y8, Y4
-	VPADDD      Y12, Y8, Y8
-	VPMULDQ     nttTwiddles<>+5184(SB), Y5, Y13
-	VPMULDQ     nttTwiddles<>+5216(SB), Y5, Y14
-	VPSHUFD     $0xf5, Y5, Y0
-	VPMULDQ     nttTwiddles<>+5216(SB), Y0, Y1
-	VPMULDQ     nttTwiddles<>+5184(SB), Y0, Y0
-	VPMULDQ     Y15, Y14, Y14
+	VPERM2I128  $0x20, Y7, Y3, Y12
+	VPERM2I128  $0x31, Y7, Y3, Y7
+	VPMULDQ     384(R8), Y4, Y8
+	VPMULDQ     416(R8), Y4, Y9
+	VPSHUFD     $0xf5, Y4, Y0
+	VPMULDQ     416(R8), Y0, Y1
+	VPMULDQ     384(R8), Y0, Y0
+	VPMULDQ     Y15, Y9, Y9
 	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y14, Y13, Y13
+	VPSUBD      Y9, Y8, Y8
 	VPSUBD      Y1, Y0, Y0
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y0, Y13, Y2
-	VPSUBD      Y2, Y9, Y5
-	VPADDD      Y2, Y9, Y9
-	VPMULDQ     nttTwiddles<>+5248(SB), Y6, Y12
-	VPMULDQ     nttTwiddles<>+5280(SB), Y6, Y13
-	VPSHUFD     $0xf5, Y6, Y14
-	VPMULDQ     nttTwiddles<>+5280(SB), Y14, Y0
-	VPMULDQ     nttTwiddles<>+5248(SB), Y14, Y14
-	VPMULDQ     Y15, Y13, Y13
+	VPSHUFD     $0xf5, Y8, Y8
+	VPBLENDD    $0xaa, Y0, Y8, Y13
+	VPSUBD      Y13, Y14, Y4
+	VPADDD      Y13, Y14, Y14
+	VPMULDQ     448(R8), Y5, Y3
+	VPMULDQ     480(R8), Y5, Y8
+	VPSHUFD     $0xf5, Y5, Y9
+	VPMULDQ     480(R8), Y9, Y0
+	VPMULDQ     448(R8), Y9, Y9
+	VPMULDQ     Y15, Y8, Y8
 	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y13, Y12, Y12
-	VPSUBD      Y0, Y14, Y14
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y14, Y12, Y3
-	VPSUBD      Y3, Y10, Y6
-	VPADDD      Y3, Y10, Y10
-	VPMULDQ     nttTwiddles<>+5312(SB), Y7, Y2
-	VPMULDQ     nttTwiddles<>+5344(SB), Y7, Y12
-	VPSHUFD     $0xf5, Y7, Y13
-	VPMULDQ     nttTwiddles<>+5344(SB), Y13, Y14
-	VPMULDQ     nttTwiddles<>+5312(SB), Y13, Y13
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y12, Y2, Y2
-	VPSUBD      Y14, Y13, Y13
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y13, Y2, Y1
-	VPSUBD      Y1, Y11, Y7
+	VPSUBD      Y8, Y3, Y3
+	VPSUBD      Y0, Y9, Y9
+	VPSHUFD     $0xf5, Y3, Y3
+	VPBLENDD    $0xaa, Y9, Y3, Y2
+	VPSUBD      Y2, Y10, Y5
+	VPADDD      Y2, Y10, Y10
+	VPMULDQ     512(R8), Y6, Y13
+	VPMULDQ     544(R8), Y6, Y3
+	VPSHUFD     $0xf5, Y6, Y8
+	VPMULDQ     544(R8), Y8, Y9
+	VPMULDQ     512(R8), Y8, Y8
+	VPMULDQ     Y15, Y3, Y3
+	VPMULDQ     Y15, Y9, Y9
+	VPSUBD      Y3, Y13, Y13
+	VPSUBD      Y9, Y8, Y8
+	VPSHUFD     $0xf5, Y13, Y13
+	VPBLENDD    $0xaa, Y8, Y13, Y1
+	VPSUBD      Y1, Y11, Y6
 	VPADDD      Y1, Y11, Y11
-	VPUNPCKLQDQ Y10, Y8, Y0
-	VPUNPCKHQDQ Y10, Y8, Y10
-	VPUNPCKLQDQ Y11, Y9, Y3
-	VPUNPCKHQDQ Y11, Y9, Y11
+	VPMULDQ     576(R8), Y7, Y2
+	VPMULDQ     608(R8), Y7, Y13
+	VPSHUFD     $0xf5, Y7, Y3
+	VPMULDQ     608(R8), Y3, Y8
+	VPMULDQ     576(R8), Y3, Y3
+	VPMULDQ     Y15, Y13, Y13
+	VPMULDQ     Y15, Y8, Y8
+	VPSUBD      Y13, Y2, Y2
+	VPSUBD      Y8, Y3, Y3
+	VPSHUFD     $0xf5, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y0
+	VPSUBD      Y0, Y12, Y7
+	VPADDD      Y0, Y12, Y12
+	VPUNPCKLQDQ Y11, Y14, Y9
+	VPUNPCKHQDQ Y11, Y14, Y11
+	VPUNPCKLQDQ Y12, Y10, Y1
+	VPUNPCKHQDQ Y12, Y10, Y12
 	VPUNPCKLQDQ Y6, Y4, Y2
 	VPUNPCKHQDQ Y6, Y4, Y6
-	VPUNPCKLQDQ Y7, Y5, Y12
+	VPUNPCKLQDQ Y7, Y5, Y13
 	VPUNPCKHQDQ Y7, Y5, Y7
-	VPMULDQ     nttTwiddles<>+5376(SB), Y10, Y14
-	VPMULDQ     nttTwiddles<>+5408(SB), Y10, Y1
-	VPSHUFD     $0xf5, Y10, Y8
-	VPMULDQ     nttTwiddles<>+5408(SB), Y8, Y9
-	VPMULDQ     nttTwiddles<>+5376(SB), Y8, Y8
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y1, Y14, Y14
-	VPSUBD      Y9, Y8, Y8
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y8, Y14, Y13
-	VPSUBD      Y13, Y0, Y10
-	VPADDD      Y13, Y0, Y0
-	VPMULDQ     nttTwiddles<>+5440(SB), Y11, Y5
-	VPMULDQ     nttTwiddles<>+5472(SB), Y11, Y14
-	VPSHUFD     $0xf5, Y11, Y1
-	VPMULDQ     nttTwiddles<>+5472(SB), Y1, Y8
-	VPMULDQ     nttTwiddles<>+5440(SB), Y1, Y1
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y14, Y5, Y5
-	VPSUBD      Y8, Y1, Y1
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y1, Y5, Y4
-	VPSUBD      Y4, Y3, Y11
-	VPADDD      Y4, Y3, Y3
-	VPMULDQ     nttTwiddles<>+5504(SB), Y6, Y13
-	VPMULDQ     nttTwiddles<>+5536(SB), Y6, Y5
-	VPSHUFD     $0xf5, Y6, Y14
-	VPMULDQ     nttTwiddles<>+5536(SB), Y14, Y1
-	VPMULDQ     nttTwiddles<>+5504(SB), Y14, Y14
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y5, Y13, Y13
-	VPSUBD      Y1, Y14, Y14
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y14, Y13, Y9
-	VPSUBD      Y9, Y2, Y6
-	VPADDD      Y9, Y2, Y2
-	VPMULDQ     nttTwiddles<>+5568(SB), Y7, Y4
-	VPMULDQ     nttTwiddles<>+5600(SB), Y7, Y13
-	VPSHUFD     $0xf5, Y7, Y5
-	VPMULDQ     nttTwiddles<>+5600(SB), Y5, Y14
-	VPMULDQ     nttTwiddles<>+5568(SB), Y5, Y5
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y13, Y4, Y4
-	VPSUBD      Y14, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y8
-	VPSUBD      Y8, Y12, Y7
-	VPADDD      Y8, Y12, Y12
-	VPSLLQ      $0x20, Y3, Y1
-	VPSRLQ      $0x20, Y0, Y9
-	VPBLENDD    $0xaa, Y1, Y0, Y0
-	VPBLENDD    $0xaa, Y3, Y9, Y3
-	VPSLLQ      $0x20, Y11, Y4
-	VPSRLQ      $0x20, Y10, Y13
-	VPBLENDD    $0xaa, Y4, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y13, Y11
-	VPSLLQ      $0x20, Y12, Y5
-	VPSRLQ      $0x20, Y2, Y14
-	VPBLENDD    $0xaa, Y5, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y14, Y12
-	VPSLLQ      $0x20, Y7, Y8
-	VPSRLQ      $0x20, Y6, Y1
-	VPBLENDD    $0xaa, Y8, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y1, Y7
-	VPMULDQ     nttTwiddles<>+5632(SB), Y3, Y4
-	VPMULDQ     nttTwiddles<>+5664(SB), Y3, Y13
-	VPSHUFD     $0xf5, Y3, Y5
-	VPMULDQ     nttTwiddles<>+5728(SB), Y5, Y14
-	VPMULDQ     nttTwiddles<>+5696(SB), Y5, Y5
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y13, Y4, Y4
-	VPSUBD      Y14, Y5, Y5
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y5, Y4, Y9
-	VPSUBD      Y9, Y0, Y3
-	VPADDD      Y9, Y0, Y0
-	VPMULDQ     nttTwiddles<>+5760(SB), Y11, Y1
-	VPMULDQ     nttTwiddles<>+5792(SB), Y11, Y4
-	VPSHUFD     $0xf5, Y11, Y13
-	VPMULDQ     nttTwiddles<>+5856(SB), Y13, Y5
-	VPMULDQ     nttTwiddles<>+5824(SB), Y13, Y13
-	VPMULDQ     Y15, Y4, Y4
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y4, Y1, Y1
-	VPSUBD      Y5, Y13, Y13
-	VPSHUFD     $0xf5, Y1, Y1
-	VPBLENDD    $0xaa, Y13, Y1, Y8
-	VPSUBD      Y8, Y10, Y11
-	VPADDD      Y8, Y10, Y10
-	VPMULDQ     nttTwiddles<>+5888(SB), Y12, Y9
-	VPMULDQ     nttTwiddles<>+5920(SB), Y12, Y1
-	VPSHUFD     $0xf5, Y12, Y4
-	VPMULDQ     nttTwiddles<>+5984(SB), Y4, Y13
-	VPMULDQ     nttTwiddles<>+5952(SB), Y4, Y4
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y1, Y9, Y9
-	VPSUBD      Y13, Y4, Y4
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y4, Y9, Y14
-	VPSUBD      Y14, Y2, Y12
-	VPADDD      Y14, Y2, Y2
-	VPMULDQ     nttTwiddles<>+6016(SB), Y7, Y8
-	VPMULDQ     nttTwiddles<>+6048(SB), Y7, Y9
-	VPSHUFD     $0xf5, Y7, Y1
-	VPMULDQ     nttTwiddles<>+6112(SB), Y1, Y4
-	VPMULDQ     nttTwiddles<>+6080(SB), Y1, Y1
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y9, Y8, Y8
-	VPSUBD      Y4, Y1, Y1
+	VPMULDQ     640(R8), Y11, Y8
+	VPMULDQ     672(R8), Y11, Y0
+	VPSHUFD     $0xf5, Y11, Y14
+	VPMULDQ     672(R8), Y14, Y10
+	VPMULDQ     640(R8), Y14, Y14
+	VPMULDQ     Y15, Y0, Y0
+	VPMULDQ     Y15, Y10, Y10
+	VPSUBD      Y0, Y8, Y8
+	VPSUBD      Y10, Y14, Y14
 	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y1, Y8, Y5
+	VPBLENDD    $0xaa, Y14, Y8, Y3
+	VPSUBD      Y3, Y9, Y11
+	VPADDD      Y3, Y9, Y9
+	VPMULDQ     704(R8), Y12, Y5
+	VPMULDQ     736(R8), Y12, Y8
+	VPSHUFD     $0xf5, Y12, Y0
+	VPMULDQ     736(R8), Y0, Y14
+	VPMULDQ     704(R8), Y0, Y0
+	VPMULDQ     Y15, Y8, Y8
+	VPMULDQ     Y15, Y14, Y14
+	VPSUBD      Y8, Y5, Y5
+	VPSUBD      Y14, Y0, Y0
+	VPSHUFD     $0xf5, Y5, Y5
+	VPBLENDD    $0xaa, Y0, Y5, Y4
+	VPSUBD      Y4, Y1, Y12
+	VPADDD      Y4, Y1, Y1
+	VPMULDQ     768(R8), Y6, Y3
+	VPMULDQ     800(R8), Y6, Y5
+	VPSHUFD     $0xf5, Y6, Y8
+	VPMULDQ     800(R8), Y8, Y0
+	VPMULDQ     768(R8), Y8, Y8
+	VPMULDQ     Y15, Y5, Y5
+	VPMULDQ     Y15, Y0, Y0
+	VPSUBD      Y5, Y3, Y3
+	VPSUBD      Y0, Y8, Y8
+	VPSHUFD     $0xf5, Y3, Y3
+	VPBLENDD    $0xaa, Y8, Y3, Y10
+	VPSUBD      Y10, Y2, Y6
+	VPADDD      Y10, Y2, Y2
+	VPMULDQ     832(R8), Y7, Y4
+	VPMULDQ     864(R8), Y7, Y3
+	VPSHUFD     $0xf5, Y7, Y5
+	VPMULDQ     864(R8), Y5, Y8
+	VPMULDQ     832(R8), Y5, Y5
+	VPMULDQ     Y15, Y3, Y3
+	VPMULDQ     Y15, Y8, Y8
+	VPSUBD      Y3, Y4, Y4
+	VPSUBD      Y8, Y5, Y5
+	VPSHUFD     $0xf5, Y4, Y4
+	VPBLENDD    $0xaa, Y5, Y4, Y14
+	VPSUBD      Y14, Y13, Y7
+	VPADDD      Y14, Y13, Y13
+	VPSLLQ      $0x20, Y1, Y0
+	VPSRLQ      $0x20, Y9, Y10
+	VPBLENDD    $0xaa, Y0, Y9, Y9
+	VPBLENDD    $0xaa, Y1, Y10, Y1
+	VPSLLQ      $0x20, Y12, Y4
+	VPSRLQ      $0x20, Y11, Y3
+	VPBLENDD    $0xaa, Y4, Y11, Y11
+	VPBLENDD    $0xaa, Y12, Y3, Y12
+	VPSLLQ      $0x20, Y13, Y5
+	VPSRLQ      $0x20, Y2, Y8
+	VPBLENDD    $0xaa, Y5, Y2, Y2
+	VPBLENDD    $0xaa, Y13, Y8, Y13
+	VPSLLQ      $0x20, Y7, Y14
+	VPSRLQ      $0x20, Y6, Y0
+	VPBLENDD    $0xaa, Y14, Y6, Y6
+	VPBLENDD    $0xaa, Y7, Y0, Y7
+	VPMULDQ     896(R8), Y1, Y4
+	VPMULDQ     928(R8), Y1, Y3
+	VPSHUFD     $0xf5, Y1, Y5
+	VPMULDQ     992(R8), Y5, Y8
+	VPMULDQ     960(R8), Y5, Y5
+	VPMULDQ     Y15, Y3, Y3
+	VPMULDQ     Y15, Y8, Y8
+	VPSUBD      Y3, Y4, Y4
+	VPSUBD      Y8, Y5, Y5
+	VPSHUFD     $0xf5, Y4, Y4
+	VPBLENDD    $0xaa, Y5, Y4, Y10
+	VPSUBD      Y10, Y9, Y1
+	VPADDD      Y10, Y9, Y9
+	VPMULDQ     1024(R8), Y12, Y0
+	VPMULDQ     1056(R8), Y12, Y4
+	VPSHUFD     $0xf5, Y12, Y3
+	VPMULDQ     1120(R8), Y3, Y5
+	VPMULDQ     1088(R8), Y3, Y3
+	VPMULDQ     Y15, Y4, Y4
+	VPMULDQ     Y15, Y5, Y5
+	VPSUBD      Y4, Y0, Y0
+	VPSUBD      Y5, Y3, Y3
+	VPSHUFD     $0xf5, Y0, Y0
+	VPBLENDD    $0xaa, Y3, Y0, Y14
+	VPSUBD      Y14, Y11, Y12
+	VPADDD      Y14, Y11, Y11
+	VPMULDQ     1152(R8), Y13, Y10
+	VPMULDQ     1184(R8), Y13, Y0
+	VPSHUFD     $0xf5, Y13, Y4
+	VPMULDQ     1248(R8), Y4, Y3
+	VPMULDQ     1216(R8), Y4, Y4
+	VPMULDQ     Y15, Y0, Y0
+	VPMULDQ     Y15, Y3, Y3
+	VPSUBD      Y0, Y10, Y10
+	VPSUBD      Y3, Y4, Y4
+	VPSHUFD     $0xf5, Y10, Y10
+	VPBLENDD    $0xaa, Y4, Y10, Y8
+	VPSUBD      Y8, Y2, Y13
+	VPADDD      Y8, Y2, Y2
+	VPMULDQ     1280(R8), Y7, Y14
+	VPMULDQ     1312(R8), Y7, Y10
+	VPSHUFD     $0xf5, Y7, Y0
+	VPMULDQ     1376(R8), Y0, Y4
+	VPMULDQ     1344(R8), Y0, Y0
+	VPMULDQ     Y15, Y10, Y10
+	VPMULDQ     Y15, Y4, Y4
+	VPSUBD      Y10, Y14, Y14
+	VPSUBD      Y4, Y0, Y0
+	VPSHUFD     $0xf5, Y14, Y14
+	VPBLENDD    $0xaa, Y0, Y14, Y5
 	VPSUBD      Y5, Y6, Y7
 	VPADDD      Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y0, Y13
-	VPSRAD      $0x17, Y13, Y13
-	VPMULLD     Y15, Y13, Y13
-	VPSUBD      Y13, Y0, Y0
-	VPADDD      Y15, Y0, Y14
-	VPMINUD     Y14, Y0, Y0
-	VPADDD      nttTwiddles<>+1888(SB), Y3, Y8
-	VPSRAD      $0x17, Y8, Y8
-	VPMULLD     Y15, Y8, Y8
-	VPSUBD      Y8, Y3, Y3
-	VPADDD      Y15, Y3, Y9
-	VPMINUD     Y9, Y3, Y3
-	VPADDD      nttTwiddles<>+1888(SB), Y10, Y1
-	VPSRAD      $0x17, Y1, Y1
-	VPMULLD     Y15, Y1, Y1
-	VPSUBD      Y1, Y10, Y10
-	VPADDD      Y15, Y10, Y4
-	VPMINUD     Y4, Y10, Y10
-	VPADDD      nttTwiddles<>+1888(SB), Y11, Y5
-	VPSRAD      $0x17, Y5, Y5
-	VPMULLD     Y15, Y5, Y5
-	VPSUBD      Y5, Y11, Y11
-	VPADDD      Y15, Y11, Y13
-	VPMINUD     Y13, Y11, Y11
-	VPADDD      nttTwiddles<>+1888(SB), Y2, Y14
+	VPADDD      nttTwiddles<>+480(SB), Y9, Y3
+	VPSRAD      $0x17, Y3, Y3
+	VPMULLD     Y15, Y3, Y3
+	VPSUBD      Y3, Y9, Y9
+	VPADDD      Y15, Y9, Y8
+	VPMINUD     Y8, Y9, Y9
+	VPADDD      nttTwiddles<>+480(SB), Y1, Y14
 	VPSRAD      $0x17, Y14, Y14
 	VPMULLD     Y15, Y14, Y14
-	VPSUBD      Y14, Y2, Y2
-	VPADDD      Y15, Y2, Y8
-	VPMINUD     Y8, Y2, Y2
-	VPADDD      nttTwiddles<>+1888(SB), Y12, Y9
-	VPSRAD      $0x17, Y9, Y9
-	VPMULLD     Y15, Y9, Y9
-	VPSUBD      Y9, Y12, Y12
-	VPADDD      Y15, Y12, Y1
-	VPMINUD     Y1, Y12, Y12
-	VPADDD      nttTwiddles<>+1888(SB), Y6, Y4
+	VPSUBD      Y14, Y1, Y1
+	VPADDD      Y15, Y1, Y10
+	VPMINUD     Y10, Y1, Y1
+	VPADDD      nttTwiddles<>+480(SB), Y11, Y0
+	VPSRAD      $0x17, Y0, Y0
+	VPMULLD     Y15, Y0, Y0
+	VPSUBD      Y0, Y11, Y11
+	VPADDD      Y15, Y11, Y4
+	VPMINUD     Y4, Y11, Y11
+	VPADDD      nttTwiddles<>+480(SB), Y12, Y5
+	VPSRAD      $0x17, Y5, Y5
+	VPMULLD     Y15, Y5, Y5
+	VPSUBD      Y5, Y12, Y12
+	VPADDD      Y15, Y12, Y3
+	VPMINUD     Y3, Y12, Y12
+	VPADDD      nttTwiddles<>+480(SB), Y2, Y8
+	VPSRAD      $0x17, Y8, Y8
+	VPMULLD     Y15, Y8, Y8
+	VPSUBD      Y8, Y2, Y2
+	VPADDD      Y15, Y2, Y14
+	VPMINUD     Y14, Y2, Y2
+	VPADDD      nttTwiddles<>+480(SB), Y13, Y10
+	VPSRAD      $0x17, Y10, Y10
+	VPMULLD     Y15, Y10, Y10
+	VPSUBD      Y10, Y13, Y13
+	VPADDD      Y15, Y13, Y0
+	VPMINUD     Y0, Y13, Y13
+	VPADDD      nttTwiddles<>+480(SB), Y6, Y4
 	VPSRAD      $0x17, Y4, Y4
 	VPMULLD     Y15, Y4, Y4
 	VPSUBD      Y4, Y6, Y6
 	VPADDD      Y15, Y6, Y5
 	VPMINUD     Y5, Y6, Y6
-	VPADDD      nttTwiddles<>+1888(SB), Y7, Y13
-	VPSRAD      $0x17, Y13, Y13
-	VPMULLD     Y15, Y13, Y13
-	VPSUBD      Y13, Y7, Y7
-	VPADDD      Y15, Y7, Y14
-	VPMINUD     Y14, Y7, Y7
-	VPSLLQ      $0x20, Y3, Y8
-	VPSRLQ      $0x20, Y0, Y9
-	VPBLENDD    $0xaa, Y8, Y0, Y0
-	VPBLENDD    $0xaa, Y3, Y9, Y3
-	VPSLLQ      $0x20, Y11, Y1
-	VPSRLQ      $0x20, Y10, Y4
-	VPBLENDD    $0xaa, Y1, Y10, Y10
-	VPBLENDD    $0xaa, Y11, Y4, Y11
-	VPSLLQ      $0x20, Y12, Y5
-	VPSRLQ      $0x20, Y2, Y13
+	VPADDD      nttTwiddles<>+480(SB), Y7, Y3
+	VPSRAD      $0x17, Y3, Y3
+	VPMULLD     Y15, Y3, Y3
+	VPSUBD      Y3, Y7, Y7
+	VPADDD      Y15, Y7, Y8
+	VPMINUD     Y8, Y7, Y7
+	VPSLLQ      $0x20, Y1, Y14
+	VPSRLQ      $0x20, Y9, Y10
+	VPBLENDD    $0xaa, Y14, Y9, Y9
+	VPBLENDD    $0xaa, Y1, Y10, Y1
+	VPSLLQ      $0x20, Y12, Y0
+	VPSRLQ      $0x20, Y11, Y4
+	VPBLENDD    $0xaa, Y0, Y11, Y11
+	VPBLENDD    $0xaa, Y12, Y4, Y12
+	VPSLLQ      $0x20, Y13, Y5
+	VPSRLQ      $0x20, Y2, Y3
 	VPBLENDD    $0xaa, Y5, Y2, Y2
-	VPBLENDD    $0xaa, Y12, Y13, Y12
-	VPSLLQ      $0x20, Y7, Y14
-	VPSRLQ      $0x20, Y6, Y8
-	VPBLENDD    $0xaa, Y14, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y8, Y7
-	VPUNPCKLQDQ Y10, Y0, Y9
-	VPUNPCKHQDQ Y10, Y0, Y10
-	VPUNPCKLQDQ Y11, Y3, Y1
-	VPUNPCKHQDQ Y11, Y3, Y11
+	VPBLENDD    $0xaa, Y13, Y3, Y13
+	VPSLLQ      $0x20, Y7, Y8
+	VPSRLQ      $0x20, Y6, Y14
+	VPBLENDD    $0xaa, Y8, Y6, Y6
+	VPBLENDD    $0xaa, Y7, Y14, Y7
+	VPUNPCKLQDQ Y11, Y9, Y10
+	VPUNPCKHQDQ Y11, Y9, Y11
+	VPUNPCKLQDQ Y12, Y1, Y0
+	VPUNPCKHQDQ Y12, Y1, Y12
 	VPUNPCKLQDQ Y6, Y2, Y4
 	VPUNPCKHQDQ Y6, Y2, Y6
-	VPUNPCKLQDQ Y7, Y12, Y5
-	VPUNPCKHQDQ Y7, Y12, Y7
-	VPERM2I128  $0x20, Y4, Y9, Y13
-	VPERM2I128  $0x31, Y4, Y9, Y4
-	VPERM2I128  $0x20, Y5, Y1, Y14
-	VPERM2I128  $0x31, Y5, Y1, Y5
-	VPERM2I128  $0x20, Y6, Y10, Y8
-	VPERM2I128  $0x31, Y6, Y10, Y6
-	VPERM2I128  $0x20, Y7, Y11, Y0
-	VPERM2I128  $0x31, Y7, Y11, Y7
-	VMOVDQU     Y13, 768(DI)
-	VMOVDQU     Y14, 800(DI)
-	VMOVDQU     Y8, 832(DI)
-	VMOVDQU     Y0, 864(DI)
-	VMOVDQU     Y4, 896(DI)
-	VMOVDQU     Y5, 928(DI)
-	VMOVDQU     Y6, 960(DI)
-	VMOVDQU     Y7, 992(DI)
+	VPUNPCKLQDQ Y7, Y13, Y5
+	VPUNPCKHQDQ Y7, Y13, Y7
+	VPERM2I128  $0x20, Y4, Y10, Y3
+	VPERM2I128  $0x31, Y4, Y10, Y4
+	VPERM2I128  $0x20, Y5, Y0, Y8
+	VPERM2I128  $0x31, Y5, Y0, Y5
+	VPERM2I128  $0x20, Y6, Y11, Y14
+	VPERM2I128  $0x31, Y6, Y11, Y6
+	VPERM2I128  $0x20, Y7, Y12, Y9
+	VPERM2I128  $0x31, Y7, Y12, Y7
+	VMOVDQU     Y3, (DI)
+	VMOVDQU     Y8, 32(DI)
+	VMOVDQU     Y14, 64(DI)
+	VMOVDQU     Y9, 96(DI)
+	VMOVDQU     Y4, 128(DI)
+	VMOVDQU     Y5, 160(DI)
+	VMOVDQU     Y6, 192(DI)
+	VMOVDQU     Y7, 224(DI)
+	ADDQ        $0x00000580, R8
+	ADDQ        $0x00000100, DI
+	DECL        CX
+	JNE         blocks
+	SUBQ        $0x00000400, DI
 	VZEROUPPER
 	RET
 
@@ -10086,1424 +8422,1426 @@ DATA nttTwiddles<>+464(SB)/4, $0x61cb9e24
 DATA nttTwiddles<>+468(SB)/4, $0x61cb9e24
 DATA nttTwiddles<>+472(SB)/4, $0x61cb9e24
 DATA nttTwiddles<>+476(SB)/4, $0x61cb9e24
-DATA nttTwiddles<>+480(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+484(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+488(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+492(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+496(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+500(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+504(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+508(SB)/4, $0x001bde2b
-DATA nttTwiddles<>+512(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+516(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+520(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+524(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+528(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+532(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+536(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+540(SB)/4, $0x12613e2b
-DATA nttTwiddles<>+544(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+548(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+552(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+556(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+560(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+564(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+568(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+572(SB)/4, $0x0023e92b
-DATA nttTwiddles<>+576(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+580(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+584(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+588(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+592(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+596(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+600(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+604(SB)/4, $0x93c9492b
-DATA nttTwiddles<>+608(SB)/4, $0x00299658
-DATA nttTwiddles<>+612(SB)/4, $0x00299658
-DATA nttTwiddles<>+616(SB)/4, $0x00299658
-DATA nttTwiddles<>+620(SB)/4, $0x00299658
-DATA nttTwiddles<>+624(SB)/4, $0x00299658
-DATA nttTwiddles<>+628(SB)/4, $0x00299658
-DATA nttTwiddles<>+632(SB)/4, $0x00299658
-DATA nttTwiddles<>+636(SB)/4, $0x00299658
-DATA nttTwiddles<>+640(SB)/4, $0x66f49658
-DATA nttTwiddles<>+644(SB)/4, $0x66f49658
-DATA nttTwiddles<>+648(SB)/4, $0x66f49658
-DATA nttTwiddles<>+652(SB)/4, $0x66f49658
-DATA nttTwiddles<>+656(SB)/4, $0x66f49658
-DATA nttTwiddles<>+660(SB)/4, $0x66f49658
-DATA nttTwiddles<>+664(SB)/4, $0x66f49658
-DATA nttTwiddles<>+668(SB)/4, $0x66f49658
-DATA nttTwiddles<>+672(SB)/4, $0x000fa070
-DATA nttTwiddles<>+676(SB)/4, $0x000fa070
-DATA nttTwiddles<>+680(SB)/4, $0x000fa070
-DATA nttTwiddles<>+684(SB)/4, $0x000fa070
-DATA nttTwiddles<>+688(SB)/4, $0x000fa070
-DATA nttTwiddles<>+692(SB)/4, $0x000fa070
-DATA nttTwiddles<>+696(SB)/4, $0x000fa070
-DATA nttTwiddles<>+700(SB)/4, $0x000fa070
-DATA nttTwiddles<>+704(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+708(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+712(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+716(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+720(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+724(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+728(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+732(SB)/4, $0x7c1da070
-DATA nttTwiddles<>+736(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+740(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+744(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+748(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+752(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+756(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+760(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+764(SB)/4, $0xffef85a4
-DATA nttTwiddles<>+768(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+772(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+776(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+780(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+784(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+788(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+792(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+796(SB)/4, $0xaea405a4
-DATA nttTwiddles<>+800(SB)/4, $0x0036b788
-DATA nttTwiddles<>+804(SB)/4, $0x0036b788
-DATA nttTwiddles<>+808(SB)/4, $0x0036b788
-DATA nttTwiddles<>+812(SB)/4, $0x0036b788
-DATA nttTwiddles<>+816(SB)/4, $0x0036b788
-DATA nttTwiddles<>+820(SB)/4, $0x0036b788
-DATA nttTwiddles<>+824(SB)/4, $0x0036b788
-DATA nttTwiddles<>+828(SB)/4, $0x0036b788
-DATA nttTwiddles<>+832(SB)/4, $0x3327b788
-DATA nttTwiddles<>+836(SB)/4, $0x3327b788
-DATA nttTwiddles<>+840(SB)/4, $0x3327b788
-DATA nttTwiddles<>+844(SB)/4, $0x3327b788
-DATA nttTwiddles<>+848(SB)/4, $0x3327b788
-DATA nttTwiddles<>+852(SB)/4, $0x3327b788
-DATA nttTwiddles<>+856(SB)/4, $0x3327b788
-DATA nttTwiddles<>+860(SB)/4, $0x3327b788
-DATA nttTwiddles<>+864(SB)/4, $0x00294a67
-DATA nttTwiddles<>+868(SB)/4, $0x00294a67
-DATA nttTwiddles<>+872(SB)/4, $0x00294a67
-DATA nttTwiddles<>+876(SB)/4, $0x00294a67
-DATA nttTwiddles<>+880(SB)/4, $0xffe6a503
-DATA nttTwiddles<>+884(SB)/4, $0xffe6a503
-DATA nttTwiddles<>+888(SB)/4, $0xffe6a503
-DATA nttTwiddles<>+892(SB)/4, $0xffe6a503
-DATA nttTwiddles<>+896(SB)/4, $0x91f62a67
-DATA nttTwiddles<>+900(SB)/4, $0x91f62a67
-DATA nttTwiddles<>+904(SB)/4, $0x91f62a67
-DATA nttTwiddles<>+908(SB)/4, $0x91f62a67
-DATA nttTwiddles<>+912(SB)/4, $0x5f070503
-DATA nttTwiddles<>+916(SB)/4, $0x5f070503
-DATA nttTwiddles<>+920(SB)/4, $0x5f070503
-DATA nttTwiddles<>+924(SB)/4, $0x5f070503
-DATA nttTwiddles<>+928(SB)/4, $0x00017620
-DATA nttTwiddles<>+932(SB)/4, $0x00017620
-DATA nttTwiddles<>+936(SB)/4, $0x00017620
-DATA nttTwiddles<>+940(SB)/4, $0x00017620
-DATA nttTwiddles<>+944(SB)/4, $0xffc9302c
-DATA nttTwiddles<>+948(SB)/4, $0xffc9302c
-DATA nttTwiddles<>+952(SB)/4, $0xffc9302c
-DATA nttTwiddles<>+956(SB)/4, $0xffc9302c
-DATA nttTwiddles<>+960(SB)/4, $0x9ec57620
-DATA nttTwiddles<>+964(SB)/4, $0x9ec57620
-DATA nttTwiddles<>+968(SB)/4, $0x9ec57620
-DATA nttTwiddles<>+972(SB)/4, $0x9ec57620
-DATA nttTwiddles<>+976(SB)/4, $0xbfceb02c
-DATA nttTwiddles<>+980(SB)/4, $0xbfceb02c
-DATA nttTwiddles<>+984(SB)/4, $0xbfceb02c
-DATA nttTwiddles<>+988(SB)/4, $0xbfceb02c
-DATA nttTwiddles<>+992(SB)/4, $0x002ef4cd
-DATA nttTwiddles<>+996(SB)/4, $0x002ef4cd
-DATA nttTwiddles<>+1000(SB)/4, $0x002ef4cd
-DATA nttTwiddles<>+1004(SB)/4, $0x002ef4cd
-DATA nttTwiddles<>+1008(SB)/4, $0xffd947d4
-DATA nttTwiddles<>+1012(SB)/4, $0xffd947d4
-DATA nttTwiddles<>+1016(SB)/4, $0xffd947d4
-DATA nttTwiddles<>+1020(SB)/4, $0xffd947d4
-DATA nttTwiddles<>+1024(SB)/4, $0xac4894cd
-DATA nttTwiddles<>+1028(SB)/4, $0xac4894cd
-DATA nttTwiddles<>+1032(SB)/4, $0xac4894cd
-DATA nttTwiddles<>+1036(SB)/4, $0xac4894cd
-DATA nttTwiddles<>+1040(SB)/4, $0x8ed3c7d4
-DATA nttTwiddles<>+1044(SB)/4, $0x8ed3c7d4
-DATA nttTwiddles<>+1048(SB)/4, $0x8ed3c7d4
-DATA nttTwiddles<>+1052(SB)/4, $0x8ed3c7d4
-DATA nttTwiddles<>+1056(SB)/4, $0x0035dec5
-DATA nttTwiddles<>+1060(SB)/4, $0x0035dec5
-DATA nttTwiddles<>+1064(SB)/4, $0x0035dec5
-DATA nttTwiddles<>+1068(SB)/4, $0x0035dec5
-DATA nttTwiddles<>+1072(SB)/4, $0x003bbeaf
-DATA nttTwiddles<>+1076(SB)/4, $0x003bbeaf
-DATA nttTwiddles<>+1080(SB)/4, $0x003bbeaf
-DATA nttTwiddles<>+1084(SB)/4, $0x003bbeaf
-DATA nttTwiddles<>+1088(SB)/4, $0x6d8e7ec5
-DATA nttTwiddles<>+1092(SB)/4, $0x6d8e7ec5
-DATA nttTwiddles<>+1096(SB)/4, $0x6d8e7ec5
-DATA nttTwiddles<>+1100(SB)/4, $0x6d8e7ec5
-DATA nttTwiddles<>+1104(SB)/4, $0xdc919eaf
-DATA nttTwiddles<>+1108(SB)/4, $0xdc919eaf
-DATA nttTwiddles<>+1112(SB)/4, $0xdc919eaf
-DATA nttTwiddles<>+1116(SB)/4, $0xdc919eaf
-DATA nttTwiddles<>+1120(SB)/4, $0xffc406e5
-DATA nttTwiddles<>+1124(SB)/4, $0xffc406e5
-DATA nttTwiddles<>+1128(SB)/4, $0xffe9d65d
-DATA nttTwiddles<>+1132(SB)/4, $0xffe9d65d
-DATA nttTwiddles<>+1136(SB)/4, $0xffeccf75
-DATA nttTwiddles<>+1140(SB)/4, $0xffeccf75
-DATA nttTwiddles<>+1144(SB)/4, $0xffcf5280
-DATA nttTwiddles<>+1148(SB)/4, $0xffcf5280
-DATA nttTwiddles<>+1152(SB)/4, $0xa220a6e5
-DATA nttTwiddles<>+1156(SB)/4, $0xa220a6e5
-DATA nttTwiddles<>+1160(SB)/4, $0x8035765d
-DATA nttTwiddles<>+1164(SB)/4, $0x8035765d
-DATA nttTwiddles<>+1168(SB)/4, $0xb35b6f75
-DATA nttTwiddles<>+1172(SB)/4, $0xb35b6f75
-DATA nttTwiddles<>+1176(SB)/4, $0xaa1f5280
-DATA nttTwiddles<>+1180(SB)/4, $0xaa1f5280
-DATA nttTwiddles<>+1184(SB)/4, $0xffc7e1cf
-DATA nttTwiddles<>+1188(SB)/4, $0xffc7e1cf
-DATA nttTwiddles<>+1192(SB)/4, $0x002135c7
-DATA nttTwiddles<>+1196(SB)/4, $0x002135c7
-DATA nttTwiddles<>+1200(SB)/4, $0xffc1b072
-DATA nttTwiddles<>+1204(SB)/4, $0xffc1b072
-DATA nttTwiddles<>+1208(SB)/4, $0xffc890e0
-DATA nttTwiddles<>+1212(SB)/4, $0xffc890e0
-DATA nttTwiddles<>+1216(SB)/4, $0x5081c1cf
-DATA nttTwiddles<>+1220(SB)/4, $0x5081c1cf
-DATA nttTwiddles<>+1224(SB)/4, $0x5f5a15c7
-DATA nttTwiddles<>+1228(SB)/4, $0x5f5a15c7
-DATA nttTwiddles<>+1232(SB)/4, $0xc4cff072
-DATA nttTwiddles<>+1236(SB)/4, $0xc4cff072
-DATA nttTwiddles<>+1240(SB)/4, $0x21e490e0
-DATA nttTwiddles<>+1244(SB)/4, $0x21e490e0
-DATA nttTwiddles<>+1248(SB)/4, $0xffe8ac81
-DATA nttTwiddles<>+1252(SB)/4, $0xffe8ac81
-DATA nttTwiddles<>+1256(SB)/4, $0x003509ee
-DATA nttTwiddles<>+1260(SB)/4, $0x003509ee
-DATA nttTwiddles<>+1264(SB)/4, $0x001d9772
-DATA nttTwiddles<>+1268(SB)/4, $0x001d9772
-DATA nttTwiddles<>+1272(SB)/4, $0xffcfd2ae
-DATA nttTwiddles<>+1276(SB)/4, $0xffcfd2ae
-DATA nttTwiddles<>+1280(SB)/4, $0xd8f8cc81
-DATA nttTwiddles<>+1284(SB)/4, $0xd8f8cc81
-DATA nttTwiddles<>+1288(SB)/4, $0x6272c9ee
-DATA nttTwiddles<>+1292(SB)/4, $0x6272c9ee
-DATA nttTwiddles<>+1296(SB)/4, $0xc20bd772
-DATA nttTwiddles<>+1300(SB)/4, $0xc20bd772
-DATA nttTwiddles<>+1304(SB)/4, $0x5b2592ae
-DATA nttTwiddles<>+1308(SB)/4, $0x5b2592ae
-DATA nttTwiddles<>+1312(SB)/4, $0xffd19819
-DATA nttTwiddles<>+1316(SB)/4, $0xffd19819
-DATA nttTwiddles<>+1320(SB)/4, $0xffe7cfbb
-DATA nttTwiddles<>+1324(SB)/4, $0xffe7cfbb
-DATA nttTwiddles<>+1328(SB)/4, $0xfff0bcf6
-DATA nttTwiddles<>+1332(SB)/4, $0xfff0bcf6
-DATA nttTwiddles<>+1336(SB)/4, $0x0001efca
-DATA nttTwiddles<>+1340(SB)/4, $0x0001efca
-DATA nttTwiddles<>+1344(SB)/4, $0x8a54b819
-DATA nttTwiddles<>+1348(SB)/4, $0x8a54b819
-DATA nttTwiddles<>+1352(SB)/4, $0x085f2fbb
-DATA nttTwiddles<>+1356(SB)/4, $0x085f2fbb
-DATA nttTwiddles<>+1360(SB)/4, $0x748f7cf6
-DATA nttTwiddles<>+1364(SB)/4, $0x748f7cf6
-DATA nttTwiddles<>+1368(SB)/4, $0x80fb2fca
-DATA nttTwiddles<>+1372(SB)/4, $0x80fb2fca
-DATA nttTwiddles<>+1376(SB)/4, $0x001fea93
-DATA nttTwiddles<>+1380(SB)/4, $0xffccff72
-DATA nttTwiddles<>+1384(SB)/4, $0x000412f5
-DATA nttTwiddles<>+1388(SB)/4, $0xffca48a0
-DATA nttTwiddles<>+1392(SB)/4, $0x000dbe5e
-DATA nttTwiddles<>+1396(SB)/4, $0x00078f83
-DATA nttTwiddles<>+1400(SB)/4, $0xfff60021
-DATA nttTwiddles<>+1404(SB)/4, $0xffc9b97d
-DATA nttTwiddles<>+1408(SB)/4, $0xfff24a93
-DATA nttTwiddles<>+1412(SB)/4, $0xaebb3f72
-DATA nttTwiddles<>+1416(SB)/4, $0xdbe2b2f5
-DATA nttTwiddles<>+1420(SB)/4, $0x78de48a0
-DATA nttTwiddles<>+1424(SB)/4, $0x00d97e5e
-DATA nttTwiddles<>+1428(SB)/4, $0x3c77ef83
-DATA nttTwiddles<>+1432(SB)/4, $0x337a2021
-DATA nttTwiddles<>+1436(SB)/4, $0x6c79597d
-DATA nttTwiddles<>+1440(SB)/4, $0xffccff72
-DATA nttTwiddles<>+1444(SB)/4, $0xffccff72
-DATA nttTwiddles<>+1448(SB)/4, $0xffca48a0
-DATA nttTwiddles<>+1452(SB)/4, $0xffca48a0
-DATA nttTwiddles<>+1456(SB)/4, $0x00078f83
-DATA nttTwiddles<>+1460(SB)/4, $0x00078f83
-DATA nttTwiddles<>+1464(SB)/4, $0xffc9b97d
-DATA nttTwiddles<>+1468(SB)/4, $0xffc9b97d
-DATA nttTwiddles<>+1472(SB)/4, $0xaebb3f72
-DATA nttTwiddles<>+1476(SB)/4, $0xaebb3f72
-DATA nttTwiddles<>+1480(SB)/4, $0x78de48a0
-DATA nttTwiddles<>+1484(SB)/4, $0x78de48a0
-DATA nttTwiddles<>+1488(SB)/4, $0x3c77ef83
-DATA nttTwiddles<>+1492(SB)/4, $0x3c77ef83
-DATA nttTwiddles<>+1496(SB)/4, $0x6c79597d
-DATA nttTwiddles<>+1500(SB)/4, $0x6c79597d
-DATA nttTwiddles<>+1504(SB)/4, $0x0033ff5a
-DATA nttTwiddles<>+1508(SB)/4, $0x00223dfb
-DATA nttTwiddles<>+1512(SB)/4, $0x00252587
-DATA nttTwiddles<>+1516(SB)/4, $0xffc6a2fc
-DATA nttTwiddles<>+1520(SB)/4, $0x001c5e1a
-DATA nttTwiddles<>+1524(SB)/4, $0xffe7628a
-DATA nttTwiddles<>+1528(SB)/4, $0xffd05af6
-DATA nttTwiddles<>+1532(SB)/4, $0xfff7fcd6
-DATA nttTwiddles<>+1536(SB)/4, $0x3b1f3f5a
-DATA nttTwiddles<>+1540(SB)/4, $0x36619dfb
-DATA nttTwiddles<>+1544(SB)/4, $0xfd560587
-DATA nttTwiddles<>+1548(SB)/4, $0x462622fc
-DATA nttTwiddles<>+1552(SB)/4, $0xe6df9e1a
-DATA nttTwiddles<>+1556(SB)/4, $0xcf38a28a
-DATA nttTwiddles<>+1560(SB)/4, $0x682f1af6
-DATA nttTwiddles<>+1564(SB)/4, $0xec92bcd6
-DATA nttTwiddles<>+1568(SB)/4, $0x00223dfb
-DATA nttTwiddles<>+1572(SB)/4, $0x00223dfb
-DATA nttTwiddles<>+1576(SB)/4, $0xffc6a2fc
-DATA nttTwiddles<>+1580(SB)/4, $0xffc6a2fc
-DATA nttTwiddles<>+1584(SB)/4, $0xffe7628a
-DATA nttTwiddles<>+1588(SB)/4, $0xffe7628a
-DATA nttTwiddles<>+1592(SB)/4, $0xfff7fcd6
-DATA nttTwiddles<>+1596(SB)/4, $0xfff7fcd6
-DATA nttTwiddles<>+1600(SB)/4, $0x36619dfb
-DATA nttTwiddles<>+1604(SB)/4, $0x36619dfb
-DATA nttTwiddles<>+1608(SB)/4, $0x462622fc
-DATA nttTwiddles<>+1612(SB)/4, $0x462622fc
-DATA nttTwiddles<>+1616(SB)/4, $0xcf38a28a
-DATA nttTwiddles<>+1620(SB)/4, $0xcf38a28a
-DATA nttTwiddles<>+1624(SB)/4, $0xec92bcd6
-DATA nttTwiddles<>+1628(SB)/4, $0xec92bcd6
-DATA nttTwiddles<>+1632(SB)/4, $0x002358d4
-DATA nttTwiddles<>+1636(SB)/4, $0xffdaab9f
-DATA nttTwiddles<>+1640(SB)/4, $0xffed24f0
-DATA nttTwiddles<>+1644(SB)/4, $0xffedbb56
-DATA nttTwiddles<>+1648(SB)/4, $0x000de0e6
-DATA nttTwiddles<>+1652(SB)/4, $0xffff5704
-DATA nttTwiddles<>+1656(SB)/4, $0x001f0084
-DATA nttTwiddles<>+1660(SB)/4, $0xfff44592
-DATA nttTwiddles<>+1664(SB)/4, $0x513dd8d4
-DATA nttTwiddles<>+1668(SB)/4, $0x01ce8b9f
-DATA nttTwiddles<>+1672(SB)/4, $0xec8b24f0
-DATA nttTwiddles<>+1676(SB)/4, $0x64587b56
-DATA nttTwiddles<>+1680(SB)/4, $0xe12aa0e6
-DATA nttTwiddles<>+1684(SB)/4, $0x78dfd704
-DATA nttTwiddles<>+1688(SB)/4, $0xae2f8084
-DATA nttTwiddles<>+1692(SB)/4, $0x07a68592
-DATA nttTwiddles<>+1696(SB)/4, $0xffdaab9f
-DATA nttTwiddles<>+1700(SB)/4, $0xffdaab9f
-DATA nttTwiddles<>+1704(SB)/4, $0xffedbb56
-DATA nttTwiddles<>+1708(SB)/4, $0xffedbb56
-DATA nttTwiddles<>+1712(SB)/4, $0xffff5704
-DATA nttTwiddles<>+1716(SB)/4, $0xffff5704
-DATA nttTwiddles<>+1720(SB)/4, $0xfff44592
-DATA nttTwiddles<>+1724(SB)/4, $0xfff44592
-DATA nttTwiddles<>+1728(SB)/4, $0x01ce8b9f
-DATA nttTwiddles<>+1732(SB)/4, $0x01ce8b9f
-DATA nttTwiddles<>+1736(SB)/4, $0x64587b56
-DATA nttTwiddles<>+1740(SB)/4, $0x64587b56
-DATA nttTwiddles<>+1744(SB)/4, $0x78dfd704
-DATA nttTwiddles<>+1748(SB)/4, $0x78dfd704
-DATA nttTwiddles<>+1752(SB)/4, $0x07a68592
-DATA nttTwiddles<>+1756(SB)/4, $0x07a68592
-DATA nttTwiddles<>+1760(SB)/4, $0x003a41f8
-DATA nttTwiddles<>+1764(SB)/4, $0xffc9a422
-DATA nttTwiddles<>+1768(SB)/4, $0x00359b5d
-DATA nttTwiddles<>+1772(SB)/4, $0xffcf45de
-DATA nttTwiddles<>+1776(SB)/4, $0x000c7f5a
-DATA nttTwiddles<>+1780(SB)/4, $0xfff806fc
-DATA nttTwiddles<>+1784(SB)/4, $0x0030ef86
-DATA nttTwiddles<>+1788(SB)/4, $0xffc921c2
-DATA nttTwiddles<>+1792(SB)/4, $0x2c7941f8
-DATA nttTwiddles<>+1796(SB)/4, $0xab4de422
-DATA nttTwiddles<>+1800(SB)/4, $0x79213b5d
-DATA nttTwiddles<>+1804(SB)/4, $0x718b05de
-DATA nttTwiddles<>+1808(SB)/4, $0x4af7bf5a
-DATA nttTwiddles<>+1812(SB)/4, $0x72d786fc
-DATA nttTwiddles<>+1816(SB)/4, $0x7321af86
-DATA nttTwiddles<>+1820(SB)/4, $0x4b0161c2
-DATA nttTwiddles<>+1824(SB)/4, $0xffc9a422
-DATA nttTwiddles<>+1828(SB)/4, $0xffc9a422
-DATA nttTwiddles<>+1832(SB)/4, $0xffcf45de
-DATA nttTwiddles<>+1836(SB)/4, $0xffcf45de
-DATA nttTwiddles<>+1840(SB)/4, $0xfff806fc
-DATA nttTwiddles<>+1844(SB)/4, $0xfff806fc
-DATA nttTwiddles<>+1848(SB)/4, $0xffc921c2
-DATA nttTwiddles<>+1852(SB)/4, $0xffc921c2
-DATA nttTwiddles<>+1856(SB)/4, $0xab4de422
-DATA nttTwiddles<>+1860(SB)/4, $0xab4de422
-DATA nttTwiddles<>+1864(SB)/4, $0x718b05de
-DATA nttTwiddles<>+1868(SB)/4, $0x718b05de
-DATA nttTwiddles<>+1872(SB)/4, $0x72d786fc
-DATA nttTwiddles<>+1876(SB)/4, $0x72d786fc
-DATA nttTwiddles<>+1880(SB)/4, $0x4b0161c2
-DATA nttTwiddles<>+1884(SB)/4, $0x4b0161c2
-DATA nttTwiddles<>+1888(SB)/4, $0x00400000
-DATA nttTwiddles<>+1892(SB)/4, $0x00400000
-DATA nttTwiddles<>+1896(SB)/4, $0x00400000
-DATA nttTwiddles<>+1900(SB)/4, $0x00400000
-DATA nttTwiddles<>+1904(SB)/4, $0x00400000
-DATA nttTwiddles<>+1908(SB)/4, $0x00400000
-DATA nttTwiddles<>+1912(SB)/4, $0x00400000
-DATA nttTwiddles<>+1916(SB)/4, $0x00400000
-DATA nttTwiddles<>+1920(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1924(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1928(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1932(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1936(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1940(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1944(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1948(SB)/4, $0xfffa84ad
-DATA nttTwiddles<>+1952(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1956(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1960(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1964(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1968(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1972(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1976(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1980(SB)/4, $0xae1024ad
-DATA nttTwiddles<>+1984(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+1988(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+1992(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+1996(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+2000(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+2004(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+2008(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+2012(SB)/4, $0xffe0147f
-DATA nttTwiddles<>+2016(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2020(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2024(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2028(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2032(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2036(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2040(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2044(SB)/4, $0xbeeff47f
-DATA nttTwiddles<>+2048(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2052(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2056(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2060(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2064(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2068(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2072(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2076(SB)/4, $0xfff79d90
-DATA nttTwiddles<>+2080(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2084(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2088(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2092(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2096(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2100(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2104(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2108(SB)/4, $0x6ba99d90
-DATA nttTwiddles<>+2112(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2116(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2120(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2124(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2128(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2132(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2136(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2140(SB)/4, $0xffeeeaa0
-DATA nttTwiddles<>+2144(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2148(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2152(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2156(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2160(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2164(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2168(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2172(SB)/4, $0x0d42eaa0
-DATA nttTwiddles<>+2176(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2180(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2184(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2188(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2192(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2196(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2200(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2204(SB)/4, $0x0027f968
-DATA nttTwiddles<>+2208(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2212(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2216(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2220(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2224(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2228(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2232(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2236(SB)/4, $0xeb54f968
-DATA nttTwiddles<>+2240(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2244(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2248(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2252(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2256(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2260(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2264(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2268(SB)/4, $0xffdfd37b
-DATA nttTwiddles<>+2272(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2276(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2280(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2284(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2288(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2292(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2296(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2300(SB)/4, $0x28cf337b
-DATA nttTwiddles<>+2304(SB)/4, $0xffc51585
-DATA nttTwiddles<>+2308(SB)/4, $0xffc51585
-DATA nttTwiddles<>+2312(SB)/4, $0xffc51585
-DATA nttTwiddles<>+2316(SB)/4, $0xffc51585
-DATA nttTwiddles<>+2320(SB)/4, $0x00360400
-DATA nttTwiddles<>+2324(SB)/4, $0x00360400
-DATA nttTwiddles<>+2328(SB)/4, $0x00360400
-DATA nttTwiddles<>+2332(SB)/4, $0x00360400
-DATA nttTwiddles<>+2336(SB)/4, $0xf3f5b585
-DATA nttTwiddles<>+2340(SB)/4, $0xf3f5b585
-DATA nttTwiddles<>+2344(SB)/4, $0xf3f5b585
-DATA nttTwiddles<>+2348(SB)/4, $0xf3f5b585
-DATA nttTwiddles<>+2352(SB)/4, $0xc0b60400
-DATA nttTwiddles<>+2356(SB)/4, $0xc0b60400
-DATA nttTwiddles<>+2360(SB)/4, $0xc0b60400
-DATA nttTwiddles<>+2364(SB)/4, $0xc0b60400
-DATA nttTwiddles<>+2368(SB)/4, $0xffd18e7c
-DATA nttTwiddles<>+2372(SB)/4, $0xffd18e7c
-DATA nttTwiddles<>+2376(SB)/4, $0xffd18e7c
-DATA nttTwiddles<>+2380(SB)/4, $0xffd18e7c
-DATA nttTwiddles<>+2384(SB)/4, $0xfffb6a4d
-DATA nttTwiddles<>+2388(SB)/4, $0xfffb6a4d
-DATA nttTwiddles<>+2392(SB)/4, $0xfffb6a4d
-DATA nttTwiddles<>+2396(SB)/4, $0xfffb6a4d
-DATA nttTwiddles<>+2400(SB)/4, $0xe3a10e7c
-DATA nttTwiddles<>+2404(SB)/4, $0xe3a10e7c
-DATA nttTwiddles<>+2408(SB)/4, $0xe3a10e7c
-DATA nttTwiddles<>+2412(SB)/4, $0xe3a10e7c
-DATA nttTwiddles<>+2416(SB)/4, $0x7ac50a4d
-DATA nttTwiddles<>+2420(SB)/4, $0x7ac50a4d
-DATA nttTwiddles<>+2424(SB)/4, $0x7ac50a4d
-DATA nttTwiddles<>+2428(SB)/4, $0x7ac50a4d
-DATA nttTwiddles<>+2432(SB)/4, $0x00368a96
-DATA nttTwiddles<>+2436(SB)/4, $0x00368a96
-DATA nttTwiddles<>+2440(SB)/4, $0x00368a96
-DATA nttTwiddles<>+2444(SB)/4, $0x00368a96
-DATA nttTwiddles<>+2448(SB)/4, $0x0023d69c
-DATA nttTwiddles<>+2452(SB)/4, $0x0023d69c
-DATA nttTwiddles<>+2456(SB)/4, $0x0023d69c
-DATA nttTwiddles<>+2460(SB)/4, $0x0023d69c
-DATA nttTwiddles<>+2464(SB)/4, $0xde894a96
-DATA nttTwiddles<>+2468(SB)/4, $0xde894a96
-DATA nttTwiddles<>+2472(SB)/4, $0xde894a96
-DATA nttTwiddles<>+2476(SB)/4, $0xde894a96
-DATA nttTwiddles<>+2480(SB)/4, $0x9cf7569c
-DATA nttTwiddles<>+2484(SB)/4, $0x9cf7569c
-DATA nttTwiddles<>+2488(SB)/4, $0x9cf7569c
-DATA nttTwiddles<>+2492(SB)/4, $0x9cf7569c
-DATA nttTwiddles<>+2496(SB)/4, $0xffd43e41
-DATA nttTwiddles<>+2500(SB)/4, $0xffd43e41
-DATA nttTwiddles<>+2504(SB)/4, $0xffd43e41
-DATA nttTwiddles<>+2508(SB)/4, $0xffd43e41
-DATA nttTwiddles<>+2512(SB)/4, $0xfff7c55d
-DATA nttTwiddles<>+2516(SB)/4, $0xfff7c55d
-DATA nttTwiddles<>+2520(SB)/4, $0xfff7c55d
-DATA nttTwiddles<>+2524(SB)/4, $0xfff7c55d
-DATA nttTwiddles<>+2528(SB)/4, $0x6b1c5e41
-DATA nttTwiddles<>+2532(SB)/4, $0x6b1c5e41
-DATA nttTwiddles<>+2536(SB)/4, $0x6b1c5e41
-DATA nttTwiddles<>+2540(SB)/4, $0x6b1c5e41
-DATA nttTwiddles<>+2544(SB)/4, $0xbe23655d
-DATA nttTwiddles<>+2548(SB)/4, $0xbe23655d
-DATA nttTwiddles<>+2552(SB)/4, $0xbe23655d
-DATA nttTwiddles<>+2556(SB)/4, $0xbe23655d
-DATA nttTwiddles<>+2560(SB)/4, $0x003410f2
-DATA nttTwiddles<>+2564(SB)/4, $0x003410f2
-DATA nttTwiddles<>+2568(SB)/4, $0xffd2b7a3
-DATA nttTwiddles<>+2572(SB)/4, $0xffd2b7a3
-DATA nttTwiddles<>+2576(SB)/4, $0xfff5c282
-DATA nttTwiddles<>+2580(SB)/4, $0xfff5c282
-DATA nttTwiddles<>+2584(SB)/4, $0xfffa2bdd
-DATA nttTwiddles<>+2588(SB)/4, $0xfffa2bdd
-DATA nttTwiddles<>+2592(SB)/4, $0xd15250f2
-DATA nttTwiddles<>+2596(SB)/4, $0xd15250f2
-DATA nttTwiddles<>+2600(SB)/4, $0x114717a3
-DATA nttTwiddles<>+2604(SB)/4, $0x114717a3
-DATA nttTwiddles<>+2608(SB)/4, $0x7f460282
-DATA nttTwiddles<>+2612(SB)/4, $0x7f460282
-DATA nttTwiddles<>+2616(SB)/4, $0xcaf5cbdd
-DATA nttTwiddles<>+2620(SB)/4, $0xcaf5cbdd
-DATA nttTwiddles<>+2624(SB)/4, $0x0020c638
-DATA nttTwiddles<>+2628(SB)/4, $0x0020c638
-DATA nttTwiddles<>+2632(SB)/4, $0xfff9ba6d
-DATA nttTwiddles<>+2636(SB)/4, $0xfff9ba6d
-DATA nttTwiddles<>+2640(SB)/4, $0xffffa63b
-DATA nttTwiddles<>+2644(SB)/4, $0xffffa63b
-DATA nttTwiddles<>+2648(SB)/4, $0x001c4563
-DATA nttTwiddles<>+2652(SB)/4, $0x001c4563
-DATA nttTwiddles<>+2656(SB)/4, $0xdce7c638
-DATA nttTwiddles<>+2660(SB)/4, $0xdce7c638
-DATA nttTwiddles<>+2664(SB)/4, $0xb4c75a6d
-DATA nttTwiddles<>+2668(SB)/4, $0xb4c75a6d
-DATA nttTwiddles<>+2672(SB)/4, $0xc347063b
-DATA nttTwiddles<>+2676(SB)/4, $0xc347063b
-DATA nttTwiddles<>+2680(SB)/4, $0x6348a563
-DATA nttTwiddles<>+2684(SB)/4, $0x6348a563
-DATA nttTwiddles<>+2688(SB)/4, $0xfff0fe85
-DATA nttTwiddles<>+2692(SB)/4, $0xfff0fe85
-DATA nttTwiddles<>+2696(SB)/4, $0xffc7a44b
-DATA nttTwiddles<>+2700(SB)/4, $0xffc7a44b
-DATA nttTwiddles<>+2704(SB)/4, $0xffed4113
-DATA nttTwiddles<>+2708(SB)/4, $0xffed4113
-DATA nttTwiddles<>+2712(SB)/4, $0x001495d4
-DATA nttTwiddles<>+2716(SB)/4, $0x001495d4
-DATA nttTwiddles<>+2720(SB)/4, $0xf1419e85
-DATA nttTwiddles<>+2724(SB)/4, $0xf1419e85
-DATA nttTwiddles<>+2728(SB)/4, $0xfad1044b
-DATA nttTwiddles<>+2732(SB)/4, $0xfad1044b
-DATA nttTwiddles<>+2736(SB)/4, $0x6a8fa113
-DATA nttTwiddles<>+2740(SB)/4, $0x6a8fa113
-DATA nttTwiddles<>+2744(SB)/4, $0xf8cf15d4
-DATA nttTwiddles<>+2748(SB)/4, $0xf8cf15d4
-DATA nttTwiddles<>+2752(SB)/4, $0x00296e9f
-DATA nttTwiddles<>+2756(SB)/4, $0x00296e9f
-DATA nttTwiddles<>+2760(SB)/4, $0xffda3409
-DATA nttTwiddles<>+2764(SB)/4, $0xffda3409
-DATA nttTwiddles<>+2768(SB)/4, $0xffec09f7
-DATA nttTwiddles<>+2772(SB)/4, $0xffec09f7
-DATA nttTwiddles<>+2776(SB)/4, $0xffea2c62
-DATA nttTwiddles<>+2780(SB)/4, $0xffea2c62
-DATA nttTwiddles<>+2784(SB)/4, $0x5a7d4e9f
-DATA nttTwiddles<>+2788(SB)/4, $0x5a7d4e9f
-DATA nttTwiddles<>+2792(SB)/4, $0x65db5409
-DATA nttTwiddles<>+2796(SB)/4, $0x65db5409
-DATA nttTwiddles<>+2800(SB)/4, $0x61aae9f7
-DATA nttTwiddles<>+2804(SB)/4, $0x61aae9f7
-DATA nttTwiddles<>+2808(SB)/4, $0x9c766c62
-DATA nttTwiddles<>+2812(SB)/4, $0x9c766c62
-DATA nttTwiddles<>+2816(SB)/4, $0x00053919
-DATA nttTwiddles<>+2820(SB)/4, $0x003472e7
-DATA nttTwiddles<>+2824(SB)/4, $0x002b5ee5
-DATA nttTwiddles<>+2828(SB)/4, $0x003de11c
-DATA nttTwiddles<>+2832(SB)/4, $0xffc68518
-DATA nttTwiddles<>+2836(SB)/4, $0xffd25089
-DATA nttTwiddles<>+2840(SB)/4, $0xffeba8be
-DATA nttTwiddles<>+2844(SB)/4, $0xfff91de4
-DATA nttTwiddles<>+2848(SB)/4, $0x7ea85919
-DATA nttTwiddles<>+2852(SB)/4, $0xb71152e7
-DATA nttTwiddles<>+2856(SB)/4, $0x8d87fee5
-DATA nttTwiddles<>+2860(SB)/4, $0x9e61611c
-DATA nttTwiddles<>+2864(SB)/4, $0xa4698518
-DATA nttTwiddles<>+2868(SB)/4, $0x29637089
-DATA nttTwiddles<>+2872(SB)/4, $0x0e0368be
-DATA nttTwiddles<>+2876(SB)/4, $0xc1b59de4
-DATA nttTwiddles<>+2880(SB)/4, $0x003472e7
-DATA nttTwiddles<>+2884(SB)/4, $0x003472e7
-DATA nttTwiddles<>+2888(SB)/4, $0x003de11c
-DATA nttTwiddles<>+2892(SB)/4, $0x003de11c
-DATA nttTwiddles<>+2896(SB)/4, $0xffd25089
-DATA nttTwiddles<>+2900(SB)/4, $0xffd25089
-DATA nttTwiddles<>+2904(SB)/4, $0xfff91de4
-DATA nttTwiddles<>+2908(SB)/4, $0xfff91de4
-DATA nttTwiddles<>+2912(SB)/4, $0xb71152e7
-DATA nttTwiddles<>+2916(SB)/4, $0xb71152e7
-DATA nttTwiddles<>+2920(SB)/4, $0x9e61611c
-DATA nttTwiddles<>+2924(SB)/4, $0x9e61611c
-DATA nttTwiddles<>+2928(SB)/4, $0x29637089
-DATA nttTwiddles<>+2932(SB)/4, $0x29637089
-DATA nttTwiddles<>+2936(SB)/4, $0xc1b59de4
-DATA nttTwiddles<>+2940(SB)/4, $0xc1b59de4
-DATA nttTwiddles<>+2944(SB)/4, $0x0004610c
-DATA nttTwiddles<>+2948(SB)/4, $0xffcd003b
-DATA nttTwiddles<>+2952(SB)/4, $0x00291199
-DATA nttTwiddles<>+2956(SB)/4, $0x00130984
-DATA nttTwiddles<>+2960(SB)/4, $0x001314be
-DATA nttTwiddles<>+2964(SB)/4, $0x001c853f
-DATA nttTwiddles<>+2968(SB)/4, $0x0012e11b
-DATA nttTwiddles<>+2972(SB)/4, $0x001406c7
-DATA nttTwiddles<>+2976(SB)/4, $0x3625e10c
-DATA nttTwiddles<>+2980(SB)/4, $0x6e54603b
-DATA nttTwiddles<>+2984(SB)/4, $0xb9dc3199
-DATA nttTwiddles<>+2988(SB)/4, $0xaf438984
-DATA nttTwiddles<>+2992(SB)/4, $0xfbaad4be
-DATA nttTwiddles<>+2996(SB)/4, $0xed44653f
-DATA nttTwiddles<>+3000(SB)/4, $0x3ab6411b
-DATA nttTwiddles<>+3004(SB)/4, $0x396ce6c7
-DATA nttTwiddles<>+3008(SB)/4, $0xffcd003b
-DATA nttTwiddles<>+3012(SB)/4, $0xffcd003b
-DATA nttTwiddles<>+3016(SB)/4, $0x00130984
-DATA nttTwiddles<>+3020(SB)/4, $0x00130984
-DATA nttTwiddles<>+3024(SB)/4, $0x001c853f
-DATA nttTwiddles<>+3028(SB)/4, $0x001c853f
-DATA nttTwiddles<>+3032(SB)/4, $0x001406c7
-DATA nttTwiddles<>+3036(SB)/4, $0x001406c7
-DATA nttTwiddles<>+3040(SB)/4, $0x6e54603b
-DATA nttTwiddles<>+3044(SB)/4, $0x6e54603b
-DATA nttTwiddles<>+3048(SB)/4, $0xaf438984
-DATA nttTwiddles<>+3052(SB)/4, $0xaf438984
-DATA nttTwiddles<>+3056(SB)/4, $0xed44653f
-DATA nttTwiddles<>+3060(SB)/4, $0xed44653f
-DATA nttTwiddles<>+3064(SB)/4, $0x396ce6c7
-DATA nttTwiddles<>+3068(SB)/4, $0x396ce6c7
-DATA nttTwiddles<>+3072(SB)/4, $0xffdacd41
-DATA nttTwiddles<>+3076(SB)/4, $0x001a7cc7
-DATA nttTwiddles<>+3080(SB)/4, $0xffd87a3a
-DATA nttTwiddles<>+3084(SB)/4, $0x0025f051
-DATA nttTwiddles<>+3088(SB)/4, $0x00283891
-DATA nttTwiddles<>+3092(SB)/4, $0x001d0b4b
-DATA nttTwiddles<>+3096(SB)/4, $0xffcd5e3e
-DATA nttTwiddles<>+3100(SB)/4, $0x00327283
-DATA nttTwiddles<>+3104(SB)/4, $0xbd02ed41
-DATA nttTwiddles<>+3108(SB)/4, $0x08335cc7
-DATA nttTwiddles<>+3112(SB)/4, $0xda1fba3a
-DATA nttTwiddles<>+3116(SB)/4, $0xd9b01051
-DATA nttTwiddles<>+3120(SB)/4, $0x02ba5891
-DATA nttTwiddles<>+3124(SB)/4, $0x28066b4b
-DATA nttTwiddles<>+3128(SB)/4, $0x84951e3e
-DATA nttTwiddles<>+3132(SB)/4, $0x1902d283
-DATA nttTwiddles<>+3136(SB)/4, $0x001a7cc7
-DATA nttTwiddles<>+3140(SB)/4, $0x001a7cc7
-DATA nttTwiddles<>+3144(SB)/4, $0x0025f051
-DATA nttTwiddles<>+3148(SB)/4, $0x0025f051
-DATA nttTwiddles<>+3152(SB)/4, $0x001d0b4b
-DATA nttTwiddles<>+3156(SB)/4, $0x001d0b4b
-DATA nttTwiddles<>+3160(SB)/4, $0x00327283
-DATA nttTwiddles<>+3164(SB)/4, $0x00327283
-DATA nttTwiddles<>+3168(SB)/4, $0x08335cc7
-DATA nttTwiddles<>+3172(SB)/4, $0x08335cc7
-DATA nttTwiddles<>+3176(SB)/4, $0xd9b01051
-DATA nttTwiddles<>+3180(SB)/4, $0xd9b01051
-DATA nttTwiddles<>+3184(SB)/4, $0x28066b4b
-DATA nttTwiddles<>+3188(SB)/4, $0x28066b4b
-DATA nttTwiddles<>+3192(SB)/4, $0x1902d283
-DATA nttTwiddles<>+3196(SB)/4, $0x1902d283
-DATA nttTwiddles<>+3200(SB)/4, $0x003eb01b
-DATA nttTwiddles<>+3204(SB)/4, $0x00031924
-DATA nttTwiddles<>+3208(SB)/4, $0x00134d71
-DATA nttTwiddles<>+3212(SB)/4, $0x00185a46
-DATA nttTwiddles<>+3216(SB)/4, $0xffc9db90
-DATA nttTwiddles<>+3220(SB)/4, $0xffeff6a6
-DATA nttTwiddles<>+3224(SB)/4, $0xffea2d2f
-DATA nttTwiddles<>+3228(SB)/4, $0xffe20d6e
-DATA nttTwiddles<>+3232(SB)/4, $0x34c2101b
-DATA nttTwiddles<>+3236(SB)/4, $0x61279924
-DATA nttTwiddles<>+3240(SB)/4, $0x75416d71
-DATA nttTwiddles<>+3244(SB)/4, $0x00611a46
-DATA nttTwiddles<>+3248(SB)/4, $0xb33bdb90
-DATA nttTwiddles<>+3252(SB)/4, $0x43c4b6a6
-DATA nttTwiddles<>+3256(SB)/4, $0x6a100d2f
-DATA nttTwiddles<>+3260(SB)/4, $0x428fcd6e
-DATA nttTwiddles<>+3264(SB)/4, $0x00031924
-DATA nttTwiddles<>+3268(SB)/4, $0x00031924
-DATA nttTwiddles<>+3272(SB)/4, $0x00185a46
-DATA nttTwiddles<>+3276(SB)/4, $0x00185a46
-DATA nttTwiddles<>+3280(SB)/4, $0xffeff6a6
-DATA nttTwiddles<>+3284(SB)/4, $0xffeff6a6
-DATA nttTwiddles<>+3288(SB)/4, $0xffe20d6e
-DATA nttTwiddles<>+3292(SB)/4, $0xffe20d6e
-DATA nttTwiddles<>+3296(SB)/4, $0x61279924
-DATA nttTwiddles<>+3300(SB)/4, $0x61279924
-DATA nttTwiddles<>+3304(SB)/4, $0x00611a46
-DATA nttTwiddles<>+3308(SB)/4, $0x00611a46
-DATA nttTwiddles<>+3312(SB)/4, $0x43c4b6a6
-DATA nttTwiddles<>+3316(SB)/4, $0x43c4b6a6
-DATA nttTwiddles<>+3320(SB)/4, $0x428fcd6e
-DATA nttTwiddles<>+3324(SB)/4, $0x428fcd6e
-DATA nttTwiddles<>+3328(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3332(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3336(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3340(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3344(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3348(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3352(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3356(SB)/4, $0x002f9a75
-DATA nttTwiddles<>+3360(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3364(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3368(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3372(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3376(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3380(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3384(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3388(SB)/4, $0x8cfe3a75
-DATA nttTwiddles<>+3392(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3396(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3400(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3404(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3408(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3412(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3416(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3420(SB)/4, $0xffd3fb09
-DATA nttTwiddles<>+3424(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3428(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3432(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3436(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3440(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3444(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3448(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3452(SB)/4, $0x1eb51b09
-DATA nttTwiddles<>+3456(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3460(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3464(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3468(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3472(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3476(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3480(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3484(SB)/4, $0xffdfadd6
-DATA nttTwiddles<>+3488(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3492(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3496(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3500(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3504(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3508(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3512(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3516(SB)/4, $0x629a6dd6
-DATA nttTwiddles<>+3520(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3524(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3528(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3532(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3536(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3540(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3544(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3548(SB)/4, $0xffc51ae7
-DATA nttTwiddles<>+3552(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3556(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3560(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3564(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3568(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3572(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3576(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3580(SB)/4, $0xcba1fae7
-DATA nttTwiddles<>+3584(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3588(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3592(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3596(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3600(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3604(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3608(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3612(SB)/4, $0xffeaa4f7
-DATA nttTwiddles<>+3616(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3620(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3624(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3628(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3632(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3636(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3640(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3644(SB)/4, $0xb50984f7
-DATA nttTwiddles<>+3648(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3652(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3656(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3660(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3664(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3668(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3672(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3676(SB)/4, $0xffcdfc98
-DATA nttTwiddles<>+3680(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3684(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3688(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3692(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3696(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3700(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3704(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3708(SB)/4, $0xd360fc98
-DATA nttTwiddles<>+3712(SB)/4, $0xffe6123d
-DATA nttTwiddles<>+3716(SB)/4, $0xffe6123d
-DATA nttTwiddles<>+3720(SB)/4, $0xffe6123d
-DATA nttTwiddles<>+3724(SB)/4, $0xffe6123d
-DATA nttTwiddles<>+3728(SB)/4, $0x0035843f
-DATA nttTwiddles<>+3732(SB)/4, $0x0035843f
-DATA nttTwiddles<>+3736(SB)/4, $0x0035843f
-DATA nttTwiddles<>+3740(SB)/4, $0x0035843f
-DATA nttTwiddles<>+3744(SB)/4, $0x97adb23d
-DATA nttTwiddles<>+3748(SB)/4, $0x97adb23d
-DATA nttTwiddles<>+3752(SB)/4, $0x97adb23d
-DATA nttTwiddles<>+3756(SB)/4, $0x97adb23d
-DATA nttTwiddles<>+3760(SB)/4, $0x8d3d643f
-DATA nttTwiddles<>+3764(SB)/4, $0x8d3d643f
-DATA nttTwiddles<>+3768(SB)/4, $0x8d3d643f
-DATA nttTwiddles<>+3772(SB)/4, $0x8d3d643f
-DATA nttTwiddles<>+3776(SB)/4, $0xffe6ead6
-DATA nttTwiddles<>+3780(SB)/4, $0xffe6ead6
-DATA nttTwiddles<>+3784(SB)/4, $0xffe6ead6
-DATA nttTwiddles<>+3788(SB)/4, $0xffe6ead6
-DATA nttTwiddles<>+3792(SB)/4, $0xffdf5617
-DATA nttTwiddles<>+3796(SB)/4, $0xffdf5617
-DATA nttTwiddles<>+3800(SB)/4, $0xffdf5617
-DATA nttTwiddles<>+3804(SB)/4, $0xffdf5617
-DATA nttTwiddles<>+3808(SB)/4, $0xca41aad6
-DATA nttTwiddles<>+3812(SB)/4, $0xca41aad6
-DATA nttTwiddles<>+3816(SB)/4, $0xca41aad6
-DATA nttTwiddles<>+3820(SB)/4, $0xca41aad6
-DATA nttTwiddles<>+3824(SB)/4, $0x3b223617
-DATA nttTwiddles<>+3828(SB)/4, $0x3b223617
-DATA nttTwiddles<>+3832(SB)/4, $0x3b223617
-DATA nttTwiddles<>+3836(SB)/4, $0x3b223617
-DATA nttTwiddles<>+3840(SB)/4, $0x00357e1e
-DATA nttTwiddles<>+3844(SB)/4, $0x00357e1e
-DATA nttTwiddles<>+3848(SB)/4, $0x00357e1e
-DATA nttTwiddles<>+3852(SB)/4, $0x00357e1e
-DATA nttTwiddles<>+3856(SB)/4, $0xffe7945c
-DATA nttTwiddles<>+3860(SB)/4, $0xffe7945c
-DATA nttTwiddles<>+3864(SB)/4, $0xffe7945c
-DATA nttTwiddles<>+3868(SB)/4, $0xffe7945c
-DATA nttTwiddles<>+3872(SB)/4, $0x18f93e1e
-DATA nttTwiddles<>+3876(SB)/4, $0x18f93e1e
-DATA nttTwiddles<>+3880(SB)/4, $0x18f93e1e
-DATA nttTwiddles<>+3884(SB)/4, $0x18f93e1e
-DATA nttTwiddles<>+3888(SB)/4, $0x3473145c
-DATA nttTwiddles<>+3892(SB)/4, $0x3473145c
-DATA nttTwiddles<>+3896(SB)/4, $0x3473145c
-DATA nttTwiddles<>+3900(SB)/4, $0x3473145c
-DATA nttTwiddles<>+3904(SB)/4, $0xffc5af59
-DATA nttTwiddles<>+3908(SB)/4, $0xffc5af59
-DATA nttTwiddles<>+3912(SB)/4, $0xffc5af59
-DATA nttTwiddles<>+3916(SB)/4, $0xffc5af59
-DATA nttTwiddles<>+3920(SB)/4, $0x0038738c
-DATA nttTwiddles<>+3924(SB)/4, $0x0038738c
-DATA nttTwiddles<>+3928(SB)/4, $0x0038738c
-DATA nttTwiddles<>+3932(SB)/4, $0x0038738c
-DATA nttTwiddles<>+3936(SB)/4, $0x6d30cf59
-DATA nttTwiddles<>+3940(SB)/4, $0x6d30cf59
-DATA nttTwiddles<>+3944(SB)/4, $0x6d30cf59
-DATA nttTwiddles<>+3948(SB)/4, $0x6d30cf59
-DATA nttTwiddles<>+3952(SB)/4, $0x78a9f38c
-DATA nttTwiddles<>+3956(SB)/4, $0x78a9f38c
-DATA nttTwiddles<>+3960(SB)/4, $0x78a9f38c
-DATA nttTwiddles<>+3964(SB)/4, $0x78a9f38c
-DATA nttTwiddles<>+3968(SB)/4, $0xffccfbe9
-DATA nttTwiddles<>+3972(SB)/4, $0xffccfbe9
-DATA nttTwiddles<>+3976(SB)/4, $0x0000ad00
-DATA nttTwiddles<>+3980(SB)/4, $0x0000ad00
-DATA nttTwiddles<>+3984(SB)/4, $0xffc72bca
-DATA nttTwiddles<>+3988(SB)/4, $0xffc72bca
-DATA nttTwiddles<>+3992(SB)/4, $0x0024756c
-DATA nttTwiddles<>+3996(SB)/4, $0x0024756c
-DATA nttTwiddles<>+4000(SB)/4, $0x4eca1be9
-DATA nttTwiddles<>+4004(SB)/4, $0x4eca1be9
-DATA nttTwiddles<>+4008(SB)/4, $0x95a0ad00
-DATA nttTwiddles<>+4012(SB)/4, $0x95a0ad00
-DATA nttTwiddles<>+4016(SB)/4, $0x28406bca
-DATA nttTwiddles<>+4020(SB)/4, $0x28406bca
-DATA nttTwiddles<>+4024(SB)/4, $0x88d1f56c
-DATA nttTwiddles<>+4028(SB)/4, $0x88d1f56c
-DATA nttTwiddles<>+4032(SB)/4, $0x0007c417
-DATA nttTwiddles<>+4036(SB)/4, $0x0007c417
-DATA nttTwiddles<>+4040(SB)/4, $0x000dcd44
-DATA nttTwiddles<>+4044(SB)/4, $0x000dcd44
-DATA nttTwiddles<>+4048(SB)/4, $0x00193948
-DATA nttTwiddles<>+4052(SB)/4, $0x00193948
-DATA nttTwiddles<>+4056(SB)/4, $0x000b98a1
-DATA nttTwiddles<>+4060(SB)/4, $0x000b98a1
-DATA nttTwiddles<>+4064(SB)/4, $0x490aa417
-DATA nttTwiddles<>+4068(SB)/4, $0x490aa417
-DATA nttTwiddles<>+4072(SB)/4, $0x27b64d44
-DATA nttTwiddles<>+4076(SB)/4, $0x27b64d44
-DATA nttTwiddles<>+4080(SB)/4, $0xa3423948
-DATA nttTwiddles<>+4084(SB)/4, $0xa3423948
-DATA nttTwiddles<>+4088(SB)/4, $0xa69fb8a1
-DATA nttTwiddles<>+4092(SB)/4, $0xa69fb8a1
-DATA nttTwiddles<>+4096(SB)/4, $0x00040af0
-DATA nttTwiddles<>+4100(SB)/4, $0x00040af0
-DATA nttTwiddles<>+4104(SB)/4, $0xffef36be
-DATA nttTwiddles<>+4108(SB)/4, $0xffef36be
-DATA nttTwiddles<>+4112(SB)/4, $0xffffde7e
-DATA nttTwiddles<>+4116(SB)/4, $0xffffde7e
-DATA nttTwiddles<>+4120(SB)/4, $0xfffcc7df
-DATA nttTwiddles<>+4124(SB)/4, $0xfffcc7df
-DATA nttTwiddles<>+4128(SB)/4, $0xc9620af0
-DATA nttTwiddles<>+4132(SB)/4, $0xc9620af0
-DATA nttTwiddles<>+4136(SB)/4, $0x7fc6f6be
-DATA nttTwiddles<>+4140(SB)/4, $0x7fc6f6be
-DATA nttTwiddles<>+4144(SB)/4, $0xb4cf9e7e
-DATA nttTwiddles<>+4148(SB)/4, $0xb4cf9e7e
-DATA nttTwiddles<>+4152(SB)/4, $0x2578a7df
-DATA nttTwiddles<>+4156(SB)/4, $0x2578a7df
-DATA nttTwiddles<>+4160(SB)/4, $0x002f4588
-DATA nttTwiddles<>+4164(SB)/4, $0x002f4588
-DATA nttTwiddles<>+4168(SB)/4, $0x003c675a
-DATA nttTwiddles<>+4172(SB)/4, $0x003c675a
-DATA nttTwiddles<>+4176(SB)/4, $0xffce69c0
-DATA nttTwiddles<>+4180(SB)/4, $0xffce69c0
-DATA nttTwiddles<>+4184(SB)/4, $0xffebe808
-DATA nttTwiddles<>+4188(SB)/4, $0xffebe808
-DATA nttTwiddles<>+4192(SB)/4, $0x44e04588
-DATA nttTwiddles<>+4196(SB)/4, $0x44e04588
-DATA nttTwiddles<>+4200(SB)/4, $0x4827a75a
-DATA nttTwiddles<>+4204(SB)/4, $0x4827a75a
-DATA nttTwiddles<>+4208(SB)/4, $0xed0669c0
-DATA nttTwiddles<>+4212(SB)/4, $0xed0669c0
-DATA nttTwiddles<>+4216(SB)/4, $0x98ece808
-DATA nttTwiddles<>+4220(SB)/4, $0x98ece808
-DATA nttTwiddles<>+4224(SB)/4, $0xffec7953
-DATA nttTwiddles<>+4228(SB)/4, $0x0016e405
-DATA nttTwiddles<>+4232(SB)/4, $0xfff7b934
-DATA nttTwiddles<>+4236(SB)/4, $0xffd8911b
-DATA nttTwiddles<>+4240(SB)/4, $0xffe14658
-DATA nttTwiddles<>+4244(SB)/4, $0x001ddd98
-DATA nttTwiddles<>+4248(SB)/4, $0xffcf6cbe
-DATA nttTwiddles<>+4252(SB)/4, $0x000c5ca5
-DATA nttTwiddles<>+4256(SB)/4, $0x3196d953
-DATA nttTwiddles<>+4260(SB)/4, $0xee178405
-DATA nttTwiddles<>+4264(SB)/4, $0x2d1e3934
-DATA nttTwiddles<>+4268(SB)/4, $0xf07bf11b
-DATA nttTwiddles<>+4272(SB)/4, $0x5cac4658
-DATA nttTwiddles<>+4276(SB)/4, $0x4fd0dd98
-DATA nttTwiddles<>+4280(SB)/4, $0x86672cbe
-DATA nttTwiddles<>+4284(SB)/4, $0xcd20fca5
-DATA nttTwiddles<>+4288(SB)/4, $0x0016e405
-DATA nttTwiddles<>+4292(SB)/4, $0x0016e405
-DATA nttTwiddles<>+4296(SB)/4, $0xffd8911b
-DATA nttTwiddles<>+4300(SB)/4, $0xffd8911b
-DATA nttTwiddles<>+4304(SB)/4, $0x001ddd98
-DATA nttTwiddles<>+4308(SB)/4, $0x001ddd98
-DATA nttTwiddles<>+4312(SB)/4, $0x000c5ca5
-DATA nttTwiddles<>+4316(SB)/4, $0x000c5ca5
-DATA nttTwiddles<>+4320(SB)/4, $0xee178405
-DATA nttTwiddles<>+4324(SB)/4, $0xee178405
-DATA nttTwiddles<>+4328(SB)/4, $0xf07bf11b
-DATA nttTwiddles<>+4332(SB)/4, $0xf07bf11b
-DATA nttTwiddles<>+4336(SB)/4, $0x4fd0dd98
-DATA nttTwiddles<>+4340(SB)/4, $0x4fd0dd98
-DATA nttTwiddles<>+4344(SB)/4, $0xcd20fca5
-DATA nttTwiddles<>+4348(SB)/4, $0xcd20fca5
-DATA nttTwiddles<>+4352(SB)/4, $0x001d4099
-DATA nttTwiddles<>+4356(SB)/4, $0x000bdbe7
-DATA nttTwiddles<>+4360(SB)/4, $0xffd4ca0c
-DATA nttTwiddles<>+4364(SB)/4, $0xffc72c12
-DATA nttTwiddles<>+4368(SB)/4, $0x00251d8b
-DATA nttTwiddles<>+4372(SB)/4, $0x00336898
-DATA nttTwiddles<>+4376(SB)/4, $0x00027c1c
-DATA nttTwiddles<>+4380(SB)/4, $0x0019379a
-DATA nttTwiddles<>+4384(SB)/4, $0xbfb06099
-DATA nttTwiddles<>+4388(SB)/4, $0x2408bbe7
-DATA nttTwiddles<>+4392(SB)/4, $0xc3164a0c
-DATA nttTwiddles<>+4396(SB)/4, $0x24496c12
-DATA nttTwiddles<>+4400(SB)/4, $0x0a567d8b
-DATA nttTwiddles<>+4404(SB)/4, $0x81466898
-DATA nttTwiddles<>+4408(SB)/4, $0xb185fc1c
-DATA nttTwiddles<>+4412(SB)/4, $0xc20c779a
-DATA nttTwiddles<>+4416(SB)/4, $0x000bdbe7
-DATA nttTwiddles<>+4420(SB)/4, $0x000bdbe7
-DATA nttTwiddles<>+4424(SB)/4, $0xffc72c12
-DATA nttTwiddles<>+4428(SB)/4, $0xffc72c12
-DATA nttTwiddles<>+4432(SB)/4, $0x00336898
-DATA nttTwiddles<>+4436(SB)/4, $0x00336898
-DATA nttTwiddles<>+4440(SB)/4, $0x0019379a
-DATA nttTwiddles<>+4444(SB)/4, $0x0019379a
-DATA nttTwiddles<>+4448(SB)/4, $0x2408bbe7
-DATA nttTwiddles<>+4452(SB)/4, $0x2408bbe7
-DATA nttTwiddles<>+4456(SB)/4, $0x24496c12
-DATA nttTwiddles<>+4460(SB)/4, $0x24496c12
-DATA nttTwiddles<>+4464(SB)/4, $0x81466898
-DATA nttTwiddles<>+4468(SB)/4, $0x81466898
-DATA nttTwiddles<>+4472(SB)/4, $0xc20c779a
-DATA nttTwiddles<>+4476(SB)/4, $0xc20c779a
-DATA nttTwiddles<>+4480(SB)/4, $0xffd92578
-DATA nttTwiddles<>+4484(SB)/4, $0x00221de8
-DATA nttTwiddles<>+4488(SB)/4, $0xffe67ff8
-DATA nttTwiddles<>+4492(SB)/4, $0x000910d8
-DATA nttTwiddles<>+4496(SB)/4, $0x002573b7
-DATA nttTwiddles<>+4500(SB)/4, $0x0002d4bb
-DATA nttTwiddles<>+4504(SB)/4, $0x0018aa08
-DATA nttTwiddles<>+4508(SB)/4, $0xffc7a167
-DATA nttTwiddles<>+4512(SB)/4, $0x48882578
-DATA nttTwiddles<>+4516(SB)/4, $0xefdf1de8
-DATA nttTwiddles<>+4520(SB)/4, $0xb3e57ff8
-DATA nttTwiddles<>+4524(SB)/4, $0x162410d8
-DATA nttTwiddles<>+4528(SB)/4, $0xaf1c53b7
-DATA nttTwiddles<>+4532(SB)/4, $0xe91a34bb
-DATA nttTwiddles<>+4536(SB)/4, $0x3159aa08
-DATA nttTwiddles<>+4540(SB)/4, $0xdc748167
-DATA nttTwiddles<>+4544(SB)/4, $0x00221de8
-DATA nttTwiddles<>+4548(SB)/4, $0x00221de8
-DATA nttTwiddles<>+4552(SB)/4, $0x000910d8
-DATA nttTwiddles<>+4556(SB)/4, $0x000910d8
-DATA nttTwiddles<>+4560(SB)/4, $0x0002d4bb
-DATA nttTwiddles<>+4564(SB)/4, $0x0002d4bb
-DATA nttTwiddles<>+4568(SB)/4, $0xffc7a167
-DATA nttTwiddles<>+4572(SB)/4, $0xffc7a167
-DATA nttTwiddles<>+4576(SB)/4, $0xefdf1de8
-DATA nttTwiddles<>+4580(SB)/4, $0xefdf1de8
-DATA nttTwiddles<>+4584(SB)/4, $0x162410d8
-DATA nttTwiddles<>+4588(SB)/4, $0x162410d8
-DATA nttTwiddles<>+4592(SB)/4, $0xe91a34bb
-DATA nttTwiddles<>+4596(SB)/4, $0xe91a34bb
-DATA nttTwiddles<>+4600(SB)/4, $0xdc748167
-DATA nttTwiddles<>+4604(SB)/4, $0xdc748167
-DATA nttTwiddles<>+4608(SB)/4, $0xffeb05ad
-DATA nttTwiddles<>+4612(SB)/4, $0x0033f8cf
-DATA nttTwiddles<>+4616(SB)/4, $0xffe3d157
-DATA nttTwiddles<>+4620(SB)/4, $0xffc65e1f
-DATA nttTwiddles<>+4624(SB)/4, $0xfffd7c8f
-DATA nttTwiddles<>+4628(SB)/4, $0xffed93a7
-DATA nttTwiddles<>+4632(SB)/4, $0x002dfd71
-DATA nttTwiddles<>+4636(SB)/4, $0xffe48c3d
-DATA nttTwiddles<>+4640(SB)/4, $0x3e20a5ad
-DATA nttTwiddles<>+4644(SB)/4, $0x53cdd8cf
-DATA nttTwiddles<>+4648(SB)/4, $0x2a8eb157
-DATA nttTwiddles<>+4652(SB)/4, $0x380a3e1f
-DATA nttTwiddles<>+4656(SB)/4, $0xa40f5c8f
-DATA nttTwiddles<>+4660(SB)/4, $0x7ae273a7
-DATA nttTwiddles<>+4664(SB)/4, $0xcb5c1d71
-DATA nttTwiddles<>+4668(SB)/4, $0x66ec2c3d
-DATA nttTwiddles<>+4672(SB)/4, $0x0033f8cf
-DATA nttTwiddles<>+4676(SB)/4, $0x0033f8cf
-DATA nttTwiddles<>+4680(SB)/4, $0xffc65e1f
-DATA nttTwiddles<>+4684(SB)/4, $0xffc65e1f
-DATA nttTwiddles<>+4688(SB)/4, $0xffed93a7
-DATA nttTwiddles<>+4692(SB)/4, $0xffed93a7
-DATA nttTwiddles<>+4696(SB)/4, $0xffe48c3d
-DATA nttTwiddles<>+4700(SB)/4, $0xffe48c3d
-DATA nttTwiddles<>+4704(SB)/4, $0x53cdd8cf
-DATA nttTwiddles<>+4708(SB)/4, $0x53cdd8cf
-DATA nttTwiddles<>+4712(SB)/4, $0x380a3e1f
-DATA nttTwiddles<>+4716(SB)/4, $0x380a3e1f
-DATA nttTwiddles<>+4720(SB)/4, $0x7ae273a7
-DATA nttTwiddles<>+4724(SB)/4, $0x7ae273a7
-DATA nttTwiddles<>+4728(SB)/4, $0x66ec2c3d
-DATA nttTwiddles<>+4732(SB)/4, $0x66ec2c3d
-DATA nttTwiddles<>+4736(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4740(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4744(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4748(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4752(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4756(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4760(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4764(SB)/4, $0x002f7a49
-DATA nttTwiddles<>+4768(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4772(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4776(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4780(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4784(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4788(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4792(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4796(SB)/4, $0xeef89a49
-DATA nttTwiddles<>+4800(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4804(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4808(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4812(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4816(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4820(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4824(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4828(SB)/4, $0x0028e527
-DATA nttTwiddles<>+4832(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4836(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4840(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4844(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4848(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4852(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4856(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4860(SB)/4, $0x254dc527
-DATA nttTwiddles<>+4864(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4868(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4872(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4876(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4880(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4884(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4888(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4892(SB)/4, $0x001ad035
-DATA nttTwiddles<>+4896(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4900(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4904(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4908(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4912(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4916(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4920(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4924(SB)/4, $0x13a17035
-DATA nttTwiddles<>+4928(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4932(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4936(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4940(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4944(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4948(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4952(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4956(SB)/4, $0xffffb422
-DATA nttTwiddles<>+4960(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4964(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4968(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4972(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4976(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4980(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4984(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4988(SB)/4, $0x6d83f422
-DATA nttTwiddles<>+4992(SB)/4, $0x003d3201
-DATA nttTwiddles<>+4996(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5000(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5004(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5008(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5012(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5016(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5020(SB)/4, $0x003d3201
-DATA nttTwiddles<>+5024(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5028(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5032(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5036(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5040(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5044(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5048(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5052(SB)/4, $0xa9fd5201
-DATA nttTwiddles<>+5056(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5060(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5064(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5068(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5072(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5076(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5080(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5084(SB)/4, $0x000445c5
-DATA nttTwiddles<>+5088(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5092(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5096(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5100(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5104(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5108(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5112(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5116(SB)/4, $0xba3ce5c5
-DATA nttTwiddles<>+5120(SB)/4, $0x000c63a8
-DATA nttTwiddles<>+5124(SB)/4, $0x000c63a8
-DATA nttTwiddles<>+5128(SB)/4, $0x000c63a8
-DATA nttTwiddles<>+5132(SB)/4, $0x000c63a8
-DATA nttTwiddles<>+5136(SB)/4, $0x003b8534
-DATA nttTwiddles<>+5140(SB)/4, $0x003b8534
-DATA nttTwiddles<>+5144(SB)/4, $0x003b8534
-DATA nttTwiddles<>+5148(SB)/4, $0x003b8534
-DATA nttTwiddles<>+5152(SB)/4, $0x588163a8
-DATA nttTwiddles<>+5156(SB)/4, $0x588163a8
-DATA nttTwiddles<>+5160(SB)/4, $0x588163a8
-DATA nttTwiddles<>+5164(SB)/4, $0x588163a8
-DATA nttTwiddles<>+5168(SB)/4, $0xa6e20534
-DATA nttTwiddles<>+5172(SB)/4, $0xa6e20534
-DATA nttTwiddles<>+5176(SB)/4, $0xa6e20534
-DATA nttTwiddles<>+5180(SB)/4, $0xa6e20534
-DATA nttTwiddles<>+5184(SB)/4, $0x00081b9a
-DATA nttTwiddles<>+5188(SB)/4, $0x00081b9a
-DATA nttTwiddles<>+5192(SB)/4, $0x00081b9a
-DATA nttTwiddles<>+5196(SB)/4, $0x00081b9a
-DATA nttTwiddles<>+5200(SB)/4, $0xffd8fc30
-DATA nttTwiddles<>+5204(SB)/4, $0xffd8fc30
-DATA nttTwiddles<>+5208(SB)/4, $0xffd8fc30
-DATA nttTwiddles<>+5212(SB)/4, $0xffd8fc30
-DATA nttTwiddles<>+5216(SB)/4, $0x9e7b5b9a
-DATA nttTwiddles<>+5220(SB)/4, $0x9e7b5b9a
-DATA nttTwiddles<>+5224(SB)/4, $0x9e7b5b9a
-DATA nttTwiddles<>+5228(SB)/4, $0x9e7b5b9a
-DATA nttTwiddles<>+5232(SB)/4, $0xc75efc30
-DATA nttTwiddles<>+5236(SB)/4, $0xc75efc30
-DATA nttTwiddles<>+5240(SB)/4, $0xc75efc30
-DATA nttTwiddles<>+5244(SB)/4, $0xc75efc30
-DATA nttTwiddles<>+5248(SB)/4, $0x000e8f76
-DATA nttTwiddles<>+5252(SB)/4, $0x000e8f76
-DATA nttTwiddles<>+5256(SB)/4, $0x000e8f76
-DATA nttTwiddles<>+5260(SB)/4, $0x000e8f76
-DATA nttTwiddles<>+5264(SB)/4, $0x001f9d54
-DATA nttTwiddles<>+5268(SB)/4, $0x001f9d54
-DATA nttTwiddles<>+5272(SB)/4, $0x001f9d54
-DATA nttTwiddles<>+5276(SB)/4, $0x001f9d54
-DATA nttTwiddles<>+5280(SB)/4, $0xeefd4f76
-DATA nttTwiddles<>+5284(SB)/4, $0xeefd4f76
-DATA nttTwiddles<>+5288(SB)/4, $0xeefd4f76
-DATA nttTwiddles<>+5292(SB)/4, $0xeefd4f76
-DATA nttTwiddles<>+5296(SB)/4, $0x99ca1d54
-DATA nttTwiddles<>+5300(SB)/4, $0x99ca1d54
-DATA nttTwiddles<>+5304(SB)/4, $0x99ca1d54
-DATA nttTwiddles<>+5308(SB)/4, $0x99ca1d54
-DATA nttTwiddles<>+5312(SB)/4, $0x003b3853
-DATA nttTwiddles<>+5316(SB)/4, $0x003b3853
-DATA nttTwiddles<>+5320(SB)/4, $0x003b3853
-DATA nttTwiddles<>+5324(SB)/4, $0x003b3853
-DATA nttTwiddles<>+5328(SB)/4, $0xffd54f2d
-DATA nttTwiddles<>+5332(SB)/4, $0xffd54f2d
-DATA nttTwiddles<>+5336(SB)/4, $0xffd54f2d
-DATA nttTwiddles<>+5340(SB)/4, $0xffd54f2d
-DATA nttTwiddles<>+5344(SB)/4, $0x89c59853
-DATA nttTwiddles<>+5348(SB)/4, $0x89c59853
-DATA nttTwiddles<>+5352(SB)/4, $0x89c59853
-DATA nttTwiddles<>+5356(SB)/4, $0x89c59853
-DATA nttTwiddles<>+5360(SB)/4, $0xc73aef2d
-DATA nttTwiddles<>+5364(SB)/4, $0xc73aef2d
-DATA nttTwiddles<>+5368(SB)/4, $0xc73aef2d
-DATA nttTwiddles<>+5372(SB)/4, $0xc73aef2d
-DATA nttTwiddles<>+5376(SB)/4, $0x0002e46c
-DATA nttTwiddles<>+5380(SB)/4, $0x0002e46c
-DATA nttTwiddles<>+5384(SB)/4, $0xffdb3c93
-DATA nttTwiddles<>+5388(SB)/4, $0xffdb3c93
-DATA nttTwiddles<>+5392(SB)/4, $0x00139e25
-DATA nttTwiddles<>+5396(SB)/4, $0x00139e25
-DATA nttTwiddles<>+5400(SB)/4, $0xffd1eea2
-DATA nttTwiddles<>+5404(SB)/4, $0xffd1eea2
-DATA nttTwiddles<>+5408(SB)/4, $0xd690646c
-DATA nttTwiddles<>+5412(SB)/4, $0xd690646c
-DATA nttTwiddles<>+5416(SB)/4, $0x69ed9c93
-DATA nttTwiddles<>+5420(SB)/4, $0x69ed9c93
-DATA nttTwiddles<>+5424(SB)/4, $0xf5583e25
-DATA nttTwiddles<>+5428(SB)/4, $0xf5583e25
-DATA nttTwiddles<>+5432(SB)/4, $0x74a62ea2
-DATA nttTwiddles<>+5436(SB)/4, $0x74a62ea2
-DATA nttTwiddles<>+5440(SB)/4, $0x003036c2
-DATA nttTwiddles<>+5444(SB)/4, $0x003036c2
-DATA nttTwiddles<>+5448(SB)/4, $0x00141305
-DATA nttTwiddles<>+5452(SB)/4, $0x00141305
-DATA nttTwiddles<>+5456(SB)/4, $0xfff39944
-DATA nttTwiddles<>+5460(SB)/4, $0xfff39944
-DATA nttTwiddles<>+5464(SB)/4, $0xffc8a057
-DATA nttTwiddles<>+5468(SB)/4, $0xffc8a057
-DATA nttTwiddles<>+5472(SB)/4, $0xae0876c2
-DATA nttTwiddles<>+5476(SB)/4, $0xae0876c2
-DATA nttTwiddles<>+5480(SB)/4, $0x13f4b305
-DATA nttTwiddles<>+5484(SB)/4, $0x13f4b305
-DATA nttTwiddles<>+5488(SB)/4, $0xe11c1944
-DATA nttTwiddles<>+5492(SB)/4, $0xe11c1944
-DATA nttTwiddles<>+5496(SB)/4, $0x44538057
-DATA nttTwiddles<>+5500(SB)/4, $0x44538057
-DATA nttTwiddles<>+5504(SB)/4, $0xffc9c808
-DATA nttTwiddles<>+5508(SB)/4, $0xffc9c808
-DATA nttTwiddles<>+5512(SB)/4, $0xfffd4ae0
-DATA nttTwiddles<>+5516(SB)/4, $0xfffd4ae0
-DATA nttTwiddles<>+5520(SB)/4, $0xffe7d0e0
-DATA nttTwiddles<>+5524(SB)/4, $0xffe7d0e0
-DATA nttTwiddles<>+5528(SB)/4, $0xffc4c79c
-DATA nttTwiddles<>+5532(SB)/4, $0xffc4c79c
-DATA nttTwiddles<>+5536(SB)/4, $0x54cac808
-DATA nttTwiddles<>+5540(SB)/4, $0x54cac808
-DATA nttTwiddles<>+5544(SB)/4, $0xb9594ae0
-DATA nttTwiddles<>+5548(SB)/4, $0xb9594ae0
-DATA nttTwiddles<>+5552(SB)/4, $0x0a03d0e0
-DATA nttTwiddles<>+5556(SB)/4, $0x0a03d0e0
-DATA nttTwiddles<>+5560(SB)/4, $0x3ab8479c
-DATA nttTwiddles<>+5564(SB)/4, $0x3ab8479c
-DATA nttTwiddles<>+5568(SB)/4, $0xffe3bff6
-DATA nttTwiddles<>+5572(SB)/4, $0xffe3bff6
-DATA nttTwiddles<>+5576(SB)/4, $0x00147792
-DATA nttTwiddles<>+5580(SB)/4, $0x00147792
-DATA nttTwiddles<>+5584(SB)/4, $0xffea0802
-DATA nttTwiddles<>+5588(SB)/4, $0xffea0802
-DATA nttTwiddles<>+5592(SB)/4, $0x003a97d9
-DATA nttTwiddles<>+5596(SB)/4, $0x003a97d9
-DATA nttTwiddles<>+5600(SB)/4, $0x54e27ff6
-DATA nttTwiddles<>+5604(SB)/4, $0x54e27ff6
-DATA nttTwiddles<>+5608(SB)/4, $0x0e06b792
-DATA nttTwiddles<>+5612(SB)/4, $0x0e06b792
-DATA nttTwiddles<>+5616(SB)/4, $0x47ea4802
-DATA nttTwiddles<>+5620(SB)/4, $0x47ea4802
-DATA nttTwiddles<>+5624(SB)/4, $0xcab5b7d9
-DATA nttTwiddles<>+5628(SB)/4, $0xcab5b7d9
-DATA nttTwiddles<>+5632(SB)/4, $0xffd1a13c
-DATA nttTwiddles<>+5636(SB)/4, $0x0021c4f7
-DATA nttTwiddles<>+5640(SB)/4, $0xfff97d45
-DATA nttTwiddles<>+5644(SB)/4, $0xffe68e98
-DATA nttTwiddles<>+5648(SB)/4, $0xffd32764
-DATA nttTwiddles<>+5652(SB)/4, $0x0002cc93
-DATA nttTwiddles<>+5656(SB)/4, $0xfff78a50
-DATA nttTwiddles<>+5660(SB)/4, $0x003c15ca
-DATA nttTwiddles<>+5664(SB)/4, $0x85f9213c
-DATA nttTwiddles<>+5668(SB)/4, $0x9940a4f7
-DATA nttTwiddles<>+5672(SB)/4, $0xa1221d45
-DATA nttTwiddles<>+5676(SB)/4, $0xe5b98e98
-DATA nttTwiddles<>+5680(SB)/4, $0x42bfa764
-DATA nttTwiddles<>+5684(SB)/4, $0x5c152c93
-DATA nttTwiddles<>+5688(SB)/4, $0x09418a50
-DATA nttTwiddles<>+5692(SB)/4, $0xc5f555ca
-DATA nttTwiddles<>+5696(SB)/4, $0x0021c4f7
-DATA nttTwiddles<>+5700(SB)/4, $0x0021c4f7
-DATA nttTwiddles<>+5704(SB)/4, $0xffe68e98
-DATA nttTwiddles<>+5708(SB)/4, $0xffe68e98
-DATA nttTwiddles<>+5712(SB)/4, $0x0002cc93
-DATA nttTwiddles<>+5716(SB)/4, $0x0002cc93
-DATA nttTwiddles<>+5720(SB)/4, $0x003c15ca
-DATA nttTwiddles<>+5724(SB)/4, $0x003c15ca
-DATA nttTwiddles<>+5728(SB)/4, $0x9940a4f7
-DATA nttTwiddles<>+5732(SB)/4, $0x9940a4f7
-DATA nttTwiddles<>+5736(SB)/4, $0xe5b98e98
-DATA nttTwiddles<>+5740(SB)/4, $0xe5b98e98
-DATA nttTwiddles<>+5744(SB)/4, $0x5c152c93
-DATA nttTwiddles<>+5748(SB)/4, $0x5c152c93
-DATA nttTwiddles<>+5752(SB)/4, $0xc5f555ca
-DATA nttTwiddles<>+5756(SB)/4, $0xc5f555ca
-DATA nttTwiddles<>+5760(SB)/4, $0x0035c539
-DATA nttTwiddles<>+5764(SB)/4, $0xfff11bf4
-DATA nttTwiddles<>+5768(SB)/4, $0x001a4cd0
-DATA nttTwiddles<>+5772(SB)/4, $0xffef2633
-DATA nttTwiddles<>+5776(SB)/4, $0xffdde1af
-DATA nttTwiddles<>+5780(SB)/4, $0xfff11805
-DATA nttTwiddles<>+5784(SB)/4, $0x003bcf2c
-DATA nttTwiddles<>+5788(SB)/4, $0x00155e68
-DATA nttTwiddles<>+5792(SB)/4, $0x005ce539
-DATA nttTwiddles<>+5796(SB)/4, $0xf96f9bf4
-DATA nttTwiddles<>+5800(SB)/4, $0x21b44cd0
-DATA nttTwiddles<>+5804(SB)/4, $0x97358633
-DATA nttTwiddles<>+5808(SB)/4, $0xa093c1af
-DATA nttTwiddles<>+5812(SB)/4, $0x3471b805
-DATA nttTwiddles<>+5816(SB)/4, $0x94214f2c
-DATA nttTwiddles<>+5820(SB)/4, $0x17e25e68
-DATA nttTwiddles<>+5824(SB)/4, $0xfff11bf4
-DATA nttTwiddles<>+5828(SB)/4, $0xfff11bf4
-DATA nttTwiddles<>+5832(SB)/4, $0xffef2633
-DATA nttTwiddles<>+5836(SB)/4, $0xffef2633
-DATA nttTwiddles<>+5840(SB)/4, $0xfff11805
-DATA nttTwiddles<>+5844(SB)/4, $0xfff11805
-DATA nttTwiddles<>+5848(SB)/4, $0x00155e68
-DATA nttTwiddles<>+5852(SB)/4, $0x00155e68
-DATA nttTwiddles<>+5856(SB)/4, $0xf96f9bf4
-DATA nttTwiddles<>+5860(SB)/4, $0xf96f9bf4
-DATA nttTwiddles<>+5864(SB)/4, $0x97358633
-DATA nttTwiddles<>+5868(SB)/4, $0x97358633
-DATA nttTwiddles<>+5872(SB)/4, $0x3471b805
-DATA nttTwiddles<>+5876(SB)/4, $0x3471b805
-DATA nttTwiddles<>+5880(SB)/4, $0x17e25e68
-DATA nttTwiddles<>+5884(SB)/4, $0x17e25e68
-DATA nttTwiddles<>+5888(SB)/4, $0x003b0115
-DATA nttTwiddles<>+5892(SB)/4, $0x001a35e7
-DATA nttTwiddles<>+5896(SB)/4, $0xffe47cae
-DATA nttTwiddles<>+5900(SB)/4, $0xfffc05da
-DATA nttTwiddles<>+5904(SB)/4, $0xfff993dd
-DATA nttTwiddles<>+5908(SB)/4, $0x00189c2a
-DATA nttTwiddles<>+5912(SB)/4, $0xffff434e
-DATA nttTwiddles<>+5916(SB)/4, $0xfff316b6
-DATA nttTwiddles<>+5920(SB)/4, $0x29dda115
-DATA nttTwiddles<>+5924(SB)/4, $0xef5715e7
-DATA nttTwiddles<>+5928(SB)/4, $0xf07a3cae
-DATA nttTwiddles<>+5932(SB)/4, $0xfbb745da
-DATA nttTwiddles<>+5936(SB)/4, $0xb7f533dd
-DATA nttTwiddles<>+5940(SB)/4, $0xa69ddc2a
-DATA nttTwiddles<>+5944(SB)/4, $0x7969034e
-DATA nttTwiddles<>+5948(SB)/4, $0xdfc9d6b6
-DATA nttTwiddles<>+5952(SB)/4, $0x001a35e7
-DATA nttTwiddles<>+5956(SB)/4, $0x001a35e7
-DATA nttTwiddles<>+5960(SB)/4, $0xfffc05da
-DATA nttTwiddles<>+5964(SB)/4, $0xfffc05da
-DATA nttTwiddles<>+5968(SB)/4, $0x00189c2a
-DATA nttTwiddles<>+5972(SB)/4, $0x00189c2a
-DATA nttTwiddles<>+5976(SB)/4, $0xfff316b6
-DATA nttTwiddles<>+5980(SB)/4, $0xfff316b6
-DATA nttTwiddles<>+5984(SB)/4, $0xef5715e7
-DATA nttTwiddles<>+5988(SB)/4, $0xef5715e7
-DATA nttTwiddles<>+5992(SB)/4, $0xfbb745da
-DATA nttTwiddles<>+5996(SB)/4, $0xfbb745da
-DATA nttTwiddles<>+6000(SB)/4, $0xa69ddc2a
-DATA nttTwiddles<>+6004(SB)/4, $0xa69ddc2a
-DATA nttTwiddles<>+6008(SB)/4, $0xdfc9d6b6
-DATA nttTwiddles<>+6012(SB)/4, $0xdfc9d6b6
-DATA nttTwiddles<>+6016(SB)/4, $0x00041dc0
-DATA nttTwiddles<>+6020(SB)/4, $0x0007340e
-DATA nttTwiddles<>+6024(SB)/4, $0x001d2668
-DATA nttTwiddles<>+6028(SB)/4, $0xffc57fdb
-DATA nttTwiddles<>+6032(SB)/4, $0xffdd1d09
-DATA nttTwiddles<>+6036(SB)/4, $0xffc9e5a9
-DATA nttTwiddles<>+6040(SB)/4, $0xffeb36df
-DATA nttTwiddles<>+6044(SB)/4, $0x001e29ce
-DATA nttTwiddles<>+6048(SB)/4, $0xa3bc1dc0
-DATA nttTwiddles<>+6052(SB)/4, $0x1788f40e
-DATA nttTwiddles<>+6056(SB)/4, $0x10ea2668
-DATA nttTwiddles<>+6060(SB)/4, $0x2e40dfdb
-DATA nttTwiddles<>+6064(SB)/4, $0x42fe3d09
-DATA nttTwiddles<>+6068(SB)/4, $0x0bff05a9
-DATA nttTwiddles<>+6072(SB)/4, $0x734716df
-DATA nttTwiddles<>+6076(SB)/4, $0x1657e9ce
-DATA nttTwiddles<>+6080(SB)/4, $0x0007340e
-DATA nttTwiddles<>+6084(SB)/4, $0x0007340e
-DATA nttTwiddles<>+6088(SB)/4, $0xffc57fdb
-DATA nttTwiddles<>+6092(SB)/4, $0xffc57fdb
-DATA nttTwiddles<>+6096(SB)/4, $0xffc9e5a9
-DATA nttTwiddles<>+6100(SB)/4, $0xffc9e5a9
-DATA nttTwiddles<>+6104(SB)/4, $0x001e29ce
-DATA nttTwiddles<>+6108(SB)/4, $0x001e29ce
-DATA nttTwiddles<>+6112(SB)/4, $0x1788f40e
-DATA nttTwiddles<>+6116(SB)/4, $0x1788f40e
-DATA nttTwiddles<>+6120(SB)/4, $0x2e40dfdb
-DATA nttTwiddles<>+6124(SB)/4, $0x2e40dfdb
-DATA nttTwiddles<>+6128(SB)/4, $0x0bff05a9
-DATA nttTwiddles<>+6132(SB)/4, $0x0bff05a9
-DATA nttTwiddles<>+6136(SB)/4, $0x1657e9ce
-DATA nttTwiddles<>+6140(SB)/4, $0x1657e9ce
-DATA nttTwiddles<>+6144(SB)/8, $0x0000000000000000
-GLOBL nttTwiddles<>(SB), RODATA|NOPTR, $6152
+DATA nttTwiddles<>+480(SB)/4, $0x00400000
+DATA nttTwiddles<>+484(SB)/4, $0x00400000
+DATA nttTwiddles<>+488(SB)/4, $0x00400000
+DATA nttTwiddles<>+492(SB)/4, $0x00400000
+DATA nttTwiddles<>+496(SB)/4, $0x00400000
+DATA nttTwiddles<>+500(SB)/4, $0x00400000
+DATA nttTwiddles<>+504(SB)/4, $0x00400000
+DATA nttTwiddles<>+508(SB)/4, $0x00400000
+DATA nttTwiddles<>+512(SB)/8, $0x0000000000000000
+GLOBL nttTwiddles<>(SB), RODATA|NOPTR, $520
+
+DATA nttBlockTwiddles<>+0(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+4(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+8(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+12(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+16(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+20(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+24(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+28(SB)/4, $0x001bde2b
+DATA nttBlockTwiddles<>+32(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+36(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+40(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+44(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+48(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+52(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+56(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+60(SB)/4, $0x12613e2b
+DATA nttBlockTwiddles<>+64(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+68(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+72(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+76(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+80(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+84(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+88(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+92(SB)/4, $0x0023e92b
+DATA nttBlockTwiddles<>+96(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+100(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+104(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+108(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+112(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+116(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+120(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+124(SB)/4, $0x93c9492b
+DATA nttBlockTwiddles<>+128(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+132(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+136(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+140(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+144(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+148(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+152(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+156(SB)/4, $0x00299658
+DATA nttBlockTwiddles<>+160(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+164(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+168(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+172(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+176(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+180(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+184(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+188(SB)/4, $0x66f49658
+DATA nttBlockTwiddles<>+192(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+196(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+200(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+204(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+208(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+212(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+216(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+220(SB)/4, $0x000fa070
+DATA nttBlockTwiddles<>+224(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+228(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+232(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+236(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+240(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+244(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+248(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+252(SB)/4, $0x7c1da070
+DATA nttBlockTwiddles<>+256(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+260(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+264(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+268(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+272(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+276(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+280(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+284(SB)/4, $0xffef85a4
+DATA nttBlockTwiddles<>+288(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+292(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+296(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+300(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+304(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+308(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+312(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+316(SB)/4, $0xaea405a4
+DATA nttBlockTwiddles<>+320(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+324(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+328(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+332(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+336(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+340(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+344(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+348(SB)/4, $0x0036b788
+DATA nttBlockTwiddles<>+352(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+356(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+360(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+364(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+368(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+372(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+376(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+380(SB)/4, $0x3327b788
+DATA nttBlockTwiddles<>+384(SB)/4, $0x00294a67
+DATA nttBlockTwiddles<>+388(SB)/4, $0x00294a67
+DATA nttBlockTwiddles<>+392(SB)/4, $0x00294a67
+DATA nttBlockTwiddles<>+396(SB)/4, $0x00294a67
+DATA nttBlockTwiddles<>+400(SB)/4, $0xffe6a503
+DATA nttBlockTwiddles<>+404(SB)/4, $0xffe6a503
+DATA nttBlockTwiddles<>+408(SB)/4, $0xffe6a503
+DATA nttBlockTwiddles<>+412(SB)/4, $0xffe6a503
+DATA nttBlockTwiddles<>+416(SB)/4, $0x91f62a67
+DATA nttBlockTwiddles<>+420(SB)/4, $0x91f62a67
+DATA nttBlockTwiddles<>+424(SB)/4, $0x91f62a67
+DATA nttBlockTwiddles<>+428(SB)/4, $0x91f62a67
+DATA nttBlockTwiddles<>+432(SB)/4, $0x5f070503
+DATA nttBlockTwiddles<>+436(SB)/4, $0x5f070503
+DATA nttBlockTwiddles<>+440(SB)/4, $0x5f070503
+DATA nttBlockTwiddles<>+444(SB)/4, $0x5f070503
+DATA nttBlockTwiddles<>+448(SB)/4, $0x00017620
+DATA nttBlockTwiddles<>+452(SB)/4, $0x00017620
+DATA nttBlockTwiddles<>+456(SB)/4, $0x00017620
+DATA nttBlockTwiddles<>+460(SB)/4, $0x00017620
+DATA nttBlockTwiddles<>+464(SB)/4, $0xffc9302c
+DATA nttBlockTwiddles<>+468(SB)/4, $0xffc9302c
+DATA nttBlockTwiddles<>+472(SB)/4, $0xffc9302c
+DATA nttBlockTwiddles<>+476(SB)/4, $0xffc9302c
+DATA nttBlockTwiddles<>+480(SB)/4, $0x9ec57620
+DATA nttBlockTwiddles<>+484(SB)/4, $0x9ec57620
+DATA nttBlockTwiddles<>+488(SB)/4, $0x9ec57620
+DATA nttBlockTwiddles<>+492(SB)/4, $0x9ec57620
+DATA nttBlockTwiddles<>+496(SB)/4, $0xbfceb02c
+DATA nttBlockTwiddles<>+500(SB)/4, $0xbfceb02c
+DATA nttBlockTwiddles<>+504(SB)/4, $0xbfceb02c
+DATA nttBlockTwiddles<>+508(SB)/4, $0xbfceb02c
+DATA nttBlockTwiddles<>+512(SB)/4, $0x002ef4cd
+DATA nttBlockTwiddles<>+516(SB)/4, $0x002ef4cd
+DATA nttBlockTwiddles<>+520(SB)/4, $0x002ef4cd
+DATA nttBlockTwiddles<>+524(SB)/4, $0x002ef4cd
+DATA nttBlockTwiddles<>+528(SB)/4, $0xffd947d4
+DATA nttBlockTwiddles<>+532(SB)/4, $0xffd947d4
+DATA nttBlockTwiddles<>+536(SB)/4, $0xffd947d4
+DATA nttBlockTwiddles<>+540(SB)/4, $0xffd947d4
+DATA nttBlockTwiddles<>+544(SB)/4, $0xac4894cd
+DATA nttBlockTwiddles<>+548(SB)/4, $0xac4894cd
+DATA nttBlockTwiddles<>+552(SB)/4, $0xac4894cd
+DATA nttBlockTwiddles<>+556(SB)/4, $0xac4894cd
+DATA nttBlockTwiddles<>+560(SB)/4, $0x8ed3c7d4
+DATA nttBlockTwiddles<>+564(SB)/4, $0x8ed3c7d4
+DATA nttBlockTwiddles<>+568(SB)/4, $0x8ed3c7d4
+DATA nttBlockTwiddles<>+572(SB)/4, $0x8ed3c7d4
+DATA nttBlockTwiddles<>+576(SB)/4, $0x0035dec5
+DATA nttBlockTwiddles<>+580(SB)/4, $0x0035dec5
+DATA nttBlockTwiddles<>+584(SB)/4, $0x0035dec5
+DATA nttBlockTwiddles<>+588(SB)/4, $0x0035dec5
+DATA nttBlockTwiddles<>+592(SB)/4, $0x003bbeaf
+DATA nttBlockTwiddles<>+596(SB)/4, $0x003bbeaf
+DATA nttBlockTwiddles<>+600(SB)/4, $0x003bbeaf
+DATA nttBlockTwiddles<>+604(SB)/4, $0x003bbeaf
+DATA nttBlockTwiddles<>+608(SB)/4, $0x6d8e7ec5
+DATA nttBlockTwiddles<>+612(SB)/4, $0x6d8e7ec5
+DATA nttBlockTwiddles<>+616(SB)/4, $0x6d8e7ec5
+DATA nttBlockTwiddles<>+620(SB)/4, $0x6d8e7ec5
+DATA nttBlockTwiddles<>+624(SB)/4, $0xdc919eaf
+DATA nttBlockTwiddles<>+628(SB)/4, $0xdc919eaf
+DATA nttBlockTwiddles<>+632(SB)/4, $0xdc919eaf
+DATA nttBlockTwiddles<>+636(SB)/4, $0xdc919eaf
+DATA nttBlockTwiddles<>+640(SB)/4, $0xffc406e5
+DATA nttBlockTwiddles<>+644(SB)/4, $0xffc406e5
+DATA nttBlockTwiddles<>+648(SB)/4, $0xffe9d65d
+DATA nttBlockTwiddles<>+652(SB)/4, $0xffe9d65d
+DATA nttBlockTwiddles<>+656(SB)/4, $0xffeccf75
+DATA nttBlockTwiddles<>+660(SB)/4, $0xffeccf75
+DATA nttBlockTwiddles<>+664(SB)/4, $0xffcf5280
+DATA nttBlockTwiddles<>+668(SB)/4, $0xffcf5280
+DATA nttBlockTwiddles<>+672(SB)/4, $0xa220a6e5
+DATA nttBlockTwiddles<>+676(SB)/4, $0xa220a6e5
+DATA nttBlockTwiddles<>+680(SB)/4, $0x8035765d
+DATA nttBlockTwiddles<>+684(SB)/4, $0x8035765d
+DATA nttBlockTwiddles<>+688(SB)/4, $0xb35b6f75
+DATA nttBlockTwiddles<>+692(SB)/4, $0xb35b6f75
+DATA nttBlockTwiddles<>+696(SB)/4, $0xaa1f5280
+DATA nttBlockTwiddles<>+700(SB)/4, $0xaa1f5280
+DATA nttBlockTwiddles<>+704(SB)/4, $0xffc7e1cf
+DATA nttBlockTwiddles<>+708(SB)/4, $0xffc7e1cf
+DATA nttBlockTwiddles<>+712(SB)/4, $0x002135c7
+DATA nttBlockTwiddles<>+716(SB)/4, $0x002135c7
+DATA nttBlockTwiddles<>+720(SB)/4, $0xffc1b072
+DATA nttBlockTwiddles<>+724(SB)/4, $0xffc1b072
+DATA nttBlockTwiddles<>+728(SB)/4, $0xffc890e0
+DATA nttBlockTwiddles<>+732(SB)/4, $0xffc890e0
+DATA nttBlockTwiddles<>+736(SB)/4, $0x5081c1cf
+DATA nttBlockTwiddles<>+740(SB)/4, $0x5081c1cf
+DATA nttBlockTwiddles<>+744(SB)/4, $0x5f5a15c7
+DATA nttBlockTwiddles<>+748(SB)/4, $0x5f5a15c7
+DATA nttBlockTwiddles<>+752(SB)/4, $0xc4cff072
+DATA nttBlockTwiddles<>+756(SB)/4, $0xc4cff072
+DATA nttBlockTwiddles<>+760(SB)/4, $0x21e490e0
+DATA nttBlockTwiddles<>+764(SB)/4, $0x21e490e0
+DATA nttBlockTwiddles<>+768(SB)/4, $0xffe8ac81
+DATA nttBlockTwiddles<>+772(SB)/4, $0xffe8ac81
+DATA nttBlockTwiddles<>+776(SB)/4, $0x003509ee
+DATA nttBlockTwiddles<>+780(SB)/4, $0x003509ee
+DATA nttBlockTwiddles<>+784(SB)/4, $0x001d9772
+DATA nttBlockTwiddles<>+788(SB)/4, $0x001d9772
+DATA nttBlockTwiddles<>+792(SB)/4, $0xffcfd2ae
+DATA nttBlockTwiddles<>+796(SB)/4, $0xffcfd2ae
+DATA nttBlockTwiddles<>+800(SB)/4, $0xd8f8cc81
+DATA nttBlockTwiddles<>+804(SB)/4, $0xd8f8cc81
+DATA nttBlockTwiddles<>+808(SB)/4, $0x6272c9ee
+DATA nttBlockTwiddles<>+812(SB)/4, $0x6272c9ee
+DATA nttBlockTwiddles<>+816(SB)/4, $0xc20bd772
+DATA nttBlockTwiddles<>+820(SB)/4, $0xc20bd772
+DATA nttBlockTwiddles<>+824(SB)/4, $0x5b2592ae
+DATA nttBlockTwiddles<>+828(SB)/4, $0x5b2592ae
+DATA nttBlockTwiddles<>+832(SB)/4, $0xffd19819
+DATA nttBlockTwiddles<>+836(SB)/4, $0xffd19819
+DATA nttBlockTwiddles<>+840(SB)/4, $0xffe7cfbb
+DATA nttBlockTwiddles<>+844(SB)/4, $0xffe7cfbb
+DATA nttBlockTwiddles<>+848(SB)/4, $0xfff0bcf6
+DATA nttBlockTwiddles<>+852(SB)/4, $0xfff0bcf6
+DATA nttBlockTwiddles<>+856(SB)/4, $0x0001efca
+DATA nttBlockTwiddles<>+860(SB)/4, $0x0001efca
+DATA nttBlockTwiddles<>+864(SB)/4, $0x8a54b819
+DATA nttBlockTwiddles<>+868(SB)/4, $0x8a54b819
+DATA nttBlockTwiddles<>+872(SB)/4, $0x085f2fbb
+DATA nttBlockTwiddles<>+876(SB)/4, $0x085f2fbb
+DATA nttBlockTwiddles<>+880(SB)/4, $0x748f7cf6
+DATA nttBlockTwiddles<>+884(SB)/4, $0x748f7cf6
+DATA nttBlockTwiddles<>+888(SB)/4, $0x80fb2fca
+DATA nttBlockTwiddles<>+892(SB)/4, $0x80fb2fca
+DATA nttBlockTwiddles<>+896(SB)/4, $0x001fea93
+DATA nttBlockTwiddles<>+900(SB)/4, $0xffccff72
+DATA nttBlockTwiddles<>+904(SB)/4, $0x000412f5
+DATA nttBlockTwiddles<>+908(SB)/4, $0xffca48a0
+DATA nttBlockTwiddles<>+912(SB)/4, $0x000dbe5e
+DATA nttBlockTwiddles<>+916(SB)/4, $0x00078f83
+DATA nttBlockTwiddles<>+920(SB)/4, $0xfff60021
+DATA nttBlockTwiddles<>+924(SB)/4, $0xffc9b97d
+DATA nttBlockTwiddles<>+928(SB)/4, $0xfff24a93
+DATA nttBlockTwiddles<>+932(SB)/4, $0xaebb3f72
+DATA nttBlockTwiddles<>+936(SB)/4, $0xdbe2b2f5
+DATA nttBlockTwiddles<>+940(SB)/4, $0x78de48a0
+DATA nttBlockTwiddles<>+944(SB)/4, $0x00d97e5e
+DATA nttBlockTwiddles<>+948(SB)/4, $0x3c77ef83
+DATA nttBlockTwiddles<>+952(SB)/4, $0x337a2021
+DATA nttBlockTwiddles<>+956(SB)/4, $0x6c79597d
+DATA nttBlockTwiddles<>+960(SB)/4, $0xffccff72
+DATA nttBlockTwiddles<>+964(SB)/4, $0xffccff72
+DATA nttBlockTwiddles<>+968(SB)/4, $0xffca48a0
+DATA nttBlockTwiddles<>+972(SB)/4, $0xffca48a0
+DATA nttBlockTwiddles<>+976(SB)/4, $0x00078f83
+DATA nttBlockTwiddles<>+980(SB)/4, $0x00078f83
+DATA nttBlockTwiddles<>+984(SB)/4, $0xffc9b97d
+DATA nttBlockTwiddles<>+988(SB)/4, $0xffc9b97d
+DATA nttBlockTwiddles<>+992(SB)/4, $0xaebb3f72
+DATA nttBlockTwiddles<>+996(SB)/4, $0xaebb3f72
+DATA nttBlockTwiddles<>+1000(SB)/4, $0x78de48a0
+DATA nttBlockTwiddles<>+1004(SB)/4, $0x78de48a0
+DATA nttBlockTwiddles<>+1008(SB)/4, $0x3c77ef83
+DATA nttBlockTwiddles<>+1012(SB)/4, $0x3c77ef83
+DATA nttBlockTwiddles<>+1016(SB)/4, $0x6c79597d
+DATA nttBlockTwiddles<>+1020(SB)/4, $0x6c79597d
+DATA nttBlockTwiddles<>+1024(SB)/4, $0x0033ff5a
+DATA nttBlockTwiddles<>+1028(SB)/4, $0x00223dfb
+DATA nttBlockTwiddles<>+1032(SB)/4, $0x00252587
+DATA nttBlockTwiddles<>+1036(SB)/4, $0xffc6a2fc
+DATA nttBlockTwiddles<>+1040(SB)/4, $0x001c5e1a
+DATA nttBlockTwiddles<>+1044(SB)/4, $0xffe7628a
+DATA nttBlockTwiddles<>+1048(SB)/4, $0xffd05af6
+DATA nttBlockTwiddles<>+1052(SB)/4, $0xfff7fcd6
+DATA nttBlockTwiddles<>+1056(SB)/4, $0x3b1f3f5a
+DATA nttBlockTwiddles<>+1060(SB)/4, $0x36619dfb
+DATA nttBlockTwiddles<>+1064(SB)/4, $0xfd560587
+DATA nttBlockTwiddles<>+1068(SB)/4, $0x462622fc
+DATA nttBlockTwiddles<>+1072(SB)/4, $0xe6df9e1a
+DATA nttBlockTwiddles<>+1076(SB)/4, $0xcf38a28a
+DATA nttBlockTwiddles<>+1080(SB)/4, $0x682f1af6
+DATA nttBlockTwiddles<>+1084(SB)/4, $0xec92bcd6
+DATA nttBlockTwiddles<>+1088(SB)/4, $0x00223dfb
+DATA nttBlockTwiddles<>+1092(SB)/4, $0x00223dfb
+DATA nttBlockTwiddles<>+1096(SB)/4, $0xffc6a2fc
+DATA nttBlockTwiddles<>+1100(SB)/4, $0xffc6a2fc
+DATA nttBlockTwiddles<>+1104(SB)/4, $0xffe7628a
+DATA nttBlockTwiddles<>+1108(SB)/4, $0xffe7628a
+DATA nttBlockTwiddles<>+1112(SB)/4, $0xfff7fcd6
+DATA nttBlockTwiddles<>+1116(SB)/4, $0xfff7fcd6
+DATA nttBlockTwiddles<>+1120(SB)/4, $0x36619dfb
+DATA nttBlockTwiddles<>+1124(SB)/4, $0x36619dfb
+DATA nttBlockTwiddles<>+1128(SB)/4, $0x462622fc
+DATA nttBlockTwiddles<>+1132(SB)/4, $0x462622fc
+DATA nttBlockTwiddles<>+1136(SB)/4, $0xcf38a28a
+DATA nttBlockTwiddles<>+1140(SB)/4, $0xcf38a28a
+DATA nttBlockTwiddles<>+1144(SB)/4, $0xec92bcd6
+DATA nttBlockTwiddles<>+1148(SB)/4, $0xec92bcd6
+DATA nttBlockTwiddles<>+1152(SB)/4, $0x002358d4
+DATA nttBlockTwiddles<>+1156(SB)/4, $0xffdaab9f
+DATA nttBlockTwiddles<>+1160(SB)/4, $0xffed24f0
+DATA nttBlockTwiddles<>+1164(SB)/4, $0xffedbb56
+DATA nttBlockTwiddles<>+1168(SB)/4, $0x000de0e6
+DATA nttBlockTwiddles<>+1172(SB)/4, $0xffff5704
+DATA nttBlockTwiddles<>+1176(SB)/4, $0x001f0084
+DATA nttBlockTwiddles<>+1180(SB)/4, $0xfff44592
+DATA nttBlockTwiddles<>+1184(SB)/4, $0x513dd8d4
+DATA nttBlockTwiddles<>+1188(SB)/4, $0x01ce8b9f
+DATA nttBlockTwiddles<>+1192(SB)/4, $0xec8b24f0
+DATA nttBlockTwiddles<>+1196(SB)/4, $0x64587b56
+DATA nttBlockTwiddles<>+1200(SB)/4, $0xe12aa0e6
+DATA nttBlockTwiddles<>+1204(SB)/4, $0x78dfd704
+DATA nttBlockTwiddles<>+1208(SB)/4, $0xae2f8084
+DATA nttBlockTwiddles<>+1212(SB)/4, $0x07a68592
+DATA nttBlockTwiddles<>+1216(SB)/4, $0xffdaab9f
+DATA nttBlockTwiddles<>+1220(SB)/4, $0xffdaab9f
+DATA nttBlockTwiddles<>+1224(SB)/4, $0xffedbb56
+DATA nttBlockTwiddles<>+1228(SB)/4, $0xffedbb56
+DATA nttBlockTwiddles<>+1232(SB)/4, $0xffff5704
+DATA nttBlockTwiddles<>+1236(SB)/4, $0xffff5704
+DATA nttBlockTwiddles<>+1240(SB)/4, $0xfff44592
+DATA nttBlockTwiddles<>+1244(SB)/4, $0xfff44592
+DATA nttBlockTwiddles<>+1248(SB)/4, $0x01ce8b9f
+DATA nttBlockTwiddles<>+1252(SB)/4, $0x01ce8b9f
+DATA nttBlockTwiddles<>+1256(SB)/4, $0x64587b56
+DATA nttBlockTwiddles<>+1260(SB)/4, $0x64587b56
+DATA nttBlockTwiddles<>+1264(SB)/4, $0x78dfd704
+DATA nttBlockTwiddles<>+1268(SB)/4, $0x78dfd704
+DATA nttBlockTwiddles<>+1272(SB)/4, $0x07a68592
+DATA nttBlockTwiddles<>+1276(SB)/4, $0x07a68592
+DATA nttBlockTwiddles<>+1280(SB)/4, $0x003a41f8
+DATA nttBlockTwiddles<>+1284(SB)/4, $0xffc9a422
+DATA nttBlockTwiddles<>+1288(SB)/4, $0x00359b5d
+DATA nttBlockTwiddles<>+1292(SB)/4, $0xffcf45de
+DATA nttBlockTwiddles<>+1296(SB)/4, $0x000c7f5a
+DATA nttBlockTwiddles<>+1300(SB)/4, $0xfff806fc
+DATA nttBlockTwiddles<>+1304(SB)/4, $0x0030ef86
+DATA nttBlockTwiddles<>+1308(SB)/4, $0xffc921c2
+DATA nttBlockTwiddles<>+1312(SB)/4, $0x2c7941f8
+DATA nttBlockTwiddles<>+1316(SB)/4, $0xab4de422
+DATA nttBlockTwiddles<>+1320(SB)/4, $0x79213b5d
+DATA nttBlockTwiddles<>+1324(SB)/4, $0x718b05de
+DATA nttBlockTwiddles<>+1328(SB)/4, $0x4af7bf5a
+DATA nttBlockTwiddles<>+1332(SB)/4, $0x72d786fc
+DATA nttBlockTwiddles<>+1336(SB)/4, $0x7321af86
+DATA nttBlockTwiddles<>+1340(SB)/4, $0x4b0161c2
+DATA nttBlockTwiddles<>+1344(SB)/4, $0xffc9a422
+DATA nttBlockTwiddles<>+1348(SB)/4, $0xffc9a422
+DATA nttBlockTwiddles<>+1352(SB)/4, $0xffcf45de
+DATA nttBlockTwiddles<>+1356(SB)/4, $0xffcf45de
+DATA nttBlockTwiddles<>+1360(SB)/4, $0xfff806fc
+DATA nttBlockTwiddles<>+1364(SB)/4, $0xfff806fc
+DATA nttBlockTwiddles<>+1368(SB)/4, $0xffc921c2
+DATA nttBlockTwiddles<>+1372(SB)/4, $0xffc921c2
+DATA nttBlockTwiddles<>+1376(SB)/4, $0xab4de422
+DATA nttBlockTwiddles<>+1380(SB)/4, $0xab4de422
+DATA nttBlockTwiddles<>+1384(SB)/4, $0x718b05de
+DATA nttBlockTwiddles<>+1388(SB)/4, $0x718b05de
+DATA nttBlockTwiddles<>+1392(SB)/4, $0x72d786fc
+DATA nttBlockTwiddles<>+1396(SB)/4, $0x72d786fc
+DATA nttBlockTwiddles<>+1400(SB)/4, $0x4b0161c2
+DATA nttBlockTwiddles<>+1404(SB)/4, $0x4b0161c2
+DATA nttBlockTwiddles<>+1408(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1412(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1416(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1420(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1424(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1428(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1432(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1436(SB)/4, $0xfffa84ad
+DATA nttBlockTwiddles<>+1440(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1444(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1448(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1452(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1456(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1460(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1464(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1468(SB)/4, $0xae1024ad
+DATA nttBlockTwiddles<>+1472(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1476(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1480(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1484(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1488(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1492(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1496(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1500(SB)/4, $0xffe0147f
+DATA nttBlockTwiddles<>+1504(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1508(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1512(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1516(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1520(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1524(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1528(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1532(SB)/4, $0xbeeff47f
+DATA nttBlockTwiddles<>+1536(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1540(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1544(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1548(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1552(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1556(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1560(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1564(SB)/4, $0xfff79d90
+DATA nttBlockTwiddles<>+1568(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1572(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1576(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1580(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1584(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1588(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1592(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1596(SB)/4, $0x6ba99d90
+DATA nttBlockTwiddles<>+1600(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1604(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1608(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1612(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1616(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1620(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1624(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1628(SB)/4, $0xffeeeaa0
+DATA nttBlockTwiddles<>+1632(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1636(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1640(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1644(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1648(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1652(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1656(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1660(SB)/4, $0x0d42eaa0
+DATA nttBlockTwiddles<>+1664(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1668(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1672(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1676(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1680(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1684(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1688(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1692(SB)/4, $0x0027f968
+DATA nttBlockTwiddles<>+1696(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1700(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1704(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1708(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1712(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1716(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1720(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1724(SB)/4, $0xeb54f968
+DATA nttBlockTwiddles<>+1728(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1732(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1736(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1740(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1744(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1748(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1752(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1756(SB)/4, $0xffdfd37b
+DATA nttBlockTwiddles<>+1760(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1764(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1768(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1772(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1776(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1780(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1784(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1788(SB)/4, $0x28cf337b
+DATA nttBlockTwiddles<>+1792(SB)/4, $0xffc51585
+DATA nttBlockTwiddles<>+1796(SB)/4, $0xffc51585
+DATA nttBlockTwiddles<>+1800(SB)/4, $0xffc51585
+DATA nttBlockTwiddles<>+1804(SB)/4, $0xffc51585
+DATA nttBlockTwiddles<>+1808(SB)/4, $0x00360400
+DATA nttBlockTwiddles<>+1812(SB)/4, $0x00360400
+DATA nttBlockTwiddles<>+1816(SB)/4, $0x00360400
+DATA nttBlockTwiddles<>+1820(SB)/4, $0x00360400
+DATA nttBlockTwiddles<>+1824(SB)/4, $0xf3f5b585
+DATA nttBlockTwiddles<>+1828(SB)/4, $0xf3f5b585
+DATA nttBlockTwiddles<>+1832(SB)/4, $0xf3f5b585
+DATA nttBlockTwiddles<>+1836(SB)/4, $0xf3f5b585
+DATA nttBlockTwiddles<>+1840(SB)/4, $0xc0b60400
+DATA nttBlockTwiddles<>+1844(SB)/4, $0xc0b60400
+DATA nttBlockTwiddles<>+1848(SB)/4, $0xc0b60400
+DATA nttBlockTwiddles<>+1852(SB)/4, $0xc0b60400
+DATA nttBlockTwiddles<>+1856(SB)/4, $0xffd18e7c
+DATA nttBlockTwiddles<>+1860(SB)/4, $0xffd18e7c
+DATA nttBlockTwiddles<>+1864(SB)/4, $0xffd18e7c
+DATA nttBlockTwiddles<>+1868(SB)/4, $0xffd18e7c
+DATA nttBlockTwiddles<>+1872(SB)/4, $0xfffb6a4d
+DATA nttBlockTwiddles<>+1876(SB)/4, $0xfffb6a4d
+DATA nttBlockTwiddles<>+1880(SB)/4, $0xfffb6a4d
+DATA nttBlockTwiddles<>+1884(SB)/4, $0xfffb6a4d
+DATA nttBlockTwiddles<>+1888(SB)/4, $0xe3a10e7c
+DATA nttBlockTwiddles<>+1892(SB)/4, $0xe3a10e7c
+DATA nttBlockTwiddles<>+1896(SB)/4, $0xe3a10e7c
+DATA nttBlockTwiddles<>+1900(SB)/4, $0xe3a10e7c
+DATA nttBlockTwiddles<>+1904(SB)/4, $0x7ac50a4d
+DATA nttBlockTwiddles<>+1908(SB)/4, $0x7ac50a4d
+DATA nttBlockTwiddles<>+1912(SB)/4, $0x7ac50a4d
+DATA nttBlockTwiddles<>+1916(SB)/4, $0x7ac50a4d
+DATA nttBlockTwiddles<>+1920(SB)/4, $0x00368a96
+DATA nttBlockTwiddles<>+1924(SB)/4, $0x00368a96
+DATA nttBlockTwiddles<>+1928(SB)/4, $0x00368a96
+DATA nttBlockTwiddles<>+1932(SB)/4, $0x00368a96
+DATA nttBlockTwiddles<>+1936(SB)/4, $0x0023d69c
+DATA nttBlockTwiddles<>+1940(SB)/4, $0x0023d69c
+DATA nttBlockTwiddles<>+1944(SB)/4, $0x0023d69c
+DATA nttBlockTwiddles<>+1948(SB)/4, $0x0023d69c
+DATA nttBlockTwiddles<>+1952(SB)/4, $0xde894a96
+DATA nttBlockTwiddles<>+1956(SB)/4, $0xde894a96
+DATA nttBlockTwiddles<>+1960(SB)/4, $0xde894a96
+DATA nttBlockTwiddles<>+1964(SB)/4, $0xde894a96
+DATA nttBlockTwiddles<>+1968(SB)/4, $0x9cf7569c
+DATA nttBlockTwiddles<>+1972(SB)/4, $0x9cf7569c
+DATA nttBlockTwiddles<>+1976(SB)/4, $0x9cf7569c
+DATA nttBlockTwiddles<>+1980(SB)/4, $0x9cf7569c
+DATA nttBlockTwiddles<>+1984(SB)/4, $0xffd43e41
+DATA nttBlockTwiddles<>+1988(SB)/4, $0xffd43e41
+DATA nttBlockTwiddles<>+1992(SB)/4, $0xffd43e41
+DATA nttBlockTwiddles<>+1996(SB)/4, $0xffd43e41
+DATA nttBlockTwiddles<>+2000(SB)/4, $0xfff7c55d
+DATA nttBlockTwiddles<>+2004(SB)/4, $0xfff7c55d
+DATA nttBlockTwiddles<>+2008(SB)/4, $0xfff7c55d
+DATA nttBlockTwiddles<>+2012(SB)/4, $0xfff7c55d
+DATA nttBlockTwiddles<>+2016(SB)/4, $0x6b1c5e41
+DATA nttBlockTwiddles<>+2020(SB)/4, $0x6b1c5e41
+DATA nttBlockTwiddles<>+2024(SB)/4, $0x6b1c5e41
+DATA nttBlockTwiddles<>+2028(SB)/4, $0x6b1c5e41
+DATA nttBlockTwiddles<>+2032(SB)/4, $0xbe23655d
+DATA nttBlockTwiddles<>+2036(SB)/4, $0xbe23655d
+DATA nttBlockTwiddles<>+2040(SB)/4, $0xbe23655d
+DATA nttBlockTwiddles<>+2044(SB)/4, $0xbe23655d
+DATA nttBlockTwiddles<>+2048(SB)/4, $0x003410f2
+DATA nttBlockTwiddles<>+2052(SB)/4, $0x003410f2
+DATA nttBlockTwiddles<>+2056(SB)/4, $0xffd2b7a3
+DATA nttBlockTwiddles<>+2060(SB)/4, $0xffd2b7a3
+DATA nttBlockTwiddles<>+2064(SB)/4, $0xfff5c282
+DATA nttBlockTwiddles<>+2068(SB)/4, $0xfff5c282
+DATA nttBlockTwiddles<>+2072(SB)/4, $0xfffa2bdd
+DATA nttBlockTwiddles<>+2076(SB)/4, $0xfffa2bdd
+DATA nttBlockTwiddles<>+2080(SB)/4, $0xd15250f2
+DATA nttBlockTwiddles<>+2084(SB)/4, $0xd15250f2
+DATA nttBlockTwiddles<>+2088(SB)/4, $0x114717a3
+DATA nttBlockTwiddles<>+2092(SB)/4, $0x114717a3
+DATA nttBlockTwiddles<>+2096(SB)/4, $0x7f460282
+DATA nttBlockTwiddles<>+2100(SB)/4, $0x7f460282
+DATA nttBlockTwiddles<>+2104(SB)/4, $0xcaf5cbdd
+DATA nttBlockTwiddles<>+2108(SB)/4, $0xcaf5cbdd
+DATA nttBlockTwiddles<>+2112(SB)/4, $0x0020c638
+DATA nttBlockTwiddles<>+2116(SB)/4, $0x0020c638
+DATA nttBlockTwiddles<>+2120(SB)/4, $0xfff9ba6d
+DATA nttBlockTwiddles<>+2124(SB)/4, $0xfff9ba6d
+DATA nttBlockTwiddles<>+2128(SB)/4, $0xffffa63b
+DATA nttBlockTwiddles<>+2132(SB)/4, $0xffffa63b
+DATA nttBlockTwiddles<>+2136(SB)/4, $0x001c4563
+DATA nttBlockTwiddles<>+2140(SB)/4, $0x001c4563
+DATA nttBlockTwiddles<>+2144(SB)/4, $0xdce7c638
+DATA nttBlockTwiddles<>+2148(SB)/4, $0xdce7c638
+DATA nttBlockTwiddles<>+2152(SB)/4, $0xb4c75a6d
+DATA nttBlockTwiddles<>+2156(SB)/4, $0xb4c75a6d
+DATA nttBlockTwiddles<>+2160(SB)/4, $0xc347063b
+DATA nttBlockTwiddles<>+2164(SB)/4, $0xc347063b
+DATA nttBlockTwiddles<>+2168(SB)/4, $0x6348a563
+DATA nttBlockTwiddles<>+2172(SB)/4, $0x6348a563
+DATA nttBlockTwiddles<>+2176(SB)/4, $0xfff0fe85
+DATA nttBlockTwiddles<>+2180(SB)/4, $0xfff0fe85
+DATA nttBlockTwiddles<>+2184(SB)/4, $0xffc7a44b
+DATA nttBlockTwiddles<>+2188(SB)/4, $0xffc7a44b
+DATA nttBlockTwiddles<>+2192(SB)/4, $0xffed4113
+DATA nttBlockTwiddles<>+2196(SB)/4, $0xffed4113
+DATA nttBlockTwiddles<>+2200(SB)/4, $0x001495d4
+DATA nttBlockTwiddles<>+2204(SB)/4, $0x001495d4
+DATA nttBlockTwiddles<>+2208(SB)/4, $0xf1419e85
+DATA nttBlockTwiddles<>+2212(SB)/4, $0xf1419e85
+DATA nttBlockTwiddles<>+2216(SB)/4, $0xfad1044b
+DATA nttBlockTwiddles<>+2220(SB)/4, $0xfad1044b
+DATA nttBlockTwiddles<>+2224(SB)/4, $0x6a8fa113
+DATA nttBlockTwiddles<>+2228(SB)/4, $0x6a8fa113
+DATA nttBlockTwiddles<>+2232(SB)/4, $0xf8cf15d4
+DATA nttBlockTwiddles<>+2236(SB)/4, $0xf8cf15d4
+DATA nttBlockTwiddles<>+2240(SB)/4, $0x00296e9f
+DATA nttBlockTwiddles<>+2244(SB)/4, $0x00296e9f
+DATA nttBlockTwiddles<>+2248(SB)/4, $0xffda3409
+DATA nttBlockTwiddles<>+2252(SB)/4, $0xffda3409
+DATA nttBlockTwiddles<>+2256(SB)/4, $0xffec09f7
+DATA nttBlockTwiddles<>+2260(SB)/4, $0xffec09f7
+DATA nttBlockTwiddles<>+2264(SB)/4, $0xffea2c62
+DATA nttBlockTwiddles<>+2268(SB)/4, $0xffea2c62
+DATA nttBlockTwiddles<>+2272(SB)/4, $0x5a7d4e9f
+DATA nttBlockTwiddles<>+2276(SB)/4, $0x5a7d4e9f
+DATA nttBlockTwiddles<>+2280(SB)/4, $0x65db5409
+DATA nttBlockTwiddles<>+2284(SB)/4, $0x65db5409
+DATA nttBlockTwiddles<>+2288(SB)/4, $0x61aae9f7
+DATA nttBlockTwiddles<>+2292(SB)/4, $0x61aae9f7
+DATA nttBlockTwiddles<>+2296(SB)/4, $0x9c766c62
+DATA nttBlockTwiddles<>+2300(SB)/4, $0x9c766c62
+DATA nttBlockTwiddles<>+2304(SB)/4, $0x00053919
+DATA nttBlockTwiddles<>+2308(SB)/4, $0x003472e7
+DATA nttBlockTwiddles<>+2312(SB)/4, $0x002b5ee5
+DATA nttBlockTwiddles<>+2316(SB)/4, $0x003de11c
+DATA nttBlockTwiddles<>+2320(SB)/4, $0xffc68518
+DATA nttBlockTwiddles<>+2324(SB)/4, $0xffd25089
+DATA nttBlockTwiddles<>+2328(SB)/4, $0xffeba8be
+DATA nttBlockTwiddles<>+2332(SB)/4, $0xfff91de4
+DATA nttBlockTwiddles<>+2336(SB)/4, $0x7ea85919
+DATA nttBlockTwiddles<>+2340(SB)/4, $0xb71152e7
+DATA nttBlockTwiddles<>+2344(SB)/4, $0x8d87fee5
+DATA nttBlockTwiddles<>+2348(SB)/4, $0x9e61611c
+DATA nttBlockTwiddles<>+2352(SB)/4, $0xa4698518
+DATA nttBlockTwiddles<>+2356(SB)/4, $0x29637089
+DATA nttBlockTwiddles<>+2360(SB)/4, $0x0e0368be
+DATA nttBlockTwiddles<>+2364(SB)/4, $0xc1b59de4
+DATA nttBlockTwiddles<>+2368(SB)/4, $0x003472e7
+DATA nttBlockTwiddles<>+2372(SB)/4, $0x003472e7
+DATA nttBlockTwiddles<>+2376(SB)/4, $0x003de11c
+DATA nttBlockTwiddles<>+2380(SB)/4, $0x003de11c
+DATA nttBlockTwiddles<>+2384(SB)/4, $0xffd25089
+DATA nttBlockTwiddles<>+2388(SB)/4, $0xffd25089
+DATA nttBlockTwiddles<>+2392(SB)/4, $0xfff91de4
+DATA nttBlockTwiddles<>+2396(SB)/4, $0xfff91de4
+DATA nttBlockTwiddles<>+2400(SB)/4, $0xb71152e7
+DATA nttBlockTwiddles<>+2404(SB)/4, $0xb71152e7
+DATA nttBlockTwiddles<>+2408(SB)/4, $0x9e61611c
+DATA nttBlockTwiddles<>+2412(SB)/4, $0x9e61611c
+DATA nttBlockTwiddles<>+2416(SB)/4, $0x29637089
+DATA nttBlockTwiddles<>+2420(SB)/4, $0x29637089
+DATA nttBlockTwiddles<>+2424(SB)/4, $0xc1b59de4
+DATA nttBlockTwiddles<>+2428(SB)/4, $0xc1b59de4
+DATA nttBlockTwiddles<>+2432(SB)/4, $0x0004610c
+DATA nttBlockTwiddles<>+2436(SB)/4, $0xffcd003b
+DATA nttBlockTwiddles<>+2440(SB)/4, $0x00291199
+DATA nttBlockTwiddles<>+2444(SB)/4, $0x00130984
+DATA nttBlockTwiddles<>+2448(SB)/4, $0x001314be
+DATA nttBlockTwiddles<>+2452(SB)/4, $0x001c853f
+DATA nttBlockTwiddles<>+2456(SB)/4, $0x0012e11b
+DATA nttBlockTwiddles<>+2460(SB)/4, $0x001406c7
+DATA nttBlockTwiddles<>+2464(SB)/4, $0x3625e10c
+DATA nttBlockTwiddles<>+2468(SB)/4, $0x6e54603b
+DATA nttBlockTwiddles<>+2472(SB)/4, $0xb9dc3199
+DATA nttBlockTwiddles<>+2476(SB)/4, $0xaf438984
+DATA nttBlockTwiddles<>+2480(SB)/4, $0xfbaad4be
+DATA nttBlockTwiddles<>+2484(SB)/4, $0xed44653f
+DATA nttBlockTwiddles<>+2488(SB)/4, $0x3ab6411b
+DATA nttBlockTwiddles<>+2492(SB)/4, $0x396ce6c7
+DATA nttBlockTwiddles<>+2496(SB)/4, $0xffcd003b
+DATA nttBlockTwiddles<>+2500(SB)/4, $0xffcd003b
+DATA nttBlockTwiddles<>+2504(SB)/4, $0x00130984
+DATA nttBlockTwiddles<>+2508(SB)/4, $0x00130984
+DATA nttBlockTwiddles<>+2512(SB)/4, $0x001c853f
+DATA nttBlockTwiddles<>+2516(SB)/4, $0x001c853f
+DATA nttBlockTwiddles<>+2520(SB)/4, $0x001406c7
+DATA nttBlockTwiddles<>+2524(SB)/4, $0x001406c7
+DATA nttBlockTwiddles<>+2528(SB)/4, $0x6e54603b
+DATA nttBlockTwiddles<>+2532(SB)/4, $0x6e54603b
+DATA nttBlockTwiddles<>+2536(SB)/4, $0xaf438984
+DATA nttBlockTwiddles<>+2540(SB)/4, $0xaf438984
+DATA nttBlockTwiddles<>+2544(SB)/4, $0xed44653f
+DATA nttBlockTwiddles<>+2548(SB)/4, $0xed44653f
+DATA nttBlockTwiddles<>+2552(SB)/4, $0x396ce6c7
+DATA nttBlockTwiddles<>+2556(SB)/4, $0x396ce6c7
+DATA nttBlockTwiddles<>+2560(SB)/4, $0xffdacd41
+DATA nttBlockTwiddles<>+2564(SB)/4, $0x001a7cc7
+DATA nttBlockTwiddles<>+2568(SB)/4, $0xffd87a3a
+DATA nttBlockTwiddles<>+2572(SB)/4, $0x0025f051
+DATA nttBlockTwiddles<>+2576(SB)/4, $0x00283891
+DATA nttBlockTwiddles<>+2580(SB)/4, $0x001d0b4b
+DATA nttBlockTwiddles<>+2584(SB)/4, $0xffcd5e3e
+DATA nttBlockTwiddles<>+2588(SB)/4, $0x00327283
+DATA nttBlockTwiddles<>+2592(SB)/4, $0xbd02ed41
+DATA nttBlockTwiddles<>+2596(SB)/4, $0x08335cc7
+DATA nttBlockTwiddles<>+2600(SB)/4, $0xda1fba3a
+DATA nttBlockTwiddles<>+2604(SB)/4, $0xd9b01051
+DATA nttBlockTwiddles<>+2608(SB)/4, $0x02ba5891
+DATA nttBlockTwiddles<>+2612(SB)/4, $0x28066b4b
+DATA nttBlockTwiddles<>+2616(SB)/4, $0x84951e3e
+DATA nttBlockTwiddles<>+2620(SB)/4, $0x1902d283
+DATA nttBlockTwiddles<>+2624(SB)/4, $0x001a7cc7
+DATA nttBlockTwiddles<>+2628(SB)/4, $0x001a7cc7
+DATA nttBlockTwiddles<>+2632(SB)/4, $0x0025f051
+DATA nttBlockTwiddles<>+2636(SB)/4, $0x0025f051
+DATA nttBlockTwiddles<>+2640(SB)/4, $0x001d0b4b
+DATA nttBlockTwiddles<>+2644(SB)/4, $0x001d0b4b
+DATA nttBlockTwiddles<>+2648(SB)/4, $0x00327283
+DATA nttBlockTwiddles<>+2652(SB)/4, $0x00327283
+DATA nttBlockTwiddles<>+2656(SB)/4, $0x08335cc7
+DATA nttBlockTwiddles<>+2660(SB)/4, $0x08335cc7
+DATA nttBlockTwiddles<>+2664(SB)/4, $0xd9b01051
+DATA nttBlockTwiddles<>+2668(SB)/4, $0xd9b01051
+DATA nttBlockTwiddles<>+2672(SB)/4, $0x28066b4b
+DATA nttBlockTwiddles<>+2676(SB)/4, $0x28066b4b
+DATA nttBlockTwiddles<>+2680(SB)/4, $0x1902d283
+DATA nttBlockTwiddles<>+2684(SB)/4, $0x1902d283
+DATA nttBlockTwiddles<>+2688(SB)/4, $0x003eb01b
+DATA nttBlockTwiddles<>+2692(SB)/4, $0x00031924
+DATA nttBlockTwiddles<>+2696(SB)/4, $0x00134d71
+DATA nttBlockTwiddles<>+2700(SB)/4, $0x00185a46
+DATA nttBlockTwiddles<>+2704(SB)/4, $0xffc9db90
+DATA nttBlockTwiddles<>+2708(SB)/4, $0xffeff6a6
+DATA nttBlockTwiddles<>+2712(SB)/4, $0xffea2d2f
+DATA nttBlockTwiddles<>+2716(SB)/4, $0xffe20d6e
+DATA nttBlockTwiddles<>+2720(SB)/4, $0x34c2101b
+DATA nttBlockTwiddles<>+2724(SB)/4, $0x61279924
+DATA nttBlockTwiddles<>+2728(SB)/4, $0x75416d71
+DATA nttBlockTwiddles<>+2732(SB)/4, $0x00611a46
+DATA nttBlockTwiddles<>+2736(SB)/4, $0xb33bdb90
+DATA nttBlockTwiddles<>+2740(SB)/4, $0x43c4b6a6
+DATA nttBlockTwiddles<>+2744(SB)/4, $0x6a100d2f
+DATA nttBlockTwiddles<>+2748(SB)/4, $0x428fcd6e
+DATA nttBlockTwiddles<>+2752(SB)/4, $0x00031924
+DATA nttBlockTwiddles<>+2756(SB)/4, $0x00031924
+DATA nttBlockTwiddles<>+2760(SB)/4, $0x00185a46
+DATA nttBlockTwiddles<>+2764(SB)/4, $0x00185a46
+DATA nttBlockTwiddles<>+2768(SB)/4, $0xffeff6a6
+DATA nttBlockTwiddles<>+2772(SB)/4, $0xffeff6a6
+DATA nttBlockTwiddles<>+2776(SB)/4, $0xffe20d6e
+DATA nttBlockTwiddles<>+2780(SB)/4, $0xffe20d6e
+DATA nttBlockTwiddles<>+2784(SB)/4, $0x61279924
+DATA nttBlockTwiddles<>+2788(SB)/4, $0x61279924
+DATA nttBlockTwiddles<>+2792(SB)/4, $0x00611a46
+DATA nttBlockTwiddles<>+2796(SB)/4, $0x00611a46
+DATA nttBlockTwiddles<>+2800(SB)/4, $0x43c4b6a6
+DATA nttBlockTwiddles<>+2804(SB)/4, $0x43c4b6a6
+DATA nttBlockTwiddles<>+2808(SB)/4, $0x428fcd6e
+DATA nttBlockTwiddles<>+2812(SB)/4, $0x428fcd6e
+DATA nttBlockTwiddles<>+2816(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2820(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2824(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2828(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2832(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2836(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2840(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2844(SB)/4, $0x002f9a75
+DATA nttBlockTwiddles<>+2848(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2852(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2856(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2860(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2864(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2868(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2872(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2876(SB)/4, $0x8cfe3a75
+DATA nttBlockTwiddles<>+2880(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2884(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2888(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2892(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2896(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2900(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2904(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2908(SB)/4, $0xffd3fb09
+DATA nttBlockTwiddles<>+2912(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2916(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2920(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2924(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2928(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2932(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2936(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2940(SB)/4, $0x1eb51b09
+DATA nttBlockTwiddles<>+2944(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2948(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2952(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2956(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2960(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2964(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2968(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2972(SB)/4, $0xffdfadd6
+DATA nttBlockTwiddles<>+2976(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+2980(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+2984(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+2988(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+2992(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+2996(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+3000(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+3004(SB)/4, $0x629a6dd6
+DATA nttBlockTwiddles<>+3008(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3012(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3016(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3020(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3024(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3028(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3032(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3036(SB)/4, $0xffc51ae7
+DATA nttBlockTwiddles<>+3040(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3044(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3048(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3052(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3056(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3060(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3064(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3068(SB)/4, $0xcba1fae7
+DATA nttBlockTwiddles<>+3072(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3076(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3080(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3084(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3088(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3092(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3096(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3100(SB)/4, $0xffeaa4f7
+DATA nttBlockTwiddles<>+3104(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3108(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3112(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3116(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3120(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3124(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3128(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3132(SB)/4, $0xb50984f7
+DATA nttBlockTwiddles<>+3136(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3140(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3144(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3148(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3152(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3156(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3160(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3164(SB)/4, $0xffcdfc98
+DATA nttBlockTwiddles<>+3168(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3172(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3176(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3180(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3184(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3188(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3192(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3196(SB)/4, $0xd360fc98
+DATA nttBlockTwiddles<>+3200(SB)/4, $0xffe6123d
+DATA nttBlockTwiddles<>+3204(SB)/4, $0xffe6123d
+DATA nttBlockTwiddles<>+3208(SB)/4, $0xffe6123d
+DATA nttBlockTwiddles<>+3212(SB)/4, $0xffe6123d
+DATA nttBlockTwiddles<>+3216(SB)/4, $0x0035843f
+DATA nttBlockTwiddles<>+3220(SB)/4, $0x0035843f
+DATA nttBlockTwiddles<>+3224(SB)/4, $0x0035843f
+DATA nttBlockTwiddles<>+3228(SB)/4, $0x0035843f
+DATA nttBlockTwiddles<>+3232(SB)/4, $0x97adb23d
+DATA nttBlockTwiddles<>+3236(SB)/4, $0x97adb23d
+DATA nttBlockTwiddles<>+3240(SB)/4, $0x97adb23d
+DATA nttBlockTwiddles<>+3244(SB)/4, $0x97adb23d
+DATA nttBlockTwiddles<>+3248(SB)/4, $0x8d3d643f
+DATA nttBlockTwiddles<>+3252(SB)/4, $0x8d3d643f
+DATA nttBlockTwiddles<>+3256(SB)/4, $0x8d3d643f
+DATA nttBlockTwiddles<>+3260(SB)/4, $0x8d3d643f
+DATA nttBlockTwiddles<>+3264(SB)/4, $0xffe6ead6
+DATA nttBlockTwiddles<>+3268(SB)/4, $0xffe6ead6
+DATA nttBlockTwiddles<>+3272(SB)/4, $0xffe6ead6
+DATA nttBlockTwiddles<>+3276(SB)/4, $0xffe6ead6
+DATA nttBlockTwiddles<>+3280(SB)/4, $0xffdf5617
+DATA nttBlockTwiddles<>+3284(SB)/4, $0xffdf5617
+DATA nttBlockTwiddles<>+3288(SB)/4, $0xffdf5617
+DATA nttBlockTwiddles<>+3292(SB)/4, $0xffdf5617
+DATA nttBlockTwiddles<>+3296(SB)/4, $0xca41aad6
+DATA nttBlockTwiddles<>+3300(SB)/4, $0xca41aad6
+DATA nttBlockTwiddles<>+3304(SB)/4, $0xca41aad6
+DATA nttBlockTwiddles<>+3308(SB)/4, $0xca41aad6
+DATA nttBlockTwiddles<>+3312(SB)/4, $0x3b223617
+DATA nttBlockTwiddles<>+3316(SB)/4, $0x3b223617
+DATA nttBlockTwiddles<>+3320(SB)/4, $0x3b223617
+DATA nttBlockTwiddles<>+3324(SB)/4, $0x3b223617
+DATA nttBlockTwiddles<>+3328(SB)/4, $0x00357e1e
+DATA nttBlockTwiddles<>+3332(SB)/4, $0x00357e1e
+DATA nttBlockTwiddles<>+3336(SB)/4, $0x00357e1e
+DATA nttBlockTwiddles<>+3340(SB)/4, $0x00357e1e
+DATA nttBlockTwiddles<>+3344(SB)/4, $0xffe7945c
+DATA nttBlockTwiddles<>+3348(SB)/4, $0xffe7945c
+DATA nttBlockTwiddles<>+3352(SB)/4, $0xffe7945c
+DATA nttBlockTwiddles<>+3356(SB)/4, $0xffe7945c
+DATA nttBlockTwiddles<>+3360(SB)/4, $0x18f93e1e
+DATA nttBlockTwiddles<>+3364(SB)/4, $0x18f93e1e
+DATA nttBlockTwiddles<>+3368(SB)/4, $0x18f93e1e
+DATA nttBlockTwiddles<>+3372(SB)/4, $0x18f93e1e
+DATA nttBlockTwiddles<>+3376(SB)/4, $0x3473145c
+DATA nttBlockTwiddles<>+3380(SB)/4, $0x3473145c
+DATA nttBlockTwiddles<>+3384(SB)/4, $0x3473145c
+DATA nttBlockTwiddles<>+3388(SB)/4, $0x3473145c
+DATA nttBlockTwiddles<>+3392(SB)/4, $0xffc5af59
+DATA nttBlockTwiddles<>+3396(SB)/4, $0xffc5af59
+DATA nttBlockTwiddles<>+3400(SB)/4, $0xffc5af59
+DATA nttBlockTwiddles<>+3404(SB)/4, $0xffc5af59
+DATA nttBlockTwiddles<>+3408(SB)/4, $0x0038738c
+DATA nttBlockTwiddles<>+3412(SB)/4, $0x0038738c
+DATA nttBlockTwiddles<>+3416(SB)/4, $0x0038738c
+DATA nttBlockTwiddles<>+3420(SB)/4, $0x0038738c
+DATA nttBlockTwiddles<>+3424(SB)/4, $0x6d30cf59
+DATA nttBlockTwiddles<>+3428(SB)/4, $0x6d30cf59
+DATA nttBlockTwiddles<>+3432(SB)/4, $0x6d30cf59
+DATA nttBlockTwiddles<>+3436(SB)/4, $0x6d30cf59
+DATA nttBlockTwiddles<>+3440(SB)/4, $0x78a9f38c
+DATA nttBlockTwiddles<>+3444(SB)/4, $0x78a9f38c
+DATA nttBlockTwiddles<>+3448(SB)/4, $0x78a9f38c
+DATA nttBlockTwiddles<>+3452(SB)/4, $0x78a9f38c
+DATA nttBlockTwiddles<>+3456(SB)/4, $0xffccfbe9
+DATA nttBlockTwiddles<>+3460(SB)/4, $0xffccfbe9
+DATA nttBlockTwiddles<>+3464(SB)/4, $0x0000ad00
+DATA nttBlockTwiddles<>+3468(SB)/4, $0x0000ad00
+DATA nttBlockTwiddles<>+3472(SB)/4, $0xffc72bca
+DATA nttBlockTwiddles<>+3476(SB)/4, $0xffc72bca
+DATA nttBlockTwiddles<>+3480(SB)/4, $0x0024756c
+DATA nttBlockTwiddles<>+3484(SB)/4, $0x0024756c
+DATA nttBlockTwiddles<>+3488(SB)/4, $0x4eca1be9
+DATA nttBlockTwiddles<>+3492(SB)/4, $0x4eca1be9
+DATA nttBlockTwiddles<>+3496(SB)/4, $0x95a0ad00
+DATA nttBlockTwiddles<>+3500(SB)/4, $0x95a0ad00
+DATA nttBlockTwiddles<>+3504(SB)/4, $0x28406bca
+DATA nttBlockTwiddles<>+3508(SB)/4, $0x28406bca
+DATA nttBlockTwiddles<>+3512(SB)/4, $0x88d1f56c
+DATA nttBlockTwiddles<>+3516(SB)/4, $0x88d1f56c
+DATA nttBlockTwiddles<>+3520(SB)/4, $0x0007c417
+DATA nttBlockTwiddles<>+3524(SB)/4, $0x0007c417
+DATA nttBlockTwiddles<>+3528(SB)/4, $0x000dcd44
+DATA nttBlockTwiddles<>+3532(SB)/4, $0x000dcd44
+DATA nttBlockTwiddles<>+3536(SB)/4, $0x00193948
+DATA nttBlockTwiddles<>+3540(SB)/4, $0x00193948
+DATA nttBlockTwiddles<>+3544(SB)/4, $0x000b98a1
+DATA nttBlockTwiddles<>+3548(SB)/4, $0x000b98a1
+DATA nttBlockTwiddles<>+3552(SB)/4, $0x490aa417
+DATA nttBlockTwiddles<>+3556(SB)/4, $0x490aa417
+DATA nttBlockTwiddles<>+3560(SB)/4, $0x27b64d44
+DATA nttBlockTwiddles<>+3564(SB)/4, $0x27b64d44
+DATA nttBlockTwiddles<>+3568(SB)/4, $0xa3423948
+DATA nttBlockTwiddles<>+3572(SB)/4, $0xa3423948
+DATA nttBlockTwiddles<>+3576(SB)/4, $0xa69fb8a1
+DATA nttBlockTwiddles<>+3580(SB)/4, $0xa69fb8a1
+DATA nttBlockTwiddles<>+3584(SB)/4, $0x00040af0
+DATA nttBlockTwiddles<>+3588(SB)/4, $0x00040af0
+DATA nttBlockTwiddles<>+3592(SB)/4, $0xffef36be
+DATA nttBlockTwiddles<>+3596(SB)/4, $0xffef36be
+DATA nttBlockTwiddles<>+3600(SB)/4, $0xffffde7e
+DATA nttBlockTwiddles<>+3604(SB)/4, $0xffffde7e
+DATA nttBlockTwiddles<>+3608(SB)/4, $0xfffcc7df
+DATA nttBlockTwiddles<>+3612(SB)/4, $0xfffcc7df
+DATA nttBlockTwiddles<>+3616(SB)/4, $0xc9620af0
+DATA nttBlockTwiddles<>+3620(SB)/4, $0xc9620af0
+DATA nttBlockTwiddles<>+3624(SB)/4, $0x7fc6f6be
+DATA nttBlockTwiddles<>+3628(SB)/4, $0x7fc6f6be
+DATA nttBlockTwiddles<>+3632(SB)/4, $0xb4cf9e7e
+DATA nttBlockTwiddles<>+3636(SB)/4, $0xb4cf9e7e
+DATA nttBlockTwiddles<>+3640(SB)/4, $0x2578a7df
+DATA nttBlockTwiddles<>+3644(SB)/4, $0x2578a7df
+DATA nttBlockTwiddles<>+3648(SB)/4, $0x002f4588
+DATA nttBlockTwiddles<>+3652(SB)/4, $0x002f4588
+DATA nttBlockTwiddles<>+3656(SB)/4, $0x003c675a
+DATA nttBlockTwiddles<>+3660(SB)/4, $0x003c675a
+DATA nttBlockTwiddles<>+3664(SB)/4, $0xffce69c0
+DATA nttBlockTwiddles<>+3668(SB)/4, $0xffce69c0
+DATA nttBlockTwiddles<>+3672(SB)/4, $0xffebe808
+DATA nttBlockTwiddles<>+3676(SB)/4, $0xffebe808
+DATA nttBlockTwiddles<>+3680(SB)/4, $0x44e04588
+DATA nttBlockTwiddles<>+3684(SB)/4, $0x44e04588
+DATA nttBlockTwiddles<>+3688(SB)/4, $0x4827a75a
+DATA nttBlockTwiddles<>+3692(SB)/4, $0x4827a75a
+DATA nttBlockTwiddles<>+3696(SB)/4, $0xed0669c0
+DATA nttBlockTwiddles<>+3700(SB)/4, $0xed0669c0
+DATA nttBlockTwiddles<>+3704(SB)/4, $0x98ece808
+DATA nttBlockTwiddles<>+3708(SB)/4, $0x98ece808
+DATA nttBlockTwiddles<>+3712(SB)/4, $0xffec7953
+DATA nttBlockTwiddles<>+3716(SB)/4, $0x0016e405
+DATA nttBlockTwiddles<>+3720(SB)/4, $0xfff7b934
+DATA nttBlockTwiddles<>+3724(SB)/4, $0xffd8911b
+DATA nttBlockTwiddles<>+3728(SB)/4, $0xffe14658
+DATA nttBlockTwiddles<>+3732(SB)/4, $0x001ddd98
+DATA nttBlockTwiddles<>+3736(SB)/4, $0xffcf6cbe
+DATA nttBlockTwiddles<>+3740(SB)/4, $0x000c5ca5
+DATA nttBlockTwiddles<>+3744(SB)/4, $0x3196d953
+DATA nttBlockTwiddles<>+3748(SB)/4, $0xee178405
+DATA nttBlockTwiddles<>+3752(SB)/4, $0x2d1e3934
+DATA nttBlockTwiddles<>+3756(SB)/4, $0xf07bf11b
+DATA nttBlockTwiddles<>+3760(SB)/4, $0x5cac4658
+DATA nttBlockTwiddles<>+3764(SB)/4, $0x4fd0dd98
+DATA nttBlockTwiddles<>+3768(SB)/4, $0x86672cbe
+DATA nttBlockTwiddles<>+3772(SB)/4, $0xcd20fca5
+DATA nttBlockTwiddles<>+3776(SB)/4, $0x0016e405
+DATA nttBlockTwiddles<>+3780(SB)/4, $0x0016e405
+DATA nttBlockTwiddles<>+3784(SB)/4, $0xffd8911b
+DATA nttBlockTwiddles<>+3788(SB)/4, $0xffd8911b
+DATA nttBlockTwiddles<>+3792(SB)/4, $0x001ddd98
+DATA nttBlockTwiddles<>+3796(SB)/4, $0x001ddd98
+DATA nttBlockTwiddles<>+3800(SB)/4, $0x000c5ca5
+DATA nttBlockTwiddles<>+3804(SB)/4, $0x000c5ca5
+DATA nttBlockTwiddles<>+3808(SB)/4, $0xee178405
+DATA nttBlockTwiddles<>+3812(SB)/4, $0xee178405
+DATA nttBlockTwiddles<>+3816(SB)/4, $0xf07bf11b
+DATA nttBlockTwiddles<>+3820(SB)/4, $0xf07bf11b
+DATA nttBlockTwiddles<>+3824(SB)/4, $0x4fd0dd98
+DATA nttBlockTwiddles<>+3828(SB)/4, $0x4fd0dd98
+DATA nttBlockTwiddles<>+3832(SB)/4, $0xcd20fca5
+DATA nttBlockTwiddles<>+3836(SB)/4, $0xcd20fca5
+DATA nttBlockTwiddles<>+3840(SB)/4, $0x001d4099
+DATA nttBlockTwiddles<>+3844(SB)/4, $0x000bdbe7
+DATA nttBlockTwiddles<>+3848(SB)/4, $0xffd4ca0c
+DATA nttBlockTwiddles<>+3852(SB)/4, $0xffc72c12
+DATA nttBlockTwiddles<>+3856(SB)/4, $0x00251d8b
+DATA nttBlockTwiddles<>+3860(SB)/4, $0x00336898
+DATA nttBlockTwiddles<>+3864(SB)/4, $0x00027c1c
+DATA nttBlockTwiddles<>+3868(SB)/4, $0x0019379a
+DATA nttBlockTwiddles<>+3872(SB)/4, $0xbfb06099
+DATA nttBlockTwiddles<>+3876(SB)/4, $0x2408bbe7
+DATA nttBlockTwiddles<>+3880(SB)/4, $0xc3164a0c
+DATA nttBlockTwiddles<>+3884(SB)/4, $0x24496c12
+DATA nttBlockTwiddles<>+3888(SB)/4, $0x0a567d8b
+DATA nttBlockTwiddles<>+3892(SB)/4, $0x81466898
+DATA nttBlockTwiddles<>+3896(SB)/4, $0xb185fc1c
+DATA nttBlockTwiddles<>+3900(SB)/4, $0xc20c779a
+DATA nttBlockTwiddles<>+3904(SB)/4, $0x000bdbe7
+DATA nttBlockTwiddles<>+3908(SB)/4, $0x000bdbe7
+DATA nttBlockTwiddles<>+3912(SB)/4, $0xffc72c12
+DATA nttBlockTwiddles<>+3916(SB)/4, $0xffc72c12
+DATA nttBlockTwiddles<>+3920(SB)/4, $0x00336898
+DATA nttBlockTwiddles<>+3924(SB)/4, $0x00336898
+DATA nttBlockTwiddles<>+3928(SB)/4, $0x0019379a
+DATA nttBlockTwiddles<>+3932(SB)/4, $0x0019379a
+DATA nttBlockTwiddles<>+3936(SB)/4, $0x2408bbe7
+DATA nttBlockTwiddles<>+3940(SB)/4, $0x2408bbe7
+DATA nttBlockTwiddles<>+3944(SB)/4, $0x24496c12
+DATA nttBlockTwiddles<>+3948(SB)/4, $0x24496c12
+DATA nttBlockTwiddles<>+3952(SB)/4, $0x81466898
+DATA nttBlockTwiddles<>+3956(SB)/4, $0x81466898
+DATA nttBlockTwiddles<>+3960(SB)/4, $0xc20c779a
+DATA nttBlockTwiddles<>+3964(SB)/4, $0xc20c779a
+DATA nttBlockTwiddles<>+3968(SB)/4, $0xffd92578
+DATA nttBlockTwiddles<>+3972(SB)/4, $0x00221de8
+DATA nttBlockTwiddles<>+3976(SB)/4, $0xffe67ff8
+DATA nttBlockTwiddles<>+3980(SB)/4, $0x000910d8
+DATA nttBlockTwiddles<>+3984(SB)/4, $0x002573b7
+DATA nttBlockTwiddles<>+3988(SB)/4, $0x0002d4bb
+DATA nttBlockTwiddles<>+3992(SB)/4, $0x0018aa08
+DATA nttBlockTwiddles<>+3996(SB)/4, $0xffc7a167
+DATA nttBlockTwiddles<>+4000(SB)/4, $0x48882578
+DATA nttBlockTwiddles<>+4004(SB)/4, $0xefdf1de8
+DATA nttBlockTwiddles<>+4008(SB)/4, $0xb3e57ff8
+DATA nttBlockTwiddles<>+4012(SB)/4, $0x162410d8
+DATA nttBlockTwiddles<>+4016(SB)/4, $0xaf1c53b7
+DATA nttBlockTwiddles<>+4020(SB)/4, $0xe91a34bb
+DATA nttBlockTwiddles<>+4024(SB)/4, $0x3159aa08
+DATA nttBlockTwiddles<>+4028(SB)/4, $0xdc748167
+DATA nttBlockTwiddles<>+4032(SB)/4, $0x00221de8
+DATA nttBlockTwiddles<>+4036(SB)/4, $0x00221de8
+DATA nttBlockTwiddles<>+4040(SB)/4, $0x000910d8
+DATA nttBlockTwiddles<>+4044(SB)/4, $0x000910d8
+DATA nttBlockTwiddles<>+4048(SB)/4, $0x0002d4bb
+DATA nttBlockTwiddles<>+4052(SB)/4, $0x0002d4bb
+DATA nttBlockTwiddles<>+4056(SB)/4, $0xffc7a167
+DATA nttBlockTwiddles<>+4060(SB)/4, $0xffc7a167
+DATA nttBlockTwiddles<>+4064(SB)/4, $0xefdf1de8
+DATA nttBlockTwiddles<>+4068(SB)/4, $0xefdf1de8
+DATA nttBlockTwiddles<>+4072(SB)/4, $0x162410d8
+DATA nttBlockTwiddles<>+4076(SB)/4, $0x162410d8
+DATA nttBlockTwiddles<>+4080(SB)/4, $0xe91a34bb
+DATA nttBlockTwiddles<>+4084(SB)/4, $0xe91a34bb
+DATA nttBlockTwiddles<>+4088(SB)/4, $0xdc748167
+DATA nttBlockTwiddles<>+4092(SB)/4, $0xdc748167
+DATA nttBlockTwiddles<>+4096(SB)/4, $0xffeb05ad
+DATA nttBlockTwiddles<>+4100(SB)/4, $0x0033f8cf
+DATA nttBlockTwiddles<>+4104(SB)/4, $0xffe3d157
+DATA nttBlockTwiddles<>+4108(SB)/4, $0xffc65e1f
+DATA nttBlockTwiddles<>+4112(SB)/4, $0xfffd7c8f
+DATA nttBlockTwiddles<>+4116(SB)/4, $0xffed93a7
+DATA nttBlockTwiddles<>+4120(SB)/4, $0x002dfd71
+DATA nttBlockTwiddles<>+4124(SB)/4, $0xffe48c3d
+DATA nttBlockTwiddles<>+4128(SB)/4, $0x3e20a5ad
+DATA nttBlockTwiddles<>+4132(SB)/4, $0x53cdd8cf
+DATA nttBlockTwiddles<>+4136(SB)/4, $0x2a8eb157
+DATA nttBlockTwiddles<>+4140(SB)/4, $0x380a3e1f
+DATA nttBlockTwiddles<>+4144(SB)/4, $0xa40f5c8f
+DATA nttBlockTwiddles<>+4148(SB)/4, $0x7ae273a7
+DATA nttBlockTwiddles<>+4152(SB)/4, $0xcb5c1d71
+DATA nttBlockTwiddles<>+4156(SB)/4, $0x66ec2c3d
+DATA nttBlockTwiddles<>+4160(SB)/4, $0x0033f8cf
+DATA nttBlockTwiddles<>+4164(SB)/4, $0x0033f8cf
+DATA nttBlockTwiddles<>+4168(SB)/4, $0xffc65e1f
+DATA nttBlockTwiddles<>+4172(SB)/4, $0xffc65e1f
+DATA nttBlockTwiddles<>+4176(SB)/4, $0xffed93a7
+DATA nttBlockTwiddles<>+4180(SB)/4, $0xffed93a7
+DATA nttBlockTwiddles<>+4184(SB)/4, $0xffe48c3d
+DATA nttBlockTwiddles<>+4188(SB)/4, $0xffe48c3d
+DATA nttBlockTwiddles<>+4192(SB)/4, $0x53cdd8cf
+DATA nttBlockTwiddles<>+4196(SB)/4, $0x53cdd8cf
+DATA nttBlockTwiddles<>+4200(SB)/4, $0x380a3e1f
+DATA nttBlockTwiddles<>+4204(SB)/4, $0x380a3e1f
+DATA nttBlockTwiddles<>+4208(SB)/4, $0x7ae273a7
+DATA nttBlockTwiddles<>+4212(SB)/4, $0x7ae273a7
+DATA nttBlockTwiddles<>+4216(SB)/4, $0x66ec2c3d
+DATA nttBlockTwiddles<>+4220(SB)/4, $0x66ec2c3d
+DATA nttBlockTwiddles<>+4224(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4228(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4232(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4236(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4240(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4244(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4248(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4252(SB)/4, $0x002f7a49
+DATA nttBlockTwiddles<>+4256(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4260(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4264(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4268(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4272(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4276(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4280(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4284(SB)/4, $0xeef89a49
+DATA nttBlockTwiddles<>+4288(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4292(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4296(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4300(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4304(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4308(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4312(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4316(SB)/4, $0x0028e527
+DATA nttBlockTwiddles<>+4320(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4324(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4328(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4332(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4336(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4340(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4344(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4348(SB)/4, $0x254dc527
+DATA nttBlockTwiddles<>+4352(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4356(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4360(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4364(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4368(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4372(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4376(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4380(SB)/4, $0x001ad035
+DATA nttBlockTwiddles<>+4384(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4388(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4392(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4396(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4400(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4404(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4408(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4412(SB)/4, $0x13a17035
+DATA nttBlockTwiddles<>+4416(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4420(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4424(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4428(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4432(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4436(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4440(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4444(SB)/4, $0xffffb422
+DATA nttBlockTwiddles<>+4448(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4452(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4456(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4460(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4464(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4468(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4472(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4476(SB)/4, $0x6d83f422
+DATA nttBlockTwiddles<>+4480(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4484(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4488(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4492(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4496(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4500(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4504(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4508(SB)/4, $0x003d3201
+DATA nttBlockTwiddles<>+4512(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4516(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4520(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4524(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4528(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4532(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4536(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4540(SB)/4, $0xa9fd5201
+DATA nttBlockTwiddles<>+4544(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4548(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4552(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4556(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4560(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4564(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4568(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4572(SB)/4, $0x000445c5
+DATA nttBlockTwiddles<>+4576(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4580(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4584(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4588(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4592(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4596(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4600(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4604(SB)/4, $0xba3ce5c5
+DATA nttBlockTwiddles<>+4608(SB)/4, $0x000c63a8
+DATA nttBlockTwiddles<>+4612(SB)/4, $0x000c63a8
+DATA nttBlockTwiddles<>+4616(SB)/4, $0x000c63a8
+DATA nttBlockTwiddles<>+4620(SB)/4, $0x000c63a8
+DATA nttBlockTwiddles<>+4624(SB)/4, $0x003b8534
+DATA nttBlockTwiddles<>+4628(SB)/4, $0x003b8534
+DATA nttBlockTwiddles<>+4632(SB)/4, $0x003b8534
+DATA nttBlockTwiddles<>+4636(SB)/4, $0x003b8534
+DATA nttBlockTwiddles<>+4640(SB)/4, $0x588163a8
+DATA nttBlockTwiddles<>+4644(SB)/4, $0x588163a8
+DATA nttBlockTwiddles<>+4648(SB)/4, $0x588163a8
+DATA nttBlockTwiddles<>+4652(SB)/4, $0x588163a8
+DATA nttBlockTwiddles<>+4656(SB)/4, $0xa6e20534
+DATA nttBlockTwiddles<>+4660(SB)/4, $0xa6e20534
+DATA nttBlockTwiddles<>+4664(SB)/4, $0xa6e20534
+DATA nttBlockTwiddles<>+4668(SB)/4, $0xa6e20534
+DATA nttBlockTwiddles<>+4672(SB)/4, $0x00081b9a
+DATA nttBlockTwiddles<>+4676(SB)/4, $0x00081b9a
+DATA nttBlockTwiddles<>+4680(SB)/4, $0x00081b9a
+DATA nttBlockTwiddles<>+4684(SB)/4, $0x00081b9a
+DATA nttBlockTwiddles<>+4688(SB)/4, $0xffd8fc30
+DATA nttBlockTwiddles<>+4692(SB)/4, $0xffd8fc30
+DATA nttBlockTwiddles<>+4696(SB)/4, $0xffd8fc30
+DATA nttBlockTwiddles<>+4700(SB)/4, $0xffd8fc30
+DATA nttBlockTwiddles<>+4704(SB)/4, $0x9e7b5b9a
+DATA nttBlockTwiddles<>+4708(SB)/4, $0x9e7b5b9a
+DATA nttBlockTwiddles<>+4712(SB)/4, $0x9e7b5b9a
+DATA nttBlockTwiddles<>+4716(SB)/4, $0x9e7b5b9a
+DATA nttBlockTwiddles<>+4720(SB)/4, $0xc75efc30
+DATA nttBlockTwiddles<>+4724(SB)/4, $0xc75efc30
+DATA nttBlockTwiddles<>+4728(SB)/4, $0xc75efc30
+DATA nttBlockTwiddles<>+4732(SB)/4, $0xc75efc30
+DATA nttBlockTwiddles<>+4736(SB)/4, $0x000e8f76
+DATA nttBlockTwiddles<>+4740(SB)/4, $0x000e8f76
+DATA nttBlockTwiddles<>+4744(SB)/4, $0x000e8f76
+DATA nttBlockTwiddles<>+4748(SB)/4, $0x000e8f76
+DATA nttBlockTwiddles<>+4752(SB)/4, $0x001f9d54
+DATA nttBlockTwiddles<>+4756(SB)/4, $0x001f9d54
+DATA nttBlockTwiddles<>+4760(SB)/4, $0x001f9d54
+DATA nttBlockTwiddles<>+4764(SB)/4, $0x001f9d54
+DATA nttBlockTwiddles<>+4768(SB)/4, $0xeefd4f76
+DATA nttBlockTwiddles<>+4772(SB)/4, $0xeefd4f76
+DATA nttBlockTwiddles<>+4776(SB)/4, $0xeefd4f76
+DATA nttBlockTwiddles<>+4780(SB)/4, $0xeefd4f76
+DATA nttBlockTwiddles<>+4784(SB)/4, $0x99ca1d54
+DATA nttBlockTwiddles<>+4788(SB)/4, $0x99ca1d54
+DATA nttBlockTwiddles<>+4792(SB)/4, $0x99ca1d54
+DATA nttBlockTwiddles<>+4796(SB)/4, $0x99ca1d54
+DATA nttBlockTwiddles<>+4800(SB)/4, $0x003b3853
+DATA nttBlockTwiddles<>+4804(SB)/4, $0x003b3853
+DATA nttBlockTwiddles<>+4808(SB)/4, $0x003b3853
+DATA nttBlockTwiddles<>+4812(SB)/4, $0x003b3853
+DATA nttBlockTwiddles<>+4816(SB)/4, $0xffd54f2d
+DATA nttBlockTwiddles<>+4820(SB)/4, $0xffd54f2d
+DATA nttBlockTwiddles<>+4824(SB)/4, $0xffd54f2d
+DATA nttBlockTwiddles<>+4828(SB)/4, $0xffd54f2d
+DATA nttBlockTwiddles<>+4832(SB)/4, $0x89c59853
+DATA nttBlockTwiddles<>+4836(SB)/4, $0x89c59853
+DATA nttBlockTwiddles<>+4840(SB)/4, $0x89c59853
+DATA nttBlockTwiddles<>+4844(SB)/4, $0x89c59853
+DATA nttBlockTwiddles<>+4848(SB)/4, $0xc73aef2d
+DATA nttBlockTwiddles<>+4852(SB)/4, $0xc73aef2d
+DATA nttBlockTwiddles<>+4856(SB)/4, $0xc73aef2d
+DATA nttBlockTwiddles<>+4860(SB)/4, $0xc73aef2d
+DATA nttBlockTwiddles<>+4864(SB)/4, $0x0002e46c
+DATA nttBlockTwiddles<>+4868(SB)/4, $0x0002e46c
+DATA nttBlockTwiddles<>+4872(SB)/4, $0xffdb3c93
+DATA nttBlockTwiddles<>+4876(SB)/4, $0xffdb3c93
+DATA nttBlockTwiddles<>+4880(SB)/4, $0x00139e25
+DATA nttBlockTwiddles<>+4884(SB)/4, $0x00139e25
+DATA nttBlockTwiddles<>+4888(SB)/4, $0xffd1eea2
+DATA nttBlockTwiddles<>+4892(SB)/4, $0xffd1eea2
+DATA nttBlockTwiddles<>+4896(SB)/4, $0xd690646c
+DATA nttBlockTwiddles<>+4900(SB)/4, $0xd690646c
+DATA nttBlockTwiddles<>+4904(SB)/4, $0x69ed9c93
+DATA nttBlockTwiddles<>+4908(SB)/4, $0x69ed9c93
+DATA nttBlockTwiddles<>+4912(SB)/4, $0xf5583e25
+DATA nttBlockTwiddles<>+4916(SB)/4, $0xf5583e25
+DATA nttBlockTwiddles<>+4920(SB)/4, $0x74a62ea2
+DATA nttBlockTwiddles<>+4924(SB)/4, $0x74a62ea2
+DATA nttBlockTwiddles<>+4928(SB)/4, $0x003036c2
+DATA nttBlockTwiddles<>+4932(SB)/4, $0x003036c2
+DATA nttBlockTwiddles<>+4936(SB)/4, $0x00141305
+DATA nttBlockTwiddles<>+4940(SB)/4, $0x00141305
+DATA nttBlockTwiddles<>+4944(SB)/4, $0xfff39944
+DATA nttBlockTwiddles<>+4948(SB)/4, $0xfff39944
+DATA nttBlockTwiddles<>+4952(SB)/4, $0xffc8a057
+DATA nttBlockTwiddles<>+4956(SB)/4, $0xffc8a057
+DATA nttBlockTwiddles<>+4960(SB)/4, $0xae0876c2
+DATA nttBlockTwiddles<>+4964(SB)/4, $0xae0876c2
+DATA nttBlockTwiddles<>+4968(SB)/4, $0x13f4b305
+DATA nttBlockTwiddles<>+4972(SB)/4, $0x13f4b305
+DATA nttBlockTwiddles<>+4976(SB)/4, $0xe11c1944
+DATA nttBlockTwiddles<>+4980(SB)/4, $0xe11c1944
+DATA nttBlockTwiddles<>+4984(SB)/4, $0x44538057
+DATA nttBlockTwiddles<>+4988(SB)/4, $0x44538057
+DATA nttBlockTwiddles<>+4992(SB)/4, $0xffc9c808
+DATA nttBlockTwiddles<>+4996(SB)/4, $0xffc9c808
+DATA nttBlockTwiddles<>+5000(SB)/4, $0xfffd4ae0
+DATA nttBlockTwiddles<>+5004(SB)/4, $0xfffd4ae0
+DATA nttBlockTwiddles<>+5008(SB)/4, $0xffe7d0e0
+DATA nttBlockTwiddles<>+5012(SB)/4, $0xffe7d0e0
+DATA nttBlockTwiddles<>+5016(SB)/4, $0xffc4c79c
+DATA nttBlockTwiddles<>+5020(SB)/4, $0xffc4c79c
+DATA nttBlockTwiddles<>+5024(SB)/4, $0x54cac808
+DATA nttBlockTwiddles<>+5028(SB)/4, $0x54cac808
+DATA nttBlockTwiddles<>+5032(SB)/4, $0xb9594ae0
+DATA nttBlockTwiddles<>+5036(SB)/4, $0xb9594ae0
+DATA nttBlockTwiddles<>+5040(SB)/4, $0x0a03d0e0
+DATA nttBlockTwiddles<>+5044(SB)/4, $0x0a03d0e0
+DATA nttBlockTwiddles<>+5048(SB)/4, $0x3ab8479c
+DATA nttBlockTwiddles<>+5052(SB)/4, $0x3ab8479c
+DATA nttBlockTwiddles<>+5056(SB)/4, $0xffe3bff6
+DATA nttBlockTwiddles<>+5060(SB)/4, $0xffe3bff6
+DATA nttBlockTwiddles<>+5064(SB)/4, $0x00147792
+DATA nttBlockTwiddles<>+5068(SB)/4, $0x00147792
+DATA nttBlockTwiddles<>+5072(SB)/4, $0xffea0802
+DATA nttBlockTwiddles<>+5076(SB)/4, $0xffea0802
+DATA nttBlockTwiddles<>+5080(SB)/4, $0x003a97d9
+DATA nttBlockTwiddles<>+5084(SB)/4, $0x003a97d9
+DATA nttBlockTwiddles<>+5088(SB)/4, $0x54e27ff6
+DATA nttBlockTwiddles<>+5092(SB)/4, $0x54e27ff6
+DATA nttBlockTwiddles<>+5096(SB)/4, $0x0e06b792
+DATA nttBlockTwiddles<>+5100(SB)/4, $0x0e06b792
+DATA nttBlockTwiddles<>+5104(SB)/4, $0x47ea4802
+DATA nttBlockTwiddles<>+5108(SB)/4, $0x47ea4802
+DATA nttBlockTwiddles<>+5112(SB)/4, $0xcab5b7d9
+DATA nttBlockTwiddles<>+5116(SB)/4, $0xcab5b7d9
+DATA nttBlockTwiddles<>+5120(SB)/4, $0xffd1a13c
+DATA nttBlockTwiddles<>+5124(SB)/4, $0x0021c4f7
+DATA nttBlockTwiddles<>+5128(SB)/4, $0xfff97d45
+DATA nttBlockTwiddles<>+5132(SB)/4, $0xffe68e98
+DATA nttBlockTwiddles<>+5136(SB)/4, $0xffd32764
+DATA nttBlockTwiddles<>+5140(SB)/4, $0x0002cc93
+DATA nttBlockTwiddles<>+5144(SB)/4, $0xfff78a50
+DATA nttBlockTwiddles<>+5148(SB)/4, $0x003c15ca
+DATA nttBlockTwiddles<>+5152(SB)/4, $0x85f9213c
+DATA nttBlockTwiddles<>+5156(SB)/4, $0x9940a4f7
+DATA nttBlockTwiddles<>+5160(SB)/4, $0xa1221d45
+DATA nttBlockTwiddles<>+5164(SB)/4, $0xe5b98e98
+DATA nttBlockTwiddles<>+5168(SB)/4, $0x42bfa764
+DATA nttBlockTwiddles<>+5172(SB)/4, $0x5c152c93
+DATA nttBlockTwiddles<>+5176(SB)/4, $0x09418a50
+DATA nttBlockTwiddles<>+5180(SB)/4, $0xc5f555ca
+DATA nttBlockTwiddles<>+5184(SB)/4, $0x0021c4f7
+DATA nttBlockTwiddles<>+5188(SB)/4, $0x0021c4f7
+DATA nttBlockTwiddles<>+5192(SB)/4, $0xffe68e98
+DATA nttBlockTwiddles<>+5196(SB)/4, $0xffe68e98
+DATA nttBlockTwiddles<>+5200(SB)/4, $0x0002cc93
+DATA nttBlockTwiddles<>+5204(SB)/4, $0x0002cc93
+DATA nttBlockTwiddles<>+5208(SB)/4, $0x003c15ca
+DATA nttBlockTwiddles<>+5212(SB)/4, $0x003c15ca
+DATA nttBlockTwiddles<>+5216(SB)/4, $0x9940a4f7
+DATA nttBlockTwiddles<>+5220(SB)/4, $0x9940a4f7
+DATA nttBlockTwiddles<>+5224(SB)/4, $0xe5b98e98
+DATA nttBlockTwiddles<>+5228(SB)/4, $0xe5b98e98
+DATA nttBlockTwiddles<>+5232(SB)/4, $0x5c152c93
+DATA nttBlockTwiddles<>+5236(SB)/4, $0x5c152c93
+DATA nttBlockTwiddles<>+5240(SB)/4, $0xc5f555ca
+DATA nttBlockTwiddles<>+5244(SB)/4, $0xc5f555ca
+DATA nttBlockTwiddles<>+5248(SB)/4, $0x0035c539
+DATA nttBlockTwiddles<>+5252(SB)/4, $0xfff11bf4
+DATA nttBlockTwiddles<>+5256(SB)/4, $0x001a4cd0
+DATA nttBlockTwiddles<>+5260(SB)/4, $0xffef2633
+DATA nttBlockTwiddles<>+5264(SB)/4, $0xffdde1af
+DATA nttBlockTwiddles<>+5268(SB)/4, $0xfff11805
+DATA nttBlockTwiddles<>+5272(SB)/4, $0x003bcf2c
+DATA nttBlockTwiddles<>+5276(SB)/4, $0x00155e68
+DATA nttBlockTwiddles<>+5280(SB)/4, $0x005ce539
+DATA nttBlockTwiddles<>+5284(SB)/4, $0xf96f9bf4
+DATA nttBlockTwiddles<>+5288(SB)/4, $0x21b44cd0
+DATA nttBlockTwiddles<>+5292(SB)/4, $0x97358633
+DATA nttBlockTwiddles<>+5296(SB)/4, $0xa093c1af
+DATA nttBlockTwiddles<>+5300(SB)/4, $0x3471b805
+DATA nttBlockTwiddles<>+5304(SB)/4, $0x94214f2c
+DATA nttBlockTwiddles<>+5308(SB)/4, $0x17e25e68
+DATA nttBlockTwiddles<>+5312(SB)/4, $0xfff11bf4
+DATA nttBlockTwiddles<>+5316(SB)/4, $0xfff11bf4
+DATA nttBlockTwiddles<>+5320(SB)/4, $0xffef2633
+DATA nttBlockTwiddles<>+5324(SB)/4, $0xffef2633
+DATA nttBlockTwiddles<>+5328(SB)/4, $0xfff11805
+DATA nttBlockTwiddles<>+5332(SB)/4, $0xfff11805
+DATA nttBlockTwiddles<>+5336(SB)/4, $0x00155e68
+DATA nttBlockTwiddles<>+5340(SB)/4, $0x00155e68
+DATA nttBlockTwiddles<>+5344(SB)/4, $0xf96f9bf4
+DATA nttBlockTwiddles<>+5348(SB)/4, $0xf96f9bf4
+DATA nttBlockTwiddles<>+5352(SB)/4, $0x97358633
+DATA nttBlockTwiddles<>+5356(SB)/4, $0x97358633
+DATA nttBlockTwiddles<>+5360(SB)/4, $0x3471b805
+DATA nttBlockTwiddles<>+5364(SB)/4, $0x3471b805
+DATA nttBlockTwiddles<>+5368(SB)/4, $0x17e25e68
+DATA nttBlockTwiddles<>+5372(SB)/4, $0x17e25e68
+DATA nttBlockTwiddles<>+5376(SB)/4, $0x003b0115
+DATA nttBlockTwiddles<>+5380(SB)/4, $0x001a35e7
+DATA nttBlockTwiddles<>+5384(SB)/4, $0xffe47cae
+DATA nttBlockTwiddles<>+5388(SB)/4, $0xfffc05da
+DATA nttBlockTwiddles<>+5392(SB)/4, $0xfff993dd
+DATA nttBlockTwiddles<>+5396(SB)/4, $0x00189c2a
+DATA nttBlockTwiddles<>+5400(SB)/4, $0xffff434e
+DATA nttBlockTwiddles<>+5404(SB)/4, $0xfff316b6
+DATA nttBlockTwiddles<>+5408(SB)/4, $0x29dda115
+DATA nttBlockTwiddles<>+5412(SB)/4, $0xef5715e7
+DATA nttBlockTwiddles<>+5416(SB)/4, $0xf07a3cae
+DATA nttBlockTwiddles<>+5420(SB)/4, $0xfbb745da
+DATA nttBlockTwiddles<>+5424(SB)/4, $0xb7f533dd
+DATA nttBlockTwiddles<>+5428(SB)/4, $0xa69ddc2a
+DATA nttBlockTwiddles<>+5432(SB)/4, $0x7969034e
+DATA nttBlockTwiddles<>+5436(SB)/4, $0xdfc9d6b6
+DATA nttBlockTwiddles<>+5440(SB)/4, $0x001a35e7
+DATA nttBlockTwiddles<>+5444(SB)/4, $0x001a35e7
+DATA nttBlockTwiddles<>+5448(SB)/4, $0xfffc05da
+DATA nttBlockTwiddles<>+5452(SB)/4, $0xfffc05da
+DATA nttBlockTwiddles<>+5456(SB)/4, $0x00189c2a
+DATA nttBlockTwiddles<>+5460(SB)/4, $0x00189c2a
+DATA nttBlockTwiddles<>+5464(SB)/4, $0xfff316b6
+DATA nttBlockTwiddles<>+5468(SB)/4, $0xfff316b6
+DATA nttBlockTwiddles<>+5472(SB)/4, $0xef5715e7
+DATA nttBlockTwiddles<>+5476(SB)/4, $0xef5715e7
+DATA nttBlockTwiddles<>+5480(SB)/4, $0xfbb745da
+DATA nttBlockTwiddles<>+5484(SB)/4, $0xfbb745da
+DATA nttBlockTwiddles<>+5488(SB)/4, $0xa69ddc2a
+DATA nttBlockTwiddles<>+5492(SB)/4, $0xa69ddc2a
+DATA nttBlockTwiddles<>+5496(SB)/4, $0xdfc9d6b6
+DATA nttBlockTwiddles<>+5500(SB)/4, $0xdfc9d6b6
+DATA nttBlockTwiddles<>+5504(SB)/4, $0x00041dc0
+DATA nttBlockTwiddles<>+5508(SB)/4, $0x0007340e
+DATA nttBlockTwiddles<>+5512(SB)/4, $0x001d2668
+DATA nttBlockTwiddles<>+5516(SB)/4, $0xffc57fdb
+DATA nttBlockTwiddles<>+5520(SB)/4, $0xffdd1d09
+DATA nttBlockTwiddles<>+5524(SB)/4, $0xffc9e5a9
+DATA nttBlockTwiddles<>+5528(SB)/4, $0xffeb36df
+DATA nttBlockTwiddles<>+5532(SB)/4, $0x001e29ce
+DATA nttBlockTwiddles<>+5536(SB)/4, $0xa3bc1dc0
+DATA nttBlockTwiddles<>+5540(SB)/4, $0x1788f40e
+DATA nttBlockTwiddles<>+5544(SB)/4, $0x10ea2668
+DATA nttBlockTwiddles<>+5548(SB)/4, $0x2e40dfdb
+DATA nttBlockTwiddles<>+5552(SB)/4, $0x42fe3d09
+DATA nttBlockTwiddles<>+5556(SB)/4, $0x0bff05a9
+DATA nttBlockTwiddles<>+5560(SB)/4, $0x734716df
+DATA nttBlockTwiddles<>+5564(SB)/4, $0x1657e9ce
+DATA nttBlockTwiddles<>+5568(SB)/4, $0x0007340e
+DATA nttBlockTwiddles<>+5572(SB)/4, $0x0007340e
+DATA nttBlockTwiddles<>+5576(SB)/4, $0xffc57fdb
+DATA nttBlockTwiddles<>+5580(SB)/4, $0xffc57fdb
+DATA nttBlockTwiddles<>+5584(SB)/4, $0xffc9e5a9
+DATA nttBlockTwiddles<>+5588(SB)/4, $0xffc9e5a9
+DATA nttBlockTwiddles<>+5592(SB)/4, $0x001e29ce
+DATA nttBlockTwiddles<>+5596(SB)/4, $0x001e29ce
+DATA nttBlockTwiddles<>+5600(SB)/4, $0x1788f40e
+DATA nttBlockTwiddles<>+5604(SB)/4, $0x1788f40e
+DATA nttBlockTwiddles<>+5608(SB)/4, $0x2e40dfdb
+DATA nttBlockTwiddles<>+5612(SB)/4, $0x2e40dfdb
+DATA nttBlockTwiddles<>+5616(SB)/4, $0x0bff05a9
+DATA nttBlockTwiddles<>+5620(SB)/4, $0x0bff05a9
+DATA nttBlockTwiddles<>+5624(SB)/4, $0x1657e9ce
+DATA nttBlockTwiddles<>+5628(SB)/4, $0x1657e9ce
+GLOBL nttBlockTwiddles<>(SB), RODATA|NOPTR, $5632
 
 // func NTTAVX512(w *[256]uint32)
 // Requires: AVX, AVX512F

@@ -7905,7 +7905,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	MOVQ    w+0(FP), DI
 	VMOVDQU nttInverseTwiddles<>+0(SB), Y15
 
-	// Layers len = 1 to 16 on 64 consecutive coefficients at a time.
+	// Layers len = 1 to 16 on 64 consecutive coefficients a pass.
+	LEAQ nttInverseBlockTwiddles<>+0(SB), R8
+	MOVL $0x00000004, CX
+
+blocks:
 	VMOVDQU     (DI), Y0
 	VMOVDQU     32(DI), Y1
 	VMOVDQU     64(DI), Y2
@@ -7932,11 +7936,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y7, Y8, Y7
 	VPADDD      Y1, Y0, Y9
 	VPSUBD      Y0, Y1, Y1
-	VPMULDQ     nttInverseTwiddles<>+32(SB), Y1, Y10
-	VPMULDQ     nttInverseTwiddles<>+64(SB), Y1, Y11
+	VPMULDQ     (R8), Y1, Y10
+	VPMULDQ     32(R8), Y1, Y11
 	VPSHUFD     $0xf5, Y1, Y12
-	VPMULDQ     nttInverseTwiddles<>+128(SB), Y12, Y13
-	VPMULDQ     nttInverseTwiddles<>+96(SB), Y12, Y12
+	VPMULDQ     96(R8), Y12, Y13
+	VPMULDQ     64(R8), Y12, Y12
 	VPMULDQ     Y15, Y11, Y11
 	VPMULDQ     Y15, Y13, Y13
 	VPSUBD      Y11, Y10, Y10
@@ -7945,11 +7949,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y12, Y10, Y1
 	VPADDD      Y3, Y2, Y14
 	VPSUBD      Y2, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+160(SB), Y3, Y8
-	VPMULDQ     nttInverseTwiddles<>+192(SB), Y3, Y0
+	VPMULDQ     128(R8), Y3, Y8
+	VPMULDQ     160(R8), Y3, Y0
 	VPSHUFD     $0xf5, Y3, Y10
-	VPMULDQ     nttInverseTwiddles<>+256(SB), Y10, Y11
-	VPMULDQ     nttInverseTwiddles<>+224(SB), Y10, Y10
+	VPMULDQ     224(R8), Y10, Y11
+	VPMULDQ     192(R8), Y10, Y10
 	VPMULDQ     Y15, Y0, Y0
 	VPMULDQ     Y15, Y11, Y11
 	VPSUBD      Y0, Y8, Y8
@@ -7958,11 +7962,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y10, Y8, Y3
 	VPADDD      Y5, Y4, Y12
 	VPSUBD      Y4, Y5, Y5
-	VPMULDQ     nttInverseTwiddles<>+288(SB), Y5, Y13
-	VPMULDQ     nttInverseTwiddles<>+320(SB), Y5, Y2
+	VPMULDQ     256(R8), Y5, Y13
+	VPMULDQ     288(R8), Y5, Y2
 	VPSHUFD     $0xf5, Y5, Y8
-	VPMULDQ     nttInverseTwiddles<>+384(SB), Y8, Y0
-	VPMULDQ     nttInverseTwiddles<>+352(SB), Y8, Y8
+	VPMULDQ     352(R8), Y8, Y0
+	VPMULDQ     320(R8), Y8, Y8
 	VPMULDQ     Y15, Y2, Y2
 	VPMULDQ     Y15, Y0, Y0
 	VPSUBD      Y2, Y13, Y13
@@ -7971,11 +7975,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y8, Y13, Y5
 	VPADDD      Y7, Y6, Y10
 	VPSUBD      Y6, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+416(SB), Y7, Y11
-	VPMULDQ     nttInverseTwiddles<>+448(SB), Y7, Y4
+	VPMULDQ     384(R8), Y7, Y11
+	VPMULDQ     416(R8), Y7, Y4
 	VPSHUFD     $0xf5, Y7, Y13
-	VPMULDQ     nttInverseTwiddles<>+512(SB), Y13, Y2
-	VPMULDQ     nttInverseTwiddles<>+480(SB), Y13, Y13
+	VPMULDQ     480(R8), Y13, Y2
+	VPMULDQ     448(R8), Y13, Y13
 	VPMULDQ     Y15, Y4, Y4
 	VPMULDQ     Y15, Y2, Y2
 	VPSUBD      Y4, Y11, Y11
@@ -7992,11 +7996,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPUNPCKHQDQ Y7, Y5, Y7
 	VPADDD      Y14, Y8, Y4
 	VPSUBD      Y8, Y14, Y14
-	VPMULDQ     nttInverseTwiddles<>+544(SB), Y14, Y13
-	VPMULDQ     nttInverseTwiddles<>+576(SB), Y14, Y2
+	VPMULDQ     512(R8), Y14, Y13
+	VPMULDQ     544(R8), Y14, Y2
 	VPSHUFD     $0xf5, Y14, Y9
-	VPMULDQ     nttInverseTwiddles<>+640(SB), Y9, Y1
-	VPMULDQ     nttInverseTwiddles<>+608(SB), Y9, Y9
+	VPMULDQ     608(R8), Y9, Y1
+	VPMULDQ     576(R8), Y9, Y9
 	VPMULDQ     Y15, Y2, Y2
 	VPMULDQ     Y15, Y1, Y1
 	VPSUBD      Y2, Y13, Y13
@@ -8005,11 +8009,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y9, Y13, Y14
 	VPADDD      Y3, Y0, Y12
 	VPSUBD      Y0, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+544(SB), Y3, Y5
-	VPMULDQ     nttInverseTwiddles<>+576(SB), Y3, Y8
+	VPMULDQ     512(R8), Y3, Y5
+	VPMULDQ     544(R8), Y3, Y8
 	VPSHUFD     $0xf5, Y3, Y13
-	VPMULDQ     nttInverseTwiddles<>+640(SB), Y13, Y2
-	VPMULDQ     nttInverseTwiddles<>+608(SB), Y13, Y13
+	VPMULDQ     608(R8), Y13, Y2
+	VPMULDQ     576(R8), Y13, Y13
 	VPMULDQ     Y15, Y8, Y8
 	VPMULDQ     Y15, Y2, Y2
 	VPSUBD      Y8, Y5, Y5
@@ -8018,11 +8022,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y13, Y5, Y3
 	VPADDD      Y10, Y6, Y9
 	VPSUBD      Y6, Y10, Y10
-	VPMULDQ     nttInverseTwiddles<>+672(SB), Y10, Y1
-	VPMULDQ     nttInverseTwiddles<>+704(SB), Y10, Y0
+	VPMULDQ     640(R8), Y10, Y1
+	VPMULDQ     672(R8), Y10, Y0
 	VPSHUFD     $0xf5, Y10, Y5
-	VPMULDQ     nttInverseTwiddles<>+768(SB), Y5, Y8
-	VPMULDQ     nttInverseTwiddles<>+736(SB), Y5, Y5
+	VPMULDQ     736(R8), Y5, Y8
+	VPMULDQ     704(R8), Y5, Y5
 	VPMULDQ     Y15, Y0, Y0
 	VPMULDQ     Y15, Y8, Y8
 	VPSUBD      Y0, Y1, Y1
@@ -8031,11 +8035,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y5, Y1, Y10
 	VPADDD      Y7, Y11, Y13
 	VPSUBD      Y11, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+672(SB), Y7, Y2
-	VPMULDQ     nttInverseTwiddles<>+704(SB), Y7, Y6
+	VPMULDQ     640(R8), Y7, Y2
+	VPMULDQ     672(R8), Y7, Y6
 	VPSHUFD     $0xf5, Y7, Y1
-	VPMULDQ     nttInverseTwiddles<>+768(SB), Y1, Y0
-	VPMULDQ     nttInverseTwiddles<>+736(SB), Y1, Y1
+	VPMULDQ     736(R8), Y1, Y0
+	VPMULDQ     704(R8), Y1, Y1
 	VPMULDQ     Y15, Y6, Y6
 	VPMULDQ     Y15, Y0, Y0
 	VPSUBD      Y6, Y2, Y2
@@ -8052,11 +8056,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPERM2I128  $0x31, Y7, Y3, Y7
 	VPADDD      Y9, Y5, Y6
 	VPSUBD      Y5, Y9, Y9
-	VPMULDQ     nttInverseTwiddles<>+800(SB), Y9, Y1
-	VPMULDQ     nttInverseTwiddles<>+832(SB), Y9, Y0
+	VPMULDQ     768(R8), Y9, Y1
+	VPMULDQ     800(R8), Y9, Y0
 	VPSHUFD     $0xf5, Y9, Y4
-	VPMULDQ     nttInverseTwiddles<>+896(SB), Y4, Y12
-	VPMULDQ     nttInverseTwiddles<>+864(SB), Y4, Y4
+	VPMULDQ     864(R8), Y4, Y12
+	VPMULDQ     832(R8), Y4, Y4
 	VPMULDQ     Y15, Y0, Y0
 	VPMULDQ     Y15, Y12, Y12
 	VPSUBD      Y0, Y1, Y1
@@ -8065,11 +8069,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y4, Y1, Y9
 	VPADDD      Y13, Y8, Y14
 	VPSUBD      Y8, Y13, Y13
-	VPMULDQ     nttInverseTwiddles<>+800(SB), Y13, Y3
-	VPMULDQ     nttInverseTwiddles<>+832(SB), Y13, Y5
+	VPMULDQ     768(R8), Y13, Y3
+	VPMULDQ     800(R8), Y13, Y5
 	VPSHUFD     $0xf5, Y13, Y1
-	VPMULDQ     nttInverseTwiddles<>+896(SB), Y1, Y0
-	VPMULDQ     nttInverseTwiddles<>+864(SB), Y1, Y1
+	VPMULDQ     864(R8), Y1, Y0
+	VPMULDQ     832(R8), Y1, Y1
 	VPMULDQ     Y15, Y5, Y5
 	VPMULDQ     Y15, Y0, Y0
 	VPSUBD      Y5, Y3, Y3
@@ -8078,11 +8082,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y1, Y3, Y13
 	VPADDD      Y10, Y11, Y4
 	VPSUBD      Y11, Y10, Y10
-	VPMULDQ     nttInverseTwiddles<>+800(SB), Y10, Y12
-	VPMULDQ     nttInverseTwiddles<>+832(SB), Y10, Y8
+	VPMULDQ     768(R8), Y10, Y12
+	VPMULDQ     800(R8), Y10, Y8
 	VPSHUFD     $0xf5, Y10, Y3
-	VPMULDQ     nttInverseTwiddles<>+896(SB), Y3, Y5
-	VPMULDQ     nttInverseTwiddles<>+864(SB), Y3, Y3
+	VPMULDQ     864(R8), Y3, Y5
+	VPMULDQ     832(R8), Y3, Y3
 	VPMULDQ     Y15, Y8, Y8
 	VPMULDQ     Y15, Y5, Y5
 	VPSUBD      Y8, Y12, Y12
@@ -8091,11 +8095,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y3, Y12, Y10
 	VPADDD      Y7, Y2, Y1
 	VPSUBD      Y2, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+800(SB), Y7, Y0
-	VPMULDQ     nttInverseTwiddles<>+832(SB), Y7, Y11
+	VPMULDQ     768(R8), Y7, Y0
+	VPMULDQ     800(R8), Y7, Y11
 	VPSHUFD     $0xf5, Y7, Y12
-	VPMULDQ     nttInverseTwiddles<>+896(SB), Y12, Y8
-	VPMULDQ     nttInverseTwiddles<>+864(SB), Y12, Y12
+	VPMULDQ     864(R8), Y12, Y8
+	VPMULDQ     832(R8), Y12, Y12
 	VPMULDQ     Y15, Y11, Y11
 	VPMULDQ     Y15, Y8, Y8
 	VPSUBD      Y11, Y0, Y0
@@ -8120,11 +8124,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y7, Y3, Y7
 	VPADDD      Y14, Y6, Y5
 	VPSUBD      Y6, Y14, Y14
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y14, Y2
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y14, Y0
+	VPMULDQ     896(R8), Y14, Y2
+	VPMULDQ     928(R8), Y14, Y0
 	VPSHUFD     $0xf5, Y14, Y11
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y11, Y12
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y11, Y11
+	VPMULDQ     928(R8), Y11, Y12
+	VPMULDQ     896(R8), Y11, Y11
 	VPMULDQ     Y15, Y0, Y0
 	VPMULDQ     Y15, Y12, Y12
 	VPSUBD      Y0, Y2, Y2
@@ -8133,11 +8137,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y11, Y2, Y14
 	VPADDD      Y1, Y4, Y8
 	VPSUBD      Y4, Y1, Y1
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y1, Y3
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y1, Y6
+	VPMULDQ     896(R8), Y1, Y3
+	VPMULDQ     928(R8), Y1, Y6
 	VPSHUFD     $0xf5, Y1, Y2
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y2, Y0
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y2, Y2
+	VPMULDQ     928(R8), Y2, Y0
+	VPMULDQ     896(R8), Y2, Y2
 	VPMULDQ     Y15, Y6, Y6
 	VPMULDQ     Y15, Y0, Y0
 	VPSUBD      Y6, Y3, Y3
@@ -8146,11 +8150,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y2, Y3, Y1
 	VPADDD      Y13, Y9, Y11
 	VPSUBD      Y9, Y13, Y13
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y13, Y12
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y13, Y4
+	VPMULDQ     896(R8), Y13, Y12
+	VPMULDQ     928(R8), Y13, Y4
 	VPSHUFD     $0xf5, Y13, Y3
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y3, Y6
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y3, Y3
+	VPMULDQ     928(R8), Y3, Y6
+	VPMULDQ     896(R8), Y3, Y3
 	VPMULDQ     Y15, Y4, Y4
 	VPMULDQ     Y15, Y6, Y6
 	VPSUBD      Y4, Y12, Y12
@@ -8159,11 +8163,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y3, Y12, Y13
 	VPADDD      Y7, Y10, Y2
 	VPSUBD      Y10, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y7, Y0
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y7, Y9
+	VPMULDQ     896(R8), Y7, Y0
+	VPMULDQ     928(R8), Y7, Y9
 	VPSHUFD     $0xf5, Y7, Y12
-	VPMULDQ     nttInverseTwiddles<>+960(SB), Y12, Y4
-	VPMULDQ     nttInverseTwiddles<>+928(SB), Y12, Y12
+	VPMULDQ     928(R8), Y12, Y4
+	VPMULDQ     896(R8), Y12, Y12
 	VPMULDQ     Y15, Y9, Y9
 	VPMULDQ     Y15, Y4, Y4
 	VPSUBD      Y9, Y0, Y0
@@ -8180,11 +8184,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPUNPCKHQDQ Y7, Y13, Y7
 	VPADDD      Y8, Y3, Y9
 	VPSUBD      Y3, Y8, Y8
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y8, Y12
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y8, Y4
+	VPMULDQ     960(R8), Y8, Y12
+	VPMULDQ     992(R8), Y8, Y4
 	VPSHUFD     $0xf5, Y8, Y5
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y5, Y14
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y5, Y5
+	VPMULDQ     992(R8), Y5, Y14
+	VPMULDQ     960(R8), Y5, Y5
 	VPMULDQ     Y15, Y4, Y4
 	VPMULDQ     Y15, Y14, Y14
 	VPSUBD      Y4, Y12, Y12
@@ -8193,11 +8197,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y5, Y12, Y8
 	VPADDD      Y1, Y6, Y11
 	VPSUBD      Y6, Y1, Y1
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y1, Y13
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y1, Y3
+	VPMULDQ     960(R8), Y1, Y13
+	VPMULDQ     992(R8), Y1, Y3
 	VPSHUFD     $0xf5, Y1, Y12
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y12, Y4
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y12, Y12
+	VPMULDQ     992(R8), Y12, Y4
+	VPMULDQ     960(R8), Y12, Y12
 	VPMULDQ     Y15, Y3, Y3
 	VPMULDQ     Y15, Y4, Y4
 	VPSUBD      Y3, Y13, Y13
@@ -8206,11 +8210,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y12, Y13, Y1
 	VPADDD      Y2, Y10, Y5
 	VPSUBD      Y10, Y2, Y2
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y2, Y14
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y2, Y6
+	VPMULDQ     960(R8), Y2, Y14
+	VPMULDQ     992(R8), Y2, Y6
 	VPSHUFD     $0xf5, Y2, Y13
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y13, Y3
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y13, Y13
+	VPMULDQ     992(R8), Y13, Y3
+	VPMULDQ     960(R8), Y13, Y13
 	VPMULDQ     Y15, Y6, Y6
 	VPMULDQ     Y15, Y3, Y3
 	VPSUBD      Y6, Y14, Y14
@@ -8219,11 +8223,11 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VPBLENDD    $0xaa, Y13, Y14, Y2
 	VPADDD      Y7, Y0, Y12
 	VPSUBD      Y0, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y7, Y4
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y7, Y10
+	VPMULDQ     960(R8), Y7, Y4
+	VPMULDQ     992(R8), Y7, Y10
 	VPSHUFD     $0xf5, Y7, Y14
-	VPMULDQ     nttInverseTwiddles<>+1024(SB), Y14, Y6
-	VPMULDQ     nttInverseTwiddles<>+992(SB), Y14, Y14
+	VPMULDQ     992(R8), Y14, Y6
+	VPMULDQ     960(R8), Y14, Y14
 	VPMULDQ     Y15, Y10, Y10
 	VPMULDQ     Y15, Y6, Y6
 	VPSUBD      Y10, Y4, Y4
@@ -8246,1957 +8250,253 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VMOVDQU     Y12, 160(DI)
 	VMOVDQU     Y2, 192(DI)
 	VMOVDQU     Y7, 224(DI)
-	VMOVDQU     256(DI), Y13
-	VMOVDQU     288(DI), Y3
-	VMOVDQU     320(DI), Y0
-	VMOVDQU     352(DI), Y4
-	VMOVDQU     384(DI), Y5
-	VMOVDQU     416(DI), Y12
-	VMOVDQU     448(DI), Y2
-	VMOVDQU     480(DI), Y7
-	VPSLLQ      $0x20, Y3, Y10
-	VPSRLQ      $0x20, Y13, Y14
-	VPBLENDD    $0xaa, Y10, Y13, Y13
-	VPBLENDD    $0xaa, Y3, Y14, Y3
-	VPSLLQ      $0x20, Y4, Y6
-	VPSRLQ      $0x20, Y0, Y9
-	VPBLENDD    $0xaa, Y6, Y0, Y0
-	VPBLENDD    $0xaa, Y4, Y9, Y4
-	VPSLLQ      $0x20, Y12, Y11
-	VPSRLQ      $0x20, Y5, Y8
-	VPBLENDD    $0xaa, Y11, Y5, Y5
-	VPBLENDD    $0xaa, Y12, Y8, Y12
-	VPSLLQ      $0x20, Y7, Y1
-	VPSRLQ      $0x20, Y2, Y10
-	VPBLENDD    $0xaa, Y1, Y2, Y2
-	VPBLENDD    $0xaa, Y7, Y10, Y7
-	VPADDD      Y3, Y13, Y14
-	VPSUBD      Y13, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+1056(SB), Y3, Y6
-	VPMULDQ     nttInverseTwiddles<>+1088(SB), Y3, Y9
-	VPSHUFD     $0xf5, Y3, Y11
-	VPMULDQ     nttInverseTwiddles<>+1152(SB), Y11, Y8
-	VPMULDQ     nttInverseTwiddles<>+1120(SB), Y11, Y11
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y9, Y6, Y6
-	VPSUBD      Y8, Y11, Y11
-	VPSHUFD     $0xf5, Y6, Y6
-	VPBLENDD    $0xaa, Y11, Y6, Y3
-	VPADDD      Y4, Y0, Y1
-	VPSUBD      Y0, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+1184(SB), Y4, Y10
-	VPMULDQ     nttInverseTwiddles<>+1216(SB), Y4, Y13
-	VPSHUFD     $0xf5, Y4, Y6
-	VPMULDQ     nttInverseTwiddles<>+1280(SB), Y6, Y9
-	VPMULDQ     nttInverseTwiddles<>+1248(SB), Y6, Y6
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y13, Y10, Y10
-	VPSUBD      Y9, Y6, Y6
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y6, Y10, Y4
-	VPADDD      Y12, Y5, Y11
-	VPSUBD      Y5, Y12, Y12
-	VPMULDQ     nttInverseTwiddles<>+1312(SB), Y12, Y8
-	VPMULDQ     nttInverseTwiddles<>+1344(SB), Y12, Y0
-	VPSHUFD     $0xf5, Y12, Y10
-	VPMULDQ     nttInverseTwiddles<>+1408(SB), Y10, Y13
-	VPMULDQ     nttInverseTwiddles<>+1376(SB), Y10, Y10
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y0, Y8, Y8
-	VPSUBD      Y13, Y10, Y10
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y10, Y8, Y12
-	VPADDD      Y7, Y2, Y6
-	VPSUBD      Y2, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+1440(SB), Y7, Y9
-	VPMULDQ     nttInverseTwiddles<>+1472(SB), Y7, Y5
-	VPSHUFD     $0xf5, Y7, Y8
-	VPMULDQ     nttInverseTwiddles<>+1536(SB), Y8, Y0
-	VPMULDQ     nttInverseTwiddles<>+1504(SB), Y8, Y8
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y5, Y9, Y9
-	VPSUBD      Y0, Y8, Y8
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y8, Y9, Y7
-	VPUNPCKLQDQ Y1, Y14, Y10
-	VPUNPCKHQDQ Y1, Y14, Y1
-	VPUNPCKLQDQ Y4, Y3, Y13
-	VPUNPCKHQDQ Y4, Y3, Y4
-	VPUNPCKLQDQ Y6, Y11, Y2
-	VPUNPCKHQDQ Y6, Y11, Y6
-	VPUNPCKLQDQ Y7, Y12, Y9
-	VPUNPCKHQDQ Y7, Y12, Y7
-	VPADDD      Y1, Y10, Y5
-	VPSUBD      Y10, Y1, Y1
-	VPMULDQ     nttInverseTwiddles<>+1568(SB), Y1, Y8
-	VPMULDQ     nttInverseTwiddles<>+1600(SB), Y1, Y0
-	VPSHUFD     $0xf5, Y1, Y14
-	VPMULDQ     nttInverseTwiddles<>+1664(SB), Y14, Y3
-	VPMULDQ     nttInverseTwiddles<>+1632(SB), Y14, Y14
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y0, Y8, Y8
-	VPSUBD      Y3, Y14, Y14
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y14, Y8, Y1
-	VPADDD      Y4, Y13, Y11
-	VPSUBD      Y13, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+1568(SB), Y4, Y12
-	VPMULDQ     nttInverseTwiddles<>+1600(SB), Y4, Y10
-	VPSHUFD     $0xf5, Y4, Y8
-	VPMULDQ     nttInverseTwiddles<>+1664(SB), Y8, Y0
-	VPMULDQ     nttInverseTwiddles<>+1632(SB), Y8, Y8
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y10, Y12, Y12
-	VPSUBD      Y0, Y8, Y8
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y8, Y12, Y4
-	VPADDD      Y6, Y2, Y14
-	VPSUBD      Y2, Y6, Y6
-	VPMULDQ     nttInverseTwiddles<>+1696(SB), Y6, Y3
-	VPMULDQ     nttInverseTwiddles<>+1728(SB), Y6, Y13
-	VPSHUFD     $0xf5, Y6, Y12
-	VPMULDQ     nttInverseTwiddles<>+1792(SB), Y12, Y10
-	VPMULDQ     nttInverseTwiddles<>+1760(SB), Y12, Y12
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y13, Y3, Y3
-	VPSUBD      Y10, Y12, Y12
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y12, Y3, Y6
-	VPADDD      Y7, Y9, Y8
-	VPSUBD      Y9, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+1696(SB), Y7, Y0
-	VPMULDQ     nttInverseTwiddles<>+1728(SB), Y7, Y2
-	VPSHUFD     $0xf5, Y7, Y3
-	VPMULDQ     nttInverseTwiddles<>+1792(SB), Y3, Y13
-	VPMULDQ     nttInverseTwiddles<>+1760(SB), Y3, Y3
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y2, Y0, Y0
-	VPSUBD      Y13, Y3, Y3
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y3, Y0, Y7
-	VPERM2I128  $0x20, Y14, Y5, Y12
-	VPERM2I128  $0x31, Y14, Y5, Y14
-	VPERM2I128  $0x20, Y8, Y11, Y10
-	VPERM2I128  $0x31, Y8, Y11, Y8
-	VPERM2I128  $0x20, Y6, Y1, Y9
-	VPERM2I128  $0x31, Y6, Y1, Y6
-	VPERM2I128  $0x20, Y7, Y4, Y0
-	VPERM2I128  $0x31, Y7, Y4, Y7
-	VPADDD      Y14, Y12, Y2
-	VPSUBD      Y12, Y14, Y14
-	VPMULDQ     nttInverseTwiddles<>+1824(SB), Y14, Y3
-	VPMULDQ     nttInverseTwiddles<>+1856(SB), Y14, Y13
-	VPSHUFD     $0xf5, Y14, Y5
-	VPMULDQ     nttInverseTwiddles<>+1920(SB), Y5, Y11
-	VPMULDQ     nttInverseTwiddles<>+1888(SB), Y5, Y5
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y13, Y3, Y3
-	VPSUBD      Y11, Y5, Y5
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y5, Y3, Y14
-	VPADDD      Y8, Y10, Y1
-	VPSUBD      Y10, Y8, Y8
-	VPMULDQ     nttInverseTwiddles<>+1824(SB), Y8, Y4
-	VPMULDQ     nttInverseTwiddles<>+1856(SB), Y8, Y12
-	VPSHUFD     $0xf5, Y8, Y3
-	VPMULDQ     nttInverseTwiddles<>+1920(SB), Y3, Y13
-	VPMULDQ     nttInverseTwiddles<>+1888(SB), Y3, Y3
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y12, Y4, Y4
-	VPSUBD      Y13, Y3, Y3
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y3, Y4, Y8
-	VPADDD      Y6, Y9, Y5
-	VPSUBD      Y9, Y6, Y6
-	VPMULDQ     nttInverseTwiddles<>+1824(SB), Y6, Y11
-	VPMULDQ     nttInverseTwiddles<>+1856(SB), Y6, Y10
-	VPSHUFD     $0xf5, Y6, Y4
-	VPMULDQ     nttInverseTwiddles<>+1920(SB), Y4, Y12
-	VPMULDQ     nttInverseTwiddles<>+1888(SB), Y4, Y4
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y10, Y11, Y11
-	VPSUBD      Y12, Y4, Y4
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y4, Y11, Y6
-	VPADDD      Y7, Y0, Y3
-	VPSUBD      Y0, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+1824(SB), Y7, Y13
-	VPMULDQ     nttInverseTwiddles<>+1856(SB), Y7, Y9
-	VPSHUFD     $0xf5, Y7, Y11
-	VPMULDQ     nttInverseTwiddles<>+1920(SB), Y11, Y10
-	VPMULDQ     nttInverseTwiddles<>+1888(SB), Y11, Y11
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y9, Y13, Y13
-	VPSUBD      Y10, Y11, Y11
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y11, Y13, Y7
-	VPSLLQ      $0x20, Y1, Y4
-	VPSRLQ      $0x20, Y2, Y12
-	VPBLENDD    $0xaa, Y4, Y2, Y2
-	VPBLENDD    $0xaa, Y1, Y12, Y1
-	VPSLLQ      $0x20, Y3, Y0
-	VPSRLQ      $0x20, Y5, Y13
-	VPBLENDD    $0xaa, Y0, Y5, Y5
-	VPBLENDD    $0xaa, Y3, Y13, Y3
-	VPSLLQ      $0x20, Y8, Y9
-	VPSRLQ      $0x20, Y14, Y11
-	VPBLENDD    $0xaa, Y9, Y14, Y14
-	VPBLENDD    $0xaa, Y8, Y11, Y8
-	VPSLLQ      $0x20, Y7, Y10
-	VPSRLQ      $0x20, Y6, Y4
-	VPBLENDD    $0xaa, Y10, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y4, Y7
-	VPADDD      Y1, Y2, Y12
-	VPSUBD      Y2, Y1, Y1
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y1, Y0
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y1, Y13
-	VPSHUFD     $0xf5, Y1, Y9
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y9, Y11
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y9, Y9
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y13, Y0, Y0
-	VPSUBD      Y11, Y9, Y9
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y9, Y0, Y1
-	VPADDD      Y3, Y5, Y10
-	VPSUBD      Y5, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y3, Y4
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y3, Y2
-	VPSHUFD     $0xf5, Y3, Y0
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y0, Y13
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y0, Y0
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y2, Y4, Y4
-	VPSUBD      Y13, Y0, Y0
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y0, Y4, Y3
-	VPADDD      Y8, Y14, Y9
-	VPSUBD      Y14, Y8, Y8
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y8, Y11
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y8, Y5
-	VPSHUFD     $0xf5, Y8, Y4
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y4, Y2
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y4, Y4
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y5, Y11, Y11
-	VPSUBD      Y2, Y4, Y4
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y4, Y11, Y8
-	VPADDD      Y7, Y6, Y0
-	VPSUBD      Y6, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y7, Y13
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y7, Y14
-	VPSHUFD     $0xf5, Y7, Y11
-	VPMULDQ     nttInverseTwiddles<>+1984(SB), Y11, Y5
-	VPMULDQ     nttInverseTwiddles<>+1952(SB), Y11, Y11
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y14, Y13, Y13
-	VPSUBD      Y5, Y11, Y11
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y11, Y13, Y7
-	VPUNPCKLQDQ Y10, Y12, Y4
-	VPUNPCKHQDQ Y10, Y12, Y10
-	VPUNPCKLQDQ Y3, Y1, Y2
-	VPUNPCKHQDQ Y3, Y1, Y3
-	VPUNPCKLQDQ Y0, Y9, Y6
-	VPUNPCKHQDQ Y0, Y9, Y0
-	VPUNPCKLQDQ Y7, Y8, Y13
-	VPUNPCKHQDQ Y7, Y8, Y7
-	VPADDD      Y10, Y4, Y14
-	VPSUBD      Y4, Y10, Y10
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y10, Y11
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y10, Y5
-	VPSHUFD     $0xf5, Y10, Y12
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y12, Y1
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y12, Y12
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y5, Y11, Y11
-	VPSUBD      Y1, Y12, Y12
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y12, Y11, Y10
-	VPADDD      Y3, Y2, Y9
-	VPSUBD      Y2, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y3, Y8
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y3, Y4
-	VPSHUFD     $0xf5, Y3, Y11
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y11, Y5
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y11, Y11
-	VPMULDQ     Y15, Y4, Y4
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y4, Y8, Y8
-	VPSUBD      Y5, Y11, Y11
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y11, Y8, Y3
-	VPADDD      Y0, Y6, Y12
-	VPSUBD      Y6, Y0, Y0
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y0, Y1
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y0, Y2
-	VPSHUFD     $0xf5, Y0, Y8
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y8, Y4
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y8, Y8
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y2, Y1, Y1
-	VPSUBD      Y4, Y8, Y8
-	VPSHUFD     $0xf5, Y1, Y1
-	VPBLENDD    $0xaa, Y8, Y1, Y0
-	VPADDD      Y7, Y13, Y11
-	VPSUBD      Y13, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y7, Y5
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y7, Y6
-	VPSHUFD     $0xf5, Y7, Y1
-	VPMULDQ     nttInverseTwiddles<>+2048(SB), Y1, Y2
-	VPMULDQ     nttInverseTwiddles<>+2016(SB), Y1, Y1
-	VPMULDQ     Y15, Y6, Y6
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y6, Y5, Y5
-	VPSUBD      Y2, Y1, Y1
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y1, Y5, Y7
-	VPERM2I128  $0x20, Y12, Y14, Y8
-	VPERM2I128  $0x31, Y12, Y14, Y12
-	VPERM2I128  $0x20, Y11, Y9, Y4
-	VPERM2I128  $0x31, Y11, Y9, Y11
-	VPERM2I128  $0x20, Y0, Y10, Y13
-	VPERM2I128  $0x31, Y0, Y10, Y0
-	VPERM2I128  $0x20, Y7, Y3, Y5
-	VPERM2I128  $0x31, Y7, Y3, Y7
-	VMOVDQU     Y8, 256(DI)
-	VMOVDQU     Y4, 288(DI)
-	VMOVDQU     Y13, 320(DI)
-	VMOVDQU     Y5, 352(DI)
-	VMOVDQU     Y12, 384(DI)
-	VMOVDQU     Y11, 416(DI)
-	VMOVDQU     Y0, 448(DI)
-	VMOVDQU     Y7, 480(DI)
-	VMOVDQU     512(DI), Y8
-	VMOVDQU     544(DI), Y4
-	VMOVDQU     576(DI), Y13
-	VMOVDQU     608(DI), Y5
-	VMOVDQU     640(DI), Y12
-	VMOVDQU     672(DI), Y11
-	VMOVDQU     704(DI), Y0
-	VMOVDQU     736(DI), Y7
-	VPSLLQ      $0x20, Y4, Y6
-	VPSRLQ      $0x20, Y8, Y1
-	VPBLENDD    $0xaa, Y6, Y8, Y8
-	VPBLENDD    $0xaa, Y4, Y1, Y4
-	VPSLLQ      $0x20, Y5, Y2
-	VPSRLQ      $0x20, Y13, Y14
-	VPBLENDD    $0xaa, Y2, Y13, Y13
-	VPBLENDD    $0xaa, Y5, Y14, Y5
-	VPSLLQ      $0x20, Y11, Y9
-	VPSRLQ      $0x20, Y12, Y10
-	VPBLENDD    $0xaa, Y9, Y12, Y12
-	VPBLENDD    $0xaa, Y11, Y10, Y11
-	VPSLLQ      $0x20, Y7, Y3
-	VPSRLQ      $0x20, Y0, Y6
-	VPBLENDD    $0xaa, Y3, Y0, Y0
-	VPBLENDD    $0xaa, Y7, Y6, Y7
-	VPADDD      Y4, Y8, Y1
-	VPSUBD      Y8, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+2080(SB), Y4, Y2
-	VPMULDQ     nttInverseTwiddles<>+2112(SB), Y4, Y14
-	VPSHUFD     $0xf5, Y4, Y9
-	VPMULDQ     nttInverseTwiddles<>+2176(SB), Y9, Y10
-	VPMULDQ     nttInverseTwiddles<>+2144(SB), Y9, Y9
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y14, Y2, Y2
-	VPSUBD      Y10, Y9, Y9
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y9, Y2, Y4
-	VPADDD      Y5, Y13, Y3
-	VPSUBD      Y13, Y5, Y5
-	VPMULDQ     nttInverseTwiddles<>+2208(SB), Y5, Y6
-	VPMULDQ     nttInverseTwiddles<>+2240(SB), Y5, Y8
-	VPSHUFD     $0xf5, Y5, Y2
-	VPMULDQ     nttInverseTwiddles<>+2304(SB), Y2, Y14
-	VPMULDQ     nttInverseTwiddles<>+2272(SB), Y2, Y2
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y8, Y6, Y6
-	VPSUBD      Y14, Y2, Y2
-	VPSHUFD     $0xf5, Y6, Y6
-	VPBLENDD    $0xaa, Y2, Y6, Y5
-	VPADDD      Y11, Y12, Y9
-	VPSUBD      Y12, Y11, Y11
-	VPMULDQ     nttInverseTwiddles<>+2336(SB), Y11, Y10
-	VPMULDQ     nttInverseTwiddles<>+2368(SB), Y11, Y13
-	VPSHUFD     $0xf5, Y11, Y6
-	VPMULDQ     nttInverseTwiddles<>+2432(SB), Y6, Y8
-	VPMULDQ     nttInverseTwiddles<>+2400(SB), Y6, Y6
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y13, Y10, Y10
-	VPSUBD      Y8, Y6, Y6
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y6, Y10, Y11
-	VPADDD      Y7, Y0, Y2
-	VPSUBD      Y0, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+2464(SB), Y7, Y14
-	VPMULDQ     nttInverseTwiddles<>+2496(SB), Y7, Y12
-	VPSHUFD     $0xf5, Y7, Y10
-	VPMULDQ     nttInverseTwiddles<>+2560(SB), Y10, Y13
-	VPMULDQ     nttInverseTwiddles<>+2528(SB), Y10, Y10
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y12, Y14, Y14
-	VPSUBD      Y13, Y10, Y10
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y10, Y14, Y7
-	VPUNPCKLQDQ Y3, Y1, Y6
-	VPUNPCKHQDQ Y3, Y1, Y3
-	VPUNPCKLQDQ Y5, Y4, Y8
-	VPUNPCKHQDQ Y5, Y4, Y5
-	VPUNPCKLQDQ Y2, Y9, Y0
-	VPUNPCKHQDQ Y2, Y9, Y2
-	VPUNPCKLQDQ Y7, Y11, Y14
-	VPUNPCKHQDQ Y7, Y11, Y7
-	VPADDD      Y3, Y6, Y12
-	VPSUBD      Y6, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+2592(SB), Y3, Y10
-	VPMULDQ     nttInverseTwiddles<>+2624(SB), Y3, Y13
-	VPSHUFD     $0xf5, Y3, Y1
-	VPMULDQ     nttInverseTwiddles<>+2688(SB), Y1, Y4
-	VPMULDQ     nttInverseTwiddles<>+2656(SB), Y1, Y1
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y13, Y10, Y10
-	VPSUBD      Y4, Y1, Y1
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y1, Y10, Y3
-	VPADDD      Y5, Y8, Y9
-	VPSUBD      Y8, Y5, Y5
-	VPMULDQ     nttInverseTwiddles<>+2592(SB), Y5, Y11
-	VPMULDQ     nttInverseTwiddles<>+2624(SB), Y5, Y6
-	VPSHUFD     $0xf5, Y5, Y10
-	VPMULDQ     nttInverseTwiddles<>+2688(SB), Y10, Y13
-	VPMULDQ     nttInverseTwiddles<>+2656(SB), Y10, Y10
-	VPMULDQ     Y15, Y6, Y6
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y6, Y11, Y11
-	VPSUBD      Y13, Y10, Y10
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y10, Y11, Y5
-	VPADDD      Y2, Y0, Y1
-	VPSUBD      Y0, Y2, Y2
-	VPMULDQ     nttInverseTwiddles<>+2720(SB), Y2, Y4
-	VPMULDQ     nttInverseTwiddles<>+2752(SB), Y2, Y8
-	VPSHUFD     $0xf5, Y2, Y11
-	VPMULDQ     nttInverseTwiddles<>+2816(SB), Y11, Y6
-	VPMULDQ     nttInverseTwiddles<>+2784(SB), Y11, Y11
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y6, Y6
-	VPSUBD      Y8, Y4, Y4
-	VPSUBD      Y6, Y11, Y11
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y11, Y4, Y2
-	VPADDD      Y7, Y14, Y10
-	VPSUBD      Y14, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+2720(SB), Y7, Y13
-	VPMULDQ     nttInverseTwiddles<>+2752(SB), Y7, Y0
-	VPSHUFD     $0xf5, Y7, Y4
-	VPMULDQ     nttInverseTwiddles<>+2816(SB), Y4, Y8
-	VPMULDQ     nttInverseTwiddles<>+2784(SB), Y4, Y4
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y0, Y13, Y13
-	VPSUBD      Y8, Y4, Y4
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y4, Y13, Y7
-	VPERM2I128  $0x20, Y1, Y12, Y11
-	VPERM2I128  $0x31, Y1, Y12, Y1
-	VPERM2I128  $0x20, Y10, Y9, Y6
-	VPERM2I128  $0x31, Y10, Y9, Y10
-	VPERM2I128  $0x20, Y2, Y3, Y14
-	VPERM2I128  $0x31, Y2, Y3, Y2
-	VPERM2I128  $0x20, Y7, Y5, Y13
-	VPERM2I128  $0x31, Y7, Y5, Y7
-	VPADDD      Y1, Y11, Y0
-	VPSUBD      Y11, Y1, Y1
-	VPMULDQ     nttInverseTwiddles<>+2848(SB), Y1, Y4
-	VPMULDQ     nttInverseTwiddles<>+2880(SB), Y1, Y8
-	VPSHUFD     $0xf5, Y1, Y12
-	VPMULDQ     nttInverseTwiddles<>+2944(SB), Y12, Y9
-	VPMULDQ     nttInverseTwiddles<>+2912(SB), Y12, Y12
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y8, Y4, Y4
-	VPSUBD      Y9, Y12, Y12
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y12, Y4, Y1
-	VPADDD      Y10, Y6, Y3
-	VPSUBD      Y6, Y10, Y10
-	VPMULDQ     nttInverseTwiddles<>+2848(SB), Y10, Y5
-	VPMULDQ     nttInverseTwiddles<>+2880(SB), Y10, Y11
-	VPSHUFD     $0xf5, Y10, Y4
-	VPMULDQ     nttInverseTwiddles<>+2944(SB), Y4, Y8
-	VPMULDQ     nttInverseTwiddles<>+2912(SB), Y4, Y4
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y11, Y5, Y5
-	VPSUBD      Y8, Y4, Y4
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y10
-	VPADDD      Y2, Y14, Y12
-	VPSUBD      Y14, Y2, Y2
-	VPMULDQ     nttInverseTwiddles<>+2848(SB), Y2, Y9
-	VPMULDQ     nttInverseTwiddles<>+2880(SB), Y2, Y6
-	VPSHUFD     $0xf5, Y2, Y5
-	VPMULDQ     nttInverseTwiddles<>+2944(SB), Y5, Y11
-	VPMULDQ     nttInverseTwiddles<>+2912(SB), Y5, Y5
-	VPMULDQ     Y15, Y6, Y6
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y6, Y9, Y9
-	VPSUBD      Y11, Y5, Y5
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y5, Y9, Y2
-	VPADDD      Y7, Y13, Y4
-	VPSUBD      Y13, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+2848(SB), Y7, Y8
-	VPMULDQ     nttInverseTwiddles<>+2880(SB), Y7, Y14
-	VPSHUFD     $0xf5, Y7, Y9
-	VPMULDQ     nttInverseTwiddles<>+2944(SB), Y9, Y6
-	VPMULDQ     nttInverseTwiddles<>+2912(SB), Y9, Y9
-	VPMULDQ     Y15, Y14, Y14
-	VPMULDQ     Y15, Y6, Y6
-	VPSUBD      Y14, Y8, Y8
-	VPSUBD      Y6, Y9, Y9
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y8, Y7
-	VPSLLQ      $0x20, Y3, Y5
-	VPSRLQ      $0x20, Y0, Y11
-	VPBLENDD    $0xaa, Y5, Y0, Y0
-	VPBLENDD    $0xaa, Y3, Y11, Y3
-	VPSLLQ      $0x20, Y4, Y13
-	VPSRLQ      $0x20, Y12, Y8
-	VPBLENDD    $0xaa, Y13, Y12, Y12
-	VPBLENDD    $0xaa, Y4, Y8, Y4
-	VPSLLQ      $0x20, Y10, Y14
-	VPSRLQ      $0x20, Y1, Y9
-	VPBLENDD    $0xaa, Y14, Y1, Y1
-	VPBLENDD    $0xaa, Y10, Y9, Y10
-	VPSLLQ      $0x20, Y7, Y6
-	VPSRLQ      $0x20, Y2, Y5
-	VPBLENDD    $0xaa, Y6, Y2, Y2
-	VPBLENDD    $0xaa, Y7, Y5, Y7
-	VPADDD      Y3, Y0, Y11
-	VPSUBD      Y0, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y3, Y13
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y3, Y8
-	VPSHUFD     $0xf5, Y3, Y14
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y14, Y9
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y14, Y14
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y8, Y13, Y13
-	VPSUBD      Y9, Y14, Y14
-	VPSHUFD     $0xf5, Y13, Y13
-	VPBLENDD    $0xaa, Y14, Y13, Y3
-	VPADDD      Y4, Y12, Y6
-	VPSUBD      Y12, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y4, Y5
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y4, Y0
-	VPSHUFD     $0xf5, Y4, Y13
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y13, Y8
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y13, Y13
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y0, Y5, Y5
-	VPSUBD      Y8, Y13, Y13
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y13, Y5, Y4
-	VPADDD      Y10, Y1, Y14
-	VPSUBD      Y1, Y10, Y10
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y10, Y9
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y10, Y12
-	VPSHUFD     $0xf5, Y10, Y5
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y5, Y0
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y5, Y5
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y12, Y9, Y9
-	VPSUBD      Y0, Y5, Y5
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y5, Y9, Y10
-	VPADDD      Y7, Y2, Y13
-	VPSUBD      Y2, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y7, Y8
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y7, Y1
-	VPSHUFD     $0xf5, Y7, Y9
-	VPMULDQ     nttInverseTwiddles<>+3008(SB), Y9, Y12
-	VPMULDQ     nttInverseTwiddles<>+2976(SB), Y9, Y9
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y1, Y8, Y8
-	VPSUBD      Y12, Y9, Y9
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y9, Y8, Y7
-	VPUNPCKLQDQ Y6, Y11, Y5
-	VPUNPCKHQDQ Y6, Y11, Y6
-	VPUNPCKLQDQ Y4, Y3, Y0
-	VPUNPCKHQDQ Y4, Y3, Y4
-	VPUNPCKLQDQ Y13, Y14, Y2
-	VPUNPCKHQDQ Y13, Y14, Y13
-	VPUNPCKLQDQ Y7, Y10, Y8
-	VPUNPCKHQDQ Y7, Y10, Y7
-	VPADDD      Y6, Y5, Y1
-	VPSUBD      Y5, Y6, Y6
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y6, Y9
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y6, Y12
-	VPSHUFD     $0xf5, Y6, Y11
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y11, Y3
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y11, Y11
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y3, Y3
-	VPSUBD      Y12, Y9, Y9
-	VPSUBD      Y3, Y11, Y11
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y11, Y9, Y6
-	VPADDD      Y4, Y0, Y14
-	VPSUBD      Y0, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y4, Y10
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y4, Y5
-	VPSHUFD     $0xf5, Y4, Y9
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y9, Y12
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y9, Y9
-	VPMULDQ     Y15, Y5, Y5
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y5, Y10, Y10
-	VPSUBD      Y12, Y9, Y9
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y9, Y10, Y4
-	VPADDD      Y13, Y2, Y11
-	VPSUBD      Y2, Y13, Y13
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y13, Y3
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y13, Y0
-	VPSHUFD     $0xf5, Y13, Y10
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y10, Y5
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y10, Y10
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y0, Y3, Y3
-	VPSUBD      Y5, Y10, Y10
-	VPSHUFD     $0xf5, Y3, Y3
-	VPBLENDD    $0xaa, Y10, Y3, Y13
-	VPADDD      Y7, Y8, Y9
-	VPSUBD      Y8, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y7, Y12
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y7, Y2
-	VPSHUFD     $0xf5, Y7, Y3
-	VPMULDQ     nttInverseTwiddles<>+3072(SB), Y3, Y0
-	VPMULDQ     nttInverseTwiddles<>+3040(SB), Y3, Y3
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y0, Y0
-	VPSUBD      Y2, Y12, Y12
-	VPSUBD      Y0, Y3, Y3
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y3, Y12, Y7
-	VPERM2I128  $0x20, Y11, Y1, Y10
-	VPERM2I128  $0x31, Y11, Y1, Y11
-	VPERM2I128  $0x20, Y9, Y14, Y5
-	VPERM2I128  $0x31, Y9, Y14, Y9
-	VPERM2I128  $0x20, Y13, Y6, Y8
-	VPERM2I128  $0x31, Y13, Y6, Y13
-	VPERM2I128  $0x20, Y7, Y4, Y12
-	VPERM2I128  $0x31, Y7, Y4, Y7
-	VMOVDQU     Y10, 512(DI)
-	VMOVDQU     Y5, 544(DI)
-	VMOVDQU     Y8, 576(DI)
-	VMOVDQU     Y12, 608(DI)
-	VMOVDQU     Y11, 640(DI)
-	VMOVDQU     Y9, 672(DI)
-	VMOVDQU     Y13, 704(DI)
-	VMOVDQU     Y7, 736(DI)
-	VMOVDQU     768(DI), Y10
-	VMOVDQU     800(DI), Y5
-	VMOVDQU     832(DI), Y8
-	VMOVDQU     864(DI), Y12
-	VMOVDQU     896(DI), Y11
-	VMOVDQU     928(DI), Y9
-	VMOVDQU     960(DI), Y13
-	VMOVDQU     992(DI), Y7
-	VPSLLQ      $0x20, Y5, Y2
-	VPSRLQ      $0x20, Y10, Y3
-	VPBLENDD    $0xaa, Y2, Y10, Y10
-	VPBLENDD    $0xaa, Y5, Y3, Y5
-	VPSLLQ      $0x20, Y12, Y0
-	VPSRLQ      $0x20, Y8, Y1
-	VPBLENDD    $0xaa, Y0, Y8, Y8
-	VPBLENDD    $0xaa, Y12, Y1, Y12
-	VPSLLQ      $0x20, Y9, Y14
-	VPSRLQ      $0x20, Y11, Y6
-	VPBLENDD    $0xaa, Y14, Y11, Y11
-	VPBLENDD    $0xaa, Y9, Y6, Y9
-	VPSLLQ      $0x20, Y7, Y4
-	VPSRLQ      $0x20, Y13, Y2
-	VPBLENDD    $0xaa, Y4, Y13, Y13
-	VPBLENDD    $0xaa, Y7, Y2, Y7
-	VPADDD      Y5, Y10, Y3
-	VPSUBD      Y10, Y5, Y5
-	VPMULDQ     nttInverseTwiddles<>+3104(SB), Y5, Y0
-	VPMULDQ     nttInverseTwiddles<>+3136(SB), Y5, Y1
-	VPSHUFD     $0xf5, Y5, Y14
-	VPMULDQ     nttInverseTwiddles<>+3200(SB), Y14, Y6
-	VPMULDQ     nttInverseTwiddles<>+3168(SB), Y14, Y14
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y6, Y6
-	VPSUBD      Y1, Y0, Y0
-	VPSUBD      Y6, Y14, Y14
-	VPSHUFD     $0xf5, Y0, Y0
-	VPBLENDD    $0xaa, Y14, Y0, Y5
-	VPADDD      Y12, Y8, Y4
-	VPSUBD      Y8, Y12, Y12
-	VPMULDQ     nttInverseTwiddles<>+3232(SB), Y12, Y2
-	VPMULDQ     nttInverseTwiddles<>+3264(SB), Y12, Y10
-	VPSHUFD     $0xf5, Y12, Y0
-	VPMULDQ     nttInverseTwiddles<>+3328(SB), Y0, Y1
-	VPMULDQ     nttInverseTwiddles<>+3296(SB), Y0, Y0
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y1, Y1
-	VPSUBD      Y10, Y2, Y2
-	VPSUBD      Y1, Y0, Y0
-	VPSHUFD     $0xf5, Y2, Y2
-	VPBLENDD    $0xaa, Y0, Y2, Y12
-	VPADDD      Y9, Y11, Y14
-	VPSUBD      Y11, Y9, Y9
-	VPMULDQ     nttInverseTwiddles<>+3360(SB), Y9, Y6
-	VPMULDQ     nttInverseTwiddles<>+3392(SB), Y9, Y8
-	VPSHUFD     $0xf5, Y9, Y2
-	VPMULDQ     nttInverseTwiddles<>+3456(SB), Y2, Y10
-	VPMULDQ     nttInverseTwiddles<>+3424(SB), Y2, Y2
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y8, Y6, Y6
-	VPSUBD      Y10, Y2, Y2
-	VPSHUFD     $0xf5, Y6, Y6
-	VPBLENDD    $0xaa, Y2, Y6, Y9
-	VPADDD      Y7, Y13, Y0
-	VPSUBD      Y13, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+3488(SB), Y7, Y1
-	VPMULDQ     nttInverseTwiddles<>+3520(SB), Y7, Y11
-	VPSHUFD     $0xf5, Y7, Y6
-	VPMULDQ     nttInverseTwiddles<>+3584(SB), Y6, Y8
-	VPMULDQ     nttInverseTwiddles<>+3552(SB), Y6, Y6
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y11, Y1, Y1
-	VPSUBD      Y8, Y6, Y6
-	VPSHUFD     $0xf5, Y1, Y1
-	VPBLENDD    $0xaa, Y6, Y1, Y7
-	VPUNPCKLQDQ Y4, Y3, Y2
-	VPUNPCKHQDQ Y4, Y3, Y4
-	VPUNPCKLQDQ Y12, Y5, Y10
-	VPUNPCKHQDQ Y12, Y5, Y12
-	VPUNPCKLQDQ Y0, Y14, Y13
-	VPUNPCKHQDQ Y0, Y14, Y0
-	VPUNPCKLQDQ Y7, Y9, Y1
-	VPUNPCKHQDQ Y7, Y9, Y7
-	VPADDD      Y4, Y2, Y11
-	VPSUBD      Y2, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+3616(SB), Y4, Y6
-	VPMULDQ     nttInverseTwiddles<>+3648(SB), Y4, Y8
-	VPSHUFD     $0xf5, Y4, Y3
-	VPMULDQ     nttInverseTwiddles<>+3712(SB), Y3, Y5
-	VPMULDQ     nttInverseTwiddles<>+3680(SB), Y3, Y3
-	VPMULDQ     Y15, Y8, Y8
-	VPMULDQ     Y15, Y5, Y5
-	VPSUBD      Y8, Y6, Y6
-	VPSUBD      Y5, Y3, Y3
-	VPSHUFD     $0xf5, Y6, Y6
-	VPBLENDD    $0xaa, Y3, Y6, Y4
-	VPADDD      Y12, Y10, Y14
-	VPSUBD      Y10, Y12, Y12
-	VPMULDQ     nttInverseTwiddles<>+3616(SB), Y12, Y9
-	VPMULDQ     nttInverseTwiddles<>+3648(SB), Y12, Y2
-	VPSHUFD     $0xf5, Y12, Y6
-	VPMULDQ     nttInverseTwiddles<>+3712(SB), Y6, Y8
-	VPMULDQ     nttInverseTwiddles<>+3680(SB), Y6, Y6
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y8, Y8
-	VPSUBD      Y2, Y9, Y9
-	VPSUBD      Y8, Y6, Y6
-	VPSHUFD     $0xf5, Y9, Y9
-	VPBLENDD    $0xaa, Y6, Y9, Y12
-	VPADDD      Y0, Y13, Y3
-	VPSUBD      Y13, Y0, Y0
-	VPMULDQ     nttInverseTwiddles<>+3744(SB), Y0, Y5
-	VPMULDQ     nttInverseTwiddles<>+3776(SB), Y0, Y10
-	VPSHUFD     $0xf5, Y0, Y9
-	VPMULDQ     nttInverseTwiddles<>+3840(SB), Y9, Y2
-	VPMULDQ     nttInverseTwiddles<>+3808(SB), Y9, Y9
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y10, Y5, Y5
-	VPSUBD      Y2, Y9, Y9
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y9, Y5, Y0
-	VPADDD      Y7, Y1, Y6
-	VPSUBD      Y1, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+3744(SB), Y7, Y8
-	VPMULDQ     nttInverseTwiddles<>+3776(SB), Y7, Y13
-	VPSHUFD     $0xf5, Y7, Y5
-	VPMULDQ     nttInverseTwiddles<>+3840(SB), Y5, Y10
-	VPMULDQ     nttInverseTwiddles<>+3808(SB), Y5, Y5
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y13, Y8, Y8
-	VPSUBD      Y10, Y5, Y5
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y5, Y8, Y7
-	VPERM2I128  $0x20, Y3, Y11, Y9
-	VPERM2I128  $0x31, Y3, Y11, Y3
-	VPERM2I128  $0x20, Y6, Y14, Y2
-	VPERM2I128  $0x31, Y6, Y14, Y6
-	VPERM2I128  $0x20, Y0, Y4, Y1
-	VPERM2I128  $0x31, Y0, Y4, Y0
-	VPERM2I128  $0x20, Y7, Y12, Y8
-	VPERM2I128  $0x31, Y7, Y12, Y7
-	VPADDD      Y3, Y9, Y13
-	VPSUBD      Y9, Y3, Y3
-	VPMULDQ     nttInverseTwiddles<>+3872(SB), Y3, Y5
-	VPMULDQ     nttInverseTwiddles<>+3904(SB), Y3, Y10
-	VPSHUFD     $0xf5, Y3, Y11
-	VPMULDQ     nttInverseTwiddles<>+3968(SB), Y11, Y14
-	VPMULDQ     nttInverseTwiddles<>+3936(SB), Y11, Y11
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y10, Y5, Y5
-	VPSUBD      Y14, Y11, Y11
-	VPSHUFD     $0xf5, Y5, Y5
-	VPBLENDD    $0xaa, Y11, Y5, Y3
-	VPADDD      Y6, Y2, Y4
-	VPSUBD      Y2, Y6, Y6
-	VPMULDQ     nttInverseTwiddles<>+3872(SB), Y6, Y12
-	VPMULDQ     nttInverseTwiddles<>+3904(SB), Y6, Y9
-	VPSHUFD     $0xf5, Y6, Y5
-	VPMULDQ     nttInverseTwiddles<>+3968(SB), Y5, Y10
-	VPMULDQ     nttInverseTwiddles<>+3936(SB), Y5, Y5
-	VPMULDQ     Y15, Y9, Y9
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y9, Y12, Y12
-	VPSUBD      Y10, Y5, Y5
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y5, Y12, Y6
-	VPADDD      Y0, Y1, Y11
-	VPSUBD      Y1, Y0, Y0
-	VPMULDQ     nttInverseTwiddles<>+3872(SB), Y0, Y14
-	VPMULDQ     nttInverseTwiddles<>+3904(SB), Y0, Y2
-	VPSHUFD     $0xf5, Y0, Y12
-	VPMULDQ     nttInverseTwiddles<>+3968(SB), Y12, Y9
-	VPMULDQ     nttInverseTwiddles<>+3936(SB), Y12, Y12
-	VPMULDQ     Y15, Y2, Y2
-	VPMULDQ     Y15, Y9, Y9
-	VPSUBD      Y2, Y14, Y14
-	VPSUBD      Y9, Y12, Y12
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y12, Y14, Y0
-	VPADDD      Y7, Y8, Y5
-	VPSUBD      Y8, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+3872(SB), Y7, Y10
-	VPMULDQ     nttInverseTwiddles<>+3904(SB), Y7, Y1
-	VPSHUFD     $0xf5, Y7, Y14
-	VPMULDQ     nttInverseTwiddles<>+3968(SB), Y14, Y2
-	VPMULDQ     nttInverseTwiddles<>+3936(SB), Y14, Y14
-	VPMULDQ     Y15, Y1, Y1
-	VPMULDQ     Y15, Y2, Y2
-	VPSUBD      Y1, Y10, Y10
-	VPSUBD      Y2, Y14, Y14
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y14, Y10, Y7
-	VPSLLQ      $0x20, Y4, Y12
-	VPSRLQ      $0x20, Y13, Y9
-	VPBLENDD    $0xaa, Y12, Y13, Y13
-	VPBLENDD    $0xaa, Y4, Y9, Y4
-	VPSLLQ      $0x20, Y5, Y8
-	VPSRLQ      $0x20, Y11, Y10
-	VPBLENDD    $0xaa, Y8, Y11, Y11
-	VPBLENDD    $0xaa, Y5, Y10, Y5
-	VPSLLQ      $0x20, Y6, Y1
-	VPSRLQ      $0x20, Y3, Y14
-	VPBLENDD    $0xaa, Y1, Y3, Y3
-	VPBLENDD    $0xaa, Y6, Y14, Y6
-	VPSLLQ      $0x20, Y7, Y2
-	VPSRLQ      $0x20, Y0, Y12
-	VPBLENDD    $0xaa, Y2, Y0, Y0
-	VPBLENDD    $0xaa, Y7, Y12, Y7
-	VPADDD      Y4, Y13, Y9
-	VPSUBD      Y13, Y4, Y4
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y4, Y8
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y4, Y10
-	VPSHUFD     $0xf5, Y4, Y1
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y1, Y14
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y1, Y1
-	VPMULDQ     Y15, Y10, Y10
-	VPMULDQ     Y15, Y14, Y14
-	VPSUBD      Y10, Y8, Y8
-	VPSUBD      Y14, Y1, Y1
-	VPSHUFD     $0xf5, Y8, Y8
-	VPBLENDD    $0xaa, Y1, Y8, Y4
-	VPADDD      Y5, Y11, Y2
-	VPSUBD      Y11, Y5, Y5
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y5, Y12
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y5, Y13
-	VPSHUFD     $0xf5, Y5, Y8
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y8, Y10
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y8, Y8
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y10, Y10
-	VPSUBD      Y13, Y12, Y12
-	VPSUBD      Y10, Y8, Y8
-	VPSHUFD     $0xf5, Y12, Y12
-	VPBLENDD    $0xaa, Y8, Y12, Y5
-	VPADDD      Y6, Y3, Y1
-	VPSUBD      Y3, Y6, Y6
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y6, Y14
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y6, Y11
-	VPSHUFD     $0xf5, Y6, Y12
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y12, Y13
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y12, Y12
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y11, Y14, Y14
-	VPSUBD      Y13, Y12, Y12
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y12, Y14, Y6
-	VPADDD      Y7, Y0, Y8
-	VPSUBD      Y0, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y7, Y10
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y7, Y3
-	VPSHUFD     $0xf5, Y7, Y14
-	VPMULDQ     nttInverseTwiddles<>+4032(SB), Y14, Y11
-	VPMULDQ     nttInverseTwiddles<>+4000(SB), Y14, Y14
-	VPMULDQ     Y15, Y3, Y3
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y3, Y10, Y10
-	VPSUBD      Y11, Y14, Y14
-	VPSHUFD     $0xf5, Y10, Y10
-	VPBLENDD    $0xaa, Y14, Y10, Y7
-	VPUNPCKLQDQ Y2, Y9, Y12
-	VPUNPCKHQDQ Y2, Y9, Y2
-	VPUNPCKLQDQ Y5, Y4, Y13
-	VPUNPCKHQDQ Y5, Y4, Y5
-	VPUNPCKLQDQ Y8, Y1, Y0
-	VPUNPCKHQDQ Y8, Y1, Y8
-	VPUNPCKLQDQ Y7, Y6, Y10
-	VPUNPCKHQDQ Y7, Y6, Y7
-	VPADDD      Y2, Y12, Y3
-	VPSUBD      Y12, Y2, Y2
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y2, Y14
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y2, Y11
-	VPSHUFD     $0xf5, Y2, Y9
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y9, Y4
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y9, Y9
-	VPMULDQ     Y15, Y11, Y11
-	VPMULDQ     Y15, Y4, Y4
-	VPSUBD      Y11, Y14, Y14
-	VPSUBD      Y4, Y9, Y9
-	VPSHUFD     $0xf5, Y14, Y14
-	VPBLENDD    $0xaa, Y9, Y14, Y2
-	VPADDD      Y5, Y13, Y1
-	VPSUBD      Y13, Y5, Y5
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y5, Y6
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y5, Y12
-	VPSHUFD     $0xf5, Y5, Y14
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y14, Y11
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y14, Y14
-	VPMULDQ     Y15, Y12, Y12
-	VPMULDQ     Y15, Y11, Y11
-	VPSUBD      Y12, Y6, Y6
-	VPSUBD      Y11, Y14, Y14
-	VPSHUFD     $0xf5, Y6, Y6
-	VPBLENDD    $0xaa, Y14, Y6, Y5
-	VPADDD      Y8, Y0, Y9
-	VPSUBD      Y0, Y8, Y8
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y8, Y4
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y8, Y13
-	VPSHUFD     $0xf5, Y8, Y6
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y6, Y12
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y6, Y6
-	VPMULDQ     Y15, Y13, Y13
-	VPMULDQ     Y15, Y12, Y12
-	VPSUBD      Y13, Y4, Y4
-	VPSUBD      Y12, Y6, Y6
-	VPSHUFD     $0xf5, Y4, Y4
-	VPBLENDD    $0xaa, Y6, Y4, Y8
-	VPADDD      Y7, Y10, Y14
-	VPSUBD      Y10, Y7, Y7
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y7, Y11
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y7, Y0
-	VPSHUFD     $0xf5, Y7, Y4
-	VPMULDQ     nttInverseTwiddles<>+4096(SB), Y4, Y13
-	VPMULDQ     nttInverseTwiddles<>+4064(SB), Y4, Y4
-	VPMULDQ     Y15, Y0, Y0
-	VPMULDQ     Y15, Y13, Y13
-	VPSUBD      Y0, Y11, Y11
-	VPSUBD      Y13, Y4, Y4
-	VPSHUFD     $0xf5, Y11, Y11
-	VPBLENDD    $0xaa, Y4, Y11, Y7
-	VPERM2I128  $0x20, Y9, Y3, Y6
-	VPERM2I128  $0x31, Y9, Y3, Y9
-	VPERM2I128  $0x20, Y14, Y1, Y12
-	VPERM2I128  $0x31, Y14, Y1, Y14
-	VPERM2I128  $0x20, Y8, Y2, Y10
-	VPERM2I128  $0x31, Y8, Y2, Y8
-	VPERM2I128  $0x20, Y7, Y5, Y11
-	VPERM2I128  $0x31, Y7, Y5, Y7
-	VMOVDQU     Y6, 768(DI)
-	VMOVDQU     Y12, 800(DI)
-	VMOVDQU     Y10, 832(DI)
-	VMOVDQU     Y11, 864(DI)
-	VMOVDQU     Y9, 896(DI)
-	VMOVDQU     Y14, 928(DI)
-	VMOVDQU     Y8, 960(DI)
-	VMOVDQU     Y7, 992(DI)
+	ADDQ        $0x00000400, R8
+	ADDQ        $0x00000100, DI
+	DECL        CX
+	JNE         blocks
+	SUBQ        $0x00000400, DI
 
-	// Layers len = 32, 64, 128: eight coefficients 32 apart per register;
-	// the last one scales by 256⁻¹ (Algorithm 42, lines 21 to 24).
-	VMOVDQU  (DI), Y6
-	VMOVDQU  128(DI), Y12
-	VMOVDQU  256(DI), Y10
-	VMOVDQU  384(DI), Y11
-	VMOVDQU  512(DI), Y9
-	VMOVDQU  640(DI), Y14
-	VMOVDQU  768(DI), Y8
+	// Layers len = 32, 64, 128: eight coefficients 32 apart per register, four
+	// passes; the last layer scales by 256⁻¹ (Algorithm 42, lines 21 to 24).
+	MOVL $0x00000004, CX
+
+columns:
+	VMOVDQU  (DI), Y13
+	VMOVDQU  128(DI), Y3
+	VMOVDQU  256(DI), Y0
+	VMOVDQU  384(DI), Y4
+	VMOVDQU  512(DI), Y5
+	VMOVDQU  640(DI), Y12
+	VMOVDQU  768(DI), Y2
 	VMOVDQU  896(DI), Y7
-	VPADDD   Y12, Y6, Y0
-	VPSUBD   Y6, Y12, Y12
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y12, Y4
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y12, Y13
-	VPSHUFD  $0xf5, Y12, Y3
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y3, Y1
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y3, Y3
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y1, Y1
-	VPSUBD   Y13, Y4, Y4
-	VPSUBD   Y1, Y3, Y3
-	VPSHUFD  $0xf5, Y4, Y4
-	VPBLENDD $0xaa, Y3, Y4, Y12
-	VPADDD   Y11, Y10, Y2
-	VPSUBD   Y10, Y11, Y11
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y11, Y5
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y11, Y6
-	VPSHUFD  $0xf5, Y11, Y4
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y4, Y13
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y4, Y4
+	VPADDD   Y3, Y13, Y10
+	VPSUBD   Y13, Y3, Y3
+	VPMULDQ  nttInverseTwiddles<>+32(SB), Y3, Y14
+	VPMULDQ  nttInverseTwiddles<>+64(SB), Y3, Y6
+	VPSHUFD  $0xf5, Y3, Y9
+	VPMULDQ  nttInverseTwiddles<>+64(SB), Y9, Y11
+	VPMULDQ  nttInverseTwiddles<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y6, Y6
+	VPMULDQ  Y15, Y11, Y11
+	VPSUBD   Y6, Y14, Y14
+	VPSUBD   Y11, Y9, Y9
+	VPSHUFD  $0xf5, Y14, Y14
+	VPBLENDD $0xaa, Y9, Y14, Y3
+	VPADDD   Y4, Y0, Y8
+	VPSUBD   Y0, Y4, Y4
+	VPMULDQ  nttInverseTwiddles<>+96(SB), Y4, Y1
+	VPMULDQ  nttInverseTwiddles<>+128(SB), Y4, Y13
+	VPSHUFD  $0xf5, Y4, Y14
+	VPMULDQ  nttInverseTwiddles<>+128(SB), Y14, Y6
+	VPMULDQ  nttInverseTwiddles<>+96(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y6, Y5, Y5
-	VPSUBD   Y13, Y4, Y4
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y4, Y5, Y11
-	VPADDD   Y14, Y9, Y3
-	VPSUBD   Y9, Y14, Y14
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y14, Y1
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y14, Y10
-	VPSHUFD  $0xf5, Y14, Y5
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y5, Y6
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y5, Y5
-	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y6, Y6
-	VPSUBD   Y10, Y1, Y1
-	VPSUBD   Y6, Y5, Y5
+	VPSUBD   Y13, Y1, Y1
+	VPSUBD   Y6, Y14, Y14
 	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y5, Y1, Y14
-	VPADDD   Y7, Y8, Y4
-	VPSUBD   Y8, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y7, Y13
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y7, Y9
-	VPSHUFD  $0xf5, Y7, Y1
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y1, Y10
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y1, Y1
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y9, Y13, Y13
-	VPSUBD   Y10, Y1, Y1
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y1, Y13, Y7
-	VPADDD   Y2, Y0, Y5
-	VPSUBD   Y0, Y2, Y2
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y2, Y6
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y2, Y8
-	VPSHUFD  $0xf5, Y2, Y13
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y13, Y9
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y13, Y13
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y6, Y6
-	VPSUBD   Y9, Y13, Y13
+	VPBLENDD $0xaa, Y14, Y1, Y4
+	VPADDD   Y12, Y5, Y9
+	VPSUBD   Y5, Y12, Y12
+	VPMULDQ  nttInverseTwiddles<>+160(SB), Y12, Y11
+	VPMULDQ  nttInverseTwiddles<>+192(SB), Y12, Y0
+	VPSHUFD  $0xf5, Y12, Y1
+	VPMULDQ  nttInverseTwiddles<>+192(SB), Y1, Y13
+	VPMULDQ  nttInverseTwiddles<>+160(SB), Y1, Y1
+	VPMULDQ  Y15, Y0, Y0
+	VPMULDQ  Y15, Y13, Y13
+	VPSUBD   Y0, Y11, Y11
+	VPSUBD   Y13, Y1, Y1
+	VPSHUFD  $0xf5, Y11, Y11
+	VPBLENDD $0xaa, Y1, Y11, Y12
+	VPADDD   Y7, Y2, Y14
+	VPSUBD   Y2, Y7, Y7
+	VPMULDQ  nttInverseTwiddles<>+224(SB), Y7, Y6
+	VPMULDQ  nttInverseTwiddles<>+256(SB), Y7, Y5
+	VPSHUFD  $0xf5, Y7, Y11
+	VPMULDQ  nttInverseTwiddles<>+256(SB), Y11, Y0
+	VPMULDQ  nttInverseTwiddles<>+224(SB), Y11, Y11
+	VPMULDQ  Y15, Y5, Y5
+	VPMULDQ  Y15, Y0, Y0
+	VPSUBD   Y5, Y6, Y6
+	VPSUBD   Y0, Y11, Y11
 	VPSHUFD  $0xf5, Y6, Y6
-	VPBLENDD $0xaa, Y13, Y6, Y2
-	VPADDD   Y11, Y12, Y1
-	VPSUBD   Y12, Y11, Y11
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y11, Y10
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y11, Y0
-	VPSHUFD  $0xf5, Y11, Y6
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y6, Y8
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y6, Y6
-	VPMULDQ  Y15, Y0, Y0
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y0, Y10, Y10
-	VPSUBD   Y8, Y6, Y6
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y6, Y10, Y11
-	VPADDD   Y4, Y3, Y13
+	VPBLENDD $0xaa, Y11, Y6, Y7
+	VPADDD   Y8, Y10, Y1
+	VPSUBD   Y10, Y8, Y8
+	VPMULDQ  nttInverseTwiddles<>+288(SB), Y8, Y13
+	VPMULDQ  nttInverseTwiddles<>+320(SB), Y8, Y2
+	VPSHUFD  $0xf5, Y8, Y6
+	VPMULDQ  nttInverseTwiddles<>+320(SB), Y6, Y5
+	VPMULDQ  nttInverseTwiddles<>+288(SB), Y6, Y6
+	VPMULDQ  Y15, Y2, Y2
+	VPMULDQ  Y15, Y5, Y5
+	VPSUBD   Y2, Y13, Y13
+	VPSUBD   Y5, Y6, Y6
+	VPSHUFD  $0xf5, Y13, Y13
+	VPBLENDD $0xaa, Y6, Y13, Y8
+	VPADDD   Y4, Y3, Y11
 	VPSUBD   Y3, Y4, Y4
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y4, Y9
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y4, Y12
-	VPSHUFD  $0xf5, Y4, Y10
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y10, Y0
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y0, Y0
-	VPSUBD   Y12, Y9, Y9
-	VPSUBD   Y0, Y10, Y10
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y10, Y9, Y4
-	VPADDD   Y7, Y14, Y6
-	VPSUBD   Y14, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y7, Y8
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y7, Y3
-	VPSHUFD  $0xf5, Y7, Y9
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y9, Y12
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y9, Y9
-	VPMULDQ  Y15, Y3, Y3
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y3, Y8, Y8
-	VPSUBD   Y12, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y7
-	VPADDD   Y13, Y5, Y10
-	VPSUBD   Y5, Y13, Y13
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y13, Y0
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y13, Y14
-	VPSHUFD  $0xf5, Y13, Y8
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y8, Y3
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y8, Y8
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y3, Y3
-	VPSUBD   Y14, Y0, Y0
-	VPSUBD   Y3, Y8, Y8
+	VPMULDQ  nttInverseTwiddles<>+288(SB), Y4, Y0
+	VPMULDQ  nttInverseTwiddles<>+320(SB), Y4, Y10
+	VPSHUFD  $0xf5, Y4, Y13
+	VPMULDQ  nttInverseTwiddles<>+320(SB), Y13, Y2
+	VPMULDQ  nttInverseTwiddles<>+288(SB), Y13, Y13
+	VPMULDQ  Y15, Y10, Y10
+	VPMULDQ  Y15, Y2, Y2
+	VPSUBD   Y10, Y0, Y0
+	VPSUBD   Y2, Y13, Y13
 	VPSHUFD  $0xf5, Y0, Y0
-	VPBLENDD $0xaa, Y8, Y0, Y13
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y10, Y9
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y10, Y12
-	VPSHUFD  $0xf5, Y10, Y5
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y5, Y0
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y5, Y5
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y0, Y0
-	VPSUBD   Y12, Y9, Y9
-	VPSUBD   Y0, Y5, Y5
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y5, Y9, Y10
-	VPADDD   Y6, Y1, Y14
-	VPSUBD   Y1, Y6, Y6
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y6, Y8
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y6, Y3
-	VPSHUFD  $0xf5, Y6, Y9
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y9, Y12
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y9, Y9
+	VPBLENDD $0xaa, Y13, Y0, Y4
+	VPADDD   Y14, Y9, Y6
+	VPSUBD   Y9, Y14, Y14
+	VPMULDQ  nttInverseTwiddles<>+352(SB), Y14, Y5
+	VPMULDQ  nttInverseTwiddles<>+384(SB), Y14, Y3
+	VPSHUFD  $0xf5, Y14, Y0
+	VPMULDQ  nttInverseTwiddles<>+384(SB), Y0, Y10
+	VPMULDQ  nttInverseTwiddles<>+352(SB), Y0, Y0
 	VPMULDQ  Y15, Y3, Y3
+	VPMULDQ  Y15, Y10, Y10
+	VPSUBD   Y3, Y5, Y5
+	VPSUBD   Y10, Y0, Y0
+	VPSHUFD  $0xf5, Y5, Y5
+	VPBLENDD $0xaa, Y0, Y5, Y14
+	VPADDD   Y7, Y12, Y13
+	VPSUBD   Y12, Y7, Y7
+	VPMULDQ  nttInverseTwiddles<>+352(SB), Y7, Y2
+	VPMULDQ  nttInverseTwiddles<>+384(SB), Y7, Y9
+	VPSHUFD  $0xf5, Y7, Y5
+	VPMULDQ  nttInverseTwiddles<>+384(SB), Y5, Y3
+	VPMULDQ  nttInverseTwiddles<>+352(SB), Y5, Y5
+	VPMULDQ  Y15, Y9, Y9
+	VPMULDQ  Y15, Y3, Y3
+	VPSUBD   Y9, Y2, Y2
+	VPSUBD   Y3, Y5, Y5
+	VPSHUFD  $0xf5, Y2, Y2
+	VPBLENDD $0xaa, Y5, Y2, Y7
+	VPADDD   Y6, Y1, Y0
+	VPSUBD   Y1, Y6, Y6
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y6, Y10
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y6, Y12
+	VPSHUFD  $0xf5, Y6, Y2
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y2, Y9
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y2, Y2
 	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y3, Y8, Y8
-	VPSUBD   Y12, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y6
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y14, Y5
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y14, Y0
+	VPMULDQ  Y15, Y9, Y9
+	VPSUBD   Y12, Y10, Y10
+	VPSUBD   Y9, Y2, Y2
+	VPSHUFD  $0xf5, Y10, Y10
+	VPBLENDD $0xaa, Y2, Y10, Y6
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y0, Y5
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y0, Y3
+	VPSHUFD  $0xf5, Y0, Y1
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y1, Y10
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y1, Y1
+	VPMULDQ  Y15, Y3, Y3
+	VPMULDQ  Y15, Y10, Y10
+	VPSUBD   Y3, Y5, Y5
+	VPSUBD   Y10, Y1, Y1
+	VPSHUFD  $0xf5, Y5, Y5
+	VPBLENDD $0xaa, Y1, Y5, Y0
+	VPADDD   Y13, Y11, Y12
+	VPSUBD   Y11, Y13, Y13
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y13, Y2
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y13, Y9
+	VPSHUFD  $0xf5, Y13, Y5
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y5, Y3
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y5, Y5
+	VPMULDQ  Y15, Y9, Y9
+	VPMULDQ  Y15, Y3, Y3
+	VPSUBD   Y9, Y2, Y2
+	VPSUBD   Y3, Y5, Y5
+	VPSHUFD  $0xf5, Y2, Y2
+	VPBLENDD $0xaa, Y5, Y2, Y13
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y12, Y1
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y12, Y10
+	VPSHUFD  $0xf5, Y12, Y11
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y11, Y2
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y11, Y11
+	VPMULDQ  Y15, Y10, Y10
+	VPMULDQ  Y15, Y2, Y2
+	VPSUBD   Y10, Y1, Y1
+	VPSUBD   Y2, Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y1
+	VPBLENDD $0xaa, Y11, Y1, Y12
+	VPADDD   Y14, Y8, Y9
+	VPSUBD   Y8, Y14, Y14
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y14, Y5
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y14, Y3
 	VPSHUFD  $0xf5, Y14, Y1
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y1, Y8
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y1, Y1
-	VPMULDQ  Y15, Y0, Y0
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y0, Y5, Y5
-	VPSUBD   Y8, Y1, Y1
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y1, Y10
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y1, Y1
+	VPMULDQ  Y15, Y3, Y3
+	VPMULDQ  Y15, Y10, Y10
+	VPSUBD   Y3, Y5, Y5
+	VPSUBD   Y10, Y1, Y1
 	VPSHUFD  $0xf5, Y5, Y5
 	VPBLENDD $0xaa, Y1, Y5, Y14
-	VPADDD   Y4, Y2, Y3
-	VPSUBD   Y2, Y4, Y4
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y4, Y9
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y4, Y12
-	VPSHUFD  $0xf5, Y4, Y5
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y5, Y0
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y5, Y5
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y0, Y0
-	VPSUBD   Y12, Y9, Y9
-	VPSUBD   Y0, Y5, Y5
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y5, Y9, Y4
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y3, Y1
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y3, Y8
-	VPSHUFD  $0xf5, Y3, Y2
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y2, Y9
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y2, Y2
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y8, Y1, Y1
-	VPSUBD   Y9, Y2, Y2
-	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y2, Y1, Y3
-	VPADDD   Y7, Y11, Y12
-	VPSUBD   Y11, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y7, Y5
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y7, Y0
-	VPSHUFD  $0xf5, Y7, Y1
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y1, Y8
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y1, Y1
-	VPMULDQ  Y15, Y0, Y0
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y0, Y5, Y5
-	VPSUBD   Y8, Y1, Y1
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y1, Y5, Y7
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y12, Y2
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y12, Y9
-	VPSHUFD  $0xf5, Y12, Y11
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y11, Y5
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y11, Y11
-	VPMULDQ  Y15, Y9, Y9
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y9, Y11
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y9, Y2
+	VPSHUFD  $0xf5, Y9, Y8
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y8, Y5
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y8, Y8
+	VPMULDQ  Y15, Y2, Y2
 	VPMULDQ  Y15, Y5, Y5
-	VPSUBD   Y9, Y2, Y2
-	VPSUBD   Y5, Y11, Y11
-	VPSHUFD  $0xf5, Y2, Y2
-	VPBLENDD $0xaa, Y11, Y2, Y12
-	VPADDD   Y15, Y10, Y0
-	VPMINUD  Y0, Y10, Y10
-	VPADDD   Y15, Y14, Y1
-	VPMINUD  Y1, Y14, Y14
+	VPSUBD   Y2, Y11, Y11
+	VPSUBD   Y5, Y8, Y8
+	VPSHUFD  $0xf5, Y11, Y11
+	VPBLENDD $0xaa, Y8, Y11, Y9
+	VPADDD   Y7, Y4, Y3
+	VPSUBD   Y4, Y7, Y7
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y7, Y1
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y7, Y10
+	VPSHUFD  $0xf5, Y7, Y11
+	VPMULDQ  nttInverseTwiddles<>+448(SB), Y11, Y2
+	VPMULDQ  nttInverseTwiddles<>+416(SB), Y11, Y11
+	VPMULDQ  Y15, Y10, Y10
+	VPMULDQ  Y15, Y2, Y2
+	VPSUBD   Y10, Y1, Y1
+	VPSUBD   Y2, Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y1
+	VPBLENDD $0xaa, Y11, Y1, Y7
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y3, Y8
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y3, Y5
+	VPSHUFD  $0xf5, Y3, Y4
+	VPMULDQ  nttInverseTwiddles<>+512(SB), Y4, Y1
+	VPMULDQ  nttInverseTwiddles<>+480(SB), Y4, Y4
+	VPMULDQ  Y15, Y5, Y5
+	VPMULDQ  Y15, Y1, Y1
+	VPSUBD   Y5, Y8, Y8
+	VPSUBD   Y1, Y4, Y4
+	VPSHUFD  $0xf5, Y8, Y8
+	VPBLENDD $0xaa, Y4, Y8, Y3
+	VPADDD   Y15, Y0, Y10
+	VPMINUD  Y10, Y0, Y0
+	VPADDD   Y15, Y12, Y11
+	VPMINUD  Y11, Y12, Y12
+	VPADDD   Y15, Y9, Y2
+	VPMINUD  Y2, Y9, Y9
 	VPADDD   Y15, Y3, Y8
 	VPMINUD  Y8, Y3, Y3
-	VPADDD   Y15, Y12, Y2
-	VPMINUD  Y2, Y12, Y12
-	VPADDD   Y15, Y13, Y9
-	VPMINUD  Y9, Y13, Y13
-	VPADDD   Y15, Y6, Y11
-	VPMINUD  Y11, Y6, Y6
-	VPADDD   Y15, Y4, Y5
-	VPMINUD  Y5, Y4, Y4
-	VPADDD   Y15, Y7, Y0
-	VPMINUD  Y0, Y7, Y7
-	VMOVDQU  Y10, (DI)
-	VMOVDQU  Y14, 128(DI)
-	VMOVDQU  Y3, 256(DI)
-	VMOVDQU  Y12, 384(DI)
-	VMOVDQU  Y13, 512(DI)
-	VMOVDQU  Y6, 640(DI)
-	VMOVDQU  Y4, 768(DI)
+	VPADDD   Y15, Y6, Y5
+	VPMINUD  Y5, Y6, Y6
+	VPADDD   Y15, Y13, Y4
+	VPMINUD  Y4, Y13, Y13
+	VPADDD   Y15, Y14, Y1
+	VPMINUD  Y1, Y14, Y14
+	VPADDD   Y15, Y7, Y10
+	VPMINUD  Y10, Y7, Y7
+	VMOVDQU  Y0, (DI)
+	VMOVDQU  Y12, 128(DI)
+	VMOVDQU  Y9, 256(DI)
+	VMOVDQU  Y3, 384(DI)
+	VMOVDQU  Y6, 512(DI)
+	VMOVDQU  Y13, 640(DI)
+	VMOVDQU  Y14, 768(DI)
 	VMOVDQU  Y7, 896(DI)
-	VMOVDQU  32(DI), Y10
-	VMOVDQU  160(DI), Y14
-	VMOVDQU  288(DI), Y3
-	VMOVDQU  416(DI), Y12
-	VMOVDQU  544(DI), Y13
-	VMOVDQU  672(DI), Y6
-	VMOVDQU  800(DI), Y4
-	VMOVDQU  928(DI), Y7
-	VPADDD   Y14, Y10, Y1
-	VPSUBD   Y10, Y14, Y14
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y14, Y8
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y14, Y2
-	VPSHUFD  $0xf5, Y14, Y9
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y9, Y11
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y9, Y9
-	VPMULDQ  Y15, Y2, Y2
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y2, Y8, Y8
-	VPSUBD   Y11, Y9, Y9
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y9, Y8, Y14
-	VPADDD   Y12, Y3, Y5
-	VPSUBD   Y3, Y12, Y12
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y12, Y0
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y12, Y10
-	VPSHUFD  $0xf5, Y12, Y8
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y8, Y2
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y8, Y8
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y2, Y2
-	VPSUBD   Y10, Y0, Y0
-	VPSUBD   Y2, Y8, Y8
-	VPSHUFD  $0xf5, Y0, Y0
-	VPBLENDD $0xaa, Y8, Y0, Y12
-	VPADDD   Y6, Y13, Y9
-	VPSUBD   Y13, Y6, Y6
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y6, Y11
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y6, Y3
-	VPSHUFD  $0xf5, Y6, Y0
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y0, Y10
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y0, Y0
-	VPMULDQ  Y15, Y3, Y3
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y3, Y11, Y11
-	VPSUBD   Y10, Y0, Y0
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y0, Y11, Y6
-	VPADDD   Y7, Y4, Y8
-	VPSUBD   Y4, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y7, Y2
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y7, Y13
-	VPSHUFD  $0xf5, Y7, Y11
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y11, Y3
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y3, Y3
-	VPSUBD   Y13, Y2, Y2
-	VPSUBD   Y3, Y11, Y11
-	VPSHUFD  $0xf5, Y2, Y2
-	VPBLENDD $0xaa, Y11, Y2, Y7
-	VPADDD   Y5, Y1, Y0
-	VPSUBD   Y1, Y5, Y5
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y5, Y10
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y5, Y4
-	VPSHUFD  $0xf5, Y5, Y2
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y2, Y13
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y2, Y2
-	VPMULDQ  Y15, Y4, Y4
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y4, Y10, Y10
-	VPSUBD   Y13, Y2, Y2
-	VPSHUFD  $0xf5, Y10, Y10
-	VPBLENDD $0xaa, Y2, Y10, Y5
-	VPADDD   Y12, Y14, Y11
-	VPSUBD   Y14, Y12, Y12
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y12, Y3
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y12, Y1
-	VPSHUFD  $0xf5, Y12, Y10
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y10, Y4
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y10, Y10
-	VPMULDQ  Y15, Y1, Y1
-	VPMULDQ  Y15, Y4, Y4
-	VPSUBD   Y1, Y3, Y3
-	VPSUBD   Y4, Y10, Y10
-	VPSHUFD  $0xf5, Y3, Y3
-	VPBLENDD $0xaa, Y10, Y3, Y12
-	VPADDD   Y8, Y9, Y2
-	VPSUBD   Y9, Y8, Y8
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y8, Y13
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y8, Y14
-	VPSHUFD  $0xf5, Y8, Y3
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y3, Y1
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y3, Y3
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y1, Y1
-	VPSUBD   Y14, Y13, Y13
-	VPSUBD   Y1, Y3, Y3
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y3, Y13, Y8
-	VPADDD   Y7, Y6, Y10
-	VPSUBD   Y6, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y7, Y4
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y7, Y9
-	VPSHUFD  $0xf5, Y7, Y13
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y13, Y14
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y13, Y13
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y9, Y4, Y4
-	VPSUBD   Y14, Y13, Y13
-	VPSHUFD  $0xf5, Y4, Y4
-	VPBLENDD $0xaa, Y13, Y4, Y7
-	VPADDD   Y2, Y0, Y3
-	VPSUBD   Y0, Y2, Y2
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y2, Y1
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y2, Y6
-	VPSHUFD  $0xf5, Y2, Y4
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y4, Y9
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y4, Y4
-	VPMULDQ  Y15, Y6, Y6
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y6, Y1, Y1
-	VPSUBD   Y9, Y4, Y4
-	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y4, Y1, Y2
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y3, Y13
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y3, Y14
-	VPSHUFD  $0xf5, Y3, Y0
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y0, Y1
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y0, Y0
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y1, Y1
-	VPSUBD   Y14, Y13, Y13
-	VPSUBD   Y1, Y0, Y0
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y0, Y13, Y3
-	VPADDD   Y10, Y11, Y6
-	VPSUBD   Y11, Y10, Y10
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y10, Y4
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y10, Y9
-	VPSHUFD  $0xf5, Y10, Y13
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y13, Y14
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y13, Y13
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y9, Y4, Y4
-	VPSUBD   Y14, Y13, Y13
-	VPSHUFD  $0xf5, Y4, Y4
-	VPBLENDD $0xaa, Y13, Y4, Y10
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y6, Y0
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y6, Y1
-	VPSHUFD  $0xf5, Y6, Y11
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y11, Y4
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y11, Y11
-	VPMULDQ  Y15, Y1, Y1
-	VPMULDQ  Y15, Y4, Y4
-	VPSUBD   Y1, Y0, Y0
-	VPSUBD   Y4, Y11, Y11
-	VPSHUFD  $0xf5, Y0, Y0
-	VPBLENDD $0xaa, Y11, Y0, Y6
-	VPADDD   Y8, Y5, Y9
-	VPSUBD   Y5, Y8, Y8
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y8, Y13
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y8, Y14
-	VPSHUFD  $0xf5, Y8, Y0
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y0, Y1
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y0, Y0
-	VPMULDQ  Y15, Y14, Y14
-	VPMULDQ  Y15, Y1, Y1
-	VPSUBD   Y14, Y13, Y13
-	VPSUBD   Y1, Y0, Y0
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y0, Y13, Y8
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y9, Y11
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y9, Y4
-	VPSHUFD  $0xf5, Y9, Y5
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y5, Y13
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y5, Y5
-	VPMULDQ  Y15, Y4, Y4
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y4, Y11, Y11
-	VPSUBD   Y13, Y5, Y5
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y5, Y11, Y9
-	VPADDD   Y7, Y12, Y14
-	VPSUBD   Y12, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y7, Y0
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y7, Y1
-	VPSHUFD  $0xf5, Y7, Y11
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y11, Y4
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y11, Y11
-	VPMULDQ  Y15, Y1, Y1
-	VPMULDQ  Y15, Y4, Y4
-	VPSUBD   Y1, Y0, Y0
-	VPSUBD   Y4, Y11, Y11
-	VPSHUFD  $0xf5, Y0, Y0
-	VPBLENDD $0xaa, Y11, Y0, Y7
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y14, Y5
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y14, Y13
-	VPSHUFD  $0xf5, Y14, Y12
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y12, Y0
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y12, Y12
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y0, Y0
-	VPSUBD   Y13, Y5, Y5
-	VPSUBD   Y0, Y12, Y12
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y12, Y5, Y14
-	VPADDD   Y15, Y3, Y1
-	VPMINUD  Y1, Y3, Y3
-	VPADDD   Y15, Y6, Y11
-	VPMINUD  Y11, Y6, Y6
-	VPADDD   Y15, Y9, Y4
-	VPMINUD  Y4, Y9, Y9
-	VPADDD   Y15, Y14, Y5
-	VPMINUD  Y5, Y14, Y14
-	VPADDD   Y15, Y2, Y13
-	VPMINUD  Y13, Y2, Y2
-	VPADDD   Y15, Y10, Y12
-	VPMINUD  Y12, Y10, Y10
-	VPADDD   Y15, Y8, Y0
-	VPMINUD  Y0, Y8, Y8
-	VPADDD   Y15, Y7, Y1
-	VPMINUD  Y1, Y7, Y7
-	VMOVDQU  Y3, 32(DI)
-	VMOVDQU  Y6, 160(DI)
-	VMOVDQU  Y9, 288(DI)
-	VMOVDQU  Y14, 416(DI)
-	VMOVDQU  Y2, 544(DI)
-	VMOVDQU  Y10, 672(DI)
-	VMOVDQU  Y8, 800(DI)
-	VMOVDQU  Y7, 928(DI)
-	VMOVDQU  64(DI), Y3
-	VMOVDQU  192(DI), Y6
-	VMOVDQU  320(DI), Y9
-	VMOVDQU  448(DI), Y14
-	VMOVDQU  576(DI), Y2
-	VMOVDQU  704(DI), Y10
-	VMOVDQU  832(DI), Y8
-	VMOVDQU  960(DI), Y7
-	VPADDD   Y6, Y3, Y11
-	VPSUBD   Y3, Y6, Y6
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y6, Y4
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y6, Y5
-	VPSHUFD  $0xf5, Y6, Y13
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y13, Y12
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y13, Y13
-	VPMULDQ  Y15, Y5, Y5
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y5, Y4, Y4
-	VPSUBD   Y12, Y13, Y13
-	VPSHUFD  $0xf5, Y4, Y4
-	VPBLENDD $0xaa, Y13, Y4, Y6
-	VPADDD   Y14, Y9, Y0
-	VPSUBD   Y9, Y14, Y14
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y14, Y1
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y14, Y3
-	VPSHUFD  $0xf5, Y14, Y4
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y4, Y5
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y4, Y4
-	VPMULDQ  Y15, Y3, Y3
-	VPMULDQ  Y15, Y5, Y5
-	VPSUBD   Y3, Y1, Y1
-	VPSUBD   Y5, Y4, Y4
-	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y4, Y1, Y14
-	VPADDD   Y10, Y2, Y13
-	VPSUBD   Y2, Y10, Y10
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y10, Y12
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y10, Y9
-	VPSHUFD  $0xf5, Y10, Y1
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y1, Y3
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y1, Y1
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y3, Y3
-	VPSUBD   Y9, Y12, Y12
-	VPSUBD   Y3, Y1, Y1
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y1, Y12, Y10
-	VPADDD   Y7, Y8, Y4
-	VPSUBD   Y8, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y7, Y5
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y7, Y2
-	VPSHUFD  $0xf5, Y7, Y12
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y12, Y9
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y12, Y12
-	VPMULDQ  Y15, Y2, Y2
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y2, Y5, Y5
-	VPSUBD   Y9, Y12, Y12
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y12, Y5, Y7
-	VPADDD   Y0, Y11, Y1
-	VPSUBD   Y11, Y0, Y0
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y0, Y3
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y0, Y8
-	VPSHUFD  $0xf5, Y0, Y5
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y5, Y2
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y5, Y5
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y2, Y2
-	VPSUBD   Y8, Y3, Y3
-	VPSUBD   Y2, Y5, Y5
-	VPSHUFD  $0xf5, Y3, Y3
-	VPBLENDD $0xaa, Y5, Y3, Y0
-	VPADDD   Y14, Y6, Y12
-	VPSUBD   Y6, Y14, Y14
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y14, Y9
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y14, Y11
-	VPSHUFD  $0xf5, Y14, Y3
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y3, Y8
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y3, Y3
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y11, Y9, Y9
-	VPSUBD   Y8, Y3, Y3
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y3, Y9, Y14
-	VPADDD   Y4, Y13, Y5
-	VPSUBD   Y13, Y4, Y4
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y4, Y2
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y4, Y6
-	VPSHUFD  $0xf5, Y4, Y9
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y9, Y11
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y9, Y9
-	VPMULDQ  Y15, Y6, Y6
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y6, Y2, Y2
-	VPSUBD   Y11, Y9, Y9
-	VPSHUFD  $0xf5, Y2, Y2
-	VPBLENDD $0xaa, Y9, Y2, Y4
-	VPADDD   Y7, Y10, Y3
-	VPSUBD   Y10, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y7, Y8
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y7, Y13
-	VPSHUFD  $0xf5, Y7, Y2
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y2, Y6
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y2, Y2
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y6, Y6
-	VPSUBD   Y13, Y8, Y8
-	VPSUBD   Y6, Y2, Y2
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y2, Y8, Y7
-	VPADDD   Y5, Y1, Y9
-	VPSUBD   Y1, Y5, Y5
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y5, Y11
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y5, Y10
-	VPSHUFD  $0xf5, Y5, Y8
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y8, Y13
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y8, Y8
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y10, Y11, Y11
-	VPSUBD   Y13, Y8, Y8
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y8, Y11, Y5
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y9, Y2
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y9, Y6
-	VPSHUFD  $0xf5, Y9, Y1
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y1, Y11
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y1, Y1
-	VPMULDQ  Y15, Y6, Y6
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y6, Y2, Y2
-	VPSUBD   Y11, Y1, Y1
-	VPSHUFD  $0xf5, Y2, Y2
-	VPBLENDD $0xaa, Y1, Y2, Y9
-	VPADDD   Y3, Y12, Y10
-	VPSUBD   Y12, Y3, Y3
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y3, Y8
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y3, Y13
-	VPSHUFD  $0xf5, Y3, Y2
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y2, Y6
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y2, Y2
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y6, Y6
-	VPSUBD   Y13, Y8, Y8
-	VPSUBD   Y6, Y2, Y2
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y2, Y8, Y3
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y10, Y1
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y10, Y11
-	VPSHUFD  $0xf5, Y10, Y12
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y12, Y8
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y11, Y1, Y1
-	VPSUBD   Y8, Y12, Y12
-	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y12, Y1, Y10
-	VPADDD   Y4, Y0, Y13
-	VPSUBD   Y0, Y4, Y4
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y4, Y2
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y4, Y6
-	VPSHUFD  $0xf5, Y4, Y1
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y1, Y11
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y1, Y1
-	VPMULDQ  Y15, Y6, Y6
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y6, Y2, Y2
-	VPSUBD   Y11, Y1, Y1
-	VPSHUFD  $0xf5, Y2, Y2
-	VPBLENDD $0xaa, Y1, Y2, Y4
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y13, Y12
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y13, Y8
-	VPSHUFD  $0xf5, Y13, Y0
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y0, Y2
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y0, Y0
-	VPMULDQ  Y15, Y8, Y8
-	VPMULDQ  Y15, Y2, Y2
-	VPSUBD   Y8, Y12, Y12
-	VPSUBD   Y2, Y0, Y0
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y0, Y12, Y13
-	VPADDD   Y7, Y14, Y6
-	VPSUBD   Y14, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y7, Y1
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y7, Y11
-	VPSHUFD  $0xf5, Y7, Y12
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y12, Y8
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y12, Y12
-	VPMULDQ  Y15, Y11, Y11
-	VPMULDQ  Y15, Y8, Y8
-	VPSUBD   Y11, Y1, Y1
-	VPSUBD   Y8, Y12, Y12
-	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y12, Y1, Y7
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y6, Y0
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y6, Y2
-	VPSHUFD  $0xf5, Y6, Y14
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y14, Y1
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y14, Y14
-	VPMULDQ  Y15, Y2, Y2
-	VPMULDQ  Y15, Y1, Y1
-	VPSUBD   Y2, Y0, Y0
-	VPSUBD   Y1, Y14, Y14
-	VPSHUFD  $0xf5, Y0, Y0
-	VPBLENDD $0xaa, Y14, Y0, Y6
-	VPADDD   Y15, Y9, Y11
-	VPMINUD  Y11, Y9, Y9
-	VPADDD   Y15, Y10, Y12
-	VPMINUD  Y12, Y10, Y10
-	VPADDD   Y15, Y13, Y8
-	VPMINUD  Y8, Y13, Y13
-	VPADDD   Y15, Y6, Y0
-	VPMINUD  Y0, Y6, Y6
-	VPADDD   Y15, Y5, Y2
-	VPMINUD  Y2, Y5, Y5
-	VPADDD   Y15, Y3, Y14
-	VPMINUD  Y14, Y3, Y3
-	VPADDD   Y15, Y4, Y1
-	VPMINUD  Y1, Y4, Y4
-	VPADDD   Y15, Y7, Y11
-	VPMINUD  Y11, Y7, Y7
-	VMOVDQU  Y9, 64(DI)
-	VMOVDQU  Y10, 192(DI)
-	VMOVDQU  Y13, 320(DI)
-	VMOVDQU  Y6, 448(DI)
-	VMOVDQU  Y5, 576(DI)
-	VMOVDQU  Y3, 704(DI)
-	VMOVDQU  Y4, 832(DI)
-	VMOVDQU  Y7, 960(DI)
-	VMOVDQU  96(DI), Y9
-	VMOVDQU  224(DI), Y10
-	VMOVDQU  352(DI), Y13
-	VMOVDQU  480(DI), Y6
-	VMOVDQU  608(DI), Y5
-	VMOVDQU  736(DI), Y3
-	VMOVDQU  864(DI), Y4
-	VMOVDQU  992(DI), Y7
-	VPADDD   Y10, Y9, Y12
-	VPSUBD   Y9, Y10, Y10
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y10, Y8
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y10, Y0
-	VPSHUFD  $0xf5, Y10, Y2
-	VPMULDQ  nttInverseTwiddles<>+4160(SB), Y2, Y14
-	VPMULDQ  nttInverseTwiddles<>+4128(SB), Y2, Y2
-	VPMULDQ  Y15, Y0, Y0
-	VPMULDQ  Y15, Y14, Y14
-	VPSUBD   Y0, Y8, Y8
-	VPSUBD   Y14, Y2, Y2
-	VPSHUFD  $0xf5, Y8, Y8
-	VPBLENDD $0xaa, Y2, Y8, Y10
-	VPADDD   Y6, Y13, Y1
-	VPSUBD   Y13, Y6, Y6
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y6, Y11
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y6, Y9
-	VPSHUFD  $0xf5, Y6, Y8
-	VPMULDQ  nttInverseTwiddles<>+4224(SB), Y8, Y0
-	VPMULDQ  nttInverseTwiddles<>+4192(SB), Y8, Y8
-	VPMULDQ  Y15, Y9, Y9
-	VPMULDQ  Y15, Y0, Y0
-	VPSUBD   Y9, Y11, Y11
-	VPSUBD   Y0, Y8, Y8
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y8, Y11, Y6
-	VPADDD   Y3, Y5, Y2
-	VPSUBD   Y5, Y3, Y3
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y3, Y14
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y3, Y13
-	VPSHUFD  $0xf5, Y3, Y11
-	VPMULDQ  nttInverseTwiddles<>+4288(SB), Y11, Y9
-	VPMULDQ  nttInverseTwiddles<>+4256(SB), Y11, Y11
-	VPMULDQ  Y15, Y13, Y13
-	VPMULDQ  Y15, Y9, Y9
-	VPSUBD   Y13, Y14, Y14
-	VPSUBD   Y9, Y11, Y11
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y11, Y14, Y3
-	VPADDD   Y7, Y4, Y8
-	VPSUBD   Y4, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y7, Y0
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y7, Y5
-	VPSHUFD  $0xf5, Y7, Y14
-	VPMULDQ  nttInverseTwiddles<>+4352(SB), Y14, Y13
-	VPMULDQ  nttInverseTwiddles<>+4320(SB), Y14, Y14
-	VPMULDQ  Y15, Y5, Y5
-	VPMULDQ  Y15, Y13, Y13
-	VPSUBD   Y5, Y0, Y0
-	VPSUBD   Y13, Y14, Y14
-	VPSHUFD  $0xf5, Y0, Y0
-	VPBLENDD $0xaa, Y14, Y0, Y7
-	VPADDD   Y1, Y12, Y11
-	VPSUBD   Y12, Y1, Y1
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y1, Y9
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y1, Y4
-	VPSHUFD  $0xf5, Y1, Y0
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y0, Y5
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y0, Y0
-	VPMULDQ  Y15, Y4, Y4
-	VPMULDQ  Y15, Y5, Y5
-	VPSUBD   Y4, Y9, Y9
-	VPSUBD   Y5, Y0, Y0
-	VPSHUFD  $0xf5, Y9, Y9
-	VPBLENDD $0xaa, Y0, Y9, Y1
-	VPADDD   Y6, Y10, Y14
-	VPSUBD   Y10, Y6, Y6
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y6, Y13
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y6, Y12
-	VPSHUFD  $0xf5, Y6, Y9
-	VPMULDQ  nttInverseTwiddles<>+4416(SB), Y9, Y4
-	VPMULDQ  nttInverseTwiddles<>+4384(SB), Y9, Y9
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y4, Y4
-	VPSUBD   Y12, Y13, Y13
-	VPSUBD   Y4, Y9, Y9
-	VPSHUFD  $0xf5, Y13, Y13
-	VPBLENDD $0xaa, Y9, Y13, Y6
-	VPADDD   Y8, Y2, Y0
-	VPSUBD   Y2, Y8, Y8
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y8, Y5
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y8, Y10
-	VPSHUFD  $0xf5, Y8, Y13
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y13, Y12
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y13, Y13
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y5, Y5
-	VPSUBD   Y12, Y13, Y13
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y13, Y5, Y8
-	VPADDD   Y7, Y3, Y9
-	VPSUBD   Y3, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y7, Y4
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y7, Y2
-	VPSHUFD  $0xf5, Y7, Y5
-	VPMULDQ  nttInverseTwiddles<>+4480(SB), Y5, Y10
-	VPMULDQ  nttInverseTwiddles<>+4448(SB), Y5, Y5
-	VPMULDQ  Y15, Y2, Y2
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y2, Y4, Y4
-	VPSUBD   Y10, Y5, Y5
-	VPSHUFD  $0xf5, Y4, Y4
-	VPBLENDD $0xaa, Y5, Y4, Y7
-	VPADDD   Y0, Y11, Y13
-	VPSUBD   Y11, Y0, Y0
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y0, Y12
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y0, Y3
-	VPSHUFD  $0xf5, Y0, Y4
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y4, Y2
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y4, Y4
-	VPMULDQ  Y15, Y3, Y3
-	VPMULDQ  Y15, Y2, Y2
-	VPSUBD   Y3, Y12, Y12
-	VPSUBD   Y2, Y4, Y4
-	VPSHUFD  $0xf5, Y12, Y12
-	VPBLENDD $0xaa, Y4, Y12, Y0
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y13, Y5
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y13, Y10
-	VPSHUFD  $0xf5, Y13, Y11
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y11, Y12
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y5, Y5
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y11, Y5, Y13
-	VPADDD   Y9, Y14, Y3
-	VPSUBD   Y14, Y9, Y9
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y9, Y4
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y9, Y2
-	VPSHUFD  $0xf5, Y9, Y5
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y5, Y10
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y5, Y5
-	VPMULDQ  Y15, Y2, Y2
-	VPMULDQ  Y15, Y10, Y10
-	VPSUBD   Y2, Y4, Y4
-	VPSUBD   Y10, Y5, Y5
-	VPSHUFD  $0xf5, Y4, Y4
-	VPBLENDD $0xaa, Y5, Y4, Y9
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y3, Y11
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y3, Y12
-	VPSHUFD  $0xf5, Y3, Y14
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y14, Y4
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y14, Y14
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y4, Y4
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y4, Y14, Y14
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y14, Y11, Y3
-	VPADDD   Y8, Y1, Y2
-	VPSUBD   Y1, Y8, Y8
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y8, Y5
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y8, Y10
-	VPSHUFD  $0xf5, Y8, Y11
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y11, Y12
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y11, Y11
-	VPMULDQ  Y15, Y10, Y10
-	VPMULDQ  Y15, Y12, Y12
-	VPSUBD   Y10, Y5, Y5
-	VPSUBD   Y12, Y11, Y11
-	VPSHUFD  $0xf5, Y5, Y5
-	VPBLENDD $0xaa, Y11, Y5, Y8
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y2, Y14
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y2, Y4
-	VPSHUFD  $0xf5, Y2, Y1
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y1, Y5
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y1, Y1
-	VPMULDQ  Y15, Y4, Y4
-	VPMULDQ  Y15, Y5, Y5
-	VPSUBD   Y4, Y14, Y14
-	VPSUBD   Y5, Y1, Y1
-	VPSHUFD  $0xf5, Y14, Y14
-	VPBLENDD $0xaa, Y1, Y14, Y2
-	VPADDD   Y7, Y6, Y10
-	VPSUBD   Y6, Y7, Y7
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y7, Y11
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y7, Y12
-	VPSHUFD  $0xf5, Y7, Y14
-	VPMULDQ  nttInverseTwiddles<>+4544(SB), Y14, Y4
-	VPMULDQ  nttInverseTwiddles<>+4512(SB), Y14, Y14
-	VPMULDQ  Y15, Y12, Y12
-	VPMULDQ  Y15, Y4, Y4
-	VPSUBD   Y12, Y11, Y11
-	VPSUBD   Y4, Y14, Y14
-	VPSHUFD  $0xf5, Y11, Y11
-	VPBLENDD $0xaa, Y14, Y11, Y7
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y10, Y1
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y10, Y5
-	VPSHUFD  $0xf5, Y10, Y6
-	VPMULDQ  nttInverseTwiddles<>+4608(SB), Y6, Y11
-	VPMULDQ  nttInverseTwiddles<>+4576(SB), Y6, Y6
-	VPMULDQ  Y15, Y5, Y5
-	VPMULDQ  Y15, Y11, Y11
-	VPSUBD   Y5, Y1, Y1
-	VPSUBD   Y11, Y6, Y6
-	VPSHUFD  $0xf5, Y1, Y1
-	VPBLENDD $0xaa, Y6, Y1, Y10
-	VPADDD   Y15, Y13, Y12
-	VPMINUD  Y12, Y13, Y13
-	VPADDD   Y15, Y3, Y14
-	VPMINUD  Y14, Y3, Y3
-	VPADDD   Y15, Y2, Y4
-	VPMINUD  Y4, Y2, Y2
-	VPADDD   Y15, Y10, Y1
-	VPMINUD  Y1, Y10, Y10
-	VPADDD   Y15, Y0, Y5
-	VPMINUD  Y5, Y0, Y0
-	VPADDD   Y15, Y9, Y6
-	VPMINUD  Y6, Y9, Y9
-	VPADDD   Y15, Y8, Y11
-	VPMINUD  Y11, Y8, Y8
-	VPADDD   Y15, Y7, Y12
-	VPMINUD  Y12, Y7, Y7
-	VMOVDQU  Y13, 96(DI)
-	VMOVDQU  Y3, 224(DI)
-	VMOVDQU  Y2, 352(DI)
-	VMOVDQU  Y10, 480(DI)
-	VMOVDQU  Y0, 608(DI)
-	VMOVDQU  Y9, 736(DI)
-	VMOVDQU  Y8, 864(DI)
-	VMOVDQU  Y7, 992(DI)
+	ADDQ     $0x00000020, DI
+	DECL     CX
+	JNE      columns
+	SUBQ     $0x00000080, DI
 	VZEROUPPER
 	RET
 
@@ -10208,1160 +8508,1162 @@ DATA nttInverseTwiddles<>+16(SB)/4, $0x007fe001
 DATA nttInverseTwiddles<>+20(SB)/4, $0x007fe001
 DATA nttInverseTwiddles<>+24(SB)/4, $0x007fe001
 DATA nttInverseTwiddles<>+28(SB)/4, $0x007fe001
-DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29ce
-DATA nttInverseTwiddles<>+36(SB)/4, $0xffeb36df
-DATA nttInverseTwiddles<>+40(SB)/4, $0xfff316b6
-DATA nttInverseTwiddles<>+44(SB)/4, $0xffff434e
-DATA nttInverseTwiddles<>+48(SB)/4, $0x00155e68
-DATA nttInverseTwiddles<>+52(SB)/4, $0x003bcf2c
-DATA nttInverseTwiddles<>+56(SB)/4, $0x003c15ca
-DATA nttInverseTwiddles<>+60(SB)/4, $0xfff78a50
-DATA nttInverseTwiddles<>+64(SB)/4, $0x1657e9ce
-DATA nttInverseTwiddles<>+68(SB)/4, $0x734716df
-DATA nttInverseTwiddles<>+72(SB)/4, $0xdfc9d6b6
-DATA nttInverseTwiddles<>+76(SB)/4, $0x7969034e
-DATA nttInverseTwiddles<>+80(SB)/4, $0x17e25e68
-DATA nttInverseTwiddles<>+84(SB)/4, $0x94214f2c
-DATA nttInverseTwiddles<>+88(SB)/4, $0xc5f555ca
-DATA nttInverseTwiddles<>+92(SB)/4, $0x09418a50
-DATA nttInverseTwiddles<>+96(SB)/4, $0xffeb36df
-DATA nttInverseTwiddles<>+100(SB)/4, $0xffeb36df
-DATA nttInverseTwiddles<>+104(SB)/4, $0xffff434e
-DATA nttInverseTwiddles<>+108(SB)/4, $0xffff434e
-DATA nttInverseTwiddles<>+112(SB)/4, $0x003bcf2c
-DATA nttInverseTwiddles<>+116(SB)/4, $0x003bcf2c
-DATA nttInverseTwiddles<>+120(SB)/4, $0xfff78a50
-DATA nttInverseTwiddles<>+124(SB)/4, $0xfff78a50
-DATA nttInverseTwiddles<>+128(SB)/4, $0x734716df
-DATA nttInverseTwiddles<>+132(SB)/4, $0x734716df
-DATA nttInverseTwiddles<>+136(SB)/4, $0x7969034e
-DATA nttInverseTwiddles<>+140(SB)/4, $0x7969034e
-DATA nttInverseTwiddles<>+144(SB)/4, $0x94214f2c
-DATA nttInverseTwiddles<>+148(SB)/4, $0x94214f2c
-DATA nttInverseTwiddles<>+152(SB)/4, $0x09418a50
-DATA nttInverseTwiddles<>+156(SB)/4, $0x09418a50
-DATA nttInverseTwiddles<>+160(SB)/4, $0xffc9e5a9
-DATA nttInverseTwiddles<>+164(SB)/4, $0xffdd1d09
-DATA nttInverseTwiddles<>+168(SB)/4, $0x00189c2a
-DATA nttInverseTwiddles<>+172(SB)/4, $0xfff993dd
-DATA nttInverseTwiddles<>+176(SB)/4, $0xfff11805
-DATA nttInverseTwiddles<>+180(SB)/4, $0xffdde1af
-DATA nttInverseTwiddles<>+184(SB)/4, $0x0002cc93
-DATA nttInverseTwiddles<>+188(SB)/4, $0xffd32764
-DATA nttInverseTwiddles<>+192(SB)/4, $0x0bff05a9
-DATA nttInverseTwiddles<>+196(SB)/4, $0x42fe3d09
-DATA nttInverseTwiddles<>+200(SB)/4, $0xa69ddc2a
-DATA nttInverseTwiddles<>+204(SB)/4, $0xb7f533dd
-DATA nttInverseTwiddles<>+208(SB)/4, $0x3471b805
-DATA nttInverseTwiddles<>+212(SB)/4, $0xa093c1af
-DATA nttInverseTwiddles<>+216(SB)/4, $0x5c152c93
-DATA nttInverseTwiddles<>+220(SB)/4, $0x42bfa764
-DATA nttInverseTwiddles<>+224(SB)/4, $0xffdd1d09
-DATA nttInverseTwiddles<>+228(SB)/4, $0xffdd1d09
-DATA nttInverseTwiddles<>+232(SB)/4, $0xfff993dd
-DATA nttInverseTwiddles<>+236(SB)/4, $0xfff993dd
-DATA nttInverseTwiddles<>+240(SB)/4, $0xffdde1af
-DATA nttInverseTwiddles<>+244(SB)/4, $0xffdde1af
-DATA nttInverseTwiddles<>+248(SB)/4, $0xffd32764
-DATA nttInverseTwiddles<>+252(SB)/4, $0xffd32764
-DATA nttInverseTwiddles<>+256(SB)/4, $0x42fe3d09
-DATA nttInverseTwiddles<>+260(SB)/4, $0x42fe3d09
-DATA nttInverseTwiddles<>+264(SB)/4, $0xb7f533dd
-DATA nttInverseTwiddles<>+268(SB)/4, $0xb7f533dd
-DATA nttInverseTwiddles<>+272(SB)/4, $0xa093c1af
-DATA nttInverseTwiddles<>+276(SB)/4, $0xa093c1af
-DATA nttInverseTwiddles<>+280(SB)/4, $0x42bfa764
-DATA nttInverseTwiddles<>+284(SB)/4, $0x42bfa764
-DATA nttInverseTwiddles<>+288(SB)/4, $0xffc57fdb
-DATA nttInverseTwiddles<>+292(SB)/4, $0x001d2668
-DATA nttInverseTwiddles<>+296(SB)/4, $0xfffc05da
-DATA nttInverseTwiddles<>+300(SB)/4, $0xffe47cae
-DATA nttInverseTwiddles<>+304(SB)/4, $0xffef2633
-DATA nttInverseTwiddles<>+308(SB)/4, $0x001a4cd0
-DATA nttInverseTwiddles<>+312(SB)/4, $0xffe68e98
-DATA nttInverseTwiddles<>+316(SB)/4, $0xfff97d45
-DATA nttInverseTwiddles<>+320(SB)/4, $0x2e40dfdb
-DATA nttInverseTwiddles<>+324(SB)/4, $0x10ea2668
-DATA nttInverseTwiddles<>+328(SB)/4, $0xfbb745da
-DATA nttInverseTwiddles<>+332(SB)/4, $0xf07a3cae
-DATA nttInverseTwiddles<>+336(SB)/4, $0x97358633
-DATA nttInverseTwiddles<>+340(SB)/4, $0x21b44cd0
-DATA nttInverseTwiddles<>+344(SB)/4, $0xe5b98e98
-DATA nttInverseTwiddles<>+348(SB)/4, $0xa1221d45
-DATA nttInverseTwiddles<>+352(SB)/4, $0x001d2668
-DATA nttInverseTwiddles<>+356(SB)/4, $0x001d2668
-DATA nttInverseTwiddles<>+360(SB)/4, $0xffe47cae
-DATA nttInverseTwiddles<>+364(SB)/4, $0xffe47cae
-DATA nttInverseTwiddles<>+368(SB)/4, $0x001a4cd0
-DATA nttInverseTwiddles<>+372(SB)/4, $0x001a4cd0
-DATA nttInverseTwiddles<>+376(SB)/4, $0xfff97d45
-DATA nttInverseTwiddles<>+380(SB)/4, $0xfff97d45
-DATA nttInverseTwiddles<>+384(SB)/4, $0x10ea2668
-DATA nttInverseTwiddles<>+388(SB)/4, $0x10ea2668
-DATA nttInverseTwiddles<>+392(SB)/4, $0xf07a3cae
-DATA nttInverseTwiddles<>+396(SB)/4, $0xf07a3cae
-DATA nttInverseTwiddles<>+400(SB)/4, $0x21b44cd0
-DATA nttInverseTwiddles<>+404(SB)/4, $0x21b44cd0
-DATA nttInverseTwiddles<>+408(SB)/4, $0xa1221d45
-DATA nttInverseTwiddles<>+412(SB)/4, $0xa1221d45
-DATA nttInverseTwiddles<>+416(SB)/4, $0x0007340e
-DATA nttInverseTwiddles<>+420(SB)/4, $0x00041dc0
-DATA nttInverseTwiddles<>+424(SB)/4, $0x001a35e7
-DATA nttInverseTwiddles<>+428(SB)/4, $0x003b0115
-DATA nttInverseTwiddles<>+432(SB)/4, $0xfff11bf4
-DATA nttInverseTwiddles<>+436(SB)/4, $0x0035c539
-DATA nttInverseTwiddles<>+440(SB)/4, $0x0021c4f7
-DATA nttInverseTwiddles<>+444(SB)/4, $0xffd1a13c
-DATA nttInverseTwiddles<>+448(SB)/4, $0x1788f40e
-DATA nttInverseTwiddles<>+452(SB)/4, $0xa3bc1dc0
-DATA nttInverseTwiddles<>+456(SB)/4, $0xef5715e7
-DATA nttInverseTwiddles<>+460(SB)/4, $0x29dda115
-DATA nttInverseTwiddles<>+464(SB)/4, $0xf96f9bf4
-DATA nttInverseTwiddles<>+468(SB)/4, $0x005ce539
-DATA nttInverseTwiddles<>+472(SB)/4, $0x9940a4f7
-DATA nttInverseTwiddles<>+476(SB)/4, $0x85f9213c
-DATA nttInverseTwiddles<>+480(SB)/4, $0x00041dc0
-DATA nttInverseTwiddles<>+484(SB)/4, $0x00041dc0
-DATA nttInverseTwiddles<>+488(SB)/4, $0x003b0115
-DATA nttInverseTwiddles<>+492(SB)/4, $0x003b0115
-DATA nttInverseTwiddles<>+496(SB)/4, $0x0035c539
-DATA nttInverseTwiddles<>+500(SB)/4, $0x0035c539
-DATA nttInverseTwiddles<>+504(SB)/4, $0xffd1a13c
-DATA nttInverseTwiddles<>+508(SB)/4, $0xffd1a13c
-DATA nttInverseTwiddles<>+512(SB)/4, $0xa3bc1dc0
-DATA nttInverseTwiddles<>+516(SB)/4, $0xa3bc1dc0
-DATA nttInverseTwiddles<>+520(SB)/4, $0x29dda115
-DATA nttInverseTwiddles<>+524(SB)/4, $0x29dda115
-DATA nttInverseTwiddles<>+528(SB)/4, $0x005ce539
-DATA nttInverseTwiddles<>+532(SB)/4, $0x005ce539
-DATA nttInverseTwiddles<>+536(SB)/4, $0x85f9213c
-DATA nttInverseTwiddles<>+540(SB)/4, $0x85f9213c
-DATA nttInverseTwiddles<>+544(SB)/4, $0x003a97d9
-DATA nttInverseTwiddles<>+548(SB)/4, $0xffc4c79c
-DATA nttInverseTwiddles<>+552(SB)/4, $0xffea0802
-DATA nttInverseTwiddles<>+556(SB)/4, $0xffe7d0e0
-DATA nttInverseTwiddles<>+560(SB)/4, $0xffc8a057
-DATA nttInverseTwiddles<>+564(SB)/4, $0xffd1eea2
-DATA nttInverseTwiddles<>+568(SB)/4, $0xfff39944
-DATA nttInverseTwiddles<>+572(SB)/4, $0x00139e25
-DATA nttInverseTwiddles<>+576(SB)/4, $0xcab5b7d9
-DATA nttInverseTwiddles<>+580(SB)/4, $0x3ab8479c
-DATA nttInverseTwiddles<>+584(SB)/4, $0x47ea4802
-DATA nttInverseTwiddles<>+588(SB)/4, $0x0a03d0e0
-DATA nttInverseTwiddles<>+592(SB)/4, $0x44538057
-DATA nttInverseTwiddles<>+596(SB)/4, $0x74a62ea2
-DATA nttInverseTwiddles<>+600(SB)/4, $0xe11c1944
-DATA nttInverseTwiddles<>+604(SB)/4, $0xf5583e25
-DATA nttInverseTwiddles<>+608(SB)/4, $0xffc4c79c
-DATA nttInverseTwiddles<>+612(SB)/4, $0xffc4c79c
-DATA nttInverseTwiddles<>+616(SB)/4, $0xffe7d0e0
-DATA nttInverseTwiddles<>+620(SB)/4, $0xffe7d0e0
-DATA nttInverseTwiddles<>+624(SB)/4, $0xffd1eea2
-DATA nttInverseTwiddles<>+628(SB)/4, $0xffd1eea2
-DATA nttInverseTwiddles<>+632(SB)/4, $0x00139e25
-DATA nttInverseTwiddles<>+636(SB)/4, $0x00139e25
-DATA nttInverseTwiddles<>+640(SB)/4, $0x3ab8479c
-DATA nttInverseTwiddles<>+644(SB)/4, $0x3ab8479c
-DATA nttInverseTwiddles<>+648(SB)/4, $0x0a03d0e0
-DATA nttInverseTwiddles<>+652(SB)/4, $0x0a03d0e0
-DATA nttInverseTwiddles<>+656(SB)/4, $0x74a62ea2
-DATA nttInverseTwiddles<>+660(SB)/4, $0x74a62ea2
-DATA nttInverseTwiddles<>+664(SB)/4, $0xf5583e25
-DATA nttInverseTwiddles<>+668(SB)/4, $0xf5583e25
-DATA nttInverseTwiddles<>+672(SB)/4, $0x00147792
-DATA nttInverseTwiddles<>+676(SB)/4, $0xfffd4ae0
-DATA nttInverseTwiddles<>+680(SB)/4, $0xffe3bff6
-DATA nttInverseTwiddles<>+684(SB)/4, $0xffc9c808
-DATA nttInverseTwiddles<>+688(SB)/4, $0x00141305
-DATA nttInverseTwiddles<>+692(SB)/4, $0xffdb3c93
-DATA nttInverseTwiddles<>+696(SB)/4, $0x003036c2
-DATA nttInverseTwiddles<>+700(SB)/4, $0x0002e46c
-DATA nttInverseTwiddles<>+704(SB)/4, $0x0e06b792
-DATA nttInverseTwiddles<>+708(SB)/4, $0xb9594ae0
-DATA nttInverseTwiddles<>+712(SB)/4, $0x54e27ff6
-DATA nttInverseTwiddles<>+716(SB)/4, $0x54cac808
-DATA nttInverseTwiddles<>+720(SB)/4, $0x13f4b305
-DATA nttInverseTwiddles<>+724(SB)/4, $0x69ed9c93
-DATA nttInverseTwiddles<>+728(SB)/4, $0xae0876c2
-DATA nttInverseTwiddles<>+732(SB)/4, $0xd690646c
-DATA nttInverseTwiddles<>+736(SB)/4, $0xfffd4ae0
-DATA nttInverseTwiddles<>+740(SB)/4, $0xfffd4ae0
-DATA nttInverseTwiddles<>+744(SB)/4, $0xffc9c808
-DATA nttInverseTwiddles<>+748(SB)/4, $0xffc9c808
-DATA nttInverseTwiddles<>+752(SB)/4, $0xffdb3c93
-DATA nttInverseTwiddles<>+756(SB)/4, $0xffdb3c93
-DATA nttInverseTwiddles<>+760(SB)/4, $0x0002e46c
-DATA nttInverseTwiddles<>+764(SB)/4, $0x0002e46c
-DATA nttInverseTwiddles<>+768(SB)/4, $0xb9594ae0
-DATA nttInverseTwiddles<>+772(SB)/4, $0xb9594ae0
-DATA nttInverseTwiddles<>+776(SB)/4, $0x54cac808
-DATA nttInverseTwiddles<>+780(SB)/4, $0x54cac808
-DATA nttInverseTwiddles<>+784(SB)/4, $0x69ed9c93
-DATA nttInverseTwiddles<>+788(SB)/4, $0x69ed9c93
-DATA nttInverseTwiddles<>+792(SB)/4, $0xd690646c
-DATA nttInverseTwiddles<>+796(SB)/4, $0xd690646c
-DATA nttInverseTwiddles<>+800(SB)/4, $0xffd54f2d
-DATA nttInverseTwiddles<>+804(SB)/4, $0x001f9d54
-DATA nttInverseTwiddles<>+808(SB)/4, $0xffd8fc30
-DATA nttInverseTwiddles<>+812(SB)/4, $0x003b8534
-DATA nttInverseTwiddles<>+816(SB)/4, $0x003b3853
-DATA nttInverseTwiddles<>+820(SB)/4, $0x000e8f76
-DATA nttInverseTwiddles<>+824(SB)/4, $0x00081b9a
-DATA nttInverseTwiddles<>+828(SB)/4, $0x000c63a8
-DATA nttInverseTwiddles<>+832(SB)/4, $0xc73aef2d
-DATA nttInverseTwiddles<>+836(SB)/4, $0x99ca1d54
-DATA nttInverseTwiddles<>+840(SB)/4, $0xc75efc30
-DATA nttInverseTwiddles<>+844(SB)/4, $0xa6e20534
-DATA nttInverseTwiddles<>+848(SB)/4, $0x89c59853
-DATA nttInverseTwiddles<>+852(SB)/4, $0xeefd4f76
-DATA nttInverseTwiddles<>+856(SB)/4, $0x9e7b5b9a
-DATA nttInverseTwiddles<>+860(SB)/4, $0x588163a8
-DATA nttInverseTwiddles<>+864(SB)/4, $0x001f9d54
-DATA nttInverseTwiddles<>+868(SB)/4, $0x001f9d54
-DATA nttInverseTwiddles<>+872(SB)/4, $0x003b8534
-DATA nttInverseTwiddles<>+876(SB)/4, $0x003b8534
-DATA nttInverseTwiddles<>+880(SB)/4, $0x000e8f76
-DATA nttInverseTwiddles<>+884(SB)/4, $0x000e8f76
-DATA nttInverseTwiddles<>+888(SB)/4, $0x000c63a8
-DATA nttInverseTwiddles<>+892(SB)/4, $0x000c63a8
-DATA nttInverseTwiddles<>+896(SB)/4, $0x99ca1d54
-DATA nttInverseTwiddles<>+900(SB)/4, $0x99ca1d54
-DATA nttInverseTwiddles<>+904(SB)/4, $0xa6e20534
-DATA nttInverseTwiddles<>+908(SB)/4, $0xa6e20534
-DATA nttInverseTwiddles<>+912(SB)/4, $0xeefd4f76
-DATA nttInverseTwiddles<>+916(SB)/4, $0xeefd4f76
-DATA nttInverseTwiddles<>+920(SB)/4, $0x588163a8
-DATA nttInverseTwiddles<>+924(SB)/4, $0x588163a8
-DATA nttInverseTwiddles<>+928(SB)/4, $0x000445c5
-DATA nttInverseTwiddles<>+932(SB)/4, $0x000445c5
-DATA nttInverseTwiddles<>+936(SB)/4, $0x003d3201
-DATA nttInverseTwiddles<>+940(SB)/4, $0x003d3201
-DATA nttInverseTwiddles<>+944(SB)/4, $0xffffb422
-DATA nttInverseTwiddles<>+948(SB)/4, $0xffffb422
-DATA nttInverseTwiddles<>+952(SB)/4, $0x001ad035
-DATA nttInverseTwiddles<>+956(SB)/4, $0x001ad035
-DATA nttInverseTwiddles<>+960(SB)/4, $0xba3ce5c5
-DATA nttInverseTwiddles<>+964(SB)/4, $0xba3ce5c5
-DATA nttInverseTwiddles<>+968(SB)/4, $0xa9fd5201
-DATA nttInverseTwiddles<>+972(SB)/4, $0xa9fd5201
-DATA nttInverseTwiddles<>+976(SB)/4, $0x6d83f422
-DATA nttInverseTwiddles<>+980(SB)/4, $0x6d83f422
-DATA nttInverseTwiddles<>+984(SB)/4, $0x13a17035
-DATA nttInverseTwiddles<>+988(SB)/4, $0x13a17035
-DATA nttInverseTwiddles<>+992(SB)/4, $0x0028e527
-DATA nttInverseTwiddles<>+996(SB)/4, $0x0028e527
-DATA nttInverseTwiddles<>+1000(SB)/4, $0x0028e527
-DATA nttInverseTwiddles<>+1004(SB)/4, $0x0028e527
-DATA nttInverseTwiddles<>+1008(SB)/4, $0x002f7a49
-DATA nttInverseTwiddles<>+1012(SB)/4, $0x002f7a49
-DATA nttInverseTwiddles<>+1016(SB)/4, $0x002f7a49
-DATA nttInverseTwiddles<>+1020(SB)/4, $0x002f7a49
-DATA nttInverseTwiddles<>+1024(SB)/4, $0x254dc527
-DATA nttInverseTwiddles<>+1028(SB)/4, $0x254dc527
-DATA nttInverseTwiddles<>+1032(SB)/4, $0x254dc527
-DATA nttInverseTwiddles<>+1036(SB)/4, $0x254dc527
-DATA nttInverseTwiddles<>+1040(SB)/4, $0xeef89a49
-DATA nttInverseTwiddles<>+1044(SB)/4, $0xeef89a49
-DATA nttInverseTwiddles<>+1048(SB)/4, $0xeef89a49
-DATA nttInverseTwiddles<>+1052(SB)/4, $0xeef89a49
-DATA nttInverseTwiddles<>+1056(SB)/4, $0xffe48c3d
-DATA nttInverseTwiddles<>+1060(SB)/4, $0x002dfd71
-DATA nttInverseTwiddles<>+1064(SB)/4, $0xffc7a167
-DATA nttInverseTwiddles<>+1068(SB)/4, $0x0018aa08
-DATA nttInverseTwiddles<>+1072(SB)/4, $0x0019379a
-DATA nttInverseTwiddles<>+1076(SB)/4, $0x00027c1c
-DATA nttInverseTwiddles<>+1080(SB)/4, $0x000c5ca5
-DATA nttInverseTwiddles<>+1084(SB)/4, $0xffcf6cbe
-DATA nttInverseTwiddles<>+1088(SB)/4, $0x66ec2c3d
-DATA nttInverseTwiddles<>+1092(SB)/4, $0xcb5c1d71
-DATA nttInverseTwiddles<>+1096(SB)/4, $0xdc748167
-DATA nttInverseTwiddles<>+1100(SB)/4, $0x3159aa08
-DATA nttInverseTwiddles<>+1104(SB)/4, $0xc20c779a
-DATA nttInverseTwiddles<>+1108(SB)/4, $0xb185fc1c
-DATA nttInverseTwiddles<>+1112(SB)/4, $0xcd20fca5
-DATA nttInverseTwiddles<>+1116(SB)/4, $0x86672cbe
-DATA nttInverseTwiddles<>+1120(SB)/4, $0x002dfd71
-DATA nttInverseTwiddles<>+1124(SB)/4, $0x002dfd71
-DATA nttInverseTwiddles<>+1128(SB)/4, $0x0018aa08
-DATA nttInverseTwiddles<>+1132(SB)/4, $0x0018aa08
-DATA nttInverseTwiddles<>+1136(SB)/4, $0x00027c1c
-DATA nttInverseTwiddles<>+1140(SB)/4, $0x00027c1c
-DATA nttInverseTwiddles<>+1144(SB)/4, $0xffcf6cbe
-DATA nttInverseTwiddles<>+1148(SB)/4, $0xffcf6cbe
-DATA nttInverseTwiddles<>+1152(SB)/4, $0xcb5c1d71
-DATA nttInverseTwiddles<>+1156(SB)/4, $0xcb5c1d71
-DATA nttInverseTwiddles<>+1160(SB)/4, $0x3159aa08
-DATA nttInverseTwiddles<>+1164(SB)/4, $0x3159aa08
-DATA nttInverseTwiddles<>+1168(SB)/4, $0xb185fc1c
-DATA nttInverseTwiddles<>+1172(SB)/4, $0xb185fc1c
-DATA nttInverseTwiddles<>+1176(SB)/4, $0x86672cbe
-DATA nttInverseTwiddles<>+1180(SB)/4, $0x86672cbe
-DATA nttInverseTwiddles<>+1184(SB)/4, $0xffed93a7
-DATA nttInverseTwiddles<>+1188(SB)/4, $0xfffd7c8f
-DATA nttInverseTwiddles<>+1192(SB)/4, $0x0002d4bb
-DATA nttInverseTwiddles<>+1196(SB)/4, $0x002573b7
-DATA nttInverseTwiddles<>+1200(SB)/4, $0x00336898
-DATA nttInverseTwiddles<>+1204(SB)/4, $0x00251d8b
-DATA nttInverseTwiddles<>+1208(SB)/4, $0x001ddd98
-DATA nttInverseTwiddles<>+1212(SB)/4, $0xffe14658
-DATA nttInverseTwiddles<>+1216(SB)/4, $0x7ae273a7
-DATA nttInverseTwiddles<>+1220(SB)/4, $0xa40f5c8f
-DATA nttInverseTwiddles<>+1224(SB)/4, $0xe91a34bb
-DATA nttInverseTwiddles<>+1228(SB)/4, $0xaf1c53b7
-DATA nttInverseTwiddles<>+1232(SB)/4, $0x81466898
-DATA nttInverseTwiddles<>+1236(SB)/4, $0x0a567d8b
-DATA nttInverseTwiddles<>+1240(SB)/4, $0x4fd0dd98
-DATA nttInverseTwiddles<>+1244(SB)/4, $0x5cac4658
-DATA nttInverseTwiddles<>+1248(SB)/4, $0xfffd7c8f
-DATA nttInverseTwiddles<>+1252(SB)/4, $0xfffd7c8f
-DATA nttInverseTwiddles<>+1256(SB)/4, $0x002573b7
-DATA nttInverseTwiddles<>+1260(SB)/4, $0x002573b7
-DATA nttInverseTwiddles<>+1264(SB)/4, $0x00251d8b
-DATA nttInverseTwiddles<>+1268(SB)/4, $0x00251d8b
-DATA nttInverseTwiddles<>+1272(SB)/4, $0xffe14658
-DATA nttInverseTwiddles<>+1276(SB)/4, $0xffe14658
-DATA nttInverseTwiddles<>+1280(SB)/4, $0xa40f5c8f
-DATA nttInverseTwiddles<>+1284(SB)/4, $0xa40f5c8f
-DATA nttInverseTwiddles<>+1288(SB)/4, $0xaf1c53b7
-DATA nttInverseTwiddles<>+1292(SB)/4, $0xaf1c53b7
-DATA nttInverseTwiddles<>+1296(SB)/4, $0x0a567d8b
-DATA nttInverseTwiddles<>+1300(SB)/4, $0x0a567d8b
-DATA nttInverseTwiddles<>+1304(SB)/4, $0x5cac4658
-DATA nttInverseTwiddles<>+1308(SB)/4, $0x5cac4658
-DATA nttInverseTwiddles<>+1312(SB)/4, $0xffc65e1f
-DATA nttInverseTwiddles<>+1316(SB)/4, $0xffe3d157
-DATA nttInverseTwiddles<>+1320(SB)/4, $0x000910d8
-DATA nttInverseTwiddles<>+1324(SB)/4, $0xffe67ff8
-DATA nttInverseTwiddles<>+1328(SB)/4, $0xffc72c12
-DATA nttInverseTwiddles<>+1332(SB)/4, $0xffd4ca0c
-DATA nttInverseTwiddles<>+1336(SB)/4, $0xffd8911b
-DATA nttInverseTwiddles<>+1340(SB)/4, $0xfff7b934
-DATA nttInverseTwiddles<>+1344(SB)/4, $0x380a3e1f
-DATA nttInverseTwiddles<>+1348(SB)/4, $0x2a8eb157
-DATA nttInverseTwiddles<>+1352(SB)/4, $0x162410d8
-DATA nttInverseTwiddles<>+1356(SB)/4, $0xb3e57ff8
-DATA nttInverseTwiddles<>+1360(SB)/4, $0x24496c12
-DATA nttInverseTwiddles<>+1364(SB)/4, $0xc3164a0c
-DATA nttInverseTwiddles<>+1368(SB)/4, $0xf07bf11b
-DATA nttInverseTwiddles<>+1372(SB)/4, $0x2d1e3934
-DATA nttInverseTwiddles<>+1376(SB)/4, $0xffe3d157
-DATA nttInverseTwiddles<>+1380(SB)/4, $0xffe3d157
-DATA nttInverseTwiddles<>+1384(SB)/4, $0xffe67ff8
-DATA nttInverseTwiddles<>+1388(SB)/4, $0xffe67ff8
-DATA nttInverseTwiddles<>+1392(SB)/4, $0xffd4ca0c
-DATA nttInverseTwiddles<>+1396(SB)/4, $0xffd4ca0c
-DATA nttInverseTwiddles<>+1400(SB)/4, $0xfff7b934
-DATA nttInverseTwiddles<>+1404(SB)/4, $0xfff7b934
-DATA nttInverseTwiddles<>+1408(SB)/4, $0x2a8eb157
-DATA nttInverseTwiddles<>+1412(SB)/4, $0x2a8eb157
-DATA nttInverseTwiddles<>+1416(SB)/4, $0xb3e57ff8
-DATA nttInverseTwiddles<>+1420(SB)/4, $0xb3e57ff8
-DATA nttInverseTwiddles<>+1424(SB)/4, $0xc3164a0c
-DATA nttInverseTwiddles<>+1428(SB)/4, $0xc3164a0c
-DATA nttInverseTwiddles<>+1432(SB)/4, $0x2d1e3934
-DATA nttInverseTwiddles<>+1436(SB)/4, $0x2d1e3934
-DATA nttInverseTwiddles<>+1440(SB)/4, $0x0033f8cf
-DATA nttInverseTwiddles<>+1444(SB)/4, $0xffeb05ad
-DATA nttInverseTwiddles<>+1448(SB)/4, $0x00221de8
-DATA nttInverseTwiddles<>+1452(SB)/4, $0xffd92578
-DATA nttInverseTwiddles<>+1456(SB)/4, $0x000bdbe7
-DATA nttInverseTwiddles<>+1460(SB)/4, $0x001d4099
-DATA nttInverseTwiddles<>+1464(SB)/4, $0x0016e405
-DATA nttInverseTwiddles<>+1468(SB)/4, $0xffec7953
-DATA nttInverseTwiddles<>+1472(SB)/4, $0x53cdd8cf
-DATA nttInverseTwiddles<>+1476(SB)/4, $0x3e20a5ad
-DATA nttInverseTwiddles<>+1480(SB)/4, $0xefdf1de8
-DATA nttInverseTwiddles<>+1484(SB)/4, $0x48882578
-DATA nttInverseTwiddles<>+1488(SB)/4, $0x2408bbe7
-DATA nttInverseTwiddles<>+1492(SB)/4, $0xbfb06099
-DATA nttInverseTwiddles<>+1496(SB)/4, $0xee178405
-DATA nttInverseTwiddles<>+1500(SB)/4, $0x3196d953
-DATA nttInverseTwiddles<>+1504(SB)/4, $0xffeb05ad
-DATA nttInverseTwiddles<>+1508(SB)/4, $0xffeb05ad
-DATA nttInverseTwiddles<>+1512(SB)/4, $0xffd92578
-DATA nttInverseTwiddles<>+1516(SB)/4, $0xffd92578
-DATA nttInverseTwiddles<>+1520(SB)/4, $0x001d4099
-DATA nttInverseTwiddles<>+1524(SB)/4, $0x001d4099
-DATA nttInverseTwiddles<>+1528(SB)/4, $0xffec7953
-DATA nttInverseTwiddles<>+1532(SB)/4, $0xffec7953
-DATA nttInverseTwiddles<>+1536(SB)/4, $0x3e20a5ad
-DATA nttInverseTwiddles<>+1540(SB)/4, $0x3e20a5ad
-DATA nttInverseTwiddles<>+1544(SB)/4, $0x48882578
-DATA nttInverseTwiddles<>+1548(SB)/4, $0x48882578
-DATA nttInverseTwiddles<>+1552(SB)/4, $0xbfb06099
-DATA nttInverseTwiddles<>+1556(SB)/4, $0xbfb06099
-DATA nttInverseTwiddles<>+1560(SB)/4, $0x3196d953
-DATA nttInverseTwiddles<>+1564(SB)/4, $0x3196d953
-DATA nttInverseTwiddles<>+1568(SB)/4, $0xffebe808
-DATA nttInverseTwiddles<>+1572(SB)/4, $0xfffcc7df
-DATA nttInverseTwiddles<>+1576(SB)/4, $0xffce69c0
-DATA nttInverseTwiddles<>+1580(SB)/4, $0xffffde7e
-DATA nttInverseTwiddles<>+1584(SB)/4, $0x000b98a1
-DATA nttInverseTwiddles<>+1588(SB)/4, $0x0024756c
-DATA nttInverseTwiddles<>+1592(SB)/4, $0x00193948
-DATA nttInverseTwiddles<>+1596(SB)/4, $0xffc72bca
-DATA nttInverseTwiddles<>+1600(SB)/4, $0x98ece808
-DATA nttInverseTwiddles<>+1604(SB)/4, $0x2578a7df
-DATA nttInverseTwiddles<>+1608(SB)/4, $0xed0669c0
-DATA nttInverseTwiddles<>+1612(SB)/4, $0xb4cf9e7e
-DATA nttInverseTwiddles<>+1616(SB)/4, $0xa69fb8a1
-DATA nttInverseTwiddles<>+1620(SB)/4, $0x88d1f56c
-DATA nttInverseTwiddles<>+1624(SB)/4, $0xa3423948
-DATA nttInverseTwiddles<>+1628(SB)/4, $0x28406bca
-DATA nttInverseTwiddles<>+1632(SB)/4, $0xfffcc7df
-DATA nttInverseTwiddles<>+1636(SB)/4, $0xfffcc7df
-DATA nttInverseTwiddles<>+1640(SB)/4, $0xffffde7e
-DATA nttInverseTwiddles<>+1644(SB)/4, $0xffffde7e
-DATA nttInverseTwiddles<>+1648(SB)/4, $0x0024756c
-DATA nttInverseTwiddles<>+1652(SB)/4, $0x0024756c
-DATA nttInverseTwiddles<>+1656(SB)/4, $0xffc72bca
-DATA nttInverseTwiddles<>+1660(SB)/4, $0xffc72bca
-DATA nttInverseTwiddles<>+1664(SB)/4, $0x2578a7df
-DATA nttInverseTwiddles<>+1668(SB)/4, $0x2578a7df
-DATA nttInverseTwiddles<>+1672(SB)/4, $0xb4cf9e7e
-DATA nttInverseTwiddles<>+1676(SB)/4, $0xb4cf9e7e
-DATA nttInverseTwiddles<>+1680(SB)/4, $0x88d1f56c
-DATA nttInverseTwiddles<>+1684(SB)/4, $0x88d1f56c
-DATA nttInverseTwiddles<>+1688(SB)/4, $0x28406bca
-DATA nttInverseTwiddles<>+1692(SB)/4, $0x28406bca
-DATA nttInverseTwiddles<>+1696(SB)/4, $0x003c675a
-DATA nttInverseTwiddles<>+1700(SB)/4, $0xffef36be
-DATA nttInverseTwiddles<>+1704(SB)/4, $0x002f4588
-DATA nttInverseTwiddles<>+1708(SB)/4, $0x00040af0
-DATA nttInverseTwiddles<>+1712(SB)/4, $0x000dcd44
-DATA nttInverseTwiddles<>+1716(SB)/4, $0x0000ad00
-DATA nttInverseTwiddles<>+1720(SB)/4, $0x0007c417
-DATA nttInverseTwiddles<>+1724(SB)/4, $0xffccfbe9
-DATA nttInverseTwiddles<>+1728(SB)/4, $0x4827a75a
-DATA nttInverseTwiddles<>+1732(SB)/4, $0x7fc6f6be
-DATA nttInverseTwiddles<>+1736(SB)/4, $0x44e04588
-DATA nttInverseTwiddles<>+1740(SB)/4, $0xc9620af0
-DATA nttInverseTwiddles<>+1744(SB)/4, $0x27b64d44
-DATA nttInverseTwiddles<>+1748(SB)/4, $0x95a0ad00
-DATA nttInverseTwiddles<>+1752(SB)/4, $0x490aa417
-DATA nttInverseTwiddles<>+1756(SB)/4, $0x4eca1be9
-DATA nttInverseTwiddles<>+1760(SB)/4, $0xffef36be
-DATA nttInverseTwiddles<>+1764(SB)/4, $0xffef36be
-DATA nttInverseTwiddles<>+1768(SB)/4, $0x00040af0
-DATA nttInverseTwiddles<>+1772(SB)/4, $0x00040af0
-DATA nttInverseTwiddles<>+1776(SB)/4, $0x0000ad00
-DATA nttInverseTwiddles<>+1780(SB)/4, $0x0000ad00
-DATA nttInverseTwiddles<>+1784(SB)/4, $0xffccfbe9
-DATA nttInverseTwiddles<>+1788(SB)/4, $0xffccfbe9
-DATA nttInverseTwiddles<>+1792(SB)/4, $0x7fc6f6be
-DATA nttInverseTwiddles<>+1796(SB)/4, $0x7fc6f6be
-DATA nttInverseTwiddles<>+1800(SB)/4, $0xc9620af0
-DATA nttInverseTwiddles<>+1804(SB)/4, $0xc9620af0
-DATA nttInverseTwiddles<>+1808(SB)/4, $0x95a0ad00
-DATA nttInverseTwiddles<>+1812(SB)/4, $0x95a0ad00
-DATA nttInverseTwiddles<>+1816(SB)/4, $0x4eca1be9
-DATA nttInverseTwiddles<>+1820(SB)/4, $0x4eca1be9
-DATA nttInverseTwiddles<>+1824(SB)/4, $0x0038738c
-DATA nttInverseTwiddles<>+1828(SB)/4, $0xffe7945c
-DATA nttInverseTwiddles<>+1832(SB)/4, $0xffdf5617
-DATA nttInverseTwiddles<>+1836(SB)/4, $0x0035843f
-DATA nttInverseTwiddles<>+1840(SB)/4, $0xffc5af59
-DATA nttInverseTwiddles<>+1844(SB)/4, $0x00357e1e
-DATA nttInverseTwiddles<>+1848(SB)/4, $0xffe6ead6
-DATA nttInverseTwiddles<>+1852(SB)/4, $0xffe6123d
-DATA nttInverseTwiddles<>+1856(SB)/4, $0x78a9f38c
-DATA nttInverseTwiddles<>+1860(SB)/4, $0x3473145c
-DATA nttInverseTwiddles<>+1864(SB)/4, $0x3b223617
-DATA nttInverseTwiddles<>+1868(SB)/4, $0x8d3d643f
-DATA nttInverseTwiddles<>+1872(SB)/4, $0x6d30cf59
-DATA nttInverseTwiddles<>+1876(SB)/4, $0x18f93e1e
-DATA nttInverseTwiddles<>+1880(SB)/4, $0xca41aad6
-DATA nttInverseTwiddles<>+1884(SB)/4, $0x97adb23d
-DATA nttInverseTwiddles<>+1888(SB)/4, $0xffe7945c
-DATA nttInverseTwiddles<>+1892(SB)/4, $0xffe7945c
-DATA nttInverseTwiddles<>+1896(SB)/4, $0x0035843f
-DATA nttInverseTwiddles<>+1900(SB)/4, $0x0035843f
-DATA nttInverseTwiddles<>+1904(SB)/4, $0x00357e1e
-DATA nttInverseTwiddles<>+1908(SB)/4, $0x00357e1e
-DATA nttInverseTwiddles<>+1912(SB)/4, $0xffe6123d
-DATA nttInverseTwiddles<>+1916(SB)/4, $0xffe6123d
-DATA nttInverseTwiddles<>+1920(SB)/4, $0x3473145c
-DATA nttInverseTwiddles<>+1924(SB)/4, $0x3473145c
-DATA nttInverseTwiddles<>+1928(SB)/4, $0x8d3d643f
-DATA nttInverseTwiddles<>+1932(SB)/4, $0x8d3d643f
-DATA nttInverseTwiddles<>+1936(SB)/4, $0x18f93e1e
-DATA nttInverseTwiddles<>+1940(SB)/4, $0x18f93e1e
-DATA nttInverseTwiddles<>+1944(SB)/4, $0x97adb23d
-DATA nttInverseTwiddles<>+1948(SB)/4, $0x97adb23d
-DATA nttInverseTwiddles<>+1952(SB)/4, $0xffcdfc98
-DATA nttInverseTwiddles<>+1956(SB)/4, $0xffcdfc98
-DATA nttInverseTwiddles<>+1960(SB)/4, $0xffeaa4f7
-DATA nttInverseTwiddles<>+1964(SB)/4, $0xffeaa4f7
-DATA nttInverseTwiddles<>+1968(SB)/4, $0xffc51ae7
-DATA nttInverseTwiddles<>+1972(SB)/4, $0xffc51ae7
-DATA nttInverseTwiddles<>+1976(SB)/4, $0xffdfadd6
-DATA nttInverseTwiddles<>+1980(SB)/4, $0xffdfadd6
-DATA nttInverseTwiddles<>+1984(SB)/4, $0xd360fc98
-DATA nttInverseTwiddles<>+1988(SB)/4, $0xd360fc98
-DATA nttInverseTwiddles<>+1992(SB)/4, $0xb50984f7
-DATA nttInverseTwiddles<>+1996(SB)/4, $0xb50984f7
-DATA nttInverseTwiddles<>+2000(SB)/4, $0xcba1fae7
-DATA nttInverseTwiddles<>+2004(SB)/4, $0xcba1fae7
-DATA nttInverseTwiddles<>+2008(SB)/4, $0x629a6dd6
-DATA nttInverseTwiddles<>+2012(SB)/4, $0x629a6dd6
-DATA nttInverseTwiddles<>+2016(SB)/4, $0xffd3fb09
-DATA nttInverseTwiddles<>+2020(SB)/4, $0xffd3fb09
-DATA nttInverseTwiddles<>+2024(SB)/4, $0xffd3fb09
-DATA nttInverseTwiddles<>+2028(SB)/4, $0xffd3fb09
-DATA nttInverseTwiddles<>+2032(SB)/4, $0x002f9a75
-DATA nttInverseTwiddles<>+2036(SB)/4, $0x002f9a75
-DATA nttInverseTwiddles<>+2040(SB)/4, $0x002f9a75
-DATA nttInverseTwiddles<>+2044(SB)/4, $0x002f9a75
-DATA nttInverseTwiddles<>+2048(SB)/4, $0x1eb51b09
-DATA nttInverseTwiddles<>+2052(SB)/4, $0x1eb51b09
-DATA nttInverseTwiddles<>+2056(SB)/4, $0x1eb51b09
-DATA nttInverseTwiddles<>+2060(SB)/4, $0x1eb51b09
-DATA nttInverseTwiddles<>+2064(SB)/4, $0x8cfe3a75
-DATA nttInverseTwiddles<>+2068(SB)/4, $0x8cfe3a75
-DATA nttInverseTwiddles<>+2072(SB)/4, $0x8cfe3a75
-DATA nttInverseTwiddles<>+2076(SB)/4, $0x8cfe3a75
-DATA nttInverseTwiddles<>+2080(SB)/4, $0xffe20d6e
-DATA nttInverseTwiddles<>+2084(SB)/4, $0xffea2d2f
-DATA nttInverseTwiddles<>+2088(SB)/4, $0x00327283
-DATA nttInverseTwiddles<>+2092(SB)/4, $0xffcd5e3e
-DATA nttInverseTwiddles<>+2096(SB)/4, $0x001406c7
-DATA nttInverseTwiddles<>+2100(SB)/4, $0x0012e11b
-DATA nttInverseTwiddles<>+2104(SB)/4, $0xfff91de4
-DATA nttInverseTwiddles<>+2108(SB)/4, $0xffeba8be
-DATA nttInverseTwiddles<>+2112(SB)/4, $0x428fcd6e
-DATA nttInverseTwiddles<>+2116(SB)/4, $0x6a100d2f
-DATA nttInverseTwiddles<>+2120(SB)/4, $0x1902d283
-DATA nttInverseTwiddles<>+2124(SB)/4, $0x84951e3e
-DATA nttInverseTwiddles<>+2128(SB)/4, $0x396ce6c7
-DATA nttInverseTwiddles<>+2132(SB)/4, $0x3ab6411b
-DATA nttInverseTwiddles<>+2136(SB)/4, $0xc1b59de4
-DATA nttInverseTwiddles<>+2140(SB)/4, $0x0e0368be
-DATA nttInverseTwiddles<>+2144(SB)/4, $0xffea2d2f
-DATA nttInverseTwiddles<>+2148(SB)/4, $0xffea2d2f
-DATA nttInverseTwiddles<>+2152(SB)/4, $0xffcd5e3e
-DATA nttInverseTwiddles<>+2156(SB)/4, $0xffcd5e3e
-DATA nttInverseTwiddles<>+2160(SB)/4, $0x0012e11b
-DATA nttInverseTwiddles<>+2164(SB)/4, $0x0012e11b
-DATA nttInverseTwiddles<>+2168(SB)/4, $0xffeba8be
-DATA nttInverseTwiddles<>+2172(SB)/4, $0xffeba8be
-DATA nttInverseTwiddles<>+2176(SB)/4, $0x6a100d2f
-DATA nttInverseTwiddles<>+2180(SB)/4, $0x6a100d2f
-DATA nttInverseTwiddles<>+2184(SB)/4, $0x84951e3e
-DATA nttInverseTwiddles<>+2188(SB)/4, $0x84951e3e
-DATA nttInverseTwiddles<>+2192(SB)/4, $0x3ab6411b
-DATA nttInverseTwiddles<>+2196(SB)/4, $0x3ab6411b
-DATA nttInverseTwiddles<>+2200(SB)/4, $0x0e0368be
-DATA nttInverseTwiddles<>+2204(SB)/4, $0x0e0368be
-DATA nttInverseTwiddles<>+2208(SB)/4, $0xffeff6a6
-DATA nttInverseTwiddles<>+2212(SB)/4, $0xffc9db90
-DATA nttInverseTwiddles<>+2216(SB)/4, $0x001d0b4b
-DATA nttInverseTwiddles<>+2220(SB)/4, $0x00283891
-DATA nttInverseTwiddles<>+2224(SB)/4, $0x001c853f
-DATA nttInverseTwiddles<>+2228(SB)/4, $0x001314be
-DATA nttInverseTwiddles<>+2232(SB)/4, $0xffd25089
-DATA nttInverseTwiddles<>+2236(SB)/4, $0xffc68518
-DATA nttInverseTwiddles<>+2240(SB)/4, $0x43c4b6a6
-DATA nttInverseTwiddles<>+2244(SB)/4, $0xb33bdb90
-DATA nttInverseTwiddles<>+2248(SB)/4, $0x28066b4b
-DATA nttInverseTwiddles<>+2252(SB)/4, $0x02ba5891
-DATA nttInverseTwiddles<>+2256(SB)/4, $0xed44653f
-DATA nttInverseTwiddles<>+2260(SB)/4, $0xfbaad4be
-DATA nttInverseTwiddles<>+2264(SB)/4, $0x29637089
-DATA nttInverseTwiddles<>+2268(SB)/4, $0xa4698518
-DATA nttInverseTwiddles<>+2272(SB)/4, $0xffc9db90
-DATA nttInverseTwiddles<>+2276(SB)/4, $0xffc9db90
-DATA nttInverseTwiddles<>+2280(SB)/4, $0x00283891
-DATA nttInverseTwiddles<>+2284(SB)/4, $0x00283891
-DATA nttInverseTwiddles<>+2288(SB)/4, $0x001314be
-DATA nttInverseTwiddles<>+2292(SB)/4, $0x001314be
-DATA nttInverseTwiddles<>+2296(SB)/4, $0xffc68518
-DATA nttInverseTwiddles<>+2300(SB)/4, $0xffc68518
-DATA nttInverseTwiddles<>+2304(SB)/4, $0xb33bdb90
-DATA nttInverseTwiddles<>+2308(SB)/4, $0xb33bdb90
-DATA nttInverseTwiddles<>+2312(SB)/4, $0x02ba5891
-DATA nttInverseTwiddles<>+2316(SB)/4, $0x02ba5891
-DATA nttInverseTwiddles<>+2320(SB)/4, $0xfbaad4be
-DATA nttInverseTwiddles<>+2324(SB)/4, $0xfbaad4be
-DATA nttInverseTwiddles<>+2328(SB)/4, $0xa4698518
-DATA nttInverseTwiddles<>+2332(SB)/4, $0xa4698518
-DATA nttInverseTwiddles<>+2336(SB)/4, $0x00185a46
-DATA nttInverseTwiddles<>+2340(SB)/4, $0x00134d71
-DATA nttInverseTwiddles<>+2344(SB)/4, $0x0025f051
-DATA nttInverseTwiddles<>+2348(SB)/4, $0xffd87a3a
-DATA nttInverseTwiddles<>+2352(SB)/4, $0x00130984
-DATA nttInverseTwiddles<>+2356(SB)/4, $0x00291199
-DATA nttInverseTwiddles<>+2360(SB)/4, $0x003de11c
-DATA nttInverseTwiddles<>+2364(SB)/4, $0x002b5ee5
-DATA nttInverseTwiddles<>+2368(SB)/4, $0x00611a46
-DATA nttInverseTwiddles<>+2372(SB)/4, $0x75416d71
-DATA nttInverseTwiddles<>+2376(SB)/4, $0xd9b01051
-DATA nttInverseTwiddles<>+2380(SB)/4, $0xda1fba3a
-DATA nttInverseTwiddles<>+2384(SB)/4, $0xaf438984
-DATA nttInverseTwiddles<>+2388(SB)/4, $0xb9dc3199
-DATA nttInverseTwiddles<>+2392(SB)/4, $0x9e61611c
-DATA nttInverseTwiddles<>+2396(SB)/4, $0x8d87fee5
-DATA nttInverseTwiddles<>+2400(SB)/4, $0x00134d71
-DATA nttInverseTwiddles<>+2404(SB)/4, $0x00134d71
-DATA nttInverseTwiddles<>+2408(SB)/4, $0xffd87a3a
-DATA nttInverseTwiddles<>+2412(SB)/4, $0xffd87a3a
-DATA nttInverseTwiddles<>+2416(SB)/4, $0x00291199
-DATA nttInverseTwiddles<>+2420(SB)/4, $0x00291199
-DATA nttInverseTwiddles<>+2424(SB)/4, $0x002b5ee5
-DATA nttInverseTwiddles<>+2428(SB)/4, $0x002b5ee5
-DATA nttInverseTwiddles<>+2432(SB)/4, $0x75416d71
-DATA nttInverseTwiddles<>+2436(SB)/4, $0x75416d71
-DATA nttInverseTwiddles<>+2440(SB)/4, $0xda1fba3a
-DATA nttInverseTwiddles<>+2444(SB)/4, $0xda1fba3a
-DATA nttInverseTwiddles<>+2448(SB)/4, $0xb9dc3199
-DATA nttInverseTwiddles<>+2452(SB)/4, $0xb9dc3199
-DATA nttInverseTwiddles<>+2456(SB)/4, $0x8d87fee5
-DATA nttInverseTwiddles<>+2460(SB)/4, $0x8d87fee5
-DATA nttInverseTwiddles<>+2464(SB)/4, $0x00031924
-DATA nttInverseTwiddles<>+2468(SB)/4, $0x003eb01b
-DATA nttInverseTwiddles<>+2472(SB)/4, $0x001a7cc7
-DATA nttInverseTwiddles<>+2476(SB)/4, $0xffdacd41
-DATA nttInverseTwiddles<>+2480(SB)/4, $0xffcd003b
-DATA nttInverseTwiddles<>+2484(SB)/4, $0x0004610c
-DATA nttInverseTwiddles<>+2488(SB)/4, $0x003472e7
-DATA nttInverseTwiddles<>+2492(SB)/4, $0x00053919
-DATA nttInverseTwiddles<>+2496(SB)/4, $0x61279924
-DATA nttInverseTwiddles<>+2500(SB)/4, $0x34c2101b
-DATA nttInverseTwiddles<>+2504(SB)/4, $0x08335cc7
-DATA nttInverseTwiddles<>+2508(SB)/4, $0xbd02ed41
-DATA nttInverseTwiddles<>+2512(SB)/4, $0x6e54603b
-DATA nttInverseTwiddles<>+2516(SB)/4, $0x3625e10c
-DATA nttInverseTwiddles<>+2520(SB)/4, $0xb71152e7
-DATA nttInverseTwiddles<>+2524(SB)/4, $0x7ea85919
-DATA nttInverseTwiddles<>+2528(SB)/4, $0x003eb01b
-DATA nttInverseTwiddles<>+2532(SB)/4, $0x003eb01b
-DATA nttInverseTwiddles<>+2536(SB)/4, $0xffdacd41
-DATA nttInverseTwiddles<>+2540(SB)/4, $0xffdacd41
-DATA nttInverseTwiddles<>+2544(SB)/4, $0x0004610c
-DATA nttInverseTwiddles<>+2548(SB)/4, $0x0004610c
-DATA nttInverseTwiddles<>+2552(SB)/4, $0x00053919
-DATA nttInverseTwiddles<>+2556(SB)/4, $0x00053919
-DATA nttInverseTwiddles<>+2560(SB)/4, $0x34c2101b
-DATA nttInverseTwiddles<>+2564(SB)/4, $0x34c2101b
-DATA nttInverseTwiddles<>+2568(SB)/4, $0xbd02ed41
-DATA nttInverseTwiddles<>+2572(SB)/4, $0xbd02ed41
-DATA nttInverseTwiddles<>+2576(SB)/4, $0x3625e10c
-DATA nttInverseTwiddles<>+2580(SB)/4, $0x3625e10c
-DATA nttInverseTwiddles<>+2584(SB)/4, $0x7ea85919
-DATA nttInverseTwiddles<>+2588(SB)/4, $0x7ea85919
-DATA nttInverseTwiddles<>+2592(SB)/4, $0xffea2c62
-DATA nttInverseTwiddles<>+2596(SB)/4, $0x001495d4
-DATA nttInverseTwiddles<>+2600(SB)/4, $0xffec09f7
-DATA nttInverseTwiddles<>+2604(SB)/4, $0xffed4113
-DATA nttInverseTwiddles<>+2608(SB)/4, $0x001c4563
-DATA nttInverseTwiddles<>+2612(SB)/4, $0xfffa2bdd
-DATA nttInverseTwiddles<>+2616(SB)/4, $0xffffa63b
-DATA nttInverseTwiddles<>+2620(SB)/4, $0xfff5c282
-DATA nttInverseTwiddles<>+2624(SB)/4, $0x9c766c62
-DATA nttInverseTwiddles<>+2628(SB)/4, $0xf8cf15d4
-DATA nttInverseTwiddles<>+2632(SB)/4, $0x61aae9f7
-DATA nttInverseTwiddles<>+2636(SB)/4, $0x6a8fa113
-DATA nttInverseTwiddles<>+2640(SB)/4, $0x6348a563
-DATA nttInverseTwiddles<>+2644(SB)/4, $0xcaf5cbdd
-DATA nttInverseTwiddles<>+2648(SB)/4, $0xc347063b
-DATA nttInverseTwiddles<>+2652(SB)/4, $0x7f460282
-DATA nttInverseTwiddles<>+2656(SB)/4, $0x001495d4
-DATA nttInverseTwiddles<>+2660(SB)/4, $0x001495d4
-DATA nttInverseTwiddles<>+2664(SB)/4, $0xffed4113
-DATA nttInverseTwiddles<>+2668(SB)/4, $0xffed4113
-DATA nttInverseTwiddles<>+2672(SB)/4, $0xfffa2bdd
-DATA nttInverseTwiddles<>+2676(SB)/4, $0xfffa2bdd
-DATA nttInverseTwiddles<>+2680(SB)/4, $0xfff5c282
-DATA nttInverseTwiddles<>+2684(SB)/4, $0xfff5c282
-DATA nttInverseTwiddles<>+2688(SB)/4, $0xf8cf15d4
-DATA nttInverseTwiddles<>+2692(SB)/4, $0xf8cf15d4
-DATA nttInverseTwiddles<>+2696(SB)/4, $0x6a8fa113
-DATA nttInverseTwiddles<>+2700(SB)/4, $0x6a8fa113
-DATA nttInverseTwiddles<>+2704(SB)/4, $0xcaf5cbdd
-DATA nttInverseTwiddles<>+2708(SB)/4, $0xcaf5cbdd
-DATA nttInverseTwiddles<>+2712(SB)/4, $0x7f460282
-DATA nttInverseTwiddles<>+2716(SB)/4, $0x7f460282
-DATA nttInverseTwiddles<>+2720(SB)/4, $0xffda3409
-DATA nttInverseTwiddles<>+2724(SB)/4, $0xffc7a44b
-DATA nttInverseTwiddles<>+2728(SB)/4, $0x00296e9f
-DATA nttInverseTwiddles<>+2732(SB)/4, $0xfff0fe85
-DATA nttInverseTwiddles<>+2736(SB)/4, $0xfff9ba6d
-DATA nttInverseTwiddles<>+2740(SB)/4, $0xffd2b7a3
-DATA nttInverseTwiddles<>+2744(SB)/4, $0x0020c638
-DATA nttInverseTwiddles<>+2748(SB)/4, $0x003410f2
-DATA nttInverseTwiddles<>+2752(SB)/4, $0x65db5409
-DATA nttInverseTwiddles<>+2756(SB)/4, $0xfad1044b
-DATA nttInverseTwiddles<>+2760(SB)/4, $0x5a7d4e9f
-DATA nttInverseTwiddles<>+2764(SB)/4, $0xf1419e85
-DATA nttInverseTwiddles<>+2768(SB)/4, $0xb4c75a6d
-DATA nttInverseTwiddles<>+2772(SB)/4, $0x114717a3
-DATA nttInverseTwiddles<>+2776(SB)/4, $0xdce7c638
-DATA nttInverseTwiddles<>+2780(SB)/4, $0xd15250f2
-DATA nttInverseTwiddles<>+2784(SB)/4, $0xffc7a44b
-DATA nttInverseTwiddles<>+2788(SB)/4, $0xffc7a44b
-DATA nttInverseTwiddles<>+2792(SB)/4, $0xfff0fe85
-DATA nttInverseTwiddles<>+2796(SB)/4, $0xfff0fe85
-DATA nttInverseTwiddles<>+2800(SB)/4, $0xffd2b7a3
-DATA nttInverseTwiddles<>+2804(SB)/4, $0xffd2b7a3
-DATA nttInverseTwiddles<>+2808(SB)/4, $0x003410f2
-DATA nttInverseTwiddles<>+2812(SB)/4, $0x003410f2
-DATA nttInverseTwiddles<>+2816(SB)/4, $0xfad1044b
-DATA nttInverseTwiddles<>+2820(SB)/4, $0xfad1044b
-DATA nttInverseTwiddles<>+2824(SB)/4, $0xf1419e85
-DATA nttInverseTwiddles<>+2828(SB)/4, $0xf1419e85
-DATA nttInverseTwiddles<>+2832(SB)/4, $0x114717a3
-DATA nttInverseTwiddles<>+2836(SB)/4, $0x114717a3
-DATA nttInverseTwiddles<>+2840(SB)/4, $0xd15250f2
-DATA nttInverseTwiddles<>+2844(SB)/4, $0xd15250f2
-DATA nttInverseTwiddles<>+2848(SB)/4, $0xfff7c55d
-DATA nttInverseTwiddles<>+2852(SB)/4, $0x0023d69c
-DATA nttInverseTwiddles<>+2856(SB)/4, $0xfffb6a4d
-DATA nttInverseTwiddles<>+2860(SB)/4, $0x00360400
-DATA nttInverseTwiddles<>+2864(SB)/4, $0xffd43e41
-DATA nttInverseTwiddles<>+2868(SB)/4, $0x00368a96
-DATA nttInverseTwiddles<>+2872(SB)/4, $0xffd18e7c
-DATA nttInverseTwiddles<>+2876(SB)/4, $0xffc51585
-DATA nttInverseTwiddles<>+2880(SB)/4, $0xbe23655d
-DATA nttInverseTwiddles<>+2884(SB)/4, $0x9cf7569c
-DATA nttInverseTwiddles<>+2888(SB)/4, $0x7ac50a4d
-DATA nttInverseTwiddles<>+2892(SB)/4, $0xc0b60400
-DATA nttInverseTwiddles<>+2896(SB)/4, $0x6b1c5e41
-DATA nttInverseTwiddles<>+2900(SB)/4, $0xde894a96
-DATA nttInverseTwiddles<>+2904(SB)/4, $0xe3a10e7c
-DATA nttInverseTwiddles<>+2908(SB)/4, $0xf3f5b585
-DATA nttInverseTwiddles<>+2912(SB)/4, $0x0023d69c
-DATA nttInverseTwiddles<>+2916(SB)/4, $0x0023d69c
-DATA nttInverseTwiddles<>+2920(SB)/4, $0x00360400
-DATA nttInverseTwiddles<>+2924(SB)/4, $0x00360400
-DATA nttInverseTwiddles<>+2928(SB)/4, $0x00368a96
-DATA nttInverseTwiddles<>+2932(SB)/4, $0x00368a96
-DATA nttInverseTwiddles<>+2936(SB)/4, $0xffc51585
-DATA nttInverseTwiddles<>+2940(SB)/4, $0xffc51585
-DATA nttInverseTwiddles<>+2944(SB)/4, $0x9cf7569c
-DATA nttInverseTwiddles<>+2948(SB)/4, $0x9cf7569c
-DATA nttInverseTwiddles<>+2952(SB)/4, $0xc0b60400
-DATA nttInverseTwiddles<>+2956(SB)/4, $0xc0b60400
-DATA nttInverseTwiddles<>+2960(SB)/4, $0xde894a96
-DATA nttInverseTwiddles<>+2964(SB)/4, $0xde894a96
-DATA nttInverseTwiddles<>+2968(SB)/4, $0xf3f5b585
-DATA nttInverseTwiddles<>+2972(SB)/4, $0xf3f5b585
-DATA nttInverseTwiddles<>+2976(SB)/4, $0xffdfd37b
-DATA nttInverseTwiddles<>+2980(SB)/4, $0xffdfd37b
-DATA nttInverseTwiddles<>+2984(SB)/4, $0x0027f968
-DATA nttInverseTwiddles<>+2988(SB)/4, $0x0027f968
-DATA nttInverseTwiddles<>+2992(SB)/4, $0xffeeeaa0
-DATA nttInverseTwiddles<>+2996(SB)/4, $0xffeeeaa0
-DATA nttInverseTwiddles<>+3000(SB)/4, $0xfff79d90
-DATA nttInverseTwiddles<>+3004(SB)/4, $0xfff79d90
-DATA nttInverseTwiddles<>+3008(SB)/4, $0x28cf337b
-DATA nttInverseTwiddles<>+3012(SB)/4, $0x28cf337b
-DATA nttInverseTwiddles<>+3016(SB)/4, $0xeb54f968
-DATA nttInverseTwiddles<>+3020(SB)/4, $0xeb54f968
-DATA nttInverseTwiddles<>+3024(SB)/4, $0x0d42eaa0
-DATA nttInverseTwiddles<>+3028(SB)/4, $0x0d42eaa0
-DATA nttInverseTwiddles<>+3032(SB)/4, $0x6ba99d90
-DATA nttInverseTwiddles<>+3036(SB)/4, $0x6ba99d90
-DATA nttInverseTwiddles<>+3040(SB)/4, $0xffe0147f
-DATA nttInverseTwiddles<>+3044(SB)/4, $0xffe0147f
-DATA nttInverseTwiddles<>+3048(SB)/4, $0xffe0147f
-DATA nttInverseTwiddles<>+3052(SB)/4, $0xffe0147f
-DATA nttInverseTwiddles<>+3056(SB)/4, $0xfffa84ad
-DATA nttInverseTwiddles<>+3060(SB)/4, $0xfffa84ad
-DATA nttInverseTwiddles<>+3064(SB)/4, $0xfffa84ad
-DATA nttInverseTwiddles<>+3068(SB)/4, $0xfffa84ad
-DATA nttInverseTwiddles<>+3072(SB)/4, $0xbeeff47f
-DATA nttInverseTwiddles<>+3076(SB)/4, $0xbeeff47f
-DATA nttInverseTwiddles<>+3080(SB)/4, $0xbeeff47f
-DATA nttInverseTwiddles<>+3084(SB)/4, $0xbeeff47f
-DATA nttInverseTwiddles<>+3088(SB)/4, $0xae1024ad
-DATA nttInverseTwiddles<>+3092(SB)/4, $0xae1024ad
-DATA nttInverseTwiddles<>+3096(SB)/4, $0xae1024ad
-DATA nttInverseTwiddles<>+3100(SB)/4, $0xae1024ad
-DATA nttInverseTwiddles<>+3104(SB)/4, $0xffc921c2
-DATA nttInverseTwiddles<>+3108(SB)/4, $0x0030ef86
-DATA nttInverseTwiddles<>+3112(SB)/4, $0xfff44592
-DATA nttInverseTwiddles<>+3116(SB)/4, $0x001f0084
-DATA nttInverseTwiddles<>+3120(SB)/4, $0xfff7fcd6
-DATA nttInverseTwiddles<>+3124(SB)/4, $0xffd05af6
-DATA nttInverseTwiddles<>+3128(SB)/4, $0xffc9b97d
-DATA nttInverseTwiddles<>+3132(SB)/4, $0xfff60021
-DATA nttInverseTwiddles<>+3136(SB)/4, $0x4b0161c2
-DATA nttInverseTwiddles<>+3140(SB)/4, $0x7321af86
-DATA nttInverseTwiddles<>+3144(SB)/4, $0x07a68592
-DATA nttInverseTwiddles<>+3148(SB)/4, $0xae2f8084
-DATA nttInverseTwiddles<>+3152(SB)/4, $0xec92bcd6
-DATA nttInverseTwiddles<>+3156(SB)/4, $0x682f1af6
-DATA nttInverseTwiddles<>+3160(SB)/4, $0x6c79597d
-DATA nttInverseTwiddles<>+3164(SB)/4, $0x337a2021
-DATA nttInverseTwiddles<>+3168(SB)/4, $0x0030ef86
-DATA nttInverseTwiddles<>+3172(SB)/4, $0x0030ef86
-DATA nttInverseTwiddles<>+3176(SB)/4, $0x001f0084
-DATA nttInverseTwiddles<>+3180(SB)/4, $0x001f0084
-DATA nttInverseTwiddles<>+3184(SB)/4, $0xffd05af6
-DATA nttInverseTwiddles<>+3188(SB)/4, $0xffd05af6
-DATA nttInverseTwiddles<>+3192(SB)/4, $0xfff60021
-DATA nttInverseTwiddles<>+3196(SB)/4, $0xfff60021
-DATA nttInverseTwiddles<>+3200(SB)/4, $0x7321af86
-DATA nttInverseTwiddles<>+3204(SB)/4, $0x7321af86
-DATA nttInverseTwiddles<>+3208(SB)/4, $0xae2f8084
-DATA nttInverseTwiddles<>+3212(SB)/4, $0xae2f8084
-DATA nttInverseTwiddles<>+3216(SB)/4, $0x682f1af6
-DATA nttInverseTwiddles<>+3220(SB)/4, $0x682f1af6
-DATA nttInverseTwiddles<>+3224(SB)/4, $0x337a2021
-DATA nttInverseTwiddles<>+3228(SB)/4, $0x337a2021
-DATA nttInverseTwiddles<>+3232(SB)/4, $0xfff806fc
-DATA nttInverseTwiddles<>+3236(SB)/4, $0x000c7f5a
-DATA nttInverseTwiddles<>+3240(SB)/4, $0xffff5704
-DATA nttInverseTwiddles<>+3244(SB)/4, $0x000de0e6
-DATA nttInverseTwiddles<>+3248(SB)/4, $0xffe7628a
-DATA nttInverseTwiddles<>+3252(SB)/4, $0x001c5e1a
-DATA nttInverseTwiddles<>+3256(SB)/4, $0x00078f83
-DATA nttInverseTwiddles<>+3260(SB)/4, $0x000dbe5e
-DATA nttInverseTwiddles<>+3264(SB)/4, $0x72d786fc
-DATA nttInverseTwiddles<>+3268(SB)/4, $0x4af7bf5a
-DATA nttInverseTwiddles<>+3272(SB)/4, $0x78dfd704
-DATA nttInverseTwiddles<>+3276(SB)/4, $0xe12aa0e6
-DATA nttInverseTwiddles<>+3280(SB)/4, $0xcf38a28a
-DATA nttInverseTwiddles<>+3284(SB)/4, $0xe6df9e1a
-DATA nttInverseTwiddles<>+3288(SB)/4, $0x3c77ef83
-DATA nttInverseTwiddles<>+3292(SB)/4, $0x00d97e5e
-DATA nttInverseTwiddles<>+3296(SB)/4, $0x000c7f5a
-DATA nttInverseTwiddles<>+3300(SB)/4, $0x000c7f5a
-DATA nttInverseTwiddles<>+3304(SB)/4, $0x000de0e6
-DATA nttInverseTwiddles<>+3308(SB)/4, $0x000de0e6
-DATA nttInverseTwiddles<>+3312(SB)/4, $0x001c5e1a
-DATA nttInverseTwiddles<>+3316(SB)/4, $0x001c5e1a
-DATA nttInverseTwiddles<>+3320(SB)/4, $0x000dbe5e
-DATA nttInverseTwiddles<>+3324(SB)/4, $0x000dbe5e
-DATA nttInverseTwiddles<>+3328(SB)/4, $0x4af7bf5a
-DATA nttInverseTwiddles<>+3332(SB)/4, $0x4af7bf5a
-DATA nttInverseTwiddles<>+3336(SB)/4, $0xe12aa0e6
-DATA nttInverseTwiddles<>+3340(SB)/4, $0xe12aa0e6
-DATA nttInverseTwiddles<>+3344(SB)/4, $0xe6df9e1a
-DATA nttInverseTwiddles<>+3348(SB)/4, $0xe6df9e1a
-DATA nttInverseTwiddles<>+3352(SB)/4, $0x00d97e5e
-DATA nttInverseTwiddles<>+3356(SB)/4, $0x00d97e5e
-DATA nttInverseTwiddles<>+3360(SB)/4, $0xffcf45de
-DATA nttInverseTwiddles<>+3364(SB)/4, $0x00359b5d
-DATA nttInverseTwiddles<>+3368(SB)/4, $0xffedbb56
-DATA nttInverseTwiddles<>+3372(SB)/4, $0xffed24f0
-DATA nttInverseTwiddles<>+3376(SB)/4, $0xffc6a2fc
-DATA nttInverseTwiddles<>+3380(SB)/4, $0x00252587
-DATA nttInverseTwiddles<>+3384(SB)/4, $0xffca48a0
-DATA nttInverseTwiddles<>+3388(SB)/4, $0x000412f5
-DATA nttInverseTwiddles<>+3392(SB)/4, $0x718b05de
-DATA nttInverseTwiddles<>+3396(SB)/4, $0x79213b5d
-DATA nttInverseTwiddles<>+3400(SB)/4, $0x64587b56
-DATA nttInverseTwiddles<>+3404(SB)/4, $0xec8b24f0
-DATA nttInverseTwiddles<>+3408(SB)/4, $0x462622fc
-DATA nttInverseTwiddles<>+3412(SB)/4, $0xfd560587
-DATA nttInverseTwiddles<>+3416(SB)/4, $0x78de48a0
-DATA nttInverseTwiddles<>+3420(SB)/4, $0xdbe2b2f5
-DATA nttInverseTwiddles<>+3424(SB)/4, $0x00359b5d
-DATA nttInverseTwiddles<>+3428(SB)/4, $0x00359b5d
-DATA nttInverseTwiddles<>+3432(SB)/4, $0xffed24f0
-DATA nttInverseTwiddles<>+3436(SB)/4, $0xffed24f0
-DATA nttInverseTwiddles<>+3440(SB)/4, $0x00252587
-DATA nttInverseTwiddles<>+3444(SB)/4, $0x00252587
-DATA nttInverseTwiddles<>+3448(SB)/4, $0x000412f5
-DATA nttInverseTwiddles<>+3452(SB)/4, $0x000412f5
-DATA nttInverseTwiddles<>+3456(SB)/4, $0x79213b5d
-DATA nttInverseTwiddles<>+3460(SB)/4, $0x79213b5d
-DATA nttInverseTwiddles<>+3464(SB)/4, $0xec8b24f0
-DATA nttInverseTwiddles<>+3468(SB)/4, $0xec8b24f0
-DATA nttInverseTwiddles<>+3472(SB)/4, $0xfd560587
-DATA nttInverseTwiddles<>+3476(SB)/4, $0xfd560587
-DATA nttInverseTwiddles<>+3480(SB)/4, $0xdbe2b2f5
-DATA nttInverseTwiddles<>+3484(SB)/4, $0xdbe2b2f5
-DATA nttInverseTwiddles<>+3488(SB)/4, $0xffc9a422
-DATA nttInverseTwiddles<>+3492(SB)/4, $0x003a41f8
-DATA nttInverseTwiddles<>+3496(SB)/4, $0xffdaab9f
-DATA nttInverseTwiddles<>+3500(SB)/4, $0x002358d4
-DATA nttInverseTwiddles<>+3504(SB)/4, $0x00223dfb
-DATA nttInverseTwiddles<>+3508(SB)/4, $0x0033ff5a
-DATA nttInverseTwiddles<>+3512(SB)/4, $0xffccff72
-DATA nttInverseTwiddles<>+3516(SB)/4, $0x001fea93
-DATA nttInverseTwiddles<>+3520(SB)/4, $0xab4de422
-DATA nttInverseTwiddles<>+3524(SB)/4, $0x2c7941f8
-DATA nttInverseTwiddles<>+3528(SB)/4, $0x01ce8b9f
-DATA nttInverseTwiddles<>+3532(SB)/4, $0x513dd8d4
-DATA nttInverseTwiddles<>+3536(SB)/4, $0x36619dfb
-DATA nttInverseTwiddles<>+3540(SB)/4, $0x3b1f3f5a
-DATA nttInverseTwiddles<>+3544(SB)/4, $0xaebb3f72
-DATA nttInverseTwiddles<>+3548(SB)/4, $0xfff24a93
-DATA nttInverseTwiddles<>+3552(SB)/4, $0x003a41f8
-DATA nttInverseTwiddles<>+3556(SB)/4, $0x003a41f8
-DATA nttInverseTwiddles<>+3560(SB)/4, $0x002358d4
-DATA nttInverseTwiddles<>+3564(SB)/4, $0x002358d4
-DATA nttInverseTwiddles<>+3568(SB)/4, $0x0033ff5a
-DATA nttInverseTwiddles<>+3572(SB)/4, $0x0033ff5a
-DATA nttInverseTwiddles<>+3576(SB)/4, $0x001fea93
-DATA nttInverseTwiddles<>+3580(SB)/4, $0x001fea93
-DATA nttInverseTwiddles<>+3584(SB)/4, $0x2c7941f8
-DATA nttInverseTwiddles<>+3588(SB)/4, $0x2c7941f8
-DATA nttInverseTwiddles<>+3592(SB)/4, $0x513dd8d4
-DATA nttInverseTwiddles<>+3596(SB)/4, $0x513dd8d4
-DATA nttInverseTwiddles<>+3600(SB)/4, $0x3b1f3f5a
-DATA nttInverseTwiddles<>+3604(SB)/4, $0x3b1f3f5a
-DATA nttInverseTwiddles<>+3608(SB)/4, $0xfff24a93
-DATA nttInverseTwiddles<>+3612(SB)/4, $0xfff24a93
-DATA nttInverseTwiddles<>+3616(SB)/4, $0x0001efca
-DATA nttInverseTwiddles<>+3620(SB)/4, $0xffcfd2ae
-DATA nttInverseTwiddles<>+3624(SB)/4, $0xfff0bcf6
-DATA nttInverseTwiddles<>+3628(SB)/4, $0x001d9772
-DATA nttInverseTwiddles<>+3632(SB)/4, $0xffc890e0
-DATA nttInverseTwiddles<>+3636(SB)/4, $0xffcf5280
-DATA nttInverseTwiddles<>+3640(SB)/4, $0xffc1b072
-DATA nttInverseTwiddles<>+3644(SB)/4, $0xffeccf75
-DATA nttInverseTwiddles<>+3648(SB)/4, $0x80fb2fca
-DATA nttInverseTwiddles<>+3652(SB)/4, $0x5b2592ae
-DATA nttInverseTwiddles<>+3656(SB)/4, $0x748f7cf6
-DATA nttInverseTwiddles<>+3660(SB)/4, $0xc20bd772
-DATA nttInverseTwiddles<>+3664(SB)/4, $0x21e490e0
-DATA nttInverseTwiddles<>+3668(SB)/4, $0xaa1f5280
-DATA nttInverseTwiddles<>+3672(SB)/4, $0xc4cff072
-DATA nttInverseTwiddles<>+3676(SB)/4, $0xb35b6f75
-DATA nttInverseTwiddles<>+3680(SB)/4, $0xffcfd2ae
-DATA nttInverseTwiddles<>+3684(SB)/4, $0xffcfd2ae
-DATA nttInverseTwiddles<>+3688(SB)/4, $0x001d9772
-DATA nttInverseTwiddles<>+3692(SB)/4, $0x001d9772
-DATA nttInverseTwiddles<>+3696(SB)/4, $0xffcf5280
-DATA nttInverseTwiddles<>+3700(SB)/4, $0xffcf5280
-DATA nttInverseTwiddles<>+3704(SB)/4, $0xffeccf75
-DATA nttInverseTwiddles<>+3708(SB)/4, $0xffeccf75
-DATA nttInverseTwiddles<>+3712(SB)/4, $0x5b2592ae
-DATA nttInverseTwiddles<>+3716(SB)/4, $0x5b2592ae
-DATA nttInverseTwiddles<>+3720(SB)/4, $0xc20bd772
-DATA nttInverseTwiddles<>+3724(SB)/4, $0xc20bd772
-DATA nttInverseTwiddles<>+3728(SB)/4, $0xaa1f5280
-DATA nttInverseTwiddles<>+3732(SB)/4, $0xaa1f5280
-DATA nttInverseTwiddles<>+3736(SB)/4, $0xb35b6f75
-DATA nttInverseTwiddles<>+3740(SB)/4, $0xb35b6f75
-DATA nttInverseTwiddles<>+3744(SB)/4, $0xffe7cfbb
-DATA nttInverseTwiddles<>+3748(SB)/4, $0x003509ee
-DATA nttInverseTwiddles<>+3752(SB)/4, $0xffd19819
-DATA nttInverseTwiddles<>+3756(SB)/4, $0xffe8ac81
-DATA nttInverseTwiddles<>+3760(SB)/4, $0x002135c7
-DATA nttInverseTwiddles<>+3764(SB)/4, $0xffe9d65d
-DATA nttInverseTwiddles<>+3768(SB)/4, $0xffc7e1cf
-DATA nttInverseTwiddles<>+3772(SB)/4, $0xffc406e5
-DATA nttInverseTwiddles<>+3776(SB)/4, $0x085f2fbb
-DATA nttInverseTwiddles<>+3780(SB)/4, $0x6272c9ee
-DATA nttInverseTwiddles<>+3784(SB)/4, $0x8a54b819
-DATA nttInverseTwiddles<>+3788(SB)/4, $0xd8f8cc81
-DATA nttInverseTwiddles<>+3792(SB)/4, $0x5f5a15c7
-DATA nttInverseTwiddles<>+3796(SB)/4, $0x8035765d
-DATA nttInverseTwiddles<>+3800(SB)/4, $0x5081c1cf
-DATA nttInverseTwiddles<>+3804(SB)/4, $0xa220a6e5
-DATA nttInverseTwiddles<>+3808(SB)/4, $0x003509ee
-DATA nttInverseTwiddles<>+3812(SB)/4, $0x003509ee
-DATA nttInverseTwiddles<>+3816(SB)/4, $0xffe8ac81
-DATA nttInverseTwiddles<>+3820(SB)/4, $0xffe8ac81
-DATA nttInverseTwiddles<>+3824(SB)/4, $0xffe9d65d
-DATA nttInverseTwiddles<>+3828(SB)/4, $0xffe9d65d
-DATA nttInverseTwiddles<>+3832(SB)/4, $0xffc406e5
-DATA nttInverseTwiddles<>+3836(SB)/4, $0xffc406e5
-DATA nttInverseTwiddles<>+3840(SB)/4, $0x6272c9ee
-DATA nttInverseTwiddles<>+3844(SB)/4, $0x6272c9ee
-DATA nttInverseTwiddles<>+3848(SB)/4, $0xd8f8cc81
-DATA nttInverseTwiddles<>+3852(SB)/4, $0xd8f8cc81
-DATA nttInverseTwiddles<>+3856(SB)/4, $0x8035765d
-DATA nttInverseTwiddles<>+3860(SB)/4, $0x8035765d
-DATA nttInverseTwiddles<>+3864(SB)/4, $0xa220a6e5
-DATA nttInverseTwiddles<>+3868(SB)/4, $0xa220a6e5
-DATA nttInverseTwiddles<>+3872(SB)/4, $0x003bbeaf
-DATA nttInverseTwiddles<>+3876(SB)/4, $0xffd947d4
-DATA nttInverseTwiddles<>+3880(SB)/4, $0xffc9302c
-DATA nttInverseTwiddles<>+3884(SB)/4, $0xffe6a503
-DATA nttInverseTwiddles<>+3888(SB)/4, $0x0035dec5
-DATA nttInverseTwiddles<>+3892(SB)/4, $0x002ef4cd
-DATA nttInverseTwiddles<>+3896(SB)/4, $0x00017620
-DATA nttInverseTwiddles<>+3900(SB)/4, $0x00294a67
-DATA nttInverseTwiddles<>+3904(SB)/4, $0xdc919eaf
-DATA nttInverseTwiddles<>+3908(SB)/4, $0x8ed3c7d4
-DATA nttInverseTwiddles<>+3912(SB)/4, $0xbfceb02c
-DATA nttInverseTwiddles<>+3916(SB)/4, $0x5f070503
-DATA nttInverseTwiddles<>+3920(SB)/4, $0x6d8e7ec5
-DATA nttInverseTwiddles<>+3924(SB)/4, $0xac4894cd
-DATA nttInverseTwiddles<>+3928(SB)/4, $0x9ec57620
-DATA nttInverseTwiddles<>+3932(SB)/4, $0x91f62a67
-DATA nttInverseTwiddles<>+3936(SB)/4, $0xffd947d4
-DATA nttInverseTwiddles<>+3940(SB)/4, $0xffd947d4
-DATA nttInverseTwiddles<>+3944(SB)/4, $0xffe6a503
-DATA nttInverseTwiddles<>+3948(SB)/4, $0xffe6a503
-DATA nttInverseTwiddles<>+3952(SB)/4, $0x002ef4cd
-DATA nttInverseTwiddles<>+3956(SB)/4, $0x002ef4cd
-DATA nttInverseTwiddles<>+3960(SB)/4, $0x00294a67
-DATA nttInverseTwiddles<>+3964(SB)/4, $0x00294a67
-DATA nttInverseTwiddles<>+3968(SB)/4, $0x8ed3c7d4
-DATA nttInverseTwiddles<>+3972(SB)/4, $0x8ed3c7d4
-DATA nttInverseTwiddles<>+3976(SB)/4, $0x5f070503
-DATA nttInverseTwiddles<>+3980(SB)/4, $0x5f070503
-DATA nttInverseTwiddles<>+3984(SB)/4, $0xac4894cd
-DATA nttInverseTwiddles<>+3988(SB)/4, $0xac4894cd
-DATA nttInverseTwiddles<>+3992(SB)/4, $0x91f62a67
-DATA nttInverseTwiddles<>+3996(SB)/4, $0x91f62a67
-DATA nttInverseTwiddles<>+4000(SB)/4, $0x0036b788
-DATA nttInverseTwiddles<>+4004(SB)/4, $0x0036b788
-DATA nttInverseTwiddles<>+4008(SB)/4, $0xffef85a4
-DATA nttInverseTwiddles<>+4012(SB)/4, $0xffef85a4
-DATA nttInverseTwiddles<>+4016(SB)/4, $0x000fa070
-DATA nttInverseTwiddles<>+4020(SB)/4, $0x000fa070
-DATA nttInverseTwiddles<>+4024(SB)/4, $0x00299658
-DATA nttInverseTwiddles<>+4028(SB)/4, $0x00299658
-DATA nttInverseTwiddles<>+4032(SB)/4, $0x3327b788
-DATA nttInverseTwiddles<>+4036(SB)/4, $0x3327b788
-DATA nttInverseTwiddles<>+4040(SB)/4, $0xaea405a4
-DATA nttInverseTwiddles<>+4044(SB)/4, $0xaea405a4
-DATA nttInverseTwiddles<>+4048(SB)/4, $0x7c1da070
-DATA nttInverseTwiddles<>+4052(SB)/4, $0x7c1da070
-DATA nttInverseTwiddles<>+4056(SB)/4, $0x66f49658
-DATA nttInverseTwiddles<>+4060(SB)/4, $0x66f49658
-DATA nttInverseTwiddles<>+4064(SB)/4, $0x0023e92b
-DATA nttInverseTwiddles<>+4068(SB)/4, $0x0023e92b
-DATA nttInverseTwiddles<>+4072(SB)/4, $0x0023e92b
-DATA nttInverseTwiddles<>+4076(SB)/4, $0x0023e92b
-DATA nttInverseTwiddles<>+4080(SB)/4, $0x001bde2b
-DATA nttInverseTwiddles<>+4084(SB)/4, $0x001bde2b
-DATA nttInverseTwiddles<>+4088(SB)/4, $0x001bde2b
-DATA nttInverseTwiddles<>+4092(SB)/4, $0x001bde2b
-DATA nttInverseTwiddles<>+4096(SB)/4, $0x93c9492b
-DATA nttInverseTwiddles<>+4100(SB)/4, $0x93c9492b
-DATA nttInverseTwiddles<>+4104(SB)/4, $0x93c9492b
-DATA nttInverseTwiddles<>+4108(SB)/4, $0x93c9492b
-DATA nttInverseTwiddles<>+4112(SB)/4, $0x12613e2b
-DATA nttInverseTwiddles<>+4116(SB)/4, $0x12613e2b
-DATA nttInverseTwiddles<>+4120(SB)/4, $0x12613e2b
-DATA nttInverseTwiddles<>+4124(SB)/4, $0x12613e2b
-DATA nttInverseTwiddles<>+4128(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4132(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4136(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4140(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4144(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4148(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4152(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4156(SB)/4, $0x00071e24
-DATA nttInverseTwiddles<>+4160(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4164(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4168(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4172(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4176(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4180(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4184(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4188(SB)/4, $0x61cb9e24
-DATA nttInverseTwiddles<>+4192(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4196(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4200(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4204(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4208(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4212(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4216(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4220(SB)/4, $0xfff2a128
-DATA nttInverseTwiddles<>+4224(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4228(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4232(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4236(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4240(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4244(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4248(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4252(SB)/4, $0x6017a128
-DATA nttInverseTwiddles<>+4256(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4260(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4264(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4268(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4272(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4276(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4280(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4284(SB)/4, $0xfff42118
-DATA nttInverseTwiddles<>+4288(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4292(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4296(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4300(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4304(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4308(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4312(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4316(SB)/4, $0x58172118
-DATA nttInverseTwiddles<>+4320(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4324(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4328(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4332(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4336(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4340(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4344(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4348(SB)/4, $0x00039e44
-DATA nttInverseTwiddles<>+4352(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4356(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4360(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4364(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4368(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4372(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4376(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4380(SB)/4, $0x61cc1e44
-DATA nttInverseTwiddles<>+4384(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4388(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4392(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4396(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4400(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4404(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4408(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4412(SB)/4, $0xfff81503
-DATA nttInverseTwiddles<>+4416(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4420(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4424(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4428(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4432(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4436(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4440(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4444(SB)/4, $0x8d187503
-DATA nttInverseTwiddles<>+4448(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4452(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4456(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4460(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4464(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4468(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4472(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4476(SB)/4, $0xffd83102
-DATA nttInverseTwiddles<>+4480(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4484(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4488(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4492(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4496(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4500(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4504(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4508(SB)/4, $0x8cf87102
-DATA nttInverseTwiddles<>+4512(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4516(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4520(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4524(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4528(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4532(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4536(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4540(SB)/4, $0x00047f45
-DATA nttInverseTwiddles<>+4544(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4548(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4552(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4556(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4560(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4564(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4568(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4572(SB)/4, $0x016d1f45
-DATA nttInverseTwiddles<>+4576(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4580(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4584(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4588(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4592(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4596(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4600(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4604(SB)/4, $0x00003ffe
-DATA nttInverseTwiddles<>+4608(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4612(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4616(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4620(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4624(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4628(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4632(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4636(SB)/4, $0x00fffffe
-DATA nttInverseTwiddles<>+4640(SB)/8, $0x0000000000000000
-GLOBL nttInverseTwiddles<>(SB), RODATA|NOPTR, $4648
+DATA nttInverseTwiddles<>+32(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+36(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+40(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+44(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+48(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+52(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+56(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+60(SB)/4, $0x00071e24
+DATA nttInverseTwiddles<>+64(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+68(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+72(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+76(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+80(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+84(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+88(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+92(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddles<>+96(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+100(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+104(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+108(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+112(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+116(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+120(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+124(SB)/4, $0xfff2a128
+DATA nttInverseTwiddles<>+128(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+132(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+136(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+140(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+144(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+148(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+152(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+156(SB)/4, $0x6017a128
+DATA nttInverseTwiddles<>+160(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+164(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+168(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+172(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+176(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+180(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+184(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+188(SB)/4, $0xfff42118
+DATA nttInverseTwiddles<>+192(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+196(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+200(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+204(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+208(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+212(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+216(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+220(SB)/4, $0x58172118
+DATA nttInverseTwiddles<>+224(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+228(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+232(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+236(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+240(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+244(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+248(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+252(SB)/4, $0x00039e44
+DATA nttInverseTwiddles<>+256(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+260(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+264(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+268(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+272(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+276(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+280(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+284(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddles<>+288(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+292(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+296(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+300(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+304(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+308(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+312(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+316(SB)/4, $0xfff81503
+DATA nttInverseTwiddles<>+320(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+324(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+328(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+332(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+336(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+340(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+344(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+348(SB)/4, $0x8d187503
+DATA nttInverseTwiddles<>+352(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+356(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+360(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+364(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+368(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+372(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+376(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+380(SB)/4, $0xffd83102
+DATA nttInverseTwiddles<>+384(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+388(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+392(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+396(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+400(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+404(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+408(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+412(SB)/4, $0x8cf87102
+DATA nttInverseTwiddles<>+416(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+420(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+424(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+428(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+432(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+436(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+440(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+444(SB)/4, $0x00047f45
+DATA nttInverseTwiddles<>+448(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+452(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+456(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+460(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+464(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+468(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+472(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+476(SB)/4, $0x016d1f45
+DATA nttInverseTwiddles<>+480(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+484(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+488(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+492(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+496(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+500(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+504(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+508(SB)/4, $0x00003ffe
+DATA nttInverseTwiddles<>+512(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+516(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+520(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+524(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+528(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+532(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+536(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+540(SB)/4, $0x00fffffe
+DATA nttInverseTwiddles<>+544(SB)/8, $0x0000000000000000
+GLOBL nttInverseTwiddles<>(SB), RODATA|NOPTR, $552
+
+DATA nttInverseBlockTwiddles<>+0(SB)/4, $0x001e29ce
+DATA nttInverseBlockTwiddles<>+4(SB)/4, $0xffeb36df
+DATA nttInverseBlockTwiddles<>+8(SB)/4, $0xfff316b6
+DATA nttInverseBlockTwiddles<>+12(SB)/4, $0xffff434e
+DATA nttInverseBlockTwiddles<>+16(SB)/4, $0x00155e68
+DATA nttInverseBlockTwiddles<>+20(SB)/4, $0x003bcf2c
+DATA nttInverseBlockTwiddles<>+24(SB)/4, $0x003c15ca
+DATA nttInverseBlockTwiddles<>+28(SB)/4, $0xfff78a50
+DATA nttInverseBlockTwiddles<>+32(SB)/4, $0x1657e9ce
+DATA nttInverseBlockTwiddles<>+36(SB)/4, $0x734716df
+DATA nttInverseBlockTwiddles<>+40(SB)/4, $0xdfc9d6b6
+DATA nttInverseBlockTwiddles<>+44(SB)/4, $0x7969034e
+DATA nttInverseBlockTwiddles<>+48(SB)/4, $0x17e25e68
+DATA nttInverseBlockTwiddles<>+52(SB)/4, $0x94214f2c
+DATA nttInverseBlockTwiddles<>+56(SB)/4, $0xc5f555ca
+DATA nttInverseBlockTwiddles<>+60(SB)/4, $0x09418a50
+DATA nttInverseBlockTwiddles<>+64(SB)/4, $0xffeb36df
+DATA nttInverseBlockTwiddles<>+68(SB)/4, $0xffeb36df
+DATA nttInverseBlockTwiddles<>+72(SB)/4, $0xffff434e
+DATA nttInverseBlockTwiddles<>+76(SB)/4, $0xffff434e
+DATA nttInverseBlockTwiddles<>+80(SB)/4, $0x003bcf2c
+DATA nttInverseBlockTwiddles<>+84(SB)/4, $0x003bcf2c
+DATA nttInverseBlockTwiddles<>+88(SB)/4, $0xfff78a50
+DATA nttInverseBlockTwiddles<>+92(SB)/4, $0xfff78a50
+DATA nttInverseBlockTwiddles<>+96(SB)/4, $0x734716df
+DATA nttInverseBlockTwiddles<>+100(SB)/4, $0x734716df
+DATA nttInverseBlockTwiddles<>+104(SB)/4, $0x7969034e
+DATA nttInverseBlockTwiddles<>+108(SB)/4, $0x7969034e
+DATA nttInverseBlockTwiddles<>+112(SB)/4, $0x94214f2c
+DATA nttInverseBlockTwiddles<>+116(SB)/4, $0x94214f2c
+DATA nttInverseBlockTwiddles<>+120(SB)/4, $0x09418a50
+DATA nttInverseBlockTwiddles<>+124(SB)/4, $0x09418a50
+DATA nttInverseBlockTwiddles<>+128(SB)/4, $0xffc9e5a9
+DATA nttInverseBlockTwiddles<>+132(SB)/4, $0xffdd1d09
+DATA nttInverseBlockTwiddles<>+136(SB)/4, $0x00189c2a
+DATA nttInverseBlockTwiddles<>+140(SB)/4, $0xfff993dd
+DATA nttInverseBlockTwiddles<>+144(SB)/4, $0xfff11805
+DATA nttInverseBlockTwiddles<>+148(SB)/4, $0xffdde1af
+DATA nttInverseBlockTwiddles<>+152(SB)/4, $0x0002cc93
+DATA nttInverseBlockTwiddles<>+156(SB)/4, $0xffd32764
+DATA nttInverseBlockTwiddles<>+160(SB)/4, $0x0bff05a9
+DATA nttInverseBlockTwiddles<>+164(SB)/4, $0x42fe3d09
+DATA nttInverseBlockTwiddles<>+168(SB)/4, $0xa69ddc2a
+DATA nttInverseBlockTwiddles<>+172(SB)/4, $0xb7f533dd
+DATA nttInverseBlockTwiddles<>+176(SB)/4, $0x3471b805
+DATA nttInverseBlockTwiddles<>+180(SB)/4, $0xa093c1af
+DATA nttInverseBlockTwiddles<>+184(SB)/4, $0x5c152c93
+DATA nttInverseBlockTwiddles<>+188(SB)/4, $0x42bfa764
+DATA nttInverseBlockTwiddles<>+192(SB)/4, $0xffdd1d09
+DATA nttInverseBlockTwiddles<>+196(SB)/4, $0xffdd1d09
+DATA nttInverseBlockTwiddles<>+200(SB)/4, $0xfff993dd
+DATA nttInverseBlockTwiddles<>+204(SB)/4, $0xfff993dd
+DATA nttInverseBlockTwiddles<>+208(SB)/4, $0xffdde1af
+DATA nttInverseBlockTwiddles<>+212(SB)/4, $0xffdde1af
+DATA nttInverseBlockTwiddles<>+216(SB)/4, $0xffd32764
+DATA nttInverseBlockTwiddles<>+220(SB)/4, $0xffd32764
+DATA nttInverseBlockTwiddles<>+224(SB)/4, $0x42fe3d09
+DATA nttInverseBlockTwiddles<>+228(SB)/4, $0x42fe3d09
+DATA nttInverseBlockTwiddles<>+232(SB)/4, $0xb7f533dd
+DATA nttInverseBlockTwiddles<>+236(SB)/4, $0xb7f533dd
+DATA nttInverseBlockTwiddles<>+240(SB)/4, $0xa093c1af
+DATA nttInverseBlockTwiddles<>+244(SB)/4, $0xa093c1af
+DATA nttInverseBlockTwiddles<>+248(SB)/4, $0x42bfa764
+DATA nttInverseBlockTwiddles<>+252(SB)/4, $0x42bfa764
+DATA nttInverseBlockTwiddles<>+256(SB)/4, $0xffc57fdb
+DATA nttInverseBlockTwiddles<>+260(SB)/4, $0x001d2668
+DATA nttInverseBlockTwiddles<>+264(SB)/4, $0xfffc05da
+DATA nttInverseBlockTwiddles<>+268(SB)/4, $0xffe47cae
+DATA nttInverseBlockTwiddles<>+272(SB)/4, $0xffef2633
+DATA nttInverseBlockTwiddles<>+276(SB)/4, $0x001a4cd0
+DATA nttInverseBlockTwiddles<>+280(SB)/4, $0xffe68e98
+DATA nttInverseBlockTwiddles<>+284(SB)/4, $0xfff97d45
+DATA nttInverseBlockTwiddles<>+288(SB)/4, $0x2e40dfdb
+DATA nttInverseBlockTwiddles<>+292(SB)/4, $0x10ea2668
+DATA nttInverseBlockTwiddles<>+296(SB)/4, $0xfbb745da
+DATA nttInverseBlockTwiddles<>+300(SB)/4, $0xf07a3cae
+DATA nttInverseBlockTwiddles<>+304(SB)/4, $0x97358633
+DATA nttInverseBlockTwiddles<>+308(SB)/4, $0x21b44cd0
+DATA nttInverseBlockTwiddles<>+312(SB)/4, $0xe5b98e98
+DATA nttInverseBlockTwiddles<>+316(SB)/4, $0xa1221d45
+DATA nttInverseBlockTwiddles<>+320(SB)/4, $0x001d2668
+DATA nttInverseBlockTwiddles<>+324(SB)/4, $0x001d2668
+DATA nttInverseBlockTwiddles<>+328(SB)/4, $0xffe47cae
+DATA nttInverseBlockTwiddles<>+332(SB)/4, $0xffe47cae
+DATA nttInverseBlockTwiddles<>+336(SB)/4, $0x001a4cd0
+DATA nttInverseBlockTwiddles<>+340(SB)/4, $0x001a4cd0
+DATA nttInverseBlockTwiddles<>+344(SB)/4, $0xfff97d45
+DATA nttInverseBlockTwiddles<>+348(SB)/4, $0xfff97d45
+DATA nttInverseBlockTwiddles<>+352(SB)/4, $0x10ea2668
+DATA nttInverseBlockTwiddles<>+356(SB)/4, $0x10ea2668
+DATA nttInverseBlockTwiddles<>+360(SB)/4, $0xf07a3cae
+DATA nttInverseBlockTwiddles<>+364(SB)/4, $0xf07a3cae
+DATA nttInverseBlockTwiddles<>+368(SB)/4, $0x21b44cd0
+DATA nttInverseBlockTwiddles<>+372(SB)/4, $0x21b44cd0
+DATA nttInverseBlockTwiddles<>+376(SB)/4, $0xa1221d45
+DATA nttInverseBlockTwiddles<>+380(SB)/4, $0xa1221d45
+DATA nttInverseBlockTwiddles<>+384(SB)/4, $0x0007340e
+DATA nttInverseBlockTwiddles<>+388(SB)/4, $0x00041dc0
+DATA nttInverseBlockTwiddles<>+392(SB)/4, $0x001a35e7
+DATA nttInverseBlockTwiddles<>+396(SB)/4, $0x003b0115
+DATA nttInverseBlockTwiddles<>+400(SB)/4, $0xfff11bf4
+DATA nttInverseBlockTwiddles<>+404(SB)/4, $0x0035c539
+DATA nttInverseBlockTwiddles<>+408(SB)/4, $0x0021c4f7
+DATA nttInverseBlockTwiddles<>+412(SB)/4, $0xffd1a13c
+DATA nttInverseBlockTwiddles<>+416(SB)/4, $0x1788f40e
+DATA nttInverseBlockTwiddles<>+420(SB)/4, $0xa3bc1dc0
+DATA nttInverseBlockTwiddles<>+424(SB)/4, $0xef5715e7
+DATA nttInverseBlockTwiddles<>+428(SB)/4, $0x29dda115
+DATA nttInverseBlockTwiddles<>+432(SB)/4, $0xf96f9bf4
+DATA nttInverseBlockTwiddles<>+436(SB)/4, $0x005ce539
+DATA nttInverseBlockTwiddles<>+440(SB)/4, $0x9940a4f7
+DATA nttInverseBlockTwiddles<>+444(SB)/4, $0x85f9213c
+DATA nttInverseBlockTwiddles<>+448(SB)/4, $0x00041dc0
+DATA nttInverseBlockTwiddles<>+452(SB)/4, $0x00041dc0
+DATA nttInverseBlockTwiddles<>+456(SB)/4, $0x003b0115
+DATA nttInverseBlockTwiddles<>+460(SB)/4, $0x003b0115
+DATA nttInverseBlockTwiddles<>+464(SB)/4, $0x0035c539
+DATA nttInverseBlockTwiddles<>+468(SB)/4, $0x0035c539
+DATA nttInverseBlockTwiddles<>+472(SB)/4, $0xffd1a13c
+DATA nttInverseBlockTwiddles<>+476(SB)/4, $0xffd1a13c
+DATA nttInverseBlockTwiddles<>+480(SB)/4, $0xa3bc1dc0
+DATA nttInverseBlockTwiddles<>+484(SB)/4, $0xa3bc1dc0
+DATA nttInverseBlockTwiddles<>+488(SB)/4, $0x29dda115
+DATA nttInverseBlockTwiddles<>+492(SB)/4, $0x29dda115
+DATA nttInverseBlockTwiddles<>+496(SB)/4, $0x005ce539
+DATA nttInverseBlockTwiddles<>+500(SB)/4, $0x005ce539
+DATA nttInverseBlockTwiddles<>+504(SB)/4, $0x85f9213c
+DATA nttInverseBlockTwiddles<>+508(SB)/4, $0x85f9213c
+DATA nttInverseBlockTwiddles<>+512(SB)/4, $0x003a97d9
+DATA nttInverseBlockTwiddles<>+516(SB)/4, $0xffc4c79c
+DATA nttInverseBlockTwiddles<>+520(SB)/4, $0xffea0802
+DATA nttInverseBlockTwiddles<>+524(SB)/4, $0xffe7d0e0
+DATA nttInverseBlockTwiddles<>+528(SB)/4, $0xffc8a057
+DATA nttInverseBlockTwiddles<>+532(SB)/4, $0xffd1eea2
+DATA nttInverseBlockTwiddles<>+536(SB)/4, $0xfff39944
+DATA nttInverseBlockTwiddles<>+540(SB)/4, $0x00139e25
+DATA nttInverseBlockTwiddles<>+544(SB)/4, $0xcab5b7d9
+DATA nttInverseBlockTwiddles<>+548(SB)/4, $0x3ab8479c
+DATA nttInverseBlockTwiddles<>+552(SB)/4, $0x47ea4802
+DATA nttInverseBlockTwiddles<>+556(SB)/4, $0x0a03d0e0
+DATA nttInverseBlockTwiddles<>+560(SB)/4, $0x44538057
+DATA nttInverseBlockTwiddles<>+564(SB)/4, $0x74a62ea2
+DATA nttInverseBlockTwiddles<>+568(SB)/4, $0xe11c1944
+DATA nttInverseBlockTwiddles<>+572(SB)/4, $0xf5583e25
+DATA nttInverseBlockTwiddles<>+576(SB)/4, $0xffc4c79c
+DATA nttInverseBlockTwiddles<>+580(SB)/4, $0xffc4c79c
+DATA nttInverseBlockTwiddles<>+584(SB)/4, $0xffe7d0e0
+DATA nttInverseBlockTwiddles<>+588(SB)/4, $0xffe7d0e0
+DATA nttInverseBlockTwiddles<>+592(SB)/4, $0xffd1eea2
+DATA nttInverseBlockTwiddles<>+596(SB)/4, $0xffd1eea2
+DATA nttInverseBlockTwiddles<>+600(SB)/4, $0x00139e25
+DATA nttInverseBlockTwiddles<>+604(SB)/4, $0x00139e25
+DATA nttInverseBlockTwiddles<>+608(SB)/4, $0x3ab8479c
+DATA nttInverseBlockTwiddles<>+612(SB)/4, $0x3ab8479c
+DATA nttInverseBlockTwiddles<>+616(SB)/4, $0x0a03d0e0
+DATA nttInverseBlockTwiddles<>+620(SB)/4, $0x0a03d0e0
+DATA nttInverseBlockTwiddles<>+624(SB)/4, $0x74a62ea2
+DATA nttInverseBlockTwiddles<>+628(SB)/4, $0x74a62ea2
+DATA nttInverseBlockTwiddles<>+632(SB)/4, $0xf5583e25
+DATA nttInverseBlockTwiddles<>+636(SB)/4, $0xf5583e25
+DATA nttInverseBlockTwiddles<>+640(SB)/4, $0x00147792
+DATA nttInverseBlockTwiddles<>+644(SB)/4, $0xfffd4ae0
+DATA nttInverseBlockTwiddles<>+648(SB)/4, $0xffe3bff6
+DATA nttInverseBlockTwiddles<>+652(SB)/4, $0xffc9c808
+DATA nttInverseBlockTwiddles<>+656(SB)/4, $0x00141305
+DATA nttInverseBlockTwiddles<>+660(SB)/4, $0xffdb3c93
+DATA nttInverseBlockTwiddles<>+664(SB)/4, $0x003036c2
+DATA nttInverseBlockTwiddles<>+668(SB)/4, $0x0002e46c
+DATA nttInverseBlockTwiddles<>+672(SB)/4, $0x0e06b792
+DATA nttInverseBlockTwiddles<>+676(SB)/4, $0xb9594ae0
+DATA nttInverseBlockTwiddles<>+680(SB)/4, $0x54e27ff6
+DATA nttInverseBlockTwiddles<>+684(SB)/4, $0x54cac808
+DATA nttInverseBlockTwiddles<>+688(SB)/4, $0x13f4b305
+DATA nttInverseBlockTwiddles<>+692(SB)/4, $0x69ed9c93
+DATA nttInverseBlockTwiddles<>+696(SB)/4, $0xae0876c2
+DATA nttInverseBlockTwiddles<>+700(SB)/4, $0xd690646c
+DATA nttInverseBlockTwiddles<>+704(SB)/4, $0xfffd4ae0
+DATA nttInverseBlockTwiddles<>+708(SB)/4, $0xfffd4ae0
+DATA nttInverseBlockTwiddles<>+712(SB)/4, $0xffc9c808
+DATA nttInverseBlockTwiddles<>+716(SB)/4, $0xffc9c808
+DATA nttInverseBlockTwiddles<>+720(SB)/4, $0xffdb3c93
+DATA nttInverseBlockTwiddles<>+724(SB)/4, $0xffdb3c93
+DATA nttInverseBlockTwiddles<>+728(SB)/4, $0x0002e46c
+DATA nttInverseBlockTwiddles<>+732(SB)/4, $0x0002e46c
+DATA nttInverseBlockTwiddles<>+736(SB)/4, $0xb9594ae0
+DATA nttInverseBlockTwiddles<>+740(SB)/4, $0xb9594ae0
+DATA nttInverseBlockTwiddles<>+744(SB)/4, $0x54cac808
+DATA nttInverseBlockTwiddles<>+748(SB)/4, $0x54cac808
+DATA nttInverseBlockTwiddles<>+752(SB)/4, $0x69ed9c93
+DATA nttInverseBlockTwiddles<>+756(SB)/4, $0x69ed9c93
+DATA nttInverseBlockTwiddles<>+760(SB)/4, $0xd690646c
+DATA nttInverseBlockTwiddles<>+764(SB)/4, $0xd690646c
+DATA nttInverseBlockTwiddles<>+768(SB)/4, $0xffd54f2d
+DATA nttInverseBlockTwiddles<>+772(SB)/4, $0x001f9d54
+DATA nttInverseBlockTwiddles<>+776(SB)/4, $0xffd8fc30
+DATA nttInverseBlockTwiddles<>+780(SB)/4, $0x003b8534
+DATA nttInverseBlockTwiddles<>+784(SB)/4, $0x003b3853
+DATA nttInverseBlockTwiddles<>+788(SB)/4, $0x000e8f76
+DATA nttInverseBlockTwiddles<>+792(SB)/4, $0x00081b9a
+DATA nttInverseBlockTwiddles<>+796(SB)/4, $0x000c63a8
+DATA nttInverseBlockTwiddles<>+800(SB)/4, $0xc73aef2d
+DATA nttInverseBlockTwiddles<>+804(SB)/4, $0x99ca1d54
+DATA nttInverseBlockTwiddles<>+808(SB)/4, $0xc75efc30
+DATA nttInverseBlockTwiddles<>+812(SB)/4, $0xa6e20534
+DATA nttInverseBlockTwiddles<>+816(SB)/4, $0x89c59853
+DATA nttInverseBlockTwiddles<>+820(SB)/4, $0xeefd4f76
+DATA nttInverseBlockTwiddles<>+824(SB)/4, $0x9e7b5b9a
+DATA nttInverseBlockTwiddles<>+828(SB)/4, $0x588163a8
+DATA nttInverseBlockTwiddles<>+832(SB)/4, $0x001f9d54
+DATA nttInverseBlockTwiddles<>+836(SB)/4, $0x001f9d54
+DATA nttInverseBlockTwiddles<>+840(SB)/4, $0x003b8534
+DATA nttInverseBlockTwiddles<>+844(SB)/4, $0x003b8534
+DATA nttInverseBlockTwiddles<>+848(SB)/4, $0x000e8f76
+DATA nttInverseBlockTwiddles<>+852(SB)/4, $0x000e8f76
+DATA nttInverseBlockTwiddles<>+856(SB)/4, $0x000c63a8
+DATA nttInverseBlockTwiddles<>+860(SB)/4, $0x000c63a8
+DATA nttInverseBlockTwiddles<>+864(SB)/4, $0x99ca1d54
+DATA nttInverseBlockTwiddles<>+868(SB)/4, $0x99ca1d54
+DATA nttInverseBlockTwiddles<>+872(SB)/4, $0xa6e20534
+DATA nttInverseBlockTwiddles<>+876(SB)/4, $0xa6e20534
+DATA nttInverseBlockTwiddles<>+880(SB)/4, $0xeefd4f76
+DATA nttInverseBlockTwiddles<>+884(SB)/4, $0xeefd4f76
+DATA nttInverseBlockTwiddles<>+888(SB)/4, $0x588163a8
+DATA nttInverseBlockTwiddles<>+892(SB)/4, $0x588163a8
+DATA nttInverseBlockTwiddles<>+896(SB)/4, $0x000445c5
+DATA nttInverseBlockTwiddles<>+900(SB)/4, $0x000445c5
+DATA nttInverseBlockTwiddles<>+904(SB)/4, $0x003d3201
+DATA nttInverseBlockTwiddles<>+908(SB)/4, $0x003d3201
+DATA nttInverseBlockTwiddles<>+912(SB)/4, $0xffffb422
+DATA nttInverseBlockTwiddles<>+916(SB)/4, $0xffffb422
+DATA nttInverseBlockTwiddles<>+920(SB)/4, $0x001ad035
+DATA nttInverseBlockTwiddles<>+924(SB)/4, $0x001ad035
+DATA nttInverseBlockTwiddles<>+928(SB)/4, $0xba3ce5c5
+DATA nttInverseBlockTwiddles<>+932(SB)/4, $0xba3ce5c5
+DATA nttInverseBlockTwiddles<>+936(SB)/4, $0xa9fd5201
+DATA nttInverseBlockTwiddles<>+940(SB)/4, $0xa9fd5201
+DATA nttInverseBlockTwiddles<>+944(SB)/4, $0x6d83f422
+DATA nttInverseBlockTwiddles<>+948(SB)/4, $0x6d83f422
+DATA nttInverseBlockTwiddles<>+952(SB)/4, $0x13a17035
+DATA nttInverseBlockTwiddles<>+956(SB)/4, $0x13a17035
+DATA nttInverseBlockTwiddles<>+960(SB)/4, $0x0028e527
+DATA nttInverseBlockTwiddles<>+964(SB)/4, $0x0028e527
+DATA nttInverseBlockTwiddles<>+968(SB)/4, $0x0028e527
+DATA nttInverseBlockTwiddles<>+972(SB)/4, $0x0028e527
+DATA nttInverseBlockTwiddles<>+976(SB)/4, $0x002f7a49
+DATA nttInverseBlockTwiddles<>+980(SB)/4, $0x002f7a49
+DATA nttInverseBlockTwiddles<>+984(SB)/4, $0x002f7a49
+DATA nttInverseBlockTwiddles<>+988(SB)/4, $0x002f7a49
+DATA nttInverseBlockTwiddles<>+992(SB)/4, $0x254dc527
+DATA nttInverseBlockTwiddles<>+996(SB)/4, $0x254dc527
+DATA nttInverseBlockTwiddles<>+1000(SB)/4, $0x254dc527
+DATA nttInverseBlockTwiddles<>+1004(SB)/4, $0x254dc527
+DATA nttInverseBlockTwiddles<>+1008(SB)/4, $0xeef89a49
+DATA nttInverseBlockTwiddles<>+1012(SB)/4, $0xeef89a49
+DATA nttInverseBlockTwiddles<>+1016(SB)/4, $0xeef89a49
+DATA nttInverseBlockTwiddles<>+1020(SB)/4, $0xeef89a49
+DATA nttInverseBlockTwiddles<>+1024(SB)/4, $0xffe48c3d
+DATA nttInverseBlockTwiddles<>+1028(SB)/4, $0x002dfd71
+DATA nttInverseBlockTwiddles<>+1032(SB)/4, $0xffc7a167
+DATA nttInverseBlockTwiddles<>+1036(SB)/4, $0x0018aa08
+DATA nttInverseBlockTwiddles<>+1040(SB)/4, $0x0019379a
+DATA nttInverseBlockTwiddles<>+1044(SB)/4, $0x00027c1c
+DATA nttInverseBlockTwiddles<>+1048(SB)/4, $0x000c5ca5
+DATA nttInverseBlockTwiddles<>+1052(SB)/4, $0xffcf6cbe
+DATA nttInverseBlockTwiddles<>+1056(SB)/4, $0x66ec2c3d
+DATA nttInverseBlockTwiddles<>+1060(SB)/4, $0xcb5c1d71
+DATA nttInverseBlockTwiddles<>+1064(SB)/4, $0xdc748167
+DATA nttInverseBlockTwiddles<>+1068(SB)/4, $0x3159aa08
+DATA nttInverseBlockTwiddles<>+1072(SB)/4, $0xc20c779a
+DATA nttInverseBlockTwiddles<>+1076(SB)/4, $0xb185fc1c
+DATA nttInverseBlockTwiddles<>+1080(SB)/4, $0xcd20fca5
+DATA nttInverseBlockTwiddles<>+1084(SB)/4, $0x86672cbe
+DATA nttInverseBlockTwiddles<>+1088(SB)/4, $0x002dfd71
+DATA nttInverseBlockTwiddles<>+1092(SB)/4, $0x002dfd71
+DATA nttInverseBlockTwiddles<>+1096(SB)/4, $0x0018aa08
+DATA nttInverseBlockTwiddles<>+1100(SB)/4, $0x0018aa08
+DATA nttInverseBlockTwiddles<>+1104(SB)/4, $0x00027c1c
+DATA nttInverseBlockTwiddles<>+1108(SB)/4, $0x00027c1c
+DATA nttInverseBlockTwiddles<>+1112(SB)/4, $0xffcf6cbe
+DATA nttInverseBlockTwiddles<>+1116(SB)/4, $0xffcf6cbe
+DATA nttInverseBlockTwiddles<>+1120(SB)/4, $0xcb5c1d71
+DATA nttInverseBlockTwiddles<>+1124(SB)/4, $0xcb5c1d71
+DATA nttInverseBlockTwiddles<>+1128(SB)/4, $0x3159aa08
+DATA nttInverseBlockTwiddles<>+1132(SB)/4, $0x3159aa08
+DATA nttInverseBlockTwiddles<>+1136(SB)/4, $0xb185fc1c
+DATA nttInverseBlockTwiddles<>+1140(SB)/4, $0xb185fc1c
+DATA nttInverseBlockTwiddles<>+1144(SB)/4, $0x86672cbe
+DATA nttInverseBlockTwiddles<>+1148(SB)/4, $0x86672cbe
+DATA nttInverseBlockTwiddles<>+1152(SB)/4, $0xffed93a7
+DATA nttInverseBlockTwiddles<>+1156(SB)/4, $0xfffd7c8f
+DATA nttInverseBlockTwiddles<>+1160(SB)/4, $0x0002d4bb
+DATA nttInverseBlockTwiddles<>+1164(SB)/4, $0x002573b7
+DATA nttInverseBlockTwiddles<>+1168(SB)/4, $0x00336898
+DATA nttInverseBlockTwiddles<>+1172(SB)/4, $0x00251d8b
+DATA nttInverseBlockTwiddles<>+1176(SB)/4, $0x001ddd98
+DATA nttInverseBlockTwiddles<>+1180(SB)/4, $0xffe14658
+DATA nttInverseBlockTwiddles<>+1184(SB)/4, $0x7ae273a7
+DATA nttInverseBlockTwiddles<>+1188(SB)/4, $0xa40f5c8f
+DATA nttInverseBlockTwiddles<>+1192(SB)/4, $0xe91a34bb
+DATA nttInverseBlockTwiddles<>+1196(SB)/4, $0xaf1c53b7
+DATA nttInverseBlockTwiddles<>+1200(SB)/4, $0x81466898
+DATA nttInverseBlockTwiddles<>+1204(SB)/4, $0x0a567d8b
+DATA nttInverseBlockTwiddles<>+1208(SB)/4, $0x4fd0dd98
+DATA nttInverseBlockTwiddles<>+1212(SB)/4, $0x5cac4658
+DATA nttInverseBlockTwiddles<>+1216(SB)/4, $0xfffd7c8f
+DATA nttInverseBlockTwiddles<>+1220(SB)/4, $0xfffd7c8f
+DATA nttInverseBlockTwiddles<>+1224(SB)/4, $0x002573b7
+DATA nttInverseBlockTwiddles<>+1228(SB)/4, $0x002573b7
+DATA nttInverseBlockTwiddles<>+1232(SB)/4, $0x00251d8b
+DATA nttInverseBlockTwiddles<>+1236(SB)/4, $0x00251d8b
+DATA nttInverseBlockTwiddles<>+1240(SB)/4, $0xffe14658
+DATA nttInverseBlockTwiddles<>+1244(SB)/4, $0xffe14658
+DATA nttInverseBlockTwiddles<>+1248(SB)/4, $0xa40f5c8f
+DATA nttInverseBlockTwiddles<>+1252(SB)/4, $0xa40f5c8f
+DATA nttInverseBlockTwiddles<>+1256(SB)/4, $0xaf1c53b7
+DATA nttInverseBlockTwiddles<>+1260(SB)/4, $0xaf1c53b7
+DATA nttInverseBlockTwiddles<>+1264(SB)/4, $0x0a567d8b
+DATA nttInverseBlockTwiddles<>+1268(SB)/4, $0x0a567d8b
+DATA nttInverseBlockTwiddles<>+1272(SB)/4, $0x5cac4658
+DATA nttInverseBlockTwiddles<>+1276(SB)/4, $0x5cac4658
+DATA nttInverseBlockTwiddles<>+1280(SB)/4, $0xffc65e1f
+DATA nttInverseBlockTwiddles<>+1284(SB)/4, $0xffe3d157
+DATA nttInverseBlockTwiddles<>+1288(SB)/4, $0x000910d8
+DATA nttInverseBlockTwiddles<>+1292(SB)/4, $0xffe67ff8
+DATA nttInverseBlockTwiddles<>+1296(SB)/4, $0xffc72c12
+DATA nttInverseBlockTwiddles<>+1300(SB)/4, $0xffd4ca0c
+DATA nttInverseBlockTwiddles<>+1304(SB)/4, $0xffd8911b
+DATA nttInverseBlockTwiddles<>+1308(SB)/4, $0xfff7b934
+DATA nttInverseBlockTwiddles<>+1312(SB)/4, $0x380a3e1f
+DATA nttInverseBlockTwiddles<>+1316(SB)/4, $0x2a8eb157
+DATA nttInverseBlockTwiddles<>+1320(SB)/4, $0x162410d8
+DATA nttInverseBlockTwiddles<>+1324(SB)/4, $0xb3e57ff8
+DATA nttInverseBlockTwiddles<>+1328(SB)/4, $0x24496c12
+DATA nttInverseBlockTwiddles<>+1332(SB)/4, $0xc3164a0c
+DATA nttInverseBlockTwiddles<>+1336(SB)/4, $0xf07bf11b
+DATA nttInverseBlockTwiddles<>+1340(SB)/4, $0x2d1e3934
+DATA nttInverseBlockTwiddles<>+1344(SB)/4, $0xffe3d157
+DATA nttInverseBlockTwiddles<>+1348(SB)/4, $0xffe3d157
+DATA nttInverseBlockTwiddles<>+1352(SB)/4, $0xffe67ff8
+DATA nttInverseBlockTwiddles<>+1356(SB)/4, $0xffe67ff8
+DATA nttInverseBlockTwiddles<>+1360(SB)/4, $0xffd4ca0c
+DATA nttInverseBlockTwiddles<>+1364(SB)/4, $0xffd4ca0c
+DATA nttInverseBlockTwiddles<>+1368(SB)/4, $0xfff7b934
+DATA nttInverseBlockTwiddles<>+1372(SB)/4, $0xfff7b934
+DATA nttInverseBlockTwiddles<>+1376(SB)/4, $0x2a8eb157
+DATA nttInverseBlockTwiddles<>+1380(SB)/4, $0x2a8eb157
+DATA nttInverseBlockTwiddles<>+1384(SB)/4, $0xb3e57ff8
+DATA nttInverseBlockTwiddles<>+1388(SB)/4, $0xb3e57ff8
+DATA nttInverseBlockTwiddles<>+1392(SB)/4, $0xc3164a0c
+DATA nttInverseBlockTwiddles<>+1396(SB)/4, $0xc3164a0c
+DATA nttInverseBlockTwiddles<>+1400(SB)/4, $0x2d1e3934
+DATA nttInverseBlockTwiddles<>+1404(SB)/4, $0x2d1e3934
+DATA nttInverseBlockTwiddles<>+1408(SB)/4, $0x0033f8cf
+DATA nttInverseBlockTwiddles<>+1412(SB)/4, $0xffeb05ad
+DATA nttInverseBlockTwiddles<>+1416(SB)/4, $0x00221de8
+DATA nttInverseBlockTwiddles<>+1420(SB)/4, $0xffd92578
+DATA nttInverseBlockTwiddles<>+1424(SB)/4, $0x000bdbe7
+DATA nttInverseBlockTwiddles<>+1428(SB)/4, $0x001d4099
+DATA nttInverseBlockTwiddles<>+1432(SB)/4, $0x0016e405
+DATA nttInverseBlockTwiddles<>+1436(SB)/4, $0xffec7953
+DATA nttInverseBlockTwiddles<>+1440(SB)/4, $0x53cdd8cf
+DATA nttInverseBlockTwiddles<>+1444(SB)/4, $0x3e20a5ad
+DATA nttInverseBlockTwiddles<>+1448(SB)/4, $0xefdf1de8
+DATA nttInverseBlockTwiddles<>+1452(SB)/4, $0x48882578
+DATA nttInverseBlockTwiddles<>+1456(SB)/4, $0x2408bbe7
+DATA nttInverseBlockTwiddles<>+1460(SB)/4, $0xbfb06099
+DATA nttInverseBlockTwiddles<>+1464(SB)/4, $0xee178405
+DATA nttInverseBlockTwiddles<>+1468(SB)/4, $0x3196d953
+DATA nttInverseBlockTwiddles<>+1472(SB)/4, $0xffeb05ad
+DATA nttInverseBlockTwiddles<>+1476(SB)/4, $0xffeb05ad
+DATA nttInverseBlockTwiddles<>+1480(SB)/4, $0xffd92578
+DATA nttInverseBlockTwiddles<>+1484(SB)/4, $0xffd92578
+DATA nttInverseBlockTwiddles<>+1488(SB)/4, $0x001d4099
+DATA nttInverseBlockTwiddles<>+1492(SB)/4, $0x001d4099
+DATA nttInverseBlockTwiddles<>+1496(SB)/4, $0xffec7953
+DATA nttInverseBlockTwiddles<>+1500(SB)/4, $0xffec7953
+DATA nttInverseBlockTwiddles<>+1504(SB)/4, $0x3e20a5ad
+DATA nttInverseBlockTwiddles<>+1508(SB)/4, $0x3e20a5ad
+DATA nttInverseBlockTwiddles<>+1512(SB)/4, $0x48882578
+DATA nttInverseBlockTwiddles<>+1516(SB)/4, $0x48882578
+DATA nttInverseBlockTwiddles<>+1520(SB)/4, $0xbfb06099
+DATA nttInverseBlockTwiddles<>+1524(SB)/4, $0xbfb06099
+DATA nttInverseBlockTwiddles<>+1528(SB)/4, $0x3196d953
+DATA nttInverseBlockTwiddles<>+1532(SB)/4, $0x3196d953
+DATA nttInverseBlockTwiddles<>+1536(SB)/4, $0xffebe808
+DATA nttInverseBlockTwiddles<>+1540(SB)/4, $0xfffcc7df
+DATA nttInverseBlockTwiddles<>+1544(SB)/4, $0xffce69c0
+DATA nttInverseBlockTwiddles<>+1548(SB)/4, $0xffffde7e
+DATA nttInverseBlockTwiddles<>+1552(SB)/4, $0x000b98a1
+DATA nttInverseBlockTwiddles<>+1556(SB)/4, $0x0024756c
+DATA nttInverseBlockTwiddles<>+1560(SB)/4, $0x00193948
+DATA nttInverseBlockTwiddles<>+1564(SB)/4, $0xffc72bca
+DATA nttInverseBlockTwiddles<>+1568(SB)/4, $0x98ece808
+DATA nttInverseBlockTwiddles<>+1572(SB)/4, $0x2578a7df
+DATA nttInverseBlockTwiddles<>+1576(SB)/4, $0xed0669c0
+DATA nttInverseBlockTwiddles<>+1580(SB)/4, $0xb4cf9e7e
+DATA nttInverseBlockTwiddles<>+1584(SB)/4, $0xa69fb8a1
+DATA nttInverseBlockTwiddles<>+1588(SB)/4, $0x88d1f56c
+DATA nttInverseBlockTwiddles<>+1592(SB)/4, $0xa3423948
+DATA nttInverseBlockTwiddles<>+1596(SB)/4, $0x28406bca
+DATA nttInverseBlockTwiddles<>+1600(SB)/4, $0xfffcc7df
+DATA nttInverseBlockTwiddles<>+1604(SB)/4, $0xfffcc7df
+DATA nttInverseBlockTwiddles<>+1608(SB)/4, $0xffffde7e
+DATA nttInverseBlockTwiddles<>+1612(SB)/4, $0xffffde7e
+DATA nttInverseBlockTwiddles<>+1616(SB)/4, $0x0024756c
+DATA nttInverseBlockTwiddles<>+1620(SB)/4, $0x0024756c
+DATA nttInverseBlockTwiddles<>+1624(SB)/4, $0xffc72bca
+DATA nttInverseBlockTwiddles<>+1628(SB)/4, $0xffc72bca
+DATA nttInverseBlockTwiddles<>+1632(SB)/4, $0x2578a7df
+DATA nttInverseBlockTwiddles<>+1636(SB)/4, $0x2578a7df
+DATA nttInverseBlockTwiddles<>+1640(SB)/4, $0xb4cf9e7e
+DATA nttInverseBlockTwiddles<>+1644(SB)/4, $0xb4cf9e7e
+DATA nttInverseBlockTwiddles<>+1648(SB)/4, $0x88d1f56c
+DATA nttInverseBlockTwiddles<>+1652(SB)/4, $0x88d1f56c
+DATA nttInverseBlockTwiddles<>+1656(SB)/4, $0x28406bca
+DATA nttInverseBlockTwiddles<>+1660(SB)/4, $0x28406bca
+DATA nttInverseBlockTwiddles<>+1664(SB)/4, $0x003c675a
+DATA nttInverseBlockTwiddles<>+1668(SB)/4, $0xffef36be
+DATA nttInverseBlockTwiddles<>+1672(SB)/4, $0x002f4588
+DATA nttInverseBlockTwiddles<>+1676(SB)/4, $0x00040af0
+DATA nttInverseBlockTwiddles<>+1680(SB)/4, $0x000dcd44
+DATA nttInverseBlockTwiddles<>+1684(SB)/4, $0x0000ad00
+DATA nttInverseBlockTwiddles<>+1688(SB)/4, $0x0007c417
+DATA nttInverseBlockTwiddles<>+1692(SB)/4, $0xffccfbe9
+DATA nttInverseBlockTwiddles<>+1696(SB)/4, $0x4827a75a
+DATA nttInverseBlockTwiddles<>+1700(SB)/4, $0x7fc6f6be
+DATA nttInverseBlockTwiddles<>+1704(SB)/4, $0x44e04588
+DATA nttInverseBlockTwiddles<>+1708(SB)/4, $0xc9620af0
+DATA nttInverseBlockTwiddles<>+1712(SB)/4, $0x27b64d44
+DATA nttInverseBlockTwiddles<>+1716(SB)/4, $0x95a0ad00
+DATA nttInverseBlockTwiddles<>+1720(SB)/4, $0x490aa417
+DATA nttInverseBlockTwiddles<>+1724(SB)/4, $0x4eca1be9
+DATA nttInverseBlockTwiddles<>+1728(SB)/4, $0xffef36be
+DATA nttInverseBlockTwiddles<>+1732(SB)/4, $0xffef36be
+DATA nttInverseBlockTwiddles<>+1736(SB)/4, $0x00040af0
+DATA nttInverseBlockTwiddles<>+1740(SB)/4, $0x00040af0
+DATA nttInverseBlockTwiddles<>+1744(SB)/4, $0x0000ad00
+DATA nttInverseBlockTwiddles<>+1748(SB)/4, $0x0000ad00
+DATA nttInverseBlockTwiddles<>+1752(SB)/4, $0xffccfbe9
+DATA nttInverseBlockTwiddles<>+1756(SB)/4, $0xffccfbe9
+DATA nttInverseBlockTwiddles<>+1760(SB)/4, $0x7fc6f6be
+DATA nttInverseBlockTwiddles<>+1764(SB)/4, $0x7fc6f6be
+DATA nttInverseBlockTwiddles<>+1768(SB)/4, $0xc9620af0
+DATA nttInverseBlockTwiddles<>+1772(SB)/4, $0xc9620af0
+DATA nttInverseBlockTwiddles<>+1776(SB)/4, $0x95a0ad00
+DATA nttInverseBlockTwiddles<>+1780(SB)/4, $0x95a0ad00
+DATA nttInverseBlockTwiddles<>+1784(SB)/4, $0x4eca1be9
+DATA nttInverseBlockTwiddles<>+1788(SB)/4, $0x4eca1be9
+DATA nttInverseBlockTwiddles<>+1792(SB)/4, $0x0038738c
+DATA nttInverseBlockTwiddles<>+1796(SB)/4, $0xffe7945c
+DATA nttInverseBlockTwiddles<>+1800(SB)/4, $0xffdf5617
+DATA nttInverseBlockTwiddles<>+1804(SB)/4, $0x0035843f
+DATA nttInverseBlockTwiddles<>+1808(SB)/4, $0xffc5af59
+DATA nttInverseBlockTwiddles<>+1812(SB)/4, $0x00357e1e
+DATA nttInverseBlockTwiddles<>+1816(SB)/4, $0xffe6ead6
+DATA nttInverseBlockTwiddles<>+1820(SB)/4, $0xffe6123d
+DATA nttInverseBlockTwiddles<>+1824(SB)/4, $0x78a9f38c
+DATA nttInverseBlockTwiddles<>+1828(SB)/4, $0x3473145c
+DATA nttInverseBlockTwiddles<>+1832(SB)/4, $0x3b223617
+DATA nttInverseBlockTwiddles<>+1836(SB)/4, $0x8d3d643f
+DATA nttInverseBlockTwiddles<>+1840(SB)/4, $0x6d30cf59
+DATA nttInverseBlockTwiddles<>+1844(SB)/4, $0x18f93e1e
+DATA nttInverseBlockTwiddles<>+1848(SB)/4, $0xca41aad6
+DATA nttInverseBlockTwiddles<>+1852(SB)/4, $0x97adb23d
+DATA nttInverseBlockTwiddles<>+1856(SB)/4, $0xffe7945c
+DATA nttInverseBlockTwiddles<>+1860(SB)/4, $0xffe7945c
+DATA nttInverseBlockTwiddles<>+1864(SB)/4, $0x0035843f
+DATA nttInverseBlockTwiddles<>+1868(SB)/4, $0x0035843f
+DATA nttInverseBlockTwiddles<>+1872(SB)/4, $0x00357e1e
+DATA nttInverseBlockTwiddles<>+1876(SB)/4, $0x00357e1e
+DATA nttInverseBlockTwiddles<>+1880(SB)/4, $0xffe6123d
+DATA nttInverseBlockTwiddles<>+1884(SB)/4, $0xffe6123d
+DATA nttInverseBlockTwiddles<>+1888(SB)/4, $0x3473145c
+DATA nttInverseBlockTwiddles<>+1892(SB)/4, $0x3473145c
+DATA nttInverseBlockTwiddles<>+1896(SB)/4, $0x8d3d643f
+DATA nttInverseBlockTwiddles<>+1900(SB)/4, $0x8d3d643f
+DATA nttInverseBlockTwiddles<>+1904(SB)/4, $0x18f93e1e
+DATA nttInverseBlockTwiddles<>+1908(SB)/4, $0x18f93e1e
+DATA nttInverseBlockTwiddles<>+1912(SB)/4, $0x97adb23d
+DATA nttInverseBlockTwiddles<>+1916(SB)/4, $0x97adb23d
+DATA nttInverseBlockTwiddles<>+1920(SB)/4, $0xffcdfc98
+DATA nttInverseBlockTwiddles<>+1924(SB)/4, $0xffcdfc98
+DATA nttInverseBlockTwiddles<>+1928(SB)/4, $0xffeaa4f7
+DATA nttInverseBlockTwiddles<>+1932(SB)/4, $0xffeaa4f7
+DATA nttInverseBlockTwiddles<>+1936(SB)/4, $0xffc51ae7
+DATA nttInverseBlockTwiddles<>+1940(SB)/4, $0xffc51ae7
+DATA nttInverseBlockTwiddles<>+1944(SB)/4, $0xffdfadd6
+DATA nttInverseBlockTwiddles<>+1948(SB)/4, $0xffdfadd6
+DATA nttInverseBlockTwiddles<>+1952(SB)/4, $0xd360fc98
+DATA nttInverseBlockTwiddles<>+1956(SB)/4, $0xd360fc98
+DATA nttInverseBlockTwiddles<>+1960(SB)/4, $0xb50984f7
+DATA nttInverseBlockTwiddles<>+1964(SB)/4, $0xb50984f7
+DATA nttInverseBlockTwiddles<>+1968(SB)/4, $0xcba1fae7
+DATA nttInverseBlockTwiddles<>+1972(SB)/4, $0xcba1fae7
+DATA nttInverseBlockTwiddles<>+1976(SB)/4, $0x629a6dd6
+DATA nttInverseBlockTwiddles<>+1980(SB)/4, $0x629a6dd6
+DATA nttInverseBlockTwiddles<>+1984(SB)/4, $0xffd3fb09
+DATA nttInverseBlockTwiddles<>+1988(SB)/4, $0xffd3fb09
+DATA nttInverseBlockTwiddles<>+1992(SB)/4, $0xffd3fb09
+DATA nttInverseBlockTwiddles<>+1996(SB)/4, $0xffd3fb09
+DATA nttInverseBlockTwiddles<>+2000(SB)/4, $0x002f9a75
+DATA nttInverseBlockTwiddles<>+2004(SB)/4, $0x002f9a75
+DATA nttInverseBlockTwiddles<>+2008(SB)/4, $0x002f9a75
+DATA nttInverseBlockTwiddles<>+2012(SB)/4, $0x002f9a75
+DATA nttInverseBlockTwiddles<>+2016(SB)/4, $0x1eb51b09
+DATA nttInverseBlockTwiddles<>+2020(SB)/4, $0x1eb51b09
+DATA nttInverseBlockTwiddles<>+2024(SB)/4, $0x1eb51b09
+DATA nttInverseBlockTwiddles<>+2028(SB)/4, $0x1eb51b09
+DATA nttInverseBlockTwiddles<>+2032(SB)/4, $0x8cfe3a75
+DATA nttInverseBlockTwiddles<>+2036(SB)/4, $0x8cfe3a75
+DATA nttInverseBlockTwiddles<>+2040(SB)/4, $0x8cfe3a75
+DATA nttInverseBlockTwiddles<>+2044(SB)/4, $0x8cfe3a75
+DATA nttInverseBlockTwiddles<>+2048(SB)/4, $0xffe20d6e
+DATA nttInverseBlockTwiddles<>+2052(SB)/4, $0xffea2d2f
+DATA nttInverseBlockTwiddles<>+2056(SB)/4, $0x00327283
+DATA nttInverseBlockTwiddles<>+2060(SB)/4, $0xffcd5e3e
+DATA nttInverseBlockTwiddles<>+2064(SB)/4, $0x001406c7
+DATA nttInverseBlockTwiddles<>+2068(SB)/4, $0x0012e11b
+DATA nttInverseBlockTwiddles<>+2072(SB)/4, $0xfff91de4
+DATA nttInverseBlockTwiddles<>+2076(SB)/4, $0xffeba8be
+DATA nttInverseBlockTwiddles<>+2080(SB)/4, $0x428fcd6e
+DATA nttInverseBlockTwiddles<>+2084(SB)/4, $0x6a100d2f
+DATA nttInverseBlockTwiddles<>+2088(SB)/4, $0x1902d283
+DATA nttInverseBlockTwiddles<>+2092(SB)/4, $0x84951e3e
+DATA nttInverseBlockTwiddles<>+2096(SB)/4, $0x396ce6c7
+DATA nttInverseBlockTwiddles<>+2100(SB)/4, $0x3ab6411b
+DATA nttInverseBlockTwiddles<>+2104(SB)/4, $0xc1b59de4
+DATA nttInverseBlockTwiddles<>+2108(SB)/4, $0x0e0368be
+DATA nttInverseBlockTwiddles<>+2112(SB)/4, $0xffea2d2f
+DATA nttInverseBlockTwiddles<>+2116(SB)/4, $0xffea2d2f
+DATA nttInverseBlockTwiddles<>+2120(SB)/4, $0xffcd5e3e
+DATA nttInverseBlockTwiddles<>+2124(SB)/4, $0xffcd5e3e
+DATA nttInverseBlockTwiddles<>+2128(SB)/4, $0x0012e11b
+DATA nttInverseBlockTwiddles<>+2132(SB)/4, $0x0012e11b
+DATA nttInverseBlockTwiddles<>+2136(SB)/4, $0xffeba8be
+DATA nttInverseBlockTwiddles<>+2140(SB)/4, $0xffeba8be
+DATA nttInverseBlockTwiddles<>+2144(SB)/4, $0x6a100d2f
+DATA nttInverseBlockTwiddles<>+2148(SB)/4, $0x6a100d2f
+DATA nttInverseBlockTwiddles<>+2152(SB)/4, $0x84951e3e
+DATA nttInverseBlockTwiddles<>+2156(SB)/4, $0x84951e3e
+DATA nttInverseBlockTwiddles<>+2160(SB)/4, $0x3ab6411b
+DATA nttInverseBlockTwiddles<>+2164(SB)/4, $0x3ab6411b
+DATA nttInverseBlockTwiddles<>+2168(SB)/4, $0x0e0368be
+DATA nttInverseBlockTwiddles<>+2172(SB)/4, $0x0e0368be
+DATA nttInverseBlockTwiddles<>+2176(SB)/4, $0xffeff6a6
+DATA nttInverseBlockTwiddles<>+2180(SB)/4, $0xffc9db90
+DATA nttInverseBlockTwiddles<>+2184(SB)/4, $0x001d0b4b
+DATA nttInverseBlockTwiddles<>+2188(SB)/4, $0x00283891
+DATA nttInverseBlockTwiddles<>+2192(SB)/4, $0x001c853f
+DATA nttInverseBlockTwiddles<>+2196(SB)/4, $0x001314be
+DATA nttInverseBlockTwiddles<>+2200(SB)/4, $0xffd25089
+DATA nttInverseBlockTwiddles<>+2204(SB)/4, $0xffc68518
+DATA nttInverseBlockTwiddles<>+2208(SB)/4, $0x43c4b6a6
+DATA nttInverseBlockTwiddles<>+2212(SB)/4, $0xb33bdb90
+DATA nttInverseBlockTwiddles<>+2216(SB)/4, $0x28066b4b
+DATA nttInverseBlockTwiddles<>+2220(SB)/4, $0x02ba5891
+DATA nttInverseBlockTwiddles<>+2224(SB)/4, $0xed44653f
+DATA nttInverseBlockTwiddles<>+2228(SB)/4, $0xfbaad4be
+DATA nttInverseBlockTwiddles<>+2232(SB)/4, $0x29637089
+DATA nttInverseBlockTwiddles<>+2236(SB)/4, $0xa4698518
+DATA nttInverseBlockTwiddles<>+2240(SB)/4, $0xffc9db90
+DATA nttInverseBlockTwiddles<>+2244(SB)/4, $0xffc9db90
+DATA nttInverseBlockTwiddles<>+2248(SB)/4, $0x00283891
+DATA nttInverseBlockTwiddles<>+2252(SB)/4, $0x00283891
+DATA nttInverseBlockTwiddles<>+2256(SB)/4, $0x001314be
+DATA nttInverseBlockTwiddles<>+2260(SB)/4, $0x001314be
+DATA nttInverseBlockTwiddles<>+2264(SB)/4, $0xffc68518
+DATA nttInverseBlockTwiddles<>+2268(SB)/4, $0xffc68518
+DATA nttInverseBlockTwiddles<>+2272(SB)/4, $0xb33bdb90
+DATA nttInverseBlockTwiddles<>+2276(SB)/4, $0xb33bdb90
+DATA nttInverseBlockTwiddles<>+2280(SB)/4, $0x02ba5891
+DATA nttInverseBlockTwiddles<>+2284(SB)/4, $0x02ba5891
+DATA nttInverseBlockTwiddles<>+2288(SB)/4, $0xfbaad4be
+DATA nttInverseBlockTwiddles<>+2292(SB)/4, $0xfbaad4be
+DATA nttInverseBlockTwiddles<>+2296(SB)/4, $0xa4698518
+DATA nttInverseBlockTwiddles<>+2300(SB)/4, $0xa4698518
+DATA nttInverseBlockTwiddles<>+2304(SB)/4, $0x00185a46
+DATA nttInverseBlockTwiddles<>+2308(SB)/4, $0x00134d71
+DATA nttInverseBlockTwiddles<>+2312(SB)/4, $0x0025f051
+DATA nttInverseBlockTwiddles<>+2316(SB)/4, $0xffd87a3a
+DATA nttInverseBlockTwiddles<>+2320(SB)/4, $0x00130984
+DATA nttInverseBlockTwiddles<>+2324(SB)/4, $0x00291199
+DATA nttInverseBlockTwiddles<>+2328(SB)/4, $0x003de11c
+DATA nttInverseBlockTwiddles<>+2332(SB)/4, $0x002b5ee5
+DATA nttInverseBlockTwiddles<>+2336(SB)/4, $0x00611a46
+DATA nttInverseBlockTwiddles<>+2340(SB)/4, $0x75416d71
+DATA nttInverseBlockTwiddles<>+2344(SB)/4, $0xd9b01051
+DATA nttInverseBlockTwiddles<>+2348(SB)/4, $0xda1fba3a
+DATA nttInverseBlockTwiddles<>+2352(SB)/4, $0xaf438984
+DATA nttInverseBlockTwiddles<>+2356(SB)/4, $0xb9dc3199
+DATA nttInverseBlockTwiddles<>+2360(SB)/4, $0x9e61611c
+DATA nttInverseBlockTwiddles<>+2364(SB)/4, $0x8d87fee5
+DATA nttInverseBlockTwiddles<>+2368(SB)/4, $0x00134d71
+DATA nttInverseBlockTwiddles<>+2372(SB)/4, $0x00134d71
+DATA nttInverseBlockTwiddles<>+2376(SB)/4, $0xffd87a3a
+DATA nttInverseBlockTwiddles<>+2380(SB)/4, $0xffd87a3a
+DATA nttInverseBlockTwiddles<>+2384(SB)/4, $0x00291199
+DATA nttInverseBlockTwiddles<>+2388(SB)/4, $0x00291199
+DATA nttInverseBlockTwiddles<>+2392(SB)/4, $0x002b5ee5
+DATA nttInverseBlockTwiddles<>+2396(SB)/4, $0x002b5ee5
+DATA nttInverseBlockTwiddles<>+2400(SB)/4, $0x75416d71
+DATA nttInverseBlockTwiddles<>+2404(SB)/4, $0x75416d71
+DATA nttInverseBlockTwiddles<>+2408(SB)/4, $0xda1fba3a
+DATA nttInverseBlockTwiddles<>+2412(SB)/4, $0xda1fba3a
+DATA nttInverseBlockTwiddles<>+2416(SB)/4, $0xb9dc3199
+DATA nttInverseBlockTwiddles<>+2420(SB)/4, $0xb9dc3199
+DATA nttInverseBlockTwiddles<>+2424(SB)/4, $0x8d87fee5
+DATA nttInverseBlockTwiddles<>+2428(SB)/4, $0x8d87fee5
+DATA nttInverseBlockTwiddles<>+2432(SB)/4, $0x00031924
+DATA nttInverseBlockTwiddles<>+2436(SB)/4, $0x003eb01b
+DATA nttInverseBlockTwiddles<>+2440(SB)/4, $0x001a7cc7
+DATA nttInverseBlockTwiddles<>+2444(SB)/4, $0xffdacd41
+DATA nttInverseBlockTwiddles<>+2448(SB)/4, $0xffcd003b
+DATA nttInverseBlockTwiddles<>+2452(SB)/4, $0x0004610c
+DATA nttInverseBlockTwiddles<>+2456(SB)/4, $0x003472e7
+DATA nttInverseBlockTwiddles<>+2460(SB)/4, $0x00053919
+DATA nttInverseBlockTwiddles<>+2464(SB)/4, $0x61279924
+DATA nttInverseBlockTwiddles<>+2468(SB)/4, $0x34c2101b
+DATA nttInverseBlockTwiddles<>+2472(SB)/4, $0x08335cc7
+DATA nttInverseBlockTwiddles<>+2476(SB)/4, $0xbd02ed41
+DATA nttInverseBlockTwiddles<>+2480(SB)/4, $0x6e54603b
+DATA nttInverseBlockTwiddles<>+2484(SB)/4, $0x3625e10c
+DATA nttInverseBlockTwiddles<>+2488(SB)/4, $0xb71152e7
+DATA nttInverseBlockTwiddles<>+2492(SB)/4, $0x7ea85919
+DATA nttInverseBlockTwiddles<>+2496(SB)/4, $0x003eb01b
+DATA nttInverseBlockTwiddles<>+2500(SB)/4, $0x003eb01b
+DATA nttInverseBlockTwiddles<>+2504(SB)/4, $0xffdacd41
+DATA nttInverseBlockTwiddles<>+2508(SB)/4, $0xffdacd41
+DATA nttInverseBlockTwiddles<>+2512(SB)/4, $0x0004610c
+DATA nttInverseBlockTwiddles<>+2516(SB)/4, $0x0004610c
+DATA nttInverseBlockTwiddles<>+2520(SB)/4, $0x00053919
+DATA nttInverseBlockTwiddles<>+2524(SB)/4, $0x00053919
+DATA nttInverseBlockTwiddles<>+2528(SB)/4, $0x34c2101b
+DATA nttInverseBlockTwiddles<>+2532(SB)/4, $0x34c2101b
+DATA nttInverseBlockTwiddles<>+2536(SB)/4, $0xbd02ed41
+DATA nttInverseBlockTwiddles<>+2540(SB)/4, $0xbd02ed41
+DATA nttInverseBlockTwiddles<>+2544(SB)/4, $0x3625e10c
+DATA nttInverseBlockTwiddles<>+2548(SB)/4, $0x3625e10c
+DATA nttInverseBlockTwiddles<>+2552(SB)/4, $0x7ea85919
+DATA nttInverseBlockTwiddles<>+2556(SB)/4, $0x7ea85919
+DATA nttInverseBlockTwiddles<>+2560(SB)/4, $0xffea2c62
+DATA nttInverseBlockTwiddles<>+2564(SB)/4, $0x001495d4
+DATA nttInverseBlockTwiddles<>+2568(SB)/4, $0xffec09f7
+DATA nttInverseBlockTwiddles<>+2572(SB)/4, $0xffed4113
+DATA nttInverseBlockTwiddles<>+2576(SB)/4, $0x001c4563
+DATA nttInverseBlockTwiddles<>+2580(SB)/4, $0xfffa2bdd
+DATA nttInverseBlockTwiddles<>+2584(SB)/4, $0xffffa63b
+DATA nttInverseBlockTwiddles<>+2588(SB)/4, $0xfff5c282
+DATA nttInverseBlockTwiddles<>+2592(SB)/4, $0x9c766c62
+DATA nttInverseBlockTwiddles<>+2596(SB)/4, $0xf8cf15d4
+DATA nttInverseBlockTwiddles<>+2600(SB)/4, $0x61aae9f7
+DATA nttInverseBlockTwiddles<>+2604(SB)/4, $0x6a8fa113
+DATA nttInverseBlockTwiddles<>+2608(SB)/4, $0x6348a563
+DATA nttInverseBlockTwiddles<>+2612(SB)/4, $0xcaf5cbdd
+DATA nttInverseBlockTwiddles<>+2616(SB)/4, $0xc347063b
+DATA nttInverseBlockTwiddles<>+2620(SB)/4, $0x7f460282
+DATA nttInverseBlockTwiddles<>+2624(SB)/4, $0x001495d4
+DATA nttInverseBlockTwiddles<>+2628(SB)/4, $0x001495d4
+DATA nttInverseBlockTwiddles<>+2632(SB)/4, $0xffed4113
+DATA nttInverseBlockTwiddles<>+2636(SB)/4, $0xffed4113
+DATA nttInverseBlockTwiddles<>+2640(SB)/4, $0xfffa2bdd
+DATA nttInverseBlockTwiddles<>+2644(SB)/4, $0xfffa2bdd
+DATA nttInverseBlockTwiddles<>+2648(SB)/4, $0xfff5c282
+DATA nttInverseBlockTwiddles<>+2652(SB)/4, $0xfff5c282
+DATA nttInverseBlockTwiddles<>+2656(SB)/4, $0xf8cf15d4
+DATA nttInverseBlockTwiddles<>+2660(SB)/4, $0xf8cf15d4
+DATA nttInverseBlockTwiddles<>+2664(SB)/4, $0x6a8fa113
+DATA nttInverseBlockTwiddles<>+2668(SB)/4, $0x6a8fa113
+DATA nttInverseBlockTwiddles<>+2672(SB)/4, $0xcaf5cbdd
+DATA nttInverseBlockTwiddles<>+2676(SB)/4, $0xcaf5cbdd
+DATA nttInverseBlockTwiddles<>+2680(SB)/4, $0x7f460282
+DATA nttInverseBlockTwiddles<>+2684(SB)/4, $0x7f460282
+DATA nttInverseBlockTwiddles<>+2688(SB)/4, $0xffda3409
+DATA nttInverseBlockTwiddles<>+2692(SB)/4, $0xffc7a44b
+DATA nttInverseBlockTwiddles<>+2696(SB)/4, $0x00296e9f
+DATA nttInverseBlockTwiddles<>+2700(SB)/4, $0xfff0fe85
+DATA nttInverseBlockTwiddles<>+2704(SB)/4, $0xfff9ba6d
+DATA nttInverseBlockTwiddles<>+2708(SB)/4, $0xffd2b7a3
+DATA nttInverseBlockTwiddles<>+2712(SB)/4, $0x0020c638
+DATA nttInverseBlockTwiddles<>+2716(SB)/4, $0x003410f2
+DATA nttInverseBlockTwiddles<>+2720(SB)/4, $0x65db5409
+DATA nttInverseBlockTwiddles<>+2724(SB)/4, $0xfad1044b
+DATA nttInverseBlockTwiddles<>+2728(SB)/4, $0x5a7d4e9f
+DATA nttInverseBlockTwiddles<>+2732(SB)/4, $0xf1419e85
+DATA nttInverseBlockTwiddles<>+2736(SB)/4, $0xb4c75a6d
+DATA nttInverseBlockTwiddles<>+2740(SB)/4, $0x114717a3
+DATA nttInverseBlockTwiddles<>+2744(SB)/4, $0xdce7c638
+DATA nttInverseBlockTwiddles<>+2748(SB)/4, $0xd15250f2
+DATA nttInverseBlockTwiddles<>+2752(SB)/4, $0xffc7a44b
+DATA nttInverseBlockTwiddles<>+2756(SB)/4, $0xffc7a44b
+DATA nttInverseBlockTwiddles<>+2760(SB)/4, $0xfff0fe85
+DATA nttInverseBlockTwiddles<>+2764(SB)/4, $0xfff0fe85
+DATA nttInverseBlockTwiddles<>+2768(SB)/4, $0xffd2b7a3
+DATA nttInverseBlockTwiddles<>+2772(SB)/4, $0xffd2b7a3
+DATA nttInverseBlockTwiddles<>+2776(SB)/4, $0x003410f2
+DATA nttInverseBlockTwiddles<>+2780(SB)/4, $0x003410f2
+DATA nttInverseBlockTwiddles<>+2784(SB)/4, $0xfad1044b
+DATA nttInverseBlockTwiddles<>+2788(SB)/4, $0xfad1044b
+DATA nttInverseBlockTwiddles<>+2792(SB)/4, $0xf1419e85
+DATA nttInverseBlockTwiddles<>+2796(SB)/4, $0xf1419e85
+DATA nttInverseBlockTwiddles<>+2800(SB)/4, $0x114717a3
+DATA nttInverseBlockTwiddles<>+2804(SB)/4, $0x114717a3
+DATA nttInverseBlockTwiddles<>+2808(SB)/4, $0xd15250f2
+DATA nttInverseBlockTwiddles<>+2812(SB)/4, $0xd15250f2
+DATA nttInverseBlockTwiddles<>+2816(SB)/4, $0xfff7c55d
+DATA nttInverseBlockTwiddles<>+2820(SB)/4, $0x0023d69c
+DATA nttInverseBlockTwiddles<>+2824(SB)/4, $0xfffb6a4d
+DATA nttInverseBlockTwiddles<>+2828(SB)/4, $0x00360400
+DATA nttInverseBlockTwiddles<>+2832(SB)/4, $0xffd43e41
+DATA nttInverseBlockTwiddles<>+2836(SB)/4, $0x00368a96
+DATA nttInverseBlockTwiddles<>+2840(SB)/4, $0xffd18e7c
+DATA nttInverseBlockTwiddles<>+2844(SB)/4, $0xffc51585
+DATA nttInverseBlockTwiddles<>+2848(SB)/4, $0xbe23655d
+DATA nttInverseBlockTwiddles<>+2852(SB)/4, $0x9cf7569c
+DATA nttInverseBlockTwiddles<>+2856(SB)/4, $0x7ac50a4d
+DATA nttInverseBlockTwiddles<>+2860(SB)/4, $0xc0b60400
+DATA nttInverseBlockTwiddles<>+2864(SB)/4, $0x6b1c5e41
+DATA nttInverseBlockTwiddles<>+2868(SB)/4, $0xde894a96
+DATA nttInverseBlockTwiddles<>+2872(SB)/4, $0xe3a10e7c
+DATA nttInverseBlockTwiddles<>+2876(SB)/4, $0xf3f5b585
+DATA nttInverseBlockTwiddles<>+2880(SB)/4, $0x0023d69c
+DATA nttInverseBlockTwiddles<>+2884(SB)/4, $0x0023d69c
+DATA nttInverseBlockTwiddles<>+2888(SB)/4, $0x00360400
+DATA nttInverseBlockTwiddles<>+2892(SB)/4, $0x00360400
+DATA nttInverseBlockTwiddles<>+2896(SB)/4, $0x00368a96
+DATA nttInverseBlockTwiddles<>+2900(SB)/4, $0x00368a96
+DATA nttInverseBlockTwiddles<>+2904(SB)/4, $0xffc51585
+DATA nttInverseBlockTwiddles<>+2908(SB)/4, $0xffc51585
+DATA nttInverseBlockTwiddles<>+2912(SB)/4, $0x9cf7569c
+DATA nttInverseBlockTwiddles<>+2916(SB)/4, $0x9cf7569c
+DATA nttInverseBlockTwiddles<>+2920(SB)/4, $0xc0b60400
+DATA nttInverseBlockTwiddles<>+2924(SB)/4, $0xc0b60400
+DATA nttInverseBlockTwiddles<>+2928(SB)/4, $0xde894a96
+DATA nttInverseBlockTwiddles<>+2932(SB)/4, $0xde894a96
+DATA nttInverseBlockTwiddles<>+2936(SB)/4, $0xf3f5b585
+DATA nttInverseBlockTwiddles<>+2940(SB)/4, $0xf3f5b585
+DATA nttInverseBlockTwiddles<>+2944(SB)/4, $0xffdfd37b
+DATA nttInverseBlockTwiddles<>+2948(SB)/4, $0xffdfd37b
+DATA nttInverseBlockTwiddles<>+2952(SB)/4, $0x0027f968
+DATA nttInverseBlockTwiddles<>+2956(SB)/4, $0x0027f968
+DATA nttInverseBlockTwiddles<>+2960(SB)/4, $0xffeeeaa0
+DATA nttInverseBlockTwiddles<>+2964(SB)/4, $0xffeeeaa0
+DATA nttInverseBlockTwiddles<>+2968(SB)/4, $0xfff79d90
+DATA nttInverseBlockTwiddles<>+2972(SB)/4, $0xfff79d90
+DATA nttInverseBlockTwiddles<>+2976(SB)/4, $0x28cf337b
+DATA nttInverseBlockTwiddles<>+2980(SB)/4, $0x28cf337b
+DATA nttInverseBlockTwiddles<>+2984(SB)/4, $0xeb54f968
+DATA nttInverseBlockTwiddles<>+2988(SB)/4, $0xeb54f968
+DATA nttInverseBlockTwiddles<>+2992(SB)/4, $0x0d42eaa0
+DATA nttInverseBlockTwiddles<>+2996(SB)/4, $0x0d42eaa0
+DATA nttInverseBlockTwiddles<>+3000(SB)/4, $0x6ba99d90
+DATA nttInverseBlockTwiddles<>+3004(SB)/4, $0x6ba99d90
+DATA nttInverseBlockTwiddles<>+3008(SB)/4, $0xffe0147f
+DATA nttInverseBlockTwiddles<>+3012(SB)/4, $0xffe0147f
+DATA nttInverseBlockTwiddles<>+3016(SB)/4, $0xffe0147f
+DATA nttInverseBlockTwiddles<>+3020(SB)/4, $0xffe0147f
+DATA nttInverseBlockTwiddles<>+3024(SB)/4, $0xfffa84ad
+DATA nttInverseBlockTwiddles<>+3028(SB)/4, $0xfffa84ad
+DATA nttInverseBlockTwiddles<>+3032(SB)/4, $0xfffa84ad
+DATA nttInverseBlockTwiddles<>+3036(SB)/4, $0xfffa84ad
+DATA nttInverseBlockTwiddles<>+3040(SB)/4, $0xbeeff47f
+DATA nttInverseBlockTwiddles<>+3044(SB)/4, $0xbeeff47f
+DATA nttInverseBlockTwiddles<>+3048(SB)/4, $0xbeeff47f
+DATA nttInverseBlockTwiddles<>+3052(SB)/4, $0xbeeff47f
+DATA nttInverseBlockTwiddles<>+3056(SB)/4, $0xae1024ad
+DATA nttInverseBlockTwiddles<>+3060(SB)/4, $0xae1024ad
+DATA nttInverseBlockTwiddles<>+3064(SB)/4, $0xae1024ad
+DATA nttInverseBlockTwiddles<>+3068(SB)/4, $0xae1024ad
+DATA nttInverseBlockTwiddles<>+3072(SB)/4, $0xffc921c2
+DATA nttInverseBlockTwiddles<>+3076(SB)/4, $0x0030ef86
+DATA nttInverseBlockTwiddles<>+3080(SB)/4, $0xfff44592
+DATA nttInverseBlockTwiddles<>+3084(SB)/4, $0x001f0084
+DATA nttInverseBlockTwiddles<>+3088(SB)/4, $0xfff7fcd6
+DATA nttInverseBlockTwiddles<>+3092(SB)/4, $0xffd05af6
+DATA nttInverseBlockTwiddles<>+3096(SB)/4, $0xffc9b97d
+DATA nttInverseBlockTwiddles<>+3100(SB)/4, $0xfff60021
+DATA nttInverseBlockTwiddles<>+3104(SB)/4, $0x4b0161c2
+DATA nttInverseBlockTwiddles<>+3108(SB)/4, $0x7321af86
+DATA nttInverseBlockTwiddles<>+3112(SB)/4, $0x07a68592
+DATA nttInverseBlockTwiddles<>+3116(SB)/4, $0xae2f8084
+DATA nttInverseBlockTwiddles<>+3120(SB)/4, $0xec92bcd6
+DATA nttInverseBlockTwiddles<>+3124(SB)/4, $0x682f1af6
+DATA nttInverseBlockTwiddles<>+3128(SB)/4, $0x6c79597d
+DATA nttInverseBlockTwiddles<>+3132(SB)/4, $0x337a2021
+DATA nttInverseBlockTwiddles<>+3136(SB)/4, $0x0030ef86
+DATA nttInverseBlockTwiddles<>+3140(SB)/4, $0x0030ef86
+DATA nttInverseBlockTwiddles<>+3144(SB)/4, $0x001f0084
+DATA nttInverseBlockTwiddles<>+3148(SB)/4, $0x001f0084
+DATA nttInverseBlockTwiddles<>+3152(SB)/4, $0xffd05af6
+DATA nttInverseBlockTwiddles<>+3156(SB)/4, $0xffd05af6
+DATA nttInverseBlockTwiddles<>+3160(SB)/4, $0xfff60021
+DATA nttInverseBlockTwiddles<>+3164(SB)/4, $0xfff60021
+DATA nttInverseBlockTwiddles<>+3168(SB)/4, $0x7321af86
+DATA nttInverseBlockTwiddles<>+3172(SB)/4, $0x7321af86
+DATA nttInverseBlockTwiddles<>+3176(SB)/4, $0xae2f8084
+DATA nttInverseBlockTwiddles<>+3180(SB)/4, $0xae2f8084
+DATA nttInverseBlockTwiddles<>+3184(SB)/4, $0x682f1af6
+DATA nttInverseBlockTwiddles<>+3188(SB)/4, $0x682f1af6
+DATA nttInverseBlockTwiddles<>+3192(SB)/4, $0x337a2021
+DATA nttInverseBlockTwiddles<>+3196(SB)/4, $0x337a2021
+DATA nttInverseBlockTwiddles<>+3200(SB)/4, $0xfff806fc
+DATA nttInverseBlockTwiddles<>+3204(SB)/4, $0x000c7f5a
+DATA nttInverseBlockTwiddles<>+3208(SB)/4, $0xffff5704
+DATA nttInverseBlockTwiddles<>+3212(SB)/4, $0x000de0e6
+DATA nttInverseBlockTwiddles<>+3216(SB)/4, $0xffe7628a
+DATA nttInverseBlockTwiddles<>+3220(SB)/4, $0x001c5e1a
+DATA nttInverseBlockTwiddles<>+3224(SB)/4, $0x00078f83
+DATA nttInverseBlockTwiddles<>+3228(SB)/4, $0x000dbe5e
+DATA nttInverseBlockTwiddles<>+3232(SB)/4, $0x72d786fc
+DATA nttInverseBlockTwiddles<>+3236(SB)/4, $0x4af7bf5a
+DATA nttInverseBlockTwiddles<>+3240(SB)/4, $0x78dfd704
+DATA nttInverseBlockTwiddles<>+3244(SB)/4, $0xe12aa0e6
+DATA nttInverseBlockTwiddles<>+3248(SB)/4, $0xcf38a28a
+DATA nttInverseBlockTwiddles<>+3252(SB)/4, $0xe6df9e1a
+DATA nttInverseBlockTwiddles<>+3256(SB)/4, $0x3c77ef83
+DATA nttInverseBlockTwiddles<>+3260(SB)/4, $0x00d97e5e
+DATA nttInverseBlockTwiddles<>+3264(SB)/4, $0x000c7f5a
+DATA nttInverseBlockTwiddles<>+3268(SB)/4, $0x000c7f5a
+DATA nttInverseBlockTwiddles<>+3272(SB)/4, $0x000de0e6
+DATA nttInverseBlockTwiddles<>+3276(SB)/4, $0x000de0e6
+DATA nttInverseBlockTwiddles<>+3280(SB)/4, $0x001c5e1a
+DATA nttInverseBlockTwiddles<>+3284(SB)/4, $0x001c5e1a
+DATA nttInverseBlockTwiddles<>+3288(SB)/4, $0x000dbe5e
+DATA nttInverseBlockTwiddles<>+3292(SB)/4, $0x000dbe5e
+DATA nttInverseBlockTwiddles<>+3296(SB)/4, $0x4af7bf5a
+DATA nttInverseBlockTwiddles<>+3300(SB)/4, $0x4af7bf5a
+DATA nttInverseBlockTwiddles<>+3304(SB)/4, $0xe12aa0e6
+DATA nttInverseBlockTwiddles<>+3308(SB)/4, $0xe12aa0e6
+DATA nttInverseBlockTwiddles<>+3312(SB)/4, $0xe6df9e1a
+DATA nttInverseBlockTwiddles<>+3316(SB)/4, $0xe6df9e1a
+DATA nttInverseBlockTwiddles<>+3320(SB)/4, $0x00d97e5e
+DATA nttInverseBlockTwiddles<>+3324(SB)/4, $0x00d97e5e
+DATA nttInverseBlockTwiddles<>+3328(SB)/4, $0xffcf45de
+DATA nttInverseBlockTwiddles<>+3332(SB)/4, $0x00359b5d
+DATA nttInverseBlockTwiddles<>+3336(SB)/4, $0xffedbb56
+DATA nttInverseBlockTwiddles<>+3340(SB)/4, $0xffed24f0
+DATA nttInverseBlockTwiddles<>+3344(SB)/4, $0xffc6a2fc
+DATA nttInverseBlockTwiddles<>+3348(SB)/4, $0x00252587
+DATA nttInverseBlockTwiddles<>+3352(SB)/4, $0xffca48a0
+DATA nttInverseBlockTwiddles<>+3356(SB)/4, $0x000412f5
+DATA nttInverseBlockTwiddles<>+3360(SB)/4, $0x718b05de
+DATA nttInverseBlockTwiddles<>+3364(SB)/4, $0x79213b5d
+DATA nttInverseBlockTwiddles<>+3368(SB)/4, $0x64587b56
+DATA nttInverseBlockTwiddles<>+3372(SB)/4, $0xec8b24f0
+DATA nttInverseBlockTwiddles<>+3376(SB)/4, $0x462622fc
+DATA nttInverseBlockTwiddles<>+3380(SB)/4, $0xfd560587
+DATA nttInverseBlockTwiddles<>+3384(SB)/4, $0x78de48a0
+DATA nttInverseBlockTwiddles<>+3388(SB)/4, $0xdbe2b2f5
+DATA nttInverseBlockTwiddles<>+3392(SB)/4, $0x00359b5d
+DATA nttInverseBlockTwiddles<>+3396(SB)/4, $0x00359b5d
+DATA nttInverseBlockTwiddles<>+3400(SB)/4, $0xffed24f0
+DATA nttInverseBlockTwiddles<>+3404(SB)/4, $0xffed24f0
+DATA nttInverseBlockTwiddles<>+3408(SB)/4, $0x00252587
+DATA nttInverseBlockTwiddles<>+3412(SB)/4, $0x00252587
+DATA nttInverseBlockTwiddles<>+3416(SB)/4, $0x000412f5
+DATA nttInverseBlockTwiddles<>+3420(SB)/4, $0x000412f5
+DATA nttInverseBlockTwiddles<>+3424(SB)/4, $0x79213b5d
+DATA nttInverseBlockTwiddles<>+3428(SB)/4, $0x79213b5d
+DATA nttInverseBlockTwiddles<>+3432(SB)/4, $0xec8b24f0
+DATA nttInverseBlockTwiddles<>+3436(SB)/4, $0xec8b24f0
+DATA nttInverseBlockTwiddles<>+3440(SB)/4, $0xfd560587
+DATA nttInverseBlockTwiddles<>+3444(SB)/4, $0xfd560587
+DATA nttInverseBlockTwiddles<>+3448(SB)/4, $0xdbe2b2f5
+DATA nttInverseBlockTwiddles<>+3452(SB)/4, $0xdbe2b2f5
+DATA nttInverseBlockTwiddles<>+3456(SB)/4, $0xffc9a422
+DATA nttInverseBlockTwiddles<>+3460(SB)/4, $0x003a41f8
+DATA nttInverseBlockTwiddles<>+3464(SB)/4, $0xffdaab9f
+DATA nttInverseBlockTwiddles<>+3468(SB)/4, $0x002358d4
+DATA nttInverseBlockTwiddles<>+3472(SB)/4, $0x00223dfb
+DATA nttInverseBlockTwiddles<>+3476(SB)/4, $0x0033ff5a
+DATA nttInverseBlockTwiddles<>+3480(SB)/4, $0xffccff72
+DATA nttInverseBlockTwiddles<>+3484(SB)/4, $0x001fea93
+DATA nttInverseBlockTwiddles<>+3488(SB)/4, $0xab4de422
+DATA nttInverseBlockTwiddles<>+3492(SB)/4, $0x2c7941f8
+DATA nttInverseBlockTwiddles<>+3496(SB)/4, $0x01ce8b9f
+DATA nttInverseBlockTwiddles<>+3500(SB)/4, $0x513dd8d4
+DATA nttInverseBlockTwiddles<>+3504(SB)/4, $0x36619dfb
+DATA nttInverseBlockTwiddles<>+3508(SB)/4, $0x3b1f3f5a
+DATA nttInverseBlockTwiddles<>+3512(SB)/4, $0xaebb3f72
+DATA nttInverseBlockTwiddles<>+3516(SB)/4, $0xfff24a93
+DATA nttInverseBlockTwiddles<>+3520(SB)/4, $0x003a41f8
+DATA nttInverseBlockTwiddles<>+3524(SB)/4, $0x003a41f8
+DATA nttInverseBlockTwiddles<>+3528(SB)/4, $0x002358d4
+DATA nttInverseBlockTwiddles<>+3532(SB)/4, $0x002358d4
+DATA nttInverseBlockTwiddles<>+3536(SB)/4, $0x0033ff5a
+DATA nttInverseBlockTwiddles<>+3540(SB)/4, $0x0033ff5a
+DATA nttInverseBlockTwiddles<>+3544(SB)/4, $0x001fea93
+DATA nttInverseBlockTwiddles<>+3548(SB)/4, $0x001fea93
+DATA nttInverseBlockTwiddles<>+3552(SB)/4, $0x2c7941f8
+DATA nttInverseBlockTwiddles<>+3556(SB)/4, $0x2c7941f8
+DATA nttInverseBlockTwiddles<>+3560(SB)/4, $0x513dd8d4
+DATA nttInverseBlockTwiddles<>+3564(SB)/4, $0x513dd8d4
+DATA nttInverseBlockTwiddles<>+3568(SB)/4, $0x3b1f3f5a
+DATA nttInverseBlockTwiddles<>+3572(SB)/4, $0x3b1f3f5a
+DATA nttInverseBlockTwiddles<>+3576(SB)/4, $0xfff24a93
+DATA nttInverseBlockTwiddles<>+3580(SB)/4, $0xfff24a93
+DATA nttInverseBlockTwiddles<>+3584(SB)/4, $0x0001efca
+DATA nttInverseBlockTwiddles<>+3588(SB)/4, $0xffcfd2ae
+DATA nttInverseBlockTwiddles<>+3592(SB)/4, $0xfff0bcf6
+DATA nttInverseBlockTwiddles<>+3596(SB)/4, $0x001d9772
+DATA nttInverseBlockTwiddles<>+3600(SB)/4, $0xffc890e0
+DATA nttInverseBlockTwiddles<>+3604(SB)/4, $0xffcf5280
+DATA nttInverseBlockTwiddles<>+3608(SB)/4, $0xffc1b072
+DATA nttInverseBlockTwiddles<>+3612(SB)/4, $0xffeccf75
+DATA nttInverseBlockTwiddles<>+3616(SB)/4, $0x80fb2fca
+DATA nttInverseBlockTwiddles<>+3620(SB)/4, $0x5b2592ae
+DATA nttInverseBlockTwiddles<>+3624(SB)/4, $0x748f7cf6
+DATA nttInverseBlockTwiddles<>+3628(SB)/4, $0xc20bd772
+DATA nttInverseBlockTwiddles<>+3632(SB)/4, $0x21e490e0
+DATA nttInverseBlockTwiddles<>+3636(SB)/4, $0xaa1f5280
+DATA nttInverseBlockTwiddles<>+3640(SB)/4, $0xc4cff072
+DATA nttInverseBlockTwiddles<>+3644(SB)/4, $0xb35b6f75
+DATA nttInverseBlockTwiddles<>+3648(SB)/4, $0xffcfd2ae
+DATA nttInverseBlockTwiddles<>+3652(SB)/4, $0xffcfd2ae
+DATA nttInverseBlockTwiddles<>+3656(SB)/4, $0x001d9772
+DATA nttInverseBlockTwiddles<>+3660(SB)/4, $0x001d9772
+DATA nttInverseBlockTwiddles<>+3664(SB)/4, $0xffcf5280
+DATA nttInverseBlockTwiddles<>+3668(SB)/4, $0xffcf5280
+DATA nttInverseBlockTwiddles<>+3672(SB)/4, $0xffeccf75
+DATA nttInverseBlockTwiddles<>+3676(SB)/4, $0xffeccf75
+DATA nttInverseBlockTwiddles<>+3680(SB)/4, $0x5b2592ae
+DATA nttInverseBlockTwiddles<>+3684(SB)/4, $0x5b2592ae
+DATA nttInverseBlockTwiddles<>+3688(SB)/4, $0xc20bd772
+DATA nttInverseBlockTwiddles<>+3692(SB)/4, $0xc20bd772
+DATA nttInverseBlockTwiddles<>+3696(SB)/4, $0xaa1f5280
+DATA nttInverseBlockTwiddles<>+3700(SB)/4, $0xaa1f5280
+DATA nttInverseBlockTwiddles<>+3704(SB)/4, $0xb35b6f75
+DATA nttInverseBlockTwiddles<>+3708(SB)/4, $0xb35b6f75
+DATA nttInverseBlockTwiddles<>+3712(SB)/4, $0xffe7cfbb
+DATA nttInverseBlockTwiddles<>+3716(SB)/4, $0x003509ee
+DATA nttInverseBlockTwiddles<>+3720(SB)/4, $0xffd19819
+DATA nttInverseBlockTwiddles<>+3724(SB)/4, $0xffe8ac81
+DATA nttInverseBlockTwiddles<>+3728(SB)/4, $0x002135c7
+DATA nttInverseBlockTwiddles<>+3732(SB)/4, $0xffe9d65d
+DATA nttInverseBlockTwiddles<>+3736(SB)/4, $0xffc7e1cf
+DATA nttInverseBlockTwiddles<>+3740(SB)/4, $0xffc406e5
+DATA nttInverseBlockTwiddles<>+3744(SB)/4, $0x085f2fbb
+DATA nttInverseBlockTwiddles<>+3748(SB)/4, $0x6272c9ee
+DATA nttInverseBlockTwiddles<>+3752(SB)/4, $0x8a54b819
+DATA nttInverseBlockTwiddles<>+3756(SB)/4, $0xd8f8cc81
+DATA nttInverseBlockTwiddles<>+3760(SB)/4, $0x5f5a15c7
+DATA nttInverseBlockTwiddles<>+3764(SB)/4, $0x8035765d
+DATA nttInverseBlockTwiddles<>+3768(SB)/4, $0x5081c1cf
+DATA nttInverseBlockTwiddles<>+3772(SB)/4, $0xa220a6e5
+DATA nttInverseBlockTwiddles<>+3776(SB)/4, $0x003509ee
+DATA nttInverseBlockTwiddles<>+3780(SB)/4, $0x003509ee
+DATA nttInverseBlockTwiddles<>+3784(SB)/4, $0xffe8ac81
+DATA nttInverseBlockTwiddles<>+3788(SB)/4, $0xffe8ac81
+DATA nttInverseBlockTwiddles<>+3792(SB)/4, $0xffe9d65d
+DATA nttInverseBlockTwiddles<>+3796(SB)/4, $0xffe9d65d
+DATA nttInverseBlockTwiddles<>+3800(SB)/4, $0xffc406e5
+DATA nttInverseBlockTwiddles<>+3804(SB)/4, $0xffc406e5
+DATA nttInverseBlockTwiddles<>+3808(SB)/4, $0x6272c9ee
+DATA nttInverseBlockTwiddles<>+3812(SB)/4, $0x6272c9ee
+DATA nttInverseBlockTwiddles<>+3816(SB)/4, $0xd8f8cc81
+DATA nttInverseBlockTwiddles<>+3820(SB)/4, $0xd8f8cc81
+DATA nttInverseBlockTwiddles<>+3824(SB)/4, $0x8035765d
+DATA nttInverseBlockTwiddles<>+3828(SB)/4, $0x8035765d
+DATA nttInverseBlockTwiddles<>+3832(SB)/4, $0xa220a6e5
+DATA nttInverseBlockTwiddles<>+3836(SB)/4, $0xa220a6e5
+DATA nttInverseBlockTwiddles<>+3840(SB)/4, $0x003bbeaf
+DATA nttInverseBlockTwiddles<>+3844(SB)/4, $0xffd947d4
+DATA nttInverseBlockTwiddles<>+3848(SB)/4, $0xffc9302c
+DATA nttInverseBlockTwiddles<>+3852(SB)/4, $0xffe6a503
+DATA nttInverseBlockTwiddles<>+3856(SB)/4, $0x0035dec5
+DATA nttInverseBlockTwiddles<>+3860(SB)/4, $0x002ef4cd
+DATA nttInverseBlockTwiddles<>+3864(SB)/4, $0x00017620
+DATA nttInverseBlockTwiddles<>+3868(SB)/4, $0x00294a67
+DATA nttInverseBlockTwiddles<>+3872(SB)/4, $0xdc919eaf
+DATA nttInverseBlockTwiddles<>+3876(SB)/4, $0x8ed3c7d4
+DATA nttInverseBlockTwiddles<>+3880(SB)/4, $0xbfceb02c
+DATA nttInverseBlockTwiddles<>+3884(SB)/4, $0x5f070503
+DATA nttInverseBlockTwiddles<>+3888(SB)/4, $0x6d8e7ec5
+DATA nttInverseBlockTwiddles<>+3892(SB)/4, $0xac4894cd
+DATA nttInverseBlockTwiddles<>+3896(SB)/4, $0x9ec57620
+DATA nttInverseBlockTwiddles<>+3900(SB)/4, $0x91f62a67
+DATA nttInverseBlockTwiddles<>+3904(SB)/4, $0xffd947d4
+DATA nttInverseBlockTwiddles<>+3908(SB)/4, $0xffd947d4
+DATA nttInverseBlockTwiddles<>+3912(SB)/4, $0xffe6a503
+DATA nttInverseBlockTwiddles<>+3916(SB)/4, $0xffe6a503
+DATA nttInverseBlockTwiddles<>+3920(SB)/4, $0x002ef4cd
+DATA nttInverseBlockTwiddles<>+3924(SB)/4, $0x002ef4cd
+DATA nttInverseBlockTwiddles<>+3928(SB)/4, $0x00294a67
+DATA nttInverseBlockTwiddles<>+3932(SB)/4, $0x00294a67
+DATA nttInverseBlockTwiddles<>+3936(SB)/4, $0x8ed3c7d4
+DATA nttInverseBlockTwiddles<>+3940(SB)/4, $0x8ed3c7d4
+DATA nttInverseBlockTwiddles<>+3944(SB)/4, $0x5f070503
+DATA nttInverseBlockTwiddles<>+3948(SB)/4, $0x5f070503
+DATA nttInverseBlockTwiddles<>+3952(SB)/4, $0xac4894cd
+DATA nttInverseBlockTwiddles<>+3956(SB)/4, $0xac4894cd
+DATA nttInverseBlockTwiddles<>+3960(SB)/4, $0x91f62a67
+DATA nttInverseBlockTwiddles<>+3964(SB)/4, $0x91f62a67
+DATA nttInverseBlockTwiddles<>+3968(SB)/4, $0x0036b788
+DATA nttInverseBlockTwiddles<>+3972(SB)/4, $0x0036b788
+DATA nttInverseBlockTwiddles<>+3976(SB)/4, $0xffef85a4
+DATA nttInverseBlockTwiddles<>+3980(SB)/4, $0xffef85a4
+DATA nttInverseBlockTwiddles<>+3984(SB)/4, $0x000fa070
+DATA nttInverseBlockTwiddles<>+3988(SB)/4, $0x000fa070
+DATA nttInverseBlockTwiddles<>+3992(SB)/4, $0x00299658
+DATA nttInverseBlockTwiddles<>+3996(SB)/4, $0x00299658
+DATA nttInverseBlockTwiddles<>+4000(SB)/4, $0x3327b788
+DATA nttInverseBlockTwiddles<>+4004(SB)/4, $0x3327b788
+DATA nttInverseBlockTwiddles<>+4008(SB)/4, $0xaea405a4
+DATA nttInverseBlockTwiddles<>+4012(SB)/4, $0xaea405a4
+DATA nttInverseBlockTwiddles<>+4016(SB)/4, $0x7c1da070
+DATA nttInverseBlockTwiddles<>+4020(SB)/4, $0x7c1da070
+DATA nttInverseBlockTwiddles<>+4024(SB)/4, $0x66f49658
+DATA nttInverseBlockTwiddles<>+4028(SB)/4, $0x66f49658
+DATA nttInverseBlockTwiddles<>+4032(SB)/4, $0x0023e92b
+DATA nttInverseBlockTwiddles<>+4036(SB)/4, $0x0023e92b
+DATA nttInverseBlockTwiddles<>+4040(SB)/4, $0x0023e92b
+DATA nttInverseBlockTwiddles<>+4044(SB)/4, $0x0023e92b
+DATA nttInverseBlockTwiddles<>+4048(SB)/4, $0x001bde2b
+DATA nttInverseBlockTwiddles<>+4052(SB)/4, $0x001bde2b
+DATA nttInverseBlockTwiddles<>+4056(SB)/4, $0x001bde2b
+DATA nttInverseBlockTwiddles<>+4060(SB)/4, $0x001bde2b
+DATA nttInverseBlockTwiddles<>+4064(SB)/4, $0x93c9492b
+DATA nttInverseBlockTwiddles<>+4068(SB)/4, $0x93c9492b
+DATA nttInverseBlockTwiddles<>+4072(SB)/4, $0x93c9492b
+DATA nttInverseBlockTwiddles<>+4076(SB)/4, $0x93c9492b
+DATA nttInverseBlockTwiddles<>+4080(SB)/4, $0x12613e2b
+DATA nttInverseBlockTwiddles<>+4084(SB)/4, $0x12613e2b
+DATA nttInverseBlockTwiddles<>+4088(SB)/4, $0x12613e2b
+DATA nttInverseBlockTwiddles<>+4092(SB)/4, $0x12613e2b
+GLOBL nttInverseBlockTwiddles<>(SB), RODATA|NOPTR, $4096
 
 // func NTTInverseAVX512(w *[256]uint32)
 // Requires: AVX, AVX512F

@@ -876,8 +876,27 @@ TEXT ·h0034(SB), NOSPLIT, $24-8
 	RET
 
 // func h0035(s *State)
-// ADDQ $0x00000040, R8
+// ADDQ $0x00000040, DX
 TEXT ·h0035(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000040, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0036(s *State)
+// ADDQ $0x00000040, R8
+TEXT ·h0036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -894,9 +913,9 @@ TEXT ·h0035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0036(s *State)
+// func h0037(s *State)
 // ADDQ $0x00000048, R8
-TEXT ·h0036(SB), NOSPLIT, $24-8
+TEXT ·h0037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -913,9 +932,9 @@ TEXT ·h0036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0037(s *State)
+// func h0038(s *State)
 // ADDQ $0x00000050, R8
-TEXT ·h0037(SB), NOSPLIT, $24-8
+TEXT ·h0038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -932,9 +951,9 @@ TEXT ·h0037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0038(s *State)
+// func h0039(s *State)
 // ADDQ $0x00000080, R8
-TEXT ·h0038(SB), NOSPLIT, $24-8
+TEXT ·h0039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -951,9 +970,9 @@ TEXT ·h0038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0039(s *State)
+// func h0040(s *State)
 // ADDQ $0x00000088, DX
-TEXT ·h0039(SB), NOSPLIT, $24-8
+TEXT ·h0040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -970,9 +989,9 @@ TEXT ·h0039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0040(s *State)
+// func h0041(s *State)
 // ADDQ $0x00000100, R8
-TEXT ·h0040(SB), NOSPLIT, $24-8
+TEXT ·h0041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -989,9 +1008,47 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0041(s *State)
+// func h0042(s *State)
+// ADDQ $0x00000400, R8
+TEXT ·h0042(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000400, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0043(s *State)
+// ADDQ $0x00000580, R8
+TEXT ·h0043(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000580, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0044(s *State)
 // ADDQ $0x02, R8
-TEXT ·h0041(SB), NOSPLIT, $24-8
+TEXT ·h0044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1008,9 +1065,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0045(s *State)
 // ADDQ $0x04, R8
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1027,9 +1084,9 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0046(s *State)
 // ADDQ $0x18, R8
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1046,9 +1103,9 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0047(s *State)
 // ADDQ $0x40, CX
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1065,9 +1122,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0048(s *State)
 // ADDQ AX, R8
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1084,9 +1141,9 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0049(s *State)
 // ADDQ DX, CX
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1103,9 +1160,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0050(s *State)
 // ADDQ DX, R8
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1122,9 +1179,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0051(s *State)
 // ADDQ R8, R9
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1141,9 +1198,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0052(s *State)
 // ANDL $0x00000007, DX
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1160,9 +1217,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0053(s *State)
 // ANDL $0x0000000f, DX
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1179,9 +1236,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0054(s *State)
 // ANDL $0x0000000f, R8
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1198,9 +1255,9 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0055(s *State)
 // ANDL $0x0000002c, R8
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1217,9 +1274,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0056(s *State)
 // ANDL $0x000000ff, AX
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1236,9 +1293,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0057(s *State)
 // ANDL $0x000003ff, DX
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1255,9 +1312,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0058(s *State)
 // ANDL $0x00001fff, DX
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1274,9 +1331,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0059(s *State)
 // ANDL $0x0003ffff, DX
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1293,9 +1350,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0060(s *State)
 // ANDL $0x000fffff, DX
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1312,9 +1369,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0061(s *State)
 // ANDL $0x007fe001, R8
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1331,9 +1388,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0062(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1350,9 +1407,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0063(s *State)
 // ANDL $0x0f, AX
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1369,9 +1426,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0064(s *State)
 // ANDL DX, R8
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1388,9 +1445,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0065(s *State)
 // ANDL R8, DX
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1407,9 +1464,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0066(s *State)
 // ANDL R8, R9
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1426,9 +1483,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0067(s *State)
 // ANDNQ DX, R8, R9
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1445,9 +1502,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0068(s *State)
 // ANDNQ R8, DX, AX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1464,9 +1521,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0069(s *State)
 // ANDNQ R8, DX, CX
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1483,9 +1540,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0070(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1502,9 +1559,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0071(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1521,9 +1578,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0072(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1540,9 +1597,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0073(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1559,9 +1616,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0074(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1578,9 +1635,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0075(s *State)
 // ANDQ (R8)(DX*8), AX
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1597,9 +1654,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0076(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1616,9 +1673,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0077(s *State)
 // ANDQ 24(R8), DX
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1635,9 +1692,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0078(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1654,9 +1711,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0079(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1673,9 +1730,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0080(s *State)
 // ANDQ DX, 24(R8)
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1692,9 +1749,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0081(s *State)
 // ANDQ AX, CX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1711,9 +1768,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0082(s *State)
 // ANDQ AX, DX
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1730,9 +1787,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0083(s *State)
 // ANDQ AX, R8
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1749,9 +1806,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0084(s *State)
 // ANDQ CX, AX
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1768,9 +1825,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0085(s *State)
 // ANDQ CX, DX
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1787,9 +1844,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0086(s *State)
 // ANDQ CX, R8
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1806,9 +1863,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0087(s *State)
 // ANDQ DX, AX
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1825,9 +1882,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0088(s *State)
 // ANDQ DX, R8
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1844,9 +1901,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0089(s *State)
 // ANDQ R8, AX
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1863,9 +1920,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0090(s *State)
 // ANDQ R8, CX
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1882,9 +1939,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0091(s *State)
 // ANDQ R8, DX
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1901,9 +1958,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0092(s *State)
 // ANDQ R8, R9
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1920,9 +1977,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0093(s *State)
 // CMOVQCS 24(R8), DX
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1939,9 +1996,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0094(s *State)
 // CMOVQEQ AX, DX
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1958,9 +2015,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0095(s *State)
 // CMOVQNE AX, DX
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1977,9 +2034,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0096(s *State)
 // CMOVQNE DX, AX
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1996,9 +2053,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0097(s *State)
 // CMOVQNE R8, DX
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2015,9 +2072,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0098(s *State)
 // CMPL AX, $0x00000cb8
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2034,9 +2091,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0099(s *State)
 // CMPL AX, $0x00000fe6
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2053,9 +2110,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0100(s *State)
 // CMPL AX, $0x00001642
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2072,9 +2129,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0101(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2091,9 +2148,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0102(s *State)
 // CMPL AX, $0x09
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2110,9 +2167,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0103(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2129,9 +2186,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0104(s *State)
 // CMPL R8, $0x09
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2148,9 +2205,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0105(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2167,9 +2224,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0106(s *State)
 // CMPQ AX, $0x00000000
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2186,9 +2243,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0107(s *State)
 // CMPQ AX, $0x00000004
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2205,9 +2262,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0108(s *State)
 // CMPQ AX, $0x00000006
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2224,9 +2281,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0109(s *State)
 // CMPQ AX, $0x00000008
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2243,9 +2300,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0110(s *State)
 // CMPQ AX, $0x00000088
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2262,9 +2319,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0111(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2281,9 +2338,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0112(s *State)
 // CMPQ CX, $0x00000007
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2300,9 +2357,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0113(s *State)
 // CMPQ CX, $0x00000008
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2319,9 +2376,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0114(s *State)
 // CMPQ CX, $0x0000000f
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2338,9 +2395,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0115(s *State)
 // CMPQ CX, $0x00000017
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2357,9 +2414,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0116(s *State)
 // CMPQ CX, $0x0000001f
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2376,9 +2433,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0117(s *State)
 // CMPQ CX, $0x00000027
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2395,9 +2452,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0118(s *State)
 // CMPQ CX, $0x0000002f
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2414,9 +2471,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0119(s *State)
 // CMPQ CX, $0x00000037
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2433,9 +2490,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0120(s *State)
 // CMPQ CX, $0x0000003f
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2452,9 +2509,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0121(s *State)
 // CMPQ CX, $0x00000040
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2471,9 +2528,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0122(s *State)
 // CMPQ CX, $0x00000047
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2490,9 +2547,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0123(s *State)
 // CMPQ CX, $0x0000004b
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2509,9 +2566,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0124(s *State)
 // CMPQ CX, $0x0000004f
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2528,9 +2585,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0125(s *State)
 // CMPQ CX, $0x00000050
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2547,9 +2604,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0126(s *State)
 // CMPQ CX, $0x00000057
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2566,9 +2623,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0127(s *State)
 // CMPQ CX, $0x0000005f
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2585,9 +2642,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0128(s *State)
 // CMPQ CX, $0x00000067
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2604,9 +2661,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0129(s *State)
 // CMPQ CX, $0x0000006f
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2623,9 +2680,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0130(s *State)
 // CMPQ CX, $0x00000077
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2642,9 +2699,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0131(s *State)
 // CMPQ CX, $0x0000007f
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2661,9 +2718,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0132(s *State)
 // CMPQ CX, $0x00000087
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2680,9 +2737,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0133(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2699,9 +2756,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0134(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2718,9 +2775,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0135(s *State)
 // CMPQ DX, $0x00000004
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2737,9 +2794,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0136(s *State)
 // CMPQ DX, $0x00000006
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2756,9 +2813,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0137(s *State)
 // CMPQ DX, $0x00000008
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2775,9 +2832,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0138(s *State)
 // CMPQ DX, $0x00000037
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2794,9 +2851,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0139(s *State)
 // CMPQ DX, $0x0000004b
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2813,9 +2870,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0140(s *State)
 // CMPQ DX, $0x00000050
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2832,9 +2889,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0141(s *State)
 // CMPQ DX, $0x000003b8
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2851,9 +2908,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0142(s *State)
 // CMPQ R8, $0x00000000
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2870,9 +2927,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0143(s *State)
 // CMPQ R8, $0x00000001
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2889,9 +2946,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0144(s *State)
 // CMPQ R8, $0x00000002
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2908,9 +2965,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0145(s *State)
 // CMPQ R8, $0x00000003
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2927,9 +2984,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0146(s *State)
 // CMPQ R8, $0x00000037
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2946,9 +3003,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0147(s *State)
 // CMPQ R8, $0x0000004b
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2965,9 +3022,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0148(s *State)
 // CMPQ R8, $0x00000050
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2984,9 +3041,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0149(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3003,9 +3060,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0150(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3022,9 +3079,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0151(s *State)
 // CMPQ R8, $0x00000100
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3041,9 +3098,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0152(s *State)
 // CMPQ CX, 24(R8)
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3060,9 +3117,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0153(s *State)
 // CMPQ R8, 24(R9)
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3079,9 +3136,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0154(s *State)
 // CMPQ DX, R8
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3098,9 +3155,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0155(s *State)
 // CMPQ R8, DX
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3117,9 +3174,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0156(s *State)
 // CMPQ R8, R9
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3136,9 +3193,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0157(s *State)
 // DECL CX
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3155,9 +3212,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0158(s *State)
 // DECL DX
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3174,9 +3231,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0159(s *State)
 // DECL R8
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3193,9 +3250,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0160(s *State)
 // DECQ 24(R8)
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3212,9 +3269,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0161(s *State)
 // DECQ AX
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3231,9 +3288,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0162(s *State)
 // DECQ CX
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3250,9 +3307,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0163(s *State)
 // DECQ DX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3269,9 +3326,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0164(s *State)
 // INCQ AX
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3288,9 +3345,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0165(s *State)
 // INCQ CX
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3307,9 +3364,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0166(s *State)
 // INCQ DX
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3326,9 +3383,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0167(s *State)
 // INCQ R8
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3345,9 +3402,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0168(s *State)
 // JCC taken
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3368,9 +3425,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0169(s *State)
 // JCS taken
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3391,9 +3448,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0170(s *State)
 // JEQ taken
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3414,9 +3471,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0171(s *State)
 // JHI taken
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3437,9 +3494,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0172(s *State)
 // JLS taken
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3460,9 +3517,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0173(s *State)
 // JLT taken
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3483,9 +3540,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0174(s *State)
 // JMP taken
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3506,9 +3563,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0175(s *State)
 // JNE taken
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3529,9 +3586,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0176(s *State)
 // LDMXCSR (R8)
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3548,9 +3605,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0177(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3567,9 +3624,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0178(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3586,9 +3643,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0179(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3605,9 +3662,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0180(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3624,9 +3681,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0181(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3643,9 +3700,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0182(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3662,9 +3719,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0183(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3681,9 +3738,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0184(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3700,9 +3757,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0185(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3719,9 +3776,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0186(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3738,9 +3795,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0187(s *State)
 // LEAQ (R8), AX
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3757,9 +3814,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0188(s *State)
 // LEAQ (R8), R9
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3776,9 +3833,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0189(s *State)
 // LEAQ 24(AX), AX
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3795,9 +3852,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0190(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3814,9 +3871,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0191(s *State)
 // LEAQ 24(R8), CX
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3833,9 +3890,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0192(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3852,9 +3909,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0193(s *State)
 // LFENCE
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3871,9 +3928,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0194(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3890,9 +3947,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0195(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3909,9 +3966,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0196(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3928,9 +3985,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0197(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3947,9 +4004,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0198(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3966,9 +4023,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0199(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3985,9 +4042,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0200(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4004,9 +4061,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0201(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4023,9 +4080,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0202(s *State)
 // MOVB $0x08, 24(R8)
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4042,9 +4099,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0203(s *State)
 // MOVB $0x09, 24(R8)
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4061,9 +4118,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0204(s *State)
 // MOVB $0x0a, 24(R8)
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4080,9 +4137,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0205(s *State)
 // MOVB $0x0b, 24(R8)
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4099,9 +4156,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0206(s *State)
 // MOVB $0x0c, 24(R8)
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4118,9 +4175,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0207(s *State)
 // MOVB $0x0d, 24(R8)
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4137,9 +4194,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0208(s *State)
 // MOVB $0x0e, 24(R8)
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4156,9 +4213,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0209(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4175,9 +4232,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0210(s *State)
 // MOVB CL, 24(R8)(DX*1)
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4194,9 +4251,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0211(s *State)
 // MOVB DL, 24(R8)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4213,9 +4270,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0212(s *State)
 // MOVB R8B, (R9)(CX*1)
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4232,9 +4289,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0213(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4251,9 +4308,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0214(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4270,9 +4327,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0215(s *State)
 // MOVBLZX 24(R8), AX
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4289,9 +4346,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0216(s *State)
 // MOVBQZX (R8)(AX*1), DX
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4308,9 +4365,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0217(s *State)
 // MOVBQZX (R8)(R9*1), R10
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4327,9 +4384,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0218(s *State)
 // MOVBQZX 24(R8)(AX*1), CX
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4346,9 +4403,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0219(s *State)
 // MOVBQZX 24(R8)(AX*1), DX
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4365,9 +4422,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0220(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4384,9 +4441,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0221(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4403,9 +4460,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0222(s *State)
 // MOVL $0x000173b2, 24(R8)
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4422,9 +4479,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0223(s *State)
 // MOVL $0x00017400, 24(R8)
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4441,9 +4498,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0224(s *State)
 // MOVL $0x0001ffb2, 24(R8)
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4460,9 +4517,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0225(s *State)
 // MOVL $0x0003fe3c, 24(R8)
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4479,9 +4536,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0226(s *State)
 // MOVL $0x0003fe88, 24(R8)
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4498,9 +4555,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0227(s *State)
 // MOVL $0x0003ff00, 24(R8)
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4517,9 +4574,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0228(s *State)
 // MOVL $0x0007ff3c, 24(R8)
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4536,9 +4593,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0229(s *State)
 // MOVL $0x0007ff88, 24(R8)
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4555,9 +4612,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0230(s *State)
 // MOVL $0x00000000, AX
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4574,9 +4631,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0231(s *State)
 // MOVL $0x00000001, AX
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4593,9 +4650,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0232(s *State)
 // MOVL $0x00000001, DX
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4612,9 +4669,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0233(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4631,9 +4688,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0234(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4650,9 +4707,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0235(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4669,9 +4726,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0236(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4688,9 +4745,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0237(s *State)
 // MOVL $0x00000004, CX
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4707,9 +4764,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0238(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4726,9 +4783,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0239(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4745,9 +4802,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0240(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4764,9 +4821,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0241(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4783,9 +4840,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0242(s *State)
 // MOVL $0x0000000b, DX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4802,9 +4859,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0243(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4821,9 +4878,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0244(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4840,9 +4897,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0245(s *State)
 // MOVL $0x0000000f, CX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4859,9 +4916,28 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0246(s *State)
+// MOVL $0x00000010, CX
+TEXT ·h0246(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x00000010, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0247(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4878,9 +4954,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0248(s *State)
 // MOVL $0x0000001f, AX
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4897,9 +4973,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0249(s *State)
 // MOVL $0x0000001f, R8
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4916,9 +4992,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0250(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4935,9 +5011,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0251(s *State)
 // MOVL $0x00000037, AX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4954,9 +5030,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0252(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4973,9 +5049,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0253(s *State)
 // MOVL $0x0000004b, AX
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4992,9 +5068,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0254(s *State)
 // MOVL $0x00000050, AX
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5011,9 +5087,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0255(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5030,9 +5106,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0256(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5049,9 +5125,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0257(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5068,9 +5144,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0258(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5087,9 +5163,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0259(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5106,9 +5182,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0260(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5125,9 +5201,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0261(s *State)
 // MOVL $0x001f0404, AX
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5144,9 +5220,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0262(s *State)
 // MOVL $0x001f0506, AX
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5163,9 +5239,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0263(s *State)
 // MOVL $0x001f0708, AX
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5182,9 +5258,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0264(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5201,9 +5277,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0265(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5220,9 +5296,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0266(s *State)
 // MOVL $0x4d430002, AX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5239,9 +5315,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0267(s *State)
 // MOVL (R8)(R9*4), AX
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5258,9 +5334,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0268(s *State)
 // MOVL (R8), AX
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5277,9 +5353,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0269(s *State)
 // MOVL (R8), R9
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5296,9 +5372,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0270(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5315,9 +5391,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0271(s *State)
 // MOVL 24(R8), CX
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5334,9 +5410,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0272(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5353,9 +5429,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0273(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5372,9 +5448,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0274(s *State)
 // MOVL AX, (R8)
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5391,9 +5467,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0275(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5410,9 +5486,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0276(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5429,9 +5505,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0277(s *State)
 // MOVL CX, (R8)
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5448,9 +5524,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0278(s *State)
 // MOVL DX, (R8)
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5467,9 +5543,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0279(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5486,9 +5562,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0280(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5505,9 +5581,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0281(s *State)
 // MOVL R8, (R9)
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5524,9 +5600,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0282(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5543,9 +5619,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0283(s *State)
 // MOVL AX, DX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5562,9 +5638,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0284(s *State)
 // MOVL AX, R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5581,9 +5657,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0285(s *State)
 // MOVL DX, AX
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5600,9 +5676,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0286(s *State)
 // MOVL DX, R8
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5619,9 +5695,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0287(s *State)
 // MOVL R8, AX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5638,9 +5714,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0288(s *State)
 // MOVL R8, R9
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5657,9 +5733,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0289(s *State)
 // MOVO X1, X9
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5676,9 +5752,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0290(s *State)
 // MOVOU (DX), X1
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5695,9 +5771,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0291(s *State)
 // MOVOU (R8), X1
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5714,9 +5790,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0292(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5733,9 +5809,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0293(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5752,9 +5828,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0294(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5771,9 +5847,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0295(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5790,9 +5866,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0296(s *State)
 // MOVQ $0x00000000, (R8)
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5809,9 +5885,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0297(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5828,9 +5904,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0298(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5847,9 +5923,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0299(s *State)
 // MOVQ $0x00000002, 24(R8)
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5866,9 +5942,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0300(s *State)
 // MOVQ $0x00000005, 24(R8)
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5885,9 +5961,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0301(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5904,9 +5980,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0302(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5923,9 +5999,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0303(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5942,9 +6018,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0304(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5961,9 +6037,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0305(s *State)
 // MOVQ $0x00000020, 24(R8)
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5980,9 +6056,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0306(s *State)
 // MOVQ $0x00000030, 24(R8)
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5999,9 +6075,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0307(s *State)
 // MOVQ $0x00000040, 24(R8)
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6018,9 +6094,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0308(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6037,9 +6113,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0309(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6056,9 +6132,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0310(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6075,9 +6151,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0311(s *State)
 // MOVQ $0x00001000, 24(R8)
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6094,9 +6170,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0312(s *State)
 // MOVQ $0x00001400, 24(R8)
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6113,9 +6189,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0313(s *State)
 // MOVQ $0x00001800, 24(R8)
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6132,9 +6208,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0314(s *State)
 // MOVQ $0x00001c00, 24(R8)
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6151,9 +6227,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0315(s *State)
 // MOVQ $0x00002000, 24(R8)
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6170,9 +6246,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0316(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6189,9 +6265,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0317(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6208,9 +6284,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0318(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6227,9 +6303,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0319(s *State)
 // MOVQ $0x800000000000001f, AX
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6246,9 +6322,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0320(s *State)
 // MOVQ (AX), AX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6265,9 +6341,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0321(s *State)
 // MOVQ (AX), CX
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6284,9 +6360,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0322(s *State)
 // MOVQ (AX), R8
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6303,9 +6379,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0323(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6322,9 +6398,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0324(s *State)
 // MOVQ (R8), AX
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6341,9 +6417,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0325(s *State)
 // MOVQ (R8), CX
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6360,9 +6436,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0326(s *State)
 // MOVQ (R8), DX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6379,9 +6455,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0327(s *State)
 // MOVQ (R8), R8
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6398,9 +6474,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0328(s *State)
 // MOVQ (R8), R9
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6417,9 +6493,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0329(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6436,9 +6512,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0330(s *State)
 // MOVQ 24(AX), R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6455,9 +6531,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0331(s *State)
 // MOVQ 24(DX), DX
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6474,9 +6550,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0332(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6493,9 +6569,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0333(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6512,9 +6588,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0334(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6531,9 +6607,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0335(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6550,9 +6626,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0336(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6569,9 +6645,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0337(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6588,9 +6664,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0338(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6607,9 +6683,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0339(s *State)
 // MOVQ AX, (R8)(DX*8)
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6626,9 +6702,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0340(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6645,9 +6721,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0341(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6664,9 +6740,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0342(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6683,9 +6759,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0343(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6702,9 +6778,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0344(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6721,9 +6797,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0345(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6740,9 +6816,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0346(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6759,9 +6835,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0347(s *State)
 // MOVQ AX, CX
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6778,9 +6854,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0348(s *State)
 // MOVQ AX, DX
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6797,9 +6873,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0349(s *State)
 // MOVQ AX, R8
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6816,9 +6892,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0350(s *State)
 // MOVQ CX, DX
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6835,9 +6911,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0351(s *State)
 // MOVQ CX, R8
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6854,9 +6930,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0352(s *State)
 // MOVQ DX, AX
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6873,9 +6949,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0353(s *State)
 // MOVQ DX, CX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6892,9 +6968,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0354(s *State)
 // MOVQ DX, R8
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6911,9 +6987,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0355(s *State)
 // MOVQ R8, AX
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6930,9 +7006,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0356(s *State)
 // MOVQ R8, CX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6949,9 +7025,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0357(s *State)
 // MOVQ R8, DX
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6968,9 +7044,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0358(s *State)
 // MOVQ R8, R9
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6987,9 +7063,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0359(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7006,9 +7082,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0360(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7025,9 +7101,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0361(s *State)
 // MOVWLZX 24(R8), DX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7044,9 +7120,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0362(s *State)
 // NOTL R8
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7063,9 +7139,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0363(s *State)
 // NOTQ AX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7082,9 +7158,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0364(s *State)
 // NOTQ CX
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7101,9 +7177,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0365(s *State)
 // NOTQ DX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7120,9 +7196,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0366(s *State)
 // NOTQ R8
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7139,9 +7215,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0367(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7158,9 +7234,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0368(s *State)
 // ORL R8, R9
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7177,9 +7253,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0369(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7196,9 +7272,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0370(s *State)
 // ORQ AX, CX
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7215,9 +7291,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0371(s *State)
 // ORQ AX, DX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7234,9 +7310,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0372(s *State)
 // ORQ AX, R8
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7253,9 +7329,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0373(s *State)
 // ORQ CX, AX
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7272,9 +7348,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0374(s *State)
 // ORQ CX, DX
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7291,9 +7367,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0375(s *State)
 // ORQ CX, R8
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7310,9 +7386,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0376(s *State)
 // ORQ DX, AX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7329,9 +7405,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0377(s *State)
 // ORQ DX, R8
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7348,9 +7424,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0378(s *State)
 // ORQ R8, AX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7367,9 +7443,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0379(s *State)
 // ORQ R8, CX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7386,9 +7462,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0380(s *State)
 // ORQ R8, DX
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7405,9 +7481,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0381(s *State)
 // ORQ R8, R9
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7424,9 +7500,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0382(s *State)
 // PADDL X1, X9
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7443,9 +7519,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0383(s *State)
 // PADDQ X1, X9
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7462,9 +7538,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0384(s *State)
 // PAND X1, X9
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7481,9 +7557,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0385(s *State)
 // PMULULQ X1, X9
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7500,9 +7576,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0386(s *State)
 // POR X1, X9
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7519,9 +7595,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0387(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7538,9 +7614,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0388(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7557,9 +7633,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0389(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7576,9 +7652,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0390(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7595,9 +7671,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0391(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7614,9 +7690,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0392(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7633,9 +7709,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0393(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7652,9 +7728,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0394(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7671,9 +7747,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0395(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7690,9 +7766,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0396(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7709,9 +7785,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0397(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7728,9 +7804,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0398(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7747,9 +7823,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0399(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7766,9 +7842,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0400(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7785,9 +7861,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0401(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7804,9 +7880,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0402(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7823,9 +7899,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0403(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7842,9 +7918,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0404(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7861,9 +7937,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0405(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7880,9 +7956,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0406(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7899,9 +7975,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0407(s *State)
 // PSUBL X1, X9
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7918,9 +7994,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0408(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7937,9 +8013,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0409(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7956,9 +8032,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0410(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7975,9 +8051,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0411(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7994,9 +8070,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0412(s *State)
 // PXOR X1, X1
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8013,9 +8089,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0413(s *State)
 // PXOR X1, X9
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8032,9 +8108,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0414(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8051,9 +8127,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0415(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8070,9 +8146,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0416(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8089,9 +8165,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0417(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8108,9 +8184,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0418(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8127,9 +8203,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0419(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8146,9 +8222,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0420(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8165,9 +8241,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0421(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8184,9 +8260,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0422(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8203,9 +8279,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0423(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8222,9 +8298,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0424(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8241,9 +8317,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0425(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8260,9 +8336,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0426(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8279,9 +8355,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0427(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8298,9 +8374,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0428(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8317,9 +8393,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0429(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8336,9 +8412,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0430(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8355,9 +8431,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0431(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8374,9 +8450,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0432(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8393,9 +8469,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0433(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8412,9 +8488,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0434(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8431,9 +8507,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0435(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8450,9 +8526,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0436(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8469,9 +8545,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0437(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8488,9 +8564,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0438(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8507,9 +8583,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0439(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8526,9 +8602,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0440(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8545,9 +8621,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0441(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8564,9 +8640,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0442(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8583,9 +8659,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0443(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8602,9 +8678,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0444(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8621,9 +8697,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0445(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8640,9 +8716,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0446(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8659,9 +8735,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0447(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8678,9 +8754,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0448(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8697,9 +8773,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0449(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8716,9 +8792,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0450(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8735,9 +8811,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0451(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8754,9 +8830,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0452(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8773,9 +8849,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0453(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8792,9 +8868,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0454(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8811,9 +8887,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0455(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8830,9 +8906,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0456(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8849,9 +8925,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0457(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8868,9 +8944,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0458(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8887,9 +8963,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0459(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8906,9 +8982,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0460(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8925,9 +9001,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0461(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8944,9 +9020,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0462(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8963,9 +9039,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0463(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8982,9 +9058,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0464(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9001,9 +9077,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0465(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9020,9 +9096,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0466(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9039,9 +9115,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0467(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9058,9 +9134,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0468(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9077,9 +9153,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0469(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9096,9 +9172,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0470(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9115,9 +9191,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0471(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9134,9 +9210,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0472(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9153,9 +9229,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0473(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9172,9 +9248,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0474(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9191,9 +9267,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0475(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9210,9 +9286,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0476(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9229,9 +9305,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0477(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9248,9 +9324,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0478(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9267,9 +9343,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0479(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9286,9 +9362,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0480(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9305,9 +9381,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0481(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9324,9 +9400,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0482(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9343,9 +9419,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0483(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9362,9 +9438,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0484(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9381,9 +9457,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0485(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9400,9 +9476,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0486(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9419,9 +9495,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0487(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9438,9 +9514,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0488(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9457,9 +9533,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0489(s *State)
 // RORXQ $0x03, DX, DX
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9476,9 +9552,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0490(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9495,9 +9571,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0491(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9514,9 +9590,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0492(s *State)
 // RORXQ $0x09, DX, DX
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9533,9 +9609,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0493(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9552,9 +9628,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0494(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9571,9 +9647,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0495(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9590,9 +9666,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0496(s *State)
 // RORXQ $0x14, DX, DX
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9609,9 +9685,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0497(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9628,9 +9704,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0498(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9647,9 +9723,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0499(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9666,9 +9742,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0500(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9685,9 +9761,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0501(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9704,9 +9780,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0502(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9723,9 +9799,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0503(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9742,9 +9818,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0504(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9761,9 +9837,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0505(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9780,9 +9856,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0506(s *State)
 // RORXQ $0x25, DX, DX
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9799,9 +9875,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0507(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9818,9 +9894,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0508(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9837,9 +9913,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0509(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9856,9 +9932,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0510(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9875,9 +9951,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0511(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9894,9 +9970,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0512(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9913,9 +9989,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0513(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9932,9 +10008,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0514(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9951,9 +10027,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0515(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9970,9 +10046,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0516(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9989,9 +10065,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0517(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10008,9 +10084,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0518(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10027,9 +10103,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0519(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10046,9 +10122,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0520(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10065,9 +10141,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0521(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10084,9 +10160,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0522(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10103,9 +10179,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0523(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10122,9 +10198,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0524(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10141,9 +10217,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0525(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10160,9 +10236,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0526(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10179,9 +10255,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0527(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10198,9 +10274,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0528(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10217,9 +10293,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0529(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10236,9 +10312,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0530(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10255,9 +10331,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0531(s *State)
 // SARL $0x1f, R8
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10274,9 +10350,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0532(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10293,9 +10369,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0533(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10312,9 +10388,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0534(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10331,9 +10407,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0535(s *State)
 // SBBQ R8, R8
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10350,9 +10426,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0536(s *State)
 // SHLL $0x05, AX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10369,9 +10445,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0537(s *State)
 // SHLL $0x05, R8
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10388,9 +10464,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0538(s *State)
 // SHLL $0x09, R8
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10407,9 +10483,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0539(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10426,9 +10502,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0540(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10445,9 +10521,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0541(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10464,9 +10540,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0542(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10483,9 +10559,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0543(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10502,9 +10578,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0544(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10521,9 +10597,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0545(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10540,9 +10616,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0546(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10559,9 +10635,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0547(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10578,9 +10654,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0548(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10597,9 +10673,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0549(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10616,9 +10692,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0550(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10635,9 +10711,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0551(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10654,9 +10730,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0552(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10673,9 +10749,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0553(s *State)
 // SHLQ $0x08, AX
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10692,9 +10768,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0554(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10711,9 +10787,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0555(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10730,9 +10806,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0556(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10749,9 +10825,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0557(s *State)
 // SHLQ $0x0a, AX
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10768,9 +10844,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0558(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10787,9 +10863,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0559(s *State)
 // SHLQ $0x0a, R8
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10806,9 +10882,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0560(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10825,9 +10901,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0561(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10844,9 +10920,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0562(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10863,9 +10939,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0563(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10882,9 +10958,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0564(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10901,9 +10977,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0565(s *State)
 // SHLQ $0x10, AX
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10920,9 +10996,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0566(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10939,9 +11015,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0567(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10958,9 +11034,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0568(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10977,9 +11053,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0569(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10996,9 +11072,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0570(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11015,9 +11091,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0571(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11034,9 +11110,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0572(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11053,9 +11129,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0573(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11072,9 +11148,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0574(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11091,9 +11167,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0575(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11110,9 +11186,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0576(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11129,9 +11205,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0577(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11148,9 +11224,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0578(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11167,9 +11243,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0579(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11186,9 +11262,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0580(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11205,9 +11281,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0581(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11224,9 +11300,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0582(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11243,9 +11319,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0583(s *State)
 // SHLQ $0x20, AX
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11262,9 +11338,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0584(s *State)
 // SHLQ $0x20, DX
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11281,9 +11357,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0585(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11300,9 +11376,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0586(s *State)
 // SHRL $0x04, R8
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11319,9 +11395,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0587(s *State)
 // SHRL $0x06, R8
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11338,9 +11414,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0588(s *State)
 // SHRL $0x07, DX
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11357,9 +11433,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0589(s *State)
 // SHRL $0x07, R8
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11376,9 +11452,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0590(s *State)
 // SHRL $0x08, AX
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11395,9 +11471,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0591(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11414,9 +11490,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0592(s *State)
 // SHRL $0x16, DX
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11433,9 +11509,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0593(s *State)
 // SHRL $0x16, R8
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11452,9 +11528,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0594(s *State)
 // SHRL $0x18, DX
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11471,9 +11547,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0595(s *State)
 // SHRL $0x18, R8
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11490,9 +11566,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0596(s *State)
 // SHRL $0x1f, AX
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11509,9 +11585,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0597(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11528,9 +11604,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0598(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11547,9 +11623,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0599(s *State)
 // SHRQ $0x03, DX
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11566,9 +11642,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0600(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11585,9 +11661,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0601(s *State)
 // SHRQ $0x06, R8
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11604,9 +11680,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0602(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11623,9 +11699,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0603(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11642,9 +11718,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0604(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11661,9 +11737,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0605(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11680,9 +11756,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0606(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11699,9 +11775,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0607(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11718,9 +11794,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0608(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11737,9 +11813,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0609(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11756,9 +11832,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0610(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11775,9 +11851,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0611(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11794,9 +11870,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0612(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11813,9 +11889,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0613(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11832,9 +11908,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0614(s *State)
 // SHRQ $0x3f, DX
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11851,9 +11927,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0615(s *State)
 // STMXCSR (R8)
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11870,9 +11946,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0616(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11889,9 +11965,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0617(s *State)
 // SUBL (R8), R9
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11908,9 +11984,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0618(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11927,9 +12003,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0619(s *State)
 // SUBL AX, DX
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11946,9 +12022,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0620(s *State)
 // SUBL AX, R8
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11965,9 +12041,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0621(s *State)
 // SUBL CX, AX
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11984,9 +12060,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0622(s *State)
 // SUBL DX, AX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12003,9 +12079,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0623(s *State)
 // SUBL DX, R8
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12022,9 +12098,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0624(s *State)
 // SUBL R8, AX
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12041,9 +12117,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0625(s *State)
 // SUBL R8, DX
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12060,9 +12136,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0626(s *State)
 // SUBL R8, R9
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12079,9 +12155,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0627(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12098,9 +12174,47 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0628(s *State)
+// SUBQ $0x00000080, R8
+TEXT ·h0628(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ $0x00000080, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0629(s *State)
+// SUBQ $0x00000400, R8
+TEXT ·h0629(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ $0x00000400, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0630(s *State)
 // SUBQ AX, CX
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12117,9 +12231,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0631(s *State)
 // SUBQ AX, R8
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12136,9 +12250,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0632(s *State)
 // SUBQ DX, R8
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12155,9 +12269,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0633(s *State)
 // SUBQ R8, CX
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12174,9 +12288,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0634(s *State)
 // SUBQ R8, R9
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12193,9 +12307,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0635(s *State)
 // TESTL AX, AX
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12212,9 +12326,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0636(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12231,9 +12345,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0637(s *State)
 // TESTQ $0x00000001, R8
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12250,9 +12364,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0638(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12269,9 +12383,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0639(s *State)
 // TESTQ $0x00000002, R8
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12288,9 +12402,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0640(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12307,9 +12421,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0641(s *State)
 // TESTQ $0x00000004, R8
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12326,9 +12440,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0642(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12345,9 +12459,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0643(s *State)
 // TESTQ $0x00000008, R8
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12364,9 +12478,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0644(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12383,9 +12497,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0645(s *State)
 // TESTQ $0x00000010, R8
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12402,9 +12516,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0646(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12421,9 +12535,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0647(s *State)
 // TESTQ $0x00000020, R8
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12440,9 +12554,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0648(s *State)
 // TESTQ AX, AX
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12459,9 +12573,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0649(s *State)
 // TESTQ CX, CX
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12478,9 +12592,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0650(s *State)
 // TESTQ R8, R8
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12497,9 +12611,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0651(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12516,9 +12630,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0652(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12535,9 +12649,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0653(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12554,9 +12668,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0654(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12573,9 +12687,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0655(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12592,9 +12706,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0656(s *State)
 // VMOVDQU (DX), Y1
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12611,9 +12725,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0657(s *State)
 // VMOVDQU (R8)(AX*1), Y1
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12630,9 +12744,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0658(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +12763,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0659(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12668,9 +12782,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0660(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12687,9 +12801,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0661(s *State)
 // VMOVDQU 24(DX), Y1
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12706,9 +12820,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0662(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12725,9 +12839,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0663(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12744,9 +12858,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0664(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12763,9 +12877,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0665(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12782,9 +12896,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0666(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12801,9 +12915,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0667(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12820,9 +12934,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0668(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12839,9 +12953,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0669(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12858,9 +12972,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0670(s *State)
 // VMOVDQU64 (AX), Z1
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12877,9 +12991,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0671(s *State)
 // VMOVDQU64 (DX), Z1
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12896,9 +13010,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0672(s *State)
 // VMOVDQU64 (R8), Z1
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12915,9 +13029,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0673(s *State)
 // VMOVDQU64 (R8), Z17
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12934,9 +13048,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0674(s *State)
 // VMOVDQU64 24(AX), Z1
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12953,9 +13067,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0675(s *State)
 // VMOVDQU64 24(AX), Z17
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12972,9 +13086,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0676(s *State)
 // VMOVDQU64 24(DX), Z1
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12991,9 +13105,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0677(s *State)
 // VMOVDQU64 24(R8), Z1
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13010,9 +13124,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0678(s *State)
 // VMOVDQU64 24(R8), Z17
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13029,9 +13143,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0679(s *State)
 // VMOVDQU64 Z1, (AX)
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13048,9 +13162,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0680(s *State)
 // VMOVDQU64 Z1, (R8)
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13067,9 +13181,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0681(s *State)
 // VMOVDQU64 Z1, 24(AX)
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13086,9 +13200,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0682(s *State)
 // VMOVDQU64 Z1, 24(R8)
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13105,9 +13219,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0683(s *State)
 // VMOVDQU64 Z17, 24(AX)
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13124,9 +13238,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0684(s *State)
 // VMOVDQU64 Z17, 24(R8)
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13143,9 +13257,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0685(s *State)
 // VMOVDQU64 Z1, Z25
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13162,9 +13276,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0686(s *State)
 // VMOVDQU64 Z1, Z9
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13181,9 +13295,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0687(s *State)
 // VMOVDQU64 Z17, Z25
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13200,9 +13314,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0688(s *State)
 // VMOVDQU64 Z17, Z9
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13219,9 +13333,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0689(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13238,9 +13352,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0690(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13257,9 +13371,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0691(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13276,9 +13390,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0692(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13295,9 +13409,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0693(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13314,9 +13428,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0694(s *State)
 // VPADDD 24(R8), Z1, Z25
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13333,9 +13447,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0695(s *State)
 // VPADDD 24(R8), Z1, Z9
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13352,9 +13466,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0696(s *State)
 // VPADDD 24(R8), Z17, Z25
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13371,9 +13485,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0697(s *State)
 // VPADDD 24(R8), Z17, Z9
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13390,9 +13504,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0698(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13409,9 +13523,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0699(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13428,9 +13542,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0700(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13447,9 +13561,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0701(s *State)
 // VPADDD Z1, Z25, Z14
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13466,9 +13580,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0702(s *State)
 // VPADDD Z1, Z25, Z25
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13485,9 +13599,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0703(s *State)
 // VPADDD Z1, Z25, Z30
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13504,9 +13618,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0704(s *State)
 // VPADDD Z1, Z9, Z14
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13523,9 +13637,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0705(s *State)
 // VPADDD Z1, Z9, Z30
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13542,9 +13656,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0706(s *State)
 // VPADDD Z1, Z9, Z9
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13561,9 +13675,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0707(s *State)
 // VPADDD Z17, Z25, Z14
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13580,9 +13694,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0708(s *State)
 // VPADDD Z17, Z25, Z25
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13599,9 +13713,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0709(s *State)
 // VPADDD Z17, Z25, Z30
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13618,9 +13732,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0710(s *State)
 // VPADDD Z17, Z9, Z14
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13637,9 +13751,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0711(s *State)
 // VPADDD Z17, Z9, Z30
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13656,9 +13770,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0712(s *State)
 // VPADDD Z17, Z9, Z9
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13675,9 +13789,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0713(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13694,9 +13808,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0714(s *State)
 // VPADDQ Z1, Z9, Z9
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13713,9 +13827,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0715(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13732,9 +13846,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0716(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13751,9 +13865,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0717(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13770,9 +13884,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0718(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13789,9 +13903,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0719(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13808,9 +13922,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0720(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13827,9 +13941,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0721(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13846,9 +13960,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0722(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13865,9 +13979,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0723(s *State)
 // VPBROADCASTD (R8)(R9*1), Y1
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13884,9 +13998,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0724(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13903,9 +14017,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0725(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13922,9 +14036,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0726(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13941,9 +14055,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0727(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13960,9 +14074,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0728(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13979,9 +14093,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0729(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13998,9 +14112,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0730(s *State)
 // VPERM2I128 $0x01, Y1, Y1, Y9
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14017,9 +14131,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0731(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14036,9 +14150,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0732(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14055,9 +14169,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0733(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14074,9 +14188,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0734(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14093,9 +14207,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0735(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14112,9 +14226,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0736(s *State)
 // VPERMT2D Z1, Z25, Z14
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14131,9 +14245,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0737(s *State)
 // VPERMT2D Z1, Z25, Z30
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14150,9 +14264,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0738(s *State)
 // VPERMT2D Z17, Z25, Z14
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14169,9 +14283,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0739(s *State)
 // VPERMT2D Z17, Z25, Z30
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14188,9 +14302,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0740(s *State)
 // VPMINUD Y1, Y9, Y9
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14207,9 +14321,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0741(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14226,9 +14340,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0742(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14245,9 +14359,47 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0743(s *State)
+// VPMULDQ (R8), Y1, Y1
+TEXT ·h0743(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULDQ (R8), Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0744(s *State)
+// VPMULDQ (R8), Y1, Y9
+TEXT ·h0744(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULDQ (R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0745(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14264,9 +14416,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0746(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14283,9 +14435,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0747(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14302,9 +14454,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0748(s *State)
 // VPMULDQ 24(R8), Z1, Z1
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14321,9 +14473,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0749(s *State)
 // VPMULDQ 24(R8), Z1, Z25
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14340,9 +14492,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0750(s *State)
 // VPMULDQ 24(R8), Z1, Z9
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14359,9 +14511,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0751(s *State)
 // VPMULDQ 24(R8), Z17, Z17
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14378,9 +14530,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0752(s *State)
 // VPMULDQ 24(R8), Z17, Z25
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14397,9 +14549,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0753(s *State)
 // VPMULDQ 24(R8), Z17, Z9
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14416,9 +14568,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0754(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14435,9 +14587,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0755(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14454,9 +14606,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0756(s *State)
 // VPMULDQ Z1, Z25, Z14
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14473,9 +14625,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0757(s *State)
 // VPMULDQ Z1, Z25, Z25
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14492,9 +14644,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0758(s *State)
 // VPMULDQ Z1, Z25, Z30
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14511,9 +14663,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0759(s *State)
 // VPMULDQ Z1, Z9, Z14
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14530,9 +14682,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0760(s *State)
 // VPMULDQ Z1, Z9, Z30
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14549,9 +14701,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0761(s *State)
 // VPMULDQ Z1, Z9, Z9
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14568,9 +14720,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0762(s *State)
 // VPMULDQ Z17, Z25, Z14
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14587,9 +14739,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0763(s *State)
 // VPMULDQ Z17, Z25, Z25
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14606,9 +14758,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0764(s *State)
 // VPMULDQ Z17, Z25, Z30
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14625,9 +14777,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0765(s *State)
 // VPMULDQ Z17, Z9, Z14
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14644,9 +14796,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0766(s *State)
 // VPMULDQ Z17, Z9, Z30
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14663,9 +14815,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0767(s *State)
 // VPMULDQ Z17, Z9, Z9
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14682,9 +14834,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0768(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14701,9 +14853,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0769(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14720,9 +14872,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0770(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14739,9 +14891,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0771(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14758,9 +14910,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0772(s *State)
 // VPMULLD Z17, Z25, Z25
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14777,9 +14929,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0773(s *State)
 // VPMULLD Z17, Z9, Z9
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14796,9 +14948,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0774(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14815,9 +14967,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0775(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14834,9 +14986,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0776(s *State)
 // VPROLQ $0x01, Y1, Y1
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14853,9 +15005,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0777(s *State)
 // VPROLQ $0x01, Y1, Y9
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14872,9 +15024,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0778(s *State)
 // VPROLQ $0x02, Y1, Y1
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14891,9 +15043,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0779(s *State)
 // VPROLQ $0x03, Y1, Y1
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14910,9 +15062,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0780(s *State)
 // VPROLQ $0x06, Y1, Y1
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14929,9 +15081,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0781(s *State)
 // VPROLQ $0x08, Y1, Y1
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14948,9 +15100,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0782(s *State)
 // VPROLQ $0x0a, Y1, Y1
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14967,9 +15119,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0783(s *State)
 // VPROLQ $0x0e, Y1, Y1
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14986,9 +15138,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0784(s *State)
 // VPROLQ $0x0f, Y1, Y1
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15005,9 +15157,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0785(s *State)
 // VPROLQ $0x12, Y1, Y1
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15024,9 +15176,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0786(s *State)
 // VPROLQ $0x14, Y1, Y1
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15043,9 +15195,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0787(s *State)
 // VPROLQ $0x15, Y1, Y1
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15062,9 +15214,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0788(s *State)
 // VPROLQ $0x19, Y1, Y1
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15081,9 +15233,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0789(s *State)
 // VPROLQ $0x1b, Y1, Y1
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15100,9 +15252,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0790(s *State)
 // VPROLQ $0x1c, Y1, Y1
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15119,9 +15271,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0791(s *State)
 // VPROLQ $0x24, Y1, Y1
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15138,9 +15290,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0792(s *State)
 // VPROLQ $0x27, Y1, Y1
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15157,9 +15309,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0793(s *State)
 // VPROLQ $0x29, Y1, Y1
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15176,9 +15328,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0794(s *State)
 // VPROLQ $0x2b, Y1, Y1
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15195,9 +15347,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0795(s *State)
 // VPROLQ $0x2c, Y1, Y1
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15214,9 +15366,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0796(s *State)
 // VPROLQ $0x2d, Y1, Y1
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15233,9 +15385,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0797(s *State)
 // VPROLQ $0x37, Y1, Y1
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15252,9 +15404,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0798(s *State)
 // VPROLQ $0x38, Y1, Y1
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15271,9 +15423,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0799(s *State)
 // VPROLQ $0x3d, Y1, Y1
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15290,9 +15442,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0800(s *State)
 // VPROLQ $0x3e, Y1, Y1
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15309,9 +15461,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0801(s *State)
 // VPROLQ $0x01, Z1, Z1
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15328,9 +15480,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0802(s *State)
 // VPROLQ $0x01, Z17, Z17
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15347,9 +15499,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0803(s *State)
 // VPROLQ $0x01, Z17, Z25
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15366,9 +15518,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0804(s *State)
 // VPROLQ $0x02, Z1, Z1
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15385,9 +15537,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0805(s *State)
 // VPROLQ $0x02, Z17, Z17
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15404,9 +15556,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0806(s *State)
 // VPROLQ $0x03, Z1, Z1
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15423,9 +15575,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0807(s *State)
 // VPROLQ $0x03, Z17, Z17
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15442,9 +15594,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0808(s *State)
 // VPROLQ $0x06, Z1, Z1
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15461,9 +15613,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0809(s *State)
 // VPROLQ $0x06, Z17, Z17
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15480,9 +15632,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0810(s *State)
 // VPROLQ $0x08, Z1, Z1
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15499,9 +15651,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0811(s *State)
 // VPROLQ $0x08, Z17, Z17
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15518,9 +15670,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0812(s *State)
 // VPROLQ $0x0a, Z1, Z1
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15537,9 +15689,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0813(s *State)
 // VPROLQ $0x0a, Z17, Z17
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15556,9 +15708,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0814(s *State)
 // VPROLQ $0x0e, Z1, Z1
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15575,9 +15727,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0815(s *State)
 // VPROLQ $0x0e, Z17, Z17
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15594,9 +15746,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0816(s *State)
 // VPROLQ $0x0f, Z1, Z1
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15613,9 +15765,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0817(s *State)
 // VPROLQ $0x0f, Z17, Z17
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15632,9 +15784,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0818(s *State)
 // VPROLQ $0x12, Z1, Z1
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15651,9 +15803,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0819(s *State)
 // VPROLQ $0x12, Z17, Z17
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15670,9 +15822,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0820(s *State)
 // VPROLQ $0x14, Z1, Z1
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15689,9 +15841,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0821(s *State)
 // VPROLQ $0x14, Z17, Z17
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15708,9 +15860,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0822(s *State)
 // VPROLQ $0x15, Z1, Z1
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15727,9 +15879,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0823(s *State)
 // VPROLQ $0x15, Z17, Z17
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15746,9 +15898,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0824(s *State)
 // VPROLQ $0x19, Z1, Z1
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15765,9 +15917,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0825(s *State)
 // VPROLQ $0x19, Z17, Z17
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15784,9 +15936,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0826(s *State)
 // VPROLQ $0x1b, Z1, Z1
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15803,9 +15955,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0827(s *State)
 // VPROLQ $0x1b, Z17, Z17
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15822,9 +15974,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0828(s *State)
 // VPROLQ $0x1c, Z1, Z1
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15841,9 +15993,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0829(s *State)
 // VPROLQ $0x1c, Z17, Z17
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15860,9 +16012,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0830(s *State)
 // VPROLQ $0x24, Z1, Z1
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15879,9 +16031,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0831(s *State)
 // VPROLQ $0x24, Z17, Z17
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15898,9 +16050,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0832(s *State)
 // VPROLQ $0x27, Z1, Z1
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15917,9 +16069,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0833(s *State)
 // VPROLQ $0x27, Z17, Z17
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15936,9 +16088,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0834(s *State)
 // VPROLQ $0x29, Z1, Z1
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15955,9 +16107,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0835(s *State)
 // VPROLQ $0x29, Z17, Z17
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15974,9 +16126,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0836(s *State)
 // VPROLQ $0x2b, Z1, Z1
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15993,9 +16145,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0837(s *State)
 // VPROLQ $0x2b, Z17, Z17
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16012,9 +16164,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0838(s *State)
 // VPROLQ $0x2c, Z1, Z1
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16031,9 +16183,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0839(s *State)
 // VPROLQ $0x2c, Z17, Z17
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16050,9 +16202,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0840(s *State)
 // VPROLQ $0x2d, Z1, Z1
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16069,9 +16221,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0841(s *State)
 // VPROLQ $0x2d, Z17, Z17
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16088,9 +16240,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0842(s *State)
 // VPROLQ $0x37, Z1, Z1
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16107,9 +16259,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0843(s *State)
 // VPROLQ $0x37, Z17, Z17
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16126,9 +16278,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0844(s *State)
 // VPROLQ $0x38, Z1, Z1
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16145,9 +16297,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0845(s *State)
 // VPROLQ $0x38, Z17, Z17
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16164,9 +16316,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0846(s *State)
 // VPROLQ $0x3d, Z1, Z1
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16183,9 +16335,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0847(s *State)
 // VPROLQ $0x3d, Z17, Z17
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16202,9 +16354,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0848(s *State)
 // VPROLQ $0x3e, Z1, Z1
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16221,9 +16373,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0849(s *State)
 // VPROLQ $0x3e, Z17, Z17
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16240,9 +16392,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0850(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16259,9 +16411,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0851(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16278,9 +16430,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0852(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16297,9 +16449,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0853(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16316,9 +16468,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0854(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16335,9 +16487,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0855(s *State)
 // VPSHUFD $0xf5, Y1, Y1
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16354,9 +16506,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0856(s *State)
 // VPSHUFD $0xf5, Y1, Y9
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16373,9 +16525,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0857(s *State)
 // VPSHUFD $0xf5, Z1, Z1
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16392,9 +16544,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0858(s *State)
 // VPSHUFD $0xf5, Z1, Z25
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16411,9 +16563,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0859(s *State)
 // VPSHUFD $0xf5, Z1, Z9
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16430,9 +16582,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0860(s *State)
 // VPSHUFD $0xf5, Z17, Z25
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16449,9 +16601,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0861(s *State)
 // VPSHUFD $0xf5, Z17, Z9
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16468,9 +16620,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0862(s *State)
 // VPSLLD $0x02, Y1, Y1
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16487,9 +16639,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0863(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16506,9 +16658,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0864(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16525,9 +16677,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0865(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16544,9 +16696,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0866(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16563,9 +16715,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0867(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16582,9 +16734,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0868(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16601,9 +16753,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0869(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16620,9 +16772,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0870(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16639,9 +16791,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0871(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16658,9 +16810,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0872(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16677,9 +16829,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0873(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16696,9 +16848,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0874(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16715,9 +16867,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0875(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16734,9 +16886,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0876(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16753,9 +16905,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0877(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16772,9 +16924,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0878(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16791,9 +16943,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0879(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16810,9 +16962,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0880(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16829,9 +16981,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0881(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16848,9 +17000,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0882(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16867,9 +17019,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0883(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16886,9 +17038,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0884(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16905,9 +17057,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0885(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16924,9 +17076,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0886(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16943,9 +17095,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0887(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16962,9 +17114,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0888(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16981,9 +17133,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0889(s *State)
 // VPSRAD $0x0d, Y1, Y9
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17000,9 +17152,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0890(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17019,9 +17171,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0891(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17038,9 +17190,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0892(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17057,9 +17209,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0893(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17076,9 +17228,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0894(s *State)
 // VPSRAD $0x17, Z1, Z1
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17095,9 +17247,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0895(s *State)
 // VPSRAD $0x17, Z17, Z17
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17114,9 +17266,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0896(s *State)
 // VPSRAD $0x1f, Z1, Z25
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17133,9 +17285,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0897(s *State)
 // VPSRAD $0x1f, Z1, Z9
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17152,9 +17304,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0898(s *State)
 // VPSRAD $0x1f, Z17, Z25
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17171,9 +17323,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0899(s *State)
 // VPSRAD $0x1f, Z17, Z9
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17190,9 +17342,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0900(s *State)
 // VPSRLD $0x06, Y1, Y1
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17209,9 +17361,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0901(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17228,9 +17380,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0902(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17247,9 +17399,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0903(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17266,9 +17418,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0904(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17285,9 +17437,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0905(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17304,9 +17456,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0906(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17323,9 +17475,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0907(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17342,9 +17494,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0908(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17361,9 +17513,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0909(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17380,9 +17532,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0910(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17399,9 +17551,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0911(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17418,9 +17570,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0912(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17437,9 +17589,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0913(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17456,9 +17608,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0914(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17475,9 +17627,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0915(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17494,9 +17646,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0916(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17513,9 +17665,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0917(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17532,9 +17684,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0918(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17551,9 +17703,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0919(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17570,9 +17722,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0920(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17589,9 +17741,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0921(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17608,9 +17760,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0922(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17627,9 +17779,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0923(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17646,9 +17798,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0924(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17665,9 +17817,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0925(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17684,9 +17836,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0926(s *State)
 // VPSRLQ $0x20, Z1, Z1
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17703,9 +17855,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0927(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17722,9 +17874,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0928(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17741,9 +17893,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0929(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17760,9 +17912,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0930(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17779,9 +17931,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0931(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17798,9 +17950,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0932(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17817,9 +17969,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0933(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17836,9 +17988,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0934(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17855,9 +18007,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0935(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17874,9 +18026,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0936(s *State)
 // VPSUBD Z1, Z25, Z14
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17893,9 +18045,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0937(s *State)
 // VPSUBD Z1, Z25, Z25
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17912,9 +18064,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0938(s *State)
 // VPSUBD Z1, Z25, Z30
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17931,9 +18083,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0939(s *State)
 // VPSUBD Z1, Z9, Z14
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17950,9 +18102,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0940(s *State)
 // VPSUBD Z1, Z9, Z30
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17969,9 +18121,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0941(s *State)
 // VPSUBD Z1, Z9, Z9
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17988,9 +18140,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0942(s *State)
 // VPSUBD Z17, Z25, Z14
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18007,9 +18159,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0943(s *State)
 // VPSUBD Z17, Z25, Z25
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18026,9 +18178,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0944(s *State)
 // VPSUBD Z17, Z9, Z14
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18045,9 +18197,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0945(s *State)
 // VPSUBD Z17, Z9, Z30
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18064,9 +18216,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0946(s *State)
 // VPSUBD Z17, Z9, Z9
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18083,9 +18235,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0947(s *State)
 // VPTERNLOGQ $0xd2, Y1, Y9, Y14
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18102,9 +18254,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0948(s *State)
 // VPTERNLOGQ $0x88, Z17, Z25, Z25
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18121,9 +18273,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0949(s *State)
 // VPTERNLOGQ $0x88, Z17, Z9, Z9
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18140,9 +18292,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0950(s *State)
 // VPTERNLOGQ $0x96, Z1, Z25, Z30
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18159,9 +18311,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0951(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z30
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18178,9 +18330,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0952(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z14
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18197,9 +18349,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0953(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z30
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18216,9 +18368,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0954(s *State)
 // VPTERNLOGQ $0x96, Z17, Z9, Z30
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18235,9 +18387,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0955(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z14
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18254,9 +18406,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0956(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z30
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18273,9 +18425,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0957(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z14
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18292,9 +18444,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0958(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z30
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18311,9 +18463,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0959(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z14
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18330,9 +18482,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0960(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z30
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18349,9 +18501,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0961(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z14
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18368,9 +18520,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0962(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z30
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18387,9 +18539,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0963(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18406,9 +18558,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0964(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18425,9 +18577,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0965(s *State)
 // VPUNPCKHQDQ Z1, Z25, Z1
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18444,9 +18596,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0966(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z1
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18463,9 +18615,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0967(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z17
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18482,9 +18634,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0968(s *State)
 // VPUNPCKHQDQ Z17, Z9, Z17
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18501,9 +18653,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0969(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18520,9 +18672,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0970(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z14
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18539,9 +18691,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0971(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z30
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18558,9 +18710,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0972(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z14
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18577,9 +18729,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0973(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z30
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18596,9 +18748,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0974(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z14
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18615,9 +18767,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0975(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z30
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18634,9 +18786,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0976(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z14
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18653,9 +18805,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0977(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z30
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18672,9 +18824,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0978(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18691,9 +18843,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0979(s *State)
 // VPXOR (CX), Y1, Y1
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18710,9 +18862,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0980(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18729,9 +18881,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0981(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18748,9 +18900,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0982(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18767,9 +18919,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0983(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18786,9 +18938,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0984(s *State)
 // VPXOR 24(CX), Y1, Y1
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18805,9 +18957,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0985(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18824,9 +18976,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0986(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18843,9 +18995,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0987(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18862,9 +19014,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0988(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18881,9 +19033,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0989(s *State)
 // VPXORQ (R8), Z1, Z1
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18900,9 +19052,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0990(s *State)
 // VPXORQ 24(R8), Z1, Z1
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18919,9 +19071,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0991(s *State)
 // VPXORQ Z1, Z25, Z25
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18938,9 +19090,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0992(s *State)
 // VPXORQ Z1, Z25, Z30
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18957,9 +19109,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0993(s *State)
 // VPXORQ Z1, Z9, Z30
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18976,9 +19128,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0994(s *State)
 // VPXORQ Z17, Z25, Z25
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18995,9 +19147,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0995(s *State)
 // VPXORQ Z17, Z25, Z30
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19014,9 +19166,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0996(s *State)
 // VPXORQ Z17, Z9, Z30
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19033,9 +19185,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0997(s *State)
 // VSHUFI64X2 $0x44, Z1, Z25, Z14
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19052,9 +19204,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h0998(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z14
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19071,9 +19223,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h0999(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z30
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19090,9 +19242,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h1000(s *State)
 // VSHUFI64X2 $0x44, Z17, Z25, Z14
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19109,9 +19261,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h1001(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z14
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19128,9 +19280,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h1002(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z30
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19147,9 +19299,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h1003(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z14
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19166,9 +19318,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h1004(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z30
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19185,9 +19337,9 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h1005(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z14
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19204,9 +19356,9 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h1006(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z30
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19223,9 +19375,9 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1007(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z14
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19242,9 +19394,9 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1008(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z30
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19261,9 +19413,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1009(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z14
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19280,9 +19432,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1010(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z30
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19299,9 +19451,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1011(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z25, Z1
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19318,9 +19470,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1012(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z9, Z1
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19337,9 +19489,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1013(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z25, Z17
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19356,9 +19508,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1014(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z9, Z17
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19375,9 +19527,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1015(s *State)
 // VSHUFI64X2 $0xee, Z1, Z25, Z1
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19394,9 +19546,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1016(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z1
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19413,9 +19565,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1017(s *State)
 // VSHUFI64X2 $0xee, Z17, Z25, Z17
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19432,9 +19584,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1018(s *State)
 // VSHUFI64X2 $0xee, Z17, Z9, Z17
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19451,9 +19603,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1019(s *State)
 // VZEROUPPER
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19470,9 +19622,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1020(s *State)
 // XCHGQ R8, R8
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19489,9 +19641,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1021(s *State)
 // XORL $0x00000001, AX
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19508,9 +19660,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1022(s *State)
 // XORL $0x00000080, AX
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19527,9 +19679,9 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
+// func h1023(s *State)
 // XORL AX, AX
-TEXT ·h1015(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19546,9 +19698,9 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1016(s *State)
+// func h1024(s *State)
 // XORL AX, DX
-TEXT ·h1016(SB), NOSPLIT, $24-8
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19565,9 +19717,9 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1017(s *State)
+// func h1025(s *State)
 // XORL CX, CX
-TEXT ·h1017(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19584,9 +19736,9 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1018(s *State)
+// func h1026(s *State)
 // XORL DX, AX
-TEXT ·h1018(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19603,9 +19755,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
+// func h1027(s *State)
 // XORL DX, DX
-TEXT ·h1019(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19622,9 +19774,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
+// func h1028(s *State)
 // XORL DX, R8
-TEXT ·h1020(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19641,9 +19793,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
+// func h1029(s *State)
 // XORL R8, DX
-TEXT ·h1021(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19660,9 +19812,9 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
+// func h1030(s *State)
 // XORL R8, R8
-TEXT ·h1022(SB), NOSPLIT, $24-8
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19679,9 +19831,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
+// func h1031(s *State)
 // XORL R8, R9
-TEXT ·h1023(SB), NOSPLIT, $24-8
+TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19698,9 +19850,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1032(s *State)
 // XORQ (R8)(DX*8), AX
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19717,9 +19869,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1033(s *State)
 // XORQ (R8), AX
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19736,9 +19888,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1034(s *State)
 // XORQ (R8), R9
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19755,9 +19907,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1035(s *State)
 // XORQ 24(R8), AX
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19774,9 +19926,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1036(s *State)
 // XORQ 24(R8), CX
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19793,9 +19945,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1037(s *State)
 // XORQ 24(R8), DX
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19812,9 +19964,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1038(s *State)
 // XORQ 24(R8), R9
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19831,9 +19983,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1039(s *State)
 // XORQ DX, (R8)
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19850,9 +20002,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1040(s *State)
 // XORQ R8, (R9)
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19869,9 +20021,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
+// func h1041(s *State)
 // XORQ AX, CX
-TEXT ·h1033(SB), NOSPLIT, $24-8
+TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19888,9 +20040,9 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1034(s *State)
+// func h1042(s *State)
 // XORQ AX, DX
-TEXT ·h1034(SB), NOSPLIT, $24-8
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19907,9 +20059,9 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1035(s *State)
+// func h1043(s *State)
 // XORQ AX, R8
-TEXT ·h1035(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19926,9 +20078,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
+// func h1044(s *State)
 // XORQ CX, AX
-TEXT ·h1036(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19945,9 +20097,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
+// func h1045(s *State)
 // XORQ CX, DX
-TEXT ·h1037(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19964,9 +20116,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
+// func h1046(s *State)
 // XORQ CX, R8
-TEXT ·h1038(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19983,9 +20135,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
+// func h1047(s *State)
 // XORQ DX, AX
-TEXT ·h1039(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20002,9 +20154,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
+// func h1048(s *State)
 // XORQ DX, CX
-TEXT ·h1040(SB), NOSPLIT, $24-8
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20021,9 +20173,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
+// func h1049(s *State)
 // XORQ DX, R8
-TEXT ·h1041(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20040,9 +20192,9 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1050(s *State)
 // XORQ R8, AX
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20059,9 +20211,9 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1051(s *State)
 // XORQ R8, CX
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20078,9 +20230,9 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1052(s *State)
 // XORQ R8, DX
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20097,9 +20249,9 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1053(s *State)
 // XORQ R8, R9
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20116,9 +20268,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1054(s *State)
 // ADCQ $0, R8
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20135,9 +20287,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1055(s *State)
 // ADCQ AX, R8
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20154,9 +20306,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1056(s *State)
 // ADDL $8380417, R8
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20173,9 +20325,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1057(s *State)
 // ADDQ $-1, R8
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20192,9 +20344,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1058(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20211,9 +20363,9 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
+// func h1059(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h1051(SB), NOSPLIT, $24-8
+TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20230,9 +20382,9 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1052(s *State)
+// func h1060(s *State)
 // ANDL $0xff, R8
-TEXT ·h1052(SB), NOSPLIT, $24-8
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20249,9 +20401,9 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1053(s *State)
+// func h1061(s *State)
 // ANDL AX, R8
-TEXT ·h1053(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20268,9 +20420,9 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
+// func h1062(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h1054(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20287,9 +20439,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
+// func h1063(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h1055(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20306,9 +20458,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
+// func h1064(s *State)
 // ANDQ $-8, R8
-TEXT ·h1056(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20325,9 +20477,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
+// func h1065(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h1057(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20344,9 +20496,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
+// func h1066(s *State)
 // CMOVLCC AX, R8
-TEXT ·h1058(SB), NOSPLIT, $24-8
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20363,9 +20515,9 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
+// func h1067(s *State)
 // CMOVLCS AX, R8
-TEXT ·h1059(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20382,9 +20534,9 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1068(s *State)
 // CMOVQCC AX, R8
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20401,9 +20553,9 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1069(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20420,9 +20572,9 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1070(s *State)
 // CMOVQCS AX, R8
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20439,9 +20591,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1071(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20458,9 +20610,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1072(s *State)
 // CMOVQNE AX, R8
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20477,9 +20629,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1073(s *State)
 // CMPL AX, $8380417
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20496,9 +20648,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1074(s *State)
 // CMPL AX, R8
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20515,9 +20667,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1075(s *State)
 // CMPQ AX, $3
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20534,9 +20686,9 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1076(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20553,9 +20705,9 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
+// func h1077(s *State)
 // CMPQ AX, R8
-TEXT ·h1069(SB), NOSPLIT, $24-8
+TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20572,9 +20724,9 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1070(s *State)
+// func h1078(s *State)
 // DECQ R8
-TEXT ·h1070(SB), NOSPLIT, $24-8
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20591,9 +20743,9 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1071(s *State)
+// func h1079(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h1071(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20610,9 +20762,9 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
+// func h1080(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h1072(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20629,9 +20781,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
+// func h1081(s *State)
 // IMULL AX, R8
-TEXT ·h1073(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20648,9 +20800,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
+// func h1082(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h1074(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20667,9 +20819,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
+// func h1083(s *State)
 // IMULQ AX, R8
-TEXT ·h1075(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20686,9 +20838,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
+// func h1084(s *State)
 // INCL R8
-TEXT ·h1076(SB), NOSPLIT, $24-8
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20705,9 +20857,9 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
+// func h1085(s *State)
 // JGE taken
-TEXT ·h1077(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20728,9 +20880,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1086(s *State)
 // JGT taken
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20751,9 +20903,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1087(s *State)
 // JLE taken
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20774,9 +20926,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1088(s *State)
 // JMI taken
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20797,9 +20949,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1089(s *State)
 // JPL taken
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20820,9 +20972,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1090(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20839,9 +20991,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1091(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20858,9 +21010,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1092(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20877,9 +21029,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1093(s *State)
 // MOVB 24(R8), R9
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20896,9 +21048,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1094(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20915,9 +21067,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
+// func h1095(s *State)
 // MOVB AX, R8
-TEXT ·h1087(SB), NOSPLIT, $24-8
+TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20934,9 +21086,9 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1088(s *State)
+// func h1096(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h1088(SB), NOSPLIT, $24-8
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20953,9 +21105,9 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1089(s *State)
+// func h1097(s *State)
 // MOVBLZX AX, R8
-TEXT ·h1089(SB), NOSPLIT, $24-8
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20972,9 +21124,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
+// func h1098(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h1090(SB), NOSPLIT, $24-8
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20991,9 +21143,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
+// func h1099(s *State)
 // MOVBQZX AX, R8
-TEXT ·h1091(SB), NOSPLIT, $24-8
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21010,9 +21162,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
+// func h1100(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h1092(SB), NOSPLIT, $24-8
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21029,9 +21181,9 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
+// func h1101(s *State)
 // MOVL $-1, R8
-TEXT ·h1093(SB), NOSPLIT, $24-8
+TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21048,9 +21200,9 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
+// func h1102(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h1094(SB), NOSPLIT, $24-8
+TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21067,9 +21219,9 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1095(s *State)
+// func h1103(s *State)
 // MOVLQZX AX, R8
-TEXT ·h1095(SB), NOSPLIT, $24-8
+TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21086,9 +21238,9 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1096(s *State)
+// func h1104(s *State)
 // MOVO 24(R8), X1
-TEXT ·h1096(SB), NOSPLIT, $24-8
+TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21105,9 +21257,9 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1097(s *State)
+// func h1105(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h1097(SB), NOSPLIT, $24-8
+TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21124,9 +21276,9 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1098(s *State)
+// func h1106(s *State)
 // MOVOU X1, X9
-TEXT ·h1098(SB), NOSPLIT, $24-8
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21143,9 +21295,9 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1099(s *State)
+// func h1107(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h1099(SB), NOSPLIT, $24-8
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21162,9 +21314,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1108(s *State)
 // MOVQ $-1, R8
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21181,9 +21333,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
+// func h1109(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h1101(SB), NOSPLIT, $24-8
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21200,9 +21352,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
+// func h1110(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h1102(SB), NOSPLIT, $24-8
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21219,9 +21371,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
+// func h1111(s *State)
 // MOVQ AX, X1
-TEXT ·h1103(SB), NOSPLIT, $24-8
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21238,9 +21390,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
+// func h1112(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h1104(SB), NOSPLIT, $24-8
+TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21257,9 +21409,9 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
+// func h1113(s *State)
 // MOVQ X1, AX
-TEXT ·h1105(SB), NOSPLIT, $24-8
+TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21276,9 +21428,9 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1106(s *State)
+// func h1114(s *State)
 // MOVQ X1, X9
-TEXT ·h1106(SB), NOSPLIT, $24-8
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21295,9 +21447,9 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1107(s *State)
+// func h1115(s *State)
 // MOVW 24(R8), R9
-TEXT ·h1107(SB), NOSPLIT, $24-8
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21314,9 +21466,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
+// func h1116(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h1108(SB), NOSPLIT, $24-8
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21333,9 +21485,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
+// func h1117(s *State)
 // MOVW AX, R8
-TEXT ·h1109(SB), NOSPLIT, $24-8
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21352,9 +21504,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
+// func h1118(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h1110(SB), NOSPLIT, $24-8
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21371,9 +21523,9 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
+// func h1119(s *State)
 // MOVWLZX AX, R8
-TEXT ·h1111(SB), NOSPLIT, $24-8
+TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21390,9 +21542,9 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
+// func h1120(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h1112(SB), NOSPLIT, $24-8
+TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21409,9 +21561,9 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1113(s *State)
+// func h1121(s *State)
 // MOVWQZX AX, R8
-TEXT ·h1113(SB), NOSPLIT, $24-8
+TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21428,9 +21580,9 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1114(s *State)
+// func h1122(s *State)
 // MULQ 24(R8)
-TEXT ·h1114(SB), NOSPLIT, $24-8
+TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21447,9 +21599,9 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1115(s *State)
+// func h1123(s *State)
 // MULQ R8
-TEXT ·h1115(SB), NOSPLIT, $24-8
+TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21466,9 +21618,9 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1116(s *State)
+// func h1124(s *State)
 // NEGQ R8
-TEXT ·h1116(SB), NOSPLIT, $24-8
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21485,9 +21637,9 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1117(s *State)
+// func h1125(s *State)
 // ORL $0x80000000, R8
-TEXT ·h1117(SB), NOSPLIT, $24-8
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21504,9 +21656,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1126(s *State)
 // ORL AX, R8
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21523,9 +21675,9 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
+// func h1127(s *State)
 // ORQ $1, R8
-TEXT ·h1119(SB), NOSPLIT, $24-8
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21542,9 +21694,9 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
+// func h1128(s *State)
 // POPCNTL AX, R8
-TEXT ·h1120(SB), NOSPLIT, $24-8
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21561,9 +21713,9 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
+// func h1129(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h1121(SB), NOSPLIT, $24-8
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21580,9 +21732,9 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
+// func h1130(s *State)
 // POPCNTQ AX, R8
-TEXT ·h1122(SB), NOSPLIT, $24-8
+TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21599,9 +21751,9 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
+// func h1131(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h1123(SB), NOSPLIT, $24-8
+TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21618,9 +21770,9 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1124(s *State)
+// func h1132(s *State)
 // PSLLL $13, X1
-TEXT ·h1124(SB), NOSPLIT, $24-8
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21637,9 +21789,9 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1125(s *State)
+// func h1133(s *State)
 // PSLLQ $32, X1
-TEXT ·h1125(SB), NOSPLIT, $24-8
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21656,9 +21808,9 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
+// func h1134(s *State)
 // PSRAL $23, X1
-TEXT ·h1126(SB), NOSPLIT, $24-8
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21675,9 +21827,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
+// func h1135(s *State)
 // PSRAL $31, X1
-TEXT ·h1127(SB), NOSPLIT, $24-8
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21694,9 +21846,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
+// func h1136(s *State)
 // PSRLQ $32, X1
-TEXT ·h1128(SB), NOSPLIT, $24-8
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21713,9 +21865,9 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
+// func h1137(s *State)
 // PSRLQ $7, X1
-TEXT ·h1129(SB), NOSPLIT, $24-8
+TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21732,9 +21884,9 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
+// func h1138(s *State)
 // PXOR 24(R8), X1
-TEXT ·h1130(SB), NOSPLIT, $24-8
+TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21751,9 +21903,9 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1131(s *State)
+// func h1139(s *State)
 // ROLQ CX, R8
-TEXT ·h1131(SB), NOSPLIT, $24-8
+TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21770,9 +21922,9 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1132(s *State)
+// func h1140(s *State)
 // ROLQ $1, R8
-TEXT ·h1132(SB), NOSPLIT, $24-8
+TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21789,9 +21941,9 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1133(s *State)
+// func h1141(s *State)
 // ROLQ $13, R8
-TEXT ·h1133(SB), NOSPLIT, $24-8
+TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21808,9 +21960,9 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1142(s *State)
 // RORQ CX, R8
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21827,9 +21979,9 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1143(s *State)
 // RORQ $1, R8
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21846,9 +21998,9 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1144(s *State)
 // RORQ $7, R8
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21865,9 +22017,9 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1145(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21884,9 +22036,9 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1146(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21903,9 +22055,9 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1147(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21922,9 +22074,9 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1148(s *State)
 // SARL CX, R8
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21941,9 +22093,9 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
+// func h1149(s *State)
 // SARL $0, R8
-TEXT ·h1141(SB), NOSPLIT, $24-8
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21960,9 +22112,9 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1150(s *State)
 // SARL $1, R8
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21979,9 +22131,9 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1151(s *State)
 // SARL $31, R8
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21998,9 +22150,9 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1152(s *State)
 // SARL $32, R8
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22017,9 +22169,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1153(s *State)
 // SARL $63, R8
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22036,9 +22188,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1154(s *State)
 // SARQ CX, R8
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22055,9 +22207,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
+// func h1155(s *State)
 // SARQ $1, R8
-TEXT ·h1147(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22074,9 +22226,9 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
+// func h1156(s *State)
 // SARQ $63, R8
-TEXT ·h1148(SB), NOSPLIT, $24-8
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22093,9 +22245,9 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1149(s *State)
+// func h1157(s *State)
 // SBBQ $0, R8
-TEXT ·h1149(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22112,9 +22264,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1158(s *State)
 // SBBQ AX, R8
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22131,9 +22283,9 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1159(s *State)
 // SETCC R8B
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22150,9 +22302,9 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1160(s *State)
 // SETCS 24(R8)
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22169,9 +22321,9 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1161(s *State)
 // SETCS R8B
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22188,9 +22340,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1162(s *State)
 // SHLL CX, R8
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22207,9 +22359,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1163(s *State)
 // SHLL $1, R8
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22226,9 +22378,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1164(s *State)
 // SHLL $13, R8
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22245,9 +22397,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1165(s *State)
 // SHLQ CX, R8
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22264,9 +22416,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1166(s *State)
 // SHLQ $0, R8
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22283,9 +22435,9 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
+// func h1167(s *State)
 // SHLQ $1, R8
-TEXT ·h1159(SB), NOSPLIT, $24-8
+TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22302,9 +22454,9 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1168(s *State)
 // SHLQ $31, R8
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22321,9 +22473,9 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1169(s *State)
 // SHLQ $32, R8
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22340,9 +22492,9 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
+// func h1170(s *State)
 // SHLQ $5, R8
-TEXT ·h1162(SB), NOSPLIT, $24-8
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22359,9 +22511,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
+// func h1171(s *State)
 // SHLQ $63, R8
-TEXT ·h1163(SB), NOSPLIT, $24-8
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22378,9 +22530,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
+// func h1172(s *State)
 // SHRL CX, R8
-TEXT ·h1164(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22397,9 +22549,9 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
+// func h1173(s *State)
 // SHRL $1, R8
-TEXT ·h1165(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22416,9 +22568,9 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1166(s *State)
+// func h1174(s *State)
 // SHRL $23, R8
-TEXT ·h1166(SB), NOSPLIT, $24-8
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22435,9 +22587,9 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1167(s *State)
+// func h1175(s *State)
 // SHRQ CX, R8
-TEXT ·h1167(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22454,9 +22606,9 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1168(s *State)
+// func h1176(s *State)
 // SHRQ $1, R8
-TEXT ·h1168(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22473,9 +22625,9 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1169(s *State)
+// func h1177(s *State)
 // SHRQ $23, R8
-TEXT ·h1169(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22492,9 +22644,9 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1170(s *State)
+// func h1178(s *State)
 // STMXCSR 24(R8)
-TEXT ·h1170(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22511,9 +22663,9 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1171(s *State)
+// func h1179(s *State)
 // SUBL $8380417, R8
-TEXT ·h1171(SB), NOSPLIT, $24-8
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22530,9 +22682,9 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1172(s *State)
+// func h1180(s *State)
 // SUBQ $1, R8
-TEXT ·h1172(SB), NOSPLIT, $24-8
+TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22549,9 +22701,9 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
+// func h1181(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h1173(SB), NOSPLIT, $24-8
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22568,9 +22720,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
+// func h1182(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h1174(SB), NOSPLIT, $24-8
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22587,9 +22739,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
+// func h1183(s *State)
 // TESTL AX, R8
-TEXT ·h1175(SB), NOSPLIT, $24-8
+TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22606,9 +22758,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
+// func h1184(s *State)
 // TESTQ $1, R8
-TEXT ·h1176(SB), NOSPLIT, $24-8
+TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22625,9 +22777,9 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
+// func h1185(s *State)
 // TESTQ AX, R8
-TEXT ·h1177(SB), NOSPLIT, $24-8
+TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22644,9 +22796,9 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1178(s *State)
+// func h1186(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h1178(SB), NOSPLIT, $24-8
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22663,9 +22815,9 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1179(s *State)
+// func h1187(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h1179(SB), NOSPLIT, $24-8
+TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22682,9 +22834,9 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1180(s *State)
+// func h1188(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h1180(SB), NOSPLIT, $24-8
+TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22701,9 +22853,9 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1181(s *State)
+// func h1189(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h1181(SB), NOSPLIT, $24-8
+TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22720,9 +22872,9 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1182(s *State)
+// func h1190(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h1182(SB), NOSPLIT, $24-8
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22739,9 +22891,9 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1183(s *State)
+// func h1191(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h1183(SB), NOSPLIT, $24-8
+TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22758,9 +22910,9 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1184(s *State)
+// func h1192(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h1184(SB), NOSPLIT, $24-8
+TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22777,9 +22929,9 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1185(s *State)
+// func h1193(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h1185(SB), NOSPLIT, $24-8
+TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22796,9 +22948,9 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1186(s *State)
+// func h1194(s *State)
 // VMOVDQU64 (R8), X1
-TEXT ·h1186(SB), NOSPLIT, $24-8
+TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22815,9 +22967,9 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1187(s *State)
+// func h1195(s *State)
 // VMOVDQU64 (R8), Y1
-TEXT ·h1187(SB), NOSPLIT, $24-8
+TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22834,9 +22986,9 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1188(s *State)
+// func h1196(s *State)
 // VMOVDQU64 X1, (R8)
-TEXT ·h1188(SB), NOSPLIT, $24-8
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22853,9 +23005,9 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1189(s *State)
+// func h1197(s *State)
 // VMOVDQU64 X1, X25
-TEXT ·h1189(SB), NOSPLIT, $24-8
+TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22872,9 +23024,9 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1190(s *State)
+// func h1198(s *State)
 // VMOVDQU64 Y1, (R8)
-TEXT ·h1190(SB), NOSPLIT, $24-8
+TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22891,9 +23043,9 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
+// func h1199(s *State)
 // VMOVDQU64 Y17, Y9
-TEXT ·h1191(SB), NOSPLIT, $24-8
+TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22910,9 +23062,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
+// func h1200(s *State)
 // VPABSD Y1, Y9
-TEXT ·h1192(SB), NOSPLIT, $24-8
+TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22929,9 +23081,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
+// func h1201(s *State)
 // VPADDD (R8), Z1, Z9
-TEXT ·h1193(SB), NOSPLIT, $24-8
+TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22948,9 +23100,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
+// func h1202(s *State)
 // VPADDD X1, X25, X14
-TEXT ·h1194(SB), NOSPLIT, $24-8
+TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22967,9 +23119,9 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
+// func h1203(s *State)
 // VPADDD Y17, Y9, Y14
-TEXT ·h1195(SB), NOSPLIT, $24-8
+TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22986,9 +23138,9 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1196(s *State)
+// func h1204(s *State)
 // VPADDQ (R8), Z1, Z9
-TEXT ·h1196(SB), NOSPLIT, $24-8
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23005,9 +23157,9 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1197(s *State)
+// func h1205(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h1197(SB), NOSPLIT, $24-8
+TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23024,9 +23176,9 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1198(s *State)
+// func h1206(s *State)
 // VPADDQ Y17, Y9, Y14
-TEXT ·h1198(SB), NOSPLIT, $24-8
+TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23043,9 +23195,9 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1199(s *State)
+// func h1207(s *State)
 // VPADDQ Z1, Z9, Z14
-TEXT ·h1199(SB), NOSPLIT, $24-8
+TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23062,9 +23214,9 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1200(s *State)
+// func h1208(s *State)
 // VPADDQ Z17, Z25, Z30
-TEXT ·h1200(SB), NOSPLIT, $24-8
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23081,9 +23233,9 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1201(s *State)
+// func h1209(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h1201(SB), NOSPLIT, $24-8
+TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23100,9 +23252,9 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1202(s *State)
+// func h1210(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h1202(SB), NOSPLIT, $24-8
+TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23119,9 +23271,9 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1203(s *State)
+// func h1211(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h1203(SB), NOSPLIT, $24-8
+TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23138,9 +23290,9 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1204(s *State)
+// func h1212(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h1204(SB), NOSPLIT, $24-8
+TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23157,9 +23309,9 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1205(s *State)
+// func h1213(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h1205(SB), NOSPLIT, $24-8
+TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23176,9 +23328,9 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1206(s *State)
+// func h1214(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h1206(SB), NOSPLIT, $24-8
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23195,9 +23347,9 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1207(s *State)
+// func h1215(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h1207(SB), NOSPLIT, $24-8
+TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23214,9 +23366,9 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1208(s *State)
+// func h1216(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h1208(SB), NOSPLIT, $24-8
+TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23233,9 +23385,9 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
+// func h1217(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h1209(SB), NOSPLIT, $24-8
+TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23252,9 +23404,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
+// func h1218(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h1210(SB), NOSPLIT, $24-8
+TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23271,9 +23423,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
+// func h1219(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h1211(SB), NOSPLIT, $24-8
+TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23290,9 +23442,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
+// func h1220(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h1212(SB), NOSPLIT, $24-8
+TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23309,9 +23461,9 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
+// func h1221(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h1213(SB), NOSPLIT, $24-8
+TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23328,9 +23480,9 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1214(s *State)
+// func h1222(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h1214(SB), NOSPLIT, $24-8
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23347,9 +23499,9 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1215(s *State)
+// func h1223(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h1215(SB), NOSPLIT, $24-8
+TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23366,9 +23518,9 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1216(s *State)
+// func h1224(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h1216(SB), NOSPLIT, $24-8
+TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23385,9 +23537,9 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1217(s *State)
+// func h1225(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h1217(SB), NOSPLIT, $24-8
+TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23404,9 +23556,9 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1218(s *State)
+// func h1226(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h1218(SB), NOSPLIT, $24-8
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23423,9 +23575,9 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1219(s *State)
+// func h1227(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h1219(SB), NOSPLIT, $24-8
+TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23442,9 +23594,9 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1220(s *State)
+// func h1228(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h1220(SB), NOSPLIT, $24-8
+TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23461,9 +23613,9 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1221(s *State)
+// func h1229(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h1221(SB), NOSPLIT, $24-8
+TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23480,9 +23632,9 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1222(s *State)
+// func h1230(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h1222(SB), NOSPLIT, $24-8
+TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23499,9 +23651,9 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1223(s *State)
+// func h1231(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h1223(SB), NOSPLIT, $24-8
+TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23518,9 +23670,9 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1224(s *State)
+// func h1232(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h1224(SB), NOSPLIT, $24-8
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23537,9 +23689,9 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1225(s *State)
+// func h1233(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h1225(SB), NOSPLIT, $24-8
+TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23556,9 +23708,9 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1226(s *State)
+// func h1234(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h1226(SB), NOSPLIT, $24-8
+TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23575,9 +23727,9 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
+// func h1235(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h1227(SB), NOSPLIT, $24-8
+TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23594,9 +23746,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
+// func h1236(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h1228(SB), NOSPLIT, $24-8
+TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23613,9 +23765,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
+// func h1237(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h1229(SB), NOSPLIT, $24-8
+TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23632,9 +23784,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
+// func h1238(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h1230(SB), NOSPLIT, $24-8
+TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23651,9 +23803,9 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
+// func h1239(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h1231(SB), NOSPLIT, $24-8
+TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23670,9 +23822,9 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1232(s *State)
+// func h1240(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h1232(SB), NOSPLIT, $24-8
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23689,9 +23841,9 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1233(s *State)
+// func h1241(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h1233(SB), NOSPLIT, $24-8
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23708,9 +23860,9 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1234(s *State)
+// func h1242(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h1234(SB), NOSPLIT, $24-8
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23727,9 +23879,9 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1235(s *State)
+// func h1243(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h1235(SB), NOSPLIT, $24-8
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23746,9 +23898,9 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
+// func h1244(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h1236(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23765,9 +23917,9 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
+// func h1245(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h1237(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23784,9 +23936,9 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1238(s *State)
+// func h1246(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h1238(SB), NOSPLIT, $24-8
+TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23803,9 +23955,9 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1239(s *State)
+// func h1247(s *State)
 // VPERMT2D (R8), Z1, Z9
-TEXT ·h1239(SB), NOSPLIT, $24-8
+TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23822,9 +23974,9 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1248(s *State)
 // VPERMT2D 24(R8), Z1, Z9
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23841,9 +23993,9 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1249(s *State)
 // VPERMT2D X1, X9, X14
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23860,9 +24012,9 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1250(s *State)
 // VPERMT2D Y1, Y9, Y14
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23879,9 +24031,9 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1251(s *State)
 // VPERMT2D Z1, Z9, Z14
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23898,9 +24050,9 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1252(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23917,9 +24069,9 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
+// func h1253(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23936,9 +24088,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1254(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23955,9 +24107,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1255(s *State)
 // VPMULDQ (R8), Z1, Z9
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23974,9 +24126,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1256(s *State)
 // VPMULDQ Y17, Y9, Y14
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23993,9 +24145,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1257(s *State)
 // VPMULLD (R8), Z1, Z9
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24012,9 +24164,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1258(s *State)
 // VPMULLD Y17, Y9, Y14
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24031,9 +24183,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1259(s *State)
 // VPMULLD Z1, Z9, Z14
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24050,9 +24202,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1260(s *State)
 // VPMULLD Z17, Z25, Z30
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24069,9 +24221,9 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1261(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24088,9 +24240,9 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1262(s *State)
 // VPMULUDQ (R8), Z1, Z9
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24107,9 +24259,9 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
+// func h1263(s *State)
 // VPMULUDQ X17, X9, X14
-TEXT ·h1255(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24126,9 +24278,9 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
+// func h1264(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h1256(SB), NOSPLIT, $24-8
+TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24145,9 +24297,9 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1257(s *State)
+// func h1265(s *State)
 // VPMULUDQ Z1, Z9, Z14
-TEXT ·h1257(SB), NOSPLIT, $24-8
+TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24164,9 +24316,9 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1266(s *State)
 // VPMULUDQ Z17, Z25, Z30
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24183,9 +24335,9 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1267(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24202,9 +24354,9 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1268(s *State)
 // VPROLQ $9, (R8), X1
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24221,9 +24373,9 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1269(s *State)
 // VPROLQ $3, (R8), Y1
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24240,9 +24392,9 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1270(s *State)
 // VPROLQ $3, (R8), Z1
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24259,9 +24411,9 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
+// func h1271(s *State)
 // VPROLQ $3, 24(R8), Z17
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24278,9 +24430,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1272(s *State)
 // VPROLQ $1, X1, X9
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24297,9 +24449,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1273(s *State)
 // VPROLQ $0, Y1, Y9
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24316,9 +24468,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1274(s *State)
 // VPROLQ $1, Y1, Y9
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24335,9 +24487,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
+// func h1275(s *State)
 // VPROLQ $255, Y1, Y9
-TEXT ·h1267(SB), NOSPLIT, $24-8
+TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24354,9 +24506,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1276(s *State)
 // VPROLQ $44, Y1, Y9
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24373,9 +24525,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1277(s *State)
 // VPROLQ $63, Y1, Y9
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24392,9 +24544,9 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1270(s *State)
+// func h1278(s *State)
 // VPROLQ $64, Y1, Y9
-TEXT ·h1270(SB), NOSPLIT, $24-8
+TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24411,9 +24563,9 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1271(s *State)
+// func h1279(s *State)
 // VPROLQ $7, Y1, Y1
-TEXT ·h1271(SB), NOSPLIT, $24-8
+TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24430,9 +24582,9 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1272(s *State)
+// func h1280(s *State)
 // VPROLQ $1, Z1, Z9
-TEXT ·h1272(SB), NOSPLIT, $24-8
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24449,9 +24601,9 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1273(s *State)
+// func h1281(s *State)
 // VPROLQ $44, Z17, Z25
-TEXT ·h1273(SB), NOSPLIT, $24-8
+TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24468,9 +24620,9 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1274(s *State)
+// func h1282(s *State)
 // VPROLQ $64, Z1, Z9
-TEXT ·h1274(SB), NOSPLIT, $24-8
+TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24487,9 +24639,9 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1275(s *State)
+// func h1283(s *State)
 // VPRORQ $5, (R8), Y1
-TEXT ·h1275(SB), NOSPLIT, $24-8
+TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24506,9 +24658,9 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1276(s *State)
+// func h1284(s *State)
 // VPRORQ $5, (R8), Z1
-TEXT ·h1276(SB), NOSPLIT, $24-8
+TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24525,9 +24677,9 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1277(s *State)
+// func h1285(s *State)
 // VPRORQ $1, X1, X9
-TEXT ·h1277(SB), NOSPLIT, $24-8
+TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24544,9 +24696,9 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1278(s *State)
+// func h1286(s *State)
 // VPRORQ $0, Y1, Y9
-TEXT ·h1278(SB), NOSPLIT, $24-8
+TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24563,9 +24715,9 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1279(s *State)
+// func h1287(s *State)
 // VPRORQ $1, Y1, Y9
-TEXT ·h1279(SB), NOSPLIT, $24-8
+TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24582,9 +24734,9 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1280(s *State)
+// func h1288(s *State)
 // VPRORQ $200, Y1, Y9
-TEXT ·h1280(SB), NOSPLIT, $24-8
+TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24601,9 +24753,9 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1281(s *State)
+// func h1289(s *State)
 // VPRORQ $63, Y1, Y9
-TEXT ·h1281(SB), NOSPLIT, $24-8
+TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24620,9 +24772,9 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1282(s *State)
+// func h1290(s *State)
 // VPRORQ $1, Z1, Z9
-TEXT ·h1282(SB), NOSPLIT, $24-8
+TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24639,9 +24791,9 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1283(s *State)
+// func h1291(s *State)
 // VPRORQ $63, Z17, Z9
-TEXT ·h1283(SB), NOSPLIT, $24-8
+TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24658,9 +24810,9 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1284(s *State)
+// func h1292(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h1284(SB), NOSPLIT, $24-8
+TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24677,9 +24829,9 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1285(s *State)
+// func h1293(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h1285(SB), NOSPLIT, $24-8
+TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24696,9 +24848,9 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1286(s *State)
+// func h1294(s *State)
 // VPSHUFD $0x1b, 24(R8), Z1
-TEXT ·h1286(SB), NOSPLIT, $24-8
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24715,9 +24867,9 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1287(s *State)
+// func h1295(s *State)
 // VPSHUFD $0x4e, (R8), Z1
-TEXT ·h1287(SB), NOSPLIT, $24-8
+TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24734,9 +24886,9 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1288(s *State)
+// func h1296(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h1288(SB), NOSPLIT, $24-8
+TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24753,9 +24905,9 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1289(s *State)
+// func h1297(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h1289(SB), NOSPLIT, $24-8
+TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24772,9 +24924,9 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1290(s *State)
+// func h1298(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h1290(SB), NOSPLIT, $24-8
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24791,9 +24943,9 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1291(s *State)
+// func h1299(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h1291(SB), NOSPLIT, $24-8
+TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24810,9 +24962,9 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1292(s *State)
+// func h1300(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h1292(SB), NOSPLIT, $24-8
+TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24829,9 +24981,9 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1293(s *State)
+// func h1301(s *State)
 // VPSHUFD $0xa0, Y17, Y9
-TEXT ·h1293(SB), NOSPLIT, $24-8
+TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24848,9 +25000,9 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1294(s *State)
+// func h1302(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h1294(SB), NOSPLIT, $24-8
+TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24867,9 +25019,9 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1295(s *State)
+// func h1303(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h1295(SB), NOSPLIT, $24-8
+TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24886,9 +25038,9 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1296(s *State)
+// func h1304(s *State)
 // VPSHUFD $0xb1, Z1, Z9
-TEXT ·h1296(SB), NOSPLIT, $24-8
+TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24905,9 +25057,9 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1297(s *State)
+// func h1305(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h1297(SB), NOSPLIT, $24-8
+TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24924,9 +25076,9 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1298(s *State)
+// func h1306(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h1298(SB), NOSPLIT, $24-8
+TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24943,9 +25095,9 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1299(s *State)
+// func h1307(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h1299(SB), NOSPLIT, $24-8
+TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24962,9 +25114,9 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1300(s *State)
+// func h1308(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h1300(SB), NOSPLIT, $24-8
+TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24981,9 +25133,9 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1301(s *State)
+// func h1309(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h1301(SB), NOSPLIT, $24-8
+TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25000,9 +25152,9 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1302(s *State)
+// func h1310(s *State)
 // VPSLLD $13, Z17, Z25
-TEXT ·h1302(SB), NOSPLIT, $24-8
+TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25019,9 +25171,9 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1303(s *State)
+// func h1311(s *State)
 // VPSLLD $9, Z1, Z9
-TEXT ·h1303(SB), NOSPLIT, $24-8
+TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25038,9 +25190,9 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1304(s *State)
+// func h1312(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h1304(SB), NOSPLIT, $24-8
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25057,9 +25209,9 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1305(s *State)
+// func h1313(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h1305(SB), NOSPLIT, $24-8
+TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25076,9 +25228,9 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1306(s *State)
+// func h1314(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h1306(SB), NOSPLIT, $24-8
+TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25095,9 +25247,9 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1307(s *State)
+// func h1315(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h1307(SB), NOSPLIT, $24-8
+TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25114,9 +25266,9 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1308(s *State)
+// func h1316(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h1308(SB), NOSPLIT, $24-8
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25133,9 +25285,9 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1309(s *State)
+// func h1317(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h1309(SB), NOSPLIT, $24-8
+TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25152,9 +25304,9 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1310(s *State)
+// func h1318(s *State)
 // VPSLLQ $32, Z1, Z9
-TEXT ·h1310(SB), NOSPLIT, $24-8
+TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25171,9 +25323,9 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1311(s *State)
+// func h1319(s *State)
 // VPSLLQ $63, Z17, Z25
-TEXT ·h1311(SB), NOSPLIT, $24-8
+TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25190,9 +25342,9 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1312(s *State)
+// func h1320(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h1312(SB), NOSPLIT, $24-8
+TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25209,9 +25361,9 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1313(s *State)
+// func h1321(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h1313(SB), NOSPLIT, $24-8
+TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25228,9 +25380,9 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1314(s *State)
+// func h1322(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h1314(SB), NOSPLIT, $24-8
+TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25247,9 +25399,9 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1315(s *State)
+// func h1323(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h1315(SB), NOSPLIT, $24-8
+TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25266,9 +25418,9 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1316(s *State)
+// func h1324(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h1316(SB), NOSPLIT, $24-8
+TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25285,9 +25437,9 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1317(s *State)
+// func h1325(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h1317(SB), NOSPLIT, $24-8
+TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25304,9 +25456,9 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1318(s *State)
+// func h1326(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h1318(SB), NOSPLIT, $24-8
+TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25323,9 +25475,9 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1319(s *State)
+// func h1327(s *State)
 // VPSRAD $31, Z1, Z9
-TEXT ·h1319(SB), NOSPLIT, $24-8
+TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25342,9 +25494,9 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1320(s *State)
+// func h1328(s *State)
 // VPSRAD $5, Z17, Z25
-TEXT ·h1320(SB), NOSPLIT, $24-8
+TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25361,9 +25513,9 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1321(s *State)
+// func h1329(s *State)
 // VPSRAD $77, Z1, Z9
-TEXT ·h1321(SB), NOSPLIT, $24-8
+TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25380,9 +25532,9 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1322(s *State)
+// func h1330(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h1322(SB), NOSPLIT, $24-8
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25399,9 +25551,9 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1323(s *State)
+// func h1331(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h1323(SB), NOSPLIT, $24-8
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25418,9 +25570,9 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1324(s *State)
+// func h1332(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h1324(SB), NOSPLIT, $24-8
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25437,9 +25589,9 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1325(s *State)
+// func h1333(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h1325(SB), NOSPLIT, $24-8
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25456,9 +25608,9 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1326(s *State)
+// func h1334(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h1326(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25475,9 +25627,9 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1327(s *State)
+// func h1335(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h1327(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25494,9 +25646,9 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1328(s *State)
+// func h1336(s *State)
 // VPSRLD $1, Z1, Z9
-TEXT ·h1328(SB), NOSPLIT, $24-8
+TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25513,9 +25665,9 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1329(s *State)
+// func h1337(s *State)
 // VPSRLD $31, Z17, Z25
-TEXT ·h1329(SB), NOSPLIT, $24-8
+TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25532,9 +25684,9 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1330(s *State)
+// func h1338(s *State)
 // VPSRLD $40, Z1, Z9
-TEXT ·h1330(SB), NOSPLIT, $24-8
+TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25551,9 +25703,9 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1331(s *State)
+// func h1339(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h1331(SB), NOSPLIT, $24-8
+TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25570,9 +25722,9 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1332(s *State)
+// func h1340(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h1332(SB), NOSPLIT, $24-8
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25589,9 +25741,9 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1333(s *State)
+// func h1341(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h1333(SB), NOSPLIT, $24-8
+TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25608,9 +25760,9 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1334(s *State)
+// func h1342(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h1334(SB), NOSPLIT, $24-8
+TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25627,9 +25779,9 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1335(s *State)
+// func h1343(s *State)
 // VPSRLQ $32, Y17, Y9
-TEXT ·h1335(SB), NOSPLIT, $24-8
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25646,9 +25798,9 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1336(s *State)
+// func h1344(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h1336(SB), NOSPLIT, $24-8
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25665,9 +25817,9 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1337(s *State)
+// func h1345(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h1337(SB), NOSPLIT, $24-8
+TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25684,9 +25836,9 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1338(s *State)
+// func h1346(s *State)
 // VPSRLQ $1, Z17, Z25
-TEXT ·h1338(SB), NOSPLIT, $24-8
+TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25703,9 +25855,9 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1339(s *State)
+// func h1347(s *State)
 // VPSRLQ $32, Z1, Z9
-TEXT ·h1339(SB), NOSPLIT, $24-8
+TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25722,9 +25874,9 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1340(s *State)
+// func h1348(s *State)
 // VPSRLQ $64, Z1, Z9
-TEXT ·h1340(SB), NOSPLIT, $24-8
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25741,9 +25893,9 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1341(s *State)
+// func h1349(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h1341(SB), NOSPLIT, $24-8
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25760,9 +25912,9 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1342(s *State)
+// func h1350(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h1342(SB), NOSPLIT, $24-8
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25779,9 +25931,9 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1343(s *State)
+// func h1351(s *State)
 // VPSUBD (R8), Z1, Z9
-TEXT ·h1343(SB), NOSPLIT, $24-8
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25798,9 +25950,9 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1344(s *State)
+// func h1352(s *State)
 // VPSUBD Y1, Y9, Y30
-TEXT ·h1344(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25817,9 +25969,9 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1345(s *State)
+// func h1353(s *State)
 // VPSUBD Z17, Z25, Z30
-TEXT ·h1345(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25836,9 +25988,9 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1346(s *State)
+// func h1354(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h1346(SB), NOSPLIT, $24-8
+TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25855,9 +26007,9 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1347(s *State)
+// func h1355(s *State)
 // VPTERNLOGQ $0x96, (R8), X1, X9
-TEXT ·h1347(SB), NOSPLIT, $24-8
+TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25874,9 +26026,9 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1348(s *State)
+// func h1356(s *State)
 // VPTERNLOGQ $0x96, (R8), Y1, Y9
-TEXT ·h1348(SB), NOSPLIT, $24-8
+TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25893,9 +26045,9 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1349(s *State)
+// func h1357(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Y1, Y9
-TEXT ·h1349(SB), NOSPLIT, $24-8
+TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25912,9 +26064,9 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1350(s *State)
+// func h1358(s *State)
 // VPTERNLOGQ $0x96, (R8), Z1, Z9
-TEXT ·h1350(SB), NOSPLIT, $24-8
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25931,9 +26083,9 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1351(s *State)
+// func h1359(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Z1, Z9
-TEXT ·h1351(SB), NOSPLIT, $24-8
+TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25950,9 +26102,9 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1352(s *State)
+// func h1360(s *State)
 // VPTERNLOGQ $0x2b, X1, X9, X14
-TEXT ·h1352(SB), NOSPLIT, $24-8
+TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25969,9 +26121,9 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1353(s *State)
+// func h1361(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14
-TEXT ·h1353(SB), NOSPLIT, $24-8
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25988,9 +26140,9 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1354(s *State)
+// func h1362(s *State)
 // VPTERNLOGQ $0x00, Y1, Y9, Y14
-TEXT ·h1354(SB), NOSPLIT, $24-8
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26007,9 +26159,9 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1355(s *State)
+// func h1363(s *State)
 // VPTERNLOGQ $0x01, Y1, Y9, Y14
-TEXT ·h1355(SB), NOSPLIT, $24-8
+TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26026,9 +26178,9 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1356(s *State)
+// func h1364(s *State)
 // VPTERNLOGQ $0x3c, Y1, Y1, Y9
-TEXT ·h1356(SB), NOSPLIT, $24-8
+TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26045,9 +26197,9 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1357(s *State)
+// func h1365(s *State)
 // VPTERNLOGQ $0x80, Y1, Y9, Y14
-TEXT ·h1357(SB), NOSPLIT, $24-8
+TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26064,9 +26216,9 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1358(s *State)
+// func h1366(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y14
-TEXT ·h1358(SB), NOSPLIT, $24-8
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26083,9 +26235,9 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1359(s *State)
+// func h1367(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y9
-TEXT ·h1359(SB), NOSPLIT, $24-8
+TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26102,9 +26254,9 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1360(s *State)
+// func h1368(s *State)
 // VPTERNLOGQ $0x96, Y17, Y25, Y30
-TEXT ·h1360(SB), NOSPLIT, $24-8
+TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26121,9 +26273,9 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1361(s *State)
+// func h1369(s *State)
 // VPTERNLOGQ $0xb4, Y1, Y9, Y14
-TEXT ·h1361(SB), NOSPLIT, $24-8
+TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26140,9 +26292,9 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1362(s *State)
+// func h1370(s *State)
 // VPTERNLOGQ $0xe8, Y1, Y9, Y14
-TEXT ·h1362(SB), NOSPLIT, $24-8
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26159,9 +26311,9 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1363(s *State)
+// func h1371(s *State)
 // VPTERNLOGQ $0xf0, Y1, Y9, Y14
-TEXT ·h1363(SB), NOSPLIT, $24-8
+TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26178,9 +26330,9 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1364(s *State)
+// func h1372(s *State)
 // VPTERNLOGQ $0xff, Y1, Y9, Y14
-TEXT ·h1364(SB), NOSPLIT, $24-8
+TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26197,9 +26349,9 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1365(s *State)
+// func h1373(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z14
-TEXT ·h1365(SB), NOSPLIT, $24-8
+TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26216,9 +26368,9 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1366(s *State)
+// func h1374(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h1366(SB), NOSPLIT, $24-8
+TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26235,9 +26387,9 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1367(s *State)
+// func h1375(s *State)
 // VPUNPCKHDQ Y17, Y9, Y14
-TEXT ·h1367(SB), NOSPLIT, $24-8
+TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26254,9 +26406,9 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1368(s *State)
+// func h1376(s *State)
 // VPUNPCKHDQ Z1, Z9, Z14
-TEXT ·h1368(SB), NOSPLIT, $24-8
+TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26273,9 +26425,9 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1369(s *State)
+// func h1377(s *State)
 // VPUNPCKHDQ Z17, Z25, Z30
-TEXT ·h1369(SB), NOSPLIT, $24-8
+TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26292,9 +26444,9 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1370(s *State)
+// func h1378(s *State)
 // VPUNPCKHQDQ (R8), Z1, Z9
-TEXT ·h1370(SB), NOSPLIT, $24-8
+TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26311,9 +26463,9 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1371(s *State)
+// func h1379(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z14
-TEXT ·h1371(SB), NOSPLIT, $24-8
+TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26330,9 +26482,9 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1372(s *State)
+// func h1380(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z30
-TEXT ·h1372(SB), NOSPLIT, $24-8
+TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26349,9 +26501,9 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1373(s *State)
+// func h1381(s *State)
 // VPUNPCKLDQ (R8), Z1, Z9
-TEXT ·h1373(SB), NOSPLIT, $24-8
+TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26368,9 +26520,9 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1374(s *State)
+// func h1382(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h1374(SB), NOSPLIT, $24-8
+TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26387,9 +26539,9 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1375(s *State)
+// func h1383(s *State)
 // VPUNPCKLDQ Z1, Z9, Z14
-TEXT ·h1375(SB), NOSPLIT, $24-8
+TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26406,9 +26558,9 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1376(s *State)
+// func h1384(s *State)
 // VPUNPCKLDQ Z17, Z25, Z30
-TEXT ·h1376(SB), NOSPLIT, $24-8
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26425,9 +26577,9 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1377(s *State)
+// func h1385(s *State)
 // VPUNPCKLQDQ (R8), Z1, Z9
-TEXT ·h1377(SB), NOSPLIT, $24-8
+TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26444,9 +26596,9 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1378(s *State)
+// func h1386(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y30
-TEXT ·h1378(SB), NOSPLIT, $24-8
+TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26463,9 +26615,9 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1379(s *State)
+// func h1387(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h1379(SB), NOSPLIT, $24-8
+TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26482,9 +26634,9 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1380(s *State)
+// func h1388(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h1380(SB), NOSPLIT, $24-8
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26501,9 +26653,9 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1381(s *State)
+// func h1389(s *State)
 // VPXORQ (R8), X1, X9
-TEXT ·h1381(SB), NOSPLIT, $24-8
+TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26520,9 +26672,9 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1382(s *State)
+// func h1390(s *State)
 // VPXORQ (R8), Y1, Y9
-TEXT ·h1382(SB), NOSPLIT, $24-8
+TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26539,9 +26691,9 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1383(s *State)
+// func h1391(s *State)
 // VPXORQ (R8), Z1, Z9
-TEXT ·h1383(SB), NOSPLIT, $24-8
+TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26558,9 +26710,9 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1384(s *State)
+// func h1392(s *State)
 // VPXORQ 24(R8)(R9*8), Z1, Z25
-TEXT ·h1384(SB), NOSPLIT, $24-8
+TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26577,9 +26729,9 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1385(s *State)
+// func h1393(s *State)
 // VPXORQ 24(R8), Z1, Z9
-TEXT ·h1385(SB), NOSPLIT, $24-8
+TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26596,9 +26748,9 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1386(s *State)
+// func h1394(s *State)
 // VPXORQ X1, X9, X14
-TEXT ·h1386(SB), NOSPLIT, $24-8
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26615,9 +26767,9 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1387(s *State)
+// func h1395(s *State)
 // VPXORQ X17, X9, X30
-TEXT ·h1387(SB), NOSPLIT, $24-8
+TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26634,9 +26786,9 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1388(s *State)
+// func h1396(s *State)
 // VPXORQ Y1, Y9, Y14
-TEXT ·h1388(SB), NOSPLIT, $24-8
+TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26653,9 +26805,9 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1389(s *State)
+// func h1397(s *State)
 // VPXORQ Y17, Y9, Y30
-TEXT ·h1389(SB), NOSPLIT, $24-8
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26672,9 +26824,9 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1390(s *State)
+// func h1398(s *State)
 // VPXORQ Z1, Z1, Z9
-TEXT ·h1390(SB), NOSPLIT, $24-8
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26691,9 +26843,9 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1391(s *State)
+// func h1399(s *State)
 // VPXORQ Z1, Z9, Z14
-TEXT ·h1391(SB), NOSPLIT, $24-8
+TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26710,9 +26862,9 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1392(s *State)
+// func h1400(s *State)
 // VSHUFI64X2 $0x01, (R8), Y1, Y9
-TEXT ·h1392(SB), NOSPLIT, $24-8
+TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26729,9 +26881,9 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1393(s *State)
+// func h1401(s *State)
 // VSHUFI64X2 $0x4e, 24(R8), Z1, Z9
-TEXT ·h1393(SB), NOSPLIT, $24-8
+TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26748,9 +26900,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1402(s *State)
 // VSHUFI64X2 $0xd8, (R8), Z1, Z9
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26767,9 +26919,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1403(s *State)
 // VSHUFI64X2 $0x00, Y1, Y9, Y14
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26786,9 +26938,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
+// func h1404(s *State)
 // VSHUFI64X2 $0x02, Y17, Y25, Y30
-TEXT ·h1396(SB), NOSPLIT, $24-8
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26805,9 +26957,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
+// func h1405(s *State)
 // VSHUFI64X2 $0x03, Y1, Y9, Y14
-TEXT ·h1397(SB), NOSPLIT, $24-8
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26824,9 +26976,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
+// func h1406(s *State)
 // VSHUFI64X2 $0x1b, Z17, Z25, Z30
-TEXT ·h1398(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26843,9 +26995,9 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
+// func h1407(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z14
-TEXT ·h1399(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26862,9 +27014,9 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1400(s *State)
+// func h1408(s *State)
 // XCHGQ AX, R8
-TEXT ·h1400(SB), NOSPLIT, $24-8
+TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26881,9 +27033,9 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1401(s *State)
+// func h1409(s *State)
 // XCHGQ R8, CX
-TEXT ·h1401(SB), NOSPLIT, $24-8
+TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26900,9 +27052,9 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1402(s *State)
+// func h1410(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h1402(SB), NOSPLIT, $24-8
+TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26919,9 +27071,9 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1403(s *State)
+// func h1411(s *State)
 // XORL AX, R8
-TEXT ·h1403(SB), NOSPLIT, $24-8
+TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26938,9 +27090,9 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1404(s *State)
+// func h1412(s *State)
 // XORQ $-2, R8
-TEXT ·h1404(SB), NOSPLIT, $24-8
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26957,9 +27109,9 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1405(s *State)
+// func h1413(s *State)
 // XORQ R8, R8
-TEXT ·h1405(SB), NOSPLIT, $24-8
+TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26976,9 +27128,9 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1406(s *State)
+// func h1414(s *State)
 // ADDQ AX, CX
-TEXT ·h1406(SB), NOSPLIT, $24-8
+TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26995,9 +27147,9 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
+// func h1415(s *State)
 // ADDQ CX, DX
-TEXT ·h1407(SB), NOSPLIT, $24-8
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27014,9 +27166,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
+// func h1416(s *State)
 // ADDQ DX, BX
-TEXT ·h1408(SB), NOSPLIT, $24-8
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27033,9 +27185,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
+// func h1417(s *State)
 // ADDQ BX, BP
-TEXT ·h1409(SB), NOSPLIT, $24-8
+TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27052,9 +27204,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
+// func h1418(s *State)
 // ADDQ BP, SI
-TEXT ·h1410(SB), NOSPLIT, $24-8
+TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27071,9 +27223,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
+// func h1419(s *State)
 // ADDQ SI, DI
-TEXT ·h1411(SB), NOSPLIT, $24-8
+TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27090,9 +27242,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1420(s *State)
 // ADDQ DI, R8
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27109,9 +27261,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1421(s *State)
 // ADDQ R9, R10
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27128,9 +27280,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
+// func h1422(s *State)
 // ADDQ R10, R11
-TEXT ·h1414(SB), NOSPLIT, $24-8
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27147,9 +27299,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
+// func h1423(s *State)
 // ADDQ R11, R12
-TEXT ·h1415(SB), NOSPLIT, $24-8
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27166,9 +27318,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
+// func h1424(s *State)
 // ADDQ R12, R13
-TEXT ·h1416(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27185,9 +27337,9 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
+// func h1425(s *State)
 // ADDQ R13, R14
-TEXT ·h1417(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27204,9 +27356,9 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1418(s *State)
+// func h1426(s *State)
 // ADDQ R14, R15
-TEXT ·h1418(SB), NOSPLIT, $24-8
+TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27223,9 +27375,9 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1419(s *State)
+// func h1427(s *State)
 // ADDQ R15, AX
-TEXT ·h1419(SB), NOSPLIT, $24-8
+TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27242,9 +27394,9 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1420(s *State)
+// func h1428(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h1420(SB), NOSPLIT, $24-8
+TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27261,9 +27413,9 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1421(s *State)
+// func h1429(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h1421(SB), NOSPLIT, $24-8
+TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27280,9 +27432,9 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1422(s *State)
+// func h1430(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h1422(SB), NOSPLIT, $24-8
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27299,9 +27451,9 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1423(s *State)
+// func h1431(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h1423(SB), NOSPLIT, $24-8
+TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27318,9 +27470,9 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1424(s *State)
+// func h1432(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h1424(SB), NOSPLIT, $24-8
+TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27337,9 +27489,9 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
+// func h1433(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h1425(SB), NOSPLIT, $24-8
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27356,9 +27508,9 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
+// func h1434(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h1426(SB), NOSPLIT, $24-8
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27375,9 +27527,9 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
+// func h1435(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h1427(SB), NOSPLIT, $24-8
+TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27394,9 +27546,9 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
+// func h1436(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h1428(SB), NOSPLIT, $24-8
+TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27413,9 +27565,9 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
+// func h1437(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h1429(SB), NOSPLIT, $24-8
+TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27432,9 +27584,9 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1438(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27451,9 +27603,9 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1439(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27470,9 +27622,9 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
+// func h1440(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h1432(SB), NOSPLIT, $24-8
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27489,9 +27641,9 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
+// func h1441(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h1433(SB), NOSPLIT, $24-8
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27508,9 +27660,9 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
+// func h1442(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h1434(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27527,9 +27679,9 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
+// func h1443(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h1435(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27546,9 +27698,9 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1436(s *State)
+// func h1444(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h1436(SB), NOSPLIT, $24-8
+TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27565,9 +27717,9 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1437(s *State)
+// func h1445(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h1437(SB), NOSPLIT, $24-8
+TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27584,9 +27736,9 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1438(s *State)
+// func h1446(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h1438(SB), NOSPLIT, $24-8
+TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27603,9 +27755,9 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1439(s *State)
+// func h1447(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h1439(SB), NOSPLIT, $24-8
+TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27622,9 +27774,9 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1440(s *State)
+// func h1448(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h1440(SB), NOSPLIT, $24-8
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27641,9 +27793,9 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1441(s *State)
+// func h1449(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h1441(SB), NOSPLIT, $24-8
+TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27660,9 +27812,9 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1442(s *State)
+// func h1450(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h1442(SB), NOSPLIT, $24-8
+TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27679,9 +27831,9 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
+// func h1451(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h1443(SB), NOSPLIT, $24-8
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27698,9 +27850,9 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
+// func h1452(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h1444(SB), NOSPLIT, $24-8
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27717,9 +27869,9 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
+// func h1453(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h1445(SB), NOSPLIT, $24-8
+TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27736,9 +27888,9 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
+// func h1454(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h1446(SB), NOSPLIT, $24-8
+TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27755,9 +27907,9 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
+// func h1455(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1447(SB), NOSPLIT, $24-8
+TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27774,9 +27926,9 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1456(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27793,9 +27945,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1457(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27812,9 +27964,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
+// func h1458(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1450(SB), NOSPLIT, $24-8
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27831,9 +27983,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
+// func h1459(s *State)
 // PXOR X0, X3
-TEXT ·h1451(SB), NOSPLIT, $24-8
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27850,9 +28002,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
+// func h1460(s *State)
 // PXOR X1, X4
-TEXT ·h1452(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27869,9 +28021,9 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
+// func h1461(s *State)
 // PXOR X2, X5
-TEXT ·h1453(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27888,9 +28040,9 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1454(s *State)
+// func h1462(s *State)
 // PXOR X3, X6
-TEXT ·h1454(SB), NOSPLIT, $24-8
+TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27907,9 +28059,9 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1455(s *State)
+// func h1463(s *State)
 // PXOR X4, X7
-TEXT ·h1455(SB), NOSPLIT, $24-8
+TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27926,9 +28078,9 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1456(s *State)
+// func h1464(s *State)
 // PXOR X5, X8
-TEXT ·h1456(SB), NOSPLIT, $24-8
+TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27945,9 +28097,9 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1457(s *State)
+// func h1465(s *State)
 // PXOR X6, X9
-TEXT ·h1457(SB), NOSPLIT, $24-8
+TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27964,9 +28116,9 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1458(s *State)
+// func h1466(s *State)
 // PXOR X7, X10
-TEXT ·h1458(SB), NOSPLIT, $24-8
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27983,9 +28135,9 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1459(s *State)
+// func h1467(s *State)
 // PXOR X8, X11
-TEXT ·h1459(SB), NOSPLIT, $24-8
+TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28002,9 +28154,9 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1460(s *State)
+// func h1468(s *State)
 // PXOR X9, X12
-TEXT ·h1460(SB), NOSPLIT, $24-8
+TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28021,9 +28173,9 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
+// func h1469(s *State)
 // PXOR X10, X13
-TEXT ·h1461(SB), NOSPLIT, $24-8
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28040,9 +28192,9 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
+// func h1470(s *State)
 // PXOR X11, X14
-TEXT ·h1462(SB), NOSPLIT, $24-8
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28059,9 +28211,9 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
+// func h1471(s *State)
 // PXOR X12, X15
-TEXT ·h1463(SB), NOSPLIT, $24-8
+TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28078,9 +28230,9 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
+// func h1472(s *State)
 // PXOR X13, X0
-TEXT ·h1464(SB), NOSPLIT, $24-8
+TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28097,9 +28249,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
+// func h1473(s *State)
 // PXOR X14, X1
-TEXT ·h1465(SB), NOSPLIT, $24-8
+TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28116,9 +28268,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1474(s *State)
 // PXOR X15, X2
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28135,9 +28287,9 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1475(s *State)
 // MOVQ X0, AX
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28154,9 +28306,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
+// func h1476(s *State)
 // MOVQ X1, CX
-TEXT ·h1468(SB), NOSPLIT, $24-8
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28173,9 +28325,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
+// func h1477(s *State)
 // MOVQ X2, DX
-TEXT ·h1469(SB), NOSPLIT, $24-8
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28192,9 +28344,9 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
+// func h1478(s *State)
 // MOVQ X3, BX
-TEXT ·h1470(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28211,9 +28363,9 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
+// func h1479(s *State)
 // MOVQ X4, BP
-TEXT ·h1471(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28230,9 +28382,9 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1472(s *State)
+// func h1480(s *State)
 // MOVQ X5, SI
-TEXT ·h1472(SB), NOSPLIT, $24-8
+TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28249,9 +28401,9 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1473(s *State)
+// func h1481(s *State)
 // MOVQ X6, DI
-TEXT ·h1473(SB), NOSPLIT, $24-8
+TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28268,9 +28420,9 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1474(s *State)
+// func h1482(s *State)
 // MOVQ X7, R8
-TEXT ·h1474(SB), NOSPLIT, $24-8
+TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28287,9 +28439,9 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1475(s *State)
+// func h1483(s *State)
 // MOVQ X8, R9
-TEXT ·h1475(SB), NOSPLIT, $24-8
+TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28306,9 +28458,9 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1476(s *State)
+// func h1484(s *State)
 // MOVQ X9, R10
-TEXT ·h1476(SB), NOSPLIT, $24-8
+TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28325,9 +28477,9 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1477(s *State)
+// func h1485(s *State)
 // MOVQ X10, R11
-TEXT ·h1477(SB), NOSPLIT, $24-8
+TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28344,9 +28496,9 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1478(s *State)
+// func h1486(s *State)
 // MOVQ X11, R12
-TEXT ·h1478(SB), NOSPLIT, $24-8
+TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28363,9 +28515,9 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
+// func h1487(s *State)
 // MOVQ X12, R13
-TEXT ·h1479(SB), NOSPLIT, $24-8
+TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28382,9 +28534,9 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
+// func h1488(s *State)
 // MOVQ X13, R14
-TEXT ·h1480(SB), NOSPLIT, $24-8
+TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28401,9 +28553,9 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
+// func h1489(s *State)
 // MOVQ X14, R15
-TEXT ·h1481(SB), NOSPLIT, $24-8
+TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28420,9 +28572,9 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1482(s *State)
+// func h1490(s *State)
 // MOVQ X15, AX
-TEXT ·h1482(SB), NOSPLIT, $24-8
+TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28439,9 +28591,9 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1483(s *State)
+// func h1491(s *State)
 // CMPL AX, $0x00000cb8; JCC taken
-TEXT ·h1483(SB), NOSPLIT, $24-8
+TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28463,9 +28615,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1484(s *State)
+// func h1492(s *State)
 // CMPL AX, $0x00000fe6; JCC taken
-TEXT ·h1484(SB), NOSPLIT, $24-8
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28487,9 +28639,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1485(s *State)
+// func h1493(s *State)
 // CMPL AX, $0x00001642; JCC taken
-TEXT ·h1485(SB), NOSPLIT, $24-8
+TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28511,9 +28663,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1486(s *State)
+// func h1494(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1486(SB), NOSPLIT, $24-8
+TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28531,9 +28683,9 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1487(s *State)
+// func h1495(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1487(SB), NOSPLIT, $24-8
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28551,9 +28703,9 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1488(s *State)
+// func h1496(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1488(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28571,9 +28723,9 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1489(s *State)
+// func h1497(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1489(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28591,9 +28743,9 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1490(s *State)
+// func h1498(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1490(SB), NOSPLIT, $24-8
+TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28611,9 +28763,9 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1491(s *State)
+// func h1499(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1491(SB), NOSPLIT, $24-8
+TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28635,9 +28787,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1492(s *State)
+// func h1500(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1492(SB), NOSPLIT, $24-8
+TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28659,9 +28811,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1493(s *State)
+// func h1501(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1493(SB), NOSPLIT, $24-8
+TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28683,9 +28835,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1494(s *State)
+// func h1502(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1494(SB), NOSPLIT, $24-8
+TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28707,9 +28859,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1495(s *State)
+// func h1503(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1495(SB), NOSPLIT, $24-8
+TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28731,9 +28883,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1496(s *State)
+// func h1504(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1496(SB), NOSPLIT, $24-8
+TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28755,9 +28907,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
+// func h1505(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1497(SB), NOSPLIT, $24-8
+TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28779,9 +28931,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
+// func h1506(s *State)
 // CMPQ CX, $0x00000007; JLS taken
-TEXT ·h1498(SB), NOSPLIT, $24-8
+TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28803,9 +28955,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
+// func h1507(s *State)
 // CMPQ CX, $0x00000008; JHI taken
-TEXT ·h1499(SB), NOSPLIT, $24-8
+TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28827,9 +28979,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1500(s *State)
+// func h1508(s *State)
 // CMPQ CX, $0x0000000f; JLS taken
-TEXT ·h1500(SB), NOSPLIT, $24-8
+TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28851,9 +29003,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1501(s *State)
+// func h1509(s *State)
 // CMPQ CX, $0x00000017; JLS taken
-TEXT ·h1501(SB), NOSPLIT, $24-8
+TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28875,9 +29027,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1502(s *State)
+// func h1510(s *State)
 // CMPQ CX, $0x0000001f; JLS taken
-TEXT ·h1502(SB), NOSPLIT, $24-8
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28899,9 +29051,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1503(s *State)
+// func h1511(s *State)
 // CMPQ CX, $0x00000027; JLS taken
-TEXT ·h1503(SB), NOSPLIT, $24-8
+TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28923,9 +29075,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1504(s *State)
+// func h1512(s *State)
 // CMPQ CX, $0x0000002f; JLS taken
-TEXT ·h1504(SB), NOSPLIT, $24-8
+TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28947,9 +29099,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1505(s *State)
+// func h1513(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1505(SB), NOSPLIT, $24-8
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28971,9 +29123,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1506(s *State)
+// func h1514(s *State)
 // CMPQ CX, $0x00000037; JLS taken
-TEXT ·h1506(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28995,9 +29147,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1507(s *State)
+// func h1515(s *State)
 // CMPQ CX, $0x0000003f; JLS taken
-TEXT ·h1507(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29019,9 +29171,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1508(s *State)
+// func h1516(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1508(SB), NOSPLIT, $24-8
+TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29039,9 +29191,9 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1509(s *State)
+// func h1517(s *State)
 // CMPQ CX, $0x00000047; JLS taken
-TEXT ·h1509(SB), NOSPLIT, $24-8
+TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29063,9 +29215,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1510(s *State)
+// func h1518(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1510(SB), NOSPLIT, $24-8
+TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29087,9 +29239,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1511(s *State)
+// func h1519(s *State)
 // CMPQ CX, $0x0000004f; JLS taken
-TEXT ·h1511(SB), NOSPLIT, $24-8
+TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29111,9 +29263,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1512(s *State)
+// func h1520(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1512(SB), NOSPLIT, $24-8
+TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29135,9 +29287,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1513(s *State)
+// func h1521(s *State)
 // CMPQ CX, $0x00000057; JLS taken
-TEXT ·h1513(SB), NOSPLIT, $24-8
+TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29159,9 +29311,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1514(s *State)
+// func h1522(s *State)
 // CMPQ CX, $0x0000005f; JLS taken
-TEXT ·h1514(SB), NOSPLIT, $24-8
+TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29183,9 +29335,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
+// func h1523(s *State)
 // CMPQ CX, $0x00000067; JLS taken
-TEXT ·h1515(SB), NOSPLIT, $24-8
+TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29207,9 +29359,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
+// func h1524(s *State)
 // CMPQ CX, $0x0000006f; JLS taken
-TEXT ·h1516(SB), NOSPLIT, $24-8
+TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29231,9 +29383,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
+// func h1525(s *State)
 // CMPQ CX, $0x00000077; JLS taken
-TEXT ·h1517(SB), NOSPLIT, $24-8
+TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29255,9 +29407,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1518(s *State)
+// func h1526(s *State)
 // CMPQ CX, $0x0000007f; JLS taken
-TEXT ·h1518(SB), NOSPLIT, $24-8
+TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29279,9 +29431,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1519(s *State)
+// func h1527(s *State)
 // CMPQ CX, $0x00000087; JHI taken
-TEXT ·h1519(SB), NOSPLIT, $24-8
+TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29303,9 +29455,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1520(s *State)
+// func h1528(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1520(SB), NOSPLIT, $24-8
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29327,9 +29479,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1521(s *State)
+// func h1529(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1521(SB), NOSPLIT, $24-8
+TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29351,9 +29503,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1522(s *State)
+// func h1530(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1522(SB), NOSPLIT, $24-8
+TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29375,9 +29527,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1523(s *State)
+// func h1531(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1523(SB), NOSPLIT, $24-8
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29399,9 +29551,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1524(s *State)
+// func h1532(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1524(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29423,9 +29575,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1525(s *State)
+// func h1533(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1525(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29447,9 +29599,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1526(s *State)
+// func h1534(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1526(SB), NOSPLIT, $24-8
+TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29471,9 +29623,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1527(s *State)
+// func h1535(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1527(SB), NOSPLIT, $24-8
+TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29495,9 +29647,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1528(s *State)
+// func h1536(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1528(SB), NOSPLIT, $24-8
+TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29519,9 +29671,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1529(s *State)
+// func h1537(s *State)
 // CMPQ DX, $0x000003b8; JHI taken
-TEXT ·h1529(SB), NOSPLIT, $24-8
+TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29543,9 +29695,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1530(s *State)
+// func h1538(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1530(SB), NOSPLIT, $24-8
+TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29567,9 +29719,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1531(s *State)
+// func h1539(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1531(SB), NOSPLIT, $24-8
+TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29587,9 +29739,9 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1532(s *State)
+// func h1540(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1532(SB), NOSPLIT, $24-8
+TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29607,9 +29759,9 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
+// func h1541(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1533(SB), NOSPLIT, $24-8
+TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29627,9 +29779,9 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
+// func h1542(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1534(SB), NOSPLIT, $24-8
+TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29647,9 +29799,9 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
+// func h1543(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1535(SB), NOSPLIT, $24-8
+TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29671,9 +29823,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1536(s *State)
+// func h1544(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1536(SB), NOSPLIT, $24-8
+TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29695,9 +29847,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1537(s *State)
+// func h1545(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1537(SB), NOSPLIT, $24-8
+TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29719,9 +29871,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1538(s *State)
+// func h1546(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1538(SB), NOSPLIT, $24-8
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29743,9 +29895,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1539(s *State)
+// func h1547(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1539(SB), NOSPLIT, $24-8
+TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29767,9 +29919,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1540(s *State)
+// func h1548(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1540(SB), NOSPLIT, $24-8
+TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29791,9 +29943,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1541(s *State)
+// func h1549(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1541(SB), NOSPLIT, $24-8
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29815,9 +29967,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1542(s *State)
+// func h1550(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1542(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29839,9 +29991,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1543(s *State)
+// func h1551(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1543(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29859,9 +30011,9 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1544(s *State)
+// func h1552(s *State)
 // DECL CX; JNE taken
-TEXT ·h1544(SB), NOSPLIT, $24-8
+TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29883,9 +30035,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1545(s *State)
+// func h1553(s *State)
 // DECL DX; JNE taken
-TEXT ·h1545(SB), NOSPLIT, $24-8
+TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29907,9 +30059,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1546(s *State)
+// func h1554(s *State)
 // DECQ 24(R8); JNE taken
-TEXT ·h1546(SB), NOSPLIT, $24-8
+TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29931,9 +30083,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1547(s *State)
+// func h1555(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1547(SB), NOSPLIT, $24-8
+TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29955,9 +30107,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1548(s *State)
+// func h1556(s *State)
 // DECQ CX; JNE taken
-TEXT ·h1548(SB), NOSPLIT, $24-8
+TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29979,9 +30131,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1549(s *State)
+// func h1557(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1549(SB), NOSPLIT, $24-8
+TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29999,9 +30151,9 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1550(s *State)
+// func h1558(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1550(SB), NOSPLIT, $24-8
+TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30019,9 +30171,9 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
+// func h1559(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1551(SB), NOSPLIT, $24-8
+TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30043,9 +30195,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
+// func h1560(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1552(SB), NOSPLIT, $24-8
+TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30063,9 +30215,9 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
+// func h1561(s *State)
 // TESTQ $0x00000001, CX; JEQ taken
-TEXT ·h1553(SB), NOSPLIT, $24-8
+TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30087,9 +30239,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
+// func h1562(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1554(SB), NOSPLIT, $24-8
+TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30107,9 +30259,9 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1555(s *State)
+// func h1563(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1555(SB), NOSPLIT, $24-8
+TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30127,9 +30279,9 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1556(s *State)
+// func h1564(s *State)
 // TESTQ $0x00000002, CX; JEQ taken
-TEXT ·h1556(SB), NOSPLIT, $24-8
+TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30151,9 +30303,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1557(s *State)
+// func h1565(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1557(SB), NOSPLIT, $24-8
+TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30171,9 +30323,9 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1558(s *State)
+// func h1566(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1558(SB), NOSPLIT, $24-8
+TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30191,9 +30343,9 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1559(s *State)
+// func h1567(s *State)
 // TESTQ $0x00000004, CX; JEQ taken
-TEXT ·h1559(SB), NOSPLIT, $24-8
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30215,9 +30367,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1560(s *State)
+// func h1568(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1560(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30235,9 +30387,9 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1561(s *State)
+// func h1569(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1561(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30255,9 +30407,9 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1562(s *State)
+// func h1570(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1562(SB), NOSPLIT, $24-8
+TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30275,9 +30427,9 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1563(s *State)
+// func h1571(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1563(SB), NOSPLIT, $24-8
+TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30295,9 +30447,9 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1564(s *State)
+// func h1572(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1564(SB), NOSPLIT, $24-8
+TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30315,9 +30467,9 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1565(s *State)
+// func h1573(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1565(SB), NOSPLIT, $24-8
+TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30335,9 +30487,9 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1566(s *State)
+// func h1574(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1566(SB), NOSPLIT, $24-8
+TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30355,9 +30507,9 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1567(s *State)
+// func h1575(s *State)
 // TESTQ AX, AX; JEQ taken
-TEXT ·h1567(SB), NOSPLIT, $24-8
+TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30379,9 +30531,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1568(s *State)
+// func h1576(s *State)
 // TESTQ CX, CX; JEQ taken
-TEXT ·h1568(SB), NOSPLIT, $24-8
+TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30403,9 +30555,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
+// func h1577(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1569(SB), NOSPLIT, $24-8
+TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30423,200 +30575,8 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1570(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1571(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h1571(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1572(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h1572(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1573(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h1573(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1574(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h1574(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1575(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h1575(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1576(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h1576(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1577(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h1577(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1578(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30626,7 +30586,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30640,7 +30600,7 @@ done:
 	RET
 
 // func h1579(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30650,7 +30610,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30664,7 +30624,7 @@ done:
 	RET
 
 // func h1580(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30674,7 +30634,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30688,7 +30648,7 @@ done:
 	RET
 
 // func h1581(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30698,7 +30658,7 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30712,7 +30672,7 @@ done:
 	RET
 
 // func h1582(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JLT taken
 TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30722,7 +30682,11 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30732,7 +30696,7 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	RET
 
 // func h1583(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
+// ADDQ R8, R9; JGE taken
 TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30742,7 +30706,11 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30752,7 +30720,7 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	RET
 
 // func h1584(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
+// ADDQ R8, R9; JLE taken
 TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30762,7 +30730,11 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30772,7 +30744,7 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	RET
 
 // func h1585(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
+// ADDQ R8, R9; JGT taken
 TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30782,7 +30754,11 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30792,7 +30768,7 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	RET
 
 // func h1586(s *State)
-// ADDQ R8, R9; INCQ R13
+// ADDQ R8, R9; JLS taken
 TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30802,7 +30778,11 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30812,7 +30792,7 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	RET
 
 // func h1587(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
+// ADDQ R8, R9; JHI taken
 TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30822,7 +30802,11 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30832,7 +30816,7 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	RET
 
 // func h1588(s *State)
-// SUBQ R8, R9; JEQ taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30841,8 +30825,8 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
+	ADDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30856,7 +30840,7 @@ done:
 	RET
 
 // func h1589(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30865,8 +30849,8 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30880,7 +30864,7 @@ done:
 	RET
 
 // func h1590(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30889,12 +30873,8 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30904,7 +30884,7 @@ done:
 	RET
 
 // func h1591(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30913,12 +30893,8 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30928,7 +30904,7 @@ done:
 	RET
 
 // func h1592(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; ADCQ R10, R11
 TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30937,12 +30913,8 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30952,7 +30924,7 @@ done:
 	RET
 
 // func h1593(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; SBBQ R10, R11
 TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30961,12 +30933,8 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30976,7 +30944,7 @@ done:
 	RET
 
 // func h1594(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; INCQ R13
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30985,12 +30953,8 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31000,7 +30964,7 @@ done:
 	RET
 
 // func h1595(s *State)
-// SUBQ R8, R9; JGT taken
+// ADDQ R8, R9; ROLQ $7, R13
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31009,12 +30973,8 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31024,7 +30984,7 @@ done:
 	RET
 
 // func h1596(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31034,7 +30994,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31048,7 +31008,7 @@ done:
 	RET
 
 // func h1597(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31058,7 +31018,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31072,7 +31032,7 @@ done:
 	RET
 
 // func h1598(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31082,7 +31042,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31096,7 +31056,7 @@ done:
 	RET
 
 // func h1599(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31106,7 +31066,7 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31120,7 +31080,7 @@ done:
 	RET
 
 // func h1600(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JLT taken
 TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31130,7 +31090,11 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31140,7 +31104,7 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	RET
 
 // func h1601(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
+// SUBQ R8, R9; JGE taken
 TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31150,7 +31114,11 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31160,7 +31128,7 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	RET
 
 // func h1602(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
+// SUBQ R8, R9; JLE taken
 TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31170,7 +31138,11 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31180,7 +31152,7 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	RET
 
 // func h1603(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
+// SUBQ R8, R9; JGT taken
 TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31190,7 +31162,11 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31200,7 +31176,7 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	RET
 
 // func h1604(s *State)
-// SUBQ R8, R9; INCQ R13
+// SUBQ R8, R9; JLS taken
 TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31210,7 +31186,11 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31220,7 +31200,7 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	RET
 
 // func h1605(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
+// SUBQ R8, R9; JHI taken
 TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31230,7 +31210,11 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31240,7 +31224,7 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	RET
 
 // func h1606(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31249,8 +31233,8 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31264,7 +31248,7 @@ done:
 	RET
 
 // func h1607(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31273,8 +31257,8 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31288,7 +31272,7 @@ done:
 	RET
 
 // func h1608(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31297,12 +31281,8 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31312,7 +31292,7 @@ done:
 	RET
 
 // func h1609(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31321,12 +31301,8 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31336,7 +31312,7 @@ done:
 	RET
 
 // func h1610(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; ADCQ R10, R11
 TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31345,12 +31321,8 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31360,7 +31332,7 @@ done:
 	RET
 
 // func h1611(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; SBBQ R10, R11
 TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31369,12 +31341,8 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31384,7 +31352,7 @@ done:
 	RET
 
 // func h1612(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; INCQ R13
 TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31393,12 +31361,8 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31408,7 +31372,7 @@ done:
 	RET
 
 // func h1613(s *State)
-// ADCQ R8, R9; JGT taken
+// SUBQ R8, R9; ROLQ $7, R13
 TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31417,12 +31381,8 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31432,7 +31392,7 @@ done:
 	RET
 
 // func h1614(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31442,7 +31402,7 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31456,7 +31416,7 @@ done:
 	RET
 
 // func h1615(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31466,7 +31426,7 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31480,7 +31440,7 @@ done:
 	RET
 
 // func h1616(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31490,7 +31450,7 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31504,7 +31464,7 @@ done:
 	RET
 
 // func h1617(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31514,7 +31474,7 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31528,7 +31488,7 @@ done:
 	RET
 
 // func h1618(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JLT taken
 TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31538,7 +31498,11 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31548,7 +31512,7 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	RET
 
 // func h1619(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
+// ADCQ R8, R9; JGE taken
 TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31558,7 +31522,11 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31568,7 +31536,7 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	RET
 
 // func h1620(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
+// ADCQ R8, R9; JLE taken
 TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31578,7 +31546,11 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31588,7 +31560,7 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	RET
 
 // func h1621(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
+// ADCQ R8, R9; JGT taken
 TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31598,7 +31570,11 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31608,7 +31584,7 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	RET
 
 // func h1622(s *State)
-// ADCQ R8, R9; INCQ R13
+// ADCQ R8, R9; JLS taken
 TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31618,7 +31594,11 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31628,7 +31608,7 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	RET
 
 // func h1623(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
+// ADCQ R8, R9; JHI taken
 TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31638,7 +31618,11 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31648,7 +31632,7 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	RET
 
 // func h1624(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31657,8 +31641,8 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31672,7 +31656,7 @@ done:
 	RET
 
 // func h1625(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31681,8 +31665,8 @@ TEXT ·h1625(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31696,7 +31680,7 @@ done:
 	RET
 
 // func h1626(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31705,12 +31689,8 @@ TEXT ·h1626(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31720,7 +31700,7 @@ done:
 	RET
 
 // func h1627(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31729,12 +31709,8 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31744,7 +31720,7 @@ done:
 	RET
 
 // func h1628(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; ADCQ R10, R11
 TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31753,12 +31729,8 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31768,7 +31740,7 @@ done:
 	RET
 
 // func h1629(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; SBBQ R10, R11
 TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31777,12 +31749,8 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31792,7 +31760,7 @@ done:
 	RET
 
 // func h1630(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; INCQ R13
 TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31801,12 +31769,8 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31816,7 +31780,7 @@ done:
 	RET
 
 // func h1631(s *State)
-// SBBQ R8, R9; JGT taken
+// ADCQ R8, R9; ROLQ $7, R13
 TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31825,12 +31789,8 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31840,7 +31800,7 @@ done:
 	RET
 
 // func h1632(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31850,7 +31810,7 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31864,7 +31824,7 @@ done:
 	RET
 
 // func h1633(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31874,7 +31834,7 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31888,7 +31848,7 @@ done:
 	RET
 
 // func h1634(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31898,7 +31858,7 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31912,7 +31872,7 @@ done:
 	RET
 
 // func h1635(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31922,7 +31882,7 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31936,7 +31896,7 @@ done:
 	RET
 
 // func h1636(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JLT taken
 TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31946,7 +31906,11 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31956,7 +31920,7 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	RET
 
 // func h1637(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
+// SBBQ R8, R9; JGE taken
 TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31966,7 +31930,11 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31976,7 +31944,7 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	RET
 
 // func h1638(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
+// SBBQ R8, R9; JLE taken
 TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31986,7 +31954,11 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31996,7 +31968,7 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	RET
 
 // func h1639(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
+// SBBQ R8, R9; JGT taken
 TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32006,7 +31978,11 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32016,7 +31992,7 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	RET
 
 // func h1640(s *State)
-// SBBQ R8, R9; INCQ R13
+// SBBQ R8, R9; JLS taken
 TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32026,7 +32002,11 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32036,7 +32016,7 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	RET
 
 // func h1641(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
+// SBBQ R8, R9; JHI taken
 TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32046,7 +32026,11 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32056,7 +32040,7 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	RET
 
 // func h1642(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32065,8 +32049,8 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32080,7 +32064,7 @@ done:
 	RET
 
 // func h1643(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32089,8 +32073,8 @@ TEXT ·h1643(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32104,7 +32088,7 @@ done:
 	RET
 
 // func h1644(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32113,12 +32097,8 @@ TEXT ·h1644(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32128,7 +32108,7 @@ done:
 	RET
 
 // func h1645(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32137,12 +32117,8 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32152,7 +32128,7 @@ done:
 	RET
 
 // func h1646(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; ADCQ R10, R11
 TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32161,12 +32137,8 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32176,7 +32148,7 @@ done:
 	RET
 
 // func h1647(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; SBBQ R10, R11
 TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32185,12 +32157,8 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32200,7 +32168,7 @@ done:
 	RET
 
 // func h1648(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; INCQ R13
 TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32209,12 +32177,8 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32224,7 +32188,7 @@ done:
 	RET
 
 // func h1649(s *State)
-// CMPQ R8, R9; JGT taken
+// SBBQ R8, R9; ROLQ $7, R13
 TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32233,12 +32197,8 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32248,7 +32208,7 @@ done:
 	RET
 
 // func h1650(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32258,7 +32218,7 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32272,7 +32232,7 @@ done:
 	RET
 
 // func h1651(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32282,7 +32242,7 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32296,7 +32256,7 @@ done:
 	RET
 
 // func h1652(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32306,7 +32266,7 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32320,7 +32280,7 @@ done:
 	RET
 
 // func h1653(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32330,7 +32290,7 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32344,7 +32304,7 @@ done:
 	RET
 
 // func h1654(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JLT taken
 TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32354,7 +32314,11 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32364,7 +32328,7 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	RET
 
 // func h1655(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, R9; JGE taken
 TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32374,7 +32338,11 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32384,7 +32352,7 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	RET
 
 // func h1656(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
+// CMPQ R8, R9; JLE taken
 TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32394,7 +32362,11 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32404,7 +32376,7 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	RET
 
 // func h1657(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
+// CMPQ R8, R9; JGT taken
 TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32414,7 +32386,11 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32424,7 +32400,7 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	RET
 
 // func h1658(s *State)
-// CMPQ R8, R9; INCQ R13
+// CMPQ R8, R9; JLS taken
 TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32434,7 +32410,11 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32444,7 +32424,7 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	RET
 
 // func h1659(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
+// CMPQ R8, R9; JHI taken
 TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32454,7 +32434,11 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32464,7 +32448,7 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	RET
 
 // func h1660(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32473,8 +32457,8 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32488,7 +32472,7 @@ done:
 	RET
 
 // func h1661(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32497,8 +32481,8 @@ TEXT ·h1661(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32512,7 +32496,7 @@ done:
 	RET
 
 // func h1662(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32521,12 +32505,8 @@ TEXT ·h1662(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32536,7 +32516,7 @@ done:
 	RET
 
 // func h1663(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32545,12 +32525,8 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32560,7 +32536,7 @@ done:
 	RET
 
 // func h1664(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; ADCQ R10, R11
 TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32569,12 +32545,8 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32584,7 +32556,7 @@ done:
 	RET
 
 // func h1665(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; SBBQ R10, R11
 TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32593,12 +32565,8 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32608,7 +32576,7 @@ done:
 	RET
 
 // func h1666(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; INCQ R13
 TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32617,12 +32585,8 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32632,7 +32596,7 @@ done:
 	RET
 
 // func h1667(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, R9; ROLQ $7, R13
 TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32641,12 +32605,8 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32656,7 +32616,7 @@ done:
 	RET
 
 // func h1668(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32666,7 +32626,7 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32680,7 +32640,7 @@ done:
 	RET
 
 // func h1669(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32690,7 +32650,7 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32704,7 +32664,7 @@ done:
 	RET
 
 // func h1670(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32714,7 +32674,7 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32728,7 +32688,7 @@ done:
 	RET
 
 // func h1671(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32738,7 +32698,7 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32752,7 +32712,7 @@ done:
 	RET
 
 // func h1672(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JLT taken
 TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32762,7 +32722,11 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32772,7 +32736,7 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	RET
 
 // func h1673(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
+// CMPQ R8, $3; JGE taken
 TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32782,7 +32746,11 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32792,7 +32760,7 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	RET
 
 // func h1674(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
+// CMPQ R8, $3; JLE taken
 TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32802,7 +32770,11 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32812,7 +32784,7 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	RET
 
 // func h1675(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
+// CMPQ R8, $3; JGT taken
 TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32822,7 +32794,11 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32832,7 +32808,7 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	RET
 
 // func h1676(s *State)
-// CMPQ R8, $3; INCQ R13
+// CMPQ R8, $3; JLS taken
 TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32842,7 +32818,11 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32852,7 +32832,7 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	RET
 
 // func h1677(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
+// CMPQ R8, $3; JHI taken
 TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32862,7 +32842,11 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32872,7 +32856,7 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	RET
 
 // func h1678(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32881,8 +32865,8 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32896,7 +32880,7 @@ done:
 	RET
 
 // func h1679(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32905,8 +32889,8 @@ TEXT ·h1679(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32920,7 +32904,7 @@ done:
 	RET
 
 // func h1680(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32929,12 +32913,8 @@ TEXT ·h1680(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32944,7 +32924,7 @@ done:
 	RET
 
 // func h1681(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; CMOVQEQ R11, R12
 TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32953,12 +32933,8 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32968,7 +32944,7 @@ done:
 	RET
 
 // func h1682(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; ADCQ R10, R11
 TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32977,12 +32953,8 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32992,7 +32964,7 @@ done:
 	RET
 
 // func h1683(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; SBBQ R10, R11
 TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33001,12 +32973,8 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33016,7 +32984,7 @@ done:
 	RET
 
 // func h1684(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; INCQ R13
 TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33025,12 +32993,8 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33040,7 +33004,7 @@ done:
 	RET
 
 // func h1685(s *State)
-// CMPL R8, R9; JGT taken
+// CMPQ R8, $3; ROLQ $7, R13
 TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33049,12 +33013,8 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33064,7 +33024,7 @@ done:
 	RET
 
 // func h1686(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33074,7 +33034,7 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33088,7 +33048,7 @@ done:
 	RET
 
 // func h1687(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33098,7 +33058,7 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33112,7 +33072,7 @@ done:
 	RET
 
 // func h1688(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33122,7 +33082,7 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33136,7 +33096,7 @@ done:
 	RET
 
 // func h1689(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33146,7 +33106,7 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33160,7 +33120,7 @@ done:
 	RET
 
 // func h1690(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JLT taken
 TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33170,7 +33130,11 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33180,7 +33144,7 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	RET
 
 // func h1691(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
+// CMPL R8, R9; JGE taken
 TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33190,7 +33154,11 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33200,7 +33168,7 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	RET
 
 // func h1692(s *State)
-// CMPL R8, R9; ADCQ R10, R11
+// CMPL R8, R9; JLE taken
 TEXT ·h1692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33210,7 +33178,11 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33220,7 +33192,7 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	RET
 
 // func h1693(s *State)
-// CMPL R8, R9; SBBQ R10, R11
+// CMPL R8, R9; JGT taken
 TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33230,7 +33202,11 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33240,7 +33216,7 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	RET
 
 // func h1694(s *State)
-// CMPL R8, R9; INCQ R13
+// CMPL R8, R9; JLS taken
 TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33250,7 +33226,11 @@ TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33260,7 +33240,7 @@ TEXT ·h1694(SB), NOSPLIT, $24-8
 	RET
 
 // func h1695(s *State)
-// CMPL R8, R9; ROLQ $7, R13
+// CMPL R8, R9; JHI taken
 TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33270,7 +33250,11 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33280,7 +33264,7 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	RET
 
 // func h1696(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33289,8 +33273,8 @@ TEXT ·h1696(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33304,7 +33288,7 @@ done:
 	RET
 
 // func h1697(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33313,8 +33297,8 @@ TEXT ·h1697(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33328,7 +33312,7 @@ done:
 	RET
 
 // func h1698(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33337,12 +33321,8 @@ TEXT ·h1698(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33352,7 +33332,7 @@ done:
 	RET
 
 // func h1699(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33361,12 +33341,8 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33376,7 +33352,7 @@ done:
 	RET
 
 // func h1700(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; ADCQ R10, R11
 TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33385,12 +33361,8 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33400,7 +33372,7 @@ done:
 	RET
 
 // func h1701(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; SBBQ R10, R11
 TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33409,12 +33381,8 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33424,7 +33392,7 @@ done:
 	RET
 
 // func h1702(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; INCQ R13
 TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33433,12 +33401,8 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33448,7 +33412,7 @@ done:
 	RET
 
 // func h1703(s *State)
-// ADDL R8, R9; JGT taken
+// CMPL R8, R9; ROLQ $7, R13
 TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33457,12 +33421,8 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33472,7 +33432,7 @@ done:
 	RET
 
 // func h1704(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33482,7 +33442,7 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33496,7 +33456,7 @@ done:
 	RET
 
 // func h1705(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33506,7 +33466,7 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33520,7 +33480,7 @@ done:
 	RET
 
 // func h1706(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33530,7 +33490,7 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33544,7 +33504,7 @@ done:
 	RET
 
 // func h1707(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33554,7 +33514,7 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33568,7 +33528,7 @@ done:
 	RET
 
 // func h1708(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JLT taken
 TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33578,7 +33538,11 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33588,7 +33552,7 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	RET
 
 // func h1709(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
+// ADDL R8, R9; JGE taken
 TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33598,7 +33562,11 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33608,7 +33576,7 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	RET
 
 // func h1710(s *State)
-// ADDL R8, R9; ADCQ R10, R11
+// ADDL R8, R9; JLE taken
 TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33618,7 +33586,11 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33628,7 +33600,7 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	RET
 
 // func h1711(s *State)
-// ADDL R8, R9; SBBQ R10, R11
+// ADDL R8, R9; JGT taken
 TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33638,7 +33610,11 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33648,7 +33624,7 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	RET
 
 // func h1712(s *State)
-// ADDL R8, R9; INCQ R13
+// ADDL R8, R9; JLS taken
 TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33658,7 +33634,11 @@ TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33668,7 +33648,7 @@ TEXT ·h1712(SB), NOSPLIT, $24-8
 	RET
 
 // func h1713(s *State)
-// ADDL R8, R9; ROLQ $7, R13
+// ADDL R8, R9; JHI taken
 TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33678,7 +33658,11 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33688,7 +33672,7 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	RET
 
 // func h1714(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33697,8 +33681,8 @@ TEXT ·h1714(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33712,7 +33696,7 @@ done:
 	RET
 
 // func h1715(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33721,8 +33705,8 @@ TEXT ·h1715(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33736,7 +33720,7 @@ done:
 	RET
 
 // func h1716(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33745,12 +33729,8 @@ TEXT ·h1716(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33760,7 +33740,7 @@ done:
 	RET
 
 // func h1717(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33769,12 +33749,8 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33784,7 +33760,7 @@ done:
 	RET
 
 // func h1718(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; ADCQ R10, R11
 TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33793,12 +33769,8 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33808,7 +33780,7 @@ done:
 	RET
 
 // func h1719(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; SBBQ R10, R11
 TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33817,12 +33789,8 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33832,7 +33800,7 @@ done:
 	RET
 
 // func h1720(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; INCQ R13
 TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33841,12 +33809,8 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33856,7 +33820,7 @@ done:
 	RET
 
 // func h1721(s *State)
-// SUBL R8, R9; JGT taken
+// ADDL R8, R9; ROLQ $7, R13
 TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33865,12 +33829,8 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33880,7 +33840,7 @@ done:
 	RET
 
 // func h1722(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33890,7 +33850,7 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33904,7 +33864,7 @@ done:
 	RET
 
 // func h1723(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33914,7 +33874,7 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33928,7 +33888,7 @@ done:
 	RET
 
 // func h1724(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33938,7 +33898,7 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33952,7 +33912,7 @@ done:
 	RET
 
 // func h1725(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33962,7 +33922,7 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33976,7 +33936,7 @@ done:
 	RET
 
 // func h1726(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JLT taken
 TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33986,7 +33946,11 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33996,7 +33960,7 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	RET
 
 // func h1727(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
+// SUBL R8, R9; JGE taken
 TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34006,7 +33970,11 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34016,7 +33984,7 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	RET
 
 // func h1728(s *State)
-// SUBL R8, R9; ADCQ R10, R11
+// SUBL R8, R9; JLE taken
 TEXT ·h1728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34026,7 +33994,11 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34036,7 +34008,7 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	RET
 
 // func h1729(s *State)
-// SUBL R8, R9; SBBQ R10, R11
+// SUBL R8, R9; JGT taken
 TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34046,7 +34018,11 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34056,7 +34032,7 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	RET
 
 // func h1730(s *State)
-// SUBL R8, R9; INCQ R13
+// SUBL R8, R9; JLS taken
 TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34066,7 +34042,11 @@ TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34076,7 +34056,7 @@ TEXT ·h1730(SB), NOSPLIT, $24-8
 	RET
 
 // func h1731(s *State)
-// SUBL R8, R9; ROLQ $7, R13
+// SUBL R8, R9; JHI taken
 TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34086,7 +34066,11 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34096,7 +34080,7 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	RET
 
 // func h1732(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34105,8 +34089,8 @@ TEXT ·h1732(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34120,7 +34104,7 @@ done:
 	RET
 
 // func h1733(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34129,8 +34113,8 @@ TEXT ·h1733(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34144,7 +34128,7 @@ done:
 	RET
 
 // func h1734(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34153,12 +34137,8 @@ TEXT ·h1734(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34168,7 +34148,7 @@ done:
 	RET
 
 // func h1735(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34177,12 +34157,8 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34192,7 +34168,7 @@ done:
 	RET
 
 // func h1736(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; ADCQ R10, R11
 TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34201,12 +34177,8 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34216,7 +34188,7 @@ done:
 	RET
 
 // func h1737(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; SBBQ R10, R11
 TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34225,12 +34197,8 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34240,7 +34208,7 @@ done:
 	RET
 
 // func h1738(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; INCQ R13
 TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34249,12 +34217,8 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34264,7 +34228,7 @@ done:
 	RET
 
 // func h1739(s *State)
-// ANDQ R8, R9; JGT taken
+// SUBL R8, R9; ROLQ $7, R13
 TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34273,12 +34237,8 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34288,7 +34248,7 @@ done:
 	RET
 
 // func h1740(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34298,7 +34258,7 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34312,7 +34272,7 @@ done:
 	RET
 
 // func h1741(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34322,7 +34282,7 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34336,7 +34296,7 @@ done:
 	RET
 
 // func h1742(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34346,7 +34306,7 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34360,7 +34320,7 @@ done:
 	RET
 
 // func h1743(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34370,7 +34330,7 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34384,7 +34344,7 @@ done:
 	RET
 
 // func h1744(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JLT taken
 TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34394,7 +34354,11 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34404,7 +34368,7 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	RET
 
 // func h1745(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
+// ANDQ R8, R9; JGE taken
 TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34414,7 +34378,11 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34424,7 +34392,7 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	RET
 
 // func h1746(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
+// ANDQ R8, R9; JLE taken
 TEXT ·h1746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34434,7 +34402,11 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34444,7 +34416,7 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	RET
 
 // func h1747(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
+// ANDQ R8, R9; JGT taken
 TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34454,7 +34426,11 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34464,7 +34440,7 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	RET
 
 // func h1748(s *State)
-// ANDQ R8, R9; INCQ R13
+// ANDQ R8, R9; JLS taken
 TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34474,7 +34450,11 @@ TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34484,7 +34464,7 @@ TEXT ·h1748(SB), NOSPLIT, $24-8
 	RET
 
 // func h1749(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
+// ANDQ R8, R9; JHI taken
 TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34494,7 +34474,11 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34504,7 +34488,7 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	RET
 
 // func h1750(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34513,8 +34497,8 @@ TEXT ·h1750(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34528,7 +34512,7 @@ done:
 	RET
 
 // func h1751(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34537,8 +34521,8 @@ TEXT ·h1751(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34552,7 +34536,7 @@ done:
 	RET
 
 // func h1752(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34561,12 +34545,8 @@ TEXT ·h1752(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34576,7 +34556,7 @@ done:
 	RET
 
 // func h1753(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34585,12 +34565,8 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34600,7 +34576,7 @@ done:
 	RET
 
 // func h1754(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; ADCQ R10, R11
 TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34609,12 +34585,8 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34624,7 +34596,7 @@ done:
 	RET
 
 // func h1755(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; SBBQ R10, R11
 TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34633,12 +34605,8 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34648,7 +34616,7 @@ done:
 	RET
 
 // func h1756(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; INCQ R13
 TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34657,12 +34625,8 @@ TEXT ·h1756(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34672,7 +34636,7 @@ done:
 	RET
 
 // func h1757(s *State)
-// ANDL R8, R9; JGT taken
+// ANDQ R8, R9; ROLQ $7, R13
 TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34681,12 +34645,8 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34696,7 +34656,7 @@ done:
 	RET
 
 // func h1758(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34706,7 +34666,7 @@ TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34720,7 +34680,7 @@ done:
 	RET
 
 // func h1759(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34730,7 +34690,7 @@ TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34744,7 +34704,7 @@ done:
 	RET
 
 // func h1760(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34754,7 +34714,7 @@ TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34768,7 +34728,7 @@ done:
 	RET
 
 // func h1761(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34778,7 +34738,7 @@ TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34792,7 +34752,7 @@ done:
 	RET
 
 // func h1762(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JLT taken
 TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34802,7 +34762,11 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34812,7 +34776,7 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	RET
 
 // func h1763(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
+// ANDL R8, R9; JGE taken
 TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34822,7 +34786,11 @@ TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34832,7 +34800,7 @@ TEXT ·h1763(SB), NOSPLIT, $24-8
 	RET
 
 // func h1764(s *State)
-// ANDL R8, R9; ADCQ R10, R11
+// ANDL R8, R9; JLE taken
 TEXT ·h1764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34842,7 +34810,11 @@ TEXT ·h1764(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34852,7 +34824,7 @@ TEXT ·h1764(SB), NOSPLIT, $24-8
 	RET
 
 // func h1765(s *State)
-// ANDL R8, R9; SBBQ R10, R11
+// ANDL R8, R9; JGT taken
 TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34862,7 +34834,11 @@ TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34872,7 +34848,7 @@ TEXT ·h1765(SB), NOSPLIT, $24-8
 	RET
 
 // func h1766(s *State)
-// ANDL R8, R9; INCQ R13
+// ANDL R8, R9; JLS taken
 TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34882,7 +34858,11 @@ TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34892,7 +34872,7 @@ TEXT ·h1766(SB), NOSPLIT, $24-8
 	RET
 
 // func h1767(s *State)
-// ANDL R8, R9; ROLQ $7, R13
+// ANDL R8, R9; JHI taken
 TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34902,7 +34882,11 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34912,7 +34896,7 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	RET
 
 // func h1768(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34921,8 +34905,8 @@ TEXT ·h1768(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34936,7 +34920,7 @@ done:
 	RET
 
 // func h1769(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34945,8 +34929,8 @@ TEXT ·h1769(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34960,7 +34944,7 @@ done:
 	RET
 
 // func h1770(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34969,12 +34953,8 @@ TEXT ·h1770(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34984,7 +34964,7 @@ done:
 	RET
 
 // func h1771(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34993,12 +34973,8 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35008,7 +34984,7 @@ done:
 	RET
 
 // func h1772(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; ADCQ R10, R11
 TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35017,12 +34993,8 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35032,7 +35004,7 @@ done:
 	RET
 
 // func h1773(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; SBBQ R10, R11
 TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35041,12 +35013,8 @@ TEXT ·h1773(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35056,7 +35024,7 @@ done:
 	RET
 
 // func h1774(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; INCQ R13
 TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35065,12 +35033,8 @@ TEXT ·h1774(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35080,7 +35044,7 @@ done:
 	RET
 
 // func h1775(s *State)
-// ORQ R8, R9; JGT taken
+// ANDL R8, R9; ROLQ $7, R13
 TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35089,12 +35053,8 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35104,7 +35064,7 @@ done:
 	RET
 
 // func h1776(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35114,7 +35074,7 @@ TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35128,7 +35088,7 @@ done:
 	RET
 
 // func h1777(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35138,7 +35098,7 @@ TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35152,7 +35112,7 @@ done:
 	RET
 
 // func h1778(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35162,7 +35122,7 @@ TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35176,7 +35136,7 @@ done:
 	RET
 
 // func h1779(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35186,7 +35146,7 @@ TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35200,7 +35160,7 @@ done:
 	RET
 
 // func h1780(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JLT taken
 TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35210,7 +35170,11 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35220,7 +35184,7 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	RET
 
 // func h1781(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
+// ORQ R8, R9; JGE taken
 TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35230,7 +35194,11 @@ TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35240,7 +35208,7 @@ TEXT ·h1781(SB), NOSPLIT, $24-8
 	RET
 
 // func h1782(s *State)
-// ORQ R8, R9; ADCQ R10, R11
+// ORQ R8, R9; JLE taken
 TEXT ·h1782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35250,7 +35218,11 @@ TEXT ·h1782(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35260,7 +35232,7 @@ TEXT ·h1782(SB), NOSPLIT, $24-8
 	RET
 
 // func h1783(s *State)
-// ORQ R8, R9; SBBQ R10, R11
+// ORQ R8, R9; JGT taken
 TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35270,7 +35242,11 @@ TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35280,7 +35256,7 @@ TEXT ·h1783(SB), NOSPLIT, $24-8
 	RET
 
 // func h1784(s *State)
-// ORQ R8, R9; INCQ R13
+// ORQ R8, R9; JLS taken
 TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35290,7 +35266,11 @@ TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35300,7 +35280,7 @@ TEXT ·h1784(SB), NOSPLIT, $24-8
 	RET
 
 // func h1785(s *State)
-// ORQ R8, R9; ROLQ $7, R13
+// ORQ R8, R9; JHI taken
 TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35310,7 +35290,11 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35320,7 +35304,7 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	RET
 
 // func h1786(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35329,8 +35313,8 @@ TEXT ·h1786(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35344,7 +35328,7 @@ done:
 	RET
 
 // func h1787(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35353,8 +35337,8 @@ TEXT ·h1787(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35368,7 +35352,7 @@ done:
 	RET
 
 // func h1788(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35377,12 +35361,8 @@ TEXT ·h1788(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35392,7 +35372,7 @@ done:
 	RET
 
 // func h1789(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35401,12 +35381,8 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35416,7 +35392,7 @@ done:
 	RET
 
 // func h1790(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; ADCQ R10, R11
 TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35425,12 +35401,8 @@ TEXT ·h1790(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35440,7 +35412,7 @@ done:
 	RET
 
 // func h1791(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; SBBQ R10, R11
 TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35449,12 +35421,8 @@ TEXT ·h1791(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35464,7 +35432,7 @@ done:
 	RET
 
 // func h1792(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; INCQ R13
 TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35473,12 +35441,8 @@ TEXT ·h1792(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35488,7 +35452,7 @@ done:
 	RET
 
 // func h1793(s *State)
-// ORL R8, R9; JGT taken
+// ORQ R8, R9; ROLQ $7, R13
 TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35497,12 +35461,8 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35512,7 +35472,7 @@ done:
 	RET
 
 // func h1794(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35522,7 +35482,7 @@ TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35536,7 +35496,7 @@ done:
 	RET
 
 // func h1795(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JNE taken
 TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35546,7 +35506,7 @@ TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35560,7 +35520,7 @@ done:
 	RET
 
 // func h1796(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JCS taken
 TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35570,7 +35530,7 @@ TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35584,7 +35544,7 @@ done:
 	RET
 
 // func h1797(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JCC taken
 TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35594,7 +35554,7 @@ TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35608,7 +35568,7 @@ done:
 	RET
 
 // func h1798(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JLT taken
 TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35618,7 +35578,11 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35628,7 +35592,7 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	RET
 
 // func h1799(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
+// ORL R8, R9; JGE taken
 TEXT ·h1799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35638,7 +35602,11 @@ TEXT ·h1799(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35648,7 +35616,7 @@ TEXT ·h1799(SB), NOSPLIT, $24-8
 	RET
 
 // func h1800(s *State)
-// ORL R8, R9; ADCQ R10, R11
+// ORL R8, R9; JLE taken
 TEXT ·h1800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35658,7 +35626,11 @@ TEXT ·h1800(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35668,7 +35640,7 @@ TEXT ·h1800(SB), NOSPLIT, $24-8
 	RET
 
 // func h1801(s *State)
-// ORL R8, R9; SBBQ R10, R11
+// ORL R8, R9; JGT taken
 TEXT ·h1801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35678,7 +35650,11 @@ TEXT ·h1801(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35688,7 +35664,7 @@ TEXT ·h1801(SB), NOSPLIT, $24-8
 	RET
 
 // func h1802(s *State)
-// ORL R8, R9; INCQ R13
+// ORL R8, R9; JLS taken
 TEXT ·h1802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35698,7 +35674,11 @@ TEXT ·h1802(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35708,7 +35688,7 @@ TEXT ·h1802(SB), NOSPLIT, $24-8
 	RET
 
 // func h1803(s *State)
-// ORL R8, R9; ROLQ $7, R13
+// ORL R8, R9; JHI taken
 TEXT ·h1803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35718,7 +35698,11 @@ TEXT ·h1803(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35728,7 +35712,7 @@ TEXT ·h1803(SB), NOSPLIT, $24-8
 	RET
 
 // func h1804(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JMI taken
 TEXT ·h1804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35737,8 +35721,8 @@ TEXT ·h1804(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35752,7 +35736,7 @@ done:
 	RET
 
 // func h1805(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; JPL taken
 TEXT ·h1805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35761,8 +35745,8 @@ TEXT ·h1805(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35776,7 +35760,7 @@ done:
 	RET
 
 // func h1806(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35785,12 +35769,8 @@ TEXT ·h1806(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35800,7 +35780,7 @@ done:
 	RET
 
 // func h1807(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35809,12 +35789,8 @@ TEXT ·h1807(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35824,7 +35800,7 @@ done:
 	RET
 
 // func h1808(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; ADCQ R10, R11
 TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35833,12 +35809,8 @@ TEXT ·h1808(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35848,7 +35820,7 @@ done:
 	RET
 
 // func h1809(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; SBBQ R10, R11
 TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35857,12 +35829,8 @@ TEXT ·h1809(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35872,7 +35840,7 @@ done:
 	RET
 
 // func h1810(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; INCQ R13
 TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35881,12 +35849,8 @@ TEXT ·h1810(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35896,7 +35860,7 @@ done:
 	RET
 
 // func h1811(s *State)
-// XORQ R8, R9; JGT taken
+// ORL R8, R9; ROLQ $7, R13
 TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35905,12 +35869,8 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35920,7 +35880,7 @@ done:
 	RET
 
 // func h1812(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35930,7 +35890,7 @@ TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35944,7 +35904,7 @@ done:
 	RET
 
 // func h1813(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35954,7 +35914,7 @@ TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35968,7 +35928,7 @@ done:
 	RET
 
 // func h1814(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35978,7 +35938,7 @@ TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35992,7 +35952,7 @@ done:
 	RET
 
 // func h1815(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36002,7 +35962,7 @@ TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36016,7 +35976,7 @@ done:
 	RET
 
 // func h1816(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JLT taken
 TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36026,7 +35986,11 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36036,7 +36000,7 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	RET
 
 // func h1817(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
+// XORQ R8, R9; JGE taken
 TEXT ·h1817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36046,7 +36010,11 @@ TEXT ·h1817(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36056,7 +36024,7 @@ TEXT ·h1817(SB), NOSPLIT, $24-8
 	RET
 
 // func h1818(s *State)
-// XORQ R8, R9; ADCQ R10, R11
+// XORQ R8, R9; JLE taken
 TEXT ·h1818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36066,7 +36034,11 @@ TEXT ·h1818(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36076,7 +36048,7 @@ TEXT ·h1818(SB), NOSPLIT, $24-8
 	RET
 
 // func h1819(s *State)
-// XORQ R8, R9; SBBQ R10, R11
+// XORQ R8, R9; JGT taken
 TEXT ·h1819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36086,7 +36058,11 @@ TEXT ·h1819(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36096,7 +36072,7 @@ TEXT ·h1819(SB), NOSPLIT, $24-8
 	RET
 
 // func h1820(s *State)
-// XORQ R8, R9; INCQ R13
+// XORQ R8, R9; JLS taken
 TEXT ·h1820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36106,7 +36082,11 @@ TEXT ·h1820(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36116,7 +36096,7 @@ TEXT ·h1820(SB), NOSPLIT, $24-8
 	RET
 
 // func h1821(s *State)
-// XORQ R8, R9; ROLQ $7, R13
+// XORQ R8, R9; JHI taken
 TEXT ·h1821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36126,7 +36106,11 @@ TEXT ·h1821(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36136,7 +36120,7 @@ TEXT ·h1821(SB), NOSPLIT, $24-8
 	RET
 
 // func h1822(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36145,8 +36129,8 @@ TEXT ·h1822(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36160,7 +36144,7 @@ done:
 	RET
 
 // func h1823(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36169,8 +36153,8 @@ TEXT ·h1823(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36184,7 +36168,7 @@ done:
 	RET
 
 // func h1824(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36193,12 +36177,8 @@ TEXT ·h1824(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36208,7 +36188,7 @@ done:
 	RET
 
 // func h1825(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36217,12 +36197,8 @@ TEXT ·h1825(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36232,7 +36208,7 @@ done:
 	RET
 
 // func h1826(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; ADCQ R10, R11
 TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36241,12 +36217,8 @@ TEXT ·h1826(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36256,7 +36228,7 @@ done:
 	RET
 
 // func h1827(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; SBBQ R10, R11
 TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36265,12 +36237,8 @@ TEXT ·h1827(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36280,7 +36248,7 @@ done:
 	RET
 
 // func h1828(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; INCQ R13
 TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36289,12 +36257,8 @@ TEXT ·h1828(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36304,7 +36268,7 @@ done:
 	RET
 
 // func h1829(s *State)
-// XORL R8, R9; JGT taken
+// XORQ R8, R9; ROLQ $7, R13
 TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36313,12 +36277,8 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36328,7 +36288,7 @@ done:
 	RET
 
 // func h1830(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36338,7 +36298,7 @@ TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36352,7 +36312,7 @@ done:
 	RET
 
 // func h1831(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JNE taken
 TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36362,7 +36322,7 @@ TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36376,7 +36336,7 @@ done:
 	RET
 
 // func h1832(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JCS taken
 TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36386,7 +36346,7 @@ TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36400,7 +36360,7 @@ done:
 	RET
 
 // func h1833(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JCC taken
 TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36410,7 +36370,7 @@ TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36424,7 +36384,7 @@ done:
 	RET
 
 // func h1834(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JLT taken
 TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36434,7 +36394,11 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36444,7 +36408,7 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	RET
 
 // func h1835(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
+// XORL R8, R9; JGE taken
 TEXT ·h1835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36454,7 +36418,11 @@ TEXT ·h1835(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36464,7 +36432,7 @@ TEXT ·h1835(SB), NOSPLIT, $24-8
 	RET
 
 // func h1836(s *State)
-// XORL R8, R9; ADCQ R10, R11
+// XORL R8, R9; JLE taken
 TEXT ·h1836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36474,7 +36442,11 @@ TEXT ·h1836(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36484,7 +36456,7 @@ TEXT ·h1836(SB), NOSPLIT, $24-8
 	RET
 
 // func h1837(s *State)
-// XORL R8, R9; SBBQ R10, R11
+// XORL R8, R9; JGT taken
 TEXT ·h1837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36494,7 +36466,11 @@ TEXT ·h1837(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36504,7 +36480,7 @@ TEXT ·h1837(SB), NOSPLIT, $24-8
 	RET
 
 // func h1838(s *State)
-// XORL R8, R9; INCQ R13
+// XORL R8, R9; JLS taken
 TEXT ·h1838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36514,7 +36490,11 @@ TEXT ·h1838(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36524,7 +36504,7 @@ TEXT ·h1838(SB), NOSPLIT, $24-8
 	RET
 
 // func h1839(s *State)
-// XORL R8, R9; ROLQ $7, R13
+// XORL R8, R9; JHI taken
 TEXT ·h1839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36534,7 +36514,11 @@ TEXT ·h1839(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36544,7 +36528,7 @@ TEXT ·h1839(SB), NOSPLIT, $24-8
 	RET
 
 // func h1840(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JMI taken
 TEXT ·h1840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36553,8 +36537,8 @@ TEXT ·h1840(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36568,7 +36552,7 @@ done:
 	RET
 
 // func h1841(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; JPL taken
 TEXT ·h1841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36577,8 +36561,8 @@ TEXT ·h1841(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36592,7 +36576,7 @@ done:
 	RET
 
 // func h1842(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36601,12 +36585,8 @@ TEXT ·h1842(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36616,7 +36596,7 @@ done:
 	RET
 
 // func h1843(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36625,12 +36605,8 @@ TEXT ·h1843(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36640,7 +36616,7 @@ done:
 	RET
 
 // func h1844(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; ADCQ R10, R11
 TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36649,12 +36625,8 @@ TEXT ·h1844(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36664,7 +36636,7 @@ done:
 	RET
 
 // func h1845(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; SBBQ R10, R11
 TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36673,12 +36645,8 @@ TEXT ·h1845(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36688,7 +36656,7 @@ done:
 	RET
 
 // func h1846(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; INCQ R13
 TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36697,12 +36665,8 @@ TEXT ·h1846(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36712,7 +36676,7 @@ done:
 	RET
 
 // func h1847(s *State)
-// TESTQ R8, R9; JGT taken
+// XORL R8, R9; ROLQ $7, R13
 TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36721,12 +36685,8 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36736,7 +36696,7 @@ done:
 	RET
 
 // func h1848(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36746,7 +36706,7 @@ TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36760,7 +36720,7 @@ done:
 	RET
 
 // func h1849(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36770,7 +36730,7 @@ TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36784,7 +36744,7 @@ done:
 	RET
 
 // func h1850(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36794,7 +36754,7 @@ TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36808,7 +36768,7 @@ done:
 	RET
 
 // func h1851(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36818,7 +36778,7 @@ TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36832,7 +36792,7 @@ done:
 	RET
 
 // func h1852(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JLT taken
 TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36842,7 +36802,11 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36852,7 +36816,7 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	RET
 
 // func h1853(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
+// TESTQ R8, R9; JGE taken
 TEXT ·h1853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36862,7 +36826,11 @@ TEXT ·h1853(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36872,7 +36840,7 @@ TEXT ·h1853(SB), NOSPLIT, $24-8
 	RET
 
 // func h1854(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
+// TESTQ R8, R9; JLE taken
 TEXT ·h1854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36882,7 +36850,11 @@ TEXT ·h1854(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36892,7 +36864,7 @@ TEXT ·h1854(SB), NOSPLIT, $24-8
 	RET
 
 // func h1855(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
+// TESTQ R8, R9; JGT taken
 TEXT ·h1855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36902,7 +36874,11 @@ TEXT ·h1855(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36912,7 +36888,7 @@ TEXT ·h1855(SB), NOSPLIT, $24-8
 	RET
 
 // func h1856(s *State)
-// TESTQ R8, R9; INCQ R13
+// TESTQ R8, R9; JLS taken
 TEXT ·h1856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36922,7 +36898,11 @@ TEXT ·h1856(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36932,7 +36912,7 @@ TEXT ·h1856(SB), NOSPLIT, $24-8
 	RET
 
 // func h1857(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
+// TESTQ R8, R9; JHI taken
 TEXT ·h1857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36942,7 +36922,11 @@ TEXT ·h1857(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36952,7 +36936,7 @@ TEXT ·h1857(SB), NOSPLIT, $24-8
 	RET
 
 // func h1858(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36961,8 +36945,8 @@ TEXT ·h1858(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36976,7 +36960,7 @@ done:
 	RET
 
 // func h1859(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36985,8 +36969,8 @@ TEXT ·h1859(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37000,7 +36984,7 @@ done:
 	RET
 
 // func h1860(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37009,12 +36993,8 @@ TEXT ·h1860(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37024,7 +37004,7 @@ done:
 	RET
 
 // func h1861(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37033,12 +37013,8 @@ TEXT ·h1861(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37048,7 +37024,7 @@ done:
 	RET
 
 // func h1862(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; ADCQ R10, R11
 TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37057,12 +37033,8 @@ TEXT ·h1862(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37072,7 +37044,7 @@ done:
 	RET
 
 // func h1863(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; SBBQ R10, R11
 TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37081,12 +37053,8 @@ TEXT ·h1863(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37096,7 +37064,7 @@ done:
 	RET
 
 // func h1864(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; INCQ R13
 TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37105,12 +37073,8 @@ TEXT ·h1864(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37120,7 +37084,7 @@ done:
 	RET
 
 // func h1865(s *State)
-// TESTL R8, R9; JGT taken
+// TESTQ R8, R9; ROLQ $7, R13
 TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37129,12 +37093,8 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37144,7 +37104,7 @@ done:
 	RET
 
 // func h1866(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37154,7 +37114,7 @@ TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37168,7 +37128,7 @@ done:
 	RET
 
 // func h1867(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37178,7 +37138,7 @@ TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37192,7 +37152,7 @@ done:
 	RET
 
 // func h1868(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37202,7 +37162,7 @@ TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37216,7 +37176,7 @@ done:
 	RET
 
 // func h1869(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37226,7 +37186,7 @@ TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37240,7 +37200,7 @@ done:
 	RET
 
 // func h1870(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JLT taken
 TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37250,7 +37210,11 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37260,7 +37224,7 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	RET
 
 // func h1871(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
+// TESTL R8, R9; JGE taken
 TEXT ·h1871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37270,7 +37234,11 @@ TEXT ·h1871(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37280,7 +37248,7 @@ TEXT ·h1871(SB), NOSPLIT, $24-8
 	RET
 
 // func h1872(s *State)
-// TESTL R8, R9; ADCQ R10, R11
+// TESTL R8, R9; JLE taken
 TEXT ·h1872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37290,7 +37258,11 @@ TEXT ·h1872(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37300,7 +37272,7 @@ TEXT ·h1872(SB), NOSPLIT, $24-8
 	RET
 
 // func h1873(s *State)
-// TESTL R8, R9; SBBQ R10, R11
+// TESTL R8, R9; JGT taken
 TEXT ·h1873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37310,7 +37282,11 @@ TEXT ·h1873(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37320,7 +37296,7 @@ TEXT ·h1873(SB), NOSPLIT, $24-8
 	RET
 
 // func h1874(s *State)
-// TESTL R8, R9; INCQ R13
+// TESTL R8, R9; JLS taken
 TEXT ·h1874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37330,7 +37306,11 @@ TEXT ·h1874(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37340,7 +37320,7 @@ TEXT ·h1874(SB), NOSPLIT, $24-8
 	RET
 
 // func h1875(s *State)
-// TESTL R8, R9; ROLQ $7, R13
+// TESTL R8, R9; JHI taken
 TEXT ·h1875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37350,7 +37330,11 @@ TEXT ·h1875(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37360,7 +37344,7 @@ TEXT ·h1875(SB), NOSPLIT, $24-8
 	RET
 
 // func h1876(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37369,8 +37353,8 @@ TEXT ·h1876(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37384,7 +37368,7 @@ done:
 	RET
 
 // func h1877(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37393,8 +37377,8 @@ TEXT ·h1877(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37408,7 +37392,7 @@ done:
 	RET
 
 // func h1878(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37417,12 +37401,8 @@ TEXT ·h1878(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37432,7 +37412,7 @@ done:
 	RET
 
 // func h1879(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37441,12 +37421,8 @@ TEXT ·h1879(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37456,7 +37432,7 @@ done:
 	RET
 
 // func h1880(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; ADCQ R10, R11
 TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37465,12 +37441,8 @@ TEXT ·h1880(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37480,7 +37452,7 @@ done:
 	RET
 
 // func h1881(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; SBBQ R10, R11
 TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37489,12 +37461,8 @@ TEXT ·h1881(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37504,7 +37472,7 @@ done:
 	RET
 
 // func h1882(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; INCQ R13
 TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37513,12 +37481,8 @@ TEXT ·h1882(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37528,7 +37492,7 @@ done:
 	RET
 
 // func h1883(s *State)
-// INCQ R9; JGT taken
+// TESTL R8, R9; ROLQ $7, R13
 TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37537,12 +37501,8 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37552,7 +37512,7 @@ done:
 	RET
 
 // func h1884(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JEQ taken
 TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37562,7 +37522,7 @@ TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37576,7 +37536,7 @@ done:
 	RET
 
 // func h1885(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JNE taken
 TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37586,7 +37546,7 @@ TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37600,7 +37560,7 @@ done:
 	RET
 
 // func h1886(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JCS taken
 TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37610,7 +37570,7 @@ TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37624,7 +37584,7 @@ done:
 	RET
 
 // func h1887(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JCC taken
 TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37634,7 +37594,7 @@ TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37648,7 +37608,7 @@ done:
 	RET
 
 // func h1888(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JLT taken
 TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37658,7 +37618,11 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37668,7 +37632,7 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	RET
 
 // func h1889(s *State)
-// INCQ R9; CMOVQEQ R11, R12
+// INCQ R9; JGE taken
 TEXT ·h1889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37678,7 +37642,11 @@ TEXT ·h1889(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37688,7 +37656,7 @@ TEXT ·h1889(SB), NOSPLIT, $24-8
 	RET
 
 // func h1890(s *State)
-// INCQ R9; ADCQ R10, R11
+// INCQ R9; JLE taken
 TEXT ·h1890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37698,7 +37666,11 @@ TEXT ·h1890(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37708,7 +37680,7 @@ TEXT ·h1890(SB), NOSPLIT, $24-8
 	RET
 
 // func h1891(s *State)
-// INCQ R9; SBBQ R10, R11
+// INCQ R9; JGT taken
 TEXT ·h1891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37718,7 +37690,11 @@ TEXT ·h1891(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37728,7 +37704,7 @@ TEXT ·h1891(SB), NOSPLIT, $24-8
 	RET
 
 // func h1892(s *State)
-// INCQ R9; INCQ R13
+// INCQ R9; JLS taken
 TEXT ·h1892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37738,7 +37714,11 @@ TEXT ·h1892(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37748,7 +37728,7 @@ TEXT ·h1892(SB), NOSPLIT, $24-8
 	RET
 
 // func h1893(s *State)
-// INCQ R9; ROLQ $7, R13
+// INCQ R9; JHI taken
 TEXT ·h1893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37758,7 +37738,11 @@ TEXT ·h1893(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37768,7 +37752,7 @@ TEXT ·h1893(SB), NOSPLIT, $24-8
 	RET
 
 // func h1894(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JMI taken
 TEXT ·h1894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37777,8 +37761,8 @@ TEXT ·h1894(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37792,7 +37776,7 @@ done:
 	RET
 
 // func h1895(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; JPL taken
 TEXT ·h1895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37801,8 +37785,8 @@ TEXT ·h1895(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37816,7 +37800,7 @@ done:
 	RET
 
 // func h1896(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; SETCS R10B
 TEXT ·h1896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37825,12 +37809,8 @@ TEXT ·h1896(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37840,7 +37820,7 @@ done:
 	RET
 
 // func h1897(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; CMOVQEQ R11, R12
 TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37849,12 +37829,8 @@ TEXT ·h1897(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37864,7 +37840,7 @@ done:
 	RET
 
 // func h1898(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; ADCQ R10, R11
 TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37873,12 +37849,8 @@ TEXT ·h1898(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37888,7 +37860,7 @@ done:
 	RET
 
 // func h1899(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; SBBQ R10, R11
 TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37897,12 +37869,8 @@ TEXT ·h1899(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37912,7 +37880,7 @@ done:
 	RET
 
 // func h1900(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; INCQ R13
 TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37921,12 +37889,8 @@ TEXT ·h1900(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37936,7 +37900,7 @@ done:
 	RET
 
 // func h1901(s *State)
-// DECQ R9; JGT taken
+// INCQ R9; ROLQ $7, R13
 TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37945,12 +37909,8 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37960,7 +37920,7 @@ done:
 	RET
 
 // func h1902(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JEQ taken
 TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37970,7 +37930,7 @@ TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37984,7 +37944,7 @@ done:
 	RET
 
 // func h1903(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JNE taken
 TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37994,7 +37954,7 @@ TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38008,7 +37968,7 @@ done:
 	RET
 
 // func h1904(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JCS taken
 TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38018,7 +37978,7 @@ TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38032,7 +37992,7 @@ done:
 	RET
 
 // func h1905(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JCC taken
 TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38042,7 +38002,7 @@ TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38056,7 +38016,7 @@ done:
 	RET
 
 // func h1906(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JLT taken
 TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38066,7 +38026,11 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38076,7 +38040,7 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	RET
 
 // func h1907(s *State)
-// DECQ R9; CMOVQEQ R11, R12
+// DECQ R9; JGE taken
 TEXT ·h1907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38086,7 +38050,11 @@ TEXT ·h1907(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38096,7 +38064,7 @@ TEXT ·h1907(SB), NOSPLIT, $24-8
 	RET
 
 // func h1908(s *State)
-// DECQ R9; ADCQ R10, R11
+// DECQ R9; JLE taken
 TEXT ·h1908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38106,7 +38074,11 @@ TEXT ·h1908(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38116,7 +38088,7 @@ TEXT ·h1908(SB), NOSPLIT, $24-8
 	RET
 
 // func h1909(s *State)
-// DECQ R9; SBBQ R10, R11
+// DECQ R9; JGT taken
 TEXT ·h1909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38126,7 +38098,11 @@ TEXT ·h1909(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38136,7 +38112,7 @@ TEXT ·h1909(SB), NOSPLIT, $24-8
 	RET
 
 // func h1910(s *State)
-// DECQ R9; INCQ R13
+// DECQ R9; JLS taken
 TEXT ·h1910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38146,7 +38122,11 @@ TEXT ·h1910(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38156,7 +38136,7 @@ TEXT ·h1910(SB), NOSPLIT, $24-8
 	RET
 
 // func h1911(s *State)
-// DECQ R9; ROLQ $7, R13
+// DECQ R9; JHI taken
 TEXT ·h1911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38166,7 +38146,11 @@ TEXT ·h1911(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38176,7 +38160,7 @@ TEXT ·h1911(SB), NOSPLIT, $24-8
 	RET
 
 // func h1912(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JMI taken
 TEXT ·h1912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38185,8 +38169,8 @@ TEXT ·h1912(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38200,7 +38184,7 @@ done:
 	RET
 
 // func h1913(s *State)
-// INCL R9; JNE taken
+// DECQ R9; JPL taken
 TEXT ·h1913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38209,8 +38193,8 @@ TEXT ·h1913(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38224,7 +38208,7 @@ done:
 	RET
 
 // func h1914(s *State)
-// INCL R9; JCS taken
+// DECQ R9; SETCS R10B
 TEXT ·h1914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38233,12 +38217,8 @@ TEXT ·h1914(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38248,7 +38228,7 @@ done:
 	RET
 
 // func h1915(s *State)
-// INCL R9; JCC taken
+// DECQ R9; CMOVQEQ R11, R12
 TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38257,12 +38237,8 @@ TEXT ·h1915(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38272,7 +38248,7 @@ done:
 	RET
 
 // func h1916(s *State)
-// INCL R9; JLT taken
+// DECQ R9; ADCQ R10, R11
 TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38281,12 +38257,8 @@ TEXT ·h1916(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38296,7 +38268,7 @@ done:
 	RET
 
 // func h1917(s *State)
-// INCL R9; JGE taken
+// DECQ R9; SBBQ R10, R11
 TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38305,12 +38277,8 @@ TEXT ·h1917(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38320,7 +38288,7 @@ done:
 	RET
 
 // func h1918(s *State)
-// INCL R9; JLE taken
+// DECQ R9; INCQ R13
 TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38329,12 +38297,8 @@ TEXT ·h1918(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38344,7 +38308,7 @@ done:
 	RET
 
 // func h1919(s *State)
-// INCL R9; JGT taken
+// DECQ R9; ROLQ $7, R13
 TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38353,12 +38317,8 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38368,7 +38328,7 @@ done:
 	RET
 
 // func h1920(s *State)
-// INCL R9; JLS taken
+// INCL R9; JEQ taken
 TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38378,7 +38338,7 @@ TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38392,7 +38352,7 @@ done:
 	RET
 
 // func h1921(s *State)
-// INCL R9; JHI taken
+// INCL R9; JNE taken
 TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38402,7 +38362,7 @@ TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38416,7 +38376,7 @@ done:
 	RET
 
 // func h1922(s *State)
-// INCL R9; JMI taken
+// INCL R9; JCS taken
 TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38426,7 +38386,7 @@ TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38440,7 +38400,7 @@ done:
 	RET
 
 // func h1923(s *State)
-// INCL R9; JPL taken
+// INCL R9; JCC taken
 TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38450,7 +38410,7 @@ TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38464,7 +38424,7 @@ done:
 	RET
 
 // func h1924(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JLT taken
 TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38474,7 +38434,11 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38484,7 +38448,7 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	RET
 
 // func h1925(s *State)
-// INCL R9; CMOVQEQ R11, R12
+// INCL R9; JGE taken
 TEXT ·h1925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38494,7 +38458,11 @@ TEXT ·h1925(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38504,7 +38472,7 @@ TEXT ·h1925(SB), NOSPLIT, $24-8
 	RET
 
 // func h1926(s *State)
-// INCL R9; ADCQ R10, R11
+// INCL R9; JLE taken
 TEXT ·h1926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38514,7 +38482,11 @@ TEXT ·h1926(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38524,7 +38496,7 @@ TEXT ·h1926(SB), NOSPLIT, $24-8
 	RET
 
 // func h1927(s *State)
-// INCL R9; SBBQ R10, R11
+// INCL R9; JGT taken
 TEXT ·h1927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38534,7 +38506,11 @@ TEXT ·h1927(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38544,7 +38520,7 @@ TEXT ·h1927(SB), NOSPLIT, $24-8
 	RET
 
 // func h1928(s *State)
-// INCL R9; INCQ R13
+// INCL R9; JLS taken
 TEXT ·h1928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38554,7 +38530,11 @@ TEXT ·h1928(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38564,7 +38544,7 @@ TEXT ·h1928(SB), NOSPLIT, $24-8
 	RET
 
 // func h1929(s *State)
-// INCL R9; ROLQ $7, R13
+// INCL R9; JHI taken
 TEXT ·h1929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38574,7 +38554,11 @@ TEXT ·h1929(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38584,7 +38568,7 @@ TEXT ·h1929(SB), NOSPLIT, $24-8
 	RET
 
 // func h1930(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JMI taken
 TEXT ·h1930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38593,8 +38577,8 @@ TEXT ·h1930(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38608,7 +38592,7 @@ done:
 	RET
 
 // func h1931(s *State)
-// DECL R9; JNE taken
+// INCL R9; JPL taken
 TEXT ·h1931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38617,8 +38601,8 @@ TEXT ·h1931(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38632,7 +38616,7 @@ done:
 	RET
 
 // func h1932(s *State)
-// DECL R9; JCS taken
+// INCL R9; SETCS R10B
 TEXT ·h1932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38641,12 +38625,8 @@ TEXT ·h1932(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38656,7 +38636,7 @@ done:
 	RET
 
 // func h1933(s *State)
-// DECL R9; JCC taken
+// INCL R9; CMOVQEQ R11, R12
 TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38665,12 +38645,8 @@ TEXT ·h1933(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38680,7 +38656,7 @@ done:
 	RET
 
 // func h1934(s *State)
-// DECL R9; JLT taken
+// INCL R9; ADCQ R10, R11
 TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38689,12 +38665,8 @@ TEXT ·h1934(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38704,7 +38676,7 @@ done:
 	RET
 
 // func h1935(s *State)
-// DECL R9; JGE taken
+// INCL R9; SBBQ R10, R11
 TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38713,12 +38685,8 @@ TEXT ·h1935(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38728,7 +38696,7 @@ done:
 	RET
 
 // func h1936(s *State)
-// DECL R9; JLE taken
+// INCL R9; INCQ R13
 TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38737,12 +38705,8 @@ TEXT ·h1936(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38752,7 +38716,7 @@ done:
 	RET
 
 // func h1937(s *State)
-// DECL R9; JGT taken
+// INCL R9; ROLQ $7, R13
 TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38761,12 +38725,8 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38776,7 +38736,7 @@ done:
 	RET
 
 // func h1938(s *State)
-// DECL R9; JLS taken
+// DECL R9; JEQ taken
 TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38786,7 +38746,7 @@ TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38800,7 +38760,7 @@ done:
 	RET
 
 // func h1939(s *State)
-// DECL R9; JHI taken
+// DECL R9; JNE taken
 TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38810,7 +38770,7 @@ TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38824,7 +38784,7 @@ done:
 	RET
 
 // func h1940(s *State)
-// DECL R9; JMI taken
+// DECL R9; JCS taken
 TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38834,7 +38794,7 @@ TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38848,7 +38808,7 @@ done:
 	RET
 
 // func h1941(s *State)
-// DECL R9; JPL taken
+// DECL R9; JCC taken
 TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38858,7 +38818,7 @@ TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38872,7 +38832,7 @@ done:
 	RET
 
 // func h1942(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JLT taken
 TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38882,7 +38842,11 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38892,7 +38856,7 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	RET
 
 // func h1943(s *State)
-// DECL R9; CMOVQEQ R11, R12
+// DECL R9; JGE taken
 TEXT ·h1943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38902,7 +38866,11 @@ TEXT ·h1943(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38912,7 +38880,7 @@ TEXT ·h1943(SB), NOSPLIT, $24-8
 	RET
 
 // func h1944(s *State)
-// DECL R9; ADCQ R10, R11
+// DECL R9; JLE taken
 TEXT ·h1944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38922,7 +38890,11 @@ TEXT ·h1944(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38932,7 +38904,7 @@ TEXT ·h1944(SB), NOSPLIT, $24-8
 	RET
 
 // func h1945(s *State)
-// DECL R9; SBBQ R10, R11
+// DECL R9; JGT taken
 TEXT ·h1945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38942,7 +38914,11 @@ TEXT ·h1945(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38952,7 +38928,7 @@ TEXT ·h1945(SB), NOSPLIT, $24-8
 	RET
 
 // func h1946(s *State)
-// DECL R9; INCQ R13
+// DECL R9; JLS taken
 TEXT ·h1946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38962,7 +38938,11 @@ TEXT ·h1946(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38972,7 +38952,7 @@ TEXT ·h1946(SB), NOSPLIT, $24-8
 	RET
 
 // func h1947(s *State)
-// DECL R9; ROLQ $7, R13
+// DECL R9; JHI taken
 TEXT ·h1947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38982,7 +38962,11 @@ TEXT ·h1947(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38992,7 +38976,7 @@ TEXT ·h1947(SB), NOSPLIT, $24-8
 	RET
 
 // func h1948(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JMI taken
 TEXT ·h1948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39001,8 +38985,8 @@ TEXT ·h1948(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39016,7 +39000,7 @@ done:
 	RET
 
 // func h1949(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; JPL taken
 TEXT ·h1949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39025,8 +39009,8 @@ TEXT ·h1949(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39040,7 +39024,7 @@ done:
 	RET
 
 // func h1950(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; SETCS R10B
 TEXT ·h1950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39049,12 +39033,8 @@ TEXT ·h1950(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39064,7 +39044,7 @@ done:
 	RET
 
 // func h1951(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; CMOVQEQ R11, R12
 TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39073,12 +39053,8 @@ TEXT ·h1951(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39088,7 +39064,7 @@ done:
 	RET
 
 // func h1952(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; ADCQ R10, R11
 TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39097,12 +39073,8 @@ TEXT ·h1952(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39112,7 +39084,7 @@ done:
 	RET
 
 // func h1953(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; SBBQ R10, R11
 TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39121,12 +39093,8 @@ TEXT ·h1953(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39136,7 +39104,7 @@ done:
 	RET
 
 // func h1954(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; INCQ R13
 TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39145,12 +39113,8 @@ TEXT ·h1954(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39160,7 +39124,7 @@ done:
 	RET
 
 // func h1955(s *State)
-// NEGQ R9; JGT taken
+// DECL R9; ROLQ $7, R13
 TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39169,12 +39133,8 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39184,7 +39144,7 @@ done:
 	RET
 
 // func h1956(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JEQ taken
 TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39194,7 +39154,7 @@ TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39208,7 +39168,7 @@ done:
 	RET
 
 // func h1957(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JNE taken
 TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39218,7 +39178,7 @@ TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39232,7 +39192,7 @@ done:
 	RET
 
 // func h1958(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JCS taken
 TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39242,7 +39202,7 @@ TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39256,7 +39216,7 @@ done:
 	RET
 
 // func h1959(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JCC taken
 TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39266,7 +39226,7 @@ TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39280,7 +39240,7 @@ done:
 	RET
 
 // func h1960(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JLT taken
 TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39290,7 +39250,11 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39300,7 +39264,7 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	RET
 
 // func h1961(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
+// NEGQ R9; JGE taken
 TEXT ·h1961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39310,7 +39274,11 @@ TEXT ·h1961(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39320,7 +39288,7 @@ TEXT ·h1961(SB), NOSPLIT, $24-8
 	RET
 
 // func h1962(s *State)
-// NEGQ R9; ADCQ R10, R11
+// NEGQ R9; JLE taken
 TEXT ·h1962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39330,7 +39298,11 @@ TEXT ·h1962(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39340,7 +39312,7 @@ TEXT ·h1962(SB), NOSPLIT, $24-8
 	RET
 
 // func h1963(s *State)
-// NEGQ R9; SBBQ R10, R11
+// NEGQ R9; JGT taken
 TEXT ·h1963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39350,7 +39322,11 @@ TEXT ·h1963(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39360,7 +39336,7 @@ TEXT ·h1963(SB), NOSPLIT, $24-8
 	RET
 
 // func h1964(s *State)
-// NEGQ R9; INCQ R13
+// NEGQ R9; JLS taken
 TEXT ·h1964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39370,7 +39346,11 @@ TEXT ·h1964(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39380,7 +39360,7 @@ TEXT ·h1964(SB), NOSPLIT, $24-8
 	RET
 
 // func h1965(s *State)
-// NEGQ R9; ROLQ $7, R13
+// NEGQ R9; JHI taken
 TEXT ·h1965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39390,7 +39370,11 @@ TEXT ·h1965(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39400,7 +39384,7 @@ TEXT ·h1965(SB), NOSPLIT, $24-8
 	RET
 
 // func h1966(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JMI taken
 TEXT ·h1966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39409,8 +39393,8 @@ TEXT ·h1966(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39424,7 +39408,7 @@ done:
 	RET
 
 // func h1967(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; JPL taken
 TEXT ·h1967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39433,8 +39417,8 @@ TEXT ·h1967(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39448,7 +39432,7 @@ done:
 	RET
 
 // func h1968(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39457,12 +39441,8 @@ TEXT ·h1968(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39472,7 +39452,7 @@ done:
 	RET
 
 // func h1969(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; CMOVQEQ R11, R12
 TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39481,12 +39461,8 @@ TEXT ·h1969(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39496,7 +39472,7 @@ done:
 	RET
 
 // func h1970(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; ADCQ R10, R11
 TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39505,12 +39481,8 @@ TEXT ·h1970(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39520,7 +39492,7 @@ done:
 	RET
 
 // func h1971(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; SBBQ R10, R11
 TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39529,12 +39501,8 @@ TEXT ·h1971(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39544,7 +39512,7 @@ done:
 	RET
 
 // func h1972(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; INCQ R13
 TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39553,12 +39521,8 @@ TEXT ·h1972(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39568,7 +39532,7 @@ done:
 	RET
 
 // func h1973(s *State)
-// SHLQ $1, R9; JGT taken
+// NEGQ R9; ROLQ $7, R13
 TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39577,12 +39541,8 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39592,7 +39552,7 @@ done:
 	RET
 
 // func h1974(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39602,7 +39562,7 @@ TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39616,7 +39576,7 @@ done:
 	RET
 
 // func h1975(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39626,7 +39586,7 @@ TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39640,7 +39600,7 @@ done:
 	RET
 
 // func h1976(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39650,7 +39610,7 @@ TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39664,7 +39624,7 @@ done:
 	RET
 
 // func h1977(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39674,7 +39634,7 @@ TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39688,7 +39648,7 @@ done:
 	RET
 
 // func h1978(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JLT taken
 TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39698,7 +39658,11 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39708,7 +39672,7 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	RET
 
 // func h1979(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
+// SHLQ $1, R9; JGE taken
 TEXT ·h1979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39718,7 +39682,11 @@ TEXT ·h1979(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39728,7 +39696,7 @@ TEXT ·h1979(SB), NOSPLIT, $24-8
 	RET
 
 // func h1980(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
+// SHLQ $1, R9; JLE taken
 TEXT ·h1980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39738,7 +39706,11 @@ TEXT ·h1980(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39748,7 +39720,7 @@ TEXT ·h1980(SB), NOSPLIT, $24-8
 	RET
 
 // func h1981(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
+// SHLQ $1, R9; JGT taken
 TEXT ·h1981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39758,7 +39730,11 @@ TEXT ·h1981(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39768,7 +39744,7 @@ TEXT ·h1981(SB), NOSPLIT, $24-8
 	RET
 
 // func h1982(s *State)
-// SHLQ $1, R9; INCQ R13
+// SHLQ $1, R9; JLS taken
 TEXT ·h1982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39778,7 +39754,11 @@ TEXT ·h1982(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39788,7 +39768,7 @@ TEXT ·h1982(SB), NOSPLIT, $24-8
 	RET
 
 // func h1983(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
+// SHLQ $1, R9; JHI taken
 TEXT ·h1983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39798,7 +39778,11 @@ TEXT ·h1983(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39808,7 +39792,7 @@ TEXT ·h1983(SB), NOSPLIT, $24-8
 	RET
 
 // func h1984(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39817,8 +39801,8 @@ TEXT ·h1984(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39832,7 +39816,7 @@ done:
 	RET
 
 // func h1985(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h1985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39841,8 +39825,8 @@ TEXT ·h1985(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39856,7 +39840,7 @@ done:
 	RET
 
 // func h1986(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h1986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39865,12 +39849,8 @@ TEXT ·h1986(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39880,7 +39860,7 @@ done:
 	RET
 
 // func h1987(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39889,12 +39869,8 @@ TEXT ·h1987(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39904,7 +39880,7 @@ done:
 	RET
 
 // func h1988(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; ADCQ R10, R11
 TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39913,12 +39889,8 @@ TEXT ·h1988(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39928,7 +39900,7 @@ done:
 	RET
 
 // func h1989(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; SBBQ R10, R11
 TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39937,12 +39909,8 @@ TEXT ·h1989(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39952,7 +39920,7 @@ done:
 	RET
 
 // func h1990(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; INCQ R13
 TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39961,12 +39929,8 @@ TEXT ·h1990(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39976,7 +39940,7 @@ done:
 	RET
 
 // func h1991(s *State)
-// SHRQ $1, R9; JGT taken
+// SHLQ $1, R9; ROLQ $7, R13
 TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39985,12 +39949,8 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40000,7 +39960,7 @@ done:
 	RET
 
 // func h1992(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40010,7 +39970,7 @@ TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40024,7 +39984,7 @@ done:
 	RET
 
 // func h1993(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40034,7 +39994,7 @@ TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40048,7 +40008,7 @@ done:
 	RET
 
 // func h1994(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40058,7 +40018,7 @@ TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40072,7 +40032,7 @@ done:
 	RET
 
 // func h1995(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40082,7 +40042,7 @@ TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40096,7 +40056,7 @@ done:
 	RET
 
 // func h1996(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JLT taken
 TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40106,7 +40066,11 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40116,7 +40080,7 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	RET
 
 // func h1997(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
+// SHRQ $1, R9; JGE taken
 TEXT ·h1997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40126,7 +40090,11 @@ TEXT ·h1997(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40136,7 +40104,7 @@ TEXT ·h1997(SB), NOSPLIT, $24-8
 	RET
 
 // func h1998(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
+// SHRQ $1, R9; JLE taken
 TEXT ·h1998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40146,7 +40114,11 @@ TEXT ·h1998(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40156,7 +40128,7 @@ TEXT ·h1998(SB), NOSPLIT, $24-8
 	RET
 
 // func h1999(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
+// SHRQ $1, R9; JGT taken
 TEXT ·h1999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40166,7 +40138,11 @@ TEXT ·h1999(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40176,7 +40152,7 @@ TEXT ·h1999(SB), NOSPLIT, $24-8
 	RET
 
 // func h2000(s *State)
-// SHRQ $1, R9; INCQ R13
+// SHRQ $1, R9; JLS taken
 TEXT ·h2000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40186,7 +40162,11 @@ TEXT ·h2000(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40196,7 +40176,7 @@ TEXT ·h2000(SB), NOSPLIT, $24-8
 	RET
 
 // func h2001(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
+// SHRQ $1, R9; JHI taken
 TEXT ·h2001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40206,7 +40186,11 @@ TEXT ·h2001(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40216,7 +40200,7 @@ TEXT ·h2001(SB), NOSPLIT, $24-8
 	RET
 
 // func h2002(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h2002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40225,8 +40209,8 @@ TEXT ·h2002(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40240,7 +40224,7 @@ done:
 	RET
 
 // func h2003(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h2003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40249,8 +40233,8 @@ TEXT ·h2003(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40264,7 +40248,7 @@ done:
 	RET
 
 // func h2004(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h2004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40273,12 +40257,8 @@ TEXT ·h2004(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40288,7 +40268,7 @@ done:
 	RET
 
 // func h2005(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40297,12 +40277,8 @@ TEXT ·h2005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40312,7 +40288,7 @@ done:
 	RET
 
 // func h2006(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; ADCQ R10, R11
 TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40321,12 +40297,8 @@ TEXT ·h2006(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40336,7 +40308,7 @@ done:
 	RET
 
 // func h2007(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; SBBQ R10, R11
 TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40345,12 +40317,8 @@ TEXT ·h2007(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40360,7 +40328,7 @@ done:
 	RET
 
 // func h2008(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; INCQ R13
 TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40369,12 +40337,8 @@ TEXT ·h2008(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40384,7 +40348,7 @@ done:
 	RET
 
 // func h2009(s *State)
-// SARQ $1, R9; JGT taken
+// SHRQ $1, R9; ROLQ $7, R13
 TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40393,12 +40357,8 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40408,7 +40368,7 @@ done:
 	RET
 
 // func h2010(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40418,7 +40378,7 @@ TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40432,7 +40392,7 @@ done:
 	RET
 
 // func h2011(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JNE taken
 TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40442,7 +40402,7 @@ TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40456,7 +40416,7 @@ done:
 	RET
 
 // func h2012(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JCS taken
 TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40466,7 +40426,7 @@ TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40480,7 +40440,7 @@ done:
 	RET
 
 // func h2013(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JCC taken
 TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40490,7 +40450,7 @@ TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40504,7 +40464,7 @@ done:
 	RET
 
 // func h2014(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JLT taken
 TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40514,7 +40474,11 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40524,7 +40488,7 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	RET
 
 // func h2015(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
+// SARQ $1, R9; JGE taken
 TEXT ·h2015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40534,7 +40498,11 @@ TEXT ·h2015(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40544,7 +40512,7 @@ TEXT ·h2015(SB), NOSPLIT, $24-8
 	RET
 
 // func h2016(s *State)
-// SARQ $1, R9; ADCQ R10, R11
+// SARQ $1, R9; JLE taken
 TEXT ·h2016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40554,7 +40522,11 @@ TEXT ·h2016(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40564,7 +40536,7 @@ TEXT ·h2016(SB), NOSPLIT, $24-8
 	RET
 
 // func h2017(s *State)
-// SARQ $1, R9; SBBQ R10, R11
+// SARQ $1, R9; JGT taken
 TEXT ·h2017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40574,7 +40546,11 @@ TEXT ·h2017(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40584,7 +40560,7 @@ TEXT ·h2017(SB), NOSPLIT, $24-8
 	RET
 
 // func h2018(s *State)
-// SARQ $1, R9; INCQ R13
+// SARQ $1, R9; JLS taken
 TEXT ·h2018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40594,7 +40570,11 @@ TEXT ·h2018(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40604,7 +40584,7 @@ TEXT ·h2018(SB), NOSPLIT, $24-8
 	RET
 
 // func h2019(s *State)
-// SARQ $1, R9; ROLQ $7, R13
+// SARQ $1, R9; JHI taken
 TEXT ·h2019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40614,7 +40594,11 @@ TEXT ·h2019(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40624,7 +40608,7 @@ TEXT ·h2019(SB), NOSPLIT, $24-8
 	RET
 
 // func h2020(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JMI taken
 TEXT ·h2020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40633,8 +40617,8 @@ TEXT ·h2020(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40648,7 +40632,7 @@ done:
 	RET
 
 // func h2021(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; JPL taken
 TEXT ·h2021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40657,8 +40641,8 @@ TEXT ·h2021(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40672,7 +40656,7 @@ done:
 	RET
 
 // func h2022(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h2022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40681,12 +40665,8 @@ TEXT ·h2022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40696,7 +40676,7 @@ done:
 	RET
 
 // func h2023(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40705,12 +40685,8 @@ TEXT ·h2023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40720,7 +40696,7 @@ done:
 	RET
 
 // func h2024(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; ADCQ R10, R11
 TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40729,12 +40705,8 @@ TEXT ·h2024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40744,7 +40716,7 @@ done:
 	RET
 
 // func h2025(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; SBBQ R10, R11
 TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40753,12 +40725,8 @@ TEXT ·h2025(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40768,7 +40736,7 @@ done:
 	RET
 
 // func h2026(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; INCQ R13
 TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40777,12 +40745,8 @@ TEXT ·h2026(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40792,7 +40756,7 @@ done:
 	RET
 
 // func h2027(s *State)
-// SHLQ $5, R9; JGT taken
+// SARQ $1, R9; ROLQ $7, R13
 TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40801,12 +40765,8 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40816,7 +40776,7 @@ done:
 	RET
 
 // func h2028(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40826,7 +40786,7 @@ TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40840,7 +40800,7 @@ done:
 	RET
 
 // func h2029(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40850,7 +40810,7 @@ TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40864,7 +40824,7 @@ done:
 	RET
 
 // func h2030(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40874,7 +40834,7 @@ TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40888,7 +40848,7 @@ done:
 	RET
 
 // func h2031(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40898,7 +40858,7 @@ TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40912,7 +40872,7 @@ done:
 	RET
 
 // func h2032(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JLT taken
 TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40922,7 +40882,11 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40932,7 +40896,7 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	RET
 
 // func h2033(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
+// SHLQ $5, R9; JGE taken
 TEXT ·h2033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40942,7 +40906,11 @@ TEXT ·h2033(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40952,7 +40920,7 @@ TEXT ·h2033(SB), NOSPLIT, $24-8
 	RET
 
 // func h2034(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
+// SHLQ $5, R9; JLE taken
 TEXT ·h2034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40962,7 +40930,11 @@ TEXT ·h2034(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40972,7 +40944,7 @@ TEXT ·h2034(SB), NOSPLIT, $24-8
 	RET
 
 // func h2035(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
+// SHLQ $5, R9; JGT taken
 TEXT ·h2035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40982,7 +40954,11 @@ TEXT ·h2035(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40992,7 +40968,7 @@ TEXT ·h2035(SB), NOSPLIT, $24-8
 	RET
 
 // func h2036(s *State)
-// SHLQ $5, R9; INCQ R13
+// SHLQ $5, R9; JLS taken
 TEXT ·h2036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41002,7 +40978,11 @@ TEXT ·h2036(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41012,7 +40992,7 @@ TEXT ·h2036(SB), NOSPLIT, $24-8
 	RET
 
 // func h2037(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
+// SHLQ $5, R9; JHI taken
 TEXT ·h2037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41022,7 +41002,11 @@ TEXT ·h2037(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41032,7 +41016,7 @@ TEXT ·h2037(SB), NOSPLIT, $24-8
 	RET
 
 // func h2038(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h2038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41041,8 +41025,8 @@ TEXT ·h2038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41056,7 +41040,7 @@ done:
 	RET
 
 // func h2039(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h2039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41065,8 +41049,8 @@ TEXT ·h2039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41080,7 +41064,7 @@ done:
 	RET
 
 // func h2040(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h2040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41089,12 +41073,8 @@ TEXT ·h2040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41104,7 +41084,7 @@ done:
 	RET
 
 // func h2041(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; CMOVQEQ R11, R12
 TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41113,12 +41093,8 @@ TEXT ·h2041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41128,7 +41104,7 @@ done:
 	RET
 
 // func h2042(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; ADCQ R10, R11
 TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41137,12 +41113,8 @@ TEXT ·h2042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41152,7 +41124,7 @@ done:
 	RET
 
 // func h2043(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; SBBQ R10, R11
 TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41161,12 +41133,8 @@ TEXT ·h2043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41176,7 +41144,7 @@ done:
 	RET
 
 // func h2044(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; INCQ R13
 TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41185,12 +41153,8 @@ TEXT ·h2044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41200,7 +41164,7 @@ done:
 	RET
 
 // func h2045(s *State)
-// SHRQ CX, R9; JGT taken
+// SHLQ $5, R9; ROLQ $7, R13
 TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41209,12 +41173,8 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41224,7 +41184,7 @@ done:
 	RET
 
 // func h2046(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41234,7 +41194,7 @@ TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41248,7 +41208,7 @@ done:
 	RET
 
 // func h2047(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41258,7 +41218,7 @@ TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41272,7 +41232,7 @@ done:
 	RET
 
 // func h2048(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41282,7 +41242,7 @@ TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41296,7 +41256,7 @@ done:
 	RET
 
 // func h2049(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41306,7 +41266,7 @@ TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41320,7 +41280,7 @@ done:
 	RET
 
 // func h2050(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JLT taken
 TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41330,7 +41290,11 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41340,7 +41304,7 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	RET
 
 // func h2051(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
+// SHRQ CX, R9; JGE taken
 TEXT ·h2051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41350,7 +41314,11 @@ TEXT ·h2051(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41360,7 +41328,7 @@ TEXT ·h2051(SB), NOSPLIT, $24-8
 	RET
 
 // func h2052(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
+// SHRQ CX, R9; JLE taken
 TEXT ·h2052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41370,7 +41338,11 @@ TEXT ·h2052(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41380,7 +41352,7 @@ TEXT ·h2052(SB), NOSPLIT, $24-8
 	RET
 
 // func h2053(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
+// SHRQ CX, R9; JGT taken
 TEXT ·h2053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41390,7 +41362,11 @@ TEXT ·h2053(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41400,7 +41376,7 @@ TEXT ·h2053(SB), NOSPLIT, $24-8
 	RET
 
 // func h2054(s *State)
-// SHRQ CX, R9; INCQ R13
+// SHRQ CX, R9; JLS taken
 TEXT ·h2054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41410,7 +41386,11 @@ TEXT ·h2054(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41420,7 +41400,7 @@ TEXT ·h2054(SB), NOSPLIT, $24-8
 	RET
 
 // func h2055(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
+// SHRQ CX, R9; JHI taken
 TEXT ·h2055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41430,7 +41410,11 @@ TEXT ·h2055(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41440,7 +41424,7 @@ TEXT ·h2055(SB), NOSPLIT, $24-8
 	RET
 
 // func h2056(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h2056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41449,8 +41433,8 @@ TEXT ·h2056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41464,7 +41448,7 @@ done:
 	RET
 
 // func h2057(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h2057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41473,8 +41457,8 @@ TEXT ·h2057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41488,7 +41472,7 @@ done:
 	RET
 
 // func h2058(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h2058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41497,12 +41481,8 @@ TEXT ·h2058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41512,7 +41492,7 @@ done:
 	RET
 
 // func h2059(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; CMOVQEQ R11, R12
 TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41521,12 +41501,8 @@ TEXT ·h2059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41536,7 +41512,7 @@ done:
 	RET
 
 // func h2060(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; ADCQ R10, R11
 TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41545,12 +41521,8 @@ TEXT ·h2060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41560,7 +41532,7 @@ done:
 	RET
 
 // func h2061(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; SBBQ R10, R11
 TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41569,12 +41541,8 @@ TEXT ·h2061(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41584,7 +41552,7 @@ done:
 	RET
 
 // func h2062(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; INCQ R13
 TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41593,12 +41561,8 @@ TEXT ·h2062(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41608,7 +41572,7 @@ done:
 	RET
 
 // func h2063(s *State)
-// SHLL $1, R9; JGT taken
+// SHRQ CX, R9; ROLQ $7, R13
 TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41617,12 +41581,8 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41632,7 +41592,7 @@ done:
 	RET
 
 // func h2064(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41642,7 +41602,7 @@ TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41656,7 +41616,7 @@ done:
 	RET
 
 // func h2065(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JNE taken
 TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41666,7 +41626,7 @@ TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41680,7 +41640,7 @@ done:
 	RET
 
 // func h2066(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JCS taken
 TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41690,7 +41650,7 @@ TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41704,7 +41664,7 @@ done:
 	RET
 
 // func h2067(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JCC taken
 TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41714,7 +41674,7 @@ TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41728,7 +41688,7 @@ done:
 	RET
 
 // func h2068(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JLT taken
 TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41738,7 +41698,11 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41748,7 +41712,7 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	RET
 
 // func h2069(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
+// SHLL $1, R9; JGE taken
 TEXT ·h2069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41758,7 +41722,11 @@ TEXT ·h2069(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41768,7 +41736,7 @@ TEXT ·h2069(SB), NOSPLIT, $24-8
 	RET
 
 // func h2070(s *State)
-// SHLL $1, R9; ADCQ R10, R11
+// SHLL $1, R9; JLE taken
 TEXT ·h2070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41778,7 +41746,11 @@ TEXT ·h2070(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41788,7 +41760,7 @@ TEXT ·h2070(SB), NOSPLIT, $24-8
 	RET
 
 // func h2071(s *State)
-// SHLL $1, R9; SBBQ R10, R11
+// SHLL $1, R9; JGT taken
 TEXT ·h2071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41798,7 +41770,11 @@ TEXT ·h2071(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41808,7 +41784,7 @@ TEXT ·h2071(SB), NOSPLIT, $24-8
 	RET
 
 // func h2072(s *State)
-// SHLL $1, R9; INCQ R13
+// SHLL $1, R9; JLS taken
 TEXT ·h2072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41818,7 +41794,11 @@ TEXT ·h2072(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41828,7 +41808,7 @@ TEXT ·h2072(SB), NOSPLIT, $24-8
 	RET
 
 // func h2073(s *State)
-// SHLL $1, R9; ROLQ $7, R13
+// SHLL $1, R9; JHI taken
 TEXT ·h2073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41838,7 +41818,11 @@ TEXT ·h2073(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41848,7 +41832,7 @@ TEXT ·h2073(SB), NOSPLIT, $24-8
 	RET
 
 // func h2074(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JMI taken
 TEXT ·h2074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41857,8 +41841,8 @@ TEXT ·h2074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41872,7 +41856,7 @@ done:
 	RET
 
 // func h2075(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; JPL taken
 TEXT ·h2075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41881,8 +41865,8 @@ TEXT ·h2075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41896,7 +41880,7 @@ done:
 	RET
 
 // func h2076(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h2076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41905,12 +41889,8 @@ TEXT ·h2076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41920,7 +41900,7 @@ done:
 	RET
 
 // func h2077(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; CMOVQEQ R11, R12
 TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41929,12 +41909,8 @@ TEXT ·h2077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41944,7 +41920,7 @@ done:
 	RET
 
 // func h2078(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; ADCQ R10, R11
 TEXT ·h2078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41953,12 +41929,8 @@ TEXT ·h2078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41968,7 +41940,7 @@ done:
 	RET
 
 // func h2079(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; SBBQ R10, R11
 TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41977,12 +41949,8 @@ TEXT ·h2079(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41992,7 +41960,7 @@ done:
 	RET
 
 // func h2080(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; INCQ R13
 TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42001,12 +41969,8 @@ TEXT ·h2080(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42016,7 +41980,7 @@ done:
 	RET
 
 // func h2081(s *State)
-// SARL $3, R9; JGT taken
+// SHLL $1, R9; ROLQ $7, R13
 TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42025,12 +41989,8 @@ TEXT ·h2081(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42040,7 +42000,7 @@ done:
 	RET
 
 // func h2082(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JEQ taken
 TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42050,7 +42010,7 @@ TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42064,7 +42024,7 @@ done:
 	RET
 
 // func h2083(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JNE taken
 TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42074,7 +42034,7 @@ TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42088,7 +42048,7 @@ done:
 	RET
 
 // func h2084(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JCS taken
 TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42098,7 +42058,7 @@ TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42112,7 +42072,7 @@ done:
 	RET
 
 // func h2085(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JCC taken
 TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42122,7 +42082,7 @@ TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42136,7 +42096,7 @@ done:
 	RET
 
 // func h2086(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JLT taken
 TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42146,7 +42106,11 @@ TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42156,7 +42120,7 @@ TEXT ·h2086(SB), NOSPLIT, $24-8
 	RET
 
 // func h2087(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
+// SARL $3, R9; JGE taken
 TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42166,7 +42130,11 @@ TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42176,7 +42144,7 @@ TEXT ·h2087(SB), NOSPLIT, $24-8
 	RET
 
 // func h2088(s *State)
-// SARL $3, R9; ADCQ R10, R11
+// SARL $3, R9; JLE taken
 TEXT ·h2088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42186,7 +42154,11 @@ TEXT ·h2088(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42196,7 +42168,7 @@ TEXT ·h2088(SB), NOSPLIT, $24-8
 	RET
 
 // func h2089(s *State)
-// SARL $3, R9; SBBQ R10, R11
+// SARL $3, R9; JGT taken
 TEXT ·h2089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42206,7 +42178,11 @@ TEXT ·h2089(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42216,7 +42192,7 @@ TEXT ·h2089(SB), NOSPLIT, $24-8
 	RET
 
 // func h2090(s *State)
-// SARL $3, R9; INCQ R13
+// SARL $3, R9; JLS taken
 TEXT ·h2090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42226,7 +42202,11 @@ TEXT ·h2090(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42236,7 +42216,7 @@ TEXT ·h2090(SB), NOSPLIT, $24-8
 	RET
 
 // func h2091(s *State)
-// SARL $3, R9; ROLQ $7, R13
+// SARL $3, R9; JHI taken
 TEXT ·h2091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42246,7 +42226,11 @@ TEXT ·h2091(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42256,7 +42240,7 @@ TEXT ·h2091(SB), NOSPLIT, $24-8
 	RET
 
 // func h2092(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JMI taken
 TEXT ·h2092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42265,8 +42249,8 @@ TEXT ·h2092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42280,7 +42264,7 @@ done:
 	RET
 
 // func h2093(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; JPL taken
 TEXT ·h2093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42289,8 +42273,8 @@ TEXT ·h2093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42304,7 +42288,7 @@ done:
 	RET
 
 // func h2094(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h2094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42313,12 +42297,8 @@ TEXT ·h2094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42328,7 +42308,7 @@ done:
 	RET
 
 // func h2095(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; CMOVQEQ R11, R12
 TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42337,12 +42317,8 @@ TEXT ·h2095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42352,7 +42328,7 @@ done:
 	RET
 
 // func h2096(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; ADCQ R10, R11
 TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42361,12 +42337,8 @@ TEXT ·h2096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42376,7 +42348,7 @@ done:
 	RET
 
 // func h2097(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; SBBQ R10, R11
 TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42385,12 +42357,8 @@ TEXT ·h2097(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42400,7 +42368,7 @@ done:
 	RET
 
 // func h2098(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; INCQ R13
 TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42409,12 +42377,8 @@ TEXT ·h2098(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42424,7 +42388,7 @@ done:
 	RET
 
 // func h2099(s *State)
-// ROLQ $1, R9; JGT taken
+// SARL $3, R9; ROLQ $7, R13
 TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42433,12 +42397,8 @@ TEXT ·h2099(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42448,7 +42408,7 @@ done:
 	RET
 
 // func h2100(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42458,7 +42418,7 @@ TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42472,7 +42432,7 @@ done:
 	RET
 
 // func h2101(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42482,7 +42442,7 @@ TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42496,7 +42456,7 @@ done:
 	RET
 
 // func h2102(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42506,7 +42466,7 @@ TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42520,7 +42480,7 @@ done:
 	RET
 
 // func h2103(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42530,7 +42490,7 @@ TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42544,7 +42504,7 @@ done:
 	RET
 
 // func h2104(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JLT taken
 TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42554,7 +42514,11 @@ TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42564,7 +42528,7 @@ TEXT ·h2104(SB), NOSPLIT, $24-8
 	RET
 
 // func h2105(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
+// ROLQ $1, R9; JGE taken
 TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42574,7 +42538,11 @@ TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42584,7 +42552,7 @@ TEXT ·h2105(SB), NOSPLIT, $24-8
 	RET
 
 // func h2106(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
+// ROLQ $1, R9; JLE taken
 TEXT ·h2106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42594,7 +42562,11 @@ TEXT ·h2106(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42604,7 +42576,7 @@ TEXT ·h2106(SB), NOSPLIT, $24-8
 	RET
 
 // func h2107(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
+// ROLQ $1, R9; JGT taken
 TEXT ·h2107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42614,7 +42586,11 @@ TEXT ·h2107(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42624,7 +42600,7 @@ TEXT ·h2107(SB), NOSPLIT, $24-8
 	RET
 
 // func h2108(s *State)
-// ROLQ $1, R9; INCQ R13
+// ROLQ $1, R9; JLS taken
 TEXT ·h2108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42634,7 +42610,11 @@ TEXT ·h2108(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42644,7 +42624,7 @@ TEXT ·h2108(SB), NOSPLIT, $24-8
 	RET
 
 // func h2109(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
+// ROLQ $1, R9; JHI taken
 TEXT ·h2109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42654,7 +42634,11 @@ TEXT ·h2109(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42664,7 +42648,7 @@ TEXT ·h2109(SB), NOSPLIT, $24-8
 	RET
 
 // func h2110(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h2110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42673,8 +42657,8 @@ TEXT ·h2110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42688,7 +42672,7 @@ done:
 	RET
 
 // func h2111(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h2111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42697,8 +42681,8 @@ TEXT ·h2111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42712,7 +42696,7 @@ done:
 	RET
 
 // func h2112(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h2112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42721,12 +42705,8 @@ TEXT ·h2112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42736,7 +42716,7 @@ done:
 	RET
 
 // func h2113(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42745,12 +42725,8 @@ TEXT ·h2113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42760,7 +42736,7 @@ done:
 	RET
 
 // func h2114(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; ADCQ R10, R11
 TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42769,12 +42745,8 @@ TEXT ·h2114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42784,7 +42756,7 @@ done:
 	RET
 
 // func h2115(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; SBBQ R10, R11
 TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42793,12 +42765,8 @@ TEXT ·h2115(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42808,7 +42776,7 @@ done:
 	RET
 
 // func h2116(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; INCQ R13
 TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42817,12 +42785,8 @@ TEXT ·h2116(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42832,7 +42796,7 @@ done:
 	RET
 
 // func h2117(s *State)
-// RORQ $3, R9; JGT taken
+// ROLQ $1, R9; ROLQ $7, R13
 TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42841,12 +42805,8 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42856,7 +42816,7 @@ done:
 	RET
 
 // func h2118(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42866,7 +42826,7 @@ TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42880,7 +42840,7 @@ done:
 	RET
 
 // func h2119(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JNE taken
 TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42890,7 +42850,7 @@ TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42904,7 +42864,7 @@ done:
 	RET
 
 // func h2120(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JCS taken
 TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42914,7 +42874,7 @@ TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42928,7 +42888,7 @@ done:
 	RET
 
 // func h2121(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JCC taken
 TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42938,7 +42898,7 @@ TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42952,7 +42912,7 @@ done:
 	RET
 
 // func h2122(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JLT taken
 TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42962,7 +42922,11 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42972,7 +42936,7 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	RET
 
 // func h2123(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
+// RORQ $3, R9; JGE taken
 TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42982,7 +42946,11 @@ TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42992,7 +42960,7 @@ TEXT ·h2123(SB), NOSPLIT, $24-8
 	RET
 
 // func h2124(s *State)
-// RORQ $3, R9; ADCQ R10, R11
+// RORQ $3, R9; JLE taken
 TEXT ·h2124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43002,7 +42970,11 @@ TEXT ·h2124(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43012,7 +42984,7 @@ TEXT ·h2124(SB), NOSPLIT, $24-8
 	RET
 
 // func h2125(s *State)
-// RORQ $3, R9; SBBQ R10, R11
+// RORQ $3, R9; JGT taken
 TEXT ·h2125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43022,7 +42994,11 @@ TEXT ·h2125(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43032,7 +43008,7 @@ TEXT ·h2125(SB), NOSPLIT, $24-8
 	RET
 
 // func h2126(s *State)
-// RORQ $3, R9; INCQ R13
+// RORQ $3, R9; JLS taken
 TEXT ·h2126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43042,7 +43018,11 @@ TEXT ·h2126(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43052,7 +43032,7 @@ TEXT ·h2126(SB), NOSPLIT, $24-8
 	RET
 
 // func h2127(s *State)
-// RORQ $3, R9; ROLQ $7, R13
+// RORQ $3, R9; JHI taken
 TEXT ·h2127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43062,7 +43042,11 @@ TEXT ·h2127(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43072,7 +43056,7 @@ TEXT ·h2127(SB), NOSPLIT, $24-8
 	RET
 
 // func h2128(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JMI taken
 TEXT ·h2128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43081,8 +43065,8 @@ TEXT ·h2128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43096,7 +43080,7 @@ done:
 	RET
 
 // func h2129(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; JPL taken
 TEXT ·h2129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43105,8 +43089,8 @@ TEXT ·h2129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43120,7 +43104,7 @@ done:
 	RET
 
 // func h2130(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; SETCS R10B
 TEXT ·h2130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43129,12 +43113,8 @@ TEXT ·h2130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43144,7 +43124,7 @@ done:
 	RET
 
 // func h2131(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; CMOVQEQ R11, R12
 TEXT ·h2131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43153,12 +43133,8 @@ TEXT ·h2131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43168,7 +43144,7 @@ done:
 	RET
 
 // func h2132(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; ADCQ R10, R11
 TEXT ·h2132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43177,12 +43153,8 @@ TEXT ·h2132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43192,7 +43164,7 @@ done:
 	RET
 
 // func h2133(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; SBBQ R10, R11
 TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43201,12 +43173,8 @@ TEXT ·h2133(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43216,7 +43184,7 @@ done:
 	RET
 
 // func h2134(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; INCQ R13
 TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43225,12 +43193,8 @@ TEXT ·h2134(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43240,7 +43204,7 @@ done:
 	RET
 
 // func h2135(s *State)
-// IMULQ R8, R9; JGT taken
+// RORQ $3, R9; ROLQ $7, R13
 TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43249,12 +43213,8 @@ TEXT ·h2135(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43264,7 +43224,7 @@ done:
 	RET
 
 // func h2136(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43274,7 +43234,7 @@ TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43288,7 +43248,7 @@ done:
 	RET
 
 // func h2137(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43298,7 +43258,7 @@ TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43312,7 +43272,7 @@ done:
 	RET
 
 // func h2138(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43322,7 +43282,7 @@ TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43336,7 +43296,7 @@ done:
 	RET
 
 // func h2139(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43346,7 +43306,7 @@ TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43360,7 +43320,7 @@ done:
 	RET
 
 // func h2140(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JLT taken
 TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43370,7 +43330,11 @@ TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43380,7 +43344,7 @@ TEXT ·h2140(SB), NOSPLIT, $24-8
 	RET
 
 // func h2141(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
+// IMULQ R8, R9; JGE taken
 TEXT ·h2141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43390,7 +43354,11 @@ TEXT ·h2141(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43400,7 +43368,7 @@ TEXT ·h2141(SB), NOSPLIT, $24-8
 	RET
 
 // func h2142(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
+// IMULQ R8, R9; JLE taken
 TEXT ·h2142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43410,7 +43378,11 @@ TEXT ·h2142(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43420,7 +43392,7 @@ TEXT ·h2142(SB), NOSPLIT, $24-8
 	RET
 
 // func h2143(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
+// IMULQ R8, R9; JGT taken
 TEXT ·h2143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43430,7 +43402,11 @@ TEXT ·h2143(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43440,7 +43416,7 @@ TEXT ·h2143(SB), NOSPLIT, $24-8
 	RET
 
 // func h2144(s *State)
-// IMULQ R8, R9; INCQ R13
+// IMULQ R8, R9; JLS taken
 TEXT ·h2144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43450,7 +43426,11 @@ TEXT ·h2144(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43460,7 +43440,7 @@ TEXT ·h2144(SB), NOSPLIT, $24-8
 	RET
 
 // func h2145(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
+// IMULQ R8, R9; JHI taken
 TEXT ·h2145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43470,7 +43450,11 @@ TEXT ·h2145(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43480,7 +43464,7 @@ TEXT ·h2145(SB), NOSPLIT, $24-8
 	RET
 
 // func h2146(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h2146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43489,8 +43473,8 @@ TEXT ·h2146(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43504,7 +43488,7 @@ done:
 	RET
 
 // func h2147(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h2147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43513,8 +43497,8 @@ TEXT ·h2147(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43528,7 +43512,7 @@ done:
 	RET
 
 // func h2148(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; SETCS R10B
 TEXT ·h2148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43537,12 +43521,8 @@ TEXT ·h2148(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43552,7 +43532,7 @@ done:
 	RET
 
 // func h2149(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h2149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43561,12 +43541,8 @@ TEXT ·h2149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43576,7 +43552,7 @@ done:
 	RET
 
 // func h2150(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; ADCQ R10, R11
 TEXT ·h2150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43585,12 +43561,8 @@ TEXT ·h2150(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43600,7 +43572,7 @@ done:
 	RET
 
 // func h2151(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; SBBQ R10, R11
 TEXT ·h2151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43609,12 +43581,8 @@ TEXT ·h2151(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43624,7 +43592,7 @@ done:
 	RET
 
 // func h2152(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; INCQ R13
 TEXT ·h2152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43633,12 +43601,8 @@ TEXT ·h2152(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43648,7 +43612,7 @@ done:
 	RET
 
 // func h2153(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMULQ R8, R9; ROLQ $7, R13
 TEXT ·h2153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43657,12 +43621,8 @@ TEXT ·h2153(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43672,7 +43632,7 @@ done:
 	RET
 
 // func h2154(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h2154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43682,7 +43642,7 @@ TEXT ·h2154(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43696,7 +43656,7 @@ done:
 	RET
 
 // func h2155(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h2155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43706,7 +43666,7 @@ TEXT ·h2155(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43720,7 +43680,7 @@ done:
 	RET
 
 // func h2156(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h2156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43730,7 +43690,7 @@ TEXT ·h2156(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43744,7 +43704,7 @@ done:
 	RET
 
 // func h2157(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h2157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43754,7 +43714,7 @@ TEXT ·h2157(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43768,7 +43728,7 @@ done:
 	RET
 
 // func h2158(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h2158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43778,7 +43738,11 @@ TEXT ·h2158(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SETCS R10B
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43788,7 +43752,7 @@ TEXT ·h2158(SB), NOSPLIT, $24-8
 	RET
 
 // func h2159(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h2159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43798,7 +43762,11 @@ TEXT ·h2159(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	CMOVQEQ R11, R12
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43808,7 +43776,7 @@ TEXT ·h2159(SB), NOSPLIT, $24-8
 	RET
 
 // func h2160(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h2160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43818,7 +43786,11 @@ TEXT ·h2160(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ADCQ R10, R11
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43828,7 +43800,7 @@ TEXT ·h2160(SB), NOSPLIT, $24-8
 	RET
 
 // func h2161(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h2161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43838,7 +43810,11 @@ TEXT ·h2161(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SBBQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43848,7 +43824,7 @@ TEXT ·h2161(SB), NOSPLIT, $24-8
 	RET
 
 // func h2162(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h2162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43858,7 +43834,11 @@ TEXT ·h2162(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	INCQ R13
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43868,7 +43848,7 @@ TEXT ·h2162(SB), NOSPLIT, $24-8
 	RET
 
 // func h2163(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h2163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43878,7 +43858,11 @@ TEXT ·h2163(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ROLQ $7, R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43888,7 +43872,7 @@ TEXT ·h2163(SB), NOSPLIT, $24-8
 	RET
 
 // func h2164(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JMI taken
 TEXT ·h2164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43897,8 +43881,8 @@ TEXT ·h2164(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43912,8 +43896,176 @@ done:
 	RET
 
 // func h2165(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; JPL taken
 TEXT ·h2165(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2166(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h2166(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2167(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h2167(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2168(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h2168(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2169(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h2169(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2170(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h2170(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2171(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h2171(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2172(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h2172(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2173(s *State)
+// MULQ R8; JNE taken
+TEXT ·h2173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43935,9 +44087,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2166(s *State)
+// func h2174(s *State)
 // MULQ R8; JCS taken
-TEXT ·h2166(SB), NOSPLIT, $24-8
+TEXT ·h2174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43959,9 +44111,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2167(s *State)
+// func h2175(s *State)
 // MULQ R8; JCC taken
-TEXT ·h2167(SB), NOSPLIT, $24-8
+TEXT ·h2175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -43983,9 +44135,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2168(s *State)
+// func h2176(s *State)
 // MULQ R8; JLT taken
-TEXT ·h2168(SB), NOSPLIT, $24-8
+TEXT ·h2176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44007,9 +44159,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2169(s *State)
+// func h2177(s *State)
 // MULQ R8; JGE taken
-TEXT ·h2169(SB), NOSPLIT, $24-8
+TEXT ·h2177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44031,9 +44183,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2170(s *State)
+// func h2178(s *State)
 // MULQ R8; JLE taken
-TEXT ·h2170(SB), NOSPLIT, $24-8
+TEXT ·h2178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44055,9 +44207,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2171(s *State)
+// func h2179(s *State)
 // MULQ R8; JGT taken
-TEXT ·h2171(SB), NOSPLIT, $24-8
+TEXT ·h2179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44079,9 +44231,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2172(s *State)
+// func h2180(s *State)
 // MULQ R8; JLS taken
-TEXT ·h2172(SB), NOSPLIT, $24-8
+TEXT ·h2180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44103,9 +44255,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2173(s *State)
+// func h2181(s *State)
 // MULQ R8; JHI taken
-TEXT ·h2173(SB), NOSPLIT, $24-8
+TEXT ·h2181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44127,9 +44279,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2174(s *State)
+// func h2182(s *State)
 // MULQ R8; JMI taken
-TEXT ·h2174(SB), NOSPLIT, $24-8
+TEXT ·h2182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44151,9 +44303,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2175(s *State)
+// func h2183(s *State)
 // MULQ R8; JPL taken
-TEXT ·h2175(SB), NOSPLIT, $24-8
+TEXT ·h2183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44175,9 +44327,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2176(s *State)
+// func h2184(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h2176(SB), NOSPLIT, $24-8
+TEXT ·h2184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44195,9 +44347,9 @@ TEXT ·h2176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2177(s *State)
+// func h2185(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h2177(SB), NOSPLIT, $24-8
+TEXT ·h2185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44215,9 +44367,9 @@ TEXT ·h2177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2178(s *State)
+// func h2186(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h2178(SB), NOSPLIT, $24-8
+TEXT ·h2186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44235,9 +44387,9 @@ TEXT ·h2178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2179(s *State)
+// func h2187(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h2179(SB), NOSPLIT, $24-8
+TEXT ·h2187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44255,9 +44407,9 @@ TEXT ·h2179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2180(s *State)
+// func h2188(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h2180(SB), NOSPLIT, $24-8
+TEXT ·h2188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44275,9 +44427,9 @@ TEXT ·h2180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2181(s *State)
+// func h2189(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h2181(SB), NOSPLIT, $24-8
+TEXT ·h2189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44295,9 +44447,9 @@ TEXT ·h2181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2182(s *State)
+// func h2190(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h2182(SB), NOSPLIT, $24-8
+TEXT ·h2190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44319,9 +44471,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2183(s *State)
+// func h2191(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h2183(SB), NOSPLIT, $24-8
+TEXT ·h2191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44343,9 +44495,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2184(s *State)
+// func h2192(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h2184(SB), NOSPLIT, $24-8
+TEXT ·h2192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44367,9 +44519,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2185(s *State)
+// func h2193(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h2185(SB), NOSPLIT, $24-8
+TEXT ·h2193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44391,9 +44543,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2186(s *State)
+// func h2194(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h2186(SB), NOSPLIT, $24-8
+TEXT ·h2194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44415,9 +44567,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2187(s *State)
+// func h2195(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h2187(SB), NOSPLIT, $24-8
+TEXT ·h2195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44439,9 +44591,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2188(s *State)
+// func h2196(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h2188(SB), NOSPLIT, $24-8
+TEXT ·h2196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44463,9 +44615,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2189(s *State)
+// func h2197(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h2189(SB), NOSPLIT, $24-8
+TEXT ·h2197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44487,9 +44639,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2190(s *State)
+// func h2198(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h2190(SB), NOSPLIT, $24-8
+TEXT ·h2198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44511,9 +44663,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2191(s *State)
+// func h2199(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h2191(SB), NOSPLIT, $24-8
+TEXT ·h2199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44535,9 +44687,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2192(s *State)
+// func h2200(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h2192(SB), NOSPLIT, $24-8
+TEXT ·h2200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44559,9 +44711,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2193(s *State)
+// func h2201(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h2193(SB), NOSPLIT, $24-8
+TEXT ·h2201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44583,9 +44735,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2194(s *State)
+// func h2202(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h2194(SB), NOSPLIT, $24-8
+TEXT ·h2202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44603,9 +44755,9 @@ TEXT ·h2194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2195(s *State)
+// func h2203(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2195(SB), NOSPLIT, $24-8
+TEXT ·h2203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44623,9 +44775,9 @@ TEXT ·h2195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2196(s *State)
+// func h2204(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h2196(SB), NOSPLIT, $24-8
+TEXT ·h2204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44643,9 +44795,9 @@ TEXT ·h2196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2197(s *State)
+// func h2205(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h2197(SB), NOSPLIT, $24-8
+TEXT ·h2205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44663,9 +44815,9 @@ TEXT ·h2197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2198(s *State)
+// func h2206(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h2198(SB), NOSPLIT, $24-8
+TEXT ·h2206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44683,9 +44835,9 @@ TEXT ·h2198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2199(s *State)
+// func h2207(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h2199(SB), NOSPLIT, $24-8
+TEXT ·h2207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44703,9 +44855,9 @@ TEXT ·h2199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2200(s *State)
+// func h2208(s *State)
 // VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2200(SB), NOSPLIT, $24-8
+TEXT ·h2208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44723,9 +44875,9 @@ TEXT ·h2200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2201(s *State)
+// func h2209(s *State)
 // VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2201(SB), NOSPLIT, $24-8
+TEXT ·h2209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44743,9 +44895,9 @@ TEXT ·h2201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2202(s *State)
+// func h2210(s *State)
 // VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2202(SB), NOSPLIT, $24-8
+TEXT ·h2210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44763,9 +44915,9 @@ TEXT ·h2202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2203(s *State)
+// func h2211(s *State)
 // VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2203(SB), NOSPLIT, $24-8
+TEXT ·h2211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44783,9 +44935,9 @@ TEXT ·h2203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2204(s *State)
+// func h2212(s *State)
 // VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2204(SB), NOSPLIT, $24-8
+TEXT ·h2212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44803,9 +44955,9 @@ TEXT ·h2204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2205(s *State)
+// func h2213(s *State)
 // VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2205(SB), NOSPLIT, $24-8
+TEXT ·h2213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44823,9 +44975,9 @@ TEXT ·h2205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2206(s *State)
+// func h2214(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2206(SB), NOSPLIT, $24-8
+TEXT ·h2214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44843,9 +44995,9 @@ TEXT ·h2206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2207(s *State)
+// func h2215(s *State)
 // PXOR X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2207(SB), NOSPLIT, $24-8
+TEXT ·h2215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44863,9 +45015,9 @@ TEXT ·h2207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2208(s *State)
+// func h2216(s *State)
 // MOVOU (SI), X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2208(SB), NOSPLIT, $24-8
+TEXT ·h2216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44883,9 +45035,9 @@ TEXT ·h2208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2209(s *State)
+// func h2217(s *State)
 // PADDQ X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2209(SB), NOSPLIT, $24-8
+TEXT ·h2217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44903,9 +45055,9 @@ TEXT ·h2209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2210(s *State)
+// func h2218(s *State)
 // VZEROUPPER; VPXORQ Z14, Z17, Z2
-TEXT ·h2210(SB), NOSPLIT, $24-8
+TEXT ·h2218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44923,9 +45075,9 @@ TEXT ·h2210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2211(s *State)
+// func h2219(s *State)
 // VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2211(SB), NOSPLIT, $24-8
+TEXT ·h2219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44943,9 +45095,9 @@ TEXT ·h2211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2212(s *State)
+// func h2220(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2212(SB), NOSPLIT, $24-8
+TEXT ·h2220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44963,9 +45115,9 @@ TEXT ·h2212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2213(s *State)
+// func h2221(s *State)
 // VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2
-TEXT ·h2213(SB), NOSPLIT, $24-8
+TEXT ·h2221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -47378,1428 +47530,1437 @@ DATA cosimD20_nttTwiddles<>+464(SB)/4, $0x61cb9e24
 DATA cosimD20_nttTwiddles<>+468(SB)/4, $0x61cb9e24
 DATA cosimD20_nttTwiddles<>+472(SB)/4, $0x61cb9e24
 DATA cosimD20_nttTwiddles<>+476(SB)/4, $0x61cb9e24
-DATA cosimD20_nttTwiddles<>+480(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+484(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+488(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+492(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+496(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+500(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+504(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+508(SB)/4, $0x001bde2b
-DATA cosimD20_nttTwiddles<>+512(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+516(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+520(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+524(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+528(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+532(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+536(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+540(SB)/4, $0x12613e2b
-DATA cosimD20_nttTwiddles<>+544(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+548(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+552(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+556(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+560(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+564(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+568(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+572(SB)/4, $0x0023e92b
-DATA cosimD20_nttTwiddles<>+576(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+580(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+584(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+588(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+592(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+596(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+600(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+604(SB)/4, $0x93c9492b
-DATA cosimD20_nttTwiddles<>+608(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+612(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+616(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+620(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+624(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+628(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+632(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+636(SB)/4, $0x00299658
-DATA cosimD20_nttTwiddles<>+640(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+644(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+648(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+652(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+656(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+660(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+664(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+668(SB)/4, $0x66f49658
-DATA cosimD20_nttTwiddles<>+672(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+676(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+680(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+684(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+688(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+692(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+696(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+700(SB)/4, $0x000fa070
-DATA cosimD20_nttTwiddles<>+704(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+708(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+712(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+716(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+720(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+724(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+728(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+732(SB)/4, $0x7c1da070
-DATA cosimD20_nttTwiddles<>+736(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+740(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+744(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+748(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+752(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+756(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+760(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+764(SB)/4, $0xffef85a4
-DATA cosimD20_nttTwiddles<>+768(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+772(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+776(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+780(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+784(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+788(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+792(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+796(SB)/4, $0xaea405a4
-DATA cosimD20_nttTwiddles<>+800(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+804(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+808(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+812(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+816(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+820(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+824(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+828(SB)/4, $0x0036b788
-DATA cosimD20_nttTwiddles<>+832(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+836(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+840(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+844(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+848(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+852(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+856(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+860(SB)/4, $0x3327b788
-DATA cosimD20_nttTwiddles<>+864(SB)/4, $0x00294a67
-DATA cosimD20_nttTwiddles<>+868(SB)/4, $0x00294a67
-DATA cosimD20_nttTwiddles<>+872(SB)/4, $0x00294a67
-DATA cosimD20_nttTwiddles<>+876(SB)/4, $0x00294a67
-DATA cosimD20_nttTwiddles<>+880(SB)/4, $0xffe6a503
-DATA cosimD20_nttTwiddles<>+884(SB)/4, $0xffe6a503
-DATA cosimD20_nttTwiddles<>+888(SB)/4, $0xffe6a503
-DATA cosimD20_nttTwiddles<>+892(SB)/4, $0xffe6a503
-DATA cosimD20_nttTwiddles<>+896(SB)/4, $0x91f62a67
-DATA cosimD20_nttTwiddles<>+900(SB)/4, $0x91f62a67
-DATA cosimD20_nttTwiddles<>+904(SB)/4, $0x91f62a67
-DATA cosimD20_nttTwiddles<>+908(SB)/4, $0x91f62a67
-DATA cosimD20_nttTwiddles<>+912(SB)/4, $0x5f070503
-DATA cosimD20_nttTwiddles<>+916(SB)/4, $0x5f070503
-DATA cosimD20_nttTwiddles<>+920(SB)/4, $0x5f070503
-DATA cosimD20_nttTwiddles<>+924(SB)/4, $0x5f070503
-DATA cosimD20_nttTwiddles<>+928(SB)/4, $0x00017620
-DATA cosimD20_nttTwiddles<>+932(SB)/4, $0x00017620
-DATA cosimD20_nttTwiddles<>+936(SB)/4, $0x00017620
-DATA cosimD20_nttTwiddles<>+940(SB)/4, $0x00017620
-DATA cosimD20_nttTwiddles<>+944(SB)/4, $0xffc9302c
-DATA cosimD20_nttTwiddles<>+948(SB)/4, $0xffc9302c
-DATA cosimD20_nttTwiddles<>+952(SB)/4, $0xffc9302c
-DATA cosimD20_nttTwiddles<>+956(SB)/4, $0xffc9302c
-DATA cosimD20_nttTwiddles<>+960(SB)/4, $0x9ec57620
-DATA cosimD20_nttTwiddles<>+964(SB)/4, $0x9ec57620
-DATA cosimD20_nttTwiddles<>+968(SB)/4, $0x9ec57620
-DATA cosimD20_nttTwiddles<>+972(SB)/4, $0x9ec57620
-DATA cosimD20_nttTwiddles<>+976(SB)/4, $0xbfceb02c
-DATA cosimD20_nttTwiddles<>+980(SB)/4, $0xbfceb02c
-DATA cosimD20_nttTwiddles<>+984(SB)/4, $0xbfceb02c
-DATA cosimD20_nttTwiddles<>+988(SB)/4, $0xbfceb02c
-DATA cosimD20_nttTwiddles<>+992(SB)/4, $0x002ef4cd
-DATA cosimD20_nttTwiddles<>+996(SB)/4, $0x002ef4cd
-DATA cosimD20_nttTwiddles<>+1000(SB)/4, $0x002ef4cd
-DATA cosimD20_nttTwiddles<>+1004(SB)/4, $0x002ef4cd
-DATA cosimD20_nttTwiddles<>+1008(SB)/4, $0xffd947d4
-DATA cosimD20_nttTwiddles<>+1012(SB)/4, $0xffd947d4
-DATA cosimD20_nttTwiddles<>+1016(SB)/4, $0xffd947d4
-DATA cosimD20_nttTwiddles<>+1020(SB)/4, $0xffd947d4
-DATA cosimD20_nttTwiddles<>+1024(SB)/4, $0xac4894cd
-DATA cosimD20_nttTwiddles<>+1028(SB)/4, $0xac4894cd
-DATA cosimD20_nttTwiddles<>+1032(SB)/4, $0xac4894cd
-DATA cosimD20_nttTwiddles<>+1036(SB)/4, $0xac4894cd
-DATA cosimD20_nttTwiddles<>+1040(SB)/4, $0x8ed3c7d4
-DATA cosimD20_nttTwiddles<>+1044(SB)/4, $0x8ed3c7d4
-DATA cosimD20_nttTwiddles<>+1048(SB)/4, $0x8ed3c7d4
-DATA cosimD20_nttTwiddles<>+1052(SB)/4, $0x8ed3c7d4
-DATA cosimD20_nttTwiddles<>+1056(SB)/4, $0x0035dec5
-DATA cosimD20_nttTwiddles<>+1060(SB)/4, $0x0035dec5
-DATA cosimD20_nttTwiddles<>+1064(SB)/4, $0x0035dec5
-DATA cosimD20_nttTwiddles<>+1068(SB)/4, $0x0035dec5
-DATA cosimD20_nttTwiddles<>+1072(SB)/4, $0x003bbeaf
-DATA cosimD20_nttTwiddles<>+1076(SB)/4, $0x003bbeaf
-DATA cosimD20_nttTwiddles<>+1080(SB)/4, $0x003bbeaf
-DATA cosimD20_nttTwiddles<>+1084(SB)/4, $0x003bbeaf
-DATA cosimD20_nttTwiddles<>+1088(SB)/4, $0x6d8e7ec5
-DATA cosimD20_nttTwiddles<>+1092(SB)/4, $0x6d8e7ec5
-DATA cosimD20_nttTwiddles<>+1096(SB)/4, $0x6d8e7ec5
-DATA cosimD20_nttTwiddles<>+1100(SB)/4, $0x6d8e7ec5
-DATA cosimD20_nttTwiddles<>+1104(SB)/4, $0xdc919eaf
-DATA cosimD20_nttTwiddles<>+1108(SB)/4, $0xdc919eaf
-DATA cosimD20_nttTwiddles<>+1112(SB)/4, $0xdc919eaf
-DATA cosimD20_nttTwiddles<>+1116(SB)/4, $0xdc919eaf
-DATA cosimD20_nttTwiddles<>+1120(SB)/4, $0xffc406e5
-DATA cosimD20_nttTwiddles<>+1124(SB)/4, $0xffc406e5
-DATA cosimD20_nttTwiddles<>+1128(SB)/4, $0xffe9d65d
-DATA cosimD20_nttTwiddles<>+1132(SB)/4, $0xffe9d65d
-DATA cosimD20_nttTwiddles<>+1136(SB)/4, $0xffeccf75
-DATA cosimD20_nttTwiddles<>+1140(SB)/4, $0xffeccf75
-DATA cosimD20_nttTwiddles<>+1144(SB)/4, $0xffcf5280
-DATA cosimD20_nttTwiddles<>+1148(SB)/4, $0xffcf5280
-DATA cosimD20_nttTwiddles<>+1152(SB)/4, $0xa220a6e5
-DATA cosimD20_nttTwiddles<>+1156(SB)/4, $0xa220a6e5
-DATA cosimD20_nttTwiddles<>+1160(SB)/4, $0x8035765d
-DATA cosimD20_nttTwiddles<>+1164(SB)/4, $0x8035765d
-DATA cosimD20_nttTwiddles<>+1168(SB)/4, $0xb35b6f75
-DATA cosimD20_nttTwiddles<>+1172(SB)/4, $0xb35b6f75
-DATA cosimD20_nttTwiddles<>+1176(SB)/4, $0xaa1f5280
-DATA cosimD20_nttTwiddles<>+1180(SB)/4, $0xaa1f5280
-DATA cosimD20_nttTwiddles<>+1184(SB)/4, $0xffc7e1cf
-DATA cosimD20_nttTwiddles<>+1188(SB)/4, $0xffc7e1cf
-DATA cosimD20_nttTwiddles<>+1192(SB)/4, $0x002135c7
-DATA cosimD20_nttTwiddles<>+1196(SB)/4, $0x002135c7
-DATA cosimD20_nttTwiddles<>+1200(SB)/4, $0xffc1b072
-DATA cosimD20_nttTwiddles<>+1204(SB)/4, $0xffc1b072
-DATA cosimD20_nttTwiddles<>+1208(SB)/4, $0xffc890e0
-DATA cosimD20_nttTwiddles<>+1212(SB)/4, $0xffc890e0
-DATA cosimD20_nttTwiddles<>+1216(SB)/4, $0x5081c1cf
-DATA cosimD20_nttTwiddles<>+1220(SB)/4, $0x5081c1cf
-DATA cosimD20_nttTwiddles<>+1224(SB)/4, $0x5f5a15c7
-DATA cosimD20_nttTwiddles<>+1228(SB)/4, $0x5f5a15c7
-DATA cosimD20_nttTwiddles<>+1232(SB)/4, $0xc4cff072
-DATA cosimD20_nttTwiddles<>+1236(SB)/4, $0xc4cff072
-DATA cosimD20_nttTwiddles<>+1240(SB)/4, $0x21e490e0
-DATA cosimD20_nttTwiddles<>+1244(SB)/4, $0x21e490e0
-DATA cosimD20_nttTwiddles<>+1248(SB)/4, $0xffe8ac81
-DATA cosimD20_nttTwiddles<>+1252(SB)/4, $0xffe8ac81
-DATA cosimD20_nttTwiddles<>+1256(SB)/4, $0x003509ee
-DATA cosimD20_nttTwiddles<>+1260(SB)/4, $0x003509ee
-DATA cosimD20_nttTwiddles<>+1264(SB)/4, $0x001d9772
-DATA cosimD20_nttTwiddles<>+1268(SB)/4, $0x001d9772
-DATA cosimD20_nttTwiddles<>+1272(SB)/4, $0xffcfd2ae
-DATA cosimD20_nttTwiddles<>+1276(SB)/4, $0xffcfd2ae
-DATA cosimD20_nttTwiddles<>+1280(SB)/4, $0xd8f8cc81
-DATA cosimD20_nttTwiddles<>+1284(SB)/4, $0xd8f8cc81
-DATA cosimD20_nttTwiddles<>+1288(SB)/4, $0x6272c9ee
-DATA cosimD20_nttTwiddles<>+1292(SB)/4, $0x6272c9ee
-DATA cosimD20_nttTwiddles<>+1296(SB)/4, $0xc20bd772
-DATA cosimD20_nttTwiddles<>+1300(SB)/4, $0xc20bd772
-DATA cosimD20_nttTwiddles<>+1304(SB)/4, $0x5b2592ae
-DATA cosimD20_nttTwiddles<>+1308(SB)/4, $0x5b2592ae
-DATA cosimD20_nttTwiddles<>+1312(SB)/4, $0xffd19819
-DATA cosimD20_nttTwiddles<>+1316(SB)/4, $0xffd19819
-DATA cosimD20_nttTwiddles<>+1320(SB)/4, $0xffe7cfbb
-DATA cosimD20_nttTwiddles<>+1324(SB)/4, $0xffe7cfbb
-DATA cosimD20_nttTwiddles<>+1328(SB)/4, $0xfff0bcf6
-DATA cosimD20_nttTwiddles<>+1332(SB)/4, $0xfff0bcf6
-DATA cosimD20_nttTwiddles<>+1336(SB)/4, $0x0001efca
-DATA cosimD20_nttTwiddles<>+1340(SB)/4, $0x0001efca
-DATA cosimD20_nttTwiddles<>+1344(SB)/4, $0x8a54b819
-DATA cosimD20_nttTwiddles<>+1348(SB)/4, $0x8a54b819
-DATA cosimD20_nttTwiddles<>+1352(SB)/4, $0x085f2fbb
-DATA cosimD20_nttTwiddles<>+1356(SB)/4, $0x085f2fbb
-DATA cosimD20_nttTwiddles<>+1360(SB)/4, $0x748f7cf6
-DATA cosimD20_nttTwiddles<>+1364(SB)/4, $0x748f7cf6
-DATA cosimD20_nttTwiddles<>+1368(SB)/4, $0x80fb2fca
-DATA cosimD20_nttTwiddles<>+1372(SB)/4, $0x80fb2fca
-DATA cosimD20_nttTwiddles<>+1376(SB)/4, $0x001fea93
-DATA cosimD20_nttTwiddles<>+1380(SB)/4, $0xffccff72
-DATA cosimD20_nttTwiddles<>+1384(SB)/4, $0x000412f5
-DATA cosimD20_nttTwiddles<>+1388(SB)/4, $0xffca48a0
-DATA cosimD20_nttTwiddles<>+1392(SB)/4, $0x000dbe5e
-DATA cosimD20_nttTwiddles<>+1396(SB)/4, $0x00078f83
-DATA cosimD20_nttTwiddles<>+1400(SB)/4, $0xfff60021
-DATA cosimD20_nttTwiddles<>+1404(SB)/4, $0xffc9b97d
-DATA cosimD20_nttTwiddles<>+1408(SB)/4, $0xfff24a93
-DATA cosimD20_nttTwiddles<>+1412(SB)/4, $0xaebb3f72
-DATA cosimD20_nttTwiddles<>+1416(SB)/4, $0xdbe2b2f5
-DATA cosimD20_nttTwiddles<>+1420(SB)/4, $0x78de48a0
-DATA cosimD20_nttTwiddles<>+1424(SB)/4, $0x00d97e5e
-DATA cosimD20_nttTwiddles<>+1428(SB)/4, $0x3c77ef83
-DATA cosimD20_nttTwiddles<>+1432(SB)/4, $0x337a2021
-DATA cosimD20_nttTwiddles<>+1436(SB)/4, $0x6c79597d
-DATA cosimD20_nttTwiddles<>+1440(SB)/4, $0xffccff72
-DATA cosimD20_nttTwiddles<>+1444(SB)/4, $0xffccff72
-DATA cosimD20_nttTwiddles<>+1448(SB)/4, $0xffca48a0
-DATA cosimD20_nttTwiddles<>+1452(SB)/4, $0xffca48a0
-DATA cosimD20_nttTwiddles<>+1456(SB)/4, $0x00078f83
-DATA cosimD20_nttTwiddles<>+1460(SB)/4, $0x00078f83
-DATA cosimD20_nttTwiddles<>+1464(SB)/4, $0xffc9b97d
-DATA cosimD20_nttTwiddles<>+1468(SB)/4, $0xffc9b97d
-DATA cosimD20_nttTwiddles<>+1472(SB)/4, $0xaebb3f72
-DATA cosimD20_nttTwiddles<>+1476(SB)/4, $0xaebb3f72
-DATA cosimD20_nttTwiddles<>+1480(SB)/4, $0x78de48a0
-DATA cosimD20_nttTwiddles<>+1484(SB)/4, $0x78de48a0
-DATA cosimD20_nttTwiddles<>+1488(SB)/4, $0x3c77ef83
-DATA cosimD20_nttTwiddles<>+1492(SB)/4, $0x3c77ef83
-DATA cosimD20_nttTwiddles<>+1496(SB)/4, $0x6c79597d
-DATA cosimD20_nttTwiddles<>+1500(SB)/4, $0x6c79597d
-DATA cosimD20_nttTwiddles<>+1504(SB)/4, $0x0033ff5a
-DATA cosimD20_nttTwiddles<>+1508(SB)/4, $0x00223dfb
-DATA cosimD20_nttTwiddles<>+1512(SB)/4, $0x00252587
-DATA cosimD20_nttTwiddles<>+1516(SB)/4, $0xffc6a2fc
-DATA cosimD20_nttTwiddles<>+1520(SB)/4, $0x001c5e1a
-DATA cosimD20_nttTwiddles<>+1524(SB)/4, $0xffe7628a
-DATA cosimD20_nttTwiddles<>+1528(SB)/4, $0xffd05af6
-DATA cosimD20_nttTwiddles<>+1532(SB)/4, $0xfff7fcd6
-DATA cosimD20_nttTwiddles<>+1536(SB)/4, $0x3b1f3f5a
-DATA cosimD20_nttTwiddles<>+1540(SB)/4, $0x36619dfb
-DATA cosimD20_nttTwiddles<>+1544(SB)/4, $0xfd560587
-DATA cosimD20_nttTwiddles<>+1548(SB)/4, $0x462622fc
-DATA cosimD20_nttTwiddles<>+1552(SB)/4, $0xe6df9e1a
-DATA cosimD20_nttTwiddles<>+1556(SB)/4, $0xcf38a28a
-DATA cosimD20_nttTwiddles<>+1560(SB)/4, $0x682f1af6
-DATA cosimD20_nttTwiddles<>+1564(SB)/4, $0xec92bcd6
-DATA cosimD20_nttTwiddles<>+1568(SB)/4, $0x00223dfb
-DATA cosimD20_nttTwiddles<>+1572(SB)/4, $0x00223dfb
-DATA cosimD20_nttTwiddles<>+1576(SB)/4, $0xffc6a2fc
-DATA cosimD20_nttTwiddles<>+1580(SB)/4, $0xffc6a2fc
-DATA cosimD20_nttTwiddles<>+1584(SB)/4, $0xffe7628a
-DATA cosimD20_nttTwiddles<>+1588(SB)/4, $0xffe7628a
-DATA cosimD20_nttTwiddles<>+1592(SB)/4, $0xfff7fcd6
-DATA cosimD20_nttTwiddles<>+1596(SB)/4, $0xfff7fcd6
-DATA cosimD20_nttTwiddles<>+1600(SB)/4, $0x36619dfb
-DATA cosimD20_nttTwiddles<>+1604(SB)/4, $0x36619dfb
-DATA cosimD20_nttTwiddles<>+1608(SB)/4, $0x462622fc
-DATA cosimD20_nttTwiddles<>+1612(SB)/4, $0x462622fc
-DATA cosimD20_nttTwiddles<>+1616(SB)/4, $0xcf38a28a
-DATA cosimD20_nttTwiddles<>+1620(SB)/4, $0xcf38a28a
-DATA cosimD20_nttTwiddles<>+1624(SB)/4, $0xec92bcd6
-DATA cosimD20_nttTwiddles<>+1628(SB)/4, $0xec92bcd6
-DATA cosimD20_nttTwiddles<>+1632(SB)/4, $0x002358d4
-DATA cosimD20_nttTwiddles<>+1636(SB)/4, $0xffdaab9f
-DATA cosimD20_nttTwiddles<>+1640(SB)/4, $0xffed24f0
-DATA cosimD20_nttTwiddles<>+1644(SB)/4, $0xffedbb56
-DATA cosimD20_nttTwiddles<>+1648(SB)/4, $0x000de0e6
-DATA cosimD20_nttTwiddles<>+1652(SB)/4, $0xffff5704
-DATA cosimD20_nttTwiddles<>+1656(SB)/4, $0x001f0084
-DATA cosimD20_nttTwiddles<>+1660(SB)/4, $0xfff44592
-DATA cosimD20_nttTwiddles<>+1664(SB)/4, $0x513dd8d4
-DATA cosimD20_nttTwiddles<>+1668(SB)/4, $0x01ce8b9f
-DATA cosimD20_nttTwiddles<>+1672(SB)/4, $0xec8b24f0
-DATA cosimD20_nttTwiddles<>+1676(SB)/4, $0x64587b56
-DATA cosimD20_nttTwiddles<>+1680(SB)/4, $0xe12aa0e6
-DATA cosimD20_nttTwiddles<>+1684(SB)/4, $0x78dfd704
-DATA cosimD20_nttTwiddles<>+1688(SB)/4, $0xae2f8084
-DATA cosimD20_nttTwiddles<>+1692(SB)/4, $0x07a68592
-DATA cosimD20_nttTwiddles<>+1696(SB)/4, $0xffdaab9f
-DATA cosimD20_nttTwiddles<>+1700(SB)/4, $0xffdaab9f
-DATA cosimD20_nttTwiddles<>+1704(SB)/4, $0xffedbb56
-DATA cosimD20_nttTwiddles<>+1708(SB)/4, $0xffedbb56
-DATA cosimD20_nttTwiddles<>+1712(SB)/4, $0xffff5704
-DATA cosimD20_nttTwiddles<>+1716(SB)/4, $0xffff5704
-DATA cosimD20_nttTwiddles<>+1720(SB)/4, $0xfff44592
-DATA cosimD20_nttTwiddles<>+1724(SB)/4, $0xfff44592
-DATA cosimD20_nttTwiddles<>+1728(SB)/4, $0x01ce8b9f
-DATA cosimD20_nttTwiddles<>+1732(SB)/4, $0x01ce8b9f
-DATA cosimD20_nttTwiddles<>+1736(SB)/4, $0x64587b56
-DATA cosimD20_nttTwiddles<>+1740(SB)/4, $0x64587b56
-DATA cosimD20_nttTwiddles<>+1744(SB)/4, $0x78dfd704
-DATA cosimD20_nttTwiddles<>+1748(SB)/4, $0x78dfd704
-DATA cosimD20_nttTwiddles<>+1752(SB)/4, $0x07a68592
-DATA cosimD20_nttTwiddles<>+1756(SB)/4, $0x07a68592
-DATA cosimD20_nttTwiddles<>+1760(SB)/4, $0x003a41f8
-DATA cosimD20_nttTwiddles<>+1764(SB)/4, $0xffc9a422
-DATA cosimD20_nttTwiddles<>+1768(SB)/4, $0x00359b5d
-DATA cosimD20_nttTwiddles<>+1772(SB)/4, $0xffcf45de
-DATA cosimD20_nttTwiddles<>+1776(SB)/4, $0x000c7f5a
-DATA cosimD20_nttTwiddles<>+1780(SB)/4, $0xfff806fc
-DATA cosimD20_nttTwiddles<>+1784(SB)/4, $0x0030ef86
-DATA cosimD20_nttTwiddles<>+1788(SB)/4, $0xffc921c2
-DATA cosimD20_nttTwiddles<>+1792(SB)/4, $0x2c7941f8
-DATA cosimD20_nttTwiddles<>+1796(SB)/4, $0xab4de422
-DATA cosimD20_nttTwiddles<>+1800(SB)/4, $0x79213b5d
-DATA cosimD20_nttTwiddles<>+1804(SB)/4, $0x718b05de
-DATA cosimD20_nttTwiddles<>+1808(SB)/4, $0x4af7bf5a
-DATA cosimD20_nttTwiddles<>+1812(SB)/4, $0x72d786fc
-DATA cosimD20_nttTwiddles<>+1816(SB)/4, $0x7321af86
-DATA cosimD20_nttTwiddles<>+1820(SB)/4, $0x4b0161c2
-DATA cosimD20_nttTwiddles<>+1824(SB)/4, $0xffc9a422
-DATA cosimD20_nttTwiddles<>+1828(SB)/4, $0xffc9a422
-DATA cosimD20_nttTwiddles<>+1832(SB)/4, $0xffcf45de
-DATA cosimD20_nttTwiddles<>+1836(SB)/4, $0xffcf45de
-DATA cosimD20_nttTwiddles<>+1840(SB)/4, $0xfff806fc
-DATA cosimD20_nttTwiddles<>+1844(SB)/4, $0xfff806fc
-DATA cosimD20_nttTwiddles<>+1848(SB)/4, $0xffc921c2
-DATA cosimD20_nttTwiddles<>+1852(SB)/4, $0xffc921c2
-DATA cosimD20_nttTwiddles<>+1856(SB)/4, $0xab4de422
-DATA cosimD20_nttTwiddles<>+1860(SB)/4, $0xab4de422
-DATA cosimD20_nttTwiddles<>+1864(SB)/4, $0x718b05de
-DATA cosimD20_nttTwiddles<>+1868(SB)/4, $0x718b05de
-DATA cosimD20_nttTwiddles<>+1872(SB)/4, $0x72d786fc
-DATA cosimD20_nttTwiddles<>+1876(SB)/4, $0x72d786fc
-DATA cosimD20_nttTwiddles<>+1880(SB)/4, $0x4b0161c2
-DATA cosimD20_nttTwiddles<>+1884(SB)/4, $0x4b0161c2
-DATA cosimD20_nttTwiddles<>+1888(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1892(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1896(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1900(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1904(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1908(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1912(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1916(SB)/4, $0x00400000
-DATA cosimD20_nttTwiddles<>+1920(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1924(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1928(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1932(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1936(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1940(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1944(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1948(SB)/4, $0xfffa84ad
-DATA cosimD20_nttTwiddles<>+1952(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1956(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1960(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1964(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1968(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1972(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1976(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1980(SB)/4, $0xae1024ad
-DATA cosimD20_nttTwiddles<>+1984(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+1988(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+1992(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+1996(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+2000(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+2004(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+2008(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+2012(SB)/4, $0xffe0147f
-DATA cosimD20_nttTwiddles<>+2016(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2020(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2024(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2028(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2032(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2036(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2040(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2044(SB)/4, $0xbeeff47f
-DATA cosimD20_nttTwiddles<>+2048(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2052(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2056(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2060(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2064(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2068(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2072(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2076(SB)/4, $0xfff79d90
-DATA cosimD20_nttTwiddles<>+2080(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2084(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2088(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2092(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2096(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2100(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2104(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2108(SB)/4, $0x6ba99d90
-DATA cosimD20_nttTwiddles<>+2112(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2116(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2120(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2124(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2128(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2132(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2136(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2140(SB)/4, $0xffeeeaa0
-DATA cosimD20_nttTwiddles<>+2144(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2148(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2152(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2156(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2160(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2164(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2168(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2172(SB)/4, $0x0d42eaa0
-DATA cosimD20_nttTwiddles<>+2176(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2180(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2184(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2188(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2192(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2196(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2200(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2204(SB)/4, $0x0027f968
-DATA cosimD20_nttTwiddles<>+2208(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2212(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2216(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2220(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2224(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2228(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2232(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2236(SB)/4, $0xeb54f968
-DATA cosimD20_nttTwiddles<>+2240(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2244(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2248(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2252(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2256(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2260(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2264(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2268(SB)/4, $0xffdfd37b
-DATA cosimD20_nttTwiddles<>+2272(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2276(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2280(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2284(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2288(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2292(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2296(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2300(SB)/4, $0x28cf337b
-DATA cosimD20_nttTwiddles<>+2304(SB)/4, $0xffc51585
-DATA cosimD20_nttTwiddles<>+2308(SB)/4, $0xffc51585
-DATA cosimD20_nttTwiddles<>+2312(SB)/4, $0xffc51585
-DATA cosimD20_nttTwiddles<>+2316(SB)/4, $0xffc51585
-DATA cosimD20_nttTwiddles<>+2320(SB)/4, $0x00360400
-DATA cosimD20_nttTwiddles<>+2324(SB)/4, $0x00360400
-DATA cosimD20_nttTwiddles<>+2328(SB)/4, $0x00360400
-DATA cosimD20_nttTwiddles<>+2332(SB)/4, $0x00360400
-DATA cosimD20_nttTwiddles<>+2336(SB)/4, $0xf3f5b585
-DATA cosimD20_nttTwiddles<>+2340(SB)/4, $0xf3f5b585
-DATA cosimD20_nttTwiddles<>+2344(SB)/4, $0xf3f5b585
-DATA cosimD20_nttTwiddles<>+2348(SB)/4, $0xf3f5b585
-DATA cosimD20_nttTwiddles<>+2352(SB)/4, $0xc0b60400
-DATA cosimD20_nttTwiddles<>+2356(SB)/4, $0xc0b60400
-DATA cosimD20_nttTwiddles<>+2360(SB)/4, $0xc0b60400
-DATA cosimD20_nttTwiddles<>+2364(SB)/4, $0xc0b60400
-DATA cosimD20_nttTwiddles<>+2368(SB)/4, $0xffd18e7c
-DATA cosimD20_nttTwiddles<>+2372(SB)/4, $0xffd18e7c
-DATA cosimD20_nttTwiddles<>+2376(SB)/4, $0xffd18e7c
-DATA cosimD20_nttTwiddles<>+2380(SB)/4, $0xffd18e7c
-DATA cosimD20_nttTwiddles<>+2384(SB)/4, $0xfffb6a4d
-DATA cosimD20_nttTwiddles<>+2388(SB)/4, $0xfffb6a4d
-DATA cosimD20_nttTwiddles<>+2392(SB)/4, $0xfffb6a4d
-DATA cosimD20_nttTwiddles<>+2396(SB)/4, $0xfffb6a4d
-DATA cosimD20_nttTwiddles<>+2400(SB)/4, $0xe3a10e7c
-DATA cosimD20_nttTwiddles<>+2404(SB)/4, $0xe3a10e7c
-DATA cosimD20_nttTwiddles<>+2408(SB)/4, $0xe3a10e7c
-DATA cosimD20_nttTwiddles<>+2412(SB)/4, $0xe3a10e7c
-DATA cosimD20_nttTwiddles<>+2416(SB)/4, $0x7ac50a4d
-DATA cosimD20_nttTwiddles<>+2420(SB)/4, $0x7ac50a4d
-DATA cosimD20_nttTwiddles<>+2424(SB)/4, $0x7ac50a4d
-DATA cosimD20_nttTwiddles<>+2428(SB)/4, $0x7ac50a4d
-DATA cosimD20_nttTwiddles<>+2432(SB)/4, $0x00368a96
-DATA cosimD20_nttTwiddles<>+2436(SB)/4, $0x00368a96
-DATA cosimD20_nttTwiddles<>+2440(SB)/4, $0x00368a96
-DATA cosimD20_nttTwiddles<>+2444(SB)/4, $0x00368a96
-DATA cosimD20_nttTwiddles<>+2448(SB)/4, $0x0023d69c
-DATA cosimD20_nttTwiddles<>+2452(SB)/4, $0x0023d69c
-DATA cosimD20_nttTwiddles<>+2456(SB)/4, $0x0023d69c
-DATA cosimD20_nttTwiddles<>+2460(SB)/4, $0x0023d69c
-DATA cosimD20_nttTwiddles<>+2464(SB)/4, $0xde894a96
-DATA cosimD20_nttTwiddles<>+2468(SB)/4, $0xde894a96
-DATA cosimD20_nttTwiddles<>+2472(SB)/4, $0xde894a96
-DATA cosimD20_nttTwiddles<>+2476(SB)/4, $0xde894a96
-DATA cosimD20_nttTwiddles<>+2480(SB)/4, $0x9cf7569c
-DATA cosimD20_nttTwiddles<>+2484(SB)/4, $0x9cf7569c
-DATA cosimD20_nttTwiddles<>+2488(SB)/4, $0x9cf7569c
-DATA cosimD20_nttTwiddles<>+2492(SB)/4, $0x9cf7569c
-DATA cosimD20_nttTwiddles<>+2496(SB)/4, $0xffd43e41
-DATA cosimD20_nttTwiddles<>+2500(SB)/4, $0xffd43e41
-DATA cosimD20_nttTwiddles<>+2504(SB)/4, $0xffd43e41
-DATA cosimD20_nttTwiddles<>+2508(SB)/4, $0xffd43e41
-DATA cosimD20_nttTwiddles<>+2512(SB)/4, $0xfff7c55d
-DATA cosimD20_nttTwiddles<>+2516(SB)/4, $0xfff7c55d
-DATA cosimD20_nttTwiddles<>+2520(SB)/4, $0xfff7c55d
-DATA cosimD20_nttTwiddles<>+2524(SB)/4, $0xfff7c55d
-DATA cosimD20_nttTwiddles<>+2528(SB)/4, $0x6b1c5e41
-DATA cosimD20_nttTwiddles<>+2532(SB)/4, $0x6b1c5e41
-DATA cosimD20_nttTwiddles<>+2536(SB)/4, $0x6b1c5e41
-DATA cosimD20_nttTwiddles<>+2540(SB)/4, $0x6b1c5e41
-DATA cosimD20_nttTwiddles<>+2544(SB)/4, $0xbe23655d
-DATA cosimD20_nttTwiddles<>+2548(SB)/4, $0xbe23655d
-DATA cosimD20_nttTwiddles<>+2552(SB)/4, $0xbe23655d
-DATA cosimD20_nttTwiddles<>+2556(SB)/4, $0xbe23655d
-DATA cosimD20_nttTwiddles<>+2560(SB)/4, $0x003410f2
-DATA cosimD20_nttTwiddles<>+2564(SB)/4, $0x003410f2
-DATA cosimD20_nttTwiddles<>+2568(SB)/4, $0xffd2b7a3
-DATA cosimD20_nttTwiddles<>+2572(SB)/4, $0xffd2b7a3
-DATA cosimD20_nttTwiddles<>+2576(SB)/4, $0xfff5c282
-DATA cosimD20_nttTwiddles<>+2580(SB)/4, $0xfff5c282
-DATA cosimD20_nttTwiddles<>+2584(SB)/4, $0xfffa2bdd
-DATA cosimD20_nttTwiddles<>+2588(SB)/4, $0xfffa2bdd
-DATA cosimD20_nttTwiddles<>+2592(SB)/4, $0xd15250f2
-DATA cosimD20_nttTwiddles<>+2596(SB)/4, $0xd15250f2
-DATA cosimD20_nttTwiddles<>+2600(SB)/4, $0x114717a3
-DATA cosimD20_nttTwiddles<>+2604(SB)/4, $0x114717a3
-DATA cosimD20_nttTwiddles<>+2608(SB)/4, $0x7f460282
-DATA cosimD20_nttTwiddles<>+2612(SB)/4, $0x7f460282
-DATA cosimD20_nttTwiddles<>+2616(SB)/4, $0xcaf5cbdd
-DATA cosimD20_nttTwiddles<>+2620(SB)/4, $0xcaf5cbdd
-DATA cosimD20_nttTwiddles<>+2624(SB)/4, $0x0020c638
-DATA cosimD20_nttTwiddles<>+2628(SB)/4, $0x0020c638
-DATA cosimD20_nttTwiddles<>+2632(SB)/4, $0xfff9ba6d
-DATA cosimD20_nttTwiddles<>+2636(SB)/4, $0xfff9ba6d
-DATA cosimD20_nttTwiddles<>+2640(SB)/4, $0xffffa63b
-DATA cosimD20_nttTwiddles<>+2644(SB)/4, $0xffffa63b
-DATA cosimD20_nttTwiddles<>+2648(SB)/4, $0x001c4563
-DATA cosimD20_nttTwiddles<>+2652(SB)/4, $0x001c4563
-DATA cosimD20_nttTwiddles<>+2656(SB)/4, $0xdce7c638
-DATA cosimD20_nttTwiddles<>+2660(SB)/4, $0xdce7c638
-DATA cosimD20_nttTwiddles<>+2664(SB)/4, $0xb4c75a6d
-DATA cosimD20_nttTwiddles<>+2668(SB)/4, $0xb4c75a6d
-DATA cosimD20_nttTwiddles<>+2672(SB)/4, $0xc347063b
-DATA cosimD20_nttTwiddles<>+2676(SB)/4, $0xc347063b
-DATA cosimD20_nttTwiddles<>+2680(SB)/4, $0x6348a563
-DATA cosimD20_nttTwiddles<>+2684(SB)/4, $0x6348a563
-DATA cosimD20_nttTwiddles<>+2688(SB)/4, $0xfff0fe85
-DATA cosimD20_nttTwiddles<>+2692(SB)/4, $0xfff0fe85
-DATA cosimD20_nttTwiddles<>+2696(SB)/4, $0xffc7a44b
-DATA cosimD20_nttTwiddles<>+2700(SB)/4, $0xffc7a44b
-DATA cosimD20_nttTwiddles<>+2704(SB)/4, $0xffed4113
-DATA cosimD20_nttTwiddles<>+2708(SB)/4, $0xffed4113
-DATA cosimD20_nttTwiddles<>+2712(SB)/4, $0x001495d4
-DATA cosimD20_nttTwiddles<>+2716(SB)/4, $0x001495d4
-DATA cosimD20_nttTwiddles<>+2720(SB)/4, $0xf1419e85
-DATA cosimD20_nttTwiddles<>+2724(SB)/4, $0xf1419e85
-DATA cosimD20_nttTwiddles<>+2728(SB)/4, $0xfad1044b
-DATA cosimD20_nttTwiddles<>+2732(SB)/4, $0xfad1044b
-DATA cosimD20_nttTwiddles<>+2736(SB)/4, $0x6a8fa113
-DATA cosimD20_nttTwiddles<>+2740(SB)/4, $0x6a8fa113
-DATA cosimD20_nttTwiddles<>+2744(SB)/4, $0xf8cf15d4
-DATA cosimD20_nttTwiddles<>+2748(SB)/4, $0xf8cf15d4
-DATA cosimD20_nttTwiddles<>+2752(SB)/4, $0x00296e9f
-DATA cosimD20_nttTwiddles<>+2756(SB)/4, $0x00296e9f
-DATA cosimD20_nttTwiddles<>+2760(SB)/4, $0xffda3409
-DATA cosimD20_nttTwiddles<>+2764(SB)/4, $0xffda3409
-DATA cosimD20_nttTwiddles<>+2768(SB)/4, $0xffec09f7
-DATA cosimD20_nttTwiddles<>+2772(SB)/4, $0xffec09f7
-DATA cosimD20_nttTwiddles<>+2776(SB)/4, $0xffea2c62
-DATA cosimD20_nttTwiddles<>+2780(SB)/4, $0xffea2c62
-DATA cosimD20_nttTwiddles<>+2784(SB)/4, $0x5a7d4e9f
-DATA cosimD20_nttTwiddles<>+2788(SB)/4, $0x5a7d4e9f
-DATA cosimD20_nttTwiddles<>+2792(SB)/4, $0x65db5409
-DATA cosimD20_nttTwiddles<>+2796(SB)/4, $0x65db5409
-DATA cosimD20_nttTwiddles<>+2800(SB)/4, $0x61aae9f7
-DATA cosimD20_nttTwiddles<>+2804(SB)/4, $0x61aae9f7
-DATA cosimD20_nttTwiddles<>+2808(SB)/4, $0x9c766c62
-DATA cosimD20_nttTwiddles<>+2812(SB)/4, $0x9c766c62
-DATA cosimD20_nttTwiddles<>+2816(SB)/4, $0x00053919
-DATA cosimD20_nttTwiddles<>+2820(SB)/4, $0x003472e7
-DATA cosimD20_nttTwiddles<>+2824(SB)/4, $0x002b5ee5
-DATA cosimD20_nttTwiddles<>+2828(SB)/4, $0x003de11c
-DATA cosimD20_nttTwiddles<>+2832(SB)/4, $0xffc68518
-DATA cosimD20_nttTwiddles<>+2836(SB)/4, $0xffd25089
-DATA cosimD20_nttTwiddles<>+2840(SB)/4, $0xffeba8be
-DATA cosimD20_nttTwiddles<>+2844(SB)/4, $0xfff91de4
-DATA cosimD20_nttTwiddles<>+2848(SB)/4, $0x7ea85919
-DATA cosimD20_nttTwiddles<>+2852(SB)/4, $0xb71152e7
-DATA cosimD20_nttTwiddles<>+2856(SB)/4, $0x8d87fee5
-DATA cosimD20_nttTwiddles<>+2860(SB)/4, $0x9e61611c
-DATA cosimD20_nttTwiddles<>+2864(SB)/4, $0xa4698518
-DATA cosimD20_nttTwiddles<>+2868(SB)/4, $0x29637089
-DATA cosimD20_nttTwiddles<>+2872(SB)/4, $0x0e0368be
-DATA cosimD20_nttTwiddles<>+2876(SB)/4, $0xc1b59de4
-DATA cosimD20_nttTwiddles<>+2880(SB)/4, $0x003472e7
-DATA cosimD20_nttTwiddles<>+2884(SB)/4, $0x003472e7
-DATA cosimD20_nttTwiddles<>+2888(SB)/4, $0x003de11c
-DATA cosimD20_nttTwiddles<>+2892(SB)/4, $0x003de11c
-DATA cosimD20_nttTwiddles<>+2896(SB)/4, $0xffd25089
-DATA cosimD20_nttTwiddles<>+2900(SB)/4, $0xffd25089
-DATA cosimD20_nttTwiddles<>+2904(SB)/4, $0xfff91de4
-DATA cosimD20_nttTwiddles<>+2908(SB)/4, $0xfff91de4
-DATA cosimD20_nttTwiddles<>+2912(SB)/4, $0xb71152e7
-DATA cosimD20_nttTwiddles<>+2916(SB)/4, $0xb71152e7
-DATA cosimD20_nttTwiddles<>+2920(SB)/4, $0x9e61611c
-DATA cosimD20_nttTwiddles<>+2924(SB)/4, $0x9e61611c
-DATA cosimD20_nttTwiddles<>+2928(SB)/4, $0x29637089
-DATA cosimD20_nttTwiddles<>+2932(SB)/4, $0x29637089
-DATA cosimD20_nttTwiddles<>+2936(SB)/4, $0xc1b59de4
-DATA cosimD20_nttTwiddles<>+2940(SB)/4, $0xc1b59de4
-DATA cosimD20_nttTwiddles<>+2944(SB)/4, $0x0004610c
-DATA cosimD20_nttTwiddles<>+2948(SB)/4, $0xffcd003b
-DATA cosimD20_nttTwiddles<>+2952(SB)/4, $0x00291199
-DATA cosimD20_nttTwiddles<>+2956(SB)/4, $0x00130984
-DATA cosimD20_nttTwiddles<>+2960(SB)/4, $0x001314be
-DATA cosimD20_nttTwiddles<>+2964(SB)/4, $0x001c853f
-DATA cosimD20_nttTwiddles<>+2968(SB)/4, $0x0012e11b
-DATA cosimD20_nttTwiddles<>+2972(SB)/4, $0x001406c7
-DATA cosimD20_nttTwiddles<>+2976(SB)/4, $0x3625e10c
-DATA cosimD20_nttTwiddles<>+2980(SB)/4, $0x6e54603b
-DATA cosimD20_nttTwiddles<>+2984(SB)/4, $0xb9dc3199
-DATA cosimD20_nttTwiddles<>+2988(SB)/4, $0xaf438984
-DATA cosimD20_nttTwiddles<>+2992(SB)/4, $0xfbaad4be
-DATA cosimD20_nttTwiddles<>+2996(SB)/4, $0xed44653f
-DATA cosimD20_nttTwiddles<>+3000(SB)/4, $0x3ab6411b
-DATA cosimD20_nttTwiddles<>+3004(SB)/4, $0x396ce6c7
-DATA cosimD20_nttTwiddles<>+3008(SB)/4, $0xffcd003b
-DATA cosimD20_nttTwiddles<>+3012(SB)/4, $0xffcd003b
-DATA cosimD20_nttTwiddles<>+3016(SB)/4, $0x00130984
-DATA cosimD20_nttTwiddles<>+3020(SB)/4, $0x00130984
-DATA cosimD20_nttTwiddles<>+3024(SB)/4, $0x001c853f
-DATA cosimD20_nttTwiddles<>+3028(SB)/4, $0x001c853f
-DATA cosimD20_nttTwiddles<>+3032(SB)/4, $0x001406c7
-DATA cosimD20_nttTwiddles<>+3036(SB)/4, $0x001406c7
-DATA cosimD20_nttTwiddles<>+3040(SB)/4, $0x6e54603b
-DATA cosimD20_nttTwiddles<>+3044(SB)/4, $0x6e54603b
-DATA cosimD20_nttTwiddles<>+3048(SB)/4, $0xaf438984
-DATA cosimD20_nttTwiddles<>+3052(SB)/4, $0xaf438984
-DATA cosimD20_nttTwiddles<>+3056(SB)/4, $0xed44653f
-DATA cosimD20_nttTwiddles<>+3060(SB)/4, $0xed44653f
-DATA cosimD20_nttTwiddles<>+3064(SB)/4, $0x396ce6c7
-DATA cosimD20_nttTwiddles<>+3068(SB)/4, $0x396ce6c7
-DATA cosimD20_nttTwiddles<>+3072(SB)/4, $0xffdacd41
-DATA cosimD20_nttTwiddles<>+3076(SB)/4, $0x001a7cc7
-DATA cosimD20_nttTwiddles<>+3080(SB)/4, $0xffd87a3a
-DATA cosimD20_nttTwiddles<>+3084(SB)/4, $0x0025f051
-DATA cosimD20_nttTwiddles<>+3088(SB)/4, $0x00283891
-DATA cosimD20_nttTwiddles<>+3092(SB)/4, $0x001d0b4b
-DATA cosimD20_nttTwiddles<>+3096(SB)/4, $0xffcd5e3e
-DATA cosimD20_nttTwiddles<>+3100(SB)/4, $0x00327283
-DATA cosimD20_nttTwiddles<>+3104(SB)/4, $0xbd02ed41
-DATA cosimD20_nttTwiddles<>+3108(SB)/4, $0x08335cc7
-DATA cosimD20_nttTwiddles<>+3112(SB)/4, $0xda1fba3a
-DATA cosimD20_nttTwiddles<>+3116(SB)/4, $0xd9b01051
-DATA cosimD20_nttTwiddles<>+3120(SB)/4, $0x02ba5891
-DATA cosimD20_nttTwiddles<>+3124(SB)/4, $0x28066b4b
-DATA cosimD20_nttTwiddles<>+3128(SB)/4, $0x84951e3e
-DATA cosimD20_nttTwiddles<>+3132(SB)/4, $0x1902d283
-DATA cosimD20_nttTwiddles<>+3136(SB)/4, $0x001a7cc7
-DATA cosimD20_nttTwiddles<>+3140(SB)/4, $0x001a7cc7
-DATA cosimD20_nttTwiddles<>+3144(SB)/4, $0x0025f051
-DATA cosimD20_nttTwiddles<>+3148(SB)/4, $0x0025f051
-DATA cosimD20_nttTwiddles<>+3152(SB)/4, $0x001d0b4b
-DATA cosimD20_nttTwiddles<>+3156(SB)/4, $0x001d0b4b
-DATA cosimD20_nttTwiddles<>+3160(SB)/4, $0x00327283
-DATA cosimD20_nttTwiddles<>+3164(SB)/4, $0x00327283
-DATA cosimD20_nttTwiddles<>+3168(SB)/4, $0x08335cc7
-DATA cosimD20_nttTwiddles<>+3172(SB)/4, $0x08335cc7
-DATA cosimD20_nttTwiddles<>+3176(SB)/4, $0xd9b01051
-DATA cosimD20_nttTwiddles<>+3180(SB)/4, $0xd9b01051
-DATA cosimD20_nttTwiddles<>+3184(SB)/4, $0x28066b4b
-DATA cosimD20_nttTwiddles<>+3188(SB)/4, $0x28066b4b
-DATA cosimD20_nttTwiddles<>+3192(SB)/4, $0x1902d283
-DATA cosimD20_nttTwiddles<>+3196(SB)/4, $0x1902d283
-DATA cosimD20_nttTwiddles<>+3200(SB)/4, $0x003eb01b
-DATA cosimD20_nttTwiddles<>+3204(SB)/4, $0x00031924
-DATA cosimD20_nttTwiddles<>+3208(SB)/4, $0x00134d71
-DATA cosimD20_nttTwiddles<>+3212(SB)/4, $0x00185a46
-DATA cosimD20_nttTwiddles<>+3216(SB)/4, $0xffc9db90
-DATA cosimD20_nttTwiddles<>+3220(SB)/4, $0xffeff6a6
-DATA cosimD20_nttTwiddles<>+3224(SB)/4, $0xffea2d2f
-DATA cosimD20_nttTwiddles<>+3228(SB)/4, $0xffe20d6e
-DATA cosimD20_nttTwiddles<>+3232(SB)/4, $0x34c2101b
-DATA cosimD20_nttTwiddles<>+3236(SB)/4, $0x61279924
-DATA cosimD20_nttTwiddles<>+3240(SB)/4, $0x75416d71
-DATA cosimD20_nttTwiddles<>+3244(SB)/4, $0x00611a46
-DATA cosimD20_nttTwiddles<>+3248(SB)/4, $0xb33bdb90
-DATA cosimD20_nttTwiddles<>+3252(SB)/4, $0x43c4b6a6
-DATA cosimD20_nttTwiddles<>+3256(SB)/4, $0x6a100d2f
-DATA cosimD20_nttTwiddles<>+3260(SB)/4, $0x428fcd6e
-DATA cosimD20_nttTwiddles<>+3264(SB)/4, $0x00031924
-DATA cosimD20_nttTwiddles<>+3268(SB)/4, $0x00031924
-DATA cosimD20_nttTwiddles<>+3272(SB)/4, $0x00185a46
-DATA cosimD20_nttTwiddles<>+3276(SB)/4, $0x00185a46
-DATA cosimD20_nttTwiddles<>+3280(SB)/4, $0xffeff6a6
-DATA cosimD20_nttTwiddles<>+3284(SB)/4, $0xffeff6a6
-DATA cosimD20_nttTwiddles<>+3288(SB)/4, $0xffe20d6e
-DATA cosimD20_nttTwiddles<>+3292(SB)/4, $0xffe20d6e
-DATA cosimD20_nttTwiddles<>+3296(SB)/4, $0x61279924
-DATA cosimD20_nttTwiddles<>+3300(SB)/4, $0x61279924
-DATA cosimD20_nttTwiddles<>+3304(SB)/4, $0x00611a46
-DATA cosimD20_nttTwiddles<>+3308(SB)/4, $0x00611a46
-DATA cosimD20_nttTwiddles<>+3312(SB)/4, $0x43c4b6a6
-DATA cosimD20_nttTwiddles<>+3316(SB)/4, $0x43c4b6a6
-DATA cosimD20_nttTwiddles<>+3320(SB)/4, $0x428fcd6e
-DATA cosimD20_nttTwiddles<>+3324(SB)/4, $0x428fcd6e
-DATA cosimD20_nttTwiddles<>+3328(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3332(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3336(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3340(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3344(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3348(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3352(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3356(SB)/4, $0x002f9a75
-DATA cosimD20_nttTwiddles<>+3360(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3364(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3368(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3372(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3376(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3380(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3384(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3388(SB)/4, $0x8cfe3a75
-DATA cosimD20_nttTwiddles<>+3392(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3396(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3400(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3404(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3408(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3412(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3416(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3420(SB)/4, $0xffd3fb09
-DATA cosimD20_nttTwiddles<>+3424(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3428(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3432(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3436(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3440(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3444(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3448(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3452(SB)/4, $0x1eb51b09
-DATA cosimD20_nttTwiddles<>+3456(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3460(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3464(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3468(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3472(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3476(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3480(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3484(SB)/4, $0xffdfadd6
-DATA cosimD20_nttTwiddles<>+3488(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3492(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3496(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3500(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3504(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3508(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3512(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3516(SB)/4, $0x629a6dd6
-DATA cosimD20_nttTwiddles<>+3520(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3524(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3528(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3532(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3536(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3540(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3544(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3548(SB)/4, $0xffc51ae7
-DATA cosimD20_nttTwiddles<>+3552(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3556(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3560(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3564(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3568(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3572(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3576(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3580(SB)/4, $0xcba1fae7
-DATA cosimD20_nttTwiddles<>+3584(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3588(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3592(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3596(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3600(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3604(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3608(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3612(SB)/4, $0xffeaa4f7
-DATA cosimD20_nttTwiddles<>+3616(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3620(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3624(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3628(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3632(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3636(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3640(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3644(SB)/4, $0xb50984f7
-DATA cosimD20_nttTwiddles<>+3648(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3652(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3656(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3660(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3664(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3668(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3672(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3676(SB)/4, $0xffcdfc98
-DATA cosimD20_nttTwiddles<>+3680(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3684(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3688(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3692(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3696(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3700(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3704(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3708(SB)/4, $0xd360fc98
-DATA cosimD20_nttTwiddles<>+3712(SB)/4, $0xffe6123d
-DATA cosimD20_nttTwiddles<>+3716(SB)/4, $0xffe6123d
-DATA cosimD20_nttTwiddles<>+3720(SB)/4, $0xffe6123d
-DATA cosimD20_nttTwiddles<>+3724(SB)/4, $0xffe6123d
-DATA cosimD20_nttTwiddles<>+3728(SB)/4, $0x0035843f
-DATA cosimD20_nttTwiddles<>+3732(SB)/4, $0x0035843f
-DATA cosimD20_nttTwiddles<>+3736(SB)/4, $0x0035843f
-DATA cosimD20_nttTwiddles<>+3740(SB)/4, $0x0035843f
-DATA cosimD20_nttTwiddles<>+3744(SB)/4, $0x97adb23d
-DATA cosimD20_nttTwiddles<>+3748(SB)/4, $0x97adb23d
-DATA cosimD20_nttTwiddles<>+3752(SB)/4, $0x97adb23d
-DATA cosimD20_nttTwiddles<>+3756(SB)/4, $0x97adb23d
-DATA cosimD20_nttTwiddles<>+3760(SB)/4, $0x8d3d643f
-DATA cosimD20_nttTwiddles<>+3764(SB)/4, $0x8d3d643f
-DATA cosimD20_nttTwiddles<>+3768(SB)/4, $0x8d3d643f
-DATA cosimD20_nttTwiddles<>+3772(SB)/4, $0x8d3d643f
-DATA cosimD20_nttTwiddles<>+3776(SB)/4, $0xffe6ead6
-DATA cosimD20_nttTwiddles<>+3780(SB)/4, $0xffe6ead6
-DATA cosimD20_nttTwiddles<>+3784(SB)/4, $0xffe6ead6
-DATA cosimD20_nttTwiddles<>+3788(SB)/4, $0xffe6ead6
-DATA cosimD20_nttTwiddles<>+3792(SB)/4, $0xffdf5617
-DATA cosimD20_nttTwiddles<>+3796(SB)/4, $0xffdf5617
-DATA cosimD20_nttTwiddles<>+3800(SB)/4, $0xffdf5617
-DATA cosimD20_nttTwiddles<>+3804(SB)/4, $0xffdf5617
-DATA cosimD20_nttTwiddles<>+3808(SB)/4, $0xca41aad6
-DATA cosimD20_nttTwiddles<>+3812(SB)/4, $0xca41aad6
-DATA cosimD20_nttTwiddles<>+3816(SB)/4, $0xca41aad6
-DATA cosimD20_nttTwiddles<>+3820(SB)/4, $0xca41aad6
-DATA cosimD20_nttTwiddles<>+3824(SB)/4, $0x3b223617
-DATA cosimD20_nttTwiddles<>+3828(SB)/4, $0x3b223617
-DATA cosimD20_nttTwiddles<>+3832(SB)/4, $0x3b223617
-DATA cosimD20_nttTwiddles<>+3836(SB)/4, $0x3b223617
-DATA cosimD20_nttTwiddles<>+3840(SB)/4, $0x00357e1e
-DATA cosimD20_nttTwiddles<>+3844(SB)/4, $0x00357e1e
-DATA cosimD20_nttTwiddles<>+3848(SB)/4, $0x00357e1e
-DATA cosimD20_nttTwiddles<>+3852(SB)/4, $0x00357e1e
-DATA cosimD20_nttTwiddles<>+3856(SB)/4, $0xffe7945c
-DATA cosimD20_nttTwiddles<>+3860(SB)/4, $0xffe7945c
-DATA cosimD20_nttTwiddles<>+3864(SB)/4, $0xffe7945c
-DATA cosimD20_nttTwiddles<>+3868(SB)/4, $0xffe7945c
-DATA cosimD20_nttTwiddles<>+3872(SB)/4, $0x18f93e1e
-DATA cosimD20_nttTwiddles<>+3876(SB)/4, $0x18f93e1e
-DATA cosimD20_nttTwiddles<>+3880(SB)/4, $0x18f93e1e
-DATA cosimD20_nttTwiddles<>+3884(SB)/4, $0x18f93e1e
-DATA cosimD20_nttTwiddles<>+3888(SB)/4, $0x3473145c
-DATA cosimD20_nttTwiddles<>+3892(SB)/4, $0x3473145c
-DATA cosimD20_nttTwiddles<>+3896(SB)/4, $0x3473145c
-DATA cosimD20_nttTwiddles<>+3900(SB)/4, $0x3473145c
-DATA cosimD20_nttTwiddles<>+3904(SB)/4, $0xffc5af59
-DATA cosimD20_nttTwiddles<>+3908(SB)/4, $0xffc5af59
-DATA cosimD20_nttTwiddles<>+3912(SB)/4, $0xffc5af59
-DATA cosimD20_nttTwiddles<>+3916(SB)/4, $0xffc5af59
-DATA cosimD20_nttTwiddles<>+3920(SB)/4, $0x0038738c
-DATA cosimD20_nttTwiddles<>+3924(SB)/4, $0x0038738c
-DATA cosimD20_nttTwiddles<>+3928(SB)/4, $0x0038738c
-DATA cosimD20_nttTwiddles<>+3932(SB)/4, $0x0038738c
-DATA cosimD20_nttTwiddles<>+3936(SB)/4, $0x6d30cf59
-DATA cosimD20_nttTwiddles<>+3940(SB)/4, $0x6d30cf59
-DATA cosimD20_nttTwiddles<>+3944(SB)/4, $0x6d30cf59
-DATA cosimD20_nttTwiddles<>+3948(SB)/4, $0x6d30cf59
-DATA cosimD20_nttTwiddles<>+3952(SB)/4, $0x78a9f38c
-DATA cosimD20_nttTwiddles<>+3956(SB)/4, $0x78a9f38c
-DATA cosimD20_nttTwiddles<>+3960(SB)/4, $0x78a9f38c
-DATA cosimD20_nttTwiddles<>+3964(SB)/4, $0x78a9f38c
-DATA cosimD20_nttTwiddles<>+3968(SB)/4, $0xffccfbe9
-DATA cosimD20_nttTwiddles<>+3972(SB)/4, $0xffccfbe9
-DATA cosimD20_nttTwiddles<>+3976(SB)/4, $0x0000ad00
-DATA cosimD20_nttTwiddles<>+3980(SB)/4, $0x0000ad00
-DATA cosimD20_nttTwiddles<>+3984(SB)/4, $0xffc72bca
-DATA cosimD20_nttTwiddles<>+3988(SB)/4, $0xffc72bca
-DATA cosimD20_nttTwiddles<>+3992(SB)/4, $0x0024756c
-DATA cosimD20_nttTwiddles<>+3996(SB)/4, $0x0024756c
-DATA cosimD20_nttTwiddles<>+4000(SB)/4, $0x4eca1be9
-DATA cosimD20_nttTwiddles<>+4004(SB)/4, $0x4eca1be9
-DATA cosimD20_nttTwiddles<>+4008(SB)/4, $0x95a0ad00
-DATA cosimD20_nttTwiddles<>+4012(SB)/4, $0x95a0ad00
-DATA cosimD20_nttTwiddles<>+4016(SB)/4, $0x28406bca
-DATA cosimD20_nttTwiddles<>+4020(SB)/4, $0x28406bca
-DATA cosimD20_nttTwiddles<>+4024(SB)/4, $0x88d1f56c
-DATA cosimD20_nttTwiddles<>+4028(SB)/4, $0x88d1f56c
-DATA cosimD20_nttTwiddles<>+4032(SB)/4, $0x0007c417
-DATA cosimD20_nttTwiddles<>+4036(SB)/4, $0x0007c417
-DATA cosimD20_nttTwiddles<>+4040(SB)/4, $0x000dcd44
-DATA cosimD20_nttTwiddles<>+4044(SB)/4, $0x000dcd44
-DATA cosimD20_nttTwiddles<>+4048(SB)/4, $0x00193948
-DATA cosimD20_nttTwiddles<>+4052(SB)/4, $0x00193948
-DATA cosimD20_nttTwiddles<>+4056(SB)/4, $0x000b98a1
-DATA cosimD20_nttTwiddles<>+4060(SB)/4, $0x000b98a1
-DATA cosimD20_nttTwiddles<>+4064(SB)/4, $0x490aa417
-DATA cosimD20_nttTwiddles<>+4068(SB)/4, $0x490aa417
-DATA cosimD20_nttTwiddles<>+4072(SB)/4, $0x27b64d44
-DATA cosimD20_nttTwiddles<>+4076(SB)/4, $0x27b64d44
-DATA cosimD20_nttTwiddles<>+4080(SB)/4, $0xa3423948
-DATA cosimD20_nttTwiddles<>+4084(SB)/4, $0xa3423948
-DATA cosimD20_nttTwiddles<>+4088(SB)/4, $0xa69fb8a1
-DATA cosimD20_nttTwiddles<>+4092(SB)/4, $0xa69fb8a1
-DATA cosimD20_nttTwiddles<>+4096(SB)/4, $0x00040af0
-DATA cosimD20_nttTwiddles<>+4100(SB)/4, $0x00040af0
-DATA cosimD20_nttTwiddles<>+4104(SB)/4, $0xffef36be
-DATA cosimD20_nttTwiddles<>+4108(SB)/4, $0xffef36be
-DATA cosimD20_nttTwiddles<>+4112(SB)/4, $0xffffde7e
-DATA cosimD20_nttTwiddles<>+4116(SB)/4, $0xffffde7e
-DATA cosimD20_nttTwiddles<>+4120(SB)/4, $0xfffcc7df
-DATA cosimD20_nttTwiddles<>+4124(SB)/4, $0xfffcc7df
-DATA cosimD20_nttTwiddles<>+4128(SB)/4, $0xc9620af0
-DATA cosimD20_nttTwiddles<>+4132(SB)/4, $0xc9620af0
-DATA cosimD20_nttTwiddles<>+4136(SB)/4, $0x7fc6f6be
-DATA cosimD20_nttTwiddles<>+4140(SB)/4, $0x7fc6f6be
-DATA cosimD20_nttTwiddles<>+4144(SB)/4, $0xb4cf9e7e
-DATA cosimD20_nttTwiddles<>+4148(SB)/4, $0xb4cf9e7e
-DATA cosimD20_nttTwiddles<>+4152(SB)/4, $0x2578a7df
-DATA cosimD20_nttTwiddles<>+4156(SB)/4, $0x2578a7df
-DATA cosimD20_nttTwiddles<>+4160(SB)/4, $0x002f4588
-DATA cosimD20_nttTwiddles<>+4164(SB)/4, $0x002f4588
-DATA cosimD20_nttTwiddles<>+4168(SB)/4, $0x003c675a
-DATA cosimD20_nttTwiddles<>+4172(SB)/4, $0x003c675a
-DATA cosimD20_nttTwiddles<>+4176(SB)/4, $0xffce69c0
-DATA cosimD20_nttTwiddles<>+4180(SB)/4, $0xffce69c0
-DATA cosimD20_nttTwiddles<>+4184(SB)/4, $0xffebe808
-DATA cosimD20_nttTwiddles<>+4188(SB)/4, $0xffebe808
-DATA cosimD20_nttTwiddles<>+4192(SB)/4, $0x44e04588
-DATA cosimD20_nttTwiddles<>+4196(SB)/4, $0x44e04588
-DATA cosimD20_nttTwiddles<>+4200(SB)/4, $0x4827a75a
-DATA cosimD20_nttTwiddles<>+4204(SB)/4, $0x4827a75a
-DATA cosimD20_nttTwiddles<>+4208(SB)/4, $0xed0669c0
-DATA cosimD20_nttTwiddles<>+4212(SB)/4, $0xed0669c0
-DATA cosimD20_nttTwiddles<>+4216(SB)/4, $0x98ece808
-DATA cosimD20_nttTwiddles<>+4220(SB)/4, $0x98ece808
-DATA cosimD20_nttTwiddles<>+4224(SB)/4, $0xffec7953
-DATA cosimD20_nttTwiddles<>+4228(SB)/4, $0x0016e405
-DATA cosimD20_nttTwiddles<>+4232(SB)/4, $0xfff7b934
-DATA cosimD20_nttTwiddles<>+4236(SB)/4, $0xffd8911b
-DATA cosimD20_nttTwiddles<>+4240(SB)/4, $0xffe14658
-DATA cosimD20_nttTwiddles<>+4244(SB)/4, $0x001ddd98
-DATA cosimD20_nttTwiddles<>+4248(SB)/4, $0xffcf6cbe
-DATA cosimD20_nttTwiddles<>+4252(SB)/4, $0x000c5ca5
-DATA cosimD20_nttTwiddles<>+4256(SB)/4, $0x3196d953
-DATA cosimD20_nttTwiddles<>+4260(SB)/4, $0xee178405
-DATA cosimD20_nttTwiddles<>+4264(SB)/4, $0x2d1e3934
-DATA cosimD20_nttTwiddles<>+4268(SB)/4, $0xf07bf11b
-DATA cosimD20_nttTwiddles<>+4272(SB)/4, $0x5cac4658
-DATA cosimD20_nttTwiddles<>+4276(SB)/4, $0x4fd0dd98
-DATA cosimD20_nttTwiddles<>+4280(SB)/4, $0x86672cbe
-DATA cosimD20_nttTwiddles<>+4284(SB)/4, $0xcd20fca5
-DATA cosimD20_nttTwiddles<>+4288(SB)/4, $0x0016e405
-DATA cosimD20_nttTwiddles<>+4292(SB)/4, $0x0016e405
-DATA cosimD20_nttTwiddles<>+4296(SB)/4, $0xffd8911b
-DATA cosimD20_nttTwiddles<>+4300(SB)/4, $0xffd8911b
-DATA cosimD20_nttTwiddles<>+4304(SB)/4, $0x001ddd98
-DATA cosimD20_nttTwiddles<>+4308(SB)/4, $0x001ddd98
-DATA cosimD20_nttTwiddles<>+4312(SB)/4, $0x000c5ca5
-DATA cosimD20_nttTwiddles<>+4316(SB)/4, $0x000c5ca5
-DATA cosimD20_nttTwiddles<>+4320(SB)/4, $0xee178405
-DATA cosimD20_nttTwiddles<>+4324(SB)/4, $0xee178405
-DATA cosimD20_nttTwiddles<>+4328(SB)/4, $0xf07bf11b
-DATA cosimD20_nttTwiddles<>+4332(SB)/4, $0xf07bf11b
-DATA cosimD20_nttTwiddles<>+4336(SB)/4, $0x4fd0dd98
-DATA cosimD20_nttTwiddles<>+4340(SB)/4, $0x4fd0dd98
-DATA cosimD20_nttTwiddles<>+4344(SB)/4, $0xcd20fca5
-DATA cosimD20_nttTwiddles<>+4348(SB)/4, $0xcd20fca5
-DATA cosimD20_nttTwiddles<>+4352(SB)/4, $0x001d4099
-DATA cosimD20_nttTwiddles<>+4356(SB)/4, $0x000bdbe7
-DATA cosimD20_nttTwiddles<>+4360(SB)/4, $0xffd4ca0c
-DATA cosimD20_nttTwiddles<>+4364(SB)/4, $0xffc72c12
-DATA cosimD20_nttTwiddles<>+4368(SB)/4, $0x00251d8b
-DATA cosimD20_nttTwiddles<>+4372(SB)/4, $0x00336898
-DATA cosimD20_nttTwiddles<>+4376(SB)/4, $0x00027c1c
-DATA cosimD20_nttTwiddles<>+4380(SB)/4, $0x0019379a
-DATA cosimD20_nttTwiddles<>+4384(SB)/4, $0xbfb06099
-DATA cosimD20_nttTwiddles<>+4388(SB)/4, $0x2408bbe7
-DATA cosimD20_nttTwiddles<>+4392(SB)/4, $0xc3164a0c
-DATA cosimD20_nttTwiddles<>+4396(SB)/4, $0x24496c12
-DATA cosimD20_nttTwiddles<>+4400(SB)/4, $0x0a567d8b
-DATA cosimD20_nttTwiddles<>+4404(SB)/4, $0x81466898
-DATA cosimD20_nttTwiddles<>+4408(SB)/4, $0xb185fc1c
-DATA cosimD20_nttTwiddles<>+4412(SB)/4, $0xc20c779a
-DATA cosimD20_nttTwiddles<>+4416(SB)/4, $0x000bdbe7
-DATA cosimD20_nttTwiddles<>+4420(SB)/4, $0x000bdbe7
-DATA cosimD20_nttTwiddles<>+4424(SB)/4, $0xffc72c12
-DATA cosimD20_nttTwiddles<>+4428(SB)/4, $0xffc72c12
-DATA cosimD20_nttTwiddles<>+4432(SB)/4, $0x00336898
-DATA cosimD20_nttTwiddles<>+4436(SB)/4, $0x00336898
-DATA cosimD20_nttTwiddles<>+4440(SB)/4, $0x0019379a
-DATA cosimD20_nttTwiddles<>+4444(SB)/4, $0x0019379a
-DATA cosimD20_nttTwiddles<>+4448(SB)/4, $0x2408bbe7
-DATA cosimD20_nttTwiddles<>+4452(SB)/4, $0x2408bbe7
-DATA cosimD20_nttTwiddles<>+4456(SB)/4, $0x24496c12
-DATA cosimD20_nttTwiddles<>+4460(SB)/4, $0x24496c12
-DATA cosimD20_nttTwiddles<>+4464(SB)/4, $0x81466898
-DATA cosimD20_nttTwiddles<>+4468(SB)/4, $0x81466898
-DATA cosimD20_nttTwiddles<>+4472(SB)/4, $0xc20c779a
-DATA cosimD20_nttTwiddles<>+4476(SB)/4, $0xc20c779a
-DATA cosimD20_nttTwiddles<>+4480(SB)/4, $0xffd92578
-DATA cosimD20_nttTwiddles<>+4484(SB)/4, $0x00221de8
-DATA cosimD20_nttTwiddles<>+4488(SB)/4, $0xffe67ff8
-DATA cosimD20_nttTwiddles<>+4492(SB)/4, $0x000910d8
-DATA cosimD20_nttTwiddles<>+4496(SB)/4, $0x002573b7
-DATA cosimD20_nttTwiddles<>+4500(SB)/4, $0x0002d4bb
-DATA cosimD20_nttTwiddles<>+4504(SB)/4, $0x0018aa08
-DATA cosimD20_nttTwiddles<>+4508(SB)/4, $0xffc7a167
-DATA cosimD20_nttTwiddles<>+4512(SB)/4, $0x48882578
-DATA cosimD20_nttTwiddles<>+4516(SB)/4, $0xefdf1de8
-DATA cosimD20_nttTwiddles<>+4520(SB)/4, $0xb3e57ff8
-DATA cosimD20_nttTwiddles<>+4524(SB)/4, $0x162410d8
-DATA cosimD20_nttTwiddles<>+4528(SB)/4, $0xaf1c53b7
-DATA cosimD20_nttTwiddles<>+4532(SB)/4, $0xe91a34bb
-DATA cosimD20_nttTwiddles<>+4536(SB)/4, $0x3159aa08
-DATA cosimD20_nttTwiddles<>+4540(SB)/4, $0xdc748167
-DATA cosimD20_nttTwiddles<>+4544(SB)/4, $0x00221de8
-DATA cosimD20_nttTwiddles<>+4548(SB)/4, $0x00221de8
-DATA cosimD20_nttTwiddles<>+4552(SB)/4, $0x000910d8
-DATA cosimD20_nttTwiddles<>+4556(SB)/4, $0x000910d8
-DATA cosimD20_nttTwiddles<>+4560(SB)/4, $0x0002d4bb
-DATA cosimD20_nttTwiddles<>+4564(SB)/4, $0x0002d4bb
-DATA cosimD20_nttTwiddles<>+4568(SB)/4, $0xffc7a167
-DATA cosimD20_nttTwiddles<>+4572(SB)/4, $0xffc7a167
-DATA cosimD20_nttTwiddles<>+4576(SB)/4, $0xefdf1de8
-DATA cosimD20_nttTwiddles<>+4580(SB)/4, $0xefdf1de8
-DATA cosimD20_nttTwiddles<>+4584(SB)/4, $0x162410d8
-DATA cosimD20_nttTwiddles<>+4588(SB)/4, $0x162410d8
-DATA cosimD20_nttTwiddles<>+4592(SB)/4, $0xe91a34bb
-DATA cosimD20_nttTwiddles<>+4596(SB)/4, $0xe91a34bb
-DATA cosimD20_nttTwiddles<>+4600(SB)/4, $0xdc748167
-DATA cosimD20_nttTwiddles<>+4604(SB)/4, $0xdc748167
-DATA cosimD20_nttTwiddles<>+4608(SB)/4, $0xffeb05ad
-DATA cosimD20_nttTwiddles<>+4612(SB)/4, $0x0033f8cf
-DATA cosimD20_nttTwiddles<>+4616(SB)/4, $0xffe3d157
-DATA cosimD20_nttTwiddles<>+4620(SB)/4, $0xffc65e1f
-DATA cosimD20_nttTwiddles<>+4624(SB)/4, $0xfffd7c8f
-DATA cosimD20_nttTwiddles<>+4628(SB)/4, $0xffed93a7
-DATA cosimD20_nttTwiddles<>+4632(SB)/4, $0x002dfd71
-DATA cosimD20_nttTwiddles<>+4636(SB)/4, $0xffe48c3d
-DATA cosimD20_nttTwiddles<>+4640(SB)/4, $0x3e20a5ad
-DATA cosimD20_nttTwiddles<>+4644(SB)/4, $0x53cdd8cf
-DATA cosimD20_nttTwiddles<>+4648(SB)/4, $0x2a8eb157
-DATA cosimD20_nttTwiddles<>+4652(SB)/4, $0x380a3e1f
-DATA cosimD20_nttTwiddles<>+4656(SB)/4, $0xa40f5c8f
-DATA cosimD20_nttTwiddles<>+4660(SB)/4, $0x7ae273a7
-DATA cosimD20_nttTwiddles<>+4664(SB)/4, $0xcb5c1d71
-DATA cosimD20_nttTwiddles<>+4668(SB)/4, $0x66ec2c3d
-DATA cosimD20_nttTwiddles<>+4672(SB)/4, $0x0033f8cf
-DATA cosimD20_nttTwiddles<>+4676(SB)/4, $0x0033f8cf
-DATA cosimD20_nttTwiddles<>+4680(SB)/4, $0xffc65e1f
-DATA cosimD20_nttTwiddles<>+4684(SB)/4, $0xffc65e1f
-DATA cosimD20_nttTwiddles<>+4688(SB)/4, $0xffed93a7
-DATA cosimD20_nttTwiddles<>+4692(SB)/4, $0xffed93a7
-DATA cosimD20_nttTwiddles<>+4696(SB)/4, $0xffe48c3d
-DATA cosimD20_nttTwiddles<>+4700(SB)/4, $0xffe48c3d
-DATA cosimD20_nttTwiddles<>+4704(SB)/4, $0x53cdd8cf
-DATA cosimD20_nttTwiddles<>+4708(SB)/4, $0x53cdd8cf
-DATA cosimD20_nttTwiddles<>+4712(SB)/4, $0x380a3e1f
-DATA cosimD20_nttTwiddles<>+4716(SB)/4, $0x380a3e1f
-DATA cosimD20_nttTwiddles<>+4720(SB)/4, $0x7ae273a7
-DATA cosimD20_nttTwiddles<>+4724(SB)/4, $0x7ae273a7
-DATA cosimD20_nttTwiddles<>+4728(SB)/4, $0x66ec2c3d
-DATA cosimD20_nttTwiddles<>+4732(SB)/4, $0x66ec2c3d
-DATA cosimD20_nttTwiddles<>+4736(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4740(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4744(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4748(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4752(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4756(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4760(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4764(SB)/4, $0x002f7a49
-DATA cosimD20_nttTwiddles<>+4768(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4772(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4776(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4780(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4784(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4788(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4792(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4796(SB)/4, $0xeef89a49
-DATA cosimD20_nttTwiddles<>+4800(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4804(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4808(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4812(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4816(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4820(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4824(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4828(SB)/4, $0x0028e527
-DATA cosimD20_nttTwiddles<>+4832(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4836(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4840(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4844(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4848(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4852(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4856(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4860(SB)/4, $0x254dc527
-DATA cosimD20_nttTwiddles<>+4864(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4868(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4872(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4876(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4880(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4884(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4888(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4892(SB)/4, $0x001ad035
-DATA cosimD20_nttTwiddles<>+4896(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4900(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4904(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4908(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4912(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4916(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4920(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4924(SB)/4, $0x13a17035
-DATA cosimD20_nttTwiddles<>+4928(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4932(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4936(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4940(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4944(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4948(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4952(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4956(SB)/4, $0xffffb422
-DATA cosimD20_nttTwiddles<>+4960(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4964(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4968(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4972(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4976(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4980(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4984(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4988(SB)/4, $0x6d83f422
-DATA cosimD20_nttTwiddles<>+4992(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+4996(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5000(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5004(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5008(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5012(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5016(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5020(SB)/4, $0x003d3201
-DATA cosimD20_nttTwiddles<>+5024(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5028(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5032(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5036(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5040(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5044(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5048(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5052(SB)/4, $0xa9fd5201
-DATA cosimD20_nttTwiddles<>+5056(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5060(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5064(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5068(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5072(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5076(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5080(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5084(SB)/4, $0x000445c5
-DATA cosimD20_nttTwiddles<>+5088(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5092(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5096(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5100(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5104(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5108(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5112(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5116(SB)/4, $0xba3ce5c5
-DATA cosimD20_nttTwiddles<>+5120(SB)/4, $0x000c63a8
-DATA cosimD20_nttTwiddles<>+5124(SB)/4, $0x000c63a8
-DATA cosimD20_nttTwiddles<>+5128(SB)/4, $0x000c63a8
-DATA cosimD20_nttTwiddles<>+5132(SB)/4, $0x000c63a8
-DATA cosimD20_nttTwiddles<>+5136(SB)/4, $0x003b8534
-DATA cosimD20_nttTwiddles<>+5140(SB)/4, $0x003b8534
-DATA cosimD20_nttTwiddles<>+5144(SB)/4, $0x003b8534
-DATA cosimD20_nttTwiddles<>+5148(SB)/4, $0x003b8534
-DATA cosimD20_nttTwiddles<>+5152(SB)/4, $0x588163a8
-DATA cosimD20_nttTwiddles<>+5156(SB)/4, $0x588163a8
-DATA cosimD20_nttTwiddles<>+5160(SB)/4, $0x588163a8
-DATA cosimD20_nttTwiddles<>+5164(SB)/4, $0x588163a8
-DATA cosimD20_nttTwiddles<>+5168(SB)/4, $0xa6e20534
-DATA cosimD20_nttTwiddles<>+5172(SB)/4, $0xa6e20534
-DATA cosimD20_nttTwiddles<>+5176(SB)/4, $0xa6e20534
-DATA cosimD20_nttTwiddles<>+5180(SB)/4, $0xa6e20534
-DATA cosimD20_nttTwiddles<>+5184(SB)/4, $0x00081b9a
-DATA cosimD20_nttTwiddles<>+5188(SB)/4, $0x00081b9a
-DATA cosimD20_nttTwiddles<>+5192(SB)/4, $0x00081b9a
-DATA cosimD20_nttTwiddles<>+5196(SB)/4, $0x00081b9a
-DATA cosimD20_nttTwiddles<>+5200(SB)/4, $0xffd8fc30
-DATA cosimD20_nttTwiddles<>+5204(SB)/4, $0xffd8fc30
-DATA cosimD20_nttTwiddles<>+5208(SB)/4, $0xffd8fc30
-DATA cosimD20_nttTwiddles<>+5212(SB)/4, $0xffd8fc30
-DATA cosimD20_nttTwiddles<>+5216(SB)/4, $0x9e7b5b9a
-DATA cosimD20_nttTwiddles<>+5220(SB)/4, $0x9e7b5b9a
-DATA cosimD20_nttTwiddles<>+5224(SB)/4, $0x9e7b5b9a
-DATA cosimD20_nttTwiddles<>+5228(SB)/4, $0x9e7b5b9a
-DATA cosimD20_nttTwiddles<>+5232(SB)/4, $0xc75efc30
-DATA cosimD20_nttTwiddles<>+5236(SB)/4, $0xc75efc30
-DATA cosimD20_nttTwiddles<>+5240(SB)/4, $0xc75efc30
-DATA cosimD20_nttTwiddles<>+5244(SB)/4, $0xc75efc30
-DATA cosimD20_nttTwiddles<>+5248(SB)/4, $0x000e8f76
-DATA cosimD20_nttTwiddles<>+5252(SB)/4, $0x000e8f76
-DATA cosimD20_nttTwiddles<>+5256(SB)/4, $0x000e8f76
-DATA cosimD20_nttTwiddles<>+5260(SB)/4, $0x000e8f76
-DATA cosimD20_nttTwiddles<>+5264(SB)/4, $0x001f9d54
-DATA cosimD20_nttTwiddles<>+5268(SB)/4, $0x001f9d54
-DATA cosimD20_nttTwiddles<>+5272(SB)/4, $0x001f9d54
-DATA cosimD20_nttTwiddles<>+5276(SB)/4, $0x001f9d54
-DATA cosimD20_nttTwiddles<>+5280(SB)/4, $0xeefd4f76
-DATA cosimD20_nttTwiddles<>+5284(SB)/4, $0xeefd4f76
-DATA cosimD20_nttTwiddles<>+5288(SB)/4, $0xeefd4f76
-DATA cosimD20_nttTwiddles<>+5292(SB)/4, $0xeefd4f76
-DATA cosimD20_nttTwiddles<>+5296(SB)/4, $0x99ca1d54
-DATA cosimD20_nttTwiddles<>+5300(SB)/4, $0x99ca1d54
-DATA cosimD20_nttTwiddles<>+5304(SB)/4, $0x99ca1d54
-DATA cosimD20_nttTwiddles<>+5308(SB)/4, $0x99ca1d54
-DATA cosimD20_nttTwiddles<>+5312(SB)/4, $0x003b3853
-DATA cosimD20_nttTwiddles<>+5316(SB)/4, $0x003b3853
-DATA cosimD20_nttTwiddles<>+5320(SB)/4, $0x003b3853
-DATA cosimD20_nttTwiddles<>+5324(SB)/4, $0x003b3853
-DATA cosimD20_nttTwiddles<>+5328(SB)/4, $0xffd54f2d
-DATA cosimD20_nttTwiddles<>+5332(SB)/4, $0xffd54f2d
-DATA cosimD20_nttTwiddles<>+5336(SB)/4, $0xffd54f2d
-DATA cosimD20_nttTwiddles<>+5340(SB)/4, $0xffd54f2d
-DATA cosimD20_nttTwiddles<>+5344(SB)/4, $0x89c59853
-DATA cosimD20_nttTwiddles<>+5348(SB)/4, $0x89c59853
-DATA cosimD20_nttTwiddles<>+5352(SB)/4, $0x89c59853
-DATA cosimD20_nttTwiddles<>+5356(SB)/4, $0x89c59853
-DATA cosimD20_nttTwiddles<>+5360(SB)/4, $0xc73aef2d
-DATA cosimD20_nttTwiddles<>+5364(SB)/4, $0xc73aef2d
-DATA cosimD20_nttTwiddles<>+5368(SB)/4, $0xc73aef2d
-DATA cosimD20_nttTwiddles<>+5372(SB)/4, $0xc73aef2d
-DATA cosimD20_nttTwiddles<>+5376(SB)/4, $0x0002e46c
-DATA cosimD20_nttTwiddles<>+5380(SB)/4, $0x0002e46c
-DATA cosimD20_nttTwiddles<>+5384(SB)/4, $0xffdb3c93
-DATA cosimD20_nttTwiddles<>+5388(SB)/4, $0xffdb3c93
-DATA cosimD20_nttTwiddles<>+5392(SB)/4, $0x00139e25
-DATA cosimD20_nttTwiddles<>+5396(SB)/4, $0x00139e25
-DATA cosimD20_nttTwiddles<>+5400(SB)/4, $0xffd1eea2
-DATA cosimD20_nttTwiddles<>+5404(SB)/4, $0xffd1eea2
-DATA cosimD20_nttTwiddles<>+5408(SB)/4, $0xd690646c
-DATA cosimD20_nttTwiddles<>+5412(SB)/4, $0xd690646c
-DATA cosimD20_nttTwiddles<>+5416(SB)/4, $0x69ed9c93
-DATA cosimD20_nttTwiddles<>+5420(SB)/4, $0x69ed9c93
-DATA cosimD20_nttTwiddles<>+5424(SB)/4, $0xf5583e25
-DATA cosimD20_nttTwiddles<>+5428(SB)/4, $0xf5583e25
-DATA cosimD20_nttTwiddles<>+5432(SB)/4, $0x74a62ea2
-DATA cosimD20_nttTwiddles<>+5436(SB)/4, $0x74a62ea2
-DATA cosimD20_nttTwiddles<>+5440(SB)/4, $0x003036c2
-DATA cosimD20_nttTwiddles<>+5444(SB)/4, $0x003036c2
-DATA cosimD20_nttTwiddles<>+5448(SB)/4, $0x00141305
-DATA cosimD20_nttTwiddles<>+5452(SB)/4, $0x00141305
-DATA cosimD20_nttTwiddles<>+5456(SB)/4, $0xfff39944
-DATA cosimD20_nttTwiddles<>+5460(SB)/4, $0xfff39944
-DATA cosimD20_nttTwiddles<>+5464(SB)/4, $0xffc8a057
-DATA cosimD20_nttTwiddles<>+5468(SB)/4, $0xffc8a057
-DATA cosimD20_nttTwiddles<>+5472(SB)/4, $0xae0876c2
-DATA cosimD20_nttTwiddles<>+5476(SB)/4, $0xae0876c2
-DATA cosimD20_nttTwiddles<>+5480(SB)/4, $0x13f4b305
-DATA cosimD20_nttTwiddles<>+5484(SB)/4, $0x13f4b305
-DATA cosimD20_nttTwiddles<>+5488(SB)/4, $0xe11c1944
-DATA cosimD20_nttTwiddles<>+5492(SB)/4, $0xe11c1944
-DATA cosimD20_nttTwiddles<>+5496(SB)/4, $0x44538057
-DATA cosimD20_nttTwiddles<>+5500(SB)/4, $0x44538057
-DATA cosimD20_nttTwiddles<>+5504(SB)/4, $0xffc9c808
-DATA cosimD20_nttTwiddles<>+5508(SB)/4, $0xffc9c808
-DATA cosimD20_nttTwiddles<>+5512(SB)/4, $0xfffd4ae0
-DATA cosimD20_nttTwiddles<>+5516(SB)/4, $0xfffd4ae0
-DATA cosimD20_nttTwiddles<>+5520(SB)/4, $0xffe7d0e0
-DATA cosimD20_nttTwiddles<>+5524(SB)/4, $0xffe7d0e0
-DATA cosimD20_nttTwiddles<>+5528(SB)/4, $0xffc4c79c
-DATA cosimD20_nttTwiddles<>+5532(SB)/4, $0xffc4c79c
-DATA cosimD20_nttTwiddles<>+5536(SB)/4, $0x54cac808
-DATA cosimD20_nttTwiddles<>+5540(SB)/4, $0x54cac808
-DATA cosimD20_nttTwiddles<>+5544(SB)/4, $0xb9594ae0
-DATA cosimD20_nttTwiddles<>+5548(SB)/4, $0xb9594ae0
-DATA cosimD20_nttTwiddles<>+5552(SB)/4, $0x0a03d0e0
-DATA cosimD20_nttTwiddles<>+5556(SB)/4, $0x0a03d0e0
-DATA cosimD20_nttTwiddles<>+5560(SB)/4, $0x3ab8479c
-DATA cosimD20_nttTwiddles<>+5564(SB)/4, $0x3ab8479c
-DATA cosimD20_nttTwiddles<>+5568(SB)/4, $0xffe3bff6
-DATA cosimD20_nttTwiddles<>+5572(SB)/4, $0xffe3bff6
-DATA cosimD20_nttTwiddles<>+5576(SB)/4, $0x00147792
-DATA cosimD20_nttTwiddles<>+5580(SB)/4, $0x00147792
-DATA cosimD20_nttTwiddles<>+5584(SB)/4, $0xffea0802
-DATA cosimD20_nttTwiddles<>+5588(SB)/4, $0xffea0802
-DATA cosimD20_nttTwiddles<>+5592(SB)/4, $0x003a97d9
-DATA cosimD20_nttTwiddles<>+5596(SB)/4, $0x003a97d9
-DATA cosimD20_nttTwiddles<>+5600(SB)/4, $0x54e27ff6
-DATA cosimD20_nttTwiddles<>+5604(SB)/4, $0x54e27ff6
-DATA cosimD20_nttTwiddles<>+5608(SB)/4, $0x0e06b792
-DATA cosimD20_nttTwiddles<>+5612(SB)/4, $0x0e06b792
-DATA cosimD20_nttTwiddles<>+5616(SB)/4, $0x47ea4802
-DATA cosimD20_nttTwiddles<>+5620(SB)/4, $0x47ea4802
-DATA cosimD20_nttTwiddles<>+5624(SB)/4, $0xcab5b7d9
-DATA cosimD20_nttTwiddles<>+5628(SB)/4, $0xcab5b7d9
-DATA cosimD20_nttTwiddles<>+5632(SB)/4, $0xffd1a13c
-DATA cosimD20_nttTwiddles<>+5636(SB)/4, $0x0021c4f7
-DATA cosimD20_nttTwiddles<>+5640(SB)/4, $0xfff97d45
-DATA cosimD20_nttTwiddles<>+5644(SB)/4, $0xffe68e98
-DATA cosimD20_nttTwiddles<>+5648(SB)/4, $0xffd32764
-DATA cosimD20_nttTwiddles<>+5652(SB)/4, $0x0002cc93
-DATA cosimD20_nttTwiddles<>+5656(SB)/4, $0xfff78a50
-DATA cosimD20_nttTwiddles<>+5660(SB)/4, $0x003c15ca
-DATA cosimD20_nttTwiddles<>+5664(SB)/4, $0x85f9213c
-DATA cosimD20_nttTwiddles<>+5668(SB)/4, $0x9940a4f7
-DATA cosimD20_nttTwiddles<>+5672(SB)/4, $0xa1221d45
-DATA cosimD20_nttTwiddles<>+5676(SB)/4, $0xe5b98e98
-DATA cosimD20_nttTwiddles<>+5680(SB)/4, $0x42bfa764
-DATA cosimD20_nttTwiddles<>+5684(SB)/4, $0x5c152c93
-DATA cosimD20_nttTwiddles<>+5688(SB)/4, $0x09418a50
-DATA cosimD20_nttTwiddles<>+5692(SB)/4, $0xc5f555ca
-DATA cosimD20_nttTwiddles<>+5696(SB)/4, $0x0021c4f7
-DATA cosimD20_nttTwiddles<>+5700(SB)/4, $0x0021c4f7
-DATA cosimD20_nttTwiddles<>+5704(SB)/4, $0xffe68e98
-DATA cosimD20_nttTwiddles<>+5708(SB)/4, $0xffe68e98
-DATA cosimD20_nttTwiddles<>+5712(SB)/4, $0x0002cc93
-DATA cosimD20_nttTwiddles<>+5716(SB)/4, $0x0002cc93
-DATA cosimD20_nttTwiddles<>+5720(SB)/4, $0x003c15ca
-DATA cosimD20_nttTwiddles<>+5724(SB)/4, $0x003c15ca
-DATA cosimD20_nttTwiddles<>+5728(SB)/4, $0x9940a4f7
-DATA cosimD20_nttTwiddles<>+5732(SB)/4, $0x9940a4f7
-DATA cosimD20_nttTwiddles<>+5736(SB)/4, $0xe5b98e98
-DATA cosimD20_nttTwiddles<>+5740(SB)/4, $0xe5b98e98
-DATA cosimD20_nttTwiddles<>+5744(SB)/4, $0x5c152c93
-DATA cosimD20_nttTwiddles<>+5748(SB)/4, $0x5c152c93
-DATA cosimD20_nttTwiddles<>+5752(SB)/4, $0xc5f555ca
-DATA cosimD20_nttTwiddles<>+5756(SB)/4, $0xc5f555ca
-DATA cosimD20_nttTwiddles<>+5760(SB)/4, $0x0035c539
-DATA cosimD20_nttTwiddles<>+5764(SB)/4, $0xfff11bf4
-DATA cosimD20_nttTwiddles<>+5768(SB)/4, $0x001a4cd0
-DATA cosimD20_nttTwiddles<>+5772(SB)/4, $0xffef2633
-DATA cosimD20_nttTwiddles<>+5776(SB)/4, $0xffdde1af
-DATA cosimD20_nttTwiddles<>+5780(SB)/4, $0xfff11805
-DATA cosimD20_nttTwiddles<>+5784(SB)/4, $0x003bcf2c
-DATA cosimD20_nttTwiddles<>+5788(SB)/4, $0x00155e68
-DATA cosimD20_nttTwiddles<>+5792(SB)/4, $0x005ce539
-DATA cosimD20_nttTwiddles<>+5796(SB)/4, $0xf96f9bf4
-DATA cosimD20_nttTwiddles<>+5800(SB)/4, $0x21b44cd0
-DATA cosimD20_nttTwiddles<>+5804(SB)/4, $0x97358633
-DATA cosimD20_nttTwiddles<>+5808(SB)/4, $0xa093c1af
-DATA cosimD20_nttTwiddles<>+5812(SB)/4, $0x3471b805
-DATA cosimD20_nttTwiddles<>+5816(SB)/4, $0x94214f2c
-DATA cosimD20_nttTwiddles<>+5820(SB)/4, $0x17e25e68
-DATA cosimD20_nttTwiddles<>+5824(SB)/4, $0xfff11bf4
-DATA cosimD20_nttTwiddles<>+5828(SB)/4, $0xfff11bf4
-DATA cosimD20_nttTwiddles<>+5832(SB)/4, $0xffef2633
-DATA cosimD20_nttTwiddles<>+5836(SB)/4, $0xffef2633
-DATA cosimD20_nttTwiddles<>+5840(SB)/4, $0xfff11805
-DATA cosimD20_nttTwiddles<>+5844(SB)/4, $0xfff11805
-DATA cosimD20_nttTwiddles<>+5848(SB)/4, $0x00155e68
-DATA cosimD20_nttTwiddles<>+5852(SB)/4, $0x00155e68
-DATA cosimD20_nttTwiddles<>+5856(SB)/4, $0xf96f9bf4
-DATA cosimD20_nttTwiddles<>+5860(SB)/4, $0xf96f9bf4
-DATA cosimD20_nttTwiddles<>+5864(SB)/4, $0x97358633
-DATA cosimD20_nttTwiddles<>+5868(SB)/4, $0x97358633
-DATA cosimD20_nttTwiddles<>+5872(SB)/4, $0x3471b805
-DATA cosimD20_nttTwiddles<>+5876(SB)/4, $0x3471b805
-DATA cosimD20_nttTwiddles<>+5880(SB)/4, $0x17e25e68
-DATA cosimD20_nttTwiddles<>+5884(SB)/4, $0x17e25e68
-DATA cosimD20_nttTwiddles<>+5888(SB)/4, $0x003b0115
-DATA cosimD20_nttTwiddles<>+5892(SB)/4, $0x001a35e7
-DATA cosimD20_nttTwiddles<>+5896(SB)/4, $0xffe47cae
-DATA cosimD20_nttTwiddles<>+5900(SB)/4, $0xfffc05da
-DATA cosimD20_nttTwiddles<>+5904(SB)/4, $0xfff993dd
-DATA cosimD20_nttTwiddles<>+5908(SB)/4, $0x00189c2a
-DATA cosimD20_nttTwiddles<>+5912(SB)/4, $0xffff434e
-DATA cosimD20_nttTwiddles<>+5916(SB)/4, $0xfff316b6
-DATA cosimD20_nttTwiddles<>+5920(SB)/4, $0x29dda115
-DATA cosimD20_nttTwiddles<>+5924(SB)/4, $0xef5715e7
-DATA cosimD20_nttTwiddles<>+5928(SB)/4, $0xf07a3cae
-DATA cosimD20_nttTwiddles<>+5932(SB)/4, $0xfbb745da
-DATA cosimD20_nttTwiddles<>+5936(SB)/4, $0xb7f533dd
-DATA cosimD20_nttTwiddles<>+5940(SB)/4, $0xa69ddc2a
-DATA cosimD20_nttTwiddles<>+5944(SB)/4, $0x7969034e
-DATA cosimD20_nttTwiddles<>+5948(SB)/4, $0xdfc9d6b6
-DATA cosimD20_nttTwiddles<>+5952(SB)/4, $0x001a35e7
-DATA cosimD20_nttTwiddles<>+5956(SB)/4, $0x001a35e7
-DATA cosimD20_nttTwiddles<>+5960(SB)/4, $0xfffc05da
-DATA cosimD20_nttTwiddles<>+5964(SB)/4, $0xfffc05da
-DATA cosimD20_nttTwiddles<>+5968(SB)/4, $0x00189c2a
-DATA cosimD20_nttTwiddles<>+5972(SB)/4, $0x00189c2a
-DATA cosimD20_nttTwiddles<>+5976(SB)/4, $0xfff316b6
-DATA cosimD20_nttTwiddles<>+5980(SB)/4, $0xfff316b6
-DATA cosimD20_nttTwiddles<>+5984(SB)/4, $0xef5715e7
-DATA cosimD20_nttTwiddles<>+5988(SB)/4, $0xef5715e7
-DATA cosimD20_nttTwiddles<>+5992(SB)/4, $0xfbb745da
-DATA cosimD20_nttTwiddles<>+5996(SB)/4, $0xfbb745da
-DATA cosimD20_nttTwiddles<>+6000(SB)/4, $0xa69ddc2a
-DATA cosimD20_nttTwiddles<>+6004(SB)/4, $0xa69ddc2a
-DATA cosimD20_nttTwiddles<>+6008(SB)/4, $0xdfc9d6b6
-DATA cosimD20_nttTwiddles<>+6012(SB)/4, $0xdfc9d6b6
-DATA cosimD20_nttTwiddles<>+6016(SB)/4, $0x00041dc0
-DATA cosimD20_nttTwiddles<>+6020(SB)/4, $0x0007340e
-DATA cosimD20_nttTwiddles<>+6024(SB)/4, $0x001d2668
-DATA cosimD20_nttTwiddles<>+6028(SB)/4, $0xffc57fdb
-DATA cosimD20_nttTwiddles<>+6032(SB)/4, $0xffdd1d09
-DATA cosimD20_nttTwiddles<>+6036(SB)/4, $0xffc9e5a9
-DATA cosimD20_nttTwiddles<>+6040(SB)/4, $0xffeb36df
-DATA cosimD20_nttTwiddles<>+6044(SB)/4, $0x001e29ce
-DATA cosimD20_nttTwiddles<>+6048(SB)/4, $0xa3bc1dc0
-DATA cosimD20_nttTwiddles<>+6052(SB)/4, $0x1788f40e
-DATA cosimD20_nttTwiddles<>+6056(SB)/4, $0x10ea2668
-DATA cosimD20_nttTwiddles<>+6060(SB)/4, $0x2e40dfdb
-DATA cosimD20_nttTwiddles<>+6064(SB)/4, $0x42fe3d09
-DATA cosimD20_nttTwiddles<>+6068(SB)/4, $0x0bff05a9
-DATA cosimD20_nttTwiddles<>+6072(SB)/4, $0x734716df
-DATA cosimD20_nttTwiddles<>+6076(SB)/4, $0x1657e9ce
-DATA cosimD20_nttTwiddles<>+6080(SB)/4, $0x0007340e
-DATA cosimD20_nttTwiddles<>+6084(SB)/4, $0x0007340e
-DATA cosimD20_nttTwiddles<>+6088(SB)/4, $0xffc57fdb
-DATA cosimD20_nttTwiddles<>+6092(SB)/4, $0xffc57fdb
-DATA cosimD20_nttTwiddles<>+6096(SB)/4, $0xffc9e5a9
-DATA cosimD20_nttTwiddles<>+6100(SB)/4, $0xffc9e5a9
-DATA cosimD20_nttTwiddles<>+6104(SB)/4, $0x001e29ce
-DATA cosimD20_nttTwiddles<>+6108(SB)/4, $0x001e29ce
-DATA cosimD20_nttTwiddles<>+6112(SB)/4, $0x1788f40e
-DATA cosimD20_nttTwiddles<>+6116(SB)/4, $0x1788f40e
-DATA cosimD20_nttTwiddles<>+6120(SB)/4, $0x2e40dfdb
-DATA cosimD20_nttTwiddles<>+6124(SB)/4, $0x2e40dfdb
-DATA cosimD20_nttTwiddles<>+6128(SB)/4, $0x0bff05a9
-DATA cosimD20_nttTwiddles<>+6132(SB)/4, $0x0bff05a9
-DATA cosimD20_nttTwiddles<>+6136(SB)/4, $0x1657e9ce
-DATA cosimD20_nttTwiddles<>+6140(SB)/4, $0x1657e9ce
-DATA cosimD20_nttTwiddles<>+6144(SB)/8, $0x0000000000000000
-GLOBL cosimD20_nttTwiddles<>(SB), RODATA|NOPTR, $6152
+DATA cosimD20_nttTwiddles<>+480(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+484(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+488(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+492(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+496(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+500(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+504(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+508(SB)/4, $0x00400000
+DATA cosimD20_nttTwiddles<>+512(SB)/8, $0x0000000000000000
+GLOBL cosimD20_nttTwiddles<>(SB), RODATA|NOPTR, $520
 
 // func data26() unsafe.Pointer
 TEXT ·data26(SB), NOSPLIT, $0-8
 	LEAQ cosimD20_nttTwiddles<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// nttBlockTwiddles of ntt_amd64.s
+DATA cosimD20_nttBlockTwiddles<>+0(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+4(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+8(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+12(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+16(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+20(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+24(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+28(SB)/4, $0x001bde2b
+DATA cosimD20_nttBlockTwiddles<>+32(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+36(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+40(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+44(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+48(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+52(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+56(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+60(SB)/4, $0x12613e2b
+DATA cosimD20_nttBlockTwiddles<>+64(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+68(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+72(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+76(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+80(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+84(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+88(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+92(SB)/4, $0x0023e92b
+DATA cosimD20_nttBlockTwiddles<>+96(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+100(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+104(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+108(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+112(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+116(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+120(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+124(SB)/4, $0x93c9492b
+DATA cosimD20_nttBlockTwiddles<>+128(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+132(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+136(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+140(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+144(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+148(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+152(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+156(SB)/4, $0x00299658
+DATA cosimD20_nttBlockTwiddles<>+160(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+164(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+168(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+172(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+176(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+180(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+184(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+188(SB)/4, $0x66f49658
+DATA cosimD20_nttBlockTwiddles<>+192(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+196(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+200(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+204(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+208(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+212(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+216(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+220(SB)/4, $0x000fa070
+DATA cosimD20_nttBlockTwiddles<>+224(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+228(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+232(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+236(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+240(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+244(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+248(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+252(SB)/4, $0x7c1da070
+DATA cosimD20_nttBlockTwiddles<>+256(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+260(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+264(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+268(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+272(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+276(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+280(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+284(SB)/4, $0xffef85a4
+DATA cosimD20_nttBlockTwiddles<>+288(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+292(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+296(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+300(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+304(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+308(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+312(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+316(SB)/4, $0xaea405a4
+DATA cosimD20_nttBlockTwiddles<>+320(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+324(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+328(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+332(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+336(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+340(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+344(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+348(SB)/4, $0x0036b788
+DATA cosimD20_nttBlockTwiddles<>+352(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+356(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+360(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+364(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+368(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+372(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+376(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+380(SB)/4, $0x3327b788
+DATA cosimD20_nttBlockTwiddles<>+384(SB)/4, $0x00294a67
+DATA cosimD20_nttBlockTwiddles<>+388(SB)/4, $0x00294a67
+DATA cosimD20_nttBlockTwiddles<>+392(SB)/4, $0x00294a67
+DATA cosimD20_nttBlockTwiddles<>+396(SB)/4, $0x00294a67
+DATA cosimD20_nttBlockTwiddles<>+400(SB)/4, $0xffe6a503
+DATA cosimD20_nttBlockTwiddles<>+404(SB)/4, $0xffe6a503
+DATA cosimD20_nttBlockTwiddles<>+408(SB)/4, $0xffe6a503
+DATA cosimD20_nttBlockTwiddles<>+412(SB)/4, $0xffe6a503
+DATA cosimD20_nttBlockTwiddles<>+416(SB)/4, $0x91f62a67
+DATA cosimD20_nttBlockTwiddles<>+420(SB)/4, $0x91f62a67
+DATA cosimD20_nttBlockTwiddles<>+424(SB)/4, $0x91f62a67
+DATA cosimD20_nttBlockTwiddles<>+428(SB)/4, $0x91f62a67
+DATA cosimD20_nttBlockTwiddles<>+432(SB)/4, $0x5f070503
+DATA cosimD20_nttBlockTwiddles<>+436(SB)/4, $0x5f070503
+DATA cosimD20_nttBlockTwiddles<>+440(SB)/4, $0x5f070503
+DATA cosimD20_nttBlockTwiddles<>+444(SB)/4, $0x5f070503
+DATA cosimD20_nttBlockTwiddles<>+448(SB)/4, $0x00017620
+DATA cosimD20_nttBlockTwiddles<>+452(SB)/4, $0x00017620
+DATA cosimD20_nttBlockTwiddles<>+456(SB)/4, $0x00017620
+DATA cosimD20_nttBlockTwiddles<>+460(SB)/4, $0x00017620
+DATA cosimD20_nttBlockTwiddles<>+464(SB)/4, $0xffc9302c
+DATA cosimD20_nttBlockTwiddles<>+468(SB)/4, $0xffc9302c
+DATA cosimD20_nttBlockTwiddles<>+472(SB)/4, $0xffc9302c
+DATA cosimD20_nttBlockTwiddles<>+476(SB)/4, $0xffc9302c
+DATA cosimD20_nttBlockTwiddles<>+480(SB)/4, $0x9ec57620
+DATA cosimD20_nttBlockTwiddles<>+484(SB)/4, $0x9ec57620
+DATA cosimD20_nttBlockTwiddles<>+488(SB)/4, $0x9ec57620
+DATA cosimD20_nttBlockTwiddles<>+492(SB)/4, $0x9ec57620
+DATA cosimD20_nttBlockTwiddles<>+496(SB)/4, $0xbfceb02c
+DATA cosimD20_nttBlockTwiddles<>+500(SB)/4, $0xbfceb02c
+DATA cosimD20_nttBlockTwiddles<>+504(SB)/4, $0xbfceb02c
+DATA cosimD20_nttBlockTwiddles<>+508(SB)/4, $0xbfceb02c
+DATA cosimD20_nttBlockTwiddles<>+512(SB)/4, $0x002ef4cd
+DATA cosimD20_nttBlockTwiddles<>+516(SB)/4, $0x002ef4cd
+DATA cosimD20_nttBlockTwiddles<>+520(SB)/4, $0x002ef4cd
+DATA cosimD20_nttBlockTwiddles<>+524(SB)/4, $0x002ef4cd
+DATA cosimD20_nttBlockTwiddles<>+528(SB)/4, $0xffd947d4
+DATA cosimD20_nttBlockTwiddles<>+532(SB)/4, $0xffd947d4
+DATA cosimD20_nttBlockTwiddles<>+536(SB)/4, $0xffd947d4
+DATA cosimD20_nttBlockTwiddles<>+540(SB)/4, $0xffd947d4
+DATA cosimD20_nttBlockTwiddles<>+544(SB)/4, $0xac4894cd
+DATA cosimD20_nttBlockTwiddles<>+548(SB)/4, $0xac4894cd
+DATA cosimD20_nttBlockTwiddles<>+552(SB)/4, $0xac4894cd
+DATA cosimD20_nttBlockTwiddles<>+556(SB)/4, $0xac4894cd
+DATA cosimD20_nttBlockTwiddles<>+560(SB)/4, $0x8ed3c7d4
+DATA cosimD20_nttBlockTwiddles<>+564(SB)/4, $0x8ed3c7d4
+DATA cosimD20_nttBlockTwiddles<>+568(SB)/4, $0x8ed3c7d4
+DATA cosimD20_nttBlockTwiddles<>+572(SB)/4, $0x8ed3c7d4
+DATA cosimD20_nttBlockTwiddles<>+576(SB)/4, $0x0035dec5
+DATA cosimD20_nttBlockTwiddles<>+580(SB)/4, $0x0035dec5
+DATA cosimD20_nttBlockTwiddles<>+584(SB)/4, $0x0035dec5
+DATA cosimD20_nttBlockTwiddles<>+588(SB)/4, $0x0035dec5
+DATA cosimD20_nttBlockTwiddles<>+592(SB)/4, $0x003bbeaf
+DATA cosimD20_nttBlockTwiddles<>+596(SB)/4, $0x003bbeaf
+DATA cosimD20_nttBlockTwiddles<>+600(SB)/4, $0x003bbeaf
+DATA cosimD20_nttBlockTwiddles<>+604(SB)/4, $0x003bbeaf
+DATA cosimD20_nttBlockTwiddles<>+608(SB)/4, $0x6d8e7ec5
+DATA cosimD20_nttBlockTwiddles<>+612(SB)/4, $0x6d8e7ec5
+DATA cosimD20_nttBlockTwiddles<>+616(SB)/4, $0x6d8e7ec5
+DATA cosimD20_nttBlockTwiddles<>+620(SB)/4, $0x6d8e7ec5
+DATA cosimD20_nttBlockTwiddles<>+624(SB)/4, $0xdc919eaf
+DATA cosimD20_nttBlockTwiddles<>+628(SB)/4, $0xdc919eaf
+DATA cosimD20_nttBlockTwiddles<>+632(SB)/4, $0xdc919eaf
+DATA cosimD20_nttBlockTwiddles<>+636(SB)/4, $0xdc919eaf
+DATA cosimD20_nttBlockTwiddles<>+640(SB)/4, $0xffc406e5
+DATA cosimD20_nttBlockTwiddles<>+644(SB)/4, $0xffc406e5
+DATA cosimD20_nttBlockTwiddles<>+648(SB)/4, $0xffe9d65d
+DATA cosimD20_nttBlockTwiddles<>+652(SB)/4, $0xffe9d65d
+DATA cosimD20_nttBlockTwiddles<>+656(SB)/4, $0xffeccf75
+DATA cosimD20_nttBlockTwiddles<>+660(SB)/4, $0xffeccf75
+DATA cosimD20_nttBlockTwiddles<>+664(SB)/4, $0xffcf5280
+DATA cosimD20_nttBlockTwiddles<>+668(SB)/4, $0xffcf5280
+DATA cosimD20_nttBlockTwiddles<>+672(SB)/4, $0xa220a6e5
+DATA cosimD20_nttBlockTwiddles<>+676(SB)/4, $0xa220a6e5
+DATA cosimD20_nttBlockTwiddles<>+680(SB)/4, $0x8035765d
+DATA cosimD20_nttBlockTwiddles<>+684(SB)/4, $0x8035765d
+DATA cosimD20_nttBlockTwiddles<>+688(SB)/4, $0xb35b6f75
+DATA cosimD20_nttBlockTwiddles<>+692(SB)/4, $0xb35b6f75
+DATA cosimD20_nttBlockTwiddles<>+696(SB)/4, $0xaa1f5280
+DATA cosimD20_nttBlockTwiddles<>+700(SB)/4, $0xaa1f5280
+DATA cosimD20_nttBlockTwiddles<>+704(SB)/4, $0xffc7e1cf
+DATA cosimD20_nttBlockTwiddles<>+708(SB)/4, $0xffc7e1cf
+DATA cosimD20_nttBlockTwiddles<>+712(SB)/4, $0x002135c7
+DATA cosimD20_nttBlockTwiddles<>+716(SB)/4, $0x002135c7
+DATA cosimD20_nttBlockTwiddles<>+720(SB)/4, $0xffc1b072
+DATA cosimD20_nttBlockTwiddles<>+724(SB)/4, $0xffc1b072
+DATA cosimD20_nttBlockTwiddles<>+728(SB)/4, $0xffc890e0
+DATA cosimD20_nttBlockTwiddles<>+732(SB)/4, $0xffc890e0
+DATA cosimD20_nttBlockTwiddles<>+736(SB)/4, $0x5081c1cf
+DATA cosimD20_nttBlockTwiddles<>+740(SB)/4, $0x5081c1cf
+DATA cosimD20_nttBlockTwiddles<>+744(SB)/4, $0x5f5a15c7
+DATA cosimD20_nttBlockTwiddles<>+748(SB)/4, $0x5f5a15c7
+DATA cosimD20_nttBlockTwiddles<>+752(SB)/4, $0xc4cff072
+DATA cosimD20_nttBlockTwiddles<>+756(SB)/4, $0xc4cff072
+DATA cosimD20_nttBlockTwiddles<>+760(SB)/4, $0x21e490e0
+DATA cosimD20_nttBlockTwiddles<>+764(SB)/4, $0x21e490e0
+DATA cosimD20_nttBlockTwiddles<>+768(SB)/4, $0xffe8ac81
+DATA cosimD20_nttBlockTwiddles<>+772(SB)/4, $0xffe8ac81
+DATA cosimD20_nttBlockTwiddles<>+776(SB)/4, $0x003509ee
+DATA cosimD20_nttBlockTwiddles<>+780(SB)/4, $0x003509ee
+DATA cosimD20_nttBlockTwiddles<>+784(SB)/4, $0x001d9772
+DATA cosimD20_nttBlockTwiddles<>+788(SB)/4, $0x001d9772
+DATA cosimD20_nttBlockTwiddles<>+792(SB)/4, $0xffcfd2ae
+DATA cosimD20_nttBlockTwiddles<>+796(SB)/4, $0xffcfd2ae
+DATA cosimD20_nttBlockTwiddles<>+800(SB)/4, $0xd8f8cc81
+DATA cosimD20_nttBlockTwiddles<>+804(SB)/4, $0xd8f8cc81
+DATA cosimD20_nttBlockTwiddles<>+808(SB)/4, $0x6272c9ee
+DATA cosimD20_nttBlockTwiddles<>+812(SB)/4, $0x6272c9ee
+DATA cosimD20_nttBlockTwiddles<>+816(SB)/4, $0xc20bd772
+DATA cosimD20_nttBlockTwiddles<>+820(SB)/4, $0xc20bd772
+DATA cosimD20_nttBlockTwiddles<>+824(SB)/4, $0x5b2592ae
+DATA cosimD20_nttBlockTwiddles<>+828(SB)/4, $0x5b2592ae
+DATA cosimD20_nttBlockTwiddles<>+832(SB)/4, $0xffd19819
+DATA cosimD20_nttBlockTwiddles<>+836(SB)/4, $0xffd19819
+DATA cosimD20_nttBlockTwiddles<>+840(SB)/4, $0xffe7cfbb
+DATA cosimD20_nttBlockTwiddles<>+844(SB)/4, $0xffe7cfbb
+DATA cosimD20_nttBlockTwiddles<>+848(SB)/4, $0xfff0bcf6
+DATA cosimD20_nttBlockTwiddles<>+852(SB)/4, $0xfff0bcf6
+DATA cosimD20_nttBlockTwiddles<>+856(SB)/4, $0x0001efca
+DATA cosimD20_nttBlockTwiddles<>+860(SB)/4, $0x0001efca
+DATA cosimD20_nttBlockTwiddles<>+864(SB)/4, $0x8a54b819
+DATA cosimD20_nttBlockTwiddles<>+868(SB)/4, $0x8a54b819
+DATA cosimD20_nttBlockTwiddles<>+872(SB)/4, $0x085f2fbb
+DATA cosimD20_nttBlockTwiddles<>+876(SB)/4, $0x085f2fbb
+DATA cosimD20_nttBlockTwiddles<>+880(SB)/4, $0x748f7cf6
+DATA cosimD20_nttBlockTwiddles<>+884(SB)/4, $0x748f7cf6
+DATA cosimD20_nttBlockTwiddles<>+888(SB)/4, $0x80fb2fca
+DATA cosimD20_nttBlockTwiddles<>+892(SB)/4, $0x80fb2fca
+DATA cosimD20_nttBlockTwiddles<>+896(SB)/4, $0x001fea93
+DATA cosimD20_nttBlockTwiddles<>+900(SB)/4, $0xffccff72
+DATA cosimD20_nttBlockTwiddles<>+904(SB)/4, $0x000412f5
+DATA cosimD20_nttBlockTwiddles<>+908(SB)/4, $0xffca48a0
+DATA cosimD20_nttBlockTwiddles<>+912(SB)/4, $0x000dbe5e
+DATA cosimD20_nttBlockTwiddles<>+916(SB)/4, $0x00078f83
+DATA cosimD20_nttBlockTwiddles<>+920(SB)/4, $0xfff60021
+DATA cosimD20_nttBlockTwiddles<>+924(SB)/4, $0xffc9b97d
+DATA cosimD20_nttBlockTwiddles<>+928(SB)/4, $0xfff24a93
+DATA cosimD20_nttBlockTwiddles<>+932(SB)/4, $0xaebb3f72
+DATA cosimD20_nttBlockTwiddles<>+936(SB)/4, $0xdbe2b2f5
+DATA cosimD20_nttBlockTwiddles<>+940(SB)/4, $0x78de48a0
+DATA cosimD20_nttBlockTwiddles<>+944(SB)/4, $0x00d97e5e
+DATA cosimD20_nttBlockTwiddles<>+948(SB)/4, $0x3c77ef83
+DATA cosimD20_nttBlockTwiddles<>+952(SB)/4, $0x337a2021
+DATA cosimD20_nttBlockTwiddles<>+956(SB)/4, $0x6c79597d
+DATA cosimD20_nttBlockTwiddles<>+960(SB)/4, $0xffccff72
+DATA cosimD20_nttBlockTwiddles<>+964(SB)/4, $0xffccff72
+DATA cosimD20_nttBlockTwiddles<>+968(SB)/4, $0xffca48a0
+DATA cosimD20_nttBlockTwiddles<>+972(SB)/4, $0xffca48a0
+DATA cosimD20_nttBlockTwiddles<>+976(SB)/4, $0x00078f83
+DATA cosimD20_nttBlockTwiddles<>+980(SB)/4, $0x00078f83
+DATA cosimD20_nttBlockTwiddles<>+984(SB)/4, $0xffc9b97d
+DATA cosimD20_nttBlockTwiddles<>+988(SB)/4, $0xffc9b97d
+DATA cosimD20_nttBlockTwiddles<>+992(SB)/4, $0xaebb3f72
+DATA cosimD20_nttBlockTwiddles<>+996(SB)/4, $0xaebb3f72
+DATA cosimD20_nttBlockTwiddles<>+1000(SB)/4, $0x78de48a0
+DATA cosimD20_nttBlockTwiddles<>+1004(SB)/4, $0x78de48a0
+DATA cosimD20_nttBlockTwiddles<>+1008(SB)/4, $0x3c77ef83
+DATA cosimD20_nttBlockTwiddles<>+1012(SB)/4, $0x3c77ef83
+DATA cosimD20_nttBlockTwiddles<>+1016(SB)/4, $0x6c79597d
+DATA cosimD20_nttBlockTwiddles<>+1020(SB)/4, $0x6c79597d
+DATA cosimD20_nttBlockTwiddles<>+1024(SB)/4, $0x0033ff5a
+DATA cosimD20_nttBlockTwiddles<>+1028(SB)/4, $0x00223dfb
+DATA cosimD20_nttBlockTwiddles<>+1032(SB)/4, $0x00252587
+DATA cosimD20_nttBlockTwiddles<>+1036(SB)/4, $0xffc6a2fc
+DATA cosimD20_nttBlockTwiddles<>+1040(SB)/4, $0x001c5e1a
+DATA cosimD20_nttBlockTwiddles<>+1044(SB)/4, $0xffe7628a
+DATA cosimD20_nttBlockTwiddles<>+1048(SB)/4, $0xffd05af6
+DATA cosimD20_nttBlockTwiddles<>+1052(SB)/4, $0xfff7fcd6
+DATA cosimD20_nttBlockTwiddles<>+1056(SB)/4, $0x3b1f3f5a
+DATA cosimD20_nttBlockTwiddles<>+1060(SB)/4, $0x36619dfb
+DATA cosimD20_nttBlockTwiddles<>+1064(SB)/4, $0xfd560587
+DATA cosimD20_nttBlockTwiddles<>+1068(SB)/4, $0x462622fc
+DATA cosimD20_nttBlockTwiddles<>+1072(SB)/4, $0xe6df9e1a
+DATA cosimD20_nttBlockTwiddles<>+1076(SB)/4, $0xcf38a28a
+DATA cosimD20_nttBlockTwiddles<>+1080(SB)/4, $0x682f1af6
+DATA cosimD20_nttBlockTwiddles<>+1084(SB)/4, $0xec92bcd6
+DATA cosimD20_nttBlockTwiddles<>+1088(SB)/4, $0x00223dfb
+DATA cosimD20_nttBlockTwiddles<>+1092(SB)/4, $0x00223dfb
+DATA cosimD20_nttBlockTwiddles<>+1096(SB)/4, $0xffc6a2fc
+DATA cosimD20_nttBlockTwiddles<>+1100(SB)/4, $0xffc6a2fc
+DATA cosimD20_nttBlockTwiddles<>+1104(SB)/4, $0xffe7628a
+DATA cosimD20_nttBlockTwiddles<>+1108(SB)/4, $0xffe7628a
+DATA cosimD20_nttBlockTwiddles<>+1112(SB)/4, $0xfff7fcd6
+DATA cosimD20_nttBlockTwiddles<>+1116(SB)/4, $0xfff7fcd6
+DATA cosimD20_nttBlockTwiddles<>+1120(SB)/4, $0x36619dfb
+DATA cosimD20_nttBlockTwiddles<>+1124(SB)/4, $0x36619dfb
+DATA cosimD20_nttBlockTwiddles<>+1128(SB)/4, $0x462622fc
+DATA cosimD20_nttBlockTwiddles<>+1132(SB)/4, $0x462622fc
+DATA cosimD20_nttBlockTwiddles<>+1136(SB)/4, $0xcf38a28a
+DATA cosimD20_nttBlockTwiddles<>+1140(SB)/4, $0xcf38a28a
+DATA cosimD20_nttBlockTwiddles<>+1144(SB)/4, $0xec92bcd6
+DATA cosimD20_nttBlockTwiddles<>+1148(SB)/4, $0xec92bcd6
+DATA cosimD20_nttBlockTwiddles<>+1152(SB)/4, $0x002358d4
+DATA cosimD20_nttBlockTwiddles<>+1156(SB)/4, $0xffdaab9f
+DATA cosimD20_nttBlockTwiddles<>+1160(SB)/4, $0xffed24f0
+DATA cosimD20_nttBlockTwiddles<>+1164(SB)/4, $0xffedbb56
+DATA cosimD20_nttBlockTwiddles<>+1168(SB)/4, $0x000de0e6
+DATA cosimD20_nttBlockTwiddles<>+1172(SB)/4, $0xffff5704
+DATA cosimD20_nttBlockTwiddles<>+1176(SB)/4, $0x001f0084
+DATA cosimD20_nttBlockTwiddles<>+1180(SB)/4, $0xfff44592
+DATA cosimD20_nttBlockTwiddles<>+1184(SB)/4, $0x513dd8d4
+DATA cosimD20_nttBlockTwiddles<>+1188(SB)/4, $0x01ce8b9f
+DATA cosimD20_nttBlockTwiddles<>+1192(SB)/4, $0xec8b24f0
+DATA cosimD20_nttBlockTwiddles<>+1196(SB)/4, $0x64587b56
+DATA cosimD20_nttBlockTwiddles<>+1200(SB)/4, $0xe12aa0e6
+DATA cosimD20_nttBlockTwiddles<>+1204(SB)/4, $0x78dfd704
+DATA cosimD20_nttBlockTwiddles<>+1208(SB)/4, $0xae2f8084
+DATA cosimD20_nttBlockTwiddles<>+1212(SB)/4, $0x07a68592
+DATA cosimD20_nttBlockTwiddles<>+1216(SB)/4, $0xffdaab9f
+DATA cosimD20_nttBlockTwiddles<>+1220(SB)/4, $0xffdaab9f
+DATA cosimD20_nttBlockTwiddles<>+1224(SB)/4, $0xffedbb56
+DATA cosimD20_nttBlockTwiddles<>+1228(SB)/4, $0xffedbb56
+DATA cosimD20_nttBlockTwiddles<>+1232(SB)/4, $0xffff5704
+DATA cosimD20_nttBlockTwiddles<>+1236(SB)/4, $0xffff5704
+DATA cosimD20_nttBlockTwiddles<>+1240(SB)/4, $0xfff44592
+DATA cosimD20_nttBlockTwiddles<>+1244(SB)/4, $0xfff44592
+DATA cosimD20_nttBlockTwiddles<>+1248(SB)/4, $0x01ce8b9f
+DATA cosimD20_nttBlockTwiddles<>+1252(SB)/4, $0x01ce8b9f
+DATA cosimD20_nttBlockTwiddles<>+1256(SB)/4, $0x64587b56
+DATA cosimD20_nttBlockTwiddles<>+1260(SB)/4, $0x64587b56
+DATA cosimD20_nttBlockTwiddles<>+1264(SB)/4, $0x78dfd704
+DATA cosimD20_nttBlockTwiddles<>+1268(SB)/4, $0x78dfd704
+DATA cosimD20_nttBlockTwiddles<>+1272(SB)/4, $0x07a68592
+DATA cosimD20_nttBlockTwiddles<>+1276(SB)/4, $0x07a68592
+DATA cosimD20_nttBlockTwiddles<>+1280(SB)/4, $0x003a41f8
+DATA cosimD20_nttBlockTwiddles<>+1284(SB)/4, $0xffc9a422
+DATA cosimD20_nttBlockTwiddles<>+1288(SB)/4, $0x00359b5d
+DATA cosimD20_nttBlockTwiddles<>+1292(SB)/4, $0xffcf45de
+DATA cosimD20_nttBlockTwiddles<>+1296(SB)/4, $0x000c7f5a
+DATA cosimD20_nttBlockTwiddles<>+1300(SB)/4, $0xfff806fc
+DATA cosimD20_nttBlockTwiddles<>+1304(SB)/4, $0x0030ef86
+DATA cosimD20_nttBlockTwiddles<>+1308(SB)/4, $0xffc921c2
+DATA cosimD20_nttBlockTwiddles<>+1312(SB)/4, $0x2c7941f8
+DATA cosimD20_nttBlockTwiddles<>+1316(SB)/4, $0xab4de422
+DATA cosimD20_nttBlockTwiddles<>+1320(SB)/4, $0x79213b5d
+DATA cosimD20_nttBlockTwiddles<>+1324(SB)/4, $0x718b05de
+DATA cosimD20_nttBlockTwiddles<>+1328(SB)/4, $0x4af7bf5a
+DATA cosimD20_nttBlockTwiddles<>+1332(SB)/4, $0x72d786fc
+DATA cosimD20_nttBlockTwiddles<>+1336(SB)/4, $0x7321af86
+DATA cosimD20_nttBlockTwiddles<>+1340(SB)/4, $0x4b0161c2
+DATA cosimD20_nttBlockTwiddles<>+1344(SB)/4, $0xffc9a422
+DATA cosimD20_nttBlockTwiddles<>+1348(SB)/4, $0xffc9a422
+DATA cosimD20_nttBlockTwiddles<>+1352(SB)/4, $0xffcf45de
+DATA cosimD20_nttBlockTwiddles<>+1356(SB)/4, $0xffcf45de
+DATA cosimD20_nttBlockTwiddles<>+1360(SB)/4, $0xfff806fc
+DATA cosimD20_nttBlockTwiddles<>+1364(SB)/4, $0xfff806fc
+DATA cosimD20_nttBlockTwiddles<>+1368(SB)/4, $0xffc921c2
+DATA cosimD20_nttBlockTwiddles<>+1372(SB)/4, $0xffc921c2
+DATA cosimD20_nttBlockTwiddles<>+1376(SB)/4, $0xab4de422
+DATA cosimD20_nttBlockTwiddles<>+1380(SB)/4, $0xab4de422
+DATA cosimD20_nttBlockTwiddles<>+1384(SB)/4, $0x718b05de
+DATA cosimD20_nttBlockTwiddles<>+1388(SB)/4, $0x718b05de
+DATA cosimD20_nttBlockTwiddles<>+1392(SB)/4, $0x72d786fc
+DATA cosimD20_nttBlockTwiddles<>+1396(SB)/4, $0x72d786fc
+DATA cosimD20_nttBlockTwiddles<>+1400(SB)/4, $0x4b0161c2
+DATA cosimD20_nttBlockTwiddles<>+1404(SB)/4, $0x4b0161c2
+DATA cosimD20_nttBlockTwiddles<>+1408(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1412(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1416(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1420(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1424(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1428(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1432(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1436(SB)/4, $0xfffa84ad
+DATA cosimD20_nttBlockTwiddles<>+1440(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1444(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1448(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1452(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1456(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1460(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1464(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1468(SB)/4, $0xae1024ad
+DATA cosimD20_nttBlockTwiddles<>+1472(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1476(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1480(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1484(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1488(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1492(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1496(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1500(SB)/4, $0xffe0147f
+DATA cosimD20_nttBlockTwiddles<>+1504(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1508(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1512(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1516(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1520(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1524(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1528(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1532(SB)/4, $0xbeeff47f
+DATA cosimD20_nttBlockTwiddles<>+1536(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1540(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1544(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1548(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1552(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1556(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1560(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1564(SB)/4, $0xfff79d90
+DATA cosimD20_nttBlockTwiddles<>+1568(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1572(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1576(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1580(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1584(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1588(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1592(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1596(SB)/4, $0x6ba99d90
+DATA cosimD20_nttBlockTwiddles<>+1600(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1604(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1608(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1612(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1616(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1620(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1624(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1628(SB)/4, $0xffeeeaa0
+DATA cosimD20_nttBlockTwiddles<>+1632(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1636(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1640(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1644(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1648(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1652(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1656(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1660(SB)/4, $0x0d42eaa0
+DATA cosimD20_nttBlockTwiddles<>+1664(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1668(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1672(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1676(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1680(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1684(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1688(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1692(SB)/4, $0x0027f968
+DATA cosimD20_nttBlockTwiddles<>+1696(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1700(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1704(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1708(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1712(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1716(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1720(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1724(SB)/4, $0xeb54f968
+DATA cosimD20_nttBlockTwiddles<>+1728(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1732(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1736(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1740(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1744(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1748(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1752(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1756(SB)/4, $0xffdfd37b
+DATA cosimD20_nttBlockTwiddles<>+1760(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1764(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1768(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1772(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1776(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1780(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1784(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1788(SB)/4, $0x28cf337b
+DATA cosimD20_nttBlockTwiddles<>+1792(SB)/4, $0xffc51585
+DATA cosimD20_nttBlockTwiddles<>+1796(SB)/4, $0xffc51585
+DATA cosimD20_nttBlockTwiddles<>+1800(SB)/4, $0xffc51585
+DATA cosimD20_nttBlockTwiddles<>+1804(SB)/4, $0xffc51585
+DATA cosimD20_nttBlockTwiddles<>+1808(SB)/4, $0x00360400
+DATA cosimD20_nttBlockTwiddles<>+1812(SB)/4, $0x00360400
+DATA cosimD20_nttBlockTwiddles<>+1816(SB)/4, $0x00360400
+DATA cosimD20_nttBlockTwiddles<>+1820(SB)/4, $0x00360400
+DATA cosimD20_nttBlockTwiddles<>+1824(SB)/4, $0xf3f5b585
+DATA cosimD20_nttBlockTwiddles<>+1828(SB)/4, $0xf3f5b585
+DATA cosimD20_nttBlockTwiddles<>+1832(SB)/4, $0xf3f5b585
+DATA cosimD20_nttBlockTwiddles<>+1836(SB)/4, $0xf3f5b585
+DATA cosimD20_nttBlockTwiddles<>+1840(SB)/4, $0xc0b60400
+DATA cosimD20_nttBlockTwiddles<>+1844(SB)/4, $0xc0b60400
+DATA cosimD20_nttBlockTwiddles<>+1848(SB)/4, $0xc0b60400
+DATA cosimD20_nttBlockTwiddles<>+1852(SB)/4, $0xc0b60400
+DATA cosimD20_nttBlockTwiddles<>+1856(SB)/4, $0xffd18e7c
+DATA cosimD20_nttBlockTwiddles<>+1860(SB)/4, $0xffd18e7c
+DATA cosimD20_nttBlockTwiddles<>+1864(SB)/4, $0xffd18e7c
+DATA cosimD20_nttBlockTwiddles<>+1868(SB)/4, $0xffd18e7c
+DATA cosimD20_nttBlockTwiddles<>+1872(SB)/4, $0xfffb6a4d
+DATA cosimD20_nttBlockTwiddles<>+1876(SB)/4, $0xfffb6a4d
+DATA cosimD20_nttBlockTwiddles<>+1880(SB)/4, $0xfffb6a4d
+DATA cosimD20_nttBlockTwiddles<>+1884(SB)/4, $0xfffb6a4d
+DATA cosimD20_nttBlockTwiddles<>+1888(SB)/4, $0xe3a10e7c
+DATA cosimD20_nttBlockTwiddles<>+1892(SB)/4, $0xe3a10e7c
+DATA cosimD20_nttBlockTwiddles<>+1896(SB)/4, $0xe3a10e7c
+DATA cosimD20_nttBlockTwiddles<>+1900(SB)/4, $0xe3a10e7c
+DATA cosimD20_nttBlockTwiddles<>+1904(SB)/4, $0x7ac50a4d
+DATA cosimD20_nttBlockTwiddles<>+1908(SB)/4, $0x7ac50a4d
+DATA cosimD20_nttBlockTwiddles<>+1912(SB)/4, $0x7ac50a4d
+DATA cosimD20_nttBlockTwiddles<>+1916(SB)/4, $0x7ac50a4d
+DATA cosimD20_nttBlockTwiddles<>+1920(SB)/4, $0x00368a96
+DATA cosimD20_nttBlockTwiddles<>+1924(SB)/4, $0x00368a96
+DATA cosimD20_nttBlockTwiddles<>+1928(SB)/4, $0x00368a96
+DATA cosimD20_nttBlockTwiddles<>+1932(SB)/4, $0x00368a96
+DATA cosimD20_nttBlockTwiddles<>+1936(SB)/4, $0x0023d69c
+DATA cosimD20_nttBlockTwiddles<>+1940(SB)/4, $0x0023d69c
+DATA cosimD20_nttBlockTwiddles<>+1944(SB)/4, $0x0023d69c
+DATA cosimD20_nttBlockTwiddles<>+1948(SB)/4, $0x0023d69c
+DATA cosimD20_nttBlockTwiddles<>+1952(SB)/4, $0xde894a96
+DATA cosimD20_nttBlockTwiddles<>+1956(SB)/4, $0xde894a96
+DATA cosimD20_nttBlockTwiddles<>+1960(SB)/4, $0xde894a96
+DATA cosimD20_nttBlockTwiddles<>+1964(SB)/4, $0xde894a96
+DATA cosimD20_nttBlockTwiddles<>+1968(SB)/4, $0x9cf7569c
+DATA cosimD20_nttBlockTwiddles<>+1972(SB)/4, $0x9cf7569c
+DATA cosimD20_nttBlockTwiddles<>+1976(SB)/4, $0x9cf7569c
+DATA cosimD20_nttBlockTwiddles<>+1980(SB)/4, $0x9cf7569c
+DATA cosimD20_nttBlockTwiddles<>+1984(SB)/4, $0xffd43e41
+DATA cosimD20_nttBlockTwiddles<>+1988(SB)/4, $0xffd43e41
+DATA cosimD20_nttBlockTwiddles<>+1992(SB)/4, $0xffd43e41
+DATA cosimD20_nttBlockTwiddles<>+1996(SB)/4, $0xffd43e41
+DATA cosimD20_nttBlockTwiddles<>+2000(SB)/4, $0xfff7c55d
+DATA cosimD20_nttBlockTwiddles<>+2004(SB)/4, $0xfff7c55d
+DATA cosimD20_nttBlockTwiddles<>+2008(SB)/4, $0xfff7c55d
+DATA cosimD20_nttBlockTwiddles<>+2012(SB)/4, $0xfff7c55d
+DATA cosimD20_nttBlockTwiddles<>+2016(SB)/4, $0x6b1c5e41
+DATA cosimD20_nttBlockTwiddles<>+2020(SB)/4, $0x6b1c5e41
+DATA cosimD20_nttBlockTwiddles<>+2024(SB)/4, $0x6b1c5e41
+DATA cosimD20_nttBlockTwiddles<>+2028(SB)/4, $0x6b1c5e41
+DATA cosimD20_nttBlockTwiddles<>+2032(SB)/4, $0xbe23655d
+DATA cosimD20_nttBlockTwiddles<>+2036(SB)/4, $0xbe23655d
+DATA cosimD20_nttBlockTwiddles<>+2040(SB)/4, $0xbe23655d
+DATA cosimD20_nttBlockTwiddles<>+2044(SB)/4, $0xbe23655d
+DATA cosimD20_nttBlockTwiddles<>+2048(SB)/4, $0x003410f2
+DATA cosimD20_nttBlockTwiddles<>+2052(SB)/4, $0x003410f2
+DATA cosimD20_nttBlockTwiddles<>+2056(SB)/4, $0xffd2b7a3
+DATA cosimD20_nttBlockTwiddles<>+2060(SB)/4, $0xffd2b7a3
+DATA cosimD20_nttBlockTwiddles<>+2064(SB)/4, $0xfff5c282
+DATA cosimD20_nttBlockTwiddles<>+2068(SB)/4, $0xfff5c282
+DATA cosimD20_nttBlockTwiddles<>+2072(SB)/4, $0xfffa2bdd
+DATA cosimD20_nttBlockTwiddles<>+2076(SB)/4, $0xfffa2bdd
+DATA cosimD20_nttBlockTwiddles<>+2080(SB)/4, $0xd15250f2
+DATA cosimD20_nttBlockTwiddles<>+2084(SB)/4, $0xd15250f2
+DATA cosimD20_nttBlockTwiddles<>+2088(SB)/4, $0x114717a3
+DATA cosimD20_nttBlockTwiddles<>+2092(SB)/4, $0x114717a3
+DATA cosimD20_nttBlockTwiddles<>+2096(SB)/4, $0x7f460282
+DATA cosimD20_nttBlockTwiddles<>+2100(SB)/4, $0x7f460282
+DATA cosimD20_nttBlockTwiddles<>+2104(SB)/4, $0xcaf5cbdd
+DATA cosimD20_nttBlockTwiddles<>+2108(SB)/4, $0xcaf5cbdd
+DATA cosimD20_nttBlockTwiddles<>+2112(SB)/4, $0x0020c638
+DATA cosimD20_nttBlockTwiddles<>+2116(SB)/4, $0x0020c638
+DATA cosimD20_nttBlockTwiddles<>+2120(SB)/4, $0xfff9ba6d
+DATA cosimD20_nttBlockTwiddles<>+2124(SB)/4, $0xfff9ba6d
+DATA cosimD20_nttBlockTwiddles<>+2128(SB)/4, $0xffffa63b
+DATA cosimD20_nttBlockTwiddles<>+2132(SB)/4, $0xffffa63b
+DATA cosimD20_nttBlockTwiddles<>+2136(SB)/4, $0x001c4563
+DATA cosimD20_nttBlockTwiddles<>+2140(SB)/4, $0x001c4563
+DATA cosimD20_nttBlockTwiddles<>+2144(SB)/4, $0xdce7c638
+DATA cosimD20_nttBlockTwiddles<>+2148(SB)/4, $0xdce7c638
+DATA cosimD20_nttBlockTwiddles<>+2152(SB)/4, $0xb4c75a6d
+DATA cosimD20_nttBlockTwiddles<>+2156(SB)/4, $0xb4c75a6d
+DATA cosimD20_nttBlockTwiddles<>+2160(SB)/4, $0xc347063b
+DATA cosimD20_nttBlockTwiddles<>+2164(SB)/4, $0xc347063b
+DATA cosimD20_nttBlockTwiddles<>+2168(SB)/4, $0x6348a563
+DATA cosimD20_nttBlockTwiddles<>+2172(SB)/4, $0x6348a563
+DATA cosimD20_nttBlockTwiddles<>+2176(SB)/4, $0xfff0fe85
+DATA cosimD20_nttBlockTwiddles<>+2180(SB)/4, $0xfff0fe85
+DATA cosimD20_nttBlockTwiddles<>+2184(SB)/4, $0xffc7a44b
+DATA cosimD20_nttBlockTwiddles<>+2188(SB)/4, $0xffc7a44b
+DATA cosimD20_nttBlockTwiddles<>+2192(SB)/4, $0xffed4113
+DATA cosimD20_nttBlockTwiddles<>+2196(SB)/4, $0xffed4113
+DATA cosimD20_nttBlockTwiddles<>+2200(SB)/4, $0x001495d4
+DATA cosimD20_nttBlockTwiddles<>+2204(SB)/4, $0x001495d4
+DATA cosimD20_nttBlockTwiddles<>+2208(SB)/4, $0xf1419e85
+DATA cosimD20_nttBlockTwiddles<>+2212(SB)/4, $0xf1419e85
+DATA cosimD20_nttBlockTwiddles<>+2216(SB)/4, $0xfad1044b
+DATA cosimD20_nttBlockTwiddles<>+2220(SB)/4, $0xfad1044b
+DATA cosimD20_nttBlockTwiddles<>+2224(SB)/4, $0x6a8fa113
+DATA cosimD20_nttBlockTwiddles<>+2228(SB)/4, $0x6a8fa113
+DATA cosimD20_nttBlockTwiddles<>+2232(SB)/4, $0xf8cf15d4
+DATA cosimD20_nttBlockTwiddles<>+2236(SB)/4, $0xf8cf15d4
+DATA cosimD20_nttBlockTwiddles<>+2240(SB)/4, $0x00296e9f
+DATA cosimD20_nttBlockTwiddles<>+2244(SB)/4, $0x00296e9f
+DATA cosimD20_nttBlockTwiddles<>+2248(SB)/4, $0xffda3409
+DATA cosimD20_nttBlockTwiddles<>+2252(SB)/4, $0xffda3409
+DATA cosimD20_nttBlockTwiddles<>+2256(SB)/4, $0xffec09f7
+DATA cosimD20_nttBlockTwiddles<>+2260(SB)/4, $0xffec09f7
+DATA cosimD20_nttBlockTwiddles<>+2264(SB)/4, $0xffea2c62
+DATA cosimD20_nttBlockTwiddles<>+2268(SB)/4, $0xffea2c62
+DATA cosimD20_nttBlockTwiddles<>+2272(SB)/4, $0x5a7d4e9f
+DATA cosimD20_nttBlockTwiddles<>+2276(SB)/4, $0x5a7d4e9f
+DATA cosimD20_nttBlockTwiddles<>+2280(SB)/4, $0x65db5409
+DATA cosimD20_nttBlockTwiddles<>+2284(SB)/4, $0x65db5409
+DATA cosimD20_nttBlockTwiddles<>+2288(SB)/4, $0x61aae9f7
+DATA cosimD20_nttBlockTwiddles<>+2292(SB)/4, $0x61aae9f7
+DATA cosimD20_nttBlockTwiddles<>+2296(SB)/4, $0x9c766c62
+DATA cosimD20_nttBlockTwiddles<>+2300(SB)/4, $0x9c766c62
+DATA cosimD20_nttBlockTwiddles<>+2304(SB)/4, $0x00053919
+DATA cosimD20_nttBlockTwiddles<>+2308(SB)/4, $0x003472e7
+DATA cosimD20_nttBlockTwiddles<>+2312(SB)/4, $0x002b5ee5
+DATA cosimD20_nttBlockTwiddles<>+2316(SB)/4, $0x003de11c
+DATA cosimD20_nttBlockTwiddles<>+2320(SB)/4, $0xffc68518
+DATA cosimD20_nttBlockTwiddles<>+2324(SB)/4, $0xffd25089
+DATA cosimD20_nttBlockTwiddles<>+2328(SB)/4, $0xffeba8be
+DATA cosimD20_nttBlockTwiddles<>+2332(SB)/4, $0xfff91de4
+DATA cosimD20_nttBlockTwiddles<>+2336(SB)/4, $0x7ea85919
+DATA cosimD20_nttBlockTwiddles<>+2340(SB)/4, $0xb71152e7
+DATA cosimD20_nttBlockTwiddles<>+2344(SB)/4, $0x8d87fee5
+DATA cosimD20_nttBlockTwiddles<>+2348(SB)/4, $0x9e61611c
+DATA cosimD20_nttBlockTwiddles<>+2352(SB)/4, $0xa4698518
+DATA cosimD20_nttBlockTwiddles<>+2356(SB)/4, $0x29637089
+DATA cosimD20_nttBlockTwiddles<>+2360(SB)/4, $0x0e0368be
+DATA cosimD20_nttBlockTwiddles<>+2364(SB)/4, $0xc1b59de4
+DATA cosimD20_nttBlockTwiddles<>+2368(SB)/4, $0x003472e7
+DATA cosimD20_nttBlockTwiddles<>+2372(SB)/4, $0x003472e7
+DATA cosimD20_nttBlockTwiddles<>+2376(SB)/4, $0x003de11c
+DATA cosimD20_nttBlockTwiddles<>+2380(SB)/4, $0x003de11c
+DATA cosimD20_nttBlockTwiddles<>+2384(SB)/4, $0xffd25089
+DATA cosimD20_nttBlockTwiddles<>+2388(SB)/4, $0xffd25089
+DATA cosimD20_nttBlockTwiddles<>+2392(SB)/4, $0xfff91de4
+DATA cosimD20_nttBlockTwiddles<>+2396(SB)/4, $0xfff91de4
+DATA cosimD20_nttBlockTwiddles<>+2400(SB)/4, $0xb71152e7
+DATA cosimD20_nttBlockTwiddles<>+2404(SB)/4, $0xb71152e7
+DATA cosimD20_nttBlockTwiddles<>+2408(SB)/4, $0x9e61611c
+DATA cosimD20_nttBlockTwiddles<>+2412(SB)/4, $0x9e61611c
+DATA cosimD20_nttBlockTwiddles<>+2416(SB)/4, $0x29637089
+DATA cosimD20_nttBlockTwiddles<>+2420(SB)/4, $0x29637089
+DATA cosimD20_nttBlockTwiddles<>+2424(SB)/4, $0xc1b59de4
+DATA cosimD20_nttBlockTwiddles<>+2428(SB)/4, $0xc1b59de4
+DATA cosimD20_nttBlockTwiddles<>+2432(SB)/4, $0x0004610c
+DATA cosimD20_nttBlockTwiddles<>+2436(SB)/4, $0xffcd003b
+DATA cosimD20_nttBlockTwiddles<>+2440(SB)/4, $0x00291199
+DATA cosimD20_nttBlockTwiddles<>+2444(SB)/4, $0x00130984
+DATA cosimD20_nttBlockTwiddles<>+2448(SB)/4, $0x001314be
+DATA cosimD20_nttBlockTwiddles<>+2452(SB)/4, $0x001c853f
+DATA cosimD20_nttBlockTwiddles<>+2456(SB)/4, $0x0012e11b
+DATA cosimD20_nttBlockTwiddles<>+2460(SB)/4, $0x001406c7
+DATA cosimD20_nttBlockTwiddles<>+2464(SB)/4, $0x3625e10c
+DATA cosimD20_nttBlockTwiddles<>+2468(SB)/4, $0x6e54603b
+DATA cosimD20_nttBlockTwiddles<>+2472(SB)/4, $0xb9dc3199
+DATA cosimD20_nttBlockTwiddles<>+2476(SB)/4, $0xaf438984
+DATA cosimD20_nttBlockTwiddles<>+2480(SB)/4, $0xfbaad4be
+DATA cosimD20_nttBlockTwiddles<>+2484(SB)/4, $0xed44653f
+DATA cosimD20_nttBlockTwiddles<>+2488(SB)/4, $0x3ab6411b
+DATA cosimD20_nttBlockTwiddles<>+2492(SB)/4, $0x396ce6c7
+DATA cosimD20_nttBlockTwiddles<>+2496(SB)/4, $0xffcd003b
+DATA cosimD20_nttBlockTwiddles<>+2500(SB)/4, $0xffcd003b
+DATA cosimD20_nttBlockTwiddles<>+2504(SB)/4, $0x00130984
+DATA cosimD20_nttBlockTwiddles<>+2508(SB)/4, $0x00130984
+DATA cosimD20_nttBlockTwiddles<>+2512(SB)/4, $0x001c853f
+DATA cosimD20_nttBlockTwiddles<>+2516(SB)/4, $0x001c853f
+DATA cosimD20_nttBlockTwiddles<>+2520(SB)/4, $0x001406c7
+DATA cosimD20_nttBlockTwiddles<>+2524(SB)/4, $0x001406c7
+DATA cosimD20_nttBlockTwiddles<>+2528(SB)/4, $0x6e54603b
+DATA cosimD20_nttBlockTwiddles<>+2532(SB)/4, $0x6e54603b
+DATA cosimD20_nttBlockTwiddles<>+2536(SB)/4, $0xaf438984
+DATA cosimD20_nttBlockTwiddles<>+2540(SB)/4, $0xaf438984
+DATA cosimD20_nttBlockTwiddles<>+2544(SB)/4, $0xed44653f
+DATA cosimD20_nttBlockTwiddles<>+2548(SB)/4, $0xed44653f
+DATA cosimD20_nttBlockTwiddles<>+2552(SB)/4, $0x396ce6c7
+DATA cosimD20_nttBlockTwiddles<>+2556(SB)/4, $0x396ce6c7
+DATA cosimD20_nttBlockTwiddles<>+2560(SB)/4, $0xffdacd41
+DATA cosimD20_nttBlockTwiddles<>+2564(SB)/4, $0x001a7cc7
+DATA cosimD20_nttBlockTwiddles<>+2568(SB)/4, $0xffd87a3a
+DATA cosimD20_nttBlockTwiddles<>+2572(SB)/4, $0x0025f051
+DATA cosimD20_nttBlockTwiddles<>+2576(SB)/4, $0x00283891
+DATA cosimD20_nttBlockTwiddles<>+2580(SB)/4, $0x001d0b4b
+DATA cosimD20_nttBlockTwiddles<>+2584(SB)/4, $0xffcd5e3e
+DATA cosimD20_nttBlockTwiddles<>+2588(SB)/4, $0x00327283
+DATA cosimD20_nttBlockTwiddles<>+2592(SB)/4, $0xbd02ed41
+DATA cosimD20_nttBlockTwiddles<>+2596(SB)/4, $0x08335cc7
+DATA cosimD20_nttBlockTwiddles<>+2600(SB)/4, $0xda1fba3a
+DATA cosimD20_nttBlockTwiddles<>+2604(SB)/4, $0xd9b01051
+DATA cosimD20_nttBlockTwiddles<>+2608(SB)/4, $0x02ba5891
+DATA cosimD20_nttBlockTwiddles<>+2612(SB)/4, $0x28066b4b
+DATA cosimD20_nttBlockTwiddles<>+2616(SB)/4, $0x84951e3e
+DATA cosimD20_nttBlockTwiddles<>+2620(SB)/4, $0x1902d283
+DATA cosimD20_nttBlockTwiddles<>+2624(SB)/4, $0x001a7cc7
+DATA cosimD20_nttBlockTwiddles<>+2628(SB)/4, $0x001a7cc7
+DATA cosimD20_nttBlockTwiddles<>+2632(SB)/4, $0x0025f051
+DATA cosimD20_nttBlockTwiddles<>+2636(SB)/4, $0x0025f051
+DATA cosimD20_nttBlockTwiddles<>+2640(SB)/4, $0x001d0b4b
+DATA cosimD20_nttBlockTwiddles<>+2644(SB)/4, $0x001d0b4b
+DATA cosimD20_nttBlockTwiddles<>+2648(SB)/4, $0x00327283
+DATA cosimD20_nttBlockTwiddles<>+2652(SB)/4, $0x00327283
+DATA cosimD20_nttBlockTwiddles<>+2656(SB)/4, $0x08335cc7
+DATA cosimD20_nttBlockTwiddles<>+2660(SB)/4, $0x08335cc7
+DATA cosimD20_nttBlockTwiddles<>+2664(SB)/4, $0xd9b01051
+DATA cosimD20_nttBlockTwiddles<>+2668(SB)/4, $0xd9b01051
+DATA cosimD20_nttBlockTwiddles<>+2672(SB)/4, $0x28066b4b
+DATA cosimD20_nttBlockTwiddles<>+2676(SB)/4, $0x28066b4b
+DATA cosimD20_nttBlockTwiddles<>+2680(SB)/4, $0x1902d283
+DATA cosimD20_nttBlockTwiddles<>+2684(SB)/4, $0x1902d283
+DATA cosimD20_nttBlockTwiddles<>+2688(SB)/4, $0x003eb01b
+DATA cosimD20_nttBlockTwiddles<>+2692(SB)/4, $0x00031924
+DATA cosimD20_nttBlockTwiddles<>+2696(SB)/4, $0x00134d71
+DATA cosimD20_nttBlockTwiddles<>+2700(SB)/4, $0x00185a46
+DATA cosimD20_nttBlockTwiddles<>+2704(SB)/4, $0xffc9db90
+DATA cosimD20_nttBlockTwiddles<>+2708(SB)/4, $0xffeff6a6
+DATA cosimD20_nttBlockTwiddles<>+2712(SB)/4, $0xffea2d2f
+DATA cosimD20_nttBlockTwiddles<>+2716(SB)/4, $0xffe20d6e
+DATA cosimD20_nttBlockTwiddles<>+2720(SB)/4, $0x34c2101b
+DATA cosimD20_nttBlockTwiddles<>+2724(SB)/4, $0x61279924
+DATA cosimD20_nttBlockTwiddles<>+2728(SB)/4, $0x75416d71
+DATA cosimD20_nttBlockTwiddles<>+2732(SB)/4, $0x00611a46
+DATA cosimD20_nttBlockTwiddles<>+2736(SB)/4, $0xb33bdb90
+DATA cosimD20_nttBlockTwiddles<>+2740(SB)/4, $0x43c4b6a6
+DATA cosimD20_nttBlockTwiddles<>+2744(SB)/4, $0x6a100d2f
+DATA cosimD20_nttBlockTwiddles<>+2748(SB)/4, $0x428fcd6e
+DATA cosimD20_nttBlockTwiddles<>+2752(SB)/4, $0x00031924
+DATA cosimD20_nttBlockTwiddles<>+2756(SB)/4, $0x00031924
+DATA cosimD20_nttBlockTwiddles<>+2760(SB)/4, $0x00185a46
+DATA cosimD20_nttBlockTwiddles<>+2764(SB)/4, $0x00185a46
+DATA cosimD20_nttBlockTwiddles<>+2768(SB)/4, $0xffeff6a6
+DATA cosimD20_nttBlockTwiddles<>+2772(SB)/4, $0xffeff6a6
+DATA cosimD20_nttBlockTwiddles<>+2776(SB)/4, $0xffe20d6e
+DATA cosimD20_nttBlockTwiddles<>+2780(SB)/4, $0xffe20d6e
+DATA cosimD20_nttBlockTwiddles<>+2784(SB)/4, $0x61279924
+DATA cosimD20_nttBlockTwiddles<>+2788(SB)/4, $0x61279924
+DATA cosimD20_nttBlockTwiddles<>+2792(SB)/4, $0x00611a46
+DATA cosimD20_nttBlockTwiddles<>+2796(SB)/4, $0x00611a46
+DATA cosimD20_nttBlockTwiddles<>+2800(SB)/4, $0x43c4b6a6
+DATA cosimD20_nttBlockTwiddles<>+2804(SB)/4, $0x43c4b6a6
+DATA cosimD20_nttBlockTwiddles<>+2808(SB)/4, $0x428fcd6e
+DATA cosimD20_nttBlockTwiddles<>+2812(SB)/4, $0x428fcd6e
+DATA cosimD20_nttBlockTwiddles<>+2816(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2820(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2824(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2828(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2832(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2836(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2840(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2844(SB)/4, $0x002f9a75
+DATA cosimD20_nttBlockTwiddles<>+2848(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2852(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2856(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2860(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2864(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2868(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2872(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2876(SB)/4, $0x8cfe3a75
+DATA cosimD20_nttBlockTwiddles<>+2880(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2884(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2888(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2892(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2896(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2900(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2904(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2908(SB)/4, $0xffd3fb09
+DATA cosimD20_nttBlockTwiddles<>+2912(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2916(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2920(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2924(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2928(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2932(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2936(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2940(SB)/4, $0x1eb51b09
+DATA cosimD20_nttBlockTwiddles<>+2944(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2948(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2952(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2956(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2960(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2964(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2968(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2972(SB)/4, $0xffdfadd6
+DATA cosimD20_nttBlockTwiddles<>+2976(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+2980(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+2984(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+2988(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+2992(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+2996(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+3000(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+3004(SB)/4, $0x629a6dd6
+DATA cosimD20_nttBlockTwiddles<>+3008(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3012(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3016(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3020(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3024(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3028(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3032(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3036(SB)/4, $0xffc51ae7
+DATA cosimD20_nttBlockTwiddles<>+3040(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3044(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3048(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3052(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3056(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3060(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3064(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3068(SB)/4, $0xcba1fae7
+DATA cosimD20_nttBlockTwiddles<>+3072(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3076(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3080(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3084(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3088(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3092(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3096(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3100(SB)/4, $0xffeaa4f7
+DATA cosimD20_nttBlockTwiddles<>+3104(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3108(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3112(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3116(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3120(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3124(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3128(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3132(SB)/4, $0xb50984f7
+DATA cosimD20_nttBlockTwiddles<>+3136(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3140(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3144(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3148(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3152(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3156(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3160(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3164(SB)/4, $0xffcdfc98
+DATA cosimD20_nttBlockTwiddles<>+3168(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3172(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3176(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3180(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3184(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3188(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3192(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3196(SB)/4, $0xd360fc98
+DATA cosimD20_nttBlockTwiddles<>+3200(SB)/4, $0xffe6123d
+DATA cosimD20_nttBlockTwiddles<>+3204(SB)/4, $0xffe6123d
+DATA cosimD20_nttBlockTwiddles<>+3208(SB)/4, $0xffe6123d
+DATA cosimD20_nttBlockTwiddles<>+3212(SB)/4, $0xffe6123d
+DATA cosimD20_nttBlockTwiddles<>+3216(SB)/4, $0x0035843f
+DATA cosimD20_nttBlockTwiddles<>+3220(SB)/4, $0x0035843f
+DATA cosimD20_nttBlockTwiddles<>+3224(SB)/4, $0x0035843f
+DATA cosimD20_nttBlockTwiddles<>+3228(SB)/4, $0x0035843f
+DATA cosimD20_nttBlockTwiddles<>+3232(SB)/4, $0x97adb23d
+DATA cosimD20_nttBlockTwiddles<>+3236(SB)/4, $0x97adb23d
+DATA cosimD20_nttBlockTwiddles<>+3240(SB)/4, $0x97adb23d
+DATA cosimD20_nttBlockTwiddles<>+3244(SB)/4, $0x97adb23d
+DATA cosimD20_nttBlockTwiddles<>+3248(SB)/4, $0x8d3d643f
+DATA cosimD20_nttBlockTwiddles<>+3252(SB)/4, $0x8d3d643f
+DATA cosimD20_nttBlockTwiddles<>+3256(SB)/4, $0x8d3d643f
+DATA cosimD20_nttBlockTwiddles<>+3260(SB)/4, $0x8d3d643f
+DATA cosimD20_nttBlockTwiddles<>+3264(SB)/4, $0xffe6ead6
+DATA cosimD20_nttBlockTwiddles<>+3268(SB)/4, $0xffe6ead6
+DATA cosimD20_nttBlockTwiddles<>+3272(SB)/4, $0xffe6ead6
+DATA cosimD20_nttBlockTwiddles<>+3276(SB)/4, $0xffe6ead6
+DATA cosimD20_nttBlockTwiddles<>+3280(SB)/4, $0xffdf5617
+DATA cosimD20_nttBlockTwiddles<>+3284(SB)/4, $0xffdf5617
+DATA cosimD20_nttBlockTwiddles<>+3288(SB)/4, $0xffdf5617
+DATA cosimD20_nttBlockTwiddles<>+3292(SB)/4, $0xffdf5617
+DATA cosimD20_nttBlockTwiddles<>+3296(SB)/4, $0xca41aad6
+DATA cosimD20_nttBlockTwiddles<>+3300(SB)/4, $0xca41aad6
+DATA cosimD20_nttBlockTwiddles<>+3304(SB)/4, $0xca41aad6
+DATA cosimD20_nttBlockTwiddles<>+3308(SB)/4, $0xca41aad6
+DATA cosimD20_nttBlockTwiddles<>+3312(SB)/4, $0x3b223617
+DATA cosimD20_nttBlockTwiddles<>+3316(SB)/4, $0x3b223617
+DATA cosimD20_nttBlockTwiddles<>+3320(SB)/4, $0x3b223617
+DATA cosimD20_nttBlockTwiddles<>+3324(SB)/4, $0x3b223617
+DATA cosimD20_nttBlockTwiddles<>+3328(SB)/4, $0x00357e1e
+DATA cosimD20_nttBlockTwiddles<>+3332(SB)/4, $0x00357e1e
+DATA cosimD20_nttBlockTwiddles<>+3336(SB)/4, $0x00357e1e
+DATA cosimD20_nttBlockTwiddles<>+3340(SB)/4, $0x00357e1e
+DATA cosimD20_nttBlockTwiddles<>+3344(SB)/4, $0xffe7945c
+DATA cosimD20_nttBlockTwiddles<>+3348(SB)/4, $0xffe7945c
+DATA cosimD20_nttBlockTwiddles<>+3352(SB)/4, $0xffe7945c
+DATA cosimD20_nttBlockTwiddles<>+3356(SB)/4, $0xffe7945c
+DATA cosimD20_nttBlockTwiddles<>+3360(SB)/4, $0x18f93e1e
+DATA cosimD20_nttBlockTwiddles<>+3364(SB)/4, $0x18f93e1e
+DATA cosimD20_nttBlockTwiddles<>+3368(SB)/4, $0x18f93e1e
+DATA cosimD20_nttBlockTwiddles<>+3372(SB)/4, $0x18f93e1e
+DATA cosimD20_nttBlockTwiddles<>+3376(SB)/4, $0x3473145c
+DATA cosimD20_nttBlockTwiddles<>+3380(SB)/4, $0x3473145c
+DATA cosimD20_nttBlockTwiddles<>+3384(SB)/4, $0x3473145c
+DATA cosimD20_nttBlockTwiddles<>+3388(SB)/4, $0x3473145c
+DATA cosimD20_nttBlockTwiddles<>+3392(SB)/4, $0xffc5af59
+DATA cosimD20_nttBlockTwiddles<>+3396(SB)/4, $0xffc5af59
+DATA cosimD20_nttBlockTwiddles<>+3400(SB)/4, $0xffc5af59
+DATA cosimD20_nttBlockTwiddles<>+3404(SB)/4, $0xffc5af59
+DATA cosimD20_nttBlockTwiddles<>+3408(SB)/4, $0x0038738c
+DATA cosimD20_nttBlockTwiddles<>+3412(SB)/4, $0x0038738c
+DATA cosimD20_nttBlockTwiddles<>+3416(SB)/4, $0x0038738c
+DATA cosimD20_nttBlockTwiddles<>+3420(SB)/4, $0x0038738c
+DATA cosimD20_nttBlockTwiddles<>+3424(SB)/4, $0x6d30cf59
+DATA cosimD20_nttBlockTwiddles<>+3428(SB)/4, $0x6d30cf59
+DATA cosimD20_nttBlockTwiddles<>+3432(SB)/4, $0x6d30cf59
+DATA cosimD20_nttBlockTwiddles<>+3436(SB)/4, $0x6d30cf59
+DATA cosimD20_nttBlockTwiddles<>+3440(SB)/4, $0x78a9f38c
+DATA cosimD20_nttBlockTwiddles<>+3444(SB)/4, $0x78a9f38c
+DATA cosimD20_nttBlockTwiddles<>+3448(SB)/4, $0x78a9f38c
+DATA cosimD20_nttBlockTwiddles<>+3452(SB)/4, $0x78a9f38c
+DATA cosimD20_nttBlockTwiddles<>+3456(SB)/4, $0xffccfbe9
+DATA cosimD20_nttBlockTwiddles<>+3460(SB)/4, $0xffccfbe9
+DATA cosimD20_nttBlockTwiddles<>+3464(SB)/4, $0x0000ad00
+DATA cosimD20_nttBlockTwiddles<>+3468(SB)/4, $0x0000ad00
+DATA cosimD20_nttBlockTwiddles<>+3472(SB)/4, $0xffc72bca
+DATA cosimD20_nttBlockTwiddles<>+3476(SB)/4, $0xffc72bca
+DATA cosimD20_nttBlockTwiddles<>+3480(SB)/4, $0x0024756c
+DATA cosimD20_nttBlockTwiddles<>+3484(SB)/4, $0x0024756c
+DATA cosimD20_nttBlockTwiddles<>+3488(SB)/4, $0x4eca1be9
+DATA cosimD20_nttBlockTwiddles<>+3492(SB)/4, $0x4eca1be9
+DATA cosimD20_nttBlockTwiddles<>+3496(SB)/4, $0x95a0ad00
+DATA cosimD20_nttBlockTwiddles<>+3500(SB)/4, $0x95a0ad00
+DATA cosimD20_nttBlockTwiddles<>+3504(SB)/4, $0x28406bca
+DATA cosimD20_nttBlockTwiddles<>+3508(SB)/4, $0x28406bca
+DATA cosimD20_nttBlockTwiddles<>+3512(SB)/4, $0x88d1f56c
+DATA cosimD20_nttBlockTwiddles<>+3516(SB)/4, $0x88d1f56c
+DATA cosimD20_nttBlockTwiddles<>+3520(SB)/4, $0x0007c417
+DATA cosimD20_nttBlockTwiddles<>+3524(SB)/4, $0x0007c417
+DATA cosimD20_nttBlockTwiddles<>+3528(SB)/4, $0x000dcd44
+DATA cosimD20_nttBlockTwiddles<>+3532(SB)/4, $0x000dcd44
+DATA cosimD20_nttBlockTwiddles<>+3536(SB)/4, $0x00193948
+DATA cosimD20_nttBlockTwiddles<>+3540(SB)/4, $0x00193948
+DATA cosimD20_nttBlockTwiddles<>+3544(SB)/4, $0x000b98a1
+DATA cosimD20_nttBlockTwiddles<>+3548(SB)/4, $0x000b98a1
+DATA cosimD20_nttBlockTwiddles<>+3552(SB)/4, $0x490aa417
+DATA cosimD20_nttBlockTwiddles<>+3556(SB)/4, $0x490aa417
+DATA cosimD20_nttBlockTwiddles<>+3560(SB)/4, $0x27b64d44
+DATA cosimD20_nttBlockTwiddles<>+3564(SB)/4, $0x27b64d44
+DATA cosimD20_nttBlockTwiddles<>+3568(SB)/4, $0xa3423948
+DATA cosimD20_nttBlockTwiddles<>+3572(SB)/4, $0xa3423948
+DATA cosimD20_nttBlockTwiddles<>+3576(SB)/4, $0xa69fb8a1
+DATA cosimD20_nttBlockTwiddles<>+3580(SB)/4, $0xa69fb8a1
+DATA cosimD20_nttBlockTwiddles<>+3584(SB)/4, $0x00040af0
+DATA cosimD20_nttBlockTwiddles<>+3588(SB)/4, $0x00040af0
+DATA cosimD20_nttBlockTwiddles<>+3592(SB)/4, $0xffef36be
+DATA cosimD20_nttBlockTwiddles<>+3596(SB)/4, $0xffef36be
+DATA cosimD20_nttBlockTwiddles<>+3600(SB)/4, $0xffffde7e
+DATA cosimD20_nttBlockTwiddles<>+3604(SB)/4, $0xffffde7e
+DATA cosimD20_nttBlockTwiddles<>+3608(SB)/4, $0xfffcc7df
+DATA cosimD20_nttBlockTwiddles<>+3612(SB)/4, $0xfffcc7df
+DATA cosimD20_nttBlockTwiddles<>+3616(SB)/4, $0xc9620af0
+DATA cosimD20_nttBlockTwiddles<>+3620(SB)/4, $0xc9620af0
+DATA cosimD20_nttBlockTwiddles<>+3624(SB)/4, $0x7fc6f6be
+DATA cosimD20_nttBlockTwiddles<>+3628(SB)/4, $0x7fc6f6be
+DATA cosimD20_nttBlockTwiddles<>+3632(SB)/4, $0xb4cf9e7e
+DATA cosimD20_nttBlockTwiddles<>+3636(SB)/4, $0xb4cf9e7e
+DATA cosimD20_nttBlockTwiddles<>+3640(SB)/4, $0x2578a7df
+DATA cosimD20_nttBlockTwiddles<>+3644(SB)/4, $0x2578a7df
+DATA cosimD20_nttBlockTwiddles<>+3648(SB)/4, $0x002f4588
+DATA cosimD20_nttBlockTwiddles<>+3652(SB)/4, $0x002f4588
+DATA cosimD20_nttBlockTwiddles<>+3656(SB)/4, $0x003c675a
+DATA cosimD20_nttBlockTwiddles<>+3660(SB)/4, $0x003c675a
+DATA cosimD20_nttBlockTwiddles<>+3664(SB)/4, $0xffce69c0
+DATA cosimD20_nttBlockTwiddles<>+3668(SB)/4, $0xffce69c0
+DATA cosimD20_nttBlockTwiddles<>+3672(SB)/4, $0xffebe808
+DATA cosimD20_nttBlockTwiddles<>+3676(SB)/4, $0xffebe808
+DATA cosimD20_nttBlockTwiddles<>+3680(SB)/4, $0x44e04588
+DATA cosimD20_nttBlockTwiddles<>+3684(SB)/4, $0x44e04588
+DATA cosimD20_nttBlockTwiddles<>+3688(SB)/4, $0x4827a75a
+DATA cosimD20_nttBlockTwiddles<>+3692(SB)/4, $0x4827a75a
+DATA cosimD20_nttBlockTwiddles<>+3696(SB)/4, $0xed0669c0
+DATA cosimD20_nttBlockTwiddles<>+3700(SB)/4, $0xed0669c0
+DATA cosimD20_nttBlockTwiddles<>+3704(SB)/4, $0x98ece808
+DATA cosimD20_nttBlockTwiddles<>+3708(SB)/4, $0x98ece808
+DATA cosimD20_nttBlockTwiddles<>+3712(SB)/4, $0xffec7953
+DATA cosimD20_nttBlockTwiddles<>+3716(SB)/4, $0x0016e405
+DATA cosimD20_nttBlockTwiddles<>+3720(SB)/4, $0xfff7b934
+DATA cosimD20_nttBlockTwiddles<>+3724(SB)/4, $0xffd8911b
+DATA cosimD20_nttBlockTwiddles<>+3728(SB)/4, $0xffe14658
+DATA cosimD20_nttBlockTwiddles<>+3732(SB)/4, $0x001ddd98
+DATA cosimD20_nttBlockTwiddles<>+3736(SB)/4, $0xffcf6cbe
+DATA cosimD20_nttBlockTwiddles<>+3740(SB)/4, $0x000c5ca5
+DATA cosimD20_nttBlockTwiddles<>+3744(SB)/4, $0x3196d953
+DATA cosimD20_nttBlockTwiddles<>+3748(SB)/4, $0xee178405
+DATA cosimD20_nttBlockTwiddles<>+3752(SB)/4, $0x2d1e3934
+DATA cosimD20_nttBlockTwiddles<>+3756(SB)/4, $0xf07bf11b
+DATA cosimD20_nttBlockTwiddles<>+3760(SB)/4, $0x5cac4658
+DATA cosimD20_nttBlockTwiddles<>+3764(SB)/4, $0x4fd0dd98
+DATA cosimD20_nttBlockTwiddles<>+3768(SB)/4, $0x86672cbe
+DATA cosimD20_nttBlockTwiddles<>+3772(SB)/4, $0xcd20fca5
+DATA cosimD20_nttBlockTwiddles<>+3776(SB)/4, $0x0016e405
+DATA cosimD20_nttBlockTwiddles<>+3780(SB)/4, $0x0016e405
+DATA cosimD20_nttBlockTwiddles<>+3784(SB)/4, $0xffd8911b
+DATA cosimD20_nttBlockTwiddles<>+3788(SB)/4, $0xffd8911b
+DATA cosimD20_nttBlockTwiddles<>+3792(SB)/4, $0x001ddd98
+DATA cosimD20_nttBlockTwiddles<>+3796(SB)/4, $0x001ddd98
+DATA cosimD20_nttBlockTwiddles<>+3800(SB)/4, $0x000c5ca5
+DATA cosimD20_nttBlockTwiddles<>+3804(SB)/4, $0x000c5ca5
+DATA cosimD20_nttBlockTwiddles<>+3808(SB)/4, $0xee178405
+DATA cosimD20_nttBlockTwiddles<>+3812(SB)/4, $0xee178405
+DATA cosimD20_nttBlockTwiddles<>+3816(SB)/4, $0xf07bf11b
+DATA cosimD20_nttBlockTwiddles<>+3820(SB)/4, $0xf07bf11b
+DATA cosimD20_nttBlockTwiddles<>+3824(SB)/4, $0x4fd0dd98
+DATA cosimD20_nttBlockTwiddles<>+3828(SB)/4, $0x4fd0dd98
+DATA cosimD20_nttBlockTwiddles<>+3832(SB)/4, $0xcd20fca5
+DATA cosimD20_nttBlockTwiddles<>+3836(SB)/4, $0xcd20fca5
+DATA cosimD20_nttBlockTwiddles<>+3840(SB)/4, $0x001d4099
+DATA cosimD20_nttBlockTwiddles<>+3844(SB)/4, $0x000bdbe7
+DATA cosimD20_nttBlockTwiddles<>+3848(SB)/4, $0xffd4ca0c
+DATA cosimD20_nttBlockTwiddles<>+3852(SB)/4, $0xffc72c12
+DATA cosimD20_nttBlockTwiddles<>+3856(SB)/4, $0x00251d8b
+DATA cosimD20_nttBlockTwiddles<>+3860(SB)/4, $0x00336898
+DATA cosimD20_nttBlockTwiddles<>+3864(SB)/4, $0x00027c1c
+DATA cosimD20_nttBlockTwiddles<>+3868(SB)/4, $0x0019379a
+DATA cosimD20_nttBlockTwiddles<>+3872(SB)/4, $0xbfb06099
+DATA cosimD20_nttBlockTwiddles<>+3876(SB)/4, $0x2408bbe7
+DATA cosimD20_nttBlockTwiddles<>+3880(SB)/4, $0xc3164a0c
+DATA cosimD20_nttBlockTwiddles<>+3884(SB)/4, $0x24496c12
+DATA cosimD20_nttBlockTwiddles<>+3888(SB)/4, $0x0a567d8b
+DATA cosimD20_nttBlockTwiddles<>+3892(SB)/4, $0x81466898
+DATA cosimD20_nttBlockTwiddles<>+3896(SB)/4, $0xb185fc1c
+DATA cosimD20_nttBlockTwiddles<>+3900(SB)/4, $0xc20c779a
+DATA cosimD20_nttBlockTwiddles<>+3904(SB)/4, $0x000bdbe7
+DATA cosimD20_nttBlockTwiddles<>+3908(SB)/4, $0x000bdbe7
+DATA cosimD20_nttBlockTwiddles<>+3912(SB)/4, $0xffc72c12
+DATA cosimD20_nttBlockTwiddles<>+3916(SB)/4, $0xffc72c12
+DATA cosimD20_nttBlockTwiddles<>+3920(SB)/4, $0x00336898
+DATA cosimD20_nttBlockTwiddles<>+3924(SB)/4, $0x00336898
+DATA cosimD20_nttBlockTwiddles<>+3928(SB)/4, $0x0019379a
+DATA cosimD20_nttBlockTwiddles<>+3932(SB)/4, $0x0019379a
+DATA cosimD20_nttBlockTwiddles<>+3936(SB)/4, $0x2408bbe7
+DATA cosimD20_nttBlockTwiddles<>+3940(SB)/4, $0x2408bbe7
+DATA cosimD20_nttBlockTwiddles<>+3944(SB)/4, $0x24496c12
+DATA cosimD20_nttBlockTwiddles<>+3948(SB)/4, $0x24496c12
+DATA cosimD20_nttBlockTwiddles<>+3952(SB)/4, $0x81466898
+DATA cosimD20_nttBlockTwiddles<>+3956(SB)/4, $0x81466898
+DATA cosimD20_nttBlockTwiddles<>+3960(SB)/4, $0xc20c779a
+DATA cosimD20_nttBlockTwiddles<>+3964(SB)/4, $0xc20c779a
+DATA cosimD20_nttBlockTwiddles<>+3968(SB)/4, $0xffd92578
+DATA cosimD20_nttBlockTwiddles<>+3972(SB)/4, $0x00221de8
+DATA cosimD20_nttBlockTwiddles<>+3976(SB)/4, $0xffe67ff8
+DATA cosimD20_nttBlockTwiddles<>+3980(SB)/4, $0x000910d8
+DATA cosimD20_nttBlockTwiddles<>+3984(SB)/4, $0x002573b7
+DATA cosimD20_nttBlockTwiddles<>+3988(SB)/4, $0x0002d4bb
+DATA cosimD20_nttBlockTwiddles<>+3992(SB)/4, $0x0018aa08
+DATA cosimD20_nttBlockTwiddles<>+3996(SB)/4, $0xffc7a167
+DATA cosimD20_nttBlockTwiddles<>+4000(SB)/4, $0x48882578
+DATA cosimD20_nttBlockTwiddles<>+4004(SB)/4, $0xefdf1de8
+DATA cosimD20_nttBlockTwiddles<>+4008(SB)/4, $0xb3e57ff8
+DATA cosimD20_nttBlockTwiddles<>+4012(SB)/4, $0x162410d8
+DATA cosimD20_nttBlockTwiddles<>+4016(SB)/4, $0xaf1c53b7
+DATA cosimD20_nttBlockTwiddles<>+4020(SB)/4, $0xe91a34bb
+DATA cosimD20_nttBlockTwiddles<>+4024(SB)/4, $0x3159aa08
+DATA cosimD20_nttBlockTwiddles<>+4028(SB)/4, $0xdc748167
+DATA cosimD20_nttBlockTwiddles<>+4032(SB)/4, $0x00221de8
+DATA cosimD20_nttBlockTwiddles<>+4036(SB)/4, $0x00221de8
+DATA cosimD20_nttBlockTwiddles<>+4040(SB)/4, $0x000910d8
+DATA cosimD20_nttBlockTwiddles<>+4044(SB)/4, $0x000910d8
+DATA cosimD20_nttBlockTwiddles<>+4048(SB)/4, $0x0002d4bb
+DATA cosimD20_nttBlockTwiddles<>+4052(SB)/4, $0x0002d4bb
+DATA cosimD20_nttBlockTwiddles<>+4056(SB)/4, $0xffc7a167
+DATA cosimD20_nttBlockTwiddles<>+4060(SB)/4, $0xffc7a167
+DATA cosimD20_nttBlockTwiddles<>+4064(SB)/4, $0xefdf1de8
+DATA cosimD20_nttBlockTwiddles<>+4068(SB)/4, $0xefdf1de8
+DATA cosimD20_nttBlockTwiddles<>+4072(SB)/4, $0x162410d8
+DATA cosimD20_nttBlockTwiddles<>+4076(SB)/4, $0x162410d8
+DATA cosimD20_nttBlockTwiddles<>+4080(SB)/4, $0xe91a34bb
+DATA cosimD20_nttBlockTwiddles<>+4084(SB)/4, $0xe91a34bb
+DATA cosimD20_nttBlockTwiddles<>+4088(SB)/4, $0xdc748167
+DATA cosimD20_nttBlockTwiddles<>+4092(SB)/4, $0xdc748167
+DATA cosimD20_nttBlockTwiddles<>+4096(SB)/4, $0xffeb05ad
+DATA cosimD20_nttBlockTwiddles<>+4100(SB)/4, $0x0033f8cf
+DATA cosimD20_nttBlockTwiddles<>+4104(SB)/4, $0xffe3d157
+DATA cosimD20_nttBlockTwiddles<>+4108(SB)/4, $0xffc65e1f
+DATA cosimD20_nttBlockTwiddles<>+4112(SB)/4, $0xfffd7c8f
+DATA cosimD20_nttBlockTwiddles<>+4116(SB)/4, $0xffed93a7
+DATA cosimD20_nttBlockTwiddles<>+4120(SB)/4, $0x002dfd71
+DATA cosimD20_nttBlockTwiddles<>+4124(SB)/4, $0xffe48c3d
+DATA cosimD20_nttBlockTwiddles<>+4128(SB)/4, $0x3e20a5ad
+DATA cosimD20_nttBlockTwiddles<>+4132(SB)/4, $0x53cdd8cf
+DATA cosimD20_nttBlockTwiddles<>+4136(SB)/4, $0x2a8eb157
+DATA cosimD20_nttBlockTwiddles<>+4140(SB)/4, $0x380a3e1f
+DATA cosimD20_nttBlockTwiddles<>+4144(SB)/4, $0xa40f5c8f
+DATA cosimD20_nttBlockTwiddles<>+4148(SB)/4, $0x7ae273a7
+DATA cosimD20_nttBlockTwiddles<>+4152(SB)/4, $0xcb5c1d71
+DATA cosimD20_nttBlockTwiddles<>+4156(SB)/4, $0x66ec2c3d
+DATA cosimD20_nttBlockTwiddles<>+4160(SB)/4, $0x0033f8cf
+DATA cosimD20_nttBlockTwiddles<>+4164(SB)/4, $0x0033f8cf
+DATA cosimD20_nttBlockTwiddles<>+4168(SB)/4, $0xffc65e1f
+DATA cosimD20_nttBlockTwiddles<>+4172(SB)/4, $0xffc65e1f
+DATA cosimD20_nttBlockTwiddles<>+4176(SB)/4, $0xffed93a7
+DATA cosimD20_nttBlockTwiddles<>+4180(SB)/4, $0xffed93a7
+DATA cosimD20_nttBlockTwiddles<>+4184(SB)/4, $0xffe48c3d
+DATA cosimD20_nttBlockTwiddles<>+4188(SB)/4, $0xffe48c3d
+DATA cosimD20_nttBlockTwiddles<>+4192(SB)/4, $0x53cdd8cf
+DATA cosimD20_nttBlockTwiddles<>+4196(SB)/4, $0x53cdd8cf
+DATA cosimD20_nttBlockTwiddles<>+4200(SB)/4, $0x380a3e1f
+DATA cosimD20_nttBlockTwiddles<>+4204(SB)/4, $0x380a3e1f
+DATA cosimD20_nttBlockTwiddles<>+4208(SB)/4, $0x7ae273a7
+DATA cosimD20_nttBlockTwiddles<>+4212(SB)/4, $0x7ae273a7
+DATA cosimD20_nttBlockTwiddles<>+4216(SB)/4, $0x66ec2c3d
+DATA cosimD20_nttBlockTwiddles<>+4220(SB)/4, $0x66ec2c3d
+DATA cosimD20_nttBlockTwiddles<>+4224(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4228(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4232(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4236(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4240(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4244(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4248(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4252(SB)/4, $0x002f7a49
+DATA cosimD20_nttBlockTwiddles<>+4256(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4260(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4264(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4268(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4272(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4276(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4280(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4284(SB)/4, $0xeef89a49
+DATA cosimD20_nttBlockTwiddles<>+4288(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4292(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4296(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4300(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4304(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4308(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4312(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4316(SB)/4, $0x0028e527
+DATA cosimD20_nttBlockTwiddles<>+4320(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4324(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4328(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4332(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4336(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4340(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4344(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4348(SB)/4, $0x254dc527
+DATA cosimD20_nttBlockTwiddles<>+4352(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4356(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4360(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4364(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4368(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4372(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4376(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4380(SB)/4, $0x001ad035
+DATA cosimD20_nttBlockTwiddles<>+4384(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4388(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4392(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4396(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4400(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4404(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4408(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4412(SB)/4, $0x13a17035
+DATA cosimD20_nttBlockTwiddles<>+4416(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4420(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4424(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4428(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4432(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4436(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4440(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4444(SB)/4, $0xffffb422
+DATA cosimD20_nttBlockTwiddles<>+4448(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4452(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4456(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4460(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4464(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4468(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4472(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4476(SB)/4, $0x6d83f422
+DATA cosimD20_nttBlockTwiddles<>+4480(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4484(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4488(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4492(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4496(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4500(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4504(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4508(SB)/4, $0x003d3201
+DATA cosimD20_nttBlockTwiddles<>+4512(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4516(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4520(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4524(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4528(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4532(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4536(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4540(SB)/4, $0xa9fd5201
+DATA cosimD20_nttBlockTwiddles<>+4544(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4548(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4552(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4556(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4560(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4564(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4568(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4572(SB)/4, $0x000445c5
+DATA cosimD20_nttBlockTwiddles<>+4576(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4580(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4584(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4588(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4592(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4596(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4600(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4604(SB)/4, $0xba3ce5c5
+DATA cosimD20_nttBlockTwiddles<>+4608(SB)/4, $0x000c63a8
+DATA cosimD20_nttBlockTwiddles<>+4612(SB)/4, $0x000c63a8
+DATA cosimD20_nttBlockTwiddles<>+4616(SB)/4, $0x000c63a8
+DATA cosimD20_nttBlockTwiddles<>+4620(SB)/4, $0x000c63a8
+DATA cosimD20_nttBlockTwiddles<>+4624(SB)/4, $0x003b8534
+DATA cosimD20_nttBlockTwiddles<>+4628(SB)/4, $0x003b8534
+DATA cosimD20_nttBlockTwiddles<>+4632(SB)/4, $0x003b8534
+DATA cosimD20_nttBlockTwiddles<>+4636(SB)/4, $0x003b8534
+DATA cosimD20_nttBlockTwiddles<>+4640(SB)/4, $0x588163a8
+DATA cosimD20_nttBlockTwiddles<>+4644(SB)/4, $0x588163a8
+DATA cosimD20_nttBlockTwiddles<>+4648(SB)/4, $0x588163a8
+DATA cosimD20_nttBlockTwiddles<>+4652(SB)/4, $0x588163a8
+DATA cosimD20_nttBlockTwiddles<>+4656(SB)/4, $0xa6e20534
+DATA cosimD20_nttBlockTwiddles<>+4660(SB)/4, $0xa6e20534
+DATA cosimD20_nttBlockTwiddles<>+4664(SB)/4, $0xa6e20534
+DATA cosimD20_nttBlockTwiddles<>+4668(SB)/4, $0xa6e20534
+DATA cosimD20_nttBlockTwiddles<>+4672(SB)/4, $0x00081b9a
+DATA cosimD20_nttBlockTwiddles<>+4676(SB)/4, $0x00081b9a
+DATA cosimD20_nttBlockTwiddles<>+4680(SB)/4, $0x00081b9a
+DATA cosimD20_nttBlockTwiddles<>+4684(SB)/4, $0x00081b9a
+DATA cosimD20_nttBlockTwiddles<>+4688(SB)/4, $0xffd8fc30
+DATA cosimD20_nttBlockTwiddles<>+4692(SB)/4, $0xffd8fc30
+DATA cosimD20_nttBlockTwiddles<>+4696(SB)/4, $0xffd8fc30
+DATA cosimD20_nttBlockTwiddles<>+4700(SB)/4, $0xffd8fc30
+DATA cosimD20_nttBlockTwiddles<>+4704(SB)/4, $0x9e7b5b9a
+DATA cosimD20_nttBlockTwiddles<>+4708(SB)/4, $0x9e7b5b9a
+DATA cosimD20_nttBlockTwiddles<>+4712(SB)/4, $0x9e7b5b9a
+DATA cosimD20_nttBlockTwiddles<>+4716(SB)/4, $0x9e7b5b9a
+DATA cosimD20_nttBlockTwiddles<>+4720(SB)/4, $0xc75efc30
+DATA cosimD20_nttBlockTwiddles<>+4724(SB)/4, $0xc75efc30
+DATA cosimD20_nttBlockTwiddles<>+4728(SB)/4, $0xc75efc30
+DATA cosimD20_nttBlockTwiddles<>+4732(SB)/4, $0xc75efc30
+DATA cosimD20_nttBlockTwiddles<>+4736(SB)/4, $0x000e8f76
+DATA cosimD20_nttBlockTwiddles<>+4740(SB)/4, $0x000e8f76
+DATA cosimD20_nttBlockTwiddles<>+4744(SB)/4, $0x000e8f76
+DATA cosimD20_nttBlockTwiddles<>+4748(SB)/4, $0x000e8f76
+DATA cosimD20_nttBlockTwiddles<>+4752(SB)/4, $0x001f9d54
+DATA cosimD20_nttBlockTwiddles<>+4756(SB)/4, $0x001f9d54
+DATA cosimD20_nttBlockTwiddles<>+4760(SB)/4, $0x001f9d54
+DATA cosimD20_nttBlockTwiddles<>+4764(SB)/4, $0x001f9d54
+DATA cosimD20_nttBlockTwiddles<>+4768(SB)/4, $0xeefd4f76
+DATA cosimD20_nttBlockTwiddles<>+4772(SB)/4, $0xeefd4f76
+DATA cosimD20_nttBlockTwiddles<>+4776(SB)/4, $0xeefd4f76
+DATA cosimD20_nttBlockTwiddles<>+4780(SB)/4, $0xeefd4f76
+DATA cosimD20_nttBlockTwiddles<>+4784(SB)/4, $0x99ca1d54
+DATA cosimD20_nttBlockTwiddles<>+4788(SB)/4, $0x99ca1d54
+DATA cosimD20_nttBlockTwiddles<>+4792(SB)/4, $0x99ca1d54
+DATA cosimD20_nttBlockTwiddles<>+4796(SB)/4, $0x99ca1d54
+DATA cosimD20_nttBlockTwiddles<>+4800(SB)/4, $0x003b3853
+DATA cosimD20_nttBlockTwiddles<>+4804(SB)/4, $0x003b3853
+DATA cosimD20_nttBlockTwiddles<>+4808(SB)/4, $0x003b3853
+DATA cosimD20_nttBlockTwiddles<>+4812(SB)/4, $0x003b3853
+DATA cosimD20_nttBlockTwiddles<>+4816(SB)/4, $0xffd54f2d
+DATA cosimD20_nttBlockTwiddles<>+4820(SB)/4, $0xffd54f2d
+DATA cosimD20_nttBlockTwiddles<>+4824(SB)/4, $0xffd54f2d
+DATA cosimD20_nttBlockTwiddles<>+4828(SB)/4, $0xffd54f2d
+DATA cosimD20_nttBlockTwiddles<>+4832(SB)/4, $0x89c59853
+DATA cosimD20_nttBlockTwiddles<>+4836(SB)/4, $0x89c59853
+DATA cosimD20_nttBlockTwiddles<>+4840(SB)/4, $0x89c59853
+DATA cosimD20_nttBlockTwiddles<>+4844(SB)/4, $0x89c59853
+DATA cosimD20_nttBlockTwiddles<>+4848(SB)/4, $0xc73aef2d
+DATA cosimD20_nttBlockTwiddles<>+4852(SB)/4, $0xc73aef2d
+DATA cosimD20_nttBlockTwiddles<>+4856(SB)/4, $0xc73aef2d
+DATA cosimD20_nttBlockTwiddles<>+4860(SB)/4, $0xc73aef2d
+DATA cosimD20_nttBlockTwiddles<>+4864(SB)/4, $0x0002e46c
+DATA cosimD20_nttBlockTwiddles<>+4868(SB)/4, $0x0002e46c
+DATA cosimD20_nttBlockTwiddles<>+4872(SB)/4, $0xffdb3c93
+DATA cosimD20_nttBlockTwiddles<>+4876(SB)/4, $0xffdb3c93
+DATA cosimD20_nttBlockTwiddles<>+4880(SB)/4, $0x00139e25
+DATA cosimD20_nttBlockTwiddles<>+4884(SB)/4, $0x00139e25
+DATA cosimD20_nttBlockTwiddles<>+4888(SB)/4, $0xffd1eea2
+DATA cosimD20_nttBlockTwiddles<>+4892(SB)/4, $0xffd1eea2
+DATA cosimD20_nttBlockTwiddles<>+4896(SB)/4, $0xd690646c
+DATA cosimD20_nttBlockTwiddles<>+4900(SB)/4, $0xd690646c
+DATA cosimD20_nttBlockTwiddles<>+4904(SB)/4, $0x69ed9c93
+DATA cosimD20_nttBlockTwiddles<>+4908(SB)/4, $0x69ed9c93
+DATA cosimD20_nttBlockTwiddles<>+4912(SB)/4, $0xf5583e25
+DATA cosimD20_nttBlockTwiddles<>+4916(SB)/4, $0xf5583e25
+DATA cosimD20_nttBlockTwiddles<>+4920(SB)/4, $0x74a62ea2
+DATA cosimD20_nttBlockTwiddles<>+4924(SB)/4, $0x74a62ea2
+DATA cosimD20_nttBlockTwiddles<>+4928(SB)/4, $0x003036c2
+DATA cosimD20_nttBlockTwiddles<>+4932(SB)/4, $0x003036c2
+DATA cosimD20_nttBlockTwiddles<>+4936(SB)/4, $0x00141305
+DATA cosimD20_nttBlockTwiddles<>+4940(SB)/4, $0x00141305
+DATA cosimD20_nttBlockTwiddles<>+4944(SB)/4, $0xfff39944
+DATA cosimD20_nttBlockTwiddles<>+4948(SB)/4, $0xfff39944
+DATA cosimD20_nttBlockTwiddles<>+4952(SB)/4, $0xffc8a057
+DATA cosimD20_nttBlockTwiddles<>+4956(SB)/4, $0xffc8a057
+DATA cosimD20_nttBlockTwiddles<>+4960(SB)/4, $0xae0876c2
+DATA cosimD20_nttBlockTwiddles<>+4964(SB)/4, $0xae0876c2
+DATA cosimD20_nttBlockTwiddles<>+4968(SB)/4, $0x13f4b305
+DATA cosimD20_nttBlockTwiddles<>+4972(SB)/4, $0x13f4b305
+DATA cosimD20_nttBlockTwiddles<>+4976(SB)/4, $0xe11c1944
+DATA cosimD20_nttBlockTwiddles<>+4980(SB)/4, $0xe11c1944
+DATA cosimD20_nttBlockTwiddles<>+4984(SB)/4, $0x44538057
+DATA cosimD20_nttBlockTwiddles<>+4988(SB)/4, $0x44538057
+DATA cosimD20_nttBlockTwiddles<>+4992(SB)/4, $0xffc9c808
+DATA cosimD20_nttBlockTwiddles<>+4996(SB)/4, $0xffc9c808
+DATA cosimD20_nttBlockTwiddles<>+5000(SB)/4, $0xfffd4ae0
+DATA cosimD20_nttBlockTwiddles<>+5004(SB)/4, $0xfffd4ae0
+DATA cosimD20_nttBlockTwiddles<>+5008(SB)/4, $0xffe7d0e0
+DATA cosimD20_nttBlockTwiddles<>+5012(SB)/4, $0xffe7d0e0
+DATA cosimD20_nttBlockTwiddles<>+5016(SB)/4, $0xffc4c79c
+DATA cosimD20_nttBlockTwiddles<>+5020(SB)/4, $0xffc4c79c
+DATA cosimD20_nttBlockTwiddles<>+5024(SB)/4, $0x54cac808
+DATA cosimD20_nttBlockTwiddles<>+5028(SB)/4, $0x54cac808
+DATA cosimD20_nttBlockTwiddles<>+5032(SB)/4, $0xb9594ae0
+DATA cosimD20_nttBlockTwiddles<>+5036(SB)/4, $0xb9594ae0
+DATA cosimD20_nttBlockTwiddles<>+5040(SB)/4, $0x0a03d0e0
+DATA cosimD20_nttBlockTwiddles<>+5044(SB)/4, $0x0a03d0e0
+DATA cosimD20_nttBlockTwiddles<>+5048(SB)/4, $0x3ab8479c
+DATA cosimD20_nttBlockTwiddles<>+5052(SB)/4, $0x3ab8479c
+DATA cosimD20_nttBlockTwiddles<>+5056(SB)/4, $0xffe3bff6
+DATA cosimD20_nttBlockTwiddles<>+5060(SB)/4, $0xffe3bff6
+DATA cosimD20_nttBlockTwiddles<>+5064(SB)/4, $0x00147792
+DATA cosimD20_nttBlockTwiddles<>+5068(SB)/4, $0x00147792
+DATA cosimD20_nttBlockTwiddles<>+5072(SB)/4, $0xffea0802
+DATA cosimD20_nttBlockTwiddles<>+5076(SB)/4, $0xffea0802
+DATA cosimD20_nttBlockTwiddles<>+5080(SB)/4, $0x003a97d9
+DATA cosimD20_nttBlockTwiddles<>+5084(SB)/4, $0x003a97d9
+DATA cosimD20_nttBlockTwiddles<>+5088(SB)/4, $0x54e27ff6
+DATA cosimD20_nttBlockTwiddles<>+5092(SB)/4, $0x54e27ff6
+DATA cosimD20_nttBlockTwiddles<>+5096(SB)/4, $0x0e06b792
+DATA cosimD20_nttBlockTwiddles<>+5100(SB)/4, $0x0e06b792
+DATA cosimD20_nttBlockTwiddles<>+5104(SB)/4, $0x47ea4802
+DATA cosimD20_nttBlockTwiddles<>+5108(SB)/4, $0x47ea4802
+DATA cosimD20_nttBlockTwiddles<>+5112(SB)/4, $0xcab5b7d9
+DATA cosimD20_nttBlockTwiddles<>+5116(SB)/4, $0xcab5b7d9
+DATA cosimD20_nttBlockTwiddles<>+5120(SB)/4, $0xffd1a13c
+DATA cosimD20_nttBlockTwiddles<>+5124(SB)/4, $0x0021c4f7
+DATA cosimD20_nttBlockTwiddles<>+5128(SB)/4, $0xfff97d45
+DATA cosimD20_nttBlockTwiddles<>+5132(SB)/4, $0xffe68e98
+DATA cosimD20_nttBlockTwiddles<>+5136(SB)/4, $0xffd32764
+DATA cosimD20_nttBlockTwiddles<>+5140(SB)/4, $0x0002cc93
+DATA cosimD20_nttBlockTwiddles<>+5144(SB)/4, $0xfff78a50
+DATA cosimD20_nttBlockTwiddles<>+5148(SB)/4, $0x003c15ca
+DATA cosimD20_nttBlockTwiddles<>+5152(SB)/4, $0x85f9213c
+DATA cosimD20_nttBlockTwiddles<>+5156(SB)/4, $0x9940a4f7
+DATA cosimD20_nttBlockTwiddles<>+5160(SB)/4, $0xa1221d45
+DATA cosimD20_nttBlockTwiddles<>+5164(SB)/4, $0xe5b98e98
+DATA cosimD20_nttBlockTwiddles<>+5168(SB)/4, $0x42bfa764
+DATA cosimD20_nttBlockTwiddles<>+5172(SB)/4, $0x5c152c93
+DATA cosimD20_nttBlockTwiddles<>+5176(SB)/4, $0x09418a50
+DATA cosimD20_nttBlockTwiddles<>+5180(SB)/4, $0xc5f555ca
+DATA cosimD20_nttBlockTwiddles<>+5184(SB)/4, $0x0021c4f7
+DATA cosimD20_nttBlockTwiddles<>+5188(SB)/4, $0x0021c4f7
+DATA cosimD20_nttBlockTwiddles<>+5192(SB)/4, $0xffe68e98
+DATA cosimD20_nttBlockTwiddles<>+5196(SB)/4, $0xffe68e98
+DATA cosimD20_nttBlockTwiddles<>+5200(SB)/4, $0x0002cc93
+DATA cosimD20_nttBlockTwiddles<>+5204(SB)/4, $0x0002cc93
+DATA cosimD20_nttBlockTwiddles<>+5208(SB)/4, $0x003c15ca
+DATA cosimD20_nttBlockTwiddles<>+5212(SB)/4, $0x003c15ca
+DATA cosimD20_nttBlockTwiddles<>+5216(SB)/4, $0x9940a4f7
+DATA cosimD20_nttBlockTwiddles<>+5220(SB)/4, $0x9940a4f7
+DATA cosimD20_nttBlockTwiddles<>+5224(SB)/4, $0xe5b98e98
+DATA cosimD20_nttBlockTwiddles<>+5228(SB)/4, $0xe5b98e98
+DATA cosimD20_nttBlockTwiddles<>+5232(SB)/4, $0x5c152c93
+DATA cosimD20_nttBlockTwiddles<>+5236(SB)/4, $0x5c152c93
+DATA cosimD20_nttBlockTwiddles<>+5240(SB)/4, $0xc5f555ca
+DATA cosimD20_nttBlockTwiddles<>+5244(SB)/4, $0xc5f555ca
+DATA cosimD20_nttBlockTwiddles<>+5248(SB)/4, $0x0035c539
+DATA cosimD20_nttBlockTwiddles<>+5252(SB)/4, $0xfff11bf4
+DATA cosimD20_nttBlockTwiddles<>+5256(SB)/4, $0x001a4cd0
+DATA cosimD20_nttBlockTwiddles<>+5260(SB)/4, $0xffef2633
+DATA cosimD20_nttBlockTwiddles<>+5264(SB)/4, $0xffdde1af
+DATA cosimD20_nttBlockTwiddles<>+5268(SB)/4, $0xfff11805
+DATA cosimD20_nttBlockTwiddles<>+5272(SB)/4, $0x003bcf2c
+DATA cosimD20_nttBlockTwiddles<>+5276(SB)/4, $0x00155e68
+DATA cosimD20_nttBlockTwiddles<>+5280(SB)/4, $0x005ce539
+DATA cosimD20_nttBlockTwiddles<>+5284(SB)/4, $0xf96f9bf4
+DATA cosimD20_nttBlockTwiddles<>+5288(SB)/4, $0x21b44cd0
+DATA cosimD20_nttBlockTwiddles<>+5292(SB)/4, $0x97358633
+DATA cosimD20_nttBlockTwiddles<>+5296(SB)/4, $0xa093c1af
+DATA cosimD20_nttBlockTwiddles<>+5300(SB)/4, $0x3471b805
+DATA cosimD20_nttBlockTwiddles<>+5304(SB)/4, $0x94214f2c
+DATA cosimD20_nttBlockTwiddles<>+5308(SB)/4, $0x17e25e68
+DATA cosimD20_nttBlockTwiddles<>+5312(SB)/4, $0xfff11bf4
+DATA cosimD20_nttBlockTwiddles<>+5316(SB)/4, $0xfff11bf4
+DATA cosimD20_nttBlockTwiddles<>+5320(SB)/4, $0xffef2633
+DATA cosimD20_nttBlockTwiddles<>+5324(SB)/4, $0xffef2633
+DATA cosimD20_nttBlockTwiddles<>+5328(SB)/4, $0xfff11805
+DATA cosimD20_nttBlockTwiddles<>+5332(SB)/4, $0xfff11805
+DATA cosimD20_nttBlockTwiddles<>+5336(SB)/4, $0x00155e68
+DATA cosimD20_nttBlockTwiddles<>+5340(SB)/4, $0x00155e68
+DATA cosimD20_nttBlockTwiddles<>+5344(SB)/4, $0xf96f9bf4
+DATA cosimD20_nttBlockTwiddles<>+5348(SB)/4, $0xf96f9bf4
+DATA cosimD20_nttBlockTwiddles<>+5352(SB)/4, $0x97358633
+DATA cosimD20_nttBlockTwiddles<>+5356(SB)/4, $0x97358633
+DATA cosimD20_nttBlockTwiddles<>+5360(SB)/4, $0x3471b805
+DATA cosimD20_nttBlockTwiddles<>+5364(SB)/4, $0x3471b805
+DATA cosimD20_nttBlockTwiddles<>+5368(SB)/4, $0x17e25e68
+DATA cosimD20_nttBlockTwiddles<>+5372(SB)/4, $0x17e25e68
+DATA cosimD20_nttBlockTwiddles<>+5376(SB)/4, $0x003b0115
+DATA cosimD20_nttBlockTwiddles<>+5380(SB)/4, $0x001a35e7
+DATA cosimD20_nttBlockTwiddles<>+5384(SB)/4, $0xffe47cae
+DATA cosimD20_nttBlockTwiddles<>+5388(SB)/4, $0xfffc05da
+DATA cosimD20_nttBlockTwiddles<>+5392(SB)/4, $0xfff993dd
+DATA cosimD20_nttBlockTwiddles<>+5396(SB)/4, $0x00189c2a
+DATA cosimD20_nttBlockTwiddles<>+5400(SB)/4, $0xffff434e
+DATA cosimD20_nttBlockTwiddles<>+5404(SB)/4, $0xfff316b6
+DATA cosimD20_nttBlockTwiddles<>+5408(SB)/4, $0x29dda115
+DATA cosimD20_nttBlockTwiddles<>+5412(SB)/4, $0xef5715e7
+DATA cosimD20_nttBlockTwiddles<>+5416(SB)/4, $0xf07a3cae
+DATA cosimD20_nttBlockTwiddles<>+5420(SB)/4, $0xfbb745da
+DATA cosimD20_nttBlockTwiddles<>+5424(SB)/4, $0xb7f533dd
+DATA cosimD20_nttBlockTwiddles<>+5428(SB)/4, $0xa69ddc2a
+DATA cosimD20_nttBlockTwiddles<>+5432(SB)/4, $0x7969034e
+DATA cosimD20_nttBlockTwiddles<>+5436(SB)/4, $0xdfc9d6b6
+DATA cosimD20_nttBlockTwiddles<>+5440(SB)/4, $0x001a35e7
+DATA cosimD20_nttBlockTwiddles<>+5444(SB)/4, $0x001a35e7
+DATA cosimD20_nttBlockTwiddles<>+5448(SB)/4, $0xfffc05da
+DATA cosimD20_nttBlockTwiddles<>+5452(SB)/4, $0xfffc05da
+DATA cosimD20_nttBlockTwiddles<>+5456(SB)/4, $0x00189c2a
+DATA cosimD20_nttBlockTwiddles<>+5460(SB)/4, $0x00189c2a
+DATA cosimD20_nttBlockTwiddles<>+5464(SB)/4, $0xfff316b6
+DATA cosimD20_nttBlockTwiddles<>+5468(SB)/4, $0xfff316b6
+DATA cosimD20_nttBlockTwiddles<>+5472(SB)/4, $0xef5715e7
+DATA cosimD20_nttBlockTwiddles<>+5476(SB)/4, $0xef5715e7
+DATA cosimD20_nttBlockTwiddles<>+5480(SB)/4, $0xfbb745da
+DATA cosimD20_nttBlockTwiddles<>+5484(SB)/4, $0xfbb745da
+DATA cosimD20_nttBlockTwiddles<>+5488(SB)/4, $0xa69ddc2a
+DATA cosimD20_nttBlockTwiddles<>+5492(SB)/4, $0xa69ddc2a
+DATA cosimD20_nttBlockTwiddles<>+5496(SB)/4, $0xdfc9d6b6
+DATA cosimD20_nttBlockTwiddles<>+5500(SB)/4, $0xdfc9d6b6
+DATA cosimD20_nttBlockTwiddles<>+5504(SB)/4, $0x00041dc0
+DATA cosimD20_nttBlockTwiddles<>+5508(SB)/4, $0x0007340e
+DATA cosimD20_nttBlockTwiddles<>+5512(SB)/4, $0x001d2668
+DATA cosimD20_nttBlockTwiddles<>+5516(SB)/4, $0xffc57fdb
+DATA cosimD20_nttBlockTwiddles<>+5520(SB)/4, $0xffdd1d09
+DATA cosimD20_nttBlockTwiddles<>+5524(SB)/4, $0xffc9e5a9
+DATA cosimD20_nttBlockTwiddles<>+5528(SB)/4, $0xffeb36df
+DATA cosimD20_nttBlockTwiddles<>+5532(SB)/4, $0x001e29ce
+DATA cosimD20_nttBlockTwiddles<>+5536(SB)/4, $0xa3bc1dc0
+DATA cosimD20_nttBlockTwiddles<>+5540(SB)/4, $0x1788f40e
+DATA cosimD20_nttBlockTwiddles<>+5544(SB)/4, $0x10ea2668
+DATA cosimD20_nttBlockTwiddles<>+5548(SB)/4, $0x2e40dfdb
+DATA cosimD20_nttBlockTwiddles<>+5552(SB)/4, $0x42fe3d09
+DATA cosimD20_nttBlockTwiddles<>+5556(SB)/4, $0x0bff05a9
+DATA cosimD20_nttBlockTwiddles<>+5560(SB)/4, $0x734716df
+DATA cosimD20_nttBlockTwiddles<>+5564(SB)/4, $0x1657e9ce
+DATA cosimD20_nttBlockTwiddles<>+5568(SB)/4, $0x0007340e
+DATA cosimD20_nttBlockTwiddles<>+5572(SB)/4, $0x0007340e
+DATA cosimD20_nttBlockTwiddles<>+5576(SB)/4, $0xffc57fdb
+DATA cosimD20_nttBlockTwiddles<>+5580(SB)/4, $0xffc57fdb
+DATA cosimD20_nttBlockTwiddles<>+5584(SB)/4, $0xffc9e5a9
+DATA cosimD20_nttBlockTwiddles<>+5588(SB)/4, $0xffc9e5a9
+DATA cosimD20_nttBlockTwiddles<>+5592(SB)/4, $0x001e29ce
+DATA cosimD20_nttBlockTwiddles<>+5596(SB)/4, $0x001e29ce
+DATA cosimD20_nttBlockTwiddles<>+5600(SB)/4, $0x1788f40e
+DATA cosimD20_nttBlockTwiddles<>+5604(SB)/4, $0x1788f40e
+DATA cosimD20_nttBlockTwiddles<>+5608(SB)/4, $0x2e40dfdb
+DATA cosimD20_nttBlockTwiddles<>+5612(SB)/4, $0x2e40dfdb
+DATA cosimD20_nttBlockTwiddles<>+5616(SB)/4, $0x0bff05a9
+DATA cosimD20_nttBlockTwiddles<>+5620(SB)/4, $0x0bff05a9
+DATA cosimD20_nttBlockTwiddles<>+5624(SB)/4, $0x1657e9ce
+DATA cosimD20_nttBlockTwiddles<>+5628(SB)/4, $0x1657e9ce
+GLOBL cosimD20_nttBlockTwiddles<>(SB), RODATA|NOPTR, $5632
+
+// func data27() unsafe.Pointer
+TEXT ·data27(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_nttBlockTwiddles<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -50630,8 +50791,8 @@ DATA cosimD20_nttTwiddlesAVX512<>+7288(SB)/4, $0x00400000
 DATA cosimD20_nttTwiddlesAVX512<>+7292(SB)/4, $0x00400000
 GLOBL cosimD20_nttTwiddlesAVX512<>(SB), RODATA|NOPTR, $7296
 
-// func data27() unsafe.Pointer
-TEXT ·data27(SB), NOSPLIT, $0-8
+// func data28() unsafe.Pointer
+TEXT ·data28(SB), NOSPLIT, $0-8
 	LEAQ cosimD20_nttTwiddlesAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -51567,8 +51728,8 @@ DATA cosimD21_nttInverseTwiddlesSSE2<>+3704(SB)/4, $0x00fffffe
 DATA cosimD21_nttInverseTwiddlesSSE2<>+3708(SB)/4, $0x00fffffe
 GLOBL cosimD21_nttInverseTwiddlesSSE2<>(SB), RODATA|NOPTR, $3712
 
-// func data28() unsafe.Pointer
-TEXT ·data28(SB), NOSPLIT, $0-8
+// func data29() unsafe.Pointer
+TEXT ·data29(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_nttInverseTwiddlesSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -51582,1164 +51743,1173 @@ DATA cosimD21_nttInverseTwiddles<>+16(SB)/4, $0x007fe001
 DATA cosimD21_nttInverseTwiddles<>+20(SB)/4, $0x007fe001
 DATA cosimD21_nttInverseTwiddles<>+24(SB)/4, $0x007fe001
 DATA cosimD21_nttInverseTwiddles<>+28(SB)/4, $0x007fe001
-DATA cosimD21_nttInverseTwiddles<>+32(SB)/4, $0x001e29ce
-DATA cosimD21_nttInverseTwiddles<>+36(SB)/4, $0xffeb36df
-DATA cosimD21_nttInverseTwiddles<>+40(SB)/4, $0xfff316b6
-DATA cosimD21_nttInverseTwiddles<>+44(SB)/4, $0xffff434e
-DATA cosimD21_nttInverseTwiddles<>+48(SB)/4, $0x00155e68
-DATA cosimD21_nttInverseTwiddles<>+52(SB)/4, $0x003bcf2c
-DATA cosimD21_nttInverseTwiddles<>+56(SB)/4, $0x003c15ca
-DATA cosimD21_nttInverseTwiddles<>+60(SB)/4, $0xfff78a50
-DATA cosimD21_nttInverseTwiddles<>+64(SB)/4, $0x1657e9ce
-DATA cosimD21_nttInverseTwiddles<>+68(SB)/4, $0x734716df
-DATA cosimD21_nttInverseTwiddles<>+72(SB)/4, $0xdfc9d6b6
-DATA cosimD21_nttInverseTwiddles<>+76(SB)/4, $0x7969034e
-DATA cosimD21_nttInverseTwiddles<>+80(SB)/4, $0x17e25e68
-DATA cosimD21_nttInverseTwiddles<>+84(SB)/4, $0x94214f2c
-DATA cosimD21_nttInverseTwiddles<>+88(SB)/4, $0xc5f555ca
-DATA cosimD21_nttInverseTwiddles<>+92(SB)/4, $0x09418a50
-DATA cosimD21_nttInverseTwiddles<>+96(SB)/4, $0xffeb36df
-DATA cosimD21_nttInverseTwiddles<>+100(SB)/4, $0xffeb36df
-DATA cosimD21_nttInverseTwiddles<>+104(SB)/4, $0xffff434e
-DATA cosimD21_nttInverseTwiddles<>+108(SB)/4, $0xffff434e
-DATA cosimD21_nttInverseTwiddles<>+112(SB)/4, $0x003bcf2c
-DATA cosimD21_nttInverseTwiddles<>+116(SB)/4, $0x003bcf2c
-DATA cosimD21_nttInverseTwiddles<>+120(SB)/4, $0xfff78a50
-DATA cosimD21_nttInverseTwiddles<>+124(SB)/4, $0xfff78a50
-DATA cosimD21_nttInverseTwiddles<>+128(SB)/4, $0x734716df
-DATA cosimD21_nttInverseTwiddles<>+132(SB)/4, $0x734716df
-DATA cosimD21_nttInverseTwiddles<>+136(SB)/4, $0x7969034e
-DATA cosimD21_nttInverseTwiddles<>+140(SB)/4, $0x7969034e
-DATA cosimD21_nttInverseTwiddles<>+144(SB)/4, $0x94214f2c
-DATA cosimD21_nttInverseTwiddles<>+148(SB)/4, $0x94214f2c
-DATA cosimD21_nttInverseTwiddles<>+152(SB)/4, $0x09418a50
-DATA cosimD21_nttInverseTwiddles<>+156(SB)/4, $0x09418a50
-DATA cosimD21_nttInverseTwiddles<>+160(SB)/4, $0xffc9e5a9
-DATA cosimD21_nttInverseTwiddles<>+164(SB)/4, $0xffdd1d09
-DATA cosimD21_nttInverseTwiddles<>+168(SB)/4, $0x00189c2a
-DATA cosimD21_nttInverseTwiddles<>+172(SB)/4, $0xfff993dd
-DATA cosimD21_nttInverseTwiddles<>+176(SB)/4, $0xfff11805
-DATA cosimD21_nttInverseTwiddles<>+180(SB)/4, $0xffdde1af
-DATA cosimD21_nttInverseTwiddles<>+184(SB)/4, $0x0002cc93
-DATA cosimD21_nttInverseTwiddles<>+188(SB)/4, $0xffd32764
-DATA cosimD21_nttInverseTwiddles<>+192(SB)/4, $0x0bff05a9
-DATA cosimD21_nttInverseTwiddles<>+196(SB)/4, $0x42fe3d09
-DATA cosimD21_nttInverseTwiddles<>+200(SB)/4, $0xa69ddc2a
-DATA cosimD21_nttInverseTwiddles<>+204(SB)/4, $0xb7f533dd
-DATA cosimD21_nttInverseTwiddles<>+208(SB)/4, $0x3471b805
-DATA cosimD21_nttInverseTwiddles<>+212(SB)/4, $0xa093c1af
-DATA cosimD21_nttInverseTwiddles<>+216(SB)/4, $0x5c152c93
-DATA cosimD21_nttInverseTwiddles<>+220(SB)/4, $0x42bfa764
-DATA cosimD21_nttInverseTwiddles<>+224(SB)/4, $0xffdd1d09
-DATA cosimD21_nttInverseTwiddles<>+228(SB)/4, $0xffdd1d09
-DATA cosimD21_nttInverseTwiddles<>+232(SB)/4, $0xfff993dd
-DATA cosimD21_nttInverseTwiddles<>+236(SB)/4, $0xfff993dd
-DATA cosimD21_nttInverseTwiddles<>+240(SB)/4, $0xffdde1af
-DATA cosimD21_nttInverseTwiddles<>+244(SB)/4, $0xffdde1af
-DATA cosimD21_nttInverseTwiddles<>+248(SB)/4, $0xffd32764
-DATA cosimD21_nttInverseTwiddles<>+252(SB)/4, $0xffd32764
-DATA cosimD21_nttInverseTwiddles<>+256(SB)/4, $0x42fe3d09
-DATA cosimD21_nttInverseTwiddles<>+260(SB)/4, $0x42fe3d09
-DATA cosimD21_nttInverseTwiddles<>+264(SB)/4, $0xb7f533dd
-DATA cosimD21_nttInverseTwiddles<>+268(SB)/4, $0xb7f533dd
-DATA cosimD21_nttInverseTwiddles<>+272(SB)/4, $0xa093c1af
-DATA cosimD21_nttInverseTwiddles<>+276(SB)/4, $0xa093c1af
-DATA cosimD21_nttInverseTwiddles<>+280(SB)/4, $0x42bfa764
-DATA cosimD21_nttInverseTwiddles<>+284(SB)/4, $0x42bfa764
-DATA cosimD21_nttInverseTwiddles<>+288(SB)/4, $0xffc57fdb
-DATA cosimD21_nttInverseTwiddles<>+292(SB)/4, $0x001d2668
-DATA cosimD21_nttInverseTwiddles<>+296(SB)/4, $0xfffc05da
-DATA cosimD21_nttInverseTwiddles<>+300(SB)/4, $0xffe47cae
-DATA cosimD21_nttInverseTwiddles<>+304(SB)/4, $0xffef2633
-DATA cosimD21_nttInverseTwiddles<>+308(SB)/4, $0x001a4cd0
-DATA cosimD21_nttInverseTwiddles<>+312(SB)/4, $0xffe68e98
-DATA cosimD21_nttInverseTwiddles<>+316(SB)/4, $0xfff97d45
-DATA cosimD21_nttInverseTwiddles<>+320(SB)/4, $0x2e40dfdb
-DATA cosimD21_nttInverseTwiddles<>+324(SB)/4, $0x10ea2668
-DATA cosimD21_nttInverseTwiddles<>+328(SB)/4, $0xfbb745da
-DATA cosimD21_nttInverseTwiddles<>+332(SB)/4, $0xf07a3cae
-DATA cosimD21_nttInverseTwiddles<>+336(SB)/4, $0x97358633
-DATA cosimD21_nttInverseTwiddles<>+340(SB)/4, $0x21b44cd0
-DATA cosimD21_nttInverseTwiddles<>+344(SB)/4, $0xe5b98e98
-DATA cosimD21_nttInverseTwiddles<>+348(SB)/4, $0xa1221d45
-DATA cosimD21_nttInverseTwiddles<>+352(SB)/4, $0x001d2668
-DATA cosimD21_nttInverseTwiddles<>+356(SB)/4, $0x001d2668
-DATA cosimD21_nttInverseTwiddles<>+360(SB)/4, $0xffe47cae
-DATA cosimD21_nttInverseTwiddles<>+364(SB)/4, $0xffe47cae
-DATA cosimD21_nttInverseTwiddles<>+368(SB)/4, $0x001a4cd0
-DATA cosimD21_nttInverseTwiddles<>+372(SB)/4, $0x001a4cd0
-DATA cosimD21_nttInverseTwiddles<>+376(SB)/4, $0xfff97d45
-DATA cosimD21_nttInverseTwiddles<>+380(SB)/4, $0xfff97d45
-DATA cosimD21_nttInverseTwiddles<>+384(SB)/4, $0x10ea2668
-DATA cosimD21_nttInverseTwiddles<>+388(SB)/4, $0x10ea2668
-DATA cosimD21_nttInverseTwiddles<>+392(SB)/4, $0xf07a3cae
-DATA cosimD21_nttInverseTwiddles<>+396(SB)/4, $0xf07a3cae
-DATA cosimD21_nttInverseTwiddles<>+400(SB)/4, $0x21b44cd0
-DATA cosimD21_nttInverseTwiddles<>+404(SB)/4, $0x21b44cd0
-DATA cosimD21_nttInverseTwiddles<>+408(SB)/4, $0xa1221d45
-DATA cosimD21_nttInverseTwiddles<>+412(SB)/4, $0xa1221d45
-DATA cosimD21_nttInverseTwiddles<>+416(SB)/4, $0x0007340e
-DATA cosimD21_nttInverseTwiddles<>+420(SB)/4, $0x00041dc0
-DATA cosimD21_nttInverseTwiddles<>+424(SB)/4, $0x001a35e7
-DATA cosimD21_nttInverseTwiddles<>+428(SB)/4, $0x003b0115
-DATA cosimD21_nttInverseTwiddles<>+432(SB)/4, $0xfff11bf4
-DATA cosimD21_nttInverseTwiddles<>+436(SB)/4, $0x0035c539
-DATA cosimD21_nttInverseTwiddles<>+440(SB)/4, $0x0021c4f7
-DATA cosimD21_nttInverseTwiddles<>+444(SB)/4, $0xffd1a13c
-DATA cosimD21_nttInverseTwiddles<>+448(SB)/4, $0x1788f40e
-DATA cosimD21_nttInverseTwiddles<>+452(SB)/4, $0xa3bc1dc0
-DATA cosimD21_nttInverseTwiddles<>+456(SB)/4, $0xef5715e7
-DATA cosimD21_nttInverseTwiddles<>+460(SB)/4, $0x29dda115
-DATA cosimD21_nttInverseTwiddles<>+464(SB)/4, $0xf96f9bf4
-DATA cosimD21_nttInverseTwiddles<>+468(SB)/4, $0x005ce539
-DATA cosimD21_nttInverseTwiddles<>+472(SB)/4, $0x9940a4f7
-DATA cosimD21_nttInverseTwiddles<>+476(SB)/4, $0x85f9213c
-DATA cosimD21_nttInverseTwiddles<>+480(SB)/4, $0x00041dc0
-DATA cosimD21_nttInverseTwiddles<>+484(SB)/4, $0x00041dc0
-DATA cosimD21_nttInverseTwiddles<>+488(SB)/4, $0x003b0115
-DATA cosimD21_nttInverseTwiddles<>+492(SB)/4, $0x003b0115
-DATA cosimD21_nttInverseTwiddles<>+496(SB)/4, $0x0035c539
-DATA cosimD21_nttInverseTwiddles<>+500(SB)/4, $0x0035c539
-DATA cosimD21_nttInverseTwiddles<>+504(SB)/4, $0xffd1a13c
-DATA cosimD21_nttInverseTwiddles<>+508(SB)/4, $0xffd1a13c
-DATA cosimD21_nttInverseTwiddles<>+512(SB)/4, $0xa3bc1dc0
-DATA cosimD21_nttInverseTwiddles<>+516(SB)/4, $0xa3bc1dc0
-DATA cosimD21_nttInverseTwiddles<>+520(SB)/4, $0x29dda115
-DATA cosimD21_nttInverseTwiddles<>+524(SB)/4, $0x29dda115
-DATA cosimD21_nttInverseTwiddles<>+528(SB)/4, $0x005ce539
-DATA cosimD21_nttInverseTwiddles<>+532(SB)/4, $0x005ce539
-DATA cosimD21_nttInverseTwiddles<>+536(SB)/4, $0x85f9213c
-DATA cosimD21_nttInverseTwiddles<>+540(SB)/4, $0x85f9213c
-DATA cosimD21_nttInverseTwiddles<>+544(SB)/4, $0x003a97d9
-DATA cosimD21_nttInverseTwiddles<>+548(SB)/4, $0xffc4c79c
-DATA cosimD21_nttInverseTwiddles<>+552(SB)/4, $0xffea0802
-DATA cosimD21_nttInverseTwiddles<>+556(SB)/4, $0xffe7d0e0
-DATA cosimD21_nttInverseTwiddles<>+560(SB)/4, $0xffc8a057
-DATA cosimD21_nttInverseTwiddles<>+564(SB)/4, $0xffd1eea2
-DATA cosimD21_nttInverseTwiddles<>+568(SB)/4, $0xfff39944
-DATA cosimD21_nttInverseTwiddles<>+572(SB)/4, $0x00139e25
-DATA cosimD21_nttInverseTwiddles<>+576(SB)/4, $0xcab5b7d9
-DATA cosimD21_nttInverseTwiddles<>+580(SB)/4, $0x3ab8479c
-DATA cosimD21_nttInverseTwiddles<>+584(SB)/4, $0x47ea4802
-DATA cosimD21_nttInverseTwiddles<>+588(SB)/4, $0x0a03d0e0
-DATA cosimD21_nttInverseTwiddles<>+592(SB)/4, $0x44538057
-DATA cosimD21_nttInverseTwiddles<>+596(SB)/4, $0x74a62ea2
-DATA cosimD21_nttInverseTwiddles<>+600(SB)/4, $0xe11c1944
-DATA cosimD21_nttInverseTwiddles<>+604(SB)/4, $0xf5583e25
-DATA cosimD21_nttInverseTwiddles<>+608(SB)/4, $0xffc4c79c
-DATA cosimD21_nttInverseTwiddles<>+612(SB)/4, $0xffc4c79c
-DATA cosimD21_nttInverseTwiddles<>+616(SB)/4, $0xffe7d0e0
-DATA cosimD21_nttInverseTwiddles<>+620(SB)/4, $0xffe7d0e0
-DATA cosimD21_nttInverseTwiddles<>+624(SB)/4, $0xffd1eea2
-DATA cosimD21_nttInverseTwiddles<>+628(SB)/4, $0xffd1eea2
-DATA cosimD21_nttInverseTwiddles<>+632(SB)/4, $0x00139e25
-DATA cosimD21_nttInverseTwiddles<>+636(SB)/4, $0x00139e25
-DATA cosimD21_nttInverseTwiddles<>+640(SB)/4, $0x3ab8479c
-DATA cosimD21_nttInverseTwiddles<>+644(SB)/4, $0x3ab8479c
-DATA cosimD21_nttInverseTwiddles<>+648(SB)/4, $0x0a03d0e0
-DATA cosimD21_nttInverseTwiddles<>+652(SB)/4, $0x0a03d0e0
-DATA cosimD21_nttInverseTwiddles<>+656(SB)/4, $0x74a62ea2
-DATA cosimD21_nttInverseTwiddles<>+660(SB)/4, $0x74a62ea2
-DATA cosimD21_nttInverseTwiddles<>+664(SB)/4, $0xf5583e25
-DATA cosimD21_nttInverseTwiddles<>+668(SB)/4, $0xf5583e25
-DATA cosimD21_nttInverseTwiddles<>+672(SB)/4, $0x00147792
-DATA cosimD21_nttInverseTwiddles<>+676(SB)/4, $0xfffd4ae0
-DATA cosimD21_nttInverseTwiddles<>+680(SB)/4, $0xffe3bff6
-DATA cosimD21_nttInverseTwiddles<>+684(SB)/4, $0xffc9c808
-DATA cosimD21_nttInverseTwiddles<>+688(SB)/4, $0x00141305
-DATA cosimD21_nttInverseTwiddles<>+692(SB)/4, $0xffdb3c93
-DATA cosimD21_nttInverseTwiddles<>+696(SB)/4, $0x003036c2
-DATA cosimD21_nttInverseTwiddles<>+700(SB)/4, $0x0002e46c
-DATA cosimD21_nttInverseTwiddles<>+704(SB)/4, $0x0e06b792
-DATA cosimD21_nttInverseTwiddles<>+708(SB)/4, $0xb9594ae0
-DATA cosimD21_nttInverseTwiddles<>+712(SB)/4, $0x54e27ff6
-DATA cosimD21_nttInverseTwiddles<>+716(SB)/4, $0x54cac808
-DATA cosimD21_nttInverseTwiddles<>+720(SB)/4, $0x13f4b305
-DATA cosimD21_nttInverseTwiddles<>+724(SB)/4, $0x69ed9c93
-DATA cosimD21_nttInverseTwiddles<>+728(SB)/4, $0xae0876c2
-DATA cosimD21_nttInverseTwiddles<>+732(SB)/4, $0xd690646c
-DATA cosimD21_nttInverseTwiddles<>+736(SB)/4, $0xfffd4ae0
-DATA cosimD21_nttInverseTwiddles<>+740(SB)/4, $0xfffd4ae0
-DATA cosimD21_nttInverseTwiddles<>+744(SB)/4, $0xffc9c808
-DATA cosimD21_nttInverseTwiddles<>+748(SB)/4, $0xffc9c808
-DATA cosimD21_nttInverseTwiddles<>+752(SB)/4, $0xffdb3c93
-DATA cosimD21_nttInverseTwiddles<>+756(SB)/4, $0xffdb3c93
-DATA cosimD21_nttInverseTwiddles<>+760(SB)/4, $0x0002e46c
-DATA cosimD21_nttInverseTwiddles<>+764(SB)/4, $0x0002e46c
-DATA cosimD21_nttInverseTwiddles<>+768(SB)/4, $0xb9594ae0
-DATA cosimD21_nttInverseTwiddles<>+772(SB)/4, $0xb9594ae0
-DATA cosimD21_nttInverseTwiddles<>+776(SB)/4, $0x54cac808
-DATA cosimD21_nttInverseTwiddles<>+780(SB)/4, $0x54cac808
-DATA cosimD21_nttInverseTwiddles<>+784(SB)/4, $0x69ed9c93
-DATA cosimD21_nttInverseTwiddles<>+788(SB)/4, $0x69ed9c93
-DATA cosimD21_nttInverseTwiddles<>+792(SB)/4, $0xd690646c
-DATA cosimD21_nttInverseTwiddles<>+796(SB)/4, $0xd690646c
-DATA cosimD21_nttInverseTwiddles<>+800(SB)/4, $0xffd54f2d
-DATA cosimD21_nttInverseTwiddles<>+804(SB)/4, $0x001f9d54
-DATA cosimD21_nttInverseTwiddles<>+808(SB)/4, $0xffd8fc30
-DATA cosimD21_nttInverseTwiddles<>+812(SB)/4, $0x003b8534
-DATA cosimD21_nttInverseTwiddles<>+816(SB)/4, $0x003b3853
-DATA cosimD21_nttInverseTwiddles<>+820(SB)/4, $0x000e8f76
-DATA cosimD21_nttInverseTwiddles<>+824(SB)/4, $0x00081b9a
-DATA cosimD21_nttInverseTwiddles<>+828(SB)/4, $0x000c63a8
-DATA cosimD21_nttInverseTwiddles<>+832(SB)/4, $0xc73aef2d
-DATA cosimD21_nttInverseTwiddles<>+836(SB)/4, $0x99ca1d54
-DATA cosimD21_nttInverseTwiddles<>+840(SB)/4, $0xc75efc30
-DATA cosimD21_nttInverseTwiddles<>+844(SB)/4, $0xa6e20534
-DATA cosimD21_nttInverseTwiddles<>+848(SB)/4, $0x89c59853
-DATA cosimD21_nttInverseTwiddles<>+852(SB)/4, $0xeefd4f76
-DATA cosimD21_nttInverseTwiddles<>+856(SB)/4, $0x9e7b5b9a
-DATA cosimD21_nttInverseTwiddles<>+860(SB)/4, $0x588163a8
-DATA cosimD21_nttInverseTwiddles<>+864(SB)/4, $0x001f9d54
-DATA cosimD21_nttInverseTwiddles<>+868(SB)/4, $0x001f9d54
-DATA cosimD21_nttInverseTwiddles<>+872(SB)/4, $0x003b8534
-DATA cosimD21_nttInverseTwiddles<>+876(SB)/4, $0x003b8534
-DATA cosimD21_nttInverseTwiddles<>+880(SB)/4, $0x000e8f76
-DATA cosimD21_nttInverseTwiddles<>+884(SB)/4, $0x000e8f76
-DATA cosimD21_nttInverseTwiddles<>+888(SB)/4, $0x000c63a8
-DATA cosimD21_nttInverseTwiddles<>+892(SB)/4, $0x000c63a8
-DATA cosimD21_nttInverseTwiddles<>+896(SB)/4, $0x99ca1d54
-DATA cosimD21_nttInverseTwiddles<>+900(SB)/4, $0x99ca1d54
-DATA cosimD21_nttInverseTwiddles<>+904(SB)/4, $0xa6e20534
-DATA cosimD21_nttInverseTwiddles<>+908(SB)/4, $0xa6e20534
-DATA cosimD21_nttInverseTwiddles<>+912(SB)/4, $0xeefd4f76
-DATA cosimD21_nttInverseTwiddles<>+916(SB)/4, $0xeefd4f76
-DATA cosimD21_nttInverseTwiddles<>+920(SB)/4, $0x588163a8
-DATA cosimD21_nttInverseTwiddles<>+924(SB)/4, $0x588163a8
-DATA cosimD21_nttInverseTwiddles<>+928(SB)/4, $0x000445c5
-DATA cosimD21_nttInverseTwiddles<>+932(SB)/4, $0x000445c5
-DATA cosimD21_nttInverseTwiddles<>+936(SB)/4, $0x003d3201
-DATA cosimD21_nttInverseTwiddles<>+940(SB)/4, $0x003d3201
-DATA cosimD21_nttInverseTwiddles<>+944(SB)/4, $0xffffb422
-DATA cosimD21_nttInverseTwiddles<>+948(SB)/4, $0xffffb422
-DATA cosimD21_nttInverseTwiddles<>+952(SB)/4, $0x001ad035
-DATA cosimD21_nttInverseTwiddles<>+956(SB)/4, $0x001ad035
-DATA cosimD21_nttInverseTwiddles<>+960(SB)/4, $0xba3ce5c5
-DATA cosimD21_nttInverseTwiddles<>+964(SB)/4, $0xba3ce5c5
-DATA cosimD21_nttInverseTwiddles<>+968(SB)/4, $0xa9fd5201
-DATA cosimD21_nttInverseTwiddles<>+972(SB)/4, $0xa9fd5201
-DATA cosimD21_nttInverseTwiddles<>+976(SB)/4, $0x6d83f422
-DATA cosimD21_nttInverseTwiddles<>+980(SB)/4, $0x6d83f422
-DATA cosimD21_nttInverseTwiddles<>+984(SB)/4, $0x13a17035
-DATA cosimD21_nttInverseTwiddles<>+988(SB)/4, $0x13a17035
-DATA cosimD21_nttInverseTwiddles<>+992(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseTwiddles<>+996(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseTwiddles<>+1000(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseTwiddles<>+1004(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseTwiddles<>+1008(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseTwiddles<>+1012(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseTwiddles<>+1016(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseTwiddles<>+1020(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseTwiddles<>+1024(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseTwiddles<>+1028(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseTwiddles<>+1032(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseTwiddles<>+1036(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseTwiddles<>+1040(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseTwiddles<>+1044(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseTwiddles<>+1048(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseTwiddles<>+1052(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseTwiddles<>+1056(SB)/4, $0xffe48c3d
-DATA cosimD21_nttInverseTwiddles<>+1060(SB)/4, $0x002dfd71
-DATA cosimD21_nttInverseTwiddles<>+1064(SB)/4, $0xffc7a167
-DATA cosimD21_nttInverseTwiddles<>+1068(SB)/4, $0x0018aa08
-DATA cosimD21_nttInverseTwiddles<>+1072(SB)/4, $0x0019379a
-DATA cosimD21_nttInverseTwiddles<>+1076(SB)/4, $0x00027c1c
-DATA cosimD21_nttInverseTwiddles<>+1080(SB)/4, $0x000c5ca5
-DATA cosimD21_nttInverseTwiddles<>+1084(SB)/4, $0xffcf6cbe
-DATA cosimD21_nttInverseTwiddles<>+1088(SB)/4, $0x66ec2c3d
-DATA cosimD21_nttInverseTwiddles<>+1092(SB)/4, $0xcb5c1d71
-DATA cosimD21_nttInverseTwiddles<>+1096(SB)/4, $0xdc748167
-DATA cosimD21_nttInverseTwiddles<>+1100(SB)/4, $0x3159aa08
-DATA cosimD21_nttInverseTwiddles<>+1104(SB)/4, $0xc20c779a
-DATA cosimD21_nttInverseTwiddles<>+1108(SB)/4, $0xb185fc1c
-DATA cosimD21_nttInverseTwiddles<>+1112(SB)/4, $0xcd20fca5
-DATA cosimD21_nttInverseTwiddles<>+1116(SB)/4, $0x86672cbe
-DATA cosimD21_nttInverseTwiddles<>+1120(SB)/4, $0x002dfd71
-DATA cosimD21_nttInverseTwiddles<>+1124(SB)/4, $0x002dfd71
-DATA cosimD21_nttInverseTwiddles<>+1128(SB)/4, $0x0018aa08
-DATA cosimD21_nttInverseTwiddles<>+1132(SB)/4, $0x0018aa08
-DATA cosimD21_nttInverseTwiddles<>+1136(SB)/4, $0x00027c1c
-DATA cosimD21_nttInverseTwiddles<>+1140(SB)/4, $0x00027c1c
-DATA cosimD21_nttInverseTwiddles<>+1144(SB)/4, $0xffcf6cbe
-DATA cosimD21_nttInverseTwiddles<>+1148(SB)/4, $0xffcf6cbe
-DATA cosimD21_nttInverseTwiddles<>+1152(SB)/4, $0xcb5c1d71
-DATA cosimD21_nttInverseTwiddles<>+1156(SB)/4, $0xcb5c1d71
-DATA cosimD21_nttInverseTwiddles<>+1160(SB)/4, $0x3159aa08
-DATA cosimD21_nttInverseTwiddles<>+1164(SB)/4, $0x3159aa08
-DATA cosimD21_nttInverseTwiddles<>+1168(SB)/4, $0xb185fc1c
-DATA cosimD21_nttInverseTwiddles<>+1172(SB)/4, $0xb185fc1c
-DATA cosimD21_nttInverseTwiddles<>+1176(SB)/4, $0x86672cbe
-DATA cosimD21_nttInverseTwiddles<>+1180(SB)/4, $0x86672cbe
-DATA cosimD21_nttInverseTwiddles<>+1184(SB)/4, $0xffed93a7
-DATA cosimD21_nttInverseTwiddles<>+1188(SB)/4, $0xfffd7c8f
-DATA cosimD21_nttInverseTwiddles<>+1192(SB)/4, $0x0002d4bb
-DATA cosimD21_nttInverseTwiddles<>+1196(SB)/4, $0x002573b7
-DATA cosimD21_nttInverseTwiddles<>+1200(SB)/4, $0x00336898
-DATA cosimD21_nttInverseTwiddles<>+1204(SB)/4, $0x00251d8b
-DATA cosimD21_nttInverseTwiddles<>+1208(SB)/4, $0x001ddd98
-DATA cosimD21_nttInverseTwiddles<>+1212(SB)/4, $0xffe14658
-DATA cosimD21_nttInverseTwiddles<>+1216(SB)/4, $0x7ae273a7
-DATA cosimD21_nttInverseTwiddles<>+1220(SB)/4, $0xa40f5c8f
-DATA cosimD21_nttInverseTwiddles<>+1224(SB)/4, $0xe91a34bb
-DATA cosimD21_nttInverseTwiddles<>+1228(SB)/4, $0xaf1c53b7
-DATA cosimD21_nttInverseTwiddles<>+1232(SB)/4, $0x81466898
-DATA cosimD21_nttInverseTwiddles<>+1236(SB)/4, $0x0a567d8b
-DATA cosimD21_nttInverseTwiddles<>+1240(SB)/4, $0x4fd0dd98
-DATA cosimD21_nttInverseTwiddles<>+1244(SB)/4, $0x5cac4658
-DATA cosimD21_nttInverseTwiddles<>+1248(SB)/4, $0xfffd7c8f
-DATA cosimD21_nttInverseTwiddles<>+1252(SB)/4, $0xfffd7c8f
-DATA cosimD21_nttInverseTwiddles<>+1256(SB)/4, $0x002573b7
-DATA cosimD21_nttInverseTwiddles<>+1260(SB)/4, $0x002573b7
-DATA cosimD21_nttInverseTwiddles<>+1264(SB)/4, $0x00251d8b
-DATA cosimD21_nttInverseTwiddles<>+1268(SB)/4, $0x00251d8b
-DATA cosimD21_nttInverseTwiddles<>+1272(SB)/4, $0xffe14658
-DATA cosimD21_nttInverseTwiddles<>+1276(SB)/4, $0xffe14658
-DATA cosimD21_nttInverseTwiddles<>+1280(SB)/4, $0xa40f5c8f
-DATA cosimD21_nttInverseTwiddles<>+1284(SB)/4, $0xa40f5c8f
-DATA cosimD21_nttInverseTwiddles<>+1288(SB)/4, $0xaf1c53b7
-DATA cosimD21_nttInverseTwiddles<>+1292(SB)/4, $0xaf1c53b7
-DATA cosimD21_nttInverseTwiddles<>+1296(SB)/4, $0x0a567d8b
-DATA cosimD21_nttInverseTwiddles<>+1300(SB)/4, $0x0a567d8b
-DATA cosimD21_nttInverseTwiddles<>+1304(SB)/4, $0x5cac4658
-DATA cosimD21_nttInverseTwiddles<>+1308(SB)/4, $0x5cac4658
-DATA cosimD21_nttInverseTwiddles<>+1312(SB)/4, $0xffc65e1f
-DATA cosimD21_nttInverseTwiddles<>+1316(SB)/4, $0xffe3d157
-DATA cosimD21_nttInverseTwiddles<>+1320(SB)/4, $0x000910d8
-DATA cosimD21_nttInverseTwiddles<>+1324(SB)/4, $0xffe67ff8
-DATA cosimD21_nttInverseTwiddles<>+1328(SB)/4, $0xffc72c12
-DATA cosimD21_nttInverseTwiddles<>+1332(SB)/4, $0xffd4ca0c
-DATA cosimD21_nttInverseTwiddles<>+1336(SB)/4, $0xffd8911b
-DATA cosimD21_nttInverseTwiddles<>+1340(SB)/4, $0xfff7b934
-DATA cosimD21_nttInverseTwiddles<>+1344(SB)/4, $0x380a3e1f
-DATA cosimD21_nttInverseTwiddles<>+1348(SB)/4, $0x2a8eb157
-DATA cosimD21_nttInverseTwiddles<>+1352(SB)/4, $0x162410d8
-DATA cosimD21_nttInverseTwiddles<>+1356(SB)/4, $0xb3e57ff8
-DATA cosimD21_nttInverseTwiddles<>+1360(SB)/4, $0x24496c12
-DATA cosimD21_nttInverseTwiddles<>+1364(SB)/4, $0xc3164a0c
-DATA cosimD21_nttInverseTwiddles<>+1368(SB)/4, $0xf07bf11b
-DATA cosimD21_nttInverseTwiddles<>+1372(SB)/4, $0x2d1e3934
-DATA cosimD21_nttInverseTwiddles<>+1376(SB)/4, $0xffe3d157
-DATA cosimD21_nttInverseTwiddles<>+1380(SB)/4, $0xffe3d157
-DATA cosimD21_nttInverseTwiddles<>+1384(SB)/4, $0xffe67ff8
-DATA cosimD21_nttInverseTwiddles<>+1388(SB)/4, $0xffe67ff8
-DATA cosimD21_nttInverseTwiddles<>+1392(SB)/4, $0xffd4ca0c
-DATA cosimD21_nttInverseTwiddles<>+1396(SB)/4, $0xffd4ca0c
-DATA cosimD21_nttInverseTwiddles<>+1400(SB)/4, $0xfff7b934
-DATA cosimD21_nttInverseTwiddles<>+1404(SB)/4, $0xfff7b934
-DATA cosimD21_nttInverseTwiddles<>+1408(SB)/4, $0x2a8eb157
-DATA cosimD21_nttInverseTwiddles<>+1412(SB)/4, $0x2a8eb157
-DATA cosimD21_nttInverseTwiddles<>+1416(SB)/4, $0xb3e57ff8
-DATA cosimD21_nttInverseTwiddles<>+1420(SB)/4, $0xb3e57ff8
-DATA cosimD21_nttInverseTwiddles<>+1424(SB)/4, $0xc3164a0c
-DATA cosimD21_nttInverseTwiddles<>+1428(SB)/4, $0xc3164a0c
-DATA cosimD21_nttInverseTwiddles<>+1432(SB)/4, $0x2d1e3934
-DATA cosimD21_nttInverseTwiddles<>+1436(SB)/4, $0x2d1e3934
-DATA cosimD21_nttInverseTwiddles<>+1440(SB)/4, $0x0033f8cf
-DATA cosimD21_nttInverseTwiddles<>+1444(SB)/4, $0xffeb05ad
-DATA cosimD21_nttInverseTwiddles<>+1448(SB)/4, $0x00221de8
-DATA cosimD21_nttInverseTwiddles<>+1452(SB)/4, $0xffd92578
-DATA cosimD21_nttInverseTwiddles<>+1456(SB)/4, $0x000bdbe7
-DATA cosimD21_nttInverseTwiddles<>+1460(SB)/4, $0x001d4099
-DATA cosimD21_nttInverseTwiddles<>+1464(SB)/4, $0x0016e405
-DATA cosimD21_nttInverseTwiddles<>+1468(SB)/4, $0xffec7953
-DATA cosimD21_nttInverseTwiddles<>+1472(SB)/4, $0x53cdd8cf
-DATA cosimD21_nttInverseTwiddles<>+1476(SB)/4, $0x3e20a5ad
-DATA cosimD21_nttInverseTwiddles<>+1480(SB)/4, $0xefdf1de8
-DATA cosimD21_nttInverseTwiddles<>+1484(SB)/4, $0x48882578
-DATA cosimD21_nttInverseTwiddles<>+1488(SB)/4, $0x2408bbe7
-DATA cosimD21_nttInverseTwiddles<>+1492(SB)/4, $0xbfb06099
-DATA cosimD21_nttInverseTwiddles<>+1496(SB)/4, $0xee178405
-DATA cosimD21_nttInverseTwiddles<>+1500(SB)/4, $0x3196d953
-DATA cosimD21_nttInverseTwiddles<>+1504(SB)/4, $0xffeb05ad
-DATA cosimD21_nttInverseTwiddles<>+1508(SB)/4, $0xffeb05ad
-DATA cosimD21_nttInverseTwiddles<>+1512(SB)/4, $0xffd92578
-DATA cosimD21_nttInverseTwiddles<>+1516(SB)/4, $0xffd92578
-DATA cosimD21_nttInverseTwiddles<>+1520(SB)/4, $0x001d4099
-DATA cosimD21_nttInverseTwiddles<>+1524(SB)/4, $0x001d4099
-DATA cosimD21_nttInverseTwiddles<>+1528(SB)/4, $0xffec7953
-DATA cosimD21_nttInverseTwiddles<>+1532(SB)/4, $0xffec7953
-DATA cosimD21_nttInverseTwiddles<>+1536(SB)/4, $0x3e20a5ad
-DATA cosimD21_nttInverseTwiddles<>+1540(SB)/4, $0x3e20a5ad
-DATA cosimD21_nttInverseTwiddles<>+1544(SB)/4, $0x48882578
-DATA cosimD21_nttInverseTwiddles<>+1548(SB)/4, $0x48882578
-DATA cosimD21_nttInverseTwiddles<>+1552(SB)/4, $0xbfb06099
-DATA cosimD21_nttInverseTwiddles<>+1556(SB)/4, $0xbfb06099
-DATA cosimD21_nttInverseTwiddles<>+1560(SB)/4, $0x3196d953
-DATA cosimD21_nttInverseTwiddles<>+1564(SB)/4, $0x3196d953
-DATA cosimD21_nttInverseTwiddles<>+1568(SB)/4, $0xffebe808
-DATA cosimD21_nttInverseTwiddles<>+1572(SB)/4, $0xfffcc7df
-DATA cosimD21_nttInverseTwiddles<>+1576(SB)/4, $0xffce69c0
-DATA cosimD21_nttInverseTwiddles<>+1580(SB)/4, $0xffffde7e
-DATA cosimD21_nttInverseTwiddles<>+1584(SB)/4, $0x000b98a1
-DATA cosimD21_nttInverseTwiddles<>+1588(SB)/4, $0x0024756c
-DATA cosimD21_nttInverseTwiddles<>+1592(SB)/4, $0x00193948
-DATA cosimD21_nttInverseTwiddles<>+1596(SB)/4, $0xffc72bca
-DATA cosimD21_nttInverseTwiddles<>+1600(SB)/4, $0x98ece808
-DATA cosimD21_nttInverseTwiddles<>+1604(SB)/4, $0x2578a7df
-DATA cosimD21_nttInverseTwiddles<>+1608(SB)/4, $0xed0669c0
-DATA cosimD21_nttInverseTwiddles<>+1612(SB)/4, $0xb4cf9e7e
-DATA cosimD21_nttInverseTwiddles<>+1616(SB)/4, $0xa69fb8a1
-DATA cosimD21_nttInverseTwiddles<>+1620(SB)/4, $0x88d1f56c
-DATA cosimD21_nttInverseTwiddles<>+1624(SB)/4, $0xa3423948
-DATA cosimD21_nttInverseTwiddles<>+1628(SB)/4, $0x28406bca
-DATA cosimD21_nttInverseTwiddles<>+1632(SB)/4, $0xfffcc7df
-DATA cosimD21_nttInverseTwiddles<>+1636(SB)/4, $0xfffcc7df
-DATA cosimD21_nttInverseTwiddles<>+1640(SB)/4, $0xffffde7e
-DATA cosimD21_nttInverseTwiddles<>+1644(SB)/4, $0xffffde7e
-DATA cosimD21_nttInverseTwiddles<>+1648(SB)/4, $0x0024756c
-DATA cosimD21_nttInverseTwiddles<>+1652(SB)/4, $0x0024756c
-DATA cosimD21_nttInverseTwiddles<>+1656(SB)/4, $0xffc72bca
-DATA cosimD21_nttInverseTwiddles<>+1660(SB)/4, $0xffc72bca
-DATA cosimD21_nttInverseTwiddles<>+1664(SB)/4, $0x2578a7df
-DATA cosimD21_nttInverseTwiddles<>+1668(SB)/4, $0x2578a7df
-DATA cosimD21_nttInverseTwiddles<>+1672(SB)/4, $0xb4cf9e7e
-DATA cosimD21_nttInverseTwiddles<>+1676(SB)/4, $0xb4cf9e7e
-DATA cosimD21_nttInverseTwiddles<>+1680(SB)/4, $0x88d1f56c
-DATA cosimD21_nttInverseTwiddles<>+1684(SB)/4, $0x88d1f56c
-DATA cosimD21_nttInverseTwiddles<>+1688(SB)/4, $0x28406bca
-DATA cosimD21_nttInverseTwiddles<>+1692(SB)/4, $0x28406bca
-DATA cosimD21_nttInverseTwiddles<>+1696(SB)/4, $0x003c675a
-DATA cosimD21_nttInverseTwiddles<>+1700(SB)/4, $0xffef36be
-DATA cosimD21_nttInverseTwiddles<>+1704(SB)/4, $0x002f4588
-DATA cosimD21_nttInverseTwiddles<>+1708(SB)/4, $0x00040af0
-DATA cosimD21_nttInverseTwiddles<>+1712(SB)/4, $0x000dcd44
-DATA cosimD21_nttInverseTwiddles<>+1716(SB)/4, $0x0000ad00
-DATA cosimD21_nttInverseTwiddles<>+1720(SB)/4, $0x0007c417
-DATA cosimD21_nttInverseTwiddles<>+1724(SB)/4, $0xffccfbe9
-DATA cosimD21_nttInverseTwiddles<>+1728(SB)/4, $0x4827a75a
-DATA cosimD21_nttInverseTwiddles<>+1732(SB)/4, $0x7fc6f6be
-DATA cosimD21_nttInverseTwiddles<>+1736(SB)/4, $0x44e04588
-DATA cosimD21_nttInverseTwiddles<>+1740(SB)/4, $0xc9620af0
-DATA cosimD21_nttInverseTwiddles<>+1744(SB)/4, $0x27b64d44
-DATA cosimD21_nttInverseTwiddles<>+1748(SB)/4, $0x95a0ad00
-DATA cosimD21_nttInverseTwiddles<>+1752(SB)/4, $0x490aa417
-DATA cosimD21_nttInverseTwiddles<>+1756(SB)/4, $0x4eca1be9
-DATA cosimD21_nttInverseTwiddles<>+1760(SB)/4, $0xffef36be
-DATA cosimD21_nttInverseTwiddles<>+1764(SB)/4, $0xffef36be
-DATA cosimD21_nttInverseTwiddles<>+1768(SB)/4, $0x00040af0
-DATA cosimD21_nttInverseTwiddles<>+1772(SB)/4, $0x00040af0
-DATA cosimD21_nttInverseTwiddles<>+1776(SB)/4, $0x0000ad00
-DATA cosimD21_nttInverseTwiddles<>+1780(SB)/4, $0x0000ad00
-DATA cosimD21_nttInverseTwiddles<>+1784(SB)/4, $0xffccfbe9
-DATA cosimD21_nttInverseTwiddles<>+1788(SB)/4, $0xffccfbe9
-DATA cosimD21_nttInverseTwiddles<>+1792(SB)/4, $0x7fc6f6be
-DATA cosimD21_nttInverseTwiddles<>+1796(SB)/4, $0x7fc6f6be
-DATA cosimD21_nttInverseTwiddles<>+1800(SB)/4, $0xc9620af0
-DATA cosimD21_nttInverseTwiddles<>+1804(SB)/4, $0xc9620af0
-DATA cosimD21_nttInverseTwiddles<>+1808(SB)/4, $0x95a0ad00
-DATA cosimD21_nttInverseTwiddles<>+1812(SB)/4, $0x95a0ad00
-DATA cosimD21_nttInverseTwiddles<>+1816(SB)/4, $0x4eca1be9
-DATA cosimD21_nttInverseTwiddles<>+1820(SB)/4, $0x4eca1be9
-DATA cosimD21_nttInverseTwiddles<>+1824(SB)/4, $0x0038738c
-DATA cosimD21_nttInverseTwiddles<>+1828(SB)/4, $0xffe7945c
-DATA cosimD21_nttInverseTwiddles<>+1832(SB)/4, $0xffdf5617
-DATA cosimD21_nttInverseTwiddles<>+1836(SB)/4, $0x0035843f
-DATA cosimD21_nttInverseTwiddles<>+1840(SB)/4, $0xffc5af59
-DATA cosimD21_nttInverseTwiddles<>+1844(SB)/4, $0x00357e1e
-DATA cosimD21_nttInverseTwiddles<>+1848(SB)/4, $0xffe6ead6
-DATA cosimD21_nttInverseTwiddles<>+1852(SB)/4, $0xffe6123d
-DATA cosimD21_nttInverseTwiddles<>+1856(SB)/4, $0x78a9f38c
-DATA cosimD21_nttInverseTwiddles<>+1860(SB)/4, $0x3473145c
-DATA cosimD21_nttInverseTwiddles<>+1864(SB)/4, $0x3b223617
-DATA cosimD21_nttInverseTwiddles<>+1868(SB)/4, $0x8d3d643f
-DATA cosimD21_nttInverseTwiddles<>+1872(SB)/4, $0x6d30cf59
-DATA cosimD21_nttInverseTwiddles<>+1876(SB)/4, $0x18f93e1e
-DATA cosimD21_nttInverseTwiddles<>+1880(SB)/4, $0xca41aad6
-DATA cosimD21_nttInverseTwiddles<>+1884(SB)/4, $0x97adb23d
-DATA cosimD21_nttInverseTwiddles<>+1888(SB)/4, $0xffe7945c
-DATA cosimD21_nttInverseTwiddles<>+1892(SB)/4, $0xffe7945c
-DATA cosimD21_nttInverseTwiddles<>+1896(SB)/4, $0x0035843f
-DATA cosimD21_nttInverseTwiddles<>+1900(SB)/4, $0x0035843f
-DATA cosimD21_nttInverseTwiddles<>+1904(SB)/4, $0x00357e1e
-DATA cosimD21_nttInverseTwiddles<>+1908(SB)/4, $0x00357e1e
-DATA cosimD21_nttInverseTwiddles<>+1912(SB)/4, $0xffe6123d
-DATA cosimD21_nttInverseTwiddles<>+1916(SB)/4, $0xffe6123d
-DATA cosimD21_nttInverseTwiddles<>+1920(SB)/4, $0x3473145c
-DATA cosimD21_nttInverseTwiddles<>+1924(SB)/4, $0x3473145c
-DATA cosimD21_nttInverseTwiddles<>+1928(SB)/4, $0x8d3d643f
-DATA cosimD21_nttInverseTwiddles<>+1932(SB)/4, $0x8d3d643f
-DATA cosimD21_nttInverseTwiddles<>+1936(SB)/4, $0x18f93e1e
-DATA cosimD21_nttInverseTwiddles<>+1940(SB)/4, $0x18f93e1e
-DATA cosimD21_nttInverseTwiddles<>+1944(SB)/4, $0x97adb23d
-DATA cosimD21_nttInverseTwiddles<>+1948(SB)/4, $0x97adb23d
-DATA cosimD21_nttInverseTwiddles<>+1952(SB)/4, $0xffcdfc98
-DATA cosimD21_nttInverseTwiddles<>+1956(SB)/4, $0xffcdfc98
-DATA cosimD21_nttInverseTwiddles<>+1960(SB)/4, $0xffeaa4f7
-DATA cosimD21_nttInverseTwiddles<>+1964(SB)/4, $0xffeaa4f7
-DATA cosimD21_nttInverseTwiddles<>+1968(SB)/4, $0xffc51ae7
-DATA cosimD21_nttInverseTwiddles<>+1972(SB)/4, $0xffc51ae7
-DATA cosimD21_nttInverseTwiddles<>+1976(SB)/4, $0xffdfadd6
-DATA cosimD21_nttInverseTwiddles<>+1980(SB)/4, $0xffdfadd6
-DATA cosimD21_nttInverseTwiddles<>+1984(SB)/4, $0xd360fc98
-DATA cosimD21_nttInverseTwiddles<>+1988(SB)/4, $0xd360fc98
-DATA cosimD21_nttInverseTwiddles<>+1992(SB)/4, $0xb50984f7
-DATA cosimD21_nttInverseTwiddles<>+1996(SB)/4, $0xb50984f7
-DATA cosimD21_nttInverseTwiddles<>+2000(SB)/4, $0xcba1fae7
-DATA cosimD21_nttInverseTwiddles<>+2004(SB)/4, $0xcba1fae7
-DATA cosimD21_nttInverseTwiddles<>+2008(SB)/4, $0x629a6dd6
-DATA cosimD21_nttInverseTwiddles<>+2012(SB)/4, $0x629a6dd6
-DATA cosimD21_nttInverseTwiddles<>+2016(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseTwiddles<>+2020(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseTwiddles<>+2024(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseTwiddles<>+2028(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseTwiddles<>+2032(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseTwiddles<>+2036(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseTwiddles<>+2040(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseTwiddles<>+2044(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseTwiddles<>+2048(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseTwiddles<>+2052(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseTwiddles<>+2056(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseTwiddles<>+2060(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseTwiddles<>+2064(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseTwiddles<>+2068(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseTwiddles<>+2072(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseTwiddles<>+2076(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseTwiddles<>+2080(SB)/4, $0xffe20d6e
-DATA cosimD21_nttInverseTwiddles<>+2084(SB)/4, $0xffea2d2f
-DATA cosimD21_nttInverseTwiddles<>+2088(SB)/4, $0x00327283
-DATA cosimD21_nttInverseTwiddles<>+2092(SB)/4, $0xffcd5e3e
-DATA cosimD21_nttInverseTwiddles<>+2096(SB)/4, $0x001406c7
-DATA cosimD21_nttInverseTwiddles<>+2100(SB)/4, $0x0012e11b
-DATA cosimD21_nttInverseTwiddles<>+2104(SB)/4, $0xfff91de4
-DATA cosimD21_nttInverseTwiddles<>+2108(SB)/4, $0xffeba8be
-DATA cosimD21_nttInverseTwiddles<>+2112(SB)/4, $0x428fcd6e
-DATA cosimD21_nttInverseTwiddles<>+2116(SB)/4, $0x6a100d2f
-DATA cosimD21_nttInverseTwiddles<>+2120(SB)/4, $0x1902d283
-DATA cosimD21_nttInverseTwiddles<>+2124(SB)/4, $0x84951e3e
-DATA cosimD21_nttInverseTwiddles<>+2128(SB)/4, $0x396ce6c7
-DATA cosimD21_nttInverseTwiddles<>+2132(SB)/4, $0x3ab6411b
-DATA cosimD21_nttInverseTwiddles<>+2136(SB)/4, $0xc1b59de4
-DATA cosimD21_nttInverseTwiddles<>+2140(SB)/4, $0x0e0368be
-DATA cosimD21_nttInverseTwiddles<>+2144(SB)/4, $0xffea2d2f
-DATA cosimD21_nttInverseTwiddles<>+2148(SB)/4, $0xffea2d2f
-DATA cosimD21_nttInverseTwiddles<>+2152(SB)/4, $0xffcd5e3e
-DATA cosimD21_nttInverseTwiddles<>+2156(SB)/4, $0xffcd5e3e
-DATA cosimD21_nttInverseTwiddles<>+2160(SB)/4, $0x0012e11b
-DATA cosimD21_nttInverseTwiddles<>+2164(SB)/4, $0x0012e11b
-DATA cosimD21_nttInverseTwiddles<>+2168(SB)/4, $0xffeba8be
-DATA cosimD21_nttInverseTwiddles<>+2172(SB)/4, $0xffeba8be
-DATA cosimD21_nttInverseTwiddles<>+2176(SB)/4, $0x6a100d2f
-DATA cosimD21_nttInverseTwiddles<>+2180(SB)/4, $0x6a100d2f
-DATA cosimD21_nttInverseTwiddles<>+2184(SB)/4, $0x84951e3e
-DATA cosimD21_nttInverseTwiddles<>+2188(SB)/4, $0x84951e3e
-DATA cosimD21_nttInverseTwiddles<>+2192(SB)/4, $0x3ab6411b
-DATA cosimD21_nttInverseTwiddles<>+2196(SB)/4, $0x3ab6411b
-DATA cosimD21_nttInverseTwiddles<>+2200(SB)/4, $0x0e0368be
-DATA cosimD21_nttInverseTwiddles<>+2204(SB)/4, $0x0e0368be
-DATA cosimD21_nttInverseTwiddles<>+2208(SB)/4, $0xffeff6a6
-DATA cosimD21_nttInverseTwiddles<>+2212(SB)/4, $0xffc9db90
-DATA cosimD21_nttInverseTwiddles<>+2216(SB)/4, $0x001d0b4b
-DATA cosimD21_nttInverseTwiddles<>+2220(SB)/4, $0x00283891
-DATA cosimD21_nttInverseTwiddles<>+2224(SB)/4, $0x001c853f
-DATA cosimD21_nttInverseTwiddles<>+2228(SB)/4, $0x001314be
-DATA cosimD21_nttInverseTwiddles<>+2232(SB)/4, $0xffd25089
-DATA cosimD21_nttInverseTwiddles<>+2236(SB)/4, $0xffc68518
-DATA cosimD21_nttInverseTwiddles<>+2240(SB)/4, $0x43c4b6a6
-DATA cosimD21_nttInverseTwiddles<>+2244(SB)/4, $0xb33bdb90
-DATA cosimD21_nttInverseTwiddles<>+2248(SB)/4, $0x28066b4b
-DATA cosimD21_nttInverseTwiddles<>+2252(SB)/4, $0x02ba5891
-DATA cosimD21_nttInverseTwiddles<>+2256(SB)/4, $0xed44653f
-DATA cosimD21_nttInverseTwiddles<>+2260(SB)/4, $0xfbaad4be
-DATA cosimD21_nttInverseTwiddles<>+2264(SB)/4, $0x29637089
-DATA cosimD21_nttInverseTwiddles<>+2268(SB)/4, $0xa4698518
-DATA cosimD21_nttInverseTwiddles<>+2272(SB)/4, $0xffc9db90
-DATA cosimD21_nttInverseTwiddles<>+2276(SB)/4, $0xffc9db90
-DATA cosimD21_nttInverseTwiddles<>+2280(SB)/4, $0x00283891
-DATA cosimD21_nttInverseTwiddles<>+2284(SB)/4, $0x00283891
-DATA cosimD21_nttInverseTwiddles<>+2288(SB)/4, $0x001314be
-DATA cosimD21_nttInverseTwiddles<>+2292(SB)/4, $0x001314be
-DATA cosimD21_nttInverseTwiddles<>+2296(SB)/4, $0xffc68518
-DATA cosimD21_nttInverseTwiddles<>+2300(SB)/4, $0xffc68518
-DATA cosimD21_nttInverseTwiddles<>+2304(SB)/4, $0xb33bdb90
-DATA cosimD21_nttInverseTwiddles<>+2308(SB)/4, $0xb33bdb90
-DATA cosimD21_nttInverseTwiddles<>+2312(SB)/4, $0x02ba5891
-DATA cosimD21_nttInverseTwiddles<>+2316(SB)/4, $0x02ba5891
-DATA cosimD21_nttInverseTwiddles<>+2320(SB)/4, $0xfbaad4be
-DATA cosimD21_nttInverseTwiddles<>+2324(SB)/4, $0xfbaad4be
-DATA cosimD21_nttInverseTwiddles<>+2328(SB)/4, $0xa4698518
-DATA cosimD21_nttInverseTwiddles<>+2332(SB)/4, $0xa4698518
-DATA cosimD21_nttInverseTwiddles<>+2336(SB)/4, $0x00185a46
-DATA cosimD21_nttInverseTwiddles<>+2340(SB)/4, $0x00134d71
-DATA cosimD21_nttInverseTwiddles<>+2344(SB)/4, $0x0025f051
-DATA cosimD21_nttInverseTwiddles<>+2348(SB)/4, $0xffd87a3a
-DATA cosimD21_nttInverseTwiddles<>+2352(SB)/4, $0x00130984
-DATA cosimD21_nttInverseTwiddles<>+2356(SB)/4, $0x00291199
-DATA cosimD21_nttInverseTwiddles<>+2360(SB)/4, $0x003de11c
-DATA cosimD21_nttInverseTwiddles<>+2364(SB)/4, $0x002b5ee5
-DATA cosimD21_nttInverseTwiddles<>+2368(SB)/4, $0x00611a46
-DATA cosimD21_nttInverseTwiddles<>+2372(SB)/4, $0x75416d71
-DATA cosimD21_nttInverseTwiddles<>+2376(SB)/4, $0xd9b01051
-DATA cosimD21_nttInverseTwiddles<>+2380(SB)/4, $0xda1fba3a
-DATA cosimD21_nttInverseTwiddles<>+2384(SB)/4, $0xaf438984
-DATA cosimD21_nttInverseTwiddles<>+2388(SB)/4, $0xb9dc3199
-DATA cosimD21_nttInverseTwiddles<>+2392(SB)/4, $0x9e61611c
-DATA cosimD21_nttInverseTwiddles<>+2396(SB)/4, $0x8d87fee5
-DATA cosimD21_nttInverseTwiddles<>+2400(SB)/4, $0x00134d71
-DATA cosimD21_nttInverseTwiddles<>+2404(SB)/4, $0x00134d71
-DATA cosimD21_nttInverseTwiddles<>+2408(SB)/4, $0xffd87a3a
-DATA cosimD21_nttInverseTwiddles<>+2412(SB)/4, $0xffd87a3a
-DATA cosimD21_nttInverseTwiddles<>+2416(SB)/4, $0x00291199
-DATA cosimD21_nttInverseTwiddles<>+2420(SB)/4, $0x00291199
-DATA cosimD21_nttInverseTwiddles<>+2424(SB)/4, $0x002b5ee5
-DATA cosimD21_nttInverseTwiddles<>+2428(SB)/4, $0x002b5ee5
-DATA cosimD21_nttInverseTwiddles<>+2432(SB)/4, $0x75416d71
-DATA cosimD21_nttInverseTwiddles<>+2436(SB)/4, $0x75416d71
-DATA cosimD21_nttInverseTwiddles<>+2440(SB)/4, $0xda1fba3a
-DATA cosimD21_nttInverseTwiddles<>+2444(SB)/4, $0xda1fba3a
-DATA cosimD21_nttInverseTwiddles<>+2448(SB)/4, $0xb9dc3199
-DATA cosimD21_nttInverseTwiddles<>+2452(SB)/4, $0xb9dc3199
-DATA cosimD21_nttInverseTwiddles<>+2456(SB)/4, $0x8d87fee5
-DATA cosimD21_nttInverseTwiddles<>+2460(SB)/4, $0x8d87fee5
-DATA cosimD21_nttInverseTwiddles<>+2464(SB)/4, $0x00031924
-DATA cosimD21_nttInverseTwiddles<>+2468(SB)/4, $0x003eb01b
-DATA cosimD21_nttInverseTwiddles<>+2472(SB)/4, $0x001a7cc7
-DATA cosimD21_nttInverseTwiddles<>+2476(SB)/4, $0xffdacd41
-DATA cosimD21_nttInverseTwiddles<>+2480(SB)/4, $0xffcd003b
-DATA cosimD21_nttInverseTwiddles<>+2484(SB)/4, $0x0004610c
-DATA cosimD21_nttInverseTwiddles<>+2488(SB)/4, $0x003472e7
-DATA cosimD21_nttInverseTwiddles<>+2492(SB)/4, $0x00053919
-DATA cosimD21_nttInverseTwiddles<>+2496(SB)/4, $0x61279924
-DATA cosimD21_nttInverseTwiddles<>+2500(SB)/4, $0x34c2101b
-DATA cosimD21_nttInverseTwiddles<>+2504(SB)/4, $0x08335cc7
-DATA cosimD21_nttInverseTwiddles<>+2508(SB)/4, $0xbd02ed41
-DATA cosimD21_nttInverseTwiddles<>+2512(SB)/4, $0x6e54603b
-DATA cosimD21_nttInverseTwiddles<>+2516(SB)/4, $0x3625e10c
-DATA cosimD21_nttInverseTwiddles<>+2520(SB)/4, $0xb71152e7
-DATA cosimD21_nttInverseTwiddles<>+2524(SB)/4, $0x7ea85919
-DATA cosimD21_nttInverseTwiddles<>+2528(SB)/4, $0x003eb01b
-DATA cosimD21_nttInverseTwiddles<>+2532(SB)/4, $0x003eb01b
-DATA cosimD21_nttInverseTwiddles<>+2536(SB)/4, $0xffdacd41
-DATA cosimD21_nttInverseTwiddles<>+2540(SB)/4, $0xffdacd41
-DATA cosimD21_nttInverseTwiddles<>+2544(SB)/4, $0x0004610c
-DATA cosimD21_nttInverseTwiddles<>+2548(SB)/4, $0x0004610c
-DATA cosimD21_nttInverseTwiddles<>+2552(SB)/4, $0x00053919
-DATA cosimD21_nttInverseTwiddles<>+2556(SB)/4, $0x00053919
-DATA cosimD21_nttInverseTwiddles<>+2560(SB)/4, $0x34c2101b
-DATA cosimD21_nttInverseTwiddles<>+2564(SB)/4, $0x34c2101b
-DATA cosimD21_nttInverseTwiddles<>+2568(SB)/4, $0xbd02ed41
-DATA cosimD21_nttInverseTwiddles<>+2572(SB)/4, $0xbd02ed41
-DATA cosimD21_nttInverseTwiddles<>+2576(SB)/4, $0x3625e10c
-DATA cosimD21_nttInverseTwiddles<>+2580(SB)/4, $0x3625e10c
-DATA cosimD21_nttInverseTwiddles<>+2584(SB)/4, $0x7ea85919
-DATA cosimD21_nttInverseTwiddles<>+2588(SB)/4, $0x7ea85919
-DATA cosimD21_nttInverseTwiddles<>+2592(SB)/4, $0xffea2c62
-DATA cosimD21_nttInverseTwiddles<>+2596(SB)/4, $0x001495d4
-DATA cosimD21_nttInverseTwiddles<>+2600(SB)/4, $0xffec09f7
-DATA cosimD21_nttInverseTwiddles<>+2604(SB)/4, $0xffed4113
-DATA cosimD21_nttInverseTwiddles<>+2608(SB)/4, $0x001c4563
-DATA cosimD21_nttInverseTwiddles<>+2612(SB)/4, $0xfffa2bdd
-DATA cosimD21_nttInverseTwiddles<>+2616(SB)/4, $0xffffa63b
-DATA cosimD21_nttInverseTwiddles<>+2620(SB)/4, $0xfff5c282
-DATA cosimD21_nttInverseTwiddles<>+2624(SB)/4, $0x9c766c62
-DATA cosimD21_nttInverseTwiddles<>+2628(SB)/4, $0xf8cf15d4
-DATA cosimD21_nttInverseTwiddles<>+2632(SB)/4, $0x61aae9f7
-DATA cosimD21_nttInverseTwiddles<>+2636(SB)/4, $0x6a8fa113
-DATA cosimD21_nttInverseTwiddles<>+2640(SB)/4, $0x6348a563
-DATA cosimD21_nttInverseTwiddles<>+2644(SB)/4, $0xcaf5cbdd
-DATA cosimD21_nttInverseTwiddles<>+2648(SB)/4, $0xc347063b
-DATA cosimD21_nttInverseTwiddles<>+2652(SB)/4, $0x7f460282
-DATA cosimD21_nttInverseTwiddles<>+2656(SB)/4, $0x001495d4
-DATA cosimD21_nttInverseTwiddles<>+2660(SB)/4, $0x001495d4
-DATA cosimD21_nttInverseTwiddles<>+2664(SB)/4, $0xffed4113
-DATA cosimD21_nttInverseTwiddles<>+2668(SB)/4, $0xffed4113
-DATA cosimD21_nttInverseTwiddles<>+2672(SB)/4, $0xfffa2bdd
-DATA cosimD21_nttInverseTwiddles<>+2676(SB)/4, $0xfffa2bdd
-DATA cosimD21_nttInverseTwiddles<>+2680(SB)/4, $0xfff5c282
-DATA cosimD21_nttInverseTwiddles<>+2684(SB)/4, $0xfff5c282
-DATA cosimD21_nttInverseTwiddles<>+2688(SB)/4, $0xf8cf15d4
-DATA cosimD21_nttInverseTwiddles<>+2692(SB)/4, $0xf8cf15d4
-DATA cosimD21_nttInverseTwiddles<>+2696(SB)/4, $0x6a8fa113
-DATA cosimD21_nttInverseTwiddles<>+2700(SB)/4, $0x6a8fa113
-DATA cosimD21_nttInverseTwiddles<>+2704(SB)/4, $0xcaf5cbdd
-DATA cosimD21_nttInverseTwiddles<>+2708(SB)/4, $0xcaf5cbdd
-DATA cosimD21_nttInverseTwiddles<>+2712(SB)/4, $0x7f460282
-DATA cosimD21_nttInverseTwiddles<>+2716(SB)/4, $0x7f460282
-DATA cosimD21_nttInverseTwiddles<>+2720(SB)/4, $0xffda3409
-DATA cosimD21_nttInverseTwiddles<>+2724(SB)/4, $0xffc7a44b
-DATA cosimD21_nttInverseTwiddles<>+2728(SB)/4, $0x00296e9f
-DATA cosimD21_nttInverseTwiddles<>+2732(SB)/4, $0xfff0fe85
-DATA cosimD21_nttInverseTwiddles<>+2736(SB)/4, $0xfff9ba6d
-DATA cosimD21_nttInverseTwiddles<>+2740(SB)/4, $0xffd2b7a3
-DATA cosimD21_nttInverseTwiddles<>+2744(SB)/4, $0x0020c638
-DATA cosimD21_nttInverseTwiddles<>+2748(SB)/4, $0x003410f2
-DATA cosimD21_nttInverseTwiddles<>+2752(SB)/4, $0x65db5409
-DATA cosimD21_nttInverseTwiddles<>+2756(SB)/4, $0xfad1044b
-DATA cosimD21_nttInverseTwiddles<>+2760(SB)/4, $0x5a7d4e9f
-DATA cosimD21_nttInverseTwiddles<>+2764(SB)/4, $0xf1419e85
-DATA cosimD21_nttInverseTwiddles<>+2768(SB)/4, $0xb4c75a6d
-DATA cosimD21_nttInverseTwiddles<>+2772(SB)/4, $0x114717a3
-DATA cosimD21_nttInverseTwiddles<>+2776(SB)/4, $0xdce7c638
-DATA cosimD21_nttInverseTwiddles<>+2780(SB)/4, $0xd15250f2
-DATA cosimD21_nttInverseTwiddles<>+2784(SB)/4, $0xffc7a44b
-DATA cosimD21_nttInverseTwiddles<>+2788(SB)/4, $0xffc7a44b
-DATA cosimD21_nttInverseTwiddles<>+2792(SB)/4, $0xfff0fe85
-DATA cosimD21_nttInverseTwiddles<>+2796(SB)/4, $0xfff0fe85
-DATA cosimD21_nttInverseTwiddles<>+2800(SB)/4, $0xffd2b7a3
-DATA cosimD21_nttInverseTwiddles<>+2804(SB)/4, $0xffd2b7a3
-DATA cosimD21_nttInverseTwiddles<>+2808(SB)/4, $0x003410f2
-DATA cosimD21_nttInverseTwiddles<>+2812(SB)/4, $0x003410f2
-DATA cosimD21_nttInverseTwiddles<>+2816(SB)/4, $0xfad1044b
-DATA cosimD21_nttInverseTwiddles<>+2820(SB)/4, $0xfad1044b
-DATA cosimD21_nttInverseTwiddles<>+2824(SB)/4, $0xf1419e85
-DATA cosimD21_nttInverseTwiddles<>+2828(SB)/4, $0xf1419e85
-DATA cosimD21_nttInverseTwiddles<>+2832(SB)/4, $0x114717a3
-DATA cosimD21_nttInverseTwiddles<>+2836(SB)/4, $0x114717a3
-DATA cosimD21_nttInverseTwiddles<>+2840(SB)/4, $0xd15250f2
-DATA cosimD21_nttInverseTwiddles<>+2844(SB)/4, $0xd15250f2
-DATA cosimD21_nttInverseTwiddles<>+2848(SB)/4, $0xfff7c55d
-DATA cosimD21_nttInverseTwiddles<>+2852(SB)/4, $0x0023d69c
-DATA cosimD21_nttInverseTwiddles<>+2856(SB)/4, $0xfffb6a4d
-DATA cosimD21_nttInverseTwiddles<>+2860(SB)/4, $0x00360400
-DATA cosimD21_nttInverseTwiddles<>+2864(SB)/4, $0xffd43e41
-DATA cosimD21_nttInverseTwiddles<>+2868(SB)/4, $0x00368a96
-DATA cosimD21_nttInverseTwiddles<>+2872(SB)/4, $0xffd18e7c
-DATA cosimD21_nttInverseTwiddles<>+2876(SB)/4, $0xffc51585
-DATA cosimD21_nttInverseTwiddles<>+2880(SB)/4, $0xbe23655d
-DATA cosimD21_nttInverseTwiddles<>+2884(SB)/4, $0x9cf7569c
-DATA cosimD21_nttInverseTwiddles<>+2888(SB)/4, $0x7ac50a4d
-DATA cosimD21_nttInverseTwiddles<>+2892(SB)/4, $0xc0b60400
-DATA cosimD21_nttInverseTwiddles<>+2896(SB)/4, $0x6b1c5e41
-DATA cosimD21_nttInverseTwiddles<>+2900(SB)/4, $0xde894a96
-DATA cosimD21_nttInverseTwiddles<>+2904(SB)/4, $0xe3a10e7c
-DATA cosimD21_nttInverseTwiddles<>+2908(SB)/4, $0xf3f5b585
-DATA cosimD21_nttInverseTwiddles<>+2912(SB)/4, $0x0023d69c
-DATA cosimD21_nttInverseTwiddles<>+2916(SB)/4, $0x0023d69c
-DATA cosimD21_nttInverseTwiddles<>+2920(SB)/4, $0x00360400
-DATA cosimD21_nttInverseTwiddles<>+2924(SB)/4, $0x00360400
-DATA cosimD21_nttInverseTwiddles<>+2928(SB)/4, $0x00368a96
-DATA cosimD21_nttInverseTwiddles<>+2932(SB)/4, $0x00368a96
-DATA cosimD21_nttInverseTwiddles<>+2936(SB)/4, $0xffc51585
-DATA cosimD21_nttInverseTwiddles<>+2940(SB)/4, $0xffc51585
-DATA cosimD21_nttInverseTwiddles<>+2944(SB)/4, $0x9cf7569c
-DATA cosimD21_nttInverseTwiddles<>+2948(SB)/4, $0x9cf7569c
-DATA cosimD21_nttInverseTwiddles<>+2952(SB)/4, $0xc0b60400
-DATA cosimD21_nttInverseTwiddles<>+2956(SB)/4, $0xc0b60400
-DATA cosimD21_nttInverseTwiddles<>+2960(SB)/4, $0xde894a96
-DATA cosimD21_nttInverseTwiddles<>+2964(SB)/4, $0xde894a96
-DATA cosimD21_nttInverseTwiddles<>+2968(SB)/4, $0xf3f5b585
-DATA cosimD21_nttInverseTwiddles<>+2972(SB)/4, $0xf3f5b585
-DATA cosimD21_nttInverseTwiddles<>+2976(SB)/4, $0xffdfd37b
-DATA cosimD21_nttInverseTwiddles<>+2980(SB)/4, $0xffdfd37b
-DATA cosimD21_nttInverseTwiddles<>+2984(SB)/4, $0x0027f968
-DATA cosimD21_nttInverseTwiddles<>+2988(SB)/4, $0x0027f968
-DATA cosimD21_nttInverseTwiddles<>+2992(SB)/4, $0xffeeeaa0
-DATA cosimD21_nttInverseTwiddles<>+2996(SB)/4, $0xffeeeaa0
-DATA cosimD21_nttInverseTwiddles<>+3000(SB)/4, $0xfff79d90
-DATA cosimD21_nttInverseTwiddles<>+3004(SB)/4, $0xfff79d90
-DATA cosimD21_nttInverseTwiddles<>+3008(SB)/4, $0x28cf337b
-DATA cosimD21_nttInverseTwiddles<>+3012(SB)/4, $0x28cf337b
-DATA cosimD21_nttInverseTwiddles<>+3016(SB)/4, $0xeb54f968
-DATA cosimD21_nttInverseTwiddles<>+3020(SB)/4, $0xeb54f968
-DATA cosimD21_nttInverseTwiddles<>+3024(SB)/4, $0x0d42eaa0
-DATA cosimD21_nttInverseTwiddles<>+3028(SB)/4, $0x0d42eaa0
-DATA cosimD21_nttInverseTwiddles<>+3032(SB)/4, $0x6ba99d90
-DATA cosimD21_nttInverseTwiddles<>+3036(SB)/4, $0x6ba99d90
-DATA cosimD21_nttInverseTwiddles<>+3040(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseTwiddles<>+3044(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseTwiddles<>+3048(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseTwiddles<>+3052(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseTwiddles<>+3056(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseTwiddles<>+3060(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseTwiddles<>+3064(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseTwiddles<>+3068(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseTwiddles<>+3072(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseTwiddles<>+3076(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseTwiddles<>+3080(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseTwiddles<>+3084(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseTwiddles<>+3088(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseTwiddles<>+3092(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseTwiddles<>+3096(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseTwiddles<>+3100(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseTwiddles<>+3104(SB)/4, $0xffc921c2
-DATA cosimD21_nttInverseTwiddles<>+3108(SB)/4, $0x0030ef86
-DATA cosimD21_nttInverseTwiddles<>+3112(SB)/4, $0xfff44592
-DATA cosimD21_nttInverseTwiddles<>+3116(SB)/4, $0x001f0084
-DATA cosimD21_nttInverseTwiddles<>+3120(SB)/4, $0xfff7fcd6
-DATA cosimD21_nttInverseTwiddles<>+3124(SB)/4, $0xffd05af6
-DATA cosimD21_nttInverseTwiddles<>+3128(SB)/4, $0xffc9b97d
-DATA cosimD21_nttInverseTwiddles<>+3132(SB)/4, $0xfff60021
-DATA cosimD21_nttInverseTwiddles<>+3136(SB)/4, $0x4b0161c2
-DATA cosimD21_nttInverseTwiddles<>+3140(SB)/4, $0x7321af86
-DATA cosimD21_nttInverseTwiddles<>+3144(SB)/4, $0x07a68592
-DATA cosimD21_nttInverseTwiddles<>+3148(SB)/4, $0xae2f8084
-DATA cosimD21_nttInverseTwiddles<>+3152(SB)/4, $0xec92bcd6
-DATA cosimD21_nttInverseTwiddles<>+3156(SB)/4, $0x682f1af6
-DATA cosimD21_nttInverseTwiddles<>+3160(SB)/4, $0x6c79597d
-DATA cosimD21_nttInverseTwiddles<>+3164(SB)/4, $0x337a2021
-DATA cosimD21_nttInverseTwiddles<>+3168(SB)/4, $0x0030ef86
-DATA cosimD21_nttInverseTwiddles<>+3172(SB)/4, $0x0030ef86
-DATA cosimD21_nttInverseTwiddles<>+3176(SB)/4, $0x001f0084
-DATA cosimD21_nttInverseTwiddles<>+3180(SB)/4, $0x001f0084
-DATA cosimD21_nttInverseTwiddles<>+3184(SB)/4, $0xffd05af6
-DATA cosimD21_nttInverseTwiddles<>+3188(SB)/4, $0xffd05af6
-DATA cosimD21_nttInverseTwiddles<>+3192(SB)/4, $0xfff60021
-DATA cosimD21_nttInverseTwiddles<>+3196(SB)/4, $0xfff60021
-DATA cosimD21_nttInverseTwiddles<>+3200(SB)/4, $0x7321af86
-DATA cosimD21_nttInverseTwiddles<>+3204(SB)/4, $0x7321af86
-DATA cosimD21_nttInverseTwiddles<>+3208(SB)/4, $0xae2f8084
-DATA cosimD21_nttInverseTwiddles<>+3212(SB)/4, $0xae2f8084
-DATA cosimD21_nttInverseTwiddles<>+3216(SB)/4, $0x682f1af6
-DATA cosimD21_nttInverseTwiddles<>+3220(SB)/4, $0x682f1af6
-DATA cosimD21_nttInverseTwiddles<>+3224(SB)/4, $0x337a2021
-DATA cosimD21_nttInverseTwiddles<>+3228(SB)/4, $0x337a2021
-DATA cosimD21_nttInverseTwiddles<>+3232(SB)/4, $0xfff806fc
-DATA cosimD21_nttInverseTwiddles<>+3236(SB)/4, $0x000c7f5a
-DATA cosimD21_nttInverseTwiddles<>+3240(SB)/4, $0xffff5704
-DATA cosimD21_nttInverseTwiddles<>+3244(SB)/4, $0x000de0e6
-DATA cosimD21_nttInverseTwiddles<>+3248(SB)/4, $0xffe7628a
-DATA cosimD21_nttInverseTwiddles<>+3252(SB)/4, $0x001c5e1a
-DATA cosimD21_nttInverseTwiddles<>+3256(SB)/4, $0x00078f83
-DATA cosimD21_nttInverseTwiddles<>+3260(SB)/4, $0x000dbe5e
-DATA cosimD21_nttInverseTwiddles<>+3264(SB)/4, $0x72d786fc
-DATA cosimD21_nttInverseTwiddles<>+3268(SB)/4, $0x4af7bf5a
-DATA cosimD21_nttInverseTwiddles<>+3272(SB)/4, $0x78dfd704
-DATA cosimD21_nttInverseTwiddles<>+3276(SB)/4, $0xe12aa0e6
-DATA cosimD21_nttInverseTwiddles<>+3280(SB)/4, $0xcf38a28a
-DATA cosimD21_nttInverseTwiddles<>+3284(SB)/4, $0xe6df9e1a
-DATA cosimD21_nttInverseTwiddles<>+3288(SB)/4, $0x3c77ef83
-DATA cosimD21_nttInverseTwiddles<>+3292(SB)/4, $0x00d97e5e
-DATA cosimD21_nttInverseTwiddles<>+3296(SB)/4, $0x000c7f5a
-DATA cosimD21_nttInverseTwiddles<>+3300(SB)/4, $0x000c7f5a
-DATA cosimD21_nttInverseTwiddles<>+3304(SB)/4, $0x000de0e6
-DATA cosimD21_nttInverseTwiddles<>+3308(SB)/4, $0x000de0e6
-DATA cosimD21_nttInverseTwiddles<>+3312(SB)/4, $0x001c5e1a
-DATA cosimD21_nttInverseTwiddles<>+3316(SB)/4, $0x001c5e1a
-DATA cosimD21_nttInverseTwiddles<>+3320(SB)/4, $0x000dbe5e
-DATA cosimD21_nttInverseTwiddles<>+3324(SB)/4, $0x000dbe5e
-DATA cosimD21_nttInverseTwiddles<>+3328(SB)/4, $0x4af7bf5a
-DATA cosimD21_nttInverseTwiddles<>+3332(SB)/4, $0x4af7bf5a
-DATA cosimD21_nttInverseTwiddles<>+3336(SB)/4, $0xe12aa0e6
-DATA cosimD21_nttInverseTwiddles<>+3340(SB)/4, $0xe12aa0e6
-DATA cosimD21_nttInverseTwiddles<>+3344(SB)/4, $0xe6df9e1a
-DATA cosimD21_nttInverseTwiddles<>+3348(SB)/4, $0xe6df9e1a
-DATA cosimD21_nttInverseTwiddles<>+3352(SB)/4, $0x00d97e5e
-DATA cosimD21_nttInverseTwiddles<>+3356(SB)/4, $0x00d97e5e
-DATA cosimD21_nttInverseTwiddles<>+3360(SB)/4, $0xffcf45de
-DATA cosimD21_nttInverseTwiddles<>+3364(SB)/4, $0x00359b5d
-DATA cosimD21_nttInverseTwiddles<>+3368(SB)/4, $0xffedbb56
-DATA cosimD21_nttInverseTwiddles<>+3372(SB)/4, $0xffed24f0
-DATA cosimD21_nttInverseTwiddles<>+3376(SB)/4, $0xffc6a2fc
-DATA cosimD21_nttInverseTwiddles<>+3380(SB)/4, $0x00252587
-DATA cosimD21_nttInverseTwiddles<>+3384(SB)/4, $0xffca48a0
-DATA cosimD21_nttInverseTwiddles<>+3388(SB)/4, $0x000412f5
-DATA cosimD21_nttInverseTwiddles<>+3392(SB)/4, $0x718b05de
-DATA cosimD21_nttInverseTwiddles<>+3396(SB)/4, $0x79213b5d
-DATA cosimD21_nttInverseTwiddles<>+3400(SB)/4, $0x64587b56
-DATA cosimD21_nttInverseTwiddles<>+3404(SB)/4, $0xec8b24f0
-DATA cosimD21_nttInverseTwiddles<>+3408(SB)/4, $0x462622fc
-DATA cosimD21_nttInverseTwiddles<>+3412(SB)/4, $0xfd560587
-DATA cosimD21_nttInverseTwiddles<>+3416(SB)/4, $0x78de48a0
-DATA cosimD21_nttInverseTwiddles<>+3420(SB)/4, $0xdbe2b2f5
-DATA cosimD21_nttInverseTwiddles<>+3424(SB)/4, $0x00359b5d
-DATA cosimD21_nttInverseTwiddles<>+3428(SB)/4, $0x00359b5d
-DATA cosimD21_nttInverseTwiddles<>+3432(SB)/4, $0xffed24f0
-DATA cosimD21_nttInverseTwiddles<>+3436(SB)/4, $0xffed24f0
-DATA cosimD21_nttInverseTwiddles<>+3440(SB)/4, $0x00252587
-DATA cosimD21_nttInverseTwiddles<>+3444(SB)/4, $0x00252587
-DATA cosimD21_nttInverseTwiddles<>+3448(SB)/4, $0x000412f5
-DATA cosimD21_nttInverseTwiddles<>+3452(SB)/4, $0x000412f5
-DATA cosimD21_nttInverseTwiddles<>+3456(SB)/4, $0x79213b5d
-DATA cosimD21_nttInverseTwiddles<>+3460(SB)/4, $0x79213b5d
-DATA cosimD21_nttInverseTwiddles<>+3464(SB)/4, $0xec8b24f0
-DATA cosimD21_nttInverseTwiddles<>+3468(SB)/4, $0xec8b24f0
-DATA cosimD21_nttInverseTwiddles<>+3472(SB)/4, $0xfd560587
-DATA cosimD21_nttInverseTwiddles<>+3476(SB)/4, $0xfd560587
-DATA cosimD21_nttInverseTwiddles<>+3480(SB)/4, $0xdbe2b2f5
-DATA cosimD21_nttInverseTwiddles<>+3484(SB)/4, $0xdbe2b2f5
-DATA cosimD21_nttInverseTwiddles<>+3488(SB)/4, $0xffc9a422
-DATA cosimD21_nttInverseTwiddles<>+3492(SB)/4, $0x003a41f8
-DATA cosimD21_nttInverseTwiddles<>+3496(SB)/4, $0xffdaab9f
-DATA cosimD21_nttInverseTwiddles<>+3500(SB)/4, $0x002358d4
-DATA cosimD21_nttInverseTwiddles<>+3504(SB)/4, $0x00223dfb
-DATA cosimD21_nttInverseTwiddles<>+3508(SB)/4, $0x0033ff5a
-DATA cosimD21_nttInverseTwiddles<>+3512(SB)/4, $0xffccff72
-DATA cosimD21_nttInverseTwiddles<>+3516(SB)/4, $0x001fea93
-DATA cosimD21_nttInverseTwiddles<>+3520(SB)/4, $0xab4de422
-DATA cosimD21_nttInverseTwiddles<>+3524(SB)/4, $0x2c7941f8
-DATA cosimD21_nttInverseTwiddles<>+3528(SB)/4, $0x01ce8b9f
-DATA cosimD21_nttInverseTwiddles<>+3532(SB)/4, $0x513dd8d4
-DATA cosimD21_nttInverseTwiddles<>+3536(SB)/4, $0x36619dfb
-DATA cosimD21_nttInverseTwiddles<>+3540(SB)/4, $0x3b1f3f5a
-DATA cosimD21_nttInverseTwiddles<>+3544(SB)/4, $0xaebb3f72
-DATA cosimD21_nttInverseTwiddles<>+3548(SB)/4, $0xfff24a93
-DATA cosimD21_nttInverseTwiddles<>+3552(SB)/4, $0x003a41f8
-DATA cosimD21_nttInverseTwiddles<>+3556(SB)/4, $0x003a41f8
-DATA cosimD21_nttInverseTwiddles<>+3560(SB)/4, $0x002358d4
-DATA cosimD21_nttInverseTwiddles<>+3564(SB)/4, $0x002358d4
-DATA cosimD21_nttInverseTwiddles<>+3568(SB)/4, $0x0033ff5a
-DATA cosimD21_nttInverseTwiddles<>+3572(SB)/4, $0x0033ff5a
-DATA cosimD21_nttInverseTwiddles<>+3576(SB)/4, $0x001fea93
-DATA cosimD21_nttInverseTwiddles<>+3580(SB)/4, $0x001fea93
-DATA cosimD21_nttInverseTwiddles<>+3584(SB)/4, $0x2c7941f8
-DATA cosimD21_nttInverseTwiddles<>+3588(SB)/4, $0x2c7941f8
-DATA cosimD21_nttInverseTwiddles<>+3592(SB)/4, $0x513dd8d4
-DATA cosimD21_nttInverseTwiddles<>+3596(SB)/4, $0x513dd8d4
-DATA cosimD21_nttInverseTwiddles<>+3600(SB)/4, $0x3b1f3f5a
-DATA cosimD21_nttInverseTwiddles<>+3604(SB)/4, $0x3b1f3f5a
-DATA cosimD21_nttInverseTwiddles<>+3608(SB)/4, $0xfff24a93
-DATA cosimD21_nttInverseTwiddles<>+3612(SB)/4, $0xfff24a93
-DATA cosimD21_nttInverseTwiddles<>+3616(SB)/4, $0x0001efca
-DATA cosimD21_nttInverseTwiddles<>+3620(SB)/4, $0xffcfd2ae
-DATA cosimD21_nttInverseTwiddles<>+3624(SB)/4, $0xfff0bcf6
-DATA cosimD21_nttInverseTwiddles<>+3628(SB)/4, $0x001d9772
-DATA cosimD21_nttInverseTwiddles<>+3632(SB)/4, $0xffc890e0
-DATA cosimD21_nttInverseTwiddles<>+3636(SB)/4, $0xffcf5280
-DATA cosimD21_nttInverseTwiddles<>+3640(SB)/4, $0xffc1b072
-DATA cosimD21_nttInverseTwiddles<>+3644(SB)/4, $0xffeccf75
-DATA cosimD21_nttInverseTwiddles<>+3648(SB)/4, $0x80fb2fca
-DATA cosimD21_nttInverseTwiddles<>+3652(SB)/4, $0x5b2592ae
-DATA cosimD21_nttInverseTwiddles<>+3656(SB)/4, $0x748f7cf6
-DATA cosimD21_nttInverseTwiddles<>+3660(SB)/4, $0xc20bd772
-DATA cosimD21_nttInverseTwiddles<>+3664(SB)/4, $0x21e490e0
-DATA cosimD21_nttInverseTwiddles<>+3668(SB)/4, $0xaa1f5280
-DATA cosimD21_nttInverseTwiddles<>+3672(SB)/4, $0xc4cff072
-DATA cosimD21_nttInverseTwiddles<>+3676(SB)/4, $0xb35b6f75
-DATA cosimD21_nttInverseTwiddles<>+3680(SB)/4, $0xffcfd2ae
-DATA cosimD21_nttInverseTwiddles<>+3684(SB)/4, $0xffcfd2ae
-DATA cosimD21_nttInverseTwiddles<>+3688(SB)/4, $0x001d9772
-DATA cosimD21_nttInverseTwiddles<>+3692(SB)/4, $0x001d9772
-DATA cosimD21_nttInverseTwiddles<>+3696(SB)/4, $0xffcf5280
-DATA cosimD21_nttInverseTwiddles<>+3700(SB)/4, $0xffcf5280
-DATA cosimD21_nttInverseTwiddles<>+3704(SB)/4, $0xffeccf75
-DATA cosimD21_nttInverseTwiddles<>+3708(SB)/4, $0xffeccf75
-DATA cosimD21_nttInverseTwiddles<>+3712(SB)/4, $0x5b2592ae
-DATA cosimD21_nttInverseTwiddles<>+3716(SB)/4, $0x5b2592ae
-DATA cosimD21_nttInverseTwiddles<>+3720(SB)/4, $0xc20bd772
-DATA cosimD21_nttInverseTwiddles<>+3724(SB)/4, $0xc20bd772
-DATA cosimD21_nttInverseTwiddles<>+3728(SB)/4, $0xaa1f5280
-DATA cosimD21_nttInverseTwiddles<>+3732(SB)/4, $0xaa1f5280
-DATA cosimD21_nttInverseTwiddles<>+3736(SB)/4, $0xb35b6f75
-DATA cosimD21_nttInverseTwiddles<>+3740(SB)/4, $0xb35b6f75
-DATA cosimD21_nttInverseTwiddles<>+3744(SB)/4, $0xffe7cfbb
-DATA cosimD21_nttInverseTwiddles<>+3748(SB)/4, $0x003509ee
-DATA cosimD21_nttInverseTwiddles<>+3752(SB)/4, $0xffd19819
-DATA cosimD21_nttInverseTwiddles<>+3756(SB)/4, $0xffe8ac81
-DATA cosimD21_nttInverseTwiddles<>+3760(SB)/4, $0x002135c7
-DATA cosimD21_nttInverseTwiddles<>+3764(SB)/4, $0xffe9d65d
-DATA cosimD21_nttInverseTwiddles<>+3768(SB)/4, $0xffc7e1cf
-DATA cosimD21_nttInverseTwiddles<>+3772(SB)/4, $0xffc406e5
-DATA cosimD21_nttInverseTwiddles<>+3776(SB)/4, $0x085f2fbb
-DATA cosimD21_nttInverseTwiddles<>+3780(SB)/4, $0x6272c9ee
-DATA cosimD21_nttInverseTwiddles<>+3784(SB)/4, $0x8a54b819
-DATA cosimD21_nttInverseTwiddles<>+3788(SB)/4, $0xd8f8cc81
-DATA cosimD21_nttInverseTwiddles<>+3792(SB)/4, $0x5f5a15c7
-DATA cosimD21_nttInverseTwiddles<>+3796(SB)/4, $0x8035765d
-DATA cosimD21_nttInverseTwiddles<>+3800(SB)/4, $0x5081c1cf
-DATA cosimD21_nttInverseTwiddles<>+3804(SB)/4, $0xa220a6e5
-DATA cosimD21_nttInverseTwiddles<>+3808(SB)/4, $0x003509ee
-DATA cosimD21_nttInverseTwiddles<>+3812(SB)/4, $0x003509ee
-DATA cosimD21_nttInverseTwiddles<>+3816(SB)/4, $0xffe8ac81
-DATA cosimD21_nttInverseTwiddles<>+3820(SB)/4, $0xffe8ac81
-DATA cosimD21_nttInverseTwiddles<>+3824(SB)/4, $0xffe9d65d
-DATA cosimD21_nttInverseTwiddles<>+3828(SB)/4, $0xffe9d65d
-DATA cosimD21_nttInverseTwiddles<>+3832(SB)/4, $0xffc406e5
-DATA cosimD21_nttInverseTwiddles<>+3836(SB)/4, $0xffc406e5
-DATA cosimD21_nttInverseTwiddles<>+3840(SB)/4, $0x6272c9ee
-DATA cosimD21_nttInverseTwiddles<>+3844(SB)/4, $0x6272c9ee
-DATA cosimD21_nttInverseTwiddles<>+3848(SB)/4, $0xd8f8cc81
-DATA cosimD21_nttInverseTwiddles<>+3852(SB)/4, $0xd8f8cc81
-DATA cosimD21_nttInverseTwiddles<>+3856(SB)/4, $0x8035765d
-DATA cosimD21_nttInverseTwiddles<>+3860(SB)/4, $0x8035765d
-DATA cosimD21_nttInverseTwiddles<>+3864(SB)/4, $0xa220a6e5
-DATA cosimD21_nttInverseTwiddles<>+3868(SB)/4, $0xa220a6e5
-DATA cosimD21_nttInverseTwiddles<>+3872(SB)/4, $0x003bbeaf
-DATA cosimD21_nttInverseTwiddles<>+3876(SB)/4, $0xffd947d4
-DATA cosimD21_nttInverseTwiddles<>+3880(SB)/4, $0xffc9302c
-DATA cosimD21_nttInverseTwiddles<>+3884(SB)/4, $0xffe6a503
-DATA cosimD21_nttInverseTwiddles<>+3888(SB)/4, $0x0035dec5
-DATA cosimD21_nttInverseTwiddles<>+3892(SB)/4, $0x002ef4cd
-DATA cosimD21_nttInverseTwiddles<>+3896(SB)/4, $0x00017620
-DATA cosimD21_nttInverseTwiddles<>+3900(SB)/4, $0x00294a67
-DATA cosimD21_nttInverseTwiddles<>+3904(SB)/4, $0xdc919eaf
-DATA cosimD21_nttInverseTwiddles<>+3908(SB)/4, $0x8ed3c7d4
-DATA cosimD21_nttInverseTwiddles<>+3912(SB)/4, $0xbfceb02c
-DATA cosimD21_nttInverseTwiddles<>+3916(SB)/4, $0x5f070503
-DATA cosimD21_nttInverseTwiddles<>+3920(SB)/4, $0x6d8e7ec5
-DATA cosimD21_nttInverseTwiddles<>+3924(SB)/4, $0xac4894cd
-DATA cosimD21_nttInverseTwiddles<>+3928(SB)/4, $0x9ec57620
-DATA cosimD21_nttInverseTwiddles<>+3932(SB)/4, $0x91f62a67
-DATA cosimD21_nttInverseTwiddles<>+3936(SB)/4, $0xffd947d4
-DATA cosimD21_nttInverseTwiddles<>+3940(SB)/4, $0xffd947d4
-DATA cosimD21_nttInverseTwiddles<>+3944(SB)/4, $0xffe6a503
-DATA cosimD21_nttInverseTwiddles<>+3948(SB)/4, $0xffe6a503
-DATA cosimD21_nttInverseTwiddles<>+3952(SB)/4, $0x002ef4cd
-DATA cosimD21_nttInverseTwiddles<>+3956(SB)/4, $0x002ef4cd
-DATA cosimD21_nttInverseTwiddles<>+3960(SB)/4, $0x00294a67
-DATA cosimD21_nttInverseTwiddles<>+3964(SB)/4, $0x00294a67
-DATA cosimD21_nttInverseTwiddles<>+3968(SB)/4, $0x8ed3c7d4
-DATA cosimD21_nttInverseTwiddles<>+3972(SB)/4, $0x8ed3c7d4
-DATA cosimD21_nttInverseTwiddles<>+3976(SB)/4, $0x5f070503
-DATA cosimD21_nttInverseTwiddles<>+3980(SB)/4, $0x5f070503
-DATA cosimD21_nttInverseTwiddles<>+3984(SB)/4, $0xac4894cd
-DATA cosimD21_nttInverseTwiddles<>+3988(SB)/4, $0xac4894cd
-DATA cosimD21_nttInverseTwiddles<>+3992(SB)/4, $0x91f62a67
-DATA cosimD21_nttInverseTwiddles<>+3996(SB)/4, $0x91f62a67
-DATA cosimD21_nttInverseTwiddles<>+4000(SB)/4, $0x0036b788
-DATA cosimD21_nttInverseTwiddles<>+4004(SB)/4, $0x0036b788
-DATA cosimD21_nttInverseTwiddles<>+4008(SB)/4, $0xffef85a4
-DATA cosimD21_nttInverseTwiddles<>+4012(SB)/4, $0xffef85a4
-DATA cosimD21_nttInverseTwiddles<>+4016(SB)/4, $0x000fa070
-DATA cosimD21_nttInverseTwiddles<>+4020(SB)/4, $0x000fa070
-DATA cosimD21_nttInverseTwiddles<>+4024(SB)/4, $0x00299658
-DATA cosimD21_nttInverseTwiddles<>+4028(SB)/4, $0x00299658
-DATA cosimD21_nttInverseTwiddles<>+4032(SB)/4, $0x3327b788
-DATA cosimD21_nttInverseTwiddles<>+4036(SB)/4, $0x3327b788
-DATA cosimD21_nttInverseTwiddles<>+4040(SB)/4, $0xaea405a4
-DATA cosimD21_nttInverseTwiddles<>+4044(SB)/4, $0xaea405a4
-DATA cosimD21_nttInverseTwiddles<>+4048(SB)/4, $0x7c1da070
-DATA cosimD21_nttInverseTwiddles<>+4052(SB)/4, $0x7c1da070
-DATA cosimD21_nttInverseTwiddles<>+4056(SB)/4, $0x66f49658
-DATA cosimD21_nttInverseTwiddles<>+4060(SB)/4, $0x66f49658
-DATA cosimD21_nttInverseTwiddles<>+4064(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseTwiddles<>+4068(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseTwiddles<>+4072(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseTwiddles<>+4076(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseTwiddles<>+4080(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseTwiddles<>+4084(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseTwiddles<>+4088(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseTwiddles<>+4092(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseTwiddles<>+4096(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseTwiddles<>+4100(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseTwiddles<>+4104(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseTwiddles<>+4108(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseTwiddles<>+4112(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseTwiddles<>+4116(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseTwiddles<>+4120(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseTwiddles<>+4124(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseTwiddles<>+4128(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4132(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4136(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4140(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4144(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4148(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4152(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4156(SB)/4, $0x00071e24
-DATA cosimD21_nttInverseTwiddles<>+4160(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4164(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4168(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4172(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4176(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4180(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4184(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4188(SB)/4, $0x61cb9e24
-DATA cosimD21_nttInverseTwiddles<>+4192(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4196(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4200(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4204(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4208(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4212(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4216(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4220(SB)/4, $0xfff2a128
-DATA cosimD21_nttInverseTwiddles<>+4224(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4228(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4232(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4236(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4240(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4244(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4248(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4252(SB)/4, $0x6017a128
-DATA cosimD21_nttInverseTwiddles<>+4256(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4260(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4264(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4268(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4272(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4276(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4280(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4284(SB)/4, $0xfff42118
-DATA cosimD21_nttInverseTwiddles<>+4288(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4292(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4296(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4300(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4304(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4308(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4312(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4316(SB)/4, $0x58172118
-DATA cosimD21_nttInverseTwiddles<>+4320(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4324(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4328(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4332(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4336(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4340(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4344(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4348(SB)/4, $0x00039e44
-DATA cosimD21_nttInverseTwiddles<>+4352(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4356(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4360(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4364(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4368(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4372(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4376(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4380(SB)/4, $0x61cc1e44
-DATA cosimD21_nttInverseTwiddles<>+4384(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4388(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4392(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4396(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4400(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4404(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4408(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4412(SB)/4, $0xfff81503
-DATA cosimD21_nttInverseTwiddles<>+4416(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4420(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4424(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4428(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4432(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4436(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4440(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4444(SB)/4, $0x8d187503
-DATA cosimD21_nttInverseTwiddles<>+4448(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4452(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4456(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4460(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4464(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4468(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4472(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4476(SB)/4, $0xffd83102
-DATA cosimD21_nttInverseTwiddles<>+4480(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4484(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4488(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4492(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4496(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4500(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4504(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4508(SB)/4, $0x8cf87102
-DATA cosimD21_nttInverseTwiddles<>+4512(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4516(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4520(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4524(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4528(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4532(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4536(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4540(SB)/4, $0x00047f45
-DATA cosimD21_nttInverseTwiddles<>+4544(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4548(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4552(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4556(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4560(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4564(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4568(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4572(SB)/4, $0x016d1f45
-DATA cosimD21_nttInverseTwiddles<>+4576(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4580(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4584(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4588(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4592(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4596(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4600(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4604(SB)/4, $0x00003ffe
-DATA cosimD21_nttInverseTwiddles<>+4608(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4612(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4616(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4620(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4624(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4628(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4632(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4636(SB)/4, $0x00fffffe
-DATA cosimD21_nttInverseTwiddles<>+4640(SB)/8, $0x0000000000000000
-GLOBL cosimD21_nttInverseTwiddles<>(SB), RODATA|NOPTR, $4648
+DATA cosimD21_nttInverseTwiddles<>+32(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+36(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+40(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+44(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+48(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+52(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+56(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+60(SB)/4, $0x00071e24
+DATA cosimD21_nttInverseTwiddles<>+64(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+68(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+72(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+76(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+80(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+84(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+88(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+92(SB)/4, $0x61cb9e24
+DATA cosimD21_nttInverseTwiddles<>+96(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+100(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+104(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+108(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+112(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+116(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+120(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+124(SB)/4, $0xfff2a128
+DATA cosimD21_nttInverseTwiddles<>+128(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+132(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+136(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+140(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+144(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+148(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+152(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+156(SB)/4, $0x6017a128
+DATA cosimD21_nttInverseTwiddles<>+160(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+164(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+168(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+172(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+176(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+180(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+184(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+188(SB)/4, $0xfff42118
+DATA cosimD21_nttInverseTwiddles<>+192(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+196(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+200(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+204(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+208(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+212(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+216(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+220(SB)/4, $0x58172118
+DATA cosimD21_nttInverseTwiddles<>+224(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+228(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+232(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+236(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+240(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+244(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+248(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+252(SB)/4, $0x00039e44
+DATA cosimD21_nttInverseTwiddles<>+256(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+260(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+264(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+268(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+272(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+276(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+280(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+284(SB)/4, $0x61cc1e44
+DATA cosimD21_nttInverseTwiddles<>+288(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+292(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+296(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+300(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+304(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+308(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+312(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+316(SB)/4, $0xfff81503
+DATA cosimD21_nttInverseTwiddles<>+320(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+324(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+328(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+332(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+336(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+340(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+344(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+348(SB)/4, $0x8d187503
+DATA cosimD21_nttInverseTwiddles<>+352(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+356(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+360(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+364(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+368(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+372(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+376(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+380(SB)/4, $0xffd83102
+DATA cosimD21_nttInverseTwiddles<>+384(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+388(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+392(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+396(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+400(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+404(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+408(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+412(SB)/4, $0x8cf87102
+DATA cosimD21_nttInverseTwiddles<>+416(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+420(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+424(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+428(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+432(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+436(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+440(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+444(SB)/4, $0x00047f45
+DATA cosimD21_nttInverseTwiddles<>+448(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+452(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+456(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+460(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+464(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+468(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+472(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+476(SB)/4, $0x016d1f45
+DATA cosimD21_nttInverseTwiddles<>+480(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+484(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+488(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+492(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+496(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+500(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+504(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+508(SB)/4, $0x00003ffe
+DATA cosimD21_nttInverseTwiddles<>+512(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+516(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+520(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+524(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+528(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+532(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+536(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+540(SB)/4, $0x00fffffe
+DATA cosimD21_nttInverseTwiddles<>+544(SB)/8, $0x0000000000000000
+GLOBL cosimD21_nttInverseTwiddles<>(SB), RODATA|NOPTR, $552
 
-// func data29() unsafe.Pointer
-TEXT ·data29(SB), NOSPLIT, $0-8
+// func data30() unsafe.Pointer
+TEXT ·data30(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_nttInverseTwiddles<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// nttInverseBlockTwiddles of nttinverse_amd64.s
+DATA cosimD21_nttInverseBlockTwiddles<>+0(SB)/4, $0x001e29ce
+DATA cosimD21_nttInverseBlockTwiddles<>+4(SB)/4, $0xffeb36df
+DATA cosimD21_nttInverseBlockTwiddles<>+8(SB)/4, $0xfff316b6
+DATA cosimD21_nttInverseBlockTwiddles<>+12(SB)/4, $0xffff434e
+DATA cosimD21_nttInverseBlockTwiddles<>+16(SB)/4, $0x00155e68
+DATA cosimD21_nttInverseBlockTwiddles<>+20(SB)/4, $0x003bcf2c
+DATA cosimD21_nttInverseBlockTwiddles<>+24(SB)/4, $0x003c15ca
+DATA cosimD21_nttInverseBlockTwiddles<>+28(SB)/4, $0xfff78a50
+DATA cosimD21_nttInverseBlockTwiddles<>+32(SB)/4, $0x1657e9ce
+DATA cosimD21_nttInverseBlockTwiddles<>+36(SB)/4, $0x734716df
+DATA cosimD21_nttInverseBlockTwiddles<>+40(SB)/4, $0xdfc9d6b6
+DATA cosimD21_nttInverseBlockTwiddles<>+44(SB)/4, $0x7969034e
+DATA cosimD21_nttInverseBlockTwiddles<>+48(SB)/4, $0x17e25e68
+DATA cosimD21_nttInverseBlockTwiddles<>+52(SB)/4, $0x94214f2c
+DATA cosimD21_nttInverseBlockTwiddles<>+56(SB)/4, $0xc5f555ca
+DATA cosimD21_nttInverseBlockTwiddles<>+60(SB)/4, $0x09418a50
+DATA cosimD21_nttInverseBlockTwiddles<>+64(SB)/4, $0xffeb36df
+DATA cosimD21_nttInverseBlockTwiddles<>+68(SB)/4, $0xffeb36df
+DATA cosimD21_nttInverseBlockTwiddles<>+72(SB)/4, $0xffff434e
+DATA cosimD21_nttInverseBlockTwiddles<>+76(SB)/4, $0xffff434e
+DATA cosimD21_nttInverseBlockTwiddles<>+80(SB)/4, $0x003bcf2c
+DATA cosimD21_nttInverseBlockTwiddles<>+84(SB)/4, $0x003bcf2c
+DATA cosimD21_nttInverseBlockTwiddles<>+88(SB)/4, $0xfff78a50
+DATA cosimD21_nttInverseBlockTwiddles<>+92(SB)/4, $0xfff78a50
+DATA cosimD21_nttInverseBlockTwiddles<>+96(SB)/4, $0x734716df
+DATA cosimD21_nttInverseBlockTwiddles<>+100(SB)/4, $0x734716df
+DATA cosimD21_nttInverseBlockTwiddles<>+104(SB)/4, $0x7969034e
+DATA cosimD21_nttInverseBlockTwiddles<>+108(SB)/4, $0x7969034e
+DATA cosimD21_nttInverseBlockTwiddles<>+112(SB)/4, $0x94214f2c
+DATA cosimD21_nttInverseBlockTwiddles<>+116(SB)/4, $0x94214f2c
+DATA cosimD21_nttInverseBlockTwiddles<>+120(SB)/4, $0x09418a50
+DATA cosimD21_nttInverseBlockTwiddles<>+124(SB)/4, $0x09418a50
+DATA cosimD21_nttInverseBlockTwiddles<>+128(SB)/4, $0xffc9e5a9
+DATA cosimD21_nttInverseBlockTwiddles<>+132(SB)/4, $0xffdd1d09
+DATA cosimD21_nttInverseBlockTwiddles<>+136(SB)/4, $0x00189c2a
+DATA cosimD21_nttInverseBlockTwiddles<>+140(SB)/4, $0xfff993dd
+DATA cosimD21_nttInverseBlockTwiddles<>+144(SB)/4, $0xfff11805
+DATA cosimD21_nttInverseBlockTwiddles<>+148(SB)/4, $0xffdde1af
+DATA cosimD21_nttInverseBlockTwiddles<>+152(SB)/4, $0x0002cc93
+DATA cosimD21_nttInverseBlockTwiddles<>+156(SB)/4, $0xffd32764
+DATA cosimD21_nttInverseBlockTwiddles<>+160(SB)/4, $0x0bff05a9
+DATA cosimD21_nttInverseBlockTwiddles<>+164(SB)/4, $0x42fe3d09
+DATA cosimD21_nttInverseBlockTwiddles<>+168(SB)/4, $0xa69ddc2a
+DATA cosimD21_nttInverseBlockTwiddles<>+172(SB)/4, $0xb7f533dd
+DATA cosimD21_nttInverseBlockTwiddles<>+176(SB)/4, $0x3471b805
+DATA cosimD21_nttInverseBlockTwiddles<>+180(SB)/4, $0xa093c1af
+DATA cosimD21_nttInverseBlockTwiddles<>+184(SB)/4, $0x5c152c93
+DATA cosimD21_nttInverseBlockTwiddles<>+188(SB)/4, $0x42bfa764
+DATA cosimD21_nttInverseBlockTwiddles<>+192(SB)/4, $0xffdd1d09
+DATA cosimD21_nttInverseBlockTwiddles<>+196(SB)/4, $0xffdd1d09
+DATA cosimD21_nttInverseBlockTwiddles<>+200(SB)/4, $0xfff993dd
+DATA cosimD21_nttInverseBlockTwiddles<>+204(SB)/4, $0xfff993dd
+DATA cosimD21_nttInverseBlockTwiddles<>+208(SB)/4, $0xffdde1af
+DATA cosimD21_nttInverseBlockTwiddles<>+212(SB)/4, $0xffdde1af
+DATA cosimD21_nttInverseBlockTwiddles<>+216(SB)/4, $0xffd32764
+DATA cosimD21_nttInverseBlockTwiddles<>+220(SB)/4, $0xffd32764
+DATA cosimD21_nttInverseBlockTwiddles<>+224(SB)/4, $0x42fe3d09
+DATA cosimD21_nttInverseBlockTwiddles<>+228(SB)/4, $0x42fe3d09
+DATA cosimD21_nttInverseBlockTwiddles<>+232(SB)/4, $0xb7f533dd
+DATA cosimD21_nttInverseBlockTwiddles<>+236(SB)/4, $0xb7f533dd
+DATA cosimD21_nttInverseBlockTwiddles<>+240(SB)/4, $0xa093c1af
+DATA cosimD21_nttInverseBlockTwiddles<>+244(SB)/4, $0xa093c1af
+DATA cosimD21_nttInverseBlockTwiddles<>+248(SB)/4, $0x42bfa764
+DATA cosimD21_nttInverseBlockTwiddles<>+252(SB)/4, $0x42bfa764
+DATA cosimD21_nttInverseBlockTwiddles<>+256(SB)/4, $0xffc57fdb
+DATA cosimD21_nttInverseBlockTwiddles<>+260(SB)/4, $0x001d2668
+DATA cosimD21_nttInverseBlockTwiddles<>+264(SB)/4, $0xfffc05da
+DATA cosimD21_nttInverseBlockTwiddles<>+268(SB)/4, $0xffe47cae
+DATA cosimD21_nttInverseBlockTwiddles<>+272(SB)/4, $0xffef2633
+DATA cosimD21_nttInverseBlockTwiddles<>+276(SB)/4, $0x001a4cd0
+DATA cosimD21_nttInverseBlockTwiddles<>+280(SB)/4, $0xffe68e98
+DATA cosimD21_nttInverseBlockTwiddles<>+284(SB)/4, $0xfff97d45
+DATA cosimD21_nttInverseBlockTwiddles<>+288(SB)/4, $0x2e40dfdb
+DATA cosimD21_nttInverseBlockTwiddles<>+292(SB)/4, $0x10ea2668
+DATA cosimD21_nttInverseBlockTwiddles<>+296(SB)/4, $0xfbb745da
+DATA cosimD21_nttInverseBlockTwiddles<>+300(SB)/4, $0xf07a3cae
+DATA cosimD21_nttInverseBlockTwiddles<>+304(SB)/4, $0x97358633
+DATA cosimD21_nttInverseBlockTwiddles<>+308(SB)/4, $0x21b44cd0
+DATA cosimD21_nttInverseBlockTwiddles<>+312(SB)/4, $0xe5b98e98
+DATA cosimD21_nttInverseBlockTwiddles<>+316(SB)/4, $0xa1221d45
+DATA cosimD21_nttInverseBlockTwiddles<>+320(SB)/4, $0x001d2668
+DATA cosimD21_nttInverseBlockTwiddles<>+324(SB)/4, $0x001d2668
+DATA cosimD21_nttInverseBlockTwiddles<>+328(SB)/4, $0xffe47cae
+DATA cosimD21_nttInverseBlockTwiddles<>+332(SB)/4, $0xffe47cae
+DATA cosimD21_nttInverseBlockTwiddles<>+336(SB)/4, $0x001a4cd0
+DATA cosimD21_nttInverseBlockTwiddles<>+340(SB)/4, $0x001a4cd0
+DATA cosimD21_nttInverseBlockTwiddles<>+344(SB)/4, $0xfff97d45
+DATA cosimD21_nttInverseBlockTwiddles<>+348(SB)/4, $0xfff97d45
+DATA cosimD21_nttInverseBlockTwiddles<>+352(SB)/4, $0x10ea2668
+DATA cosimD21_nttInverseBlockTwiddles<>+356(SB)/4, $0x10ea2668
+DATA cosimD21_nttInverseBlockTwiddles<>+360(SB)/4, $0xf07a3cae
+DATA cosimD21_nttInverseBlockTwiddles<>+364(SB)/4, $0xf07a3cae
+DATA cosimD21_nttInverseBlockTwiddles<>+368(SB)/4, $0x21b44cd0
+DATA cosimD21_nttInverseBlockTwiddles<>+372(SB)/4, $0x21b44cd0
+DATA cosimD21_nttInverseBlockTwiddles<>+376(SB)/4, $0xa1221d45
+DATA cosimD21_nttInverseBlockTwiddles<>+380(SB)/4, $0xa1221d45
+DATA cosimD21_nttInverseBlockTwiddles<>+384(SB)/4, $0x0007340e
+DATA cosimD21_nttInverseBlockTwiddles<>+388(SB)/4, $0x00041dc0
+DATA cosimD21_nttInverseBlockTwiddles<>+392(SB)/4, $0x001a35e7
+DATA cosimD21_nttInverseBlockTwiddles<>+396(SB)/4, $0x003b0115
+DATA cosimD21_nttInverseBlockTwiddles<>+400(SB)/4, $0xfff11bf4
+DATA cosimD21_nttInverseBlockTwiddles<>+404(SB)/4, $0x0035c539
+DATA cosimD21_nttInverseBlockTwiddles<>+408(SB)/4, $0x0021c4f7
+DATA cosimD21_nttInverseBlockTwiddles<>+412(SB)/4, $0xffd1a13c
+DATA cosimD21_nttInverseBlockTwiddles<>+416(SB)/4, $0x1788f40e
+DATA cosimD21_nttInverseBlockTwiddles<>+420(SB)/4, $0xa3bc1dc0
+DATA cosimD21_nttInverseBlockTwiddles<>+424(SB)/4, $0xef5715e7
+DATA cosimD21_nttInverseBlockTwiddles<>+428(SB)/4, $0x29dda115
+DATA cosimD21_nttInverseBlockTwiddles<>+432(SB)/4, $0xf96f9bf4
+DATA cosimD21_nttInverseBlockTwiddles<>+436(SB)/4, $0x005ce539
+DATA cosimD21_nttInverseBlockTwiddles<>+440(SB)/4, $0x9940a4f7
+DATA cosimD21_nttInverseBlockTwiddles<>+444(SB)/4, $0x85f9213c
+DATA cosimD21_nttInverseBlockTwiddles<>+448(SB)/4, $0x00041dc0
+DATA cosimD21_nttInverseBlockTwiddles<>+452(SB)/4, $0x00041dc0
+DATA cosimD21_nttInverseBlockTwiddles<>+456(SB)/4, $0x003b0115
+DATA cosimD21_nttInverseBlockTwiddles<>+460(SB)/4, $0x003b0115
+DATA cosimD21_nttInverseBlockTwiddles<>+464(SB)/4, $0x0035c539
+DATA cosimD21_nttInverseBlockTwiddles<>+468(SB)/4, $0x0035c539
+DATA cosimD21_nttInverseBlockTwiddles<>+472(SB)/4, $0xffd1a13c
+DATA cosimD21_nttInverseBlockTwiddles<>+476(SB)/4, $0xffd1a13c
+DATA cosimD21_nttInverseBlockTwiddles<>+480(SB)/4, $0xa3bc1dc0
+DATA cosimD21_nttInverseBlockTwiddles<>+484(SB)/4, $0xa3bc1dc0
+DATA cosimD21_nttInverseBlockTwiddles<>+488(SB)/4, $0x29dda115
+DATA cosimD21_nttInverseBlockTwiddles<>+492(SB)/4, $0x29dda115
+DATA cosimD21_nttInverseBlockTwiddles<>+496(SB)/4, $0x005ce539
+DATA cosimD21_nttInverseBlockTwiddles<>+500(SB)/4, $0x005ce539
+DATA cosimD21_nttInverseBlockTwiddles<>+504(SB)/4, $0x85f9213c
+DATA cosimD21_nttInverseBlockTwiddles<>+508(SB)/4, $0x85f9213c
+DATA cosimD21_nttInverseBlockTwiddles<>+512(SB)/4, $0x003a97d9
+DATA cosimD21_nttInverseBlockTwiddles<>+516(SB)/4, $0xffc4c79c
+DATA cosimD21_nttInverseBlockTwiddles<>+520(SB)/4, $0xffea0802
+DATA cosimD21_nttInverseBlockTwiddles<>+524(SB)/4, $0xffe7d0e0
+DATA cosimD21_nttInverseBlockTwiddles<>+528(SB)/4, $0xffc8a057
+DATA cosimD21_nttInverseBlockTwiddles<>+532(SB)/4, $0xffd1eea2
+DATA cosimD21_nttInverseBlockTwiddles<>+536(SB)/4, $0xfff39944
+DATA cosimD21_nttInverseBlockTwiddles<>+540(SB)/4, $0x00139e25
+DATA cosimD21_nttInverseBlockTwiddles<>+544(SB)/4, $0xcab5b7d9
+DATA cosimD21_nttInverseBlockTwiddles<>+548(SB)/4, $0x3ab8479c
+DATA cosimD21_nttInverseBlockTwiddles<>+552(SB)/4, $0x47ea4802
+DATA cosimD21_nttInverseBlockTwiddles<>+556(SB)/4, $0x0a03d0e0
+DATA cosimD21_nttInverseBlockTwiddles<>+560(SB)/4, $0x44538057
+DATA cosimD21_nttInverseBlockTwiddles<>+564(SB)/4, $0x74a62ea2
+DATA cosimD21_nttInverseBlockTwiddles<>+568(SB)/4, $0xe11c1944
+DATA cosimD21_nttInverseBlockTwiddles<>+572(SB)/4, $0xf5583e25
+DATA cosimD21_nttInverseBlockTwiddles<>+576(SB)/4, $0xffc4c79c
+DATA cosimD21_nttInverseBlockTwiddles<>+580(SB)/4, $0xffc4c79c
+DATA cosimD21_nttInverseBlockTwiddles<>+584(SB)/4, $0xffe7d0e0
+DATA cosimD21_nttInverseBlockTwiddles<>+588(SB)/4, $0xffe7d0e0
+DATA cosimD21_nttInverseBlockTwiddles<>+592(SB)/4, $0xffd1eea2
+DATA cosimD21_nttInverseBlockTwiddles<>+596(SB)/4, $0xffd1eea2
+DATA cosimD21_nttInverseBlockTwiddles<>+600(SB)/4, $0x00139e25
+DATA cosimD21_nttInverseBlockTwiddles<>+604(SB)/4, $0x00139e25
+DATA cosimD21_nttInverseBlockTwiddles<>+608(SB)/4, $0x3ab8479c
+DATA cosimD21_nttInverseBlockTwiddles<>+612(SB)/4, $0x3ab8479c
+DATA cosimD21_nttInverseBlockTwiddles<>+616(SB)/4, $0x0a03d0e0
+DATA cosimD21_nttInverseBlockTwiddles<>+620(SB)/4, $0x0a03d0e0
+DATA cosimD21_nttInverseBlockTwiddles<>+624(SB)/4, $0x74a62ea2
+DATA cosimD21_nttInverseBlockTwiddles<>+628(SB)/4, $0x74a62ea2
+DATA cosimD21_nttInverseBlockTwiddles<>+632(SB)/4, $0xf5583e25
+DATA cosimD21_nttInverseBlockTwiddles<>+636(SB)/4, $0xf5583e25
+DATA cosimD21_nttInverseBlockTwiddles<>+640(SB)/4, $0x00147792
+DATA cosimD21_nttInverseBlockTwiddles<>+644(SB)/4, $0xfffd4ae0
+DATA cosimD21_nttInverseBlockTwiddles<>+648(SB)/4, $0xffe3bff6
+DATA cosimD21_nttInverseBlockTwiddles<>+652(SB)/4, $0xffc9c808
+DATA cosimD21_nttInverseBlockTwiddles<>+656(SB)/4, $0x00141305
+DATA cosimD21_nttInverseBlockTwiddles<>+660(SB)/4, $0xffdb3c93
+DATA cosimD21_nttInverseBlockTwiddles<>+664(SB)/4, $0x003036c2
+DATA cosimD21_nttInverseBlockTwiddles<>+668(SB)/4, $0x0002e46c
+DATA cosimD21_nttInverseBlockTwiddles<>+672(SB)/4, $0x0e06b792
+DATA cosimD21_nttInverseBlockTwiddles<>+676(SB)/4, $0xb9594ae0
+DATA cosimD21_nttInverseBlockTwiddles<>+680(SB)/4, $0x54e27ff6
+DATA cosimD21_nttInverseBlockTwiddles<>+684(SB)/4, $0x54cac808
+DATA cosimD21_nttInverseBlockTwiddles<>+688(SB)/4, $0x13f4b305
+DATA cosimD21_nttInverseBlockTwiddles<>+692(SB)/4, $0x69ed9c93
+DATA cosimD21_nttInverseBlockTwiddles<>+696(SB)/4, $0xae0876c2
+DATA cosimD21_nttInverseBlockTwiddles<>+700(SB)/4, $0xd690646c
+DATA cosimD21_nttInverseBlockTwiddles<>+704(SB)/4, $0xfffd4ae0
+DATA cosimD21_nttInverseBlockTwiddles<>+708(SB)/4, $0xfffd4ae0
+DATA cosimD21_nttInverseBlockTwiddles<>+712(SB)/4, $0xffc9c808
+DATA cosimD21_nttInverseBlockTwiddles<>+716(SB)/4, $0xffc9c808
+DATA cosimD21_nttInverseBlockTwiddles<>+720(SB)/4, $0xffdb3c93
+DATA cosimD21_nttInverseBlockTwiddles<>+724(SB)/4, $0xffdb3c93
+DATA cosimD21_nttInverseBlockTwiddles<>+728(SB)/4, $0x0002e46c
+DATA cosimD21_nttInverseBlockTwiddles<>+732(SB)/4, $0x0002e46c
+DATA cosimD21_nttInverseBlockTwiddles<>+736(SB)/4, $0xb9594ae0
+DATA cosimD21_nttInverseBlockTwiddles<>+740(SB)/4, $0xb9594ae0
+DATA cosimD21_nttInverseBlockTwiddles<>+744(SB)/4, $0x54cac808
+DATA cosimD21_nttInverseBlockTwiddles<>+748(SB)/4, $0x54cac808
+DATA cosimD21_nttInverseBlockTwiddles<>+752(SB)/4, $0x69ed9c93
+DATA cosimD21_nttInverseBlockTwiddles<>+756(SB)/4, $0x69ed9c93
+DATA cosimD21_nttInverseBlockTwiddles<>+760(SB)/4, $0xd690646c
+DATA cosimD21_nttInverseBlockTwiddles<>+764(SB)/4, $0xd690646c
+DATA cosimD21_nttInverseBlockTwiddles<>+768(SB)/4, $0xffd54f2d
+DATA cosimD21_nttInverseBlockTwiddles<>+772(SB)/4, $0x001f9d54
+DATA cosimD21_nttInverseBlockTwiddles<>+776(SB)/4, $0xffd8fc30
+DATA cosimD21_nttInverseBlockTwiddles<>+780(SB)/4, $0x003b8534
+DATA cosimD21_nttInverseBlockTwiddles<>+784(SB)/4, $0x003b3853
+DATA cosimD21_nttInverseBlockTwiddles<>+788(SB)/4, $0x000e8f76
+DATA cosimD21_nttInverseBlockTwiddles<>+792(SB)/4, $0x00081b9a
+DATA cosimD21_nttInverseBlockTwiddles<>+796(SB)/4, $0x000c63a8
+DATA cosimD21_nttInverseBlockTwiddles<>+800(SB)/4, $0xc73aef2d
+DATA cosimD21_nttInverseBlockTwiddles<>+804(SB)/4, $0x99ca1d54
+DATA cosimD21_nttInverseBlockTwiddles<>+808(SB)/4, $0xc75efc30
+DATA cosimD21_nttInverseBlockTwiddles<>+812(SB)/4, $0xa6e20534
+DATA cosimD21_nttInverseBlockTwiddles<>+816(SB)/4, $0x89c59853
+DATA cosimD21_nttInverseBlockTwiddles<>+820(SB)/4, $0xeefd4f76
+DATA cosimD21_nttInverseBlockTwiddles<>+824(SB)/4, $0x9e7b5b9a
+DATA cosimD21_nttInverseBlockTwiddles<>+828(SB)/4, $0x588163a8
+DATA cosimD21_nttInverseBlockTwiddles<>+832(SB)/4, $0x001f9d54
+DATA cosimD21_nttInverseBlockTwiddles<>+836(SB)/4, $0x001f9d54
+DATA cosimD21_nttInverseBlockTwiddles<>+840(SB)/4, $0x003b8534
+DATA cosimD21_nttInverseBlockTwiddles<>+844(SB)/4, $0x003b8534
+DATA cosimD21_nttInverseBlockTwiddles<>+848(SB)/4, $0x000e8f76
+DATA cosimD21_nttInverseBlockTwiddles<>+852(SB)/4, $0x000e8f76
+DATA cosimD21_nttInverseBlockTwiddles<>+856(SB)/4, $0x000c63a8
+DATA cosimD21_nttInverseBlockTwiddles<>+860(SB)/4, $0x000c63a8
+DATA cosimD21_nttInverseBlockTwiddles<>+864(SB)/4, $0x99ca1d54
+DATA cosimD21_nttInverseBlockTwiddles<>+868(SB)/4, $0x99ca1d54
+DATA cosimD21_nttInverseBlockTwiddles<>+872(SB)/4, $0xa6e20534
+DATA cosimD21_nttInverseBlockTwiddles<>+876(SB)/4, $0xa6e20534
+DATA cosimD21_nttInverseBlockTwiddles<>+880(SB)/4, $0xeefd4f76
+DATA cosimD21_nttInverseBlockTwiddles<>+884(SB)/4, $0xeefd4f76
+DATA cosimD21_nttInverseBlockTwiddles<>+888(SB)/4, $0x588163a8
+DATA cosimD21_nttInverseBlockTwiddles<>+892(SB)/4, $0x588163a8
+DATA cosimD21_nttInverseBlockTwiddles<>+896(SB)/4, $0x000445c5
+DATA cosimD21_nttInverseBlockTwiddles<>+900(SB)/4, $0x000445c5
+DATA cosimD21_nttInverseBlockTwiddles<>+904(SB)/4, $0x003d3201
+DATA cosimD21_nttInverseBlockTwiddles<>+908(SB)/4, $0x003d3201
+DATA cosimD21_nttInverseBlockTwiddles<>+912(SB)/4, $0xffffb422
+DATA cosimD21_nttInverseBlockTwiddles<>+916(SB)/4, $0xffffb422
+DATA cosimD21_nttInverseBlockTwiddles<>+920(SB)/4, $0x001ad035
+DATA cosimD21_nttInverseBlockTwiddles<>+924(SB)/4, $0x001ad035
+DATA cosimD21_nttInverseBlockTwiddles<>+928(SB)/4, $0xba3ce5c5
+DATA cosimD21_nttInverseBlockTwiddles<>+932(SB)/4, $0xba3ce5c5
+DATA cosimD21_nttInverseBlockTwiddles<>+936(SB)/4, $0xa9fd5201
+DATA cosimD21_nttInverseBlockTwiddles<>+940(SB)/4, $0xa9fd5201
+DATA cosimD21_nttInverseBlockTwiddles<>+944(SB)/4, $0x6d83f422
+DATA cosimD21_nttInverseBlockTwiddles<>+948(SB)/4, $0x6d83f422
+DATA cosimD21_nttInverseBlockTwiddles<>+952(SB)/4, $0x13a17035
+DATA cosimD21_nttInverseBlockTwiddles<>+956(SB)/4, $0x13a17035
+DATA cosimD21_nttInverseBlockTwiddles<>+960(SB)/4, $0x0028e527
+DATA cosimD21_nttInverseBlockTwiddles<>+964(SB)/4, $0x0028e527
+DATA cosimD21_nttInverseBlockTwiddles<>+968(SB)/4, $0x0028e527
+DATA cosimD21_nttInverseBlockTwiddles<>+972(SB)/4, $0x0028e527
+DATA cosimD21_nttInverseBlockTwiddles<>+976(SB)/4, $0x002f7a49
+DATA cosimD21_nttInverseBlockTwiddles<>+980(SB)/4, $0x002f7a49
+DATA cosimD21_nttInverseBlockTwiddles<>+984(SB)/4, $0x002f7a49
+DATA cosimD21_nttInverseBlockTwiddles<>+988(SB)/4, $0x002f7a49
+DATA cosimD21_nttInverseBlockTwiddles<>+992(SB)/4, $0x254dc527
+DATA cosimD21_nttInverseBlockTwiddles<>+996(SB)/4, $0x254dc527
+DATA cosimD21_nttInverseBlockTwiddles<>+1000(SB)/4, $0x254dc527
+DATA cosimD21_nttInverseBlockTwiddles<>+1004(SB)/4, $0x254dc527
+DATA cosimD21_nttInverseBlockTwiddles<>+1008(SB)/4, $0xeef89a49
+DATA cosimD21_nttInverseBlockTwiddles<>+1012(SB)/4, $0xeef89a49
+DATA cosimD21_nttInverseBlockTwiddles<>+1016(SB)/4, $0xeef89a49
+DATA cosimD21_nttInverseBlockTwiddles<>+1020(SB)/4, $0xeef89a49
+DATA cosimD21_nttInverseBlockTwiddles<>+1024(SB)/4, $0xffe48c3d
+DATA cosimD21_nttInverseBlockTwiddles<>+1028(SB)/4, $0x002dfd71
+DATA cosimD21_nttInverseBlockTwiddles<>+1032(SB)/4, $0xffc7a167
+DATA cosimD21_nttInverseBlockTwiddles<>+1036(SB)/4, $0x0018aa08
+DATA cosimD21_nttInverseBlockTwiddles<>+1040(SB)/4, $0x0019379a
+DATA cosimD21_nttInverseBlockTwiddles<>+1044(SB)/4, $0x00027c1c
+DATA cosimD21_nttInverseBlockTwiddles<>+1048(SB)/4, $0x000c5ca5
+DATA cosimD21_nttInverseBlockTwiddles<>+1052(SB)/4, $0xffcf6cbe
+DATA cosimD21_nttInverseBlockTwiddles<>+1056(SB)/4, $0x66ec2c3d
+DATA cosimD21_nttInverseBlockTwiddles<>+1060(SB)/4, $0xcb5c1d71
+DATA cosimD21_nttInverseBlockTwiddles<>+1064(SB)/4, $0xdc748167
+DATA cosimD21_nttInverseBlockTwiddles<>+1068(SB)/4, $0x3159aa08
+DATA cosimD21_nttInverseBlockTwiddles<>+1072(SB)/4, $0xc20c779a
+DATA cosimD21_nttInverseBlockTwiddles<>+1076(SB)/4, $0xb185fc1c
+DATA cosimD21_nttInverseBlockTwiddles<>+1080(SB)/4, $0xcd20fca5
+DATA cosimD21_nttInverseBlockTwiddles<>+1084(SB)/4, $0x86672cbe
+DATA cosimD21_nttInverseBlockTwiddles<>+1088(SB)/4, $0x002dfd71
+DATA cosimD21_nttInverseBlockTwiddles<>+1092(SB)/4, $0x002dfd71
+DATA cosimD21_nttInverseBlockTwiddles<>+1096(SB)/4, $0x0018aa08
+DATA cosimD21_nttInverseBlockTwiddles<>+1100(SB)/4, $0x0018aa08
+DATA cosimD21_nttInverseBlockTwiddles<>+1104(SB)/4, $0x00027c1c
+DATA cosimD21_nttInverseBlockTwiddles<>+1108(SB)/4, $0x00027c1c
+DATA cosimD21_nttInverseBlockTwiddles<>+1112(SB)/4, $0xffcf6cbe
+DATA cosimD21_nttInverseBlockTwiddles<>+1116(SB)/4, $0xffcf6cbe
+DATA cosimD21_nttInverseBlockTwiddles<>+1120(SB)/4, $0xcb5c1d71
+DATA cosimD21_nttInverseBlockTwiddles<>+1124(SB)/4, $0xcb5c1d71
+DATA cosimD21_nttInverseBlockTwiddles<>+1128(SB)/4, $0x3159aa08
+DATA cosimD21_nttInverseBlockTwiddles<>+1132(SB)/4, $0x3159aa08
+DATA cosimD21_nttInverseBlockTwiddles<>+1136(SB)/4, $0xb185fc1c
+DATA cosimD21_nttInverseBlockTwiddles<>+1140(SB)/4, $0xb185fc1c
+DATA cosimD21_nttInverseBlockTwiddles<>+1144(SB)/4, $0x86672cbe
+DATA cosimD21_nttInverseBlockTwiddles<>+1148(SB)/4, $0x86672cbe
+DATA cosimD21_nttInverseBlockTwiddles<>+1152(SB)/4, $0xffed93a7
+DATA cosimD21_nttInverseBlockTwiddles<>+1156(SB)/4, $0xfffd7c8f
+DATA cosimD21_nttInverseBlockTwiddles<>+1160(SB)/4, $0x0002d4bb
+DATA cosimD21_nttInverseBlockTwiddles<>+1164(SB)/4, $0x002573b7
+DATA cosimD21_nttInverseBlockTwiddles<>+1168(SB)/4, $0x00336898
+DATA cosimD21_nttInverseBlockTwiddles<>+1172(SB)/4, $0x00251d8b
+DATA cosimD21_nttInverseBlockTwiddles<>+1176(SB)/4, $0x001ddd98
+DATA cosimD21_nttInverseBlockTwiddles<>+1180(SB)/4, $0xffe14658
+DATA cosimD21_nttInverseBlockTwiddles<>+1184(SB)/4, $0x7ae273a7
+DATA cosimD21_nttInverseBlockTwiddles<>+1188(SB)/4, $0xa40f5c8f
+DATA cosimD21_nttInverseBlockTwiddles<>+1192(SB)/4, $0xe91a34bb
+DATA cosimD21_nttInverseBlockTwiddles<>+1196(SB)/4, $0xaf1c53b7
+DATA cosimD21_nttInverseBlockTwiddles<>+1200(SB)/4, $0x81466898
+DATA cosimD21_nttInverseBlockTwiddles<>+1204(SB)/4, $0x0a567d8b
+DATA cosimD21_nttInverseBlockTwiddles<>+1208(SB)/4, $0x4fd0dd98
+DATA cosimD21_nttInverseBlockTwiddles<>+1212(SB)/4, $0x5cac4658
+DATA cosimD21_nttInverseBlockTwiddles<>+1216(SB)/4, $0xfffd7c8f
+DATA cosimD21_nttInverseBlockTwiddles<>+1220(SB)/4, $0xfffd7c8f
+DATA cosimD21_nttInverseBlockTwiddles<>+1224(SB)/4, $0x002573b7
+DATA cosimD21_nttInverseBlockTwiddles<>+1228(SB)/4, $0x002573b7
+DATA cosimD21_nttInverseBlockTwiddles<>+1232(SB)/4, $0x00251d8b
+DATA cosimD21_nttInverseBlockTwiddles<>+1236(SB)/4, $0x00251d8b
+DATA cosimD21_nttInverseBlockTwiddles<>+1240(SB)/4, $0xffe14658
+DATA cosimD21_nttInverseBlockTwiddles<>+1244(SB)/4, $0xffe14658
+DATA cosimD21_nttInverseBlockTwiddles<>+1248(SB)/4, $0xa40f5c8f
+DATA cosimD21_nttInverseBlockTwiddles<>+1252(SB)/4, $0xa40f5c8f
+DATA cosimD21_nttInverseBlockTwiddles<>+1256(SB)/4, $0xaf1c53b7
+DATA cosimD21_nttInverseBlockTwiddles<>+1260(SB)/4, $0xaf1c53b7
+DATA cosimD21_nttInverseBlockTwiddles<>+1264(SB)/4, $0x0a567d8b
+DATA cosimD21_nttInverseBlockTwiddles<>+1268(SB)/4, $0x0a567d8b
+DATA cosimD21_nttInverseBlockTwiddles<>+1272(SB)/4, $0x5cac4658
+DATA cosimD21_nttInverseBlockTwiddles<>+1276(SB)/4, $0x5cac4658
+DATA cosimD21_nttInverseBlockTwiddles<>+1280(SB)/4, $0xffc65e1f
+DATA cosimD21_nttInverseBlockTwiddles<>+1284(SB)/4, $0xffe3d157
+DATA cosimD21_nttInverseBlockTwiddles<>+1288(SB)/4, $0x000910d8
+DATA cosimD21_nttInverseBlockTwiddles<>+1292(SB)/4, $0xffe67ff8
+DATA cosimD21_nttInverseBlockTwiddles<>+1296(SB)/4, $0xffc72c12
+DATA cosimD21_nttInverseBlockTwiddles<>+1300(SB)/4, $0xffd4ca0c
+DATA cosimD21_nttInverseBlockTwiddles<>+1304(SB)/4, $0xffd8911b
+DATA cosimD21_nttInverseBlockTwiddles<>+1308(SB)/4, $0xfff7b934
+DATA cosimD21_nttInverseBlockTwiddles<>+1312(SB)/4, $0x380a3e1f
+DATA cosimD21_nttInverseBlockTwiddles<>+1316(SB)/4, $0x2a8eb157
+DATA cosimD21_nttInverseBlockTwiddles<>+1320(SB)/4, $0x162410d8
+DATA cosimD21_nttInverseBlockTwiddles<>+1324(SB)/4, $0xb3e57ff8
+DATA cosimD21_nttInverseBlockTwiddles<>+1328(SB)/4, $0x24496c12
+DATA cosimD21_nttInverseBlockTwiddles<>+1332(SB)/4, $0xc3164a0c
+DATA cosimD21_nttInverseBlockTwiddles<>+1336(SB)/4, $0xf07bf11b
+DATA cosimD21_nttInverseBlockTwiddles<>+1340(SB)/4, $0x2d1e3934
+DATA cosimD21_nttInverseBlockTwiddles<>+1344(SB)/4, $0xffe3d157
+DATA cosimD21_nttInverseBlockTwiddles<>+1348(SB)/4, $0xffe3d157
+DATA cosimD21_nttInverseBlockTwiddles<>+1352(SB)/4, $0xffe67ff8
+DATA cosimD21_nttInverseBlockTwiddles<>+1356(SB)/4, $0xffe67ff8
+DATA cosimD21_nttInverseBlockTwiddles<>+1360(SB)/4, $0xffd4ca0c
+DATA cosimD21_nttInverseBlockTwiddles<>+1364(SB)/4, $0xffd4ca0c
+DATA cosimD21_nttInverseBlockTwiddles<>+1368(SB)/4, $0xfff7b934
+DATA cosimD21_nttInverseBlockTwiddles<>+1372(SB)/4, $0xfff7b934
+DATA cosimD21_nttInverseBlockTwiddles<>+1376(SB)/4, $0x2a8eb157
+DATA cosimD21_nttInverseBlockTwiddles<>+1380(SB)/4, $0x2a8eb157
+DATA cosimD21_nttInverseBlockTwiddles<>+1384(SB)/4, $0xb3e57ff8
+DATA cosimD21_nttInverseBlockTwiddles<>+1388(SB)/4, $0xb3e57ff8
+DATA cosimD21_nttInverseBlockTwiddles<>+1392(SB)/4, $0xc3164a0c
+DATA cosimD21_nttInverseBlockTwiddles<>+1396(SB)/4, $0xc3164a0c
+DATA cosimD21_nttInverseBlockTwiddles<>+1400(SB)/4, $0x2d1e3934
+DATA cosimD21_nttInverseBlockTwiddles<>+1404(SB)/4, $0x2d1e3934
+DATA cosimD21_nttInverseBlockTwiddles<>+1408(SB)/4, $0x0033f8cf
+DATA cosimD21_nttInverseBlockTwiddles<>+1412(SB)/4, $0xffeb05ad
+DATA cosimD21_nttInverseBlockTwiddles<>+1416(SB)/4, $0x00221de8
+DATA cosimD21_nttInverseBlockTwiddles<>+1420(SB)/4, $0xffd92578
+DATA cosimD21_nttInverseBlockTwiddles<>+1424(SB)/4, $0x000bdbe7
+DATA cosimD21_nttInverseBlockTwiddles<>+1428(SB)/4, $0x001d4099
+DATA cosimD21_nttInverseBlockTwiddles<>+1432(SB)/4, $0x0016e405
+DATA cosimD21_nttInverseBlockTwiddles<>+1436(SB)/4, $0xffec7953
+DATA cosimD21_nttInverseBlockTwiddles<>+1440(SB)/4, $0x53cdd8cf
+DATA cosimD21_nttInverseBlockTwiddles<>+1444(SB)/4, $0x3e20a5ad
+DATA cosimD21_nttInverseBlockTwiddles<>+1448(SB)/4, $0xefdf1de8
+DATA cosimD21_nttInverseBlockTwiddles<>+1452(SB)/4, $0x48882578
+DATA cosimD21_nttInverseBlockTwiddles<>+1456(SB)/4, $0x2408bbe7
+DATA cosimD21_nttInverseBlockTwiddles<>+1460(SB)/4, $0xbfb06099
+DATA cosimD21_nttInverseBlockTwiddles<>+1464(SB)/4, $0xee178405
+DATA cosimD21_nttInverseBlockTwiddles<>+1468(SB)/4, $0x3196d953
+DATA cosimD21_nttInverseBlockTwiddles<>+1472(SB)/4, $0xffeb05ad
+DATA cosimD21_nttInverseBlockTwiddles<>+1476(SB)/4, $0xffeb05ad
+DATA cosimD21_nttInverseBlockTwiddles<>+1480(SB)/4, $0xffd92578
+DATA cosimD21_nttInverseBlockTwiddles<>+1484(SB)/4, $0xffd92578
+DATA cosimD21_nttInverseBlockTwiddles<>+1488(SB)/4, $0x001d4099
+DATA cosimD21_nttInverseBlockTwiddles<>+1492(SB)/4, $0x001d4099
+DATA cosimD21_nttInverseBlockTwiddles<>+1496(SB)/4, $0xffec7953
+DATA cosimD21_nttInverseBlockTwiddles<>+1500(SB)/4, $0xffec7953
+DATA cosimD21_nttInverseBlockTwiddles<>+1504(SB)/4, $0x3e20a5ad
+DATA cosimD21_nttInverseBlockTwiddles<>+1508(SB)/4, $0x3e20a5ad
+DATA cosimD21_nttInverseBlockTwiddles<>+1512(SB)/4, $0x48882578
+DATA cosimD21_nttInverseBlockTwiddles<>+1516(SB)/4, $0x48882578
+DATA cosimD21_nttInverseBlockTwiddles<>+1520(SB)/4, $0xbfb06099
+DATA cosimD21_nttInverseBlockTwiddles<>+1524(SB)/4, $0xbfb06099
+DATA cosimD21_nttInverseBlockTwiddles<>+1528(SB)/4, $0x3196d953
+DATA cosimD21_nttInverseBlockTwiddles<>+1532(SB)/4, $0x3196d953
+DATA cosimD21_nttInverseBlockTwiddles<>+1536(SB)/4, $0xffebe808
+DATA cosimD21_nttInverseBlockTwiddles<>+1540(SB)/4, $0xfffcc7df
+DATA cosimD21_nttInverseBlockTwiddles<>+1544(SB)/4, $0xffce69c0
+DATA cosimD21_nttInverseBlockTwiddles<>+1548(SB)/4, $0xffffde7e
+DATA cosimD21_nttInverseBlockTwiddles<>+1552(SB)/4, $0x000b98a1
+DATA cosimD21_nttInverseBlockTwiddles<>+1556(SB)/4, $0x0024756c
+DATA cosimD21_nttInverseBlockTwiddles<>+1560(SB)/4, $0x00193948
+DATA cosimD21_nttInverseBlockTwiddles<>+1564(SB)/4, $0xffc72bca
+DATA cosimD21_nttInverseBlockTwiddles<>+1568(SB)/4, $0x98ece808
+DATA cosimD21_nttInverseBlockTwiddles<>+1572(SB)/4, $0x2578a7df
+DATA cosimD21_nttInverseBlockTwiddles<>+1576(SB)/4, $0xed0669c0
+DATA cosimD21_nttInverseBlockTwiddles<>+1580(SB)/4, $0xb4cf9e7e
+DATA cosimD21_nttInverseBlockTwiddles<>+1584(SB)/4, $0xa69fb8a1
+DATA cosimD21_nttInverseBlockTwiddles<>+1588(SB)/4, $0x88d1f56c
+DATA cosimD21_nttInverseBlockTwiddles<>+1592(SB)/4, $0xa3423948
+DATA cosimD21_nttInverseBlockTwiddles<>+1596(SB)/4, $0x28406bca
+DATA cosimD21_nttInverseBlockTwiddles<>+1600(SB)/4, $0xfffcc7df
+DATA cosimD21_nttInverseBlockTwiddles<>+1604(SB)/4, $0xfffcc7df
+DATA cosimD21_nttInverseBlockTwiddles<>+1608(SB)/4, $0xffffde7e
+DATA cosimD21_nttInverseBlockTwiddles<>+1612(SB)/4, $0xffffde7e
+DATA cosimD21_nttInverseBlockTwiddles<>+1616(SB)/4, $0x0024756c
+DATA cosimD21_nttInverseBlockTwiddles<>+1620(SB)/4, $0x0024756c
+DATA cosimD21_nttInverseBlockTwiddles<>+1624(SB)/4, $0xffc72bca
+DATA cosimD21_nttInverseBlockTwiddles<>+1628(SB)/4, $0xffc72bca
+DATA cosimD21_nttInverseBlockTwiddles<>+1632(SB)/4, $0x2578a7df
+DATA cosimD21_nttInverseBlockTwiddles<>+1636(SB)/4, $0x2578a7df
+DATA cosimD21_nttInverseBlockTwiddles<>+1640(SB)/4, $0xb4cf9e7e
+DATA cosimD21_nttInverseBlockTwiddles<>+1644(SB)/4, $0xb4cf9e7e
+DATA cosimD21_nttInverseBlockTwiddles<>+1648(SB)/4, $0x88d1f56c
+DATA cosimD21_nttInverseBlockTwiddles<>+1652(SB)/4, $0x88d1f56c
+DATA cosimD21_nttInverseBlockTwiddles<>+1656(SB)/4, $0x28406bca
+DATA cosimD21_nttInverseBlockTwiddles<>+1660(SB)/4, $0x28406bca
+DATA cosimD21_nttInverseBlockTwiddles<>+1664(SB)/4, $0x003c675a
+DATA cosimD21_nttInverseBlockTwiddles<>+1668(SB)/4, $0xffef36be
+DATA cosimD21_nttInverseBlockTwiddles<>+1672(SB)/4, $0x002f4588
+DATA cosimD21_nttInverseBlockTwiddles<>+1676(SB)/4, $0x00040af0
+DATA cosimD21_nttInverseBlockTwiddles<>+1680(SB)/4, $0x000dcd44
+DATA cosimD21_nttInverseBlockTwiddles<>+1684(SB)/4, $0x0000ad00
+DATA cosimD21_nttInverseBlockTwiddles<>+1688(SB)/4, $0x0007c417
+DATA cosimD21_nttInverseBlockTwiddles<>+1692(SB)/4, $0xffccfbe9
+DATA cosimD21_nttInverseBlockTwiddles<>+1696(SB)/4, $0x4827a75a
+DATA cosimD21_nttInverseBlockTwiddles<>+1700(SB)/4, $0x7fc6f6be
+DATA cosimD21_nttInverseBlockTwiddles<>+1704(SB)/4, $0x44e04588
+DATA cosimD21_nttInverseBlockTwiddles<>+1708(SB)/4, $0xc9620af0
+DATA cosimD21_nttInverseBlockTwiddles<>+1712(SB)/4, $0x27b64d44
+DATA cosimD21_nttInverseBlockTwiddles<>+1716(SB)/4, $0x95a0ad00
+DATA cosimD21_nttInverseBlockTwiddles<>+1720(SB)/4, $0x490aa417
+DATA cosimD21_nttInverseBlockTwiddles<>+1724(SB)/4, $0x4eca1be9
+DATA cosimD21_nttInverseBlockTwiddles<>+1728(SB)/4, $0xffef36be
+DATA cosimD21_nttInverseBlockTwiddles<>+1732(SB)/4, $0xffef36be
+DATA cosimD21_nttInverseBlockTwiddles<>+1736(SB)/4, $0x00040af0
+DATA cosimD21_nttInverseBlockTwiddles<>+1740(SB)/4, $0x00040af0
+DATA cosimD21_nttInverseBlockTwiddles<>+1744(SB)/4, $0x0000ad00
+DATA cosimD21_nttInverseBlockTwiddles<>+1748(SB)/4, $0x0000ad00
+DATA cosimD21_nttInverseBlockTwiddles<>+1752(SB)/4, $0xffccfbe9
+DATA cosimD21_nttInverseBlockTwiddles<>+1756(SB)/4, $0xffccfbe9
+DATA cosimD21_nttInverseBlockTwiddles<>+1760(SB)/4, $0x7fc6f6be
+DATA cosimD21_nttInverseBlockTwiddles<>+1764(SB)/4, $0x7fc6f6be
+DATA cosimD21_nttInverseBlockTwiddles<>+1768(SB)/4, $0xc9620af0
+DATA cosimD21_nttInverseBlockTwiddles<>+1772(SB)/4, $0xc9620af0
+DATA cosimD21_nttInverseBlockTwiddles<>+1776(SB)/4, $0x95a0ad00
+DATA cosimD21_nttInverseBlockTwiddles<>+1780(SB)/4, $0x95a0ad00
+DATA cosimD21_nttInverseBlockTwiddles<>+1784(SB)/4, $0x4eca1be9
+DATA cosimD21_nttInverseBlockTwiddles<>+1788(SB)/4, $0x4eca1be9
+DATA cosimD21_nttInverseBlockTwiddles<>+1792(SB)/4, $0x0038738c
+DATA cosimD21_nttInverseBlockTwiddles<>+1796(SB)/4, $0xffe7945c
+DATA cosimD21_nttInverseBlockTwiddles<>+1800(SB)/4, $0xffdf5617
+DATA cosimD21_nttInverseBlockTwiddles<>+1804(SB)/4, $0x0035843f
+DATA cosimD21_nttInverseBlockTwiddles<>+1808(SB)/4, $0xffc5af59
+DATA cosimD21_nttInverseBlockTwiddles<>+1812(SB)/4, $0x00357e1e
+DATA cosimD21_nttInverseBlockTwiddles<>+1816(SB)/4, $0xffe6ead6
+DATA cosimD21_nttInverseBlockTwiddles<>+1820(SB)/4, $0xffe6123d
+DATA cosimD21_nttInverseBlockTwiddles<>+1824(SB)/4, $0x78a9f38c
+DATA cosimD21_nttInverseBlockTwiddles<>+1828(SB)/4, $0x3473145c
+DATA cosimD21_nttInverseBlockTwiddles<>+1832(SB)/4, $0x3b223617
+DATA cosimD21_nttInverseBlockTwiddles<>+1836(SB)/4, $0x8d3d643f
+DATA cosimD21_nttInverseBlockTwiddles<>+1840(SB)/4, $0x6d30cf59
+DATA cosimD21_nttInverseBlockTwiddles<>+1844(SB)/4, $0x18f93e1e
+DATA cosimD21_nttInverseBlockTwiddles<>+1848(SB)/4, $0xca41aad6
+DATA cosimD21_nttInverseBlockTwiddles<>+1852(SB)/4, $0x97adb23d
+DATA cosimD21_nttInverseBlockTwiddles<>+1856(SB)/4, $0xffe7945c
+DATA cosimD21_nttInverseBlockTwiddles<>+1860(SB)/4, $0xffe7945c
+DATA cosimD21_nttInverseBlockTwiddles<>+1864(SB)/4, $0x0035843f
+DATA cosimD21_nttInverseBlockTwiddles<>+1868(SB)/4, $0x0035843f
+DATA cosimD21_nttInverseBlockTwiddles<>+1872(SB)/4, $0x00357e1e
+DATA cosimD21_nttInverseBlockTwiddles<>+1876(SB)/4, $0x00357e1e
+DATA cosimD21_nttInverseBlockTwiddles<>+1880(SB)/4, $0xffe6123d
+DATA cosimD21_nttInverseBlockTwiddles<>+1884(SB)/4, $0xffe6123d
+DATA cosimD21_nttInverseBlockTwiddles<>+1888(SB)/4, $0x3473145c
+DATA cosimD21_nttInverseBlockTwiddles<>+1892(SB)/4, $0x3473145c
+DATA cosimD21_nttInverseBlockTwiddles<>+1896(SB)/4, $0x8d3d643f
+DATA cosimD21_nttInverseBlockTwiddles<>+1900(SB)/4, $0x8d3d643f
+DATA cosimD21_nttInverseBlockTwiddles<>+1904(SB)/4, $0x18f93e1e
+DATA cosimD21_nttInverseBlockTwiddles<>+1908(SB)/4, $0x18f93e1e
+DATA cosimD21_nttInverseBlockTwiddles<>+1912(SB)/4, $0x97adb23d
+DATA cosimD21_nttInverseBlockTwiddles<>+1916(SB)/4, $0x97adb23d
+DATA cosimD21_nttInverseBlockTwiddles<>+1920(SB)/4, $0xffcdfc98
+DATA cosimD21_nttInverseBlockTwiddles<>+1924(SB)/4, $0xffcdfc98
+DATA cosimD21_nttInverseBlockTwiddles<>+1928(SB)/4, $0xffeaa4f7
+DATA cosimD21_nttInverseBlockTwiddles<>+1932(SB)/4, $0xffeaa4f7
+DATA cosimD21_nttInverseBlockTwiddles<>+1936(SB)/4, $0xffc51ae7
+DATA cosimD21_nttInverseBlockTwiddles<>+1940(SB)/4, $0xffc51ae7
+DATA cosimD21_nttInverseBlockTwiddles<>+1944(SB)/4, $0xffdfadd6
+DATA cosimD21_nttInverseBlockTwiddles<>+1948(SB)/4, $0xffdfadd6
+DATA cosimD21_nttInverseBlockTwiddles<>+1952(SB)/4, $0xd360fc98
+DATA cosimD21_nttInverseBlockTwiddles<>+1956(SB)/4, $0xd360fc98
+DATA cosimD21_nttInverseBlockTwiddles<>+1960(SB)/4, $0xb50984f7
+DATA cosimD21_nttInverseBlockTwiddles<>+1964(SB)/4, $0xb50984f7
+DATA cosimD21_nttInverseBlockTwiddles<>+1968(SB)/4, $0xcba1fae7
+DATA cosimD21_nttInverseBlockTwiddles<>+1972(SB)/4, $0xcba1fae7
+DATA cosimD21_nttInverseBlockTwiddles<>+1976(SB)/4, $0x629a6dd6
+DATA cosimD21_nttInverseBlockTwiddles<>+1980(SB)/4, $0x629a6dd6
+DATA cosimD21_nttInverseBlockTwiddles<>+1984(SB)/4, $0xffd3fb09
+DATA cosimD21_nttInverseBlockTwiddles<>+1988(SB)/4, $0xffd3fb09
+DATA cosimD21_nttInverseBlockTwiddles<>+1992(SB)/4, $0xffd3fb09
+DATA cosimD21_nttInverseBlockTwiddles<>+1996(SB)/4, $0xffd3fb09
+DATA cosimD21_nttInverseBlockTwiddles<>+2000(SB)/4, $0x002f9a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2004(SB)/4, $0x002f9a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2008(SB)/4, $0x002f9a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2012(SB)/4, $0x002f9a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2016(SB)/4, $0x1eb51b09
+DATA cosimD21_nttInverseBlockTwiddles<>+2020(SB)/4, $0x1eb51b09
+DATA cosimD21_nttInverseBlockTwiddles<>+2024(SB)/4, $0x1eb51b09
+DATA cosimD21_nttInverseBlockTwiddles<>+2028(SB)/4, $0x1eb51b09
+DATA cosimD21_nttInverseBlockTwiddles<>+2032(SB)/4, $0x8cfe3a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2036(SB)/4, $0x8cfe3a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2040(SB)/4, $0x8cfe3a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2044(SB)/4, $0x8cfe3a75
+DATA cosimD21_nttInverseBlockTwiddles<>+2048(SB)/4, $0xffe20d6e
+DATA cosimD21_nttInverseBlockTwiddles<>+2052(SB)/4, $0xffea2d2f
+DATA cosimD21_nttInverseBlockTwiddles<>+2056(SB)/4, $0x00327283
+DATA cosimD21_nttInverseBlockTwiddles<>+2060(SB)/4, $0xffcd5e3e
+DATA cosimD21_nttInverseBlockTwiddles<>+2064(SB)/4, $0x001406c7
+DATA cosimD21_nttInverseBlockTwiddles<>+2068(SB)/4, $0x0012e11b
+DATA cosimD21_nttInverseBlockTwiddles<>+2072(SB)/4, $0xfff91de4
+DATA cosimD21_nttInverseBlockTwiddles<>+2076(SB)/4, $0xffeba8be
+DATA cosimD21_nttInverseBlockTwiddles<>+2080(SB)/4, $0x428fcd6e
+DATA cosimD21_nttInverseBlockTwiddles<>+2084(SB)/4, $0x6a100d2f
+DATA cosimD21_nttInverseBlockTwiddles<>+2088(SB)/4, $0x1902d283
+DATA cosimD21_nttInverseBlockTwiddles<>+2092(SB)/4, $0x84951e3e
+DATA cosimD21_nttInverseBlockTwiddles<>+2096(SB)/4, $0x396ce6c7
+DATA cosimD21_nttInverseBlockTwiddles<>+2100(SB)/4, $0x3ab6411b
+DATA cosimD21_nttInverseBlockTwiddles<>+2104(SB)/4, $0xc1b59de4
+DATA cosimD21_nttInverseBlockTwiddles<>+2108(SB)/4, $0x0e0368be
+DATA cosimD21_nttInverseBlockTwiddles<>+2112(SB)/4, $0xffea2d2f
+DATA cosimD21_nttInverseBlockTwiddles<>+2116(SB)/4, $0xffea2d2f
+DATA cosimD21_nttInverseBlockTwiddles<>+2120(SB)/4, $0xffcd5e3e
+DATA cosimD21_nttInverseBlockTwiddles<>+2124(SB)/4, $0xffcd5e3e
+DATA cosimD21_nttInverseBlockTwiddles<>+2128(SB)/4, $0x0012e11b
+DATA cosimD21_nttInverseBlockTwiddles<>+2132(SB)/4, $0x0012e11b
+DATA cosimD21_nttInverseBlockTwiddles<>+2136(SB)/4, $0xffeba8be
+DATA cosimD21_nttInverseBlockTwiddles<>+2140(SB)/4, $0xffeba8be
+DATA cosimD21_nttInverseBlockTwiddles<>+2144(SB)/4, $0x6a100d2f
+DATA cosimD21_nttInverseBlockTwiddles<>+2148(SB)/4, $0x6a100d2f
+DATA cosimD21_nttInverseBlockTwiddles<>+2152(SB)/4, $0x84951e3e
+DATA cosimD21_nttInverseBlockTwiddles<>+2156(SB)/4, $0x84951e3e
+DATA cosimD21_nttInverseBlockTwiddles<>+2160(SB)/4, $0x3ab6411b
+DATA cosimD21_nttInverseBlockTwiddles<>+2164(SB)/4, $0x3ab6411b
+DATA cosimD21_nttInverseBlockTwiddles<>+2168(SB)/4, $0x0e0368be
+DATA cosimD21_nttInverseBlockTwiddles<>+2172(SB)/4, $0x0e0368be
+DATA cosimD21_nttInverseBlockTwiddles<>+2176(SB)/4, $0xffeff6a6
+DATA cosimD21_nttInverseBlockTwiddles<>+2180(SB)/4, $0xffc9db90
+DATA cosimD21_nttInverseBlockTwiddles<>+2184(SB)/4, $0x001d0b4b
+DATA cosimD21_nttInverseBlockTwiddles<>+2188(SB)/4, $0x00283891
+DATA cosimD21_nttInverseBlockTwiddles<>+2192(SB)/4, $0x001c853f
+DATA cosimD21_nttInverseBlockTwiddles<>+2196(SB)/4, $0x001314be
+DATA cosimD21_nttInverseBlockTwiddles<>+2200(SB)/4, $0xffd25089
+DATA cosimD21_nttInverseBlockTwiddles<>+2204(SB)/4, $0xffc68518
+DATA cosimD21_nttInverseBlockTwiddles<>+2208(SB)/4, $0x43c4b6a6
+DATA cosimD21_nttInverseBlockTwiddles<>+2212(SB)/4, $0xb33bdb90
+DATA cosimD21_nttInverseBlockTwiddles<>+2216(SB)/4, $0x28066b4b
+DATA cosimD21_nttInverseBlockTwiddles<>+2220(SB)/4, $0x02ba5891
+DATA cosimD21_nttInverseBlockTwiddles<>+2224(SB)/4, $0xed44653f
+DATA cosimD21_nttInverseBlockTwiddles<>+2228(SB)/4, $0xfbaad4be
+DATA cosimD21_nttInverseBlockTwiddles<>+2232(SB)/4, $0x29637089
+DATA cosimD21_nttInverseBlockTwiddles<>+2236(SB)/4, $0xa4698518
+DATA cosimD21_nttInverseBlockTwiddles<>+2240(SB)/4, $0xffc9db90
+DATA cosimD21_nttInverseBlockTwiddles<>+2244(SB)/4, $0xffc9db90
+DATA cosimD21_nttInverseBlockTwiddles<>+2248(SB)/4, $0x00283891
+DATA cosimD21_nttInverseBlockTwiddles<>+2252(SB)/4, $0x00283891
+DATA cosimD21_nttInverseBlockTwiddles<>+2256(SB)/4, $0x001314be
+DATA cosimD21_nttInverseBlockTwiddles<>+2260(SB)/4, $0x001314be
+DATA cosimD21_nttInverseBlockTwiddles<>+2264(SB)/4, $0xffc68518
+DATA cosimD21_nttInverseBlockTwiddles<>+2268(SB)/4, $0xffc68518
+DATA cosimD21_nttInverseBlockTwiddles<>+2272(SB)/4, $0xb33bdb90
+DATA cosimD21_nttInverseBlockTwiddles<>+2276(SB)/4, $0xb33bdb90
+DATA cosimD21_nttInverseBlockTwiddles<>+2280(SB)/4, $0x02ba5891
+DATA cosimD21_nttInverseBlockTwiddles<>+2284(SB)/4, $0x02ba5891
+DATA cosimD21_nttInverseBlockTwiddles<>+2288(SB)/4, $0xfbaad4be
+DATA cosimD21_nttInverseBlockTwiddles<>+2292(SB)/4, $0xfbaad4be
+DATA cosimD21_nttInverseBlockTwiddles<>+2296(SB)/4, $0xa4698518
+DATA cosimD21_nttInverseBlockTwiddles<>+2300(SB)/4, $0xa4698518
+DATA cosimD21_nttInverseBlockTwiddles<>+2304(SB)/4, $0x00185a46
+DATA cosimD21_nttInverseBlockTwiddles<>+2308(SB)/4, $0x00134d71
+DATA cosimD21_nttInverseBlockTwiddles<>+2312(SB)/4, $0x0025f051
+DATA cosimD21_nttInverseBlockTwiddles<>+2316(SB)/4, $0xffd87a3a
+DATA cosimD21_nttInverseBlockTwiddles<>+2320(SB)/4, $0x00130984
+DATA cosimD21_nttInverseBlockTwiddles<>+2324(SB)/4, $0x00291199
+DATA cosimD21_nttInverseBlockTwiddles<>+2328(SB)/4, $0x003de11c
+DATA cosimD21_nttInverseBlockTwiddles<>+2332(SB)/4, $0x002b5ee5
+DATA cosimD21_nttInverseBlockTwiddles<>+2336(SB)/4, $0x00611a46
+DATA cosimD21_nttInverseBlockTwiddles<>+2340(SB)/4, $0x75416d71
+DATA cosimD21_nttInverseBlockTwiddles<>+2344(SB)/4, $0xd9b01051
+DATA cosimD21_nttInverseBlockTwiddles<>+2348(SB)/4, $0xda1fba3a
+DATA cosimD21_nttInverseBlockTwiddles<>+2352(SB)/4, $0xaf438984
+DATA cosimD21_nttInverseBlockTwiddles<>+2356(SB)/4, $0xb9dc3199
+DATA cosimD21_nttInverseBlockTwiddles<>+2360(SB)/4, $0x9e61611c
+DATA cosimD21_nttInverseBlockTwiddles<>+2364(SB)/4, $0x8d87fee5
+DATA cosimD21_nttInverseBlockTwiddles<>+2368(SB)/4, $0x00134d71
+DATA cosimD21_nttInverseBlockTwiddles<>+2372(SB)/4, $0x00134d71
+DATA cosimD21_nttInverseBlockTwiddles<>+2376(SB)/4, $0xffd87a3a
+DATA cosimD21_nttInverseBlockTwiddles<>+2380(SB)/4, $0xffd87a3a
+DATA cosimD21_nttInverseBlockTwiddles<>+2384(SB)/4, $0x00291199
+DATA cosimD21_nttInverseBlockTwiddles<>+2388(SB)/4, $0x00291199
+DATA cosimD21_nttInverseBlockTwiddles<>+2392(SB)/4, $0x002b5ee5
+DATA cosimD21_nttInverseBlockTwiddles<>+2396(SB)/4, $0x002b5ee5
+DATA cosimD21_nttInverseBlockTwiddles<>+2400(SB)/4, $0x75416d71
+DATA cosimD21_nttInverseBlockTwiddles<>+2404(SB)/4, $0x75416d71
+DATA cosimD21_nttInverseBlockTwiddles<>+2408(SB)/4, $0xda1fba3a
+DATA cosimD21_nttInverseBlockTwiddles<>+2412(SB)/4, $0xda1fba3a
+DATA cosimD21_nttInverseBlockTwiddles<>+2416(SB)/4, $0xb9dc3199
+DATA cosimD21_nttInverseBlockTwiddles<>+2420(SB)/4, $0xb9dc3199
+DATA cosimD21_nttInverseBlockTwiddles<>+2424(SB)/4, $0x8d87fee5
+DATA cosimD21_nttInverseBlockTwiddles<>+2428(SB)/4, $0x8d87fee5
+DATA cosimD21_nttInverseBlockTwiddles<>+2432(SB)/4, $0x00031924
+DATA cosimD21_nttInverseBlockTwiddles<>+2436(SB)/4, $0x003eb01b
+DATA cosimD21_nttInverseBlockTwiddles<>+2440(SB)/4, $0x001a7cc7
+DATA cosimD21_nttInverseBlockTwiddles<>+2444(SB)/4, $0xffdacd41
+DATA cosimD21_nttInverseBlockTwiddles<>+2448(SB)/4, $0xffcd003b
+DATA cosimD21_nttInverseBlockTwiddles<>+2452(SB)/4, $0x0004610c
+DATA cosimD21_nttInverseBlockTwiddles<>+2456(SB)/4, $0x003472e7
+DATA cosimD21_nttInverseBlockTwiddles<>+2460(SB)/4, $0x00053919
+DATA cosimD21_nttInverseBlockTwiddles<>+2464(SB)/4, $0x61279924
+DATA cosimD21_nttInverseBlockTwiddles<>+2468(SB)/4, $0x34c2101b
+DATA cosimD21_nttInverseBlockTwiddles<>+2472(SB)/4, $0x08335cc7
+DATA cosimD21_nttInverseBlockTwiddles<>+2476(SB)/4, $0xbd02ed41
+DATA cosimD21_nttInverseBlockTwiddles<>+2480(SB)/4, $0x6e54603b
+DATA cosimD21_nttInverseBlockTwiddles<>+2484(SB)/4, $0x3625e10c
+DATA cosimD21_nttInverseBlockTwiddles<>+2488(SB)/4, $0xb71152e7
+DATA cosimD21_nttInverseBlockTwiddles<>+2492(SB)/4, $0x7ea85919
+DATA cosimD21_nttInverseBlockTwiddles<>+2496(SB)/4, $0x003eb01b
+DATA cosimD21_nttInverseBlockTwiddles<>+2500(SB)/4, $0x003eb01b
+DATA cosimD21_nttInverseBlockTwiddles<>+2504(SB)/4, $0xffdacd41
+DATA cosimD21_nttInverseBlockTwiddles<>+2508(SB)/4, $0xffdacd41
+DATA cosimD21_nttInverseBlockTwiddles<>+2512(SB)/4, $0x0004610c
+DATA cosimD21_nttInverseBlockTwiddles<>+2516(SB)/4, $0x0004610c
+DATA cosimD21_nttInverseBlockTwiddles<>+2520(SB)/4, $0x00053919
+DATA cosimD21_nttInverseBlockTwiddles<>+2524(SB)/4, $0x00053919
+DATA cosimD21_nttInverseBlockTwiddles<>+2528(SB)/4, $0x34c2101b
+DATA cosimD21_nttInverseBlockTwiddles<>+2532(SB)/4, $0x34c2101b
+DATA cosimD21_nttInverseBlockTwiddles<>+2536(SB)/4, $0xbd02ed41
+DATA cosimD21_nttInverseBlockTwiddles<>+2540(SB)/4, $0xbd02ed41
+DATA cosimD21_nttInverseBlockTwiddles<>+2544(SB)/4, $0x3625e10c
+DATA cosimD21_nttInverseBlockTwiddles<>+2548(SB)/4, $0x3625e10c
+DATA cosimD21_nttInverseBlockTwiddles<>+2552(SB)/4, $0x7ea85919
+DATA cosimD21_nttInverseBlockTwiddles<>+2556(SB)/4, $0x7ea85919
+DATA cosimD21_nttInverseBlockTwiddles<>+2560(SB)/4, $0xffea2c62
+DATA cosimD21_nttInverseBlockTwiddles<>+2564(SB)/4, $0x001495d4
+DATA cosimD21_nttInverseBlockTwiddles<>+2568(SB)/4, $0xffec09f7
+DATA cosimD21_nttInverseBlockTwiddles<>+2572(SB)/4, $0xffed4113
+DATA cosimD21_nttInverseBlockTwiddles<>+2576(SB)/4, $0x001c4563
+DATA cosimD21_nttInverseBlockTwiddles<>+2580(SB)/4, $0xfffa2bdd
+DATA cosimD21_nttInverseBlockTwiddles<>+2584(SB)/4, $0xffffa63b
+DATA cosimD21_nttInverseBlockTwiddles<>+2588(SB)/4, $0xfff5c282
+DATA cosimD21_nttInverseBlockTwiddles<>+2592(SB)/4, $0x9c766c62
+DATA cosimD21_nttInverseBlockTwiddles<>+2596(SB)/4, $0xf8cf15d4
+DATA cosimD21_nttInverseBlockTwiddles<>+2600(SB)/4, $0x61aae9f7
+DATA cosimD21_nttInverseBlockTwiddles<>+2604(SB)/4, $0x6a8fa113
+DATA cosimD21_nttInverseBlockTwiddles<>+2608(SB)/4, $0x6348a563
+DATA cosimD21_nttInverseBlockTwiddles<>+2612(SB)/4, $0xcaf5cbdd
+DATA cosimD21_nttInverseBlockTwiddles<>+2616(SB)/4, $0xc347063b
+DATA cosimD21_nttInverseBlockTwiddles<>+2620(SB)/4, $0x7f460282
+DATA cosimD21_nttInverseBlockTwiddles<>+2624(SB)/4, $0x001495d4
+DATA cosimD21_nttInverseBlockTwiddles<>+2628(SB)/4, $0x001495d4
+DATA cosimD21_nttInverseBlockTwiddles<>+2632(SB)/4, $0xffed4113
+DATA cosimD21_nttInverseBlockTwiddles<>+2636(SB)/4, $0xffed4113
+DATA cosimD21_nttInverseBlockTwiddles<>+2640(SB)/4, $0xfffa2bdd
+DATA cosimD21_nttInverseBlockTwiddles<>+2644(SB)/4, $0xfffa2bdd
+DATA cosimD21_nttInverseBlockTwiddles<>+2648(SB)/4, $0xfff5c282
+DATA cosimD21_nttInverseBlockTwiddles<>+2652(SB)/4, $0xfff5c282
+DATA cosimD21_nttInverseBlockTwiddles<>+2656(SB)/4, $0xf8cf15d4
+DATA cosimD21_nttInverseBlockTwiddles<>+2660(SB)/4, $0xf8cf15d4
+DATA cosimD21_nttInverseBlockTwiddles<>+2664(SB)/4, $0x6a8fa113
+DATA cosimD21_nttInverseBlockTwiddles<>+2668(SB)/4, $0x6a8fa113
+DATA cosimD21_nttInverseBlockTwiddles<>+2672(SB)/4, $0xcaf5cbdd
+DATA cosimD21_nttInverseBlockTwiddles<>+2676(SB)/4, $0xcaf5cbdd
+DATA cosimD21_nttInverseBlockTwiddles<>+2680(SB)/4, $0x7f460282
+DATA cosimD21_nttInverseBlockTwiddles<>+2684(SB)/4, $0x7f460282
+DATA cosimD21_nttInverseBlockTwiddles<>+2688(SB)/4, $0xffda3409
+DATA cosimD21_nttInverseBlockTwiddles<>+2692(SB)/4, $0xffc7a44b
+DATA cosimD21_nttInverseBlockTwiddles<>+2696(SB)/4, $0x00296e9f
+DATA cosimD21_nttInverseBlockTwiddles<>+2700(SB)/4, $0xfff0fe85
+DATA cosimD21_nttInverseBlockTwiddles<>+2704(SB)/4, $0xfff9ba6d
+DATA cosimD21_nttInverseBlockTwiddles<>+2708(SB)/4, $0xffd2b7a3
+DATA cosimD21_nttInverseBlockTwiddles<>+2712(SB)/4, $0x0020c638
+DATA cosimD21_nttInverseBlockTwiddles<>+2716(SB)/4, $0x003410f2
+DATA cosimD21_nttInverseBlockTwiddles<>+2720(SB)/4, $0x65db5409
+DATA cosimD21_nttInverseBlockTwiddles<>+2724(SB)/4, $0xfad1044b
+DATA cosimD21_nttInverseBlockTwiddles<>+2728(SB)/4, $0x5a7d4e9f
+DATA cosimD21_nttInverseBlockTwiddles<>+2732(SB)/4, $0xf1419e85
+DATA cosimD21_nttInverseBlockTwiddles<>+2736(SB)/4, $0xb4c75a6d
+DATA cosimD21_nttInverseBlockTwiddles<>+2740(SB)/4, $0x114717a3
+DATA cosimD21_nttInverseBlockTwiddles<>+2744(SB)/4, $0xdce7c638
+DATA cosimD21_nttInverseBlockTwiddles<>+2748(SB)/4, $0xd15250f2
+DATA cosimD21_nttInverseBlockTwiddles<>+2752(SB)/4, $0xffc7a44b
+DATA cosimD21_nttInverseBlockTwiddles<>+2756(SB)/4, $0xffc7a44b
+DATA cosimD21_nttInverseBlockTwiddles<>+2760(SB)/4, $0xfff0fe85
+DATA cosimD21_nttInverseBlockTwiddles<>+2764(SB)/4, $0xfff0fe85
+DATA cosimD21_nttInverseBlockTwiddles<>+2768(SB)/4, $0xffd2b7a3
+DATA cosimD21_nttInverseBlockTwiddles<>+2772(SB)/4, $0xffd2b7a3
+DATA cosimD21_nttInverseBlockTwiddles<>+2776(SB)/4, $0x003410f2
+DATA cosimD21_nttInverseBlockTwiddles<>+2780(SB)/4, $0x003410f2
+DATA cosimD21_nttInverseBlockTwiddles<>+2784(SB)/4, $0xfad1044b
+DATA cosimD21_nttInverseBlockTwiddles<>+2788(SB)/4, $0xfad1044b
+DATA cosimD21_nttInverseBlockTwiddles<>+2792(SB)/4, $0xf1419e85
+DATA cosimD21_nttInverseBlockTwiddles<>+2796(SB)/4, $0xf1419e85
+DATA cosimD21_nttInverseBlockTwiddles<>+2800(SB)/4, $0x114717a3
+DATA cosimD21_nttInverseBlockTwiddles<>+2804(SB)/4, $0x114717a3
+DATA cosimD21_nttInverseBlockTwiddles<>+2808(SB)/4, $0xd15250f2
+DATA cosimD21_nttInverseBlockTwiddles<>+2812(SB)/4, $0xd15250f2
+DATA cosimD21_nttInverseBlockTwiddles<>+2816(SB)/4, $0xfff7c55d
+DATA cosimD21_nttInverseBlockTwiddles<>+2820(SB)/4, $0x0023d69c
+DATA cosimD21_nttInverseBlockTwiddles<>+2824(SB)/4, $0xfffb6a4d
+DATA cosimD21_nttInverseBlockTwiddles<>+2828(SB)/4, $0x00360400
+DATA cosimD21_nttInverseBlockTwiddles<>+2832(SB)/4, $0xffd43e41
+DATA cosimD21_nttInverseBlockTwiddles<>+2836(SB)/4, $0x00368a96
+DATA cosimD21_nttInverseBlockTwiddles<>+2840(SB)/4, $0xffd18e7c
+DATA cosimD21_nttInverseBlockTwiddles<>+2844(SB)/4, $0xffc51585
+DATA cosimD21_nttInverseBlockTwiddles<>+2848(SB)/4, $0xbe23655d
+DATA cosimD21_nttInverseBlockTwiddles<>+2852(SB)/4, $0x9cf7569c
+DATA cosimD21_nttInverseBlockTwiddles<>+2856(SB)/4, $0x7ac50a4d
+DATA cosimD21_nttInverseBlockTwiddles<>+2860(SB)/4, $0xc0b60400
+DATA cosimD21_nttInverseBlockTwiddles<>+2864(SB)/4, $0x6b1c5e41
+DATA cosimD21_nttInverseBlockTwiddles<>+2868(SB)/4, $0xde894a96
+DATA cosimD21_nttInverseBlockTwiddles<>+2872(SB)/4, $0xe3a10e7c
+DATA cosimD21_nttInverseBlockTwiddles<>+2876(SB)/4, $0xf3f5b585
+DATA cosimD21_nttInverseBlockTwiddles<>+2880(SB)/4, $0x0023d69c
+DATA cosimD21_nttInverseBlockTwiddles<>+2884(SB)/4, $0x0023d69c
+DATA cosimD21_nttInverseBlockTwiddles<>+2888(SB)/4, $0x00360400
+DATA cosimD21_nttInverseBlockTwiddles<>+2892(SB)/4, $0x00360400
+DATA cosimD21_nttInverseBlockTwiddles<>+2896(SB)/4, $0x00368a96
+DATA cosimD21_nttInverseBlockTwiddles<>+2900(SB)/4, $0x00368a96
+DATA cosimD21_nttInverseBlockTwiddles<>+2904(SB)/4, $0xffc51585
+DATA cosimD21_nttInverseBlockTwiddles<>+2908(SB)/4, $0xffc51585
+DATA cosimD21_nttInverseBlockTwiddles<>+2912(SB)/4, $0x9cf7569c
+DATA cosimD21_nttInverseBlockTwiddles<>+2916(SB)/4, $0x9cf7569c
+DATA cosimD21_nttInverseBlockTwiddles<>+2920(SB)/4, $0xc0b60400
+DATA cosimD21_nttInverseBlockTwiddles<>+2924(SB)/4, $0xc0b60400
+DATA cosimD21_nttInverseBlockTwiddles<>+2928(SB)/4, $0xde894a96
+DATA cosimD21_nttInverseBlockTwiddles<>+2932(SB)/4, $0xde894a96
+DATA cosimD21_nttInverseBlockTwiddles<>+2936(SB)/4, $0xf3f5b585
+DATA cosimD21_nttInverseBlockTwiddles<>+2940(SB)/4, $0xf3f5b585
+DATA cosimD21_nttInverseBlockTwiddles<>+2944(SB)/4, $0xffdfd37b
+DATA cosimD21_nttInverseBlockTwiddles<>+2948(SB)/4, $0xffdfd37b
+DATA cosimD21_nttInverseBlockTwiddles<>+2952(SB)/4, $0x0027f968
+DATA cosimD21_nttInverseBlockTwiddles<>+2956(SB)/4, $0x0027f968
+DATA cosimD21_nttInverseBlockTwiddles<>+2960(SB)/4, $0xffeeeaa0
+DATA cosimD21_nttInverseBlockTwiddles<>+2964(SB)/4, $0xffeeeaa0
+DATA cosimD21_nttInverseBlockTwiddles<>+2968(SB)/4, $0xfff79d90
+DATA cosimD21_nttInverseBlockTwiddles<>+2972(SB)/4, $0xfff79d90
+DATA cosimD21_nttInverseBlockTwiddles<>+2976(SB)/4, $0x28cf337b
+DATA cosimD21_nttInverseBlockTwiddles<>+2980(SB)/4, $0x28cf337b
+DATA cosimD21_nttInverseBlockTwiddles<>+2984(SB)/4, $0xeb54f968
+DATA cosimD21_nttInverseBlockTwiddles<>+2988(SB)/4, $0xeb54f968
+DATA cosimD21_nttInverseBlockTwiddles<>+2992(SB)/4, $0x0d42eaa0
+DATA cosimD21_nttInverseBlockTwiddles<>+2996(SB)/4, $0x0d42eaa0
+DATA cosimD21_nttInverseBlockTwiddles<>+3000(SB)/4, $0x6ba99d90
+DATA cosimD21_nttInverseBlockTwiddles<>+3004(SB)/4, $0x6ba99d90
+DATA cosimD21_nttInverseBlockTwiddles<>+3008(SB)/4, $0xffe0147f
+DATA cosimD21_nttInverseBlockTwiddles<>+3012(SB)/4, $0xffe0147f
+DATA cosimD21_nttInverseBlockTwiddles<>+3016(SB)/4, $0xffe0147f
+DATA cosimD21_nttInverseBlockTwiddles<>+3020(SB)/4, $0xffe0147f
+DATA cosimD21_nttInverseBlockTwiddles<>+3024(SB)/4, $0xfffa84ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3028(SB)/4, $0xfffa84ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3032(SB)/4, $0xfffa84ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3036(SB)/4, $0xfffa84ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3040(SB)/4, $0xbeeff47f
+DATA cosimD21_nttInverseBlockTwiddles<>+3044(SB)/4, $0xbeeff47f
+DATA cosimD21_nttInverseBlockTwiddles<>+3048(SB)/4, $0xbeeff47f
+DATA cosimD21_nttInverseBlockTwiddles<>+3052(SB)/4, $0xbeeff47f
+DATA cosimD21_nttInverseBlockTwiddles<>+3056(SB)/4, $0xae1024ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3060(SB)/4, $0xae1024ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3064(SB)/4, $0xae1024ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3068(SB)/4, $0xae1024ad
+DATA cosimD21_nttInverseBlockTwiddles<>+3072(SB)/4, $0xffc921c2
+DATA cosimD21_nttInverseBlockTwiddles<>+3076(SB)/4, $0x0030ef86
+DATA cosimD21_nttInverseBlockTwiddles<>+3080(SB)/4, $0xfff44592
+DATA cosimD21_nttInverseBlockTwiddles<>+3084(SB)/4, $0x001f0084
+DATA cosimD21_nttInverseBlockTwiddles<>+3088(SB)/4, $0xfff7fcd6
+DATA cosimD21_nttInverseBlockTwiddles<>+3092(SB)/4, $0xffd05af6
+DATA cosimD21_nttInverseBlockTwiddles<>+3096(SB)/4, $0xffc9b97d
+DATA cosimD21_nttInverseBlockTwiddles<>+3100(SB)/4, $0xfff60021
+DATA cosimD21_nttInverseBlockTwiddles<>+3104(SB)/4, $0x4b0161c2
+DATA cosimD21_nttInverseBlockTwiddles<>+3108(SB)/4, $0x7321af86
+DATA cosimD21_nttInverseBlockTwiddles<>+3112(SB)/4, $0x07a68592
+DATA cosimD21_nttInverseBlockTwiddles<>+3116(SB)/4, $0xae2f8084
+DATA cosimD21_nttInverseBlockTwiddles<>+3120(SB)/4, $0xec92bcd6
+DATA cosimD21_nttInverseBlockTwiddles<>+3124(SB)/4, $0x682f1af6
+DATA cosimD21_nttInverseBlockTwiddles<>+3128(SB)/4, $0x6c79597d
+DATA cosimD21_nttInverseBlockTwiddles<>+3132(SB)/4, $0x337a2021
+DATA cosimD21_nttInverseBlockTwiddles<>+3136(SB)/4, $0x0030ef86
+DATA cosimD21_nttInverseBlockTwiddles<>+3140(SB)/4, $0x0030ef86
+DATA cosimD21_nttInverseBlockTwiddles<>+3144(SB)/4, $0x001f0084
+DATA cosimD21_nttInverseBlockTwiddles<>+3148(SB)/4, $0x001f0084
+DATA cosimD21_nttInverseBlockTwiddles<>+3152(SB)/4, $0xffd05af6
+DATA cosimD21_nttInverseBlockTwiddles<>+3156(SB)/4, $0xffd05af6
+DATA cosimD21_nttInverseBlockTwiddles<>+3160(SB)/4, $0xfff60021
+DATA cosimD21_nttInverseBlockTwiddles<>+3164(SB)/4, $0xfff60021
+DATA cosimD21_nttInverseBlockTwiddles<>+3168(SB)/4, $0x7321af86
+DATA cosimD21_nttInverseBlockTwiddles<>+3172(SB)/4, $0x7321af86
+DATA cosimD21_nttInverseBlockTwiddles<>+3176(SB)/4, $0xae2f8084
+DATA cosimD21_nttInverseBlockTwiddles<>+3180(SB)/4, $0xae2f8084
+DATA cosimD21_nttInverseBlockTwiddles<>+3184(SB)/4, $0x682f1af6
+DATA cosimD21_nttInverseBlockTwiddles<>+3188(SB)/4, $0x682f1af6
+DATA cosimD21_nttInverseBlockTwiddles<>+3192(SB)/4, $0x337a2021
+DATA cosimD21_nttInverseBlockTwiddles<>+3196(SB)/4, $0x337a2021
+DATA cosimD21_nttInverseBlockTwiddles<>+3200(SB)/4, $0xfff806fc
+DATA cosimD21_nttInverseBlockTwiddles<>+3204(SB)/4, $0x000c7f5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3208(SB)/4, $0xffff5704
+DATA cosimD21_nttInverseBlockTwiddles<>+3212(SB)/4, $0x000de0e6
+DATA cosimD21_nttInverseBlockTwiddles<>+3216(SB)/4, $0xffe7628a
+DATA cosimD21_nttInverseBlockTwiddles<>+3220(SB)/4, $0x001c5e1a
+DATA cosimD21_nttInverseBlockTwiddles<>+3224(SB)/4, $0x00078f83
+DATA cosimD21_nttInverseBlockTwiddles<>+3228(SB)/4, $0x000dbe5e
+DATA cosimD21_nttInverseBlockTwiddles<>+3232(SB)/4, $0x72d786fc
+DATA cosimD21_nttInverseBlockTwiddles<>+3236(SB)/4, $0x4af7bf5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3240(SB)/4, $0x78dfd704
+DATA cosimD21_nttInverseBlockTwiddles<>+3244(SB)/4, $0xe12aa0e6
+DATA cosimD21_nttInverseBlockTwiddles<>+3248(SB)/4, $0xcf38a28a
+DATA cosimD21_nttInverseBlockTwiddles<>+3252(SB)/4, $0xe6df9e1a
+DATA cosimD21_nttInverseBlockTwiddles<>+3256(SB)/4, $0x3c77ef83
+DATA cosimD21_nttInverseBlockTwiddles<>+3260(SB)/4, $0x00d97e5e
+DATA cosimD21_nttInverseBlockTwiddles<>+3264(SB)/4, $0x000c7f5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3268(SB)/4, $0x000c7f5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3272(SB)/4, $0x000de0e6
+DATA cosimD21_nttInverseBlockTwiddles<>+3276(SB)/4, $0x000de0e6
+DATA cosimD21_nttInverseBlockTwiddles<>+3280(SB)/4, $0x001c5e1a
+DATA cosimD21_nttInverseBlockTwiddles<>+3284(SB)/4, $0x001c5e1a
+DATA cosimD21_nttInverseBlockTwiddles<>+3288(SB)/4, $0x000dbe5e
+DATA cosimD21_nttInverseBlockTwiddles<>+3292(SB)/4, $0x000dbe5e
+DATA cosimD21_nttInverseBlockTwiddles<>+3296(SB)/4, $0x4af7bf5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3300(SB)/4, $0x4af7bf5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3304(SB)/4, $0xe12aa0e6
+DATA cosimD21_nttInverseBlockTwiddles<>+3308(SB)/4, $0xe12aa0e6
+DATA cosimD21_nttInverseBlockTwiddles<>+3312(SB)/4, $0xe6df9e1a
+DATA cosimD21_nttInverseBlockTwiddles<>+3316(SB)/4, $0xe6df9e1a
+DATA cosimD21_nttInverseBlockTwiddles<>+3320(SB)/4, $0x00d97e5e
+DATA cosimD21_nttInverseBlockTwiddles<>+3324(SB)/4, $0x00d97e5e
+DATA cosimD21_nttInverseBlockTwiddles<>+3328(SB)/4, $0xffcf45de
+DATA cosimD21_nttInverseBlockTwiddles<>+3332(SB)/4, $0x00359b5d
+DATA cosimD21_nttInverseBlockTwiddles<>+3336(SB)/4, $0xffedbb56
+DATA cosimD21_nttInverseBlockTwiddles<>+3340(SB)/4, $0xffed24f0
+DATA cosimD21_nttInverseBlockTwiddles<>+3344(SB)/4, $0xffc6a2fc
+DATA cosimD21_nttInverseBlockTwiddles<>+3348(SB)/4, $0x00252587
+DATA cosimD21_nttInverseBlockTwiddles<>+3352(SB)/4, $0xffca48a0
+DATA cosimD21_nttInverseBlockTwiddles<>+3356(SB)/4, $0x000412f5
+DATA cosimD21_nttInverseBlockTwiddles<>+3360(SB)/4, $0x718b05de
+DATA cosimD21_nttInverseBlockTwiddles<>+3364(SB)/4, $0x79213b5d
+DATA cosimD21_nttInverseBlockTwiddles<>+3368(SB)/4, $0x64587b56
+DATA cosimD21_nttInverseBlockTwiddles<>+3372(SB)/4, $0xec8b24f0
+DATA cosimD21_nttInverseBlockTwiddles<>+3376(SB)/4, $0x462622fc
+DATA cosimD21_nttInverseBlockTwiddles<>+3380(SB)/4, $0xfd560587
+DATA cosimD21_nttInverseBlockTwiddles<>+3384(SB)/4, $0x78de48a0
+DATA cosimD21_nttInverseBlockTwiddles<>+3388(SB)/4, $0xdbe2b2f5
+DATA cosimD21_nttInverseBlockTwiddles<>+3392(SB)/4, $0x00359b5d
+DATA cosimD21_nttInverseBlockTwiddles<>+3396(SB)/4, $0x00359b5d
+DATA cosimD21_nttInverseBlockTwiddles<>+3400(SB)/4, $0xffed24f0
+DATA cosimD21_nttInverseBlockTwiddles<>+3404(SB)/4, $0xffed24f0
+DATA cosimD21_nttInverseBlockTwiddles<>+3408(SB)/4, $0x00252587
+DATA cosimD21_nttInverseBlockTwiddles<>+3412(SB)/4, $0x00252587
+DATA cosimD21_nttInverseBlockTwiddles<>+3416(SB)/4, $0x000412f5
+DATA cosimD21_nttInverseBlockTwiddles<>+3420(SB)/4, $0x000412f5
+DATA cosimD21_nttInverseBlockTwiddles<>+3424(SB)/4, $0x79213b5d
+DATA cosimD21_nttInverseBlockTwiddles<>+3428(SB)/4, $0x79213b5d
+DATA cosimD21_nttInverseBlockTwiddles<>+3432(SB)/4, $0xec8b24f0
+DATA cosimD21_nttInverseBlockTwiddles<>+3436(SB)/4, $0xec8b24f0
+DATA cosimD21_nttInverseBlockTwiddles<>+3440(SB)/4, $0xfd560587
+DATA cosimD21_nttInverseBlockTwiddles<>+3444(SB)/4, $0xfd560587
+DATA cosimD21_nttInverseBlockTwiddles<>+3448(SB)/4, $0xdbe2b2f5
+DATA cosimD21_nttInverseBlockTwiddles<>+3452(SB)/4, $0xdbe2b2f5
+DATA cosimD21_nttInverseBlockTwiddles<>+3456(SB)/4, $0xffc9a422
+DATA cosimD21_nttInverseBlockTwiddles<>+3460(SB)/4, $0x003a41f8
+DATA cosimD21_nttInverseBlockTwiddles<>+3464(SB)/4, $0xffdaab9f
+DATA cosimD21_nttInverseBlockTwiddles<>+3468(SB)/4, $0x002358d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3472(SB)/4, $0x00223dfb
+DATA cosimD21_nttInverseBlockTwiddles<>+3476(SB)/4, $0x0033ff5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3480(SB)/4, $0xffccff72
+DATA cosimD21_nttInverseBlockTwiddles<>+3484(SB)/4, $0x001fea93
+DATA cosimD21_nttInverseBlockTwiddles<>+3488(SB)/4, $0xab4de422
+DATA cosimD21_nttInverseBlockTwiddles<>+3492(SB)/4, $0x2c7941f8
+DATA cosimD21_nttInverseBlockTwiddles<>+3496(SB)/4, $0x01ce8b9f
+DATA cosimD21_nttInverseBlockTwiddles<>+3500(SB)/4, $0x513dd8d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3504(SB)/4, $0x36619dfb
+DATA cosimD21_nttInverseBlockTwiddles<>+3508(SB)/4, $0x3b1f3f5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3512(SB)/4, $0xaebb3f72
+DATA cosimD21_nttInverseBlockTwiddles<>+3516(SB)/4, $0xfff24a93
+DATA cosimD21_nttInverseBlockTwiddles<>+3520(SB)/4, $0x003a41f8
+DATA cosimD21_nttInverseBlockTwiddles<>+3524(SB)/4, $0x003a41f8
+DATA cosimD21_nttInverseBlockTwiddles<>+3528(SB)/4, $0x002358d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3532(SB)/4, $0x002358d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3536(SB)/4, $0x0033ff5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3540(SB)/4, $0x0033ff5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3544(SB)/4, $0x001fea93
+DATA cosimD21_nttInverseBlockTwiddles<>+3548(SB)/4, $0x001fea93
+DATA cosimD21_nttInverseBlockTwiddles<>+3552(SB)/4, $0x2c7941f8
+DATA cosimD21_nttInverseBlockTwiddles<>+3556(SB)/4, $0x2c7941f8
+DATA cosimD21_nttInverseBlockTwiddles<>+3560(SB)/4, $0x513dd8d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3564(SB)/4, $0x513dd8d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3568(SB)/4, $0x3b1f3f5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3572(SB)/4, $0x3b1f3f5a
+DATA cosimD21_nttInverseBlockTwiddles<>+3576(SB)/4, $0xfff24a93
+DATA cosimD21_nttInverseBlockTwiddles<>+3580(SB)/4, $0xfff24a93
+DATA cosimD21_nttInverseBlockTwiddles<>+3584(SB)/4, $0x0001efca
+DATA cosimD21_nttInverseBlockTwiddles<>+3588(SB)/4, $0xffcfd2ae
+DATA cosimD21_nttInverseBlockTwiddles<>+3592(SB)/4, $0xfff0bcf6
+DATA cosimD21_nttInverseBlockTwiddles<>+3596(SB)/4, $0x001d9772
+DATA cosimD21_nttInverseBlockTwiddles<>+3600(SB)/4, $0xffc890e0
+DATA cosimD21_nttInverseBlockTwiddles<>+3604(SB)/4, $0xffcf5280
+DATA cosimD21_nttInverseBlockTwiddles<>+3608(SB)/4, $0xffc1b072
+DATA cosimD21_nttInverseBlockTwiddles<>+3612(SB)/4, $0xffeccf75
+DATA cosimD21_nttInverseBlockTwiddles<>+3616(SB)/4, $0x80fb2fca
+DATA cosimD21_nttInverseBlockTwiddles<>+3620(SB)/4, $0x5b2592ae
+DATA cosimD21_nttInverseBlockTwiddles<>+3624(SB)/4, $0x748f7cf6
+DATA cosimD21_nttInverseBlockTwiddles<>+3628(SB)/4, $0xc20bd772
+DATA cosimD21_nttInverseBlockTwiddles<>+3632(SB)/4, $0x21e490e0
+DATA cosimD21_nttInverseBlockTwiddles<>+3636(SB)/4, $0xaa1f5280
+DATA cosimD21_nttInverseBlockTwiddles<>+3640(SB)/4, $0xc4cff072
+DATA cosimD21_nttInverseBlockTwiddles<>+3644(SB)/4, $0xb35b6f75
+DATA cosimD21_nttInverseBlockTwiddles<>+3648(SB)/4, $0xffcfd2ae
+DATA cosimD21_nttInverseBlockTwiddles<>+3652(SB)/4, $0xffcfd2ae
+DATA cosimD21_nttInverseBlockTwiddles<>+3656(SB)/4, $0x001d9772
+DATA cosimD21_nttInverseBlockTwiddles<>+3660(SB)/4, $0x001d9772
+DATA cosimD21_nttInverseBlockTwiddles<>+3664(SB)/4, $0xffcf5280
+DATA cosimD21_nttInverseBlockTwiddles<>+3668(SB)/4, $0xffcf5280
+DATA cosimD21_nttInverseBlockTwiddles<>+3672(SB)/4, $0xffeccf75
+DATA cosimD21_nttInverseBlockTwiddles<>+3676(SB)/4, $0xffeccf75
+DATA cosimD21_nttInverseBlockTwiddles<>+3680(SB)/4, $0x5b2592ae
+DATA cosimD21_nttInverseBlockTwiddles<>+3684(SB)/4, $0x5b2592ae
+DATA cosimD21_nttInverseBlockTwiddles<>+3688(SB)/4, $0xc20bd772
+DATA cosimD21_nttInverseBlockTwiddles<>+3692(SB)/4, $0xc20bd772
+DATA cosimD21_nttInverseBlockTwiddles<>+3696(SB)/4, $0xaa1f5280
+DATA cosimD21_nttInverseBlockTwiddles<>+3700(SB)/4, $0xaa1f5280
+DATA cosimD21_nttInverseBlockTwiddles<>+3704(SB)/4, $0xb35b6f75
+DATA cosimD21_nttInverseBlockTwiddles<>+3708(SB)/4, $0xb35b6f75
+DATA cosimD21_nttInverseBlockTwiddles<>+3712(SB)/4, $0xffe7cfbb
+DATA cosimD21_nttInverseBlockTwiddles<>+3716(SB)/4, $0x003509ee
+DATA cosimD21_nttInverseBlockTwiddles<>+3720(SB)/4, $0xffd19819
+DATA cosimD21_nttInverseBlockTwiddles<>+3724(SB)/4, $0xffe8ac81
+DATA cosimD21_nttInverseBlockTwiddles<>+3728(SB)/4, $0x002135c7
+DATA cosimD21_nttInverseBlockTwiddles<>+3732(SB)/4, $0xffe9d65d
+DATA cosimD21_nttInverseBlockTwiddles<>+3736(SB)/4, $0xffc7e1cf
+DATA cosimD21_nttInverseBlockTwiddles<>+3740(SB)/4, $0xffc406e5
+DATA cosimD21_nttInverseBlockTwiddles<>+3744(SB)/4, $0x085f2fbb
+DATA cosimD21_nttInverseBlockTwiddles<>+3748(SB)/4, $0x6272c9ee
+DATA cosimD21_nttInverseBlockTwiddles<>+3752(SB)/4, $0x8a54b819
+DATA cosimD21_nttInverseBlockTwiddles<>+3756(SB)/4, $0xd8f8cc81
+DATA cosimD21_nttInverseBlockTwiddles<>+3760(SB)/4, $0x5f5a15c7
+DATA cosimD21_nttInverseBlockTwiddles<>+3764(SB)/4, $0x8035765d
+DATA cosimD21_nttInverseBlockTwiddles<>+3768(SB)/4, $0x5081c1cf
+DATA cosimD21_nttInverseBlockTwiddles<>+3772(SB)/4, $0xa220a6e5
+DATA cosimD21_nttInverseBlockTwiddles<>+3776(SB)/4, $0x003509ee
+DATA cosimD21_nttInverseBlockTwiddles<>+3780(SB)/4, $0x003509ee
+DATA cosimD21_nttInverseBlockTwiddles<>+3784(SB)/4, $0xffe8ac81
+DATA cosimD21_nttInverseBlockTwiddles<>+3788(SB)/4, $0xffe8ac81
+DATA cosimD21_nttInverseBlockTwiddles<>+3792(SB)/4, $0xffe9d65d
+DATA cosimD21_nttInverseBlockTwiddles<>+3796(SB)/4, $0xffe9d65d
+DATA cosimD21_nttInverseBlockTwiddles<>+3800(SB)/4, $0xffc406e5
+DATA cosimD21_nttInverseBlockTwiddles<>+3804(SB)/4, $0xffc406e5
+DATA cosimD21_nttInverseBlockTwiddles<>+3808(SB)/4, $0x6272c9ee
+DATA cosimD21_nttInverseBlockTwiddles<>+3812(SB)/4, $0x6272c9ee
+DATA cosimD21_nttInverseBlockTwiddles<>+3816(SB)/4, $0xd8f8cc81
+DATA cosimD21_nttInverseBlockTwiddles<>+3820(SB)/4, $0xd8f8cc81
+DATA cosimD21_nttInverseBlockTwiddles<>+3824(SB)/4, $0x8035765d
+DATA cosimD21_nttInverseBlockTwiddles<>+3828(SB)/4, $0x8035765d
+DATA cosimD21_nttInverseBlockTwiddles<>+3832(SB)/4, $0xa220a6e5
+DATA cosimD21_nttInverseBlockTwiddles<>+3836(SB)/4, $0xa220a6e5
+DATA cosimD21_nttInverseBlockTwiddles<>+3840(SB)/4, $0x003bbeaf
+DATA cosimD21_nttInverseBlockTwiddles<>+3844(SB)/4, $0xffd947d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3848(SB)/4, $0xffc9302c
+DATA cosimD21_nttInverseBlockTwiddles<>+3852(SB)/4, $0xffe6a503
+DATA cosimD21_nttInverseBlockTwiddles<>+3856(SB)/4, $0x0035dec5
+DATA cosimD21_nttInverseBlockTwiddles<>+3860(SB)/4, $0x002ef4cd
+DATA cosimD21_nttInverseBlockTwiddles<>+3864(SB)/4, $0x00017620
+DATA cosimD21_nttInverseBlockTwiddles<>+3868(SB)/4, $0x00294a67
+DATA cosimD21_nttInverseBlockTwiddles<>+3872(SB)/4, $0xdc919eaf
+DATA cosimD21_nttInverseBlockTwiddles<>+3876(SB)/4, $0x8ed3c7d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3880(SB)/4, $0xbfceb02c
+DATA cosimD21_nttInverseBlockTwiddles<>+3884(SB)/4, $0x5f070503
+DATA cosimD21_nttInverseBlockTwiddles<>+3888(SB)/4, $0x6d8e7ec5
+DATA cosimD21_nttInverseBlockTwiddles<>+3892(SB)/4, $0xac4894cd
+DATA cosimD21_nttInverseBlockTwiddles<>+3896(SB)/4, $0x9ec57620
+DATA cosimD21_nttInverseBlockTwiddles<>+3900(SB)/4, $0x91f62a67
+DATA cosimD21_nttInverseBlockTwiddles<>+3904(SB)/4, $0xffd947d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3908(SB)/4, $0xffd947d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3912(SB)/4, $0xffe6a503
+DATA cosimD21_nttInverseBlockTwiddles<>+3916(SB)/4, $0xffe6a503
+DATA cosimD21_nttInverseBlockTwiddles<>+3920(SB)/4, $0x002ef4cd
+DATA cosimD21_nttInverseBlockTwiddles<>+3924(SB)/4, $0x002ef4cd
+DATA cosimD21_nttInverseBlockTwiddles<>+3928(SB)/4, $0x00294a67
+DATA cosimD21_nttInverseBlockTwiddles<>+3932(SB)/4, $0x00294a67
+DATA cosimD21_nttInverseBlockTwiddles<>+3936(SB)/4, $0x8ed3c7d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3940(SB)/4, $0x8ed3c7d4
+DATA cosimD21_nttInverseBlockTwiddles<>+3944(SB)/4, $0x5f070503
+DATA cosimD21_nttInverseBlockTwiddles<>+3948(SB)/4, $0x5f070503
+DATA cosimD21_nttInverseBlockTwiddles<>+3952(SB)/4, $0xac4894cd
+DATA cosimD21_nttInverseBlockTwiddles<>+3956(SB)/4, $0xac4894cd
+DATA cosimD21_nttInverseBlockTwiddles<>+3960(SB)/4, $0x91f62a67
+DATA cosimD21_nttInverseBlockTwiddles<>+3964(SB)/4, $0x91f62a67
+DATA cosimD21_nttInverseBlockTwiddles<>+3968(SB)/4, $0x0036b788
+DATA cosimD21_nttInverseBlockTwiddles<>+3972(SB)/4, $0x0036b788
+DATA cosimD21_nttInverseBlockTwiddles<>+3976(SB)/4, $0xffef85a4
+DATA cosimD21_nttInverseBlockTwiddles<>+3980(SB)/4, $0xffef85a4
+DATA cosimD21_nttInverseBlockTwiddles<>+3984(SB)/4, $0x000fa070
+DATA cosimD21_nttInverseBlockTwiddles<>+3988(SB)/4, $0x000fa070
+DATA cosimD21_nttInverseBlockTwiddles<>+3992(SB)/4, $0x00299658
+DATA cosimD21_nttInverseBlockTwiddles<>+3996(SB)/4, $0x00299658
+DATA cosimD21_nttInverseBlockTwiddles<>+4000(SB)/4, $0x3327b788
+DATA cosimD21_nttInverseBlockTwiddles<>+4004(SB)/4, $0x3327b788
+DATA cosimD21_nttInverseBlockTwiddles<>+4008(SB)/4, $0xaea405a4
+DATA cosimD21_nttInverseBlockTwiddles<>+4012(SB)/4, $0xaea405a4
+DATA cosimD21_nttInverseBlockTwiddles<>+4016(SB)/4, $0x7c1da070
+DATA cosimD21_nttInverseBlockTwiddles<>+4020(SB)/4, $0x7c1da070
+DATA cosimD21_nttInverseBlockTwiddles<>+4024(SB)/4, $0x66f49658
+DATA cosimD21_nttInverseBlockTwiddles<>+4028(SB)/4, $0x66f49658
+DATA cosimD21_nttInverseBlockTwiddles<>+4032(SB)/4, $0x0023e92b
+DATA cosimD21_nttInverseBlockTwiddles<>+4036(SB)/4, $0x0023e92b
+DATA cosimD21_nttInverseBlockTwiddles<>+4040(SB)/4, $0x0023e92b
+DATA cosimD21_nttInverseBlockTwiddles<>+4044(SB)/4, $0x0023e92b
+DATA cosimD21_nttInverseBlockTwiddles<>+4048(SB)/4, $0x001bde2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4052(SB)/4, $0x001bde2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4056(SB)/4, $0x001bde2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4060(SB)/4, $0x001bde2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4064(SB)/4, $0x93c9492b
+DATA cosimD21_nttInverseBlockTwiddles<>+4068(SB)/4, $0x93c9492b
+DATA cosimD21_nttInverseBlockTwiddles<>+4072(SB)/4, $0x93c9492b
+DATA cosimD21_nttInverseBlockTwiddles<>+4076(SB)/4, $0x93c9492b
+DATA cosimD21_nttInverseBlockTwiddles<>+4080(SB)/4, $0x12613e2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4084(SB)/4, $0x12613e2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4088(SB)/4, $0x12613e2b
+DATA cosimD21_nttInverseBlockTwiddles<>+4092(SB)/4, $0x12613e2b
+GLOBL cosimD21_nttInverseBlockTwiddles<>(SB), RODATA|NOPTR, $4096
+
+// func data31() unsafe.Pointer
+TEXT ·data31(SB), NOSPLIT, $0-8
+	LEAQ cosimD21_nttInverseBlockTwiddles<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -53914,8 +54084,8 @@ DATA cosimD21_nttInverseTwiddlesAVX512<>+4664(SB)/4, $0x00fffffe
 DATA cosimD21_nttInverseTwiddlesAVX512<>+4668(SB)/4, $0x00fffffe
 GLOBL cosimD21_nttInverseTwiddlesAVX512<>(SB), RODATA|NOPTR, $4672
 
-// func data30() unsafe.Pointer
-TEXT ·data30(SB), NOSPLIT, $0-8
+// func data32() unsafe.Pointer
+TEXT ·data32(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_nttInverseTwiddlesAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -53931,8 +54101,8 @@ DATA cosimD22_mulConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD22_mulConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD22_mulConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data31() unsafe.Pointer
-TEXT ·data31(SB), NOSPLIT, $0-8
+// func data33() unsafe.Pointer
+TEXT ·data33(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_mulConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -53957,8 +54127,8 @@ DATA cosimD22_mulConsts<>+60(SB)/4, $0x03802001
 DATA cosimD22_mulConsts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD22_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data32() unsafe.Pointer
-TEXT ·data32(SB), NOSPLIT, $0-8
+// func data34() unsafe.Pointer
+TEXT ·data34(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_mulConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54014,8 +54184,8 @@ DATA cosimD22_mulConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD22_mulConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD22_mulConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data33() unsafe.Pointer
-TEXT ·data33(SB), NOSPLIT, $0-8
+// func data35() unsafe.Pointer
+TEXT ·data35(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_mulConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54031,8 +54201,8 @@ DATA cosimD23_mulAcc4ConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD23_mulAcc4ConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD23_mulAcc4ConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data34() unsafe.Pointer
-TEXT ·data34(SB), NOSPLIT, $0-8
+// func data36() unsafe.Pointer
+TEXT ·data36(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc4ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54057,8 +54227,8 @@ DATA cosimD23_mulAcc4Consts<>+60(SB)/4, $0x03802001
 DATA cosimD23_mulAcc4Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD23_mulAcc4Consts<>(SB), RODATA|NOPTR, $72
 
-// func data35() unsafe.Pointer
-TEXT ·data35(SB), NOSPLIT, $0-8
+// func data37() unsafe.Pointer
+TEXT ·data37(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc4Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54074,8 +54244,8 @@ DATA cosimD23_mulAcc5ConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD23_mulAcc5ConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD23_mulAcc5ConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data36() unsafe.Pointer
-TEXT ·data36(SB), NOSPLIT, $0-8
+// func data38() unsafe.Pointer
+TEXT ·data38(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc5ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54100,8 +54270,8 @@ DATA cosimD23_mulAcc5Consts<>+60(SB)/4, $0x03802001
 DATA cosimD23_mulAcc5Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD23_mulAcc5Consts<>(SB), RODATA|NOPTR, $72
 
-// func data37() unsafe.Pointer
-TEXT ·data37(SB), NOSPLIT, $0-8
+// func data39() unsafe.Pointer
+TEXT ·data39(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc5Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54117,8 +54287,8 @@ DATA cosimD23_mulAcc7ConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD23_mulAcc7ConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD23_mulAcc7ConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data38() unsafe.Pointer
-TEXT ·data38(SB), NOSPLIT, $0-8
+// func data40() unsafe.Pointer
+TEXT ·data40(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc7ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54143,8 +54313,8 @@ DATA cosimD23_mulAcc7Consts<>+60(SB)/4, $0x03802001
 DATA cosimD23_mulAcc7Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD23_mulAcc7Consts<>(SB), RODATA|NOPTR, $72
 
-// func data39() unsafe.Pointer
-TEXT ·data39(SB), NOSPLIT, $0-8
+// func data41() unsafe.Pointer
+TEXT ·data41(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc7Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54200,8 +54370,8 @@ DATA cosimD23_mulAcc4ConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD23_mulAcc4ConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD23_mulAcc4ConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data40() unsafe.Pointer
-TEXT ·data40(SB), NOSPLIT, $0-8
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc4ConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54257,8 +54427,8 @@ DATA cosimD23_mulAcc5ConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD23_mulAcc5ConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD23_mulAcc5ConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data41() unsafe.Pointer
-TEXT ·data41(SB), NOSPLIT, $0-8
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc5ConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54314,8 +54484,8 @@ DATA cosimD23_mulAcc7ConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD23_mulAcc7ConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD23_mulAcc7ConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data42() unsafe.Pointer
-TEXT ·data42(SB), NOSPLIT, $0-8
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc7ConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54327,8 +54497,8 @@ DATA cosimD24_polyAddConstsSSE2<>+8(SB)/4, $0x007fe001
 DATA cosimD24_polyAddConstsSSE2<>+12(SB)/4, $0x007fe001
 GLOBL cosimD24_polyAddConstsSSE2<>(SB), RODATA|NOPTR, $16
 
-// func data43() unsafe.Pointer
-TEXT ·data43(SB), NOSPLIT, $0-8
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_polyAddConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54345,8 +54515,8 @@ DATA cosimD24_polyAddConsts<>+28(SB)/4, $0x007fe001
 DATA cosimD24_polyAddConsts<>+32(SB)/8, $0x0000000000000000
 GLOBL cosimD24_polyAddConsts<>(SB), RODATA|NOPTR, $40
 
-// func data44() unsafe.Pointer
-TEXT ·data44(SB), NOSPLIT, $0-8
+// func data46() unsafe.Pointer
+TEXT ·data46(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_polyAddConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54358,8 +54528,8 @@ DATA cosimD25_polySubConstsSSE2<>+8(SB)/4, $0x007fe001
 DATA cosimD25_polySubConstsSSE2<>+12(SB)/4, $0x007fe001
 GLOBL cosimD25_polySubConstsSSE2<>(SB), RODATA|NOPTR, $16
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
+// func data47() unsafe.Pointer
+TEXT ·data47(SB), NOSPLIT, $0-8
 	LEAQ cosimD25_polySubConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54376,8 +54546,8 @@ DATA cosimD25_polySubConsts<>+28(SB)/4, $0x007fe001
 DATA cosimD25_polySubConsts<>+32(SB)/8, $0x0000000000000000
 GLOBL cosimD25_polySubConsts<>(SB), RODATA|NOPTR, $40
 
-// func data46() unsafe.Pointer
-TEXT ·data46(SB), NOSPLIT, $0-8
+// func data48() unsafe.Pointer
+TEXT ·data48(SB), NOSPLIT, $0-8
 	LEAQ cosimD25_polySubConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54409,8 +54579,8 @@ DATA cosimD26_power2RoundConsts<>+88(SB)/4, $0x007fe001
 DATA cosimD26_power2RoundConsts<>+92(SB)/4, $0x007fe001
 GLOBL cosimD26_power2RoundConsts<>(SB), RODATA|NOPTR, $96
 
-// func data47() unsafe.Pointer
-TEXT ·data47(SB), NOSPLIT, $0-8
+// func data49() unsafe.Pointer
+TEXT ·data49(SB), NOSPLIT, $0-8
 	LEAQ cosimD26_power2RoundConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -54505,8 +54675,8 @@ DATA cosimD28_boundedConsts<>+148(SB)/4, $0x00000009
 DATA cosimD28_boundedConsts<>+152(SB)/4, $0x00000004
 GLOBL cosimD28_boundedConsts<>(SB), RODATA|NOPTR, $156
 
-// func data48() unsafe.Pointer
-TEXT ·data48(SB), NOSPLIT, $0-8
+// func data50() unsafe.Pointer
+TEXT ·data50(SB), NOSPLIT, $0-8
 	LEAQ cosimD28_boundedConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -56562,8 +56732,8 @@ DATA cosimD28_boundedPack<>+8184(SB)/4, $0x00000006
 DATA cosimD28_boundedPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD28_boundedPack<>(SB), RODATA|NOPTR, $8192
 
-// func data49() unsafe.Pointer
-TEXT ·data49(SB), NOSPLIT, $0-8
+// func data51() unsafe.Pointer
+TEXT ·data51(SB), NOSPLIT, $0-8
 	LEAQ cosimD28_boundedPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -56827,8 +56997,8 @@ DATA cosimD28_boundedCount<>+254(SB)/1, $0x07
 DATA cosimD28_boundedCount<>+255(SB)/1, $0x08
 GLOBL cosimD28_boundedCount<>(SB), RODATA|NOPTR, $256
 
-// func data50() unsafe.Pointer
-TEXT ·data50(SB), NOSPLIT, $0-8
+// func data52() unsafe.Pointer
+TEXT ·data52(SB), NOSPLIT, $0-8
 	LEAQ cosimD28_boundedCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -56870,8 +57040,8 @@ DATA cosimD30_rejConsts<>+32(SB)/4, $0x007fffff
 DATA cosimD30_rejConsts<>+36(SB)/4, $0x007fe001
 GLOBL cosimD30_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data51() unsafe.Pointer
-TEXT ·data51(SB), NOSPLIT, $0-8
+// func data53() unsafe.Pointer
+TEXT ·data53(SB), NOSPLIT, $0-8
 	LEAQ cosimD30_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -58927,8 +59097,8 @@ DATA cosimD30_rejPack<>+8184(SB)/4, $0x00000006
 DATA cosimD30_rejPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD30_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data52() unsafe.Pointer
-TEXT ·data52(SB), NOSPLIT, $0-8
+// func data54() unsafe.Pointer
+TEXT ·data54(SB), NOSPLIT, $0-8
 	LEAQ cosimD30_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -59192,8 +59362,8 @@ DATA cosimD30_rejCount<>+254(SB)/1, $0x07
 DATA cosimD30_rejCount<>+255(SB)/1, $0x08
 GLOBL cosimD30_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data53() unsafe.Pointer
-TEXT ·data53(SB), NOSPLIT, $0-8
+// func data55() unsafe.Pointer
+TEXT ·data55(SB), NOSPLIT, $0-8
 	LEAQ cosimD30_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -59235,8 +59405,8 @@ DATA cosimD31_rejConsts8<>+32(SB)/4, $0x007fffff
 DATA cosimD31_rejConsts8<>+36(SB)/4, $0x007fe001
 GLOBL cosimD31_rejConsts8<>(SB), RODATA|NOPTR, $40
 
-// func data54() unsafe.Pointer
-TEXT ·data54(SB), NOSPLIT, $0-8
+// func data56() unsafe.Pointer
+TEXT ·data56(SB), NOSPLIT, $0-8
 	LEAQ cosimD31_rejConsts8<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61292,8 +61462,8 @@ DATA cosimD31_rejPack8<>+8184(SB)/4, $0x00000006
 DATA cosimD31_rejPack8<>+8188(SB)/4, $0x00000007
 GLOBL cosimD31_rejPack8<>(SB), RODATA|NOPTR, $8192
 
-// func data55() unsafe.Pointer
-TEXT ·data55(SB), NOSPLIT, $0-8
+// func data57() unsafe.Pointer
+TEXT ·data57(SB), NOSPLIT, $0-8
 	LEAQ cosimD31_rejPack8<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61557,8 +61727,8 @@ DATA cosimD31_rejCount8<>+254(SB)/1, $0x07
 DATA cosimD31_rejCount8<>+255(SB)/1, $0x08
 GLOBL cosimD31_rejCount8<>(SB), RODATA|NOPTR, $256
 
-// func data56() unsafe.Pointer
-TEXT ·data56(SB), NOSPLIT, $0-8
+// func data58() unsafe.Pointer
+TEXT ·data58(SB), NOSPLIT, $0-8
 	LEAQ cosimD31_rejCount8<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61574,8 +61744,8 @@ DATA cosimD32_sampleInBallConsts<>+24(SB)/4, $0x00000001
 DATA cosimD32_sampleInBallConsts<>+28(SB)/4, $0x00000001
 GLOBL cosimD32_sampleInBallConsts<>(SB), RODATA|NOPTR, $32
 
-// func data57() unsafe.Pointer
-TEXT ·data57(SB), NOSPLIT, $0-8
+// func data59() unsafe.Pointer
+TEXT ·data59(SB), NOSPLIT, $0-8
 	LEAQ cosimD32_sampleInBallConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61595,8 +61765,8 @@ DATA cosimD36_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
 DATA cosimD36_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
 GLOBL cosimD36_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data58() unsafe.Pointer
-TEXT ·data58(SB), NOSPLIT, $0-8
+// func data60() unsafe.Pointer
+TEXT ·data60(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61629,8 +61799,8 @@ DATA cosimD36_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
 DATA cosimD36_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD36_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
-// func data59() unsafe.Pointer
-TEXT ·data59(SB), NOSPLIT, $0-8
+// func data61() unsafe.Pointer
+TEXT ·data61(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61650,8 +61820,8 @@ DATA cosimD36_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
 DATA cosimD36_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
 GLOBL cosimD36_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data60() unsafe.Pointer
-TEXT ·data60(SB), NOSPLIT, $0-8
+// func data62() unsafe.Pointer
+TEXT ·data62(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryT1ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61684,8 +61854,8 @@ DATA cosimD36_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
 DATA cosimD36_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD36_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
 
-// func data61() unsafe.Pointer
-TEXT ·data61(SB), NOSPLIT, $0-8
+// func data63() unsafe.Pointer
+TEXT ·data63(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryT1Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61749,8 +61919,8 @@ DATA cosimD38_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD38_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD38_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data62() unsafe.Pointer
-TEXT ·data62(SB), NOSPLIT, $0-8
+// func data64() unsafe.Pointer
+TEXT ·data64(SB), NOSPLIT, $0-8
 	LEAQ cosimD38_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -61822,8 +61992,8 @@ DATA cosimD38_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD38_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD38_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data63() unsafe.Pointer
-TEXT ·data63(SB), NOSPLIT, $0-8
+// func data65() unsafe.Pointer
+TEXT ·data65(SB), NOSPLIT, $0-8
 	LEAQ cosimD38_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
