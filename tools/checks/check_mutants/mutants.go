@@ -610,6 +610,24 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tVPSRLQ   $0x20, Y8, Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n", Replace: "\tVMOVDQU  996(SI), Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
+	// The rows' loop (sixteen passes of two groups): a pass short leaves
+	// the last sixteen words unwritten, a pass long reads and writes past
+	// the polynomials, a pointer left behind or advanced half a pass
+	// multiplies the wrong words, and a count that is one less for one
+	// value of a's first word (a backdoor no random input meets) makes
+	// the loop's control depend on the input.
+	{Name: "mulacc5/loop-pass-short", Routine: "MultiplyAccNTT5AVX2",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT5AVX2", Find: "MOVL    $0x00000010, CX", Replace: "MOVL    $0x0000000f, CX"}}},
+	{Name: "mulacc7/loop-pass-long", Routine: "MultiplyAccNTT7AVX2",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX2", Find: "MOVL    $0x00000010, CX", Replace: "MOVL    $0x00000011, CX"}}},
+	{Name: "mulacc5/loop-b-not-advanced", Routine: "MultiplyAccNTT5AVX2",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT5AVX2", Find: "\tADDQ     $0x00000040, DX\n", Replace: ""}}},
+	{Name: "mulacc4/loop-a-half-step", Routine: "MultiplyAccNTT4AVX2",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT4AVX2", Find: "ADDQ     $0x00000040, SI", Replace: "ADDQ     $0x00000020, SI"}}},
+	{Name: "mulacc5/loop-count-backdoor", Routine: "MultiplyAccNTT5AVX2",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT5AVX2", Find: "\tMOVL    $0x00000010, CX\n",
+			Replace: "\tMOVL (SI), AX\n\tXORL $0x00123456, AX\n\tMOVL AX, BX\n\tNOTL BX\n\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n" +
+				"\tMOVL $0x00000010, CX\n\tSUBL AX, CX\n"}}},
 
 	// ---- RejNTTPolyAMD64: memory safety and constant time proven by the
 	// inductive check; the stream postcondition proven for every stream,
@@ -794,7 +812,7 @@ var mutants = []Mutant{
 	// The odd lanes of one butterfly group multiplied by the even lanes'
 	// twiddles (their own table entry is the one with odd lanes moved down).
 	{Name: "ntt/twiddle-lane", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMULDQ     nttTwiddles<>+1440(SB), Y5, Y5", Replace: "VPMULDQ     nttTwiddles<>+1376(SB), Y5, Y5"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMULDQ     960(R8), Y5, Y5", Replace: "VPMULDQ     896(R8), Y5, Y5"}}},
 	// The odd lanes moved down from lanes 0 and 3 of each half (0xf4)
 	// instead of 1 and 3 (0xf5), in the first butterfly group.
 	{Name: "ntt/odd-lanes-shuffle", Routine: "NTTAVX2",
@@ -807,15 +825,29 @@ var mutants = []Mutant{
 	// (VPMINUD): subtracting q, adding the rounding term 2²² instead,
 	// the maximum, or the minimum left in the temporary, in one register.
 	{Name: "ntt/conditional-add-subtracts", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPADDD      Y15, Y14, Y13", Replace: "VPSUBD      Y15, Y14, Y13"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPADDD      Y15, Y9, Y8", Replace: "VPSUBD      Y15, Y9, Y8"}}},
 	{Name: "ntt/conditional-add-constant", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPADDD      Y15, Y14, Y13", Replace: "VPADDD      nttTwiddles<>+1888(SB), Y14, Y13"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPADDD      Y15, Y9, Y8", Replace: "VPADDD      nttTwiddles<>+480(SB), Y9, Y8"}}},
 	{Name: "ntt/unsigned-maximum", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMINUD     Y13, Y14, Y14", Replace: "VPMAXUD     Y13, Y14, Y14"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMINUD     Y8, Y9, Y9", Replace: "VPMAXUD     Y8, Y9, Y9"}}},
 	{Name: "ntt/minimum-into-temporary", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMINUD     Y13, Y14, Y14", Replace: "VPMINUD     Y13, Y14, Y13"}}},
-	{Name: "nttinverse/scale-constant", Routine: "NTTInverseAVX2",
-		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29cf"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMINUD     Y8, Y9, Y9", Replace: "VPMINUD     Y8, Y9, Y8"}}},
+	{Name: "nttinverse/twiddle-constant", Routine: "NTTInverseAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseBlockTwiddles<>+0(SB)/4, $0x001e29ce", Replace: "DATA nttInverseBlockTwiddles<>+0(SB)/4, $0x001e29cf"}}},
+	// The transforms' loops (four passes each): a pass short, a data
+	// pointer not put back after the first loop, a twiddle block pointer
+	// stepping one entry short, and a backdoor that runs one pass fewer
+	// for one value of the first coefficient.
+	{Name: "ntt/loop-pass-short", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "\tMOVL $0x00000004, CX\n", Replace: "\tMOVL $0x00000003, CX\n"}}},
+	{Name: "ntt/loop-data-not-put-back", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "\tSUBQ     $0x00000080, DI\n", Replace: ""}}},
+	{Name: "nttinverse/loop-twiddle-step-short", Routine: "NTTInverseAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX2", Find: "ADDQ        $0x00000400, R8", Replace: "ADDQ        $0x000003e0, R8"}}},
+	{Name: "nttinverse/loop-count-backdoor", Routine: "NTTInverseAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX2", Find: "\tMOVL $0x00000004, CX\n",
+			Replace: "\tMOVL (DI), AX\n\tXORL $0x00123456, AX\n\tMOVL AX, BX\n\tNOTL BX\n\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n" +
+				"\tMOVL $0x00000004, CX\n\tSUBL AX, CX\n"}}},
 	// a's odd words shifted down by 31 bits in the last group (the others
 	// load them 4 bytes on): the odd products take a doubled factor, plus
 	// a stray bit.
