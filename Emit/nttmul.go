@@ -22,7 +22,7 @@ func init() { register("nttmul", buildMultiplyNTT) }
 // MultiplyNTTAVX512.
 func buildMultiplyNTT(c *build.Context) {
 	sseMulAcc(c, "MultiplyNTTAMD64", "mulConstsSSE2", 1)
-	mulAccRoutine(c, newNTTGen(c, "mulConsts"), "MultiplyNTTAVX2", 1, 1)
+	mulAccRoutine(c, newNTTGen(c, "mulConsts"), "MultiplyNTTAVX2", 1, 15)
 	mulAccRoutine(c, newZGen(c, "mulConstsAVX512"), "MultiplyNTTAVX512", 1, 1)
 }
 
@@ -53,8 +53,8 @@ type mulAccGen interface {
 // b are loaded into DI, SI and DX. With passes > 1 the groups run as a
 // loop of that many passes (CX counts them down), each advancing DI, SI
 // and DX past its groups: the code of a pass rather than of every group,
-// so that a sum of products stays small beside the NTTs and the
-// permutations in the instruction cache of an attempt.
+// so that the products stay small beside the NTTs and the permutations in
+// the instruction cache of an attempt.
 func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms, passes int) {
 	function(c, name)
 	c.Load(c.Param("out"), reg.RDI)
@@ -63,19 +63,24 @@ func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms, passes int
 	q, qinv, sets := g.mulAccStart()
 	size := 4 * g.width() // bytes of a vector
 	groups := 256 / g.width()
-	per := groups / passes
-	if per*passes != groups || per%2 != 0 || (passes > 1 && terms == 1 && g.oddWordLoads()) {
-		// A pass must hold whole pairs of groups (the register sets
-		// alternate the same way in each), and a single product's last
-		// group is not like the others.
-		panic(fmt.Sprintf("%s: %d passes of %d groups", name, passes, groups))
+	// A single product's last group reads its odd words by a shift, not
+	// by loads past the end: with passes, it and the group before it come
+	// after the loop.
+	looped := groups
+	if passes > 1 && terms == 1 && g.oddWordLoads() {
+		looped -= 2
 	}
-	if passes > 1 {
-		c.MOVL(operand.U32(passes), reg.ECX)
-		c.Label("pass")
+	per := looped / passes
+	if per*passes != looped || per%2 != 0 {
+		// A pass must hold whole pairs of groups: the register sets
+		// alternate the same way in each.
+		panic(fmt.Sprintf("%s: %d passes of %d groups", name, passes, looped))
 	}
-	// Two register sets in turn, so that consecutive groups are independent.
-	for i := 0; i < per; i++ {
+	// group emits the group at i vectors from DI, SI and DX, the last of
+	// the routine if last.
+	group := func(i int, last bool) {
+		// Two register sets in turn, so that consecutive groups are
+		// independent.
 		s := sets[i%2]
 		even, odd, x, y := s[0], s[1], s[2], s[3]
 		for j := 0; j < terms; j++ {
@@ -85,7 +90,7 @@ func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms, passes int
 			if j > 0 {
 				pe, po = s[4], s[5]
 			}
-			if terms == 1 && i < groups-1 && g.oddWordLoads() {
+			if terms == 1 && !last && g.oddWordLoads() {
 				// The odd words come down by loads 4 bytes further on,
 				// which take no vector ALU port, the bottleneck of a
 				// single product. (The last group's would read past
@@ -123,12 +128,24 @@ func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms, passes int
 		g.caddq(even)
 		g.mov(even, operand.Mem{Base: reg.RDI, Disp: size * i})
 	}
-	if passes > 1 {
+	if passes == 1 {
+		for i := 0; i < groups; i++ {
+			group(i, i == groups-1)
+		}
+	} else {
+		c.MOVL(operand.U32(passes), reg.ECX)
+		c.Label("pass")
+		for i := 0; i < per; i++ {
+			group(i, false)
+		}
 		for _, p := range []reg.Register{reg.RSI, reg.RDX, reg.RDI} {
 			c.ADDQ(operand.U32(per*size), p)
 		}
 		c.DECL(reg.ECX)
 		c.JNE(operand.LabelRef("pass"))
+		for i := 0; i < groups-looped; i++ {
+			group(i, i == groups-looped-1)
+		}
 	}
 	c.VZEROUPPER()
 	c.RET()
