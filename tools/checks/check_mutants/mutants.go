@@ -594,13 +594,13 @@ var mutants = []Mutant{
 	{Name: "mul/read-out-of-bounds", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{beforeRETIn("nttmul_amd64.s", "MultiplyNTTAVX2", "\tVMOVDQU 1024(DX), Y0\n")}},
 	{Name: "mul/writes-read-only-input", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "MOVQ    out+0(FP), DI", Replace: "MOVQ    a+8(FP), DI"}}},
 	{Name: "mul/reads-write-only-output", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{beforeRETIn("nttmul_amd64.s", "MultiplyNTTAVX2", "\tVMOVDQU (DI), Y0\n")}},
 	{Name: "mul/pointer-from-other-argument", Routine: "MultiplyNTTAVX2",
 		// b computed as a + 4 GiB: right only where the model happens to
 		// put b there.
-		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tMOVQ    b+16(FP), DX\n", Replace: "\tMOVQ    a+8(FP), DX\n\tMOVQ    $0x100000000, AX\n\tADDQ    AX, DX\n"}}},
 	// The odd words of a group come from loads 4 bytes on: one 8 bytes
 	// on multiplies the wrong words; the last group's load 4 bytes on
 	// (in place of its shift) reads past the end of a.
@@ -608,6 +608,10 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPMULDQ  4(DX), Y2, Y1", Replace: "VPMULDQ  8(DX), Y2, Y1"}}},
 	{Name: "mul/last-group-odd-load-past-end", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tVPSRLQ   $0x20, Y8, Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n", Replace: "\tVMOVDQU  996(SI), Y8\n\tVPSHUFD  $0xf5, Y9, Y9\n"}}},
+	// MultiplyNTT's loop runs fifteen passes and its last two groups
+	// after it: a sixteenth pass reads past the polynomials.
+	{Name: "mul/loop-pass-long", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "MOVL    $0x0000000f, CX", Replace: "MOVL    $0x00000010, CX"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 	// The rows' loop (sixteen passes of two groups): a pass short leaves
