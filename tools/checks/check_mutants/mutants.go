@@ -628,6 +628,9 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT5AVX2", Find: "\tADDQ     $0x00000040, DX\n", Replace: ""}}},
 	{Name: "mulacc4/loop-a-half-step", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT4AVX2", Find: "ADDQ     $0x00000040, SI", Replace: "ADDQ     $0x00000020, SI"}}},
+	// The count left unset: CX is whatever the caller left there.
+	{Name: "mulacc4/loop-count-unset", Routine: "MultiplyAccNTT4AVX2",
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT4AVX2", Find: "\tMOVL    $0x00000010, CX\n", Replace: ""}}},
 	{Name: "mulacc5/loop-count-backdoor", Routine: "MultiplyAccNTT5AVX2",
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT5AVX2", Find: "\tMOVL    $0x00000010, CX\n",
 			Replace: "\tMOVL (SI), AX\n\tXORL $0x00123456, AX\n\tMOVL AX, BX\n\tNOTL BX\n\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n" +
