@@ -13,13 +13,15 @@ import (
 // what body emits for one pass: body(fixed[k]) is pass k, on the
 // coefficients at DI + k·stride bytes (the pass's layout fixes the index
 // bits fixed[k], and its data addresses are those of fixed[0]). The passes
-// must differ only in their data and in the constant vectors they read:
-// a vector the same in every pass stays in the shared table, the others
-// go to table, one block a pass (a read whose vectors in every pass repeat
-// an earlier read's shares its entry), through R8, which moves one block
-// on after each pass. DI is put back after the
-// loop. The code of one pass, not of all of them, then sits in the
-// instruction cache beside the other routines of a signing attempt.
+// must differ only in their data and in the constant vectors they read: a
+// vector the same in every pass stays in the shared table, the others go
+// to table, one block a pass (a read whose vectors in every pass repeat an
+// earlier read's shares its entry), through R8, which moves one block on
+// after each pass. DI is put back after the loop. The generator does not
+// compare the passes' instructions: the routine's proof is what shows
+// that the loop computes the transform. The code of one pass, not of all
+// of them, then sits in the instruction cache beside the other routines of
+// a signing attempt.
 func (g *nttGen) passLoop(label, table string, fixed []int, stride int, body func(fixed int)) *constTable {
 	n := len(fixed)
 	c := g.c
