@@ -167,11 +167,29 @@ func gprLowBits(c *build.Context, div int, r, r1, r0, t reg.GPPhysical) {
 // register by step bytes after every iteration; body emits one
 // iteration. CX counts.
 func coeffLoop(c *build.Context, label string, n int, step int, ptrs []reg.GPPhysical, body func()) {
+	steps := make([]loopStep, len(ptrs))
+	for i, p := range ptrs {
+		steps[i] = loopStep{p, step}
+	}
+	countedLoop(c, label, n, steps, body)
+}
+
+// loopStep is a pointer a counted loop moves on after each iteration.
+type loopStep struct {
+	p     reg.Register
+	bytes int
+}
+
+// countedLoop emits body as a loop of n iterations that ECX counts down,
+// moving each step's pointer on by its bytes after every iteration, in
+// order. The count is a constant, so the proofs follow the loop pass by
+// pass.
+func countedLoop(c *build.Context, label string, n int, steps []loopStep, body func()) {
 	c.MOVL(operand.U32(n), reg.ECX)
 	c.Label(label)
 	body()
-	for _, p := range ptrs {
-		c.ADDQ(operand.U32(step), p)
+	for _, s := range steps {
+		c.ADDQ(operand.U32(s.bytes), s.p)
 	}
 	c.DECL(reg.ECX)
 	c.JNE(operand.LabelRef(label))

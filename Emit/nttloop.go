@@ -79,28 +79,27 @@ func (g *nttGen) passLoop(label, table string, fixed []int, stride int, body fun
 		}
 		c.LEAQ(operand.NewDataAddr(pt.sym, 0), reg.R8)
 	}
-	c.MOVL(operand.U32(n), reg.ECX)
-	c.Label(label)
-	i := 0
-	g.rec = func(v []uint32) operand.Mem {
-		if !slices.Equal(v, reqs[0][i]) {
-			panic(fmt.Sprintf("%s: pass 0 read %d differs from its first run", label, i))
-		}
-		j := slot[i]
-		i++
-		if j < 0 {
-			return g.entry(v)
-		}
-		return operand.Mem{Base: reg.R8, Disp: 4 * g.lanes * j}
-	}
-	body(fixed[0])
-	g.rec = nil
+	var steps []loopStep
 	if pt != nil {
-		c.ADDQ(operand.U32(4*g.lanes*len(blocks[0])), reg.R8)
+		steps = append(steps, loopStep{reg.R8, 4 * g.lanes * len(blocks[0])})
 	}
-	c.ADDQ(operand.U32(stride), g.w)
-	c.DECL(reg.ECX)
-	c.JNE(operand.LabelRef(label))
+	steps = append(steps, loopStep{g.w, stride})
+	countedLoop(c, label, n, steps, func() {
+		i := 0
+		g.rec = func(v []uint32) operand.Mem {
+			if !slices.Equal(v, reqs[0][i]) {
+				panic(fmt.Sprintf("%s: pass 0 read %d differs from its first run", label, i))
+			}
+			j := slot[i]
+			i++
+			if j < 0 {
+				return g.entry(v)
+			}
+			return operand.Mem{Base: reg.R8, Disp: 4 * g.lanes * j}
+		}
+		body(fixed[0])
+		g.rec = nil
+	})
 	c.SUBQ(operand.U32(n*stride), g.w)
 	return pt
 }

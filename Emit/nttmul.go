@@ -133,16 +133,11 @@ func mulAccRoutine(c *build.Context, g mulAccGen, name string, terms, passes int
 			group(i, i == groups-1)
 		}
 	} else {
-		c.MOVL(operand.U32(passes), reg.ECX)
-		c.Label("pass")
-		for i := 0; i < per; i++ {
-			group(i, false)
-		}
-		for _, p := range []reg.Register{reg.RSI, reg.RDX, reg.RDI} {
-			c.ADDQ(operand.U32(per*size), p)
-		}
-		c.DECL(reg.ECX)
-		c.JNE(operand.LabelRef("pass"))
+		coeffLoop(c, "pass", passes, per*size, []reg.GPPhysical{reg.RSI, reg.RDX, reg.RDI}, func() {
+			for i := 0; i < per; i++ {
+				group(i, false)
+			}
+		})
 		for i := 0; i < groups-looped; i++ {
 			group(i, i == groups-looped-1)
 		}
