@@ -454,7 +454,9 @@ func (pk *PublicKey) useA(forVerify bool) (aHat []ringElement, s *aScratch, err 
 	if !pk.lazyA {
 		return pk.aHat[:n], nil, nil
 	}
-	if pk.firstUse.CompareAndSwap(false, true) {
+	// The load first: once the first use is taken, every later use only
+	// reads the key, and goroutines sharing it do not write its cache line.
+	if !pk.firstUse.Load() && pk.firstUse.CompareAndSwap(false, true) {
 		s = getAScratch()
 		// Room for t̂1 after Â, as allocate(true) makes it.
 		aHat = s.polys[: n : n+pk.p.k]
