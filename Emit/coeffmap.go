@@ -185,6 +185,10 @@ type loopStep struct {
 // order. The count is a constant, so the proofs follow the loop pass by
 // pass.
 func countedLoop(c *build.Context, label string, n int, steps []loopStep, body func()) {
+	if n < 1 {
+		// DECL would take a count of 0 round 2³² times.
+		panic(fmt.Sprintf("Emit: loop %s of %d iterations", label, n))
+	}
 	c.MOVL(operand.U32(n), reg.ECX)
 	c.Label(label)
 	body()

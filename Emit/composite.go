@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
@@ -99,8 +101,10 @@ func seedInput(c *build.Context, state operand.Mem, k, l int) {
 // 202, Algorithm 8, steps 5 to 8). block(b) emits what reaching block b
 // needs and returns its first lane's operand. Each permutation is a call
 // of perm, its argument in args. With commented, the steps are commented
-// in the output.
-func absorb(c *build.Context, args, state operand.Mem, n int, perm string, block func(b int) operand.Mem, commented bool) {
+// in the output; with looped, each block is XORed in by a loop over its
+// lanes (RSI, RDI and RCX), a little code for routines whose callees
+// share the instruction cache with it, for twice the instructions.
+func absorb(c *build.Context, args, state operand.Mem, n int, perm string, block func(b int) operand.Mem, commented, looped bool) {
 	if n%8 != 0 {
 		panic("Emit: absorb needs whole lanes")
 	}
@@ -125,10 +129,20 @@ func absorb(c *build.Context, args, state operand.Mem, n int, perm string, block
 			comment("S = f(S ⊕ block) (FIPS 202, Algorithm 8, step 6).")
 		}
 		src := block(blk)
-		for i := 0; i < k; i++ {
-			c.MOVQ(state.Offset(8*i), reg.RAX)
-			c.XORQ(src.Offset(8*i), reg.RAX)
-			c.MOVQ(reg.RAX, state.Offset(8*i))
+		if looped && k > 0 {
+			c.LEAQ(src, reg.RSI)
+			c.LEAQ(state, reg.RDI)
+			coeffLoop(c, fmt.Sprintf("absorb%d", blk), k, 8, []reg.GPPhysical{reg.RSI, reg.RDI}, func() {
+				c.MOVQ(operand.Mem{Base: reg.RDI}, reg.RAX)
+				c.XORQ(operand.Mem{Base: reg.RSI}, reg.RAX)
+				c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI})
+			})
+		} else if !looped {
+			for i := 0; i < k; i++ {
+				c.MOVQ(state.Offset(8*i), reg.RAX)
+				c.XORQ(src.Offset(8*i), reg.RAX)
+				c.MOVQ(reg.RAX, state.Offset(8*i))
+			}
 		}
 		if blk == full {
 			pad := func(lane int) {

@@ -165,16 +165,22 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	c.Comment("NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.")
 	c.Load(c.Param("z"), reg.RSI)
 	c.Load(c.Param("work"), reg.RDI)
-	if variant == "AMD64" {
-		for i := 0; i < 1024*l; i += 8 {
-			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: i}, reg.RAX)
-			c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: yHat + i})
+	// A loop of 256 bytes an iteration: the code of one, not of all of
+	// them, sits in the instruction cache beside the callees.
+	coeffLoop(c, "ycopy", 4*l, 256, []reg.GPPhysical{reg.RSI, reg.RDI}, func() {
+		if variant == "AMD64" {
+			for i := 0; i < 256; i += 8 {
+				c.MOVQ(operand.Mem{Base: reg.RSI, Disp: i}, reg.RAX)
+				c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: yHat + i})
+			}
+			return
 		}
-	} else {
-		for i := 0; i < 1024*l; i += 32 {
+		for i := 0; i < 256; i += 32 {
 			c.VMOVDQU(operand.Mem{Base: reg.RSI, Disp: i}, reg.Y0)
 			c.VMOVDQU(reg.Y0, operand.Mem{Base: reg.RDI, Disp: yHat + i})
 		}
+	})
+	if variant != "AMD64" {
 		c.VZEROUPPER()
 	}
 	for j := 0; j < l; j++ {
@@ -207,7 +213,7 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	}
 
 	c.Comment("c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).")
-	absorbLocal(c, f.args, state, msg, msgSize, perm)
+	absorbLocal(c, f.args, state, msg, msgSize, perm, true)
 	c.Load(c.Param("cTilde"), reg.RDI)
 	for i := 0; i < cTildeSize/8; i++ {
 		c.MOVQ(state.Offset(8*i), reg.RAX)
@@ -216,9 +222,11 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	c.Comment("c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.")
 	c.Load(c.Param("cHat"), reg.RDI)
 	c.MOVL(operand.U32(0), reg.EAX)
-	for i := 0; i < 1024; i += 8 {
-		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: i})
-	}
+	coeffLoop(c, "clear", 16, 64, []reg.GPPhysical{reg.RDI}, func() {
+		for i := 0; i < 64; i += 8 {
+			c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: i})
+		}
+	})
 	f.arg(0, "cHat", 0)
 	f.arg(1, "cTilde", 0)
 	c.CALL(callee(ball))

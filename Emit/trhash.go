@@ -42,7 +42,7 @@ func emitTr(c *build.Context, args, state operand.Mem, n int, perm, dst string, 
 	absorb(c, args, state, n, perm, func(blk int) operand.Mem {
 		c.Load(c.Param("pk"), reg.RSI)
 		return operand.Mem{Base: reg.RSI, Disp: shake256Rate * blk}
-	}, true)
+	}, true, false)
 
 	c.Comment("tr = the first 64 bytes of the rate (FIPS 202, Algorithm 8, step 8).")
 	c.Load(c.Param(dst), reg.RDI)

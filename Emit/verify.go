@@ -123,7 +123,7 @@ func buildVerifyVariant(c *build.Context, name string, p fips204.Params, variant
 	}
 
 	c.Comment("c̃′ = H(μ ‖ w1Encode(w1′), λ/4) (Algorithm 8, line 12).")
-	absorbLocal(c, f.args, state, msg, msgSize, perm)
+	absorbLocal(c, f.args, state, msg, msgSize, perm, false)
 	c.Comment("c̃ = c̃′ (Algorithm 8, line 13): the OR of the lanes' differences is 0.")
 	c.Load(c.Param("sig"), reg.RSI)
 	c.XORL(reg.ECX, reg.ECX)
@@ -156,6 +156,6 @@ func bitLen(a int) int {
 // absorbLocal sets state to SHAKE256 of the n bytes (whole lanes) of the
 // frame buffer msg, up to its first squeeze: state's first bytes are then
 // the output's (FIPS 202, Algorithm 8, steps 5 to 8).
-func absorbLocal(c *build.Context, args, state, msg operand.Mem, n int, perm string) {
-	absorb(c, args, state, n, perm, func(blk int) operand.Mem { return msg.Offset(shake256Rate * blk) }, false)
+func absorbLocal(c *build.Context, args, state, msg operand.Mem, n int, perm string, looped bool) {
+	absorb(c, args, state, n, perm, func(blk int) operand.Mem { return msg.Offset(shake256Rate * blk) }, false, looped)
 }
