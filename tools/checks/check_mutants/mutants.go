@@ -1550,7 +1550,29 @@ var mutants = []Mutant{
 			Replace: rareFlip("\tMOVQ wcs2+8(FP), SI\n\tMOVQ (SI), AX\n", "48(SP)") + "\tMOVQ 48(SP), AX\n\tMOVB AL, ret+40(FP)\n"}}},
 	// One word of y not copied where NTT(y) is made: a stale buffer.
 	{Name: "sign/y-copy-word-stale", Routine: "SignZ44AMD64",
-		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AMD64", Find: "\tMOVQ 1016(SI), AX\n\tMOVQ AX, 1016(DI)\n", Replace: ""}}},
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AMD64", Find: "\tMOVQ 248(SI), AX\n\tMOVQ AX, 248(DI)\n", Replace: ""}}},
+	// The copy of y a loop of 256 bytes an iteration: one iteration short
+	// (y[3]'s last quarter stale), the source not advanced (every quarter
+	// y[0]'s first), or a count the loop meets only after 2³² rounds.
+	{Name: "sign/y-copy-one-short", Routine: "SignZ44AMD64",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AMD64", Find: "\tMOVL $0x00000010, CX\n\nycopy:", Replace: "\tMOVL $0x0000000f, CX\n\nycopy:"}}},
+	{Name: "sign/y-copy-source-not-advanced", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tADDQ    $0x00000100, SI\n", Replace: ""}}},
+	{Name: "sign/y-copy-count-zero", Routine: "SignZ87AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ87AVX2", Find: "\tMOVL $0x0000001c, CX\n\nycopy:", Replace: "\tMOVL $0x00000000, CX\n\nycopy:"}}},
+	// c̃'s hash XORs each block in by a loop over its lanes: the tail's
+	// loop one lane short, a block's state pointer not advanced (every
+	// lane XORed into lane 0), or the tail's count 0 (2³² rounds).
+	{Name: "sign/absorb-tail-lane-short", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tMOVL $0x00000002, CX\n\nabsorb6:", Replace: "\tMOVL $0x00000001, CX\n\nabsorb6:"}}},
+	{Name: "sign/absorb-state-not-advanced", Routine: "SignZ44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AVX2", Find: "\tADDQ $0x00000008, DI\n\tDECL CX\n\tJNE  absorb1\n", Replace: "\tDECL CX\n\tJNE  absorb1\n"}}},
+	{Name: "sign/absorb-tail-count-zero", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tMOVL $0x00000002, CX\n\nabsorb6:", Replace: "\tMOVL $0x00000000, CX\n\nabsorb6:"}}},
+	// cHat cleared by a loop before SampleInBall: one iteration short
+	// leaves its last 64 bytes as the caller's.
+	{Name: "sign/chat-clear-one-short", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tMOVL $0x00000010, CX\n\nclear:", Replace: "\tMOVL $0x0000000f, CX\n\nclear:"}}},
 	// SampleInBall's running out not ANDed into the result.
 	{Name: "sign/ball-bound-ignored", Routine: "SignZ65AMD64",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AMD64", Find: "\tCALL    ·SampleInBall65AMD64(SB)\n\tMOVBQZX 16(SP), AX\n",
