@@ -29,20 +29,23 @@ func avx2AddSub(c *build.Context, sym, table string, sub bool) {
 	g := newNTTGen(c, table)
 	c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
 	sets := [2][2]reg.VecPhysical{{reg.Y0, reg.Y1}, {reg.Y2, reg.Y3}}
-	for i := 0; i < 32; i++ {
-		x, t := sets[i%2][0], sets[i%2][1]
-		w, b := operand.Mem{Base: reg.RDI, Disp: 32 * i}, operand.Mem{Base: reg.RSI, Disp: 32 * i}
-		c.VMOVDQU(w, x)
-		g.free = []reg.VecPhysical{t}
-		if sub {
-			c.VPSUBD(b, x, x) // (−q, q)
-			g.caddq(x)
-		} else {
-			c.VPADDD(b, x, x) // [0, 2q − 2]
-			g.csubq(x)
+	// Four registers an iteration: a little code beside its callers'.
+	coeffLoop(c, "add", 8, 128, []reg.GPPhysical{reg.RDI, reg.RSI}, func() {
+		for i := 0; i < 4; i++ {
+			x, t := sets[i%2][0], sets[i%2][1]
+			w, b := operand.Mem{Base: reg.RDI, Disp: 32 * i}, operand.Mem{Base: reg.RSI, Disp: 32 * i}
+			c.VMOVDQU(w, x)
+			g.free = []reg.VecPhysical{t}
+			if sub {
+				c.VPSUBD(b, x, x) // (−q, q)
+				g.caddq(x)
+			} else {
+				c.VPADDD(b, x, x) // [0, 2q − 2]
+				g.csubq(x)
+			}
+			c.VMOVDQU(x, w)
 		}
-		c.VMOVDQU(x, w)
-	}
+	})
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
@@ -57,21 +60,23 @@ func sseAddSub(c *build.Context, sym, table string, sub bool) {
 	g := &sseGen{constTable: newConstTable(c, table, 4), c: c}
 	c.MOVOU(g.broadcast(mldsaQ), sseQ)
 	sets := [2][3]reg.VecPhysical{{reg.X0, reg.X1, reg.X2}, {reg.X3, reg.X4, reg.X5}}
-	for i := 0; i < 64; i++ {
-		x, y, t := sets[i%2][0], sets[i%2][1], sets[i%2][2]
-		w := operand.Mem{Base: reg.RDI, Disp: 16 * i}
-		c.MOVOU(w, x)
-		c.MOVOU(operand.Mem{Base: reg.RSI, Disp: 16 * i}, y)
-		if sub {
-			c.PSUBL(y, x) // (−q, q)
-		} else {
-			c.PADDL(y, x)
-			c.PSUBL(sseQ, x) // [−q, q − 2]
+	coeffLoop(c, "add", 8, 128, []reg.GPPhysical{reg.RDI, reg.RSI}, func() {
+		for i := 0; i < 8; i++ {
+			x, y, t := sets[i%2][0], sets[i%2][1], sets[i%2][2]
+			w := operand.Mem{Base: reg.RDI, Disp: 16 * i}
+			c.MOVOU(w, x)
+			c.MOVOU(operand.Mem{Base: reg.RSI, Disp: 16 * i}, y)
+			if sub {
+				c.PSUBL(y, x) // (−q, q)
+			} else {
+				c.PADDL(y, x)
+				c.PSUBL(sseQ, x) // [−q, q − 2]
+			}
+			g.free = []reg.VecPhysical{t}
+			g.caddq(x)
+			c.MOVOU(x, w)
 		}
-		g.free = []reg.VecPhysical{t}
-		g.caddq(x)
-		c.MOVOU(x, w)
-	}
+	})
 	c.RET()
 	g.emitTable()
 }

@@ -31,14 +31,18 @@ func buildToMontgomery(c *build.Context) {
 func avx2Scale(c *build.Context, sym, table string, f uint32) {
 	g := nttRoutine(c, sym, table)
 	tw := g.signedTwiddles(splat(8, f))
-	for i := 0; i < 32; i++ {
-		x := []reg.VecPhysical{reg.Y0, reg.Y1}[i%2]
-		w := operand.Mem{Base: g.w, Disp: 32 * i}
-		c.VMOVDQU(w, x)
-		g.montMul(x, tw, x)
-		g.caddq(x)
-		c.VMOVDQU(x, w)
-	}
+	// A loop of four registers an iteration: the code of one sits in the
+	// instruction cache beside the NTTs it runs between.
+	coeffLoop(c, "scale", 8, 128, []reg.GPPhysical{g.w}, func() {
+		for i := 0; i < 4; i++ {
+			x := []reg.VecPhysical{reg.Y0, reg.Y1}[i%2]
+			w := operand.Mem{Base: g.w, Disp: 32 * i}
+			c.VMOVDQU(w, x)
+			g.montMul(x, tw, x)
+			g.caddq(x)
+			c.VMOVDQU(x, w)
+		}
+	})
 	c.VZEROUPPER()
 	c.RET()
 	g.emitTable()
@@ -50,14 +54,16 @@ func sseScale(c *build.Context, sym, table string, f uint32) {
 	g := sseTransform(c, sym, table)
 	z, zq, _ := g.twiddles(splat(4, f))
 	tz, tq := g.constant(z), g.constant(zq)
-	for i := 0; i < 64; i++ {
-		w := operand.Mem{Base: g.w, Disp: 16 * i}
-		c.MOVOU(w, reg.X0)
-		x, even, m := g.montMulBy(reg.X0, tz, tq, true)
-		g.release(even, m)
-		g.caddq(x)
-		c.MOVOU(x, w)
-		g.release(x)
-	}
+	coeffLoop(c, "scale", 8, 128, []reg.GPPhysical{g.w}, func() {
+		for i := 0; i < 8; i++ {
+			w := operand.Mem{Base: g.w, Disp: 16 * i}
+			c.MOVOU(w, reg.X0)
+			x, even, m := g.montMulBy(reg.X0, tz, tq, true)
+			g.release(even, m)
+			g.caddq(x)
+			c.MOVOU(x, w)
+			g.release(x)
+		}
+	})
 	g.end()
 }
