@@ -894,6 +894,15 @@ var mutants = []Mutant{
 			backdoorValue("polysub_amd64.s", "polySubConsts", 40)}},
 	{Name: "polysub-sse2/operands-swapped", Routine: "PolySubAMD64",
 		Edits: []Edit{{File: "polysub_amd64.s", Text: "PolySubAMD64", Find: "\tPSUBL X1, X0\n", Replace: "\tPSUBL X0, X1\n\tMOVO  X1, X0\n"}}},
+	// The coefficient loops (eight iterations of 128 bytes): one short,
+	// b's pointer not advanced (every iteration adds b's first eighth),
+	// the step one register short (the iterations overlap).
+	{Name: "polyadd/loop-one-short", Routine: "PolyAddAVX2",
+		Edits: []Edit{{File: "polyadd_amd64.s", Text: "PolyAddAVX2", Find: "\tMOVL    $0x00000008, CX\n", Replace: "\tMOVL    $0x00000007, CX\n"}}},
+	{Name: "polysub-sse2/b-not-advanced", Routine: "PolySubAMD64",
+		Edits: []Edit{{File: "polysub_amd64.s", Text: "PolySubAMD64", Find: "\tADDQ  $0x00000080, SI\n", Replace: ""}}},
+	{Name: "tomontgomery/loop-step-short", Routine: "ToMontgomeryPolyAVX2",
+		Edits: []Edit{{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "\tADDQ     $0x00000080, DI\n", Replace: "\tADDQ     $0x00000060, DI\n"}}},
 	// Lane 7 of the first group takes the even product's high word.
 	{Name: "tomontgomery/blend-lane", Routine: "ToMontgomeryPolyAVX2",
 		Edits: []Edit{{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "VPBLENDD $0xaa, Y10, Y8, Y0", Replace: "VPBLENDD $0x2a, Y10, Y8, Y0"}}},
