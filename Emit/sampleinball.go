@@ -232,9 +232,9 @@ func ballExpand(c *build.Context, tbl, spill operand.Mem) {
 		c.MOVQ(ballNZ[k], spill.Offset(8*k))
 		c.MOVQ(ballNeg[k], spill.Offset(32+8*k))
 	}
-	spread := func(src operand.Mem, half int, dst reg.VecPhysical) {
+	spread := func(src operand.Mem, lane int, dst reg.VecPhysical) {
 		c.MOVOU(src, dst)
-		c.PSHUFL(operand.U8(0x55*half), dst, dst)
+		c.PSHUFL(operand.U8(0x55*lane), dst, dst)
 		t := [3]reg.VecPhysical{reg.X4, reg.X5, reg.X6}
 		for s, x := range t {
 			c.MOVO(dst, x)
@@ -246,23 +246,28 @@ func ballExpand(c *build.Context, tbl, spill operand.Mem) {
 		c.PUNPCKLQDQ(t[2], t[0])
 		c.MOVO(t[0], dst)
 	}
-	for w := 0; w < 4; w++ {
-		for half := 0; half < 2; half++ {
-			c.Comment(fmt.Sprintf("Coefficients %d to %d.", 64*w+32*half, 64*w+32*half+31))
-			spread(spill.Offset(8*w), half, reg.X0)
-			spread(spill.Offset(32+8*w), half, reg.X1)
-			for g := 0; g < 8; g++ {
-				c.MOVO(reg.X0, reg.X2)
-				c.PSLLL(operand.U8(28-4*g), reg.X2)
-				c.PSRAL(operand.U8(31), reg.X2)
-				c.MOVO(reg.X1, reg.X3)
-				c.PSLLL(operand.U8(28-4*g), reg.X3)
-				c.PSRAL(operand.U8(31), reg.X3)
-				c.PAND(q, reg.X3)
-				c.PXOR(one, reg.X3)
-				c.PAND(reg.X2, reg.X3)
-				c.MOVOU(reg.X3, operand.Mem{Base: reg.RDI, Disp: 4 * (64*w + 32*half + 4*g)})
-			}
+	// Coefficients 32k to 32k + 31 from the 32-bit halves k of nz and neg,
+	// a loop of eight iterations (RSI walks the halves): the code of one
+	// sits in the instruction cache beside the signing attempt's other
+	// routines. Half k of neg is the top lane of the 16 bytes at 20 + 4k,
+	// which, like those of nz at 4k, lie inside spill for every k.
+	c.LEAQ(spill, reg.RSI)
+	coeffLoop(c, "coefficients", 8, 4, []reg.GPPhysical{reg.RSI}, func() {
+		spread(operand.Mem{Base: reg.RSI}, 0, reg.X0)
+		spread(operand.Mem{Base: reg.RSI, Disp: 20}, 3, reg.X1)
+		for g := 0; g < 8; g++ {
+			c.MOVO(reg.X0, reg.X2)
+			c.PSLLL(operand.U8(28-4*g), reg.X2)
+			c.PSRAL(operand.U8(31), reg.X2)
+			c.MOVO(reg.X1, reg.X3)
+			c.PSLLL(operand.U8(28-4*g), reg.X3)
+			c.PSRAL(operand.U8(31), reg.X3)
+			c.PAND(q, reg.X3)
+			c.PXOR(one, reg.X3)
+			c.PAND(reg.X2, reg.X3)
+			c.MOVOU(reg.X3, operand.Mem{Base: reg.RDI, Disp: 16 * g})
 		}
-	}
+		// RDI moves on by 32 coefficients.
+		c.ADDQ(operand.U32(128), reg.RDI)
+	})
 }
