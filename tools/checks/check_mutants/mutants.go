@@ -1209,6 +1209,16 @@ var mutants = []Mutant{
 	{Name: "sampleinball/stack-moved-at-one-i", Routine: "SampleInBall44AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x00000100\n",
 			Replace: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x000000e6\n\tJNE  planted\n\tSUBQ $0x08, SP\nplanted:\n\tCMPQ AX, $0x00000100\n"}}},
+	// The masks become coefficients by a loop of eight iterations: one
+	// short (the last 32 coefficients the caller's), neg's half read from
+	// the lane below (the signs of the half before, or nz's last half),
+	// c's pointer not advanced (every iteration writes the first 32).
+	{Name: "ball/expand-one-short", Routine: "SampleInBall65BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65BMI2", Find: "\tLEAQ  272(SP), SI\n\tMOVL  $0x00000008, CX\n", Replace: "\tLEAQ  272(SP), SI\n\tMOVL  $0x00000007, CX\n"}}},
+	{Name: "ball/expand-neg-lane", Routine: "SampleInBall44AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "PSHUFL     $0xff, X1, X1", Replace: "PSHUFL     $0xaa, X1, X1"}}},
+	{Name: "ball/expand-c-not-advanced", Routine: "SampleInBall87BMI2",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87BMI2", Find: "\tADDQ       $0x00000080, DI\n", Replace: ""}}},
 
 	// ---- HintBitPack{44,65,87}AMD64: functional correctness is proven
 	// for every hint meeting the precondition (the HintBitPack proof),
