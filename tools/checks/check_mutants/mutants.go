@@ -1579,6 +1579,11 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tADDQ    $0x00000100, SI\n", Replace: ""}}},
 	{Name: "sign/y-copy-count-zero", Routine: "SignZ87AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ87AVX2", Find: "\tMOVL $0x0000001c, CX\n\nycopy:", Replace: "\tMOVL $0x00000000, CX\n\nycopy:"}}},
+	// The copy's count one less for one value of κ (a public input no
+	// random κ is likely to meet): control flow that depends on the input.
+	{Name: "sign/y-copy-count-kappa-backdoor", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tMOVL $0x00000014, CX\n\nycopy:",
+			Replace: "\tMOVL $0x00000014, CX\n\tMOVQ in+32(FP), AX\n\tMOVWLZX 128(AX), AX\n\tCMPL AX, $0x00001234\n\tJNE planted\n\tDECL CX\nplanted:\n\nycopy:"}}},
 	// c̃'s hash XORs each block in by a loop over its lanes: the tail's
 	// loop one lane short, a block's state pointer not advanced (every
 	// lane XORed into lane 0), or the tail's count 0 (2³² rounds).
