@@ -35,22 +35,83 @@ func buildSignStages(c *build.Context) {
 type stageFrame struct {
 	*callFrame
 	bound, flag operand.Mem
+	i           operand.Mem         // the loop's count of passes left
+	off         map[int]operand.Mem // the loop's i·stride, by stride
 }
 
 func newStageFrame(c *build.Context) *stageFrame {
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	f := &stageFrame{callFrame: &callFrame{c: c, args: c.AllocLocal(32)}}
-	f.bound, f.flag, f.ok = c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
+	f.bound, f.flag, f.ok, f.i = c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8), c.AllocLocal(8)
 	c.MOVQ(operand.U32(1), f.ok)
 	return f
 }
 
-// productInverse calls mul on NTT(c) and polynomial disp of param into
-// work's polynomial at out, then nttInv on it: NTT⁻¹(NTT(c) ∘ ŝ), the
-// cs1, cs2 and ct0 of Algorithm 7, lines 18, 19 and 25.
-func (f *stageFrame) productInverse(param string, disp, out int, mul, nttInv string) {
+// loop emits body as a loop over i = 0 … n − 1 (a polynomial of k or ℓ
+// each): a count of passes left and i·stride for each of strides live in
+// the frame, since every register is the callees' between calls. n is a
+// constant, so control flow is the same for every input and the proofs
+// follow the loop pass by pass; the code of one pass, not of n, sits in
+// the instruction cache beside the callees.
+func (f *stageFrame) loop(label string, n int, strides []int, body func()) {
+	c := f.c
+	if f.off == nil {
+		f.off = map[int]operand.Mem{}
+	}
+	for _, s := range strides {
+		if _, ok := f.off[s]; !ok {
+			f.off[s] = c.AllocLocal(8)
+		}
+		c.MOVQ(operand.U32(0), f.off[s])
+	}
+	c.MOVQ(operand.U32(uint64(n)), f.i)
+	c.Label(label)
+	body()
+	for _, s := range strides {
+		c.MOVQ(f.off[s], reg.RAX)
+		c.ADDQ(operand.U32(uint64(s)), reg.RAX)
+		c.MOVQ(reg.RAX, f.off[s])
+	}
+	c.MOVQ(f.i, reg.RAX)
+	c.DECQ(reg.RAX)
+	c.MOVQ(reg.RAX, f.i)
+	c.JNE(operand.LabelRef(label))
+}
+
+// offset puts i·stride in RCX, i the loop's.
+func (f *stageFrame) offset(stride int) {
+	o, ok := f.off[stride]
+	if !ok {
+		panic(fmt.Sprintf("Emit: no loop offset of stride %d", stride))
+	}
+	f.c.MOVQ(o, reg.RCX)
+}
+
+// argAt puts &param[disp + i·stride] in argument slot, i the loop's. RAX
+// and RCX are clobbered.
+func (f *stageFrame) argAt(slot int, param string, disp, stride int) {
+	c := f.c
+	c.Load(c.Param(param), reg.RAX)
+	f.offset(stride)
+	c.LEAQ(operand.Mem{Base: reg.RAX, Index: reg.RCX, Scale: 1, Disp: disp}, reg.RAX)
+	c.MOVQ(reg.RAX, f.args.Offset(8*slot))
+}
+
+// localAt puts the address of m + i·stride, a frame buffer, in argument
+// slot, i the loop's. RAX and RCX are clobbered.
+func (f *stageFrame) localAt(slot int, m operand.Mem, stride int) {
+	f.offset(stride)
+	m.Index, m.Scale = reg.RCX, 1
+	f.c.LEAQ(m, reg.RAX)
+	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
+}
+
+// productInverse calls mul on NTT(c) and polynomial i of param (i the
+// loop's) into work's polynomial at out, then nttInv on it: NTT⁻¹(NTT(c)
+// ∘ ŝ), the cs1, cs2 and ct0 of Algorithm 7, lines 18, 19 and 25.
+func (f *stageFrame) productInverse(param string, out int, mul, nttInv string) {
 	f.arg(0, "work", out)
-	f.arg(1, param, disp)
+	f.argAt(1, param, 0, 1024)
 	f.arg(2, "cHat", 0)
 	f.c.CALL(callee(mul))
 	f.arg(0, "work", out)
@@ -78,8 +139,8 @@ func (f *stageFrame) ret() {
 }
 
 // buildSignZ emits SignZ<set><variant>: lines 11 to 18 and 20 of
-// Algorithm 7 and the ‖z‖∞ check of line 23. The loops are unrolled (k
-// and ℓ are fixed): no branch at all.
+// Algorithm 7 and the ‖z‖∞ check of line 23. The loops over k and ℓ
+// have constant counts: no branch depends on the input.
 func buildSignZ(c *build.Context, name string, p fips204.Params, variant string) {
 	sym := "SignZ" + name + variant
 	k, l := p.K, p.L
@@ -196,21 +257,21 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 		c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
 		c.MOVQ(reg.RAX, msg.Offset(8*i))
 	}
-	for i := 0; i < k; i++ {
-		c.Comment(fmt.Sprintf("w[%d] = NTT⁻¹(Σⱼ Â[%d][j] ∘ NTT(y[j])) (line 12); w1[%d] = HighBits(w[%d]) (line 13), into w1Encode (Algorithm 28).", i, i, i, i))
-		f.arg(0, "w", 1024*i)
-		f.arg(1, "aHat", 1024*l*i)
+	c.Comment("For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).")
+	f.loop("rows", k, []int{1024, 1024 * l, w1Size}, func() {
+		f.argAt(0, "w", 0, 1024)
+		f.argAt(1, "aHat", 0, 1024*l)
 		poly(2, yHat)
 		c.CALL(callee(rowMul))
-		f.arg(0, "w", 1024*i)
+		f.argAt(0, "w", 0, 1024)
 		c.CALL(callee(nttInv))
 		poly(0, w1)
-		f.arg(1, "w", 1024*i)
+		f.argAt(1, "w", 0, 1024)
 		c.CALL(callee(highBits))
-		f.local(0, msg.Offset(64+w1Size*i))
+		f.localAt(0, msg.Offset(64), w1Size)
 		poly(1, w1)
 		c.CALL(callee(packW1))
-	}
+	})
 
 	c.Comment("c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).")
 	absorbLocal(c, f.args, state, msg, msgSize, perm, true)
@@ -235,15 +296,15 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	f.arg(0, "cHat", 0)
 	c.CALL(callee(ntt))
 
-	for j := 0; j < l; j++ {
-		c.Comment(fmt.Sprintf("z[%d] = y[%d] + NTT⁻¹(NTT(c) ∘ NTT(s1[%d])) (lines 18 and 20); ‖z[%d]‖∞ < γ1 − β (line 23).", j, j, j, j))
-		f.productInverse("s1Hat", 1024*j, cs, mul, nttInv)
-		f.arg(0, "z", 1024*j)
+	c.Comment("For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).")
+	f.loop("columns", l, []int{1024}, func() {
+		f.productInverse("s1Hat", cs, mul, nttInv)
+		f.argAt(0, "z", 0, 1024)
 		poly(1, cs)
 		c.CALL(callee(add))
-		f.arg(0, "z", 1024*j)
+		f.argAt(0, "z", 0, 1024)
 		f.check(p.Gamma1-p.Beta, callee(norm))
-	}
+	})
 	f.ret()
 }
 
@@ -256,15 +317,15 @@ func buildSignR0(c *build.Context, name string, p fips204.Params, variant string
 
 	function(c, sym)
 	f := newStageFrame(c)
-	for i := 0; i < p.K; i++ {
-		c.Comment(fmt.Sprintf("w[%d] − cs2[%d] (lines 19 and 21); ‖LowBits(w[%d] − cs2[%d])‖∞ < γ2 − β (line 23).", i, i, i, i))
-		f.productInverse("s2Hat", 1024*i, 0, mul, nttInv)
-		f.arg(0, "w", 1024*i)
+	c.Comment("For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).")
+	f.loop("rows", p.K, []int{1024}, func() {
+		f.productInverse("s2Hat", 0, mul, nttInv)
+		f.argAt(0, "w", 0, 1024)
 		f.arg(1, "work", 0)
 		c.CALL(callee(sub))
-		f.arg(0, "w", 1024*i)
+		f.argAt(0, "w", 0, 1024)
 		f.check(p.Gamma2-p.Beta, callee(lowBits))
-	}
+	})
 	f.ret()
 }
 
@@ -280,21 +341,21 @@ func buildSignHint(c *build.Context, name string, p fips204.Params, variant stri
 	count := c.AllocLocal(8)
 	hints := c.AllocLocal(8)
 	c.MOVQ(operand.U32(0), hints)
-	for i := 0; i < p.K; i++ {
-		c.Comment(fmt.Sprintf("ct0[%d] (line 25); ‖ct0[%d]‖∞ < γ2 (line 28).", i, i))
-		f.productInverse("t0Hat", 1024*i, 0, mul, nttInv)
+	f.loop("rows", p.K, []int{1024}, func() {
+		c.Comment("For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).")
+		f.productInverse("t0Hat", 0, mul, nttInv)
 		f.arg(0, "work", 0)
 		f.check(p.Gamma2, callee(norm))
-		c.Comment(fmt.Sprintf("h[%d] = MakeHint(−ct0[%d], w[%d] − cs2[%d] + ct0[%d]) (line 26), which is MakeHint(ct0[%d], w[%d] − cs2[%d]) (Algorithm 39).", i, i, i, i, i, i, i, i))
-		f.arg(0, "h", 1024*i)
+		c.Comment("h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).")
+		f.argAt(0, "h", 0, 1024)
 		f.arg(1, "work", 0)
-		f.arg(2, "wcs2", 1024*i)
+		f.argAt(2, "wcs2", 0, 1024)
 		f.local(3, count)
 		c.CALL(callee(makeHint))
 		c.MOVL(count, reg.EAX)
 		c.ADDL(hints, reg.EAX)
 		c.MOVL(reg.EAX, hints)
-	}
+	})
 	c.Comment("At most ω ones in h (line 28): ω − the count is not negative.")
 	c.MOVL(hints, reg.ECX)
 	c.MOVL(operand.U32(uint64(p.Omega)), reg.EAX)

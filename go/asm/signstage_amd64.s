@@ -5,7 +5,7 @@
 #include "funcdata.h"
 
 // func SignZ44AMD64(cTilde *[32]byte, cHat *[256]uint32, w *[4][256]uint32, z *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, work *[6][256]uint32) bool
-TEXT ·SignZ44AMD64(SB), $1384-65
+TEXT ·SignZ44AMD64(SB), $1416-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -13,116 +13,116 @@ TEXT ·SignZ44AMD64(SB), $1384-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17AMD64(SB)
 
@@ -234,133 +234,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000000, 1400(SP)
+	MOVQ $0x00000000, 1408(SP)
+	MOVQ $0x00000004, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1400(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AMD64(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AMD64(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1408(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AMD64(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AMD64(SB)
-	LEAQ 512(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AMD64(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AMD64(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AMD64(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 12288(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AMD64(SB)
-	LEAQ 896(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AMD64(SB)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 1400(SP), AX
+	ADDQ $0x00001000, AX
+	MOVQ AX, 1400(SP)
+	MOVQ 1408(SP), AX
+	ADDQ $0x000000c0, AX
+	MOVQ AX, 1408(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -385,8 +328,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -397,11 +341,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -412,11 +356,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -427,11 +371,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -442,11 +386,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -457,11 +401,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -472,11 +416,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000002, CX
 
 absorb6:
@@ -488,22 +432,22 @@ absorb6:
 	DECL CX
 	JNE  absorb6
 	MOVL $0x0000001f, AX
-	XORQ 72(SP), AX
-	MOVQ AX, 72(SP)
+	XORQ 80(SP), AX
+	MOVQ AX, 80(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 88(SP), AX
 	MOVQ AX, 24(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -534,43 +478,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -580,14 +498,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0001ffb2, 32(SP)
 	LEAQ 32(SP), AX
@@ -598,116 +518,32 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR044AMD64(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, work *[256]uint32) bool
-TEXT ·SignR044AMD64(SB), $56-33
+TEXT ·SignR044AMD64(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -716,13 +552,15 @@ TEXT ·SignR044AMD64(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x000173b2, 32(SP)
 	LEAQ 32(SP), AX
@@ -733,82 +571,32 @@ TEXT ·SignR044AMD64(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint44AMD64(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
-TEXT ·SignHint44AMD64(SB), $72-41
+TEXT ·SignHint44AMD64(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -828,142 +616,33 @@ TEXT ·SignHint44AMD64(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint88AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x00000050, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -975,7 +654,7 @@ TEXT ·SignHint44AMD64(SB), $72-41
 
 // func SignZ44AVX2(cTilde *[32]byte, cHat *[256]uint32, w *[4][256]uint32, z *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, work *[6][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignZ44AVX2(SB), $1384-65
+TEXT ·SignZ44AVX2(SB), $1416-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -983,103 +662,103 @@ TEXT ·SignZ44AVX2(SB), $1384-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
-	MOVQ    AX, 1352(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1154(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1162(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1170(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1178(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1186(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1194(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1202(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1210(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000001, AX
-	MOVB    AL, 1218(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1219(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    1024(AX), AX
 	MOVQ    AX, 1360(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1220(SP)
+	MOVQ    AX, 1162(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1228(SP)
+	MOVQ    AX, 1170(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1236(SP)
+	MOVQ    AX, 1178(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1244(SP)
+	MOVQ    AX, 1186(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1252(SP)
+	MOVQ    AX, 1194(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1260(SP)
+	MOVQ    AX, 1202(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1268(SP)
+	MOVQ    AX, 1210(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1276(SP)
+	MOVQ    AX, 1218(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000002, AX
-	MOVB    AL, 1284(SP)
+	ADDL    $0x00000001, AX
+	MOVB    AL, 1226(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1285(SP)
+	MOVB    AL, 1227(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    2048(AX), AX
+	LEAQ    1024(AX), AX
 	MOVQ    AX, 1368(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1286(SP)
+	MOVQ    AX, 1228(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1294(SP)
+	MOVQ    AX, 1236(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1302(SP)
+	MOVQ    AX, 1244(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1310(SP)
+	MOVQ    AX, 1252(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1318(SP)
+	MOVQ    AX, 1260(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1326(SP)
+	MOVQ    AX, 1268(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1334(SP)
+	MOVQ    AX, 1276(SP)
 	MOVQ    120(SI), AX
+	MOVQ    AX, 1284(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000002, AX
+	MOVB    AL, 1292(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1293(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    2048(AX), AX
+	MOVQ    AX, 1376(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1294(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1302(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1310(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1318(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1326(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1334(SP)
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1342(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1350(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1350(SP)
+	MOVB    AL, 1358(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1351(SP)
+	MOVB    AL, 1359(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1376(SP)
-	LEAQ    1352(SP), AX
+	MOVQ    AX, 1384(SP)
+	LEAQ    1360(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17x4AVX2(SB)
 
@@ -1144,133 +823,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000000, 1400(SP)
+	MOVQ $0x00000000, 1408(SP)
+	MOVQ $0x00000004, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1400(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX2(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1408(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AVX2(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AVX2(SB)
-	LEAQ 512(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AVX2(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AVX2(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AVX2(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 12288(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AVX2(SB)
-	LEAQ 896(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AVX2(SB)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 1400(SP), AX
+	ADDQ $0x00001000, AX
+	MOVQ AX, 1400(SP)
+	MOVQ 1408(SP), AX
+	ADDQ $0x000000c0, AX
+	MOVQ AX, 1408(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -1295,8 +917,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -1307,11 +930,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -1322,11 +945,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -1337,11 +960,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -1352,11 +975,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -1367,11 +990,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -1382,11 +1005,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000002, CX
 
 absorb6:
@@ -1398,22 +1021,22 @@ absorb6:
 	DECL CX
 	JNE  absorb6
 	MOVL $0x0000001f, AX
-	XORQ 72(SP), AX
-	MOVQ AX, 72(SP)
+	XORQ 80(SP), AX
+	MOVQ AX, 80(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 88(SP), AX
 	MOVQ AX, 24(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -1444,43 +1067,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -1490,14 +1087,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0001ffb2, 32(SP)
 	LEAQ 32(SP), AX
@@ -1508,117 +1107,33 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR044AVX2(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignR044AVX2(SB), $56-33
+TEXT ·SignR044AVX2(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -1627,13 +1142,15 @@ TEXT ·SignR044AVX2(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x000173b2, 32(SP)
 	LEAQ 32(SP), AX
@@ -1644,83 +1161,33 @@ TEXT ·SignR044AVX2(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint44AVX2(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignHint44AVX2(SB), $72-41
+TEXT ·SignHint44AVX2(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -1740,142 +1207,33 @@ TEXT ·SignHint44AVX2(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x00000050, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -1887,7 +1245,7 @@ TEXT ·SignHint44AVX2(SB), $72-41
 
 // func SignZ44AVX512(cTilde *[32]byte, cHat *[256]uint32, w *[4][256]uint32, z *[4][256]uint32, in *[130]byte, aHat *[16][256]uint32, s1Hat *[4][256]uint32, work *[6][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F, AVX512VL
-TEXT ·SignZ44AVX512(SB), $1384-65
+TEXT ·SignZ44AVX512(SB), $1416-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -1895,103 +1253,103 @@ TEXT ·SignZ44AVX512(SB), $1384-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
-	MOVQ    AX, 1352(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1154(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1162(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1170(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1178(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1186(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1194(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1202(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1210(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000001, AX
-	MOVB    AL, 1218(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1219(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    1024(AX), AX
 	MOVQ    AX, 1360(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1220(SP)
+	MOVQ    AX, 1162(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1228(SP)
+	MOVQ    AX, 1170(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1236(SP)
+	MOVQ    AX, 1178(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1244(SP)
+	MOVQ    AX, 1186(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1252(SP)
+	MOVQ    AX, 1194(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1260(SP)
+	MOVQ    AX, 1202(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1268(SP)
+	MOVQ    AX, 1210(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1276(SP)
+	MOVQ    AX, 1218(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000002, AX
-	MOVB    AL, 1284(SP)
+	ADDL    $0x00000001, AX
+	MOVB    AL, 1226(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1285(SP)
+	MOVB    AL, 1227(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    2048(AX), AX
+	LEAQ    1024(AX), AX
 	MOVQ    AX, 1368(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1286(SP)
+	MOVQ    AX, 1228(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1294(SP)
+	MOVQ    AX, 1236(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1302(SP)
+	MOVQ    AX, 1244(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1310(SP)
+	MOVQ    AX, 1252(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1318(SP)
+	MOVQ    AX, 1260(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1326(SP)
+	MOVQ    AX, 1268(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1334(SP)
+	MOVQ    AX, 1276(SP)
 	MOVQ    120(SI), AX
+	MOVQ    AX, 1284(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000002, AX
+	MOVB    AL, 1292(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1293(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    2048(AX), AX
+	MOVQ    AX, 1376(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1294(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1302(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1310(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1318(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1326(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1334(SP)
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1342(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1350(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1350(SP)
+	MOVB    AL, 1358(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1351(SP)
+	MOVB    AL, 1359(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1376(SP)
-	LEAQ    1352(SP), AX
+	MOVQ    AX, 1384(SP)
+	LEAQ    1360(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask17x4AVX512(SB)
 
@@ -2056,133 +1414,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000000, 1400(SP)
+	MOVQ $0x00000000, 1408(SP)
+	MOVQ $0x00000004, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1400(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT4AVX512(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits88AVX2(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1408(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack6AVX2(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AVX2(SB)
-	LEAQ 512(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AVX2(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AVX2(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AVX2(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 12288(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT4AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits88AVX2(SB)
-	LEAQ 896(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack6AVX2(SB)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 1400(SP), AX
+	ADDQ $0x00001000, AX
+	MOVQ AX, 1400(SP)
+	MOVQ 1408(SP), AX
+	ADDQ $0x000000c0, AX
+	MOVQ AX, 1408(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -2207,8 +1508,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -2219,11 +1521,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -2234,11 +1536,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -2249,11 +1551,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -2264,11 +1566,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -2279,11 +1581,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -2294,11 +1596,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000002, CX
 
 absorb6:
@@ -2310,22 +1612,22 @@ absorb6:
 	DECL CX
 	JNE  absorb6
 	MOVL $0x0000001f, AX
-	XORQ 72(SP), AX
-	MOVQ AX, 72(SP)
+	XORQ 80(SP), AX
+	MOVQ AX, 80(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 88(SP), AX
 	MOVQ AX, 24(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -2356,43 +1658,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -2402,14 +1678,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0001ffb2, 32(SP)
 	LEAQ 32(SP), AX
@@ -2420,117 +1698,33 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0001ffb2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR044AVX512(w *[4][256]uint32, cHat *[256]uint32, s2Hat *[4][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignR044AVX512(SB), $56-33
+TEXT ·SignR044AVX512(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -2539,13 +1733,15 @@ TEXT ·SignR044AVX512(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x000173b2, 32(SP)
 	LEAQ 32(SP), AX
@@ -2556,83 +1752,33 @@ TEXT ·SignR044AVX512(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x000173b2, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed88AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint44AVX512(h *[4][256]uint32, wcs2 *[4][256]uint32, cHat *[256]uint32, t0Hat *[4][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignHint44AVX512(SB), $72-41
+TEXT ·SignHint44AVX512(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000004, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -2652,142 +1798,33 @@ TEXT ·SignHint44AVX512(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x00017400, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint88AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x00000050, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -2798,7 +1835,7 @@ TEXT ·SignHint44AVX512(SB), $72-41
 	RET
 
 // func SignZ65AMD64(cTilde *[48]byte, cHat *[256]uint32, w *[6][256]uint32, z *[5][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, work *[10][256]uint32) bool
-TEXT ·SignZ65AMD64(SB), $1384-65
+TEXT ·SignZ65AMD64(SB), $1416-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -2806,145 +1843,145 @@ TEXT ·SignZ65AMD64(SB), $1384-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 
@@ -3064,189 +2101,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000000, 1400(SP)
+	MOVQ $0x00000000, 1408(SP)
+	MOVQ $0x00000006, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1400(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AMD64(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1408(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 448(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 576(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 20480(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 832(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 25600(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 960(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 1400(SP), AX
+	ADDQ $0x00001400, AX
+	MOVQ AX, 1400(SP)
+	MOVQ 1408(SP), AX
+	ADDQ $0x00000080, AX
+	MOVQ AX, 1408(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -3271,8 +2195,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -3283,11 +2208,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -3298,11 +2223,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -3313,11 +2238,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -3328,11 +2253,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -3343,11 +2268,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -3358,11 +2283,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000002, CX
 
 absorb6:
@@ -3374,26 +2299,26 @@ absorb6:
 	DECL CX
 	JNE  absorb6
 	MOVL $0x0000001f, AX
-	XORQ 72(SP), AX
-	MOVQ AX, 72(SP)
+	XORQ 80(SP), AX
+	MOVQ AX, 80(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 88(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 96(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 104(SP), AX
 	MOVQ AX, 40(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -3424,43 +2349,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000005, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -3470,14 +2369,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -3488,150 +2389,32 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR065AMD64(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, work *[256]uint32) bool
-TEXT ·SignR065AMD64(SB), $56-33
+TEXT ·SignR065AMD64(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000006, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -3640,13 +2423,15 @@ TEXT ·SignR065AMD64(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -3657,144 +2442,32 @@ TEXT ·SignR065AMD64(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint65AMD64(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
-TEXT ·SignHint65AMD64(SB), $72-41
+TEXT ·SignHint65AMD64(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000006, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -3814,222 +2487,33 @@ TEXT ·SignHint65AMD64(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x00000037, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -4041,7 +2525,7 @@ TEXT ·SignHint65AMD64(SB), $72-41
 
 // func SignZ65AVX2(cTilde *[48]byte, cHat *[256]uint32, w *[6][256]uint32, z *[5][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, work *[10][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignZ65AVX2(SB), $1384-65
+TEXT ·SignZ65AVX2(SB), $1416-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -4049,132 +2533,132 @@ TEXT ·SignZ65AVX2(SB), $1384-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
-	MOVQ    AX, 1352(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1154(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1162(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1170(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1178(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1186(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1194(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1202(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1210(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000001, AX
-	MOVB    AL, 1218(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1219(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    1024(AX), AX
 	MOVQ    AX, 1360(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1220(SP)
+	MOVQ    AX, 1162(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1228(SP)
+	MOVQ    AX, 1170(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1236(SP)
+	MOVQ    AX, 1178(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1244(SP)
+	MOVQ    AX, 1186(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1252(SP)
+	MOVQ    AX, 1194(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1260(SP)
+	MOVQ    AX, 1202(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1268(SP)
+	MOVQ    AX, 1210(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1276(SP)
+	MOVQ    AX, 1218(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000002, AX
-	MOVB    AL, 1284(SP)
+	ADDL    $0x00000001, AX
+	MOVB    AL, 1226(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1285(SP)
+	MOVB    AL, 1227(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    2048(AX), AX
+	LEAQ    1024(AX), AX
 	MOVQ    AX, 1368(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1286(SP)
+	MOVQ    AX, 1228(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1294(SP)
+	MOVQ    AX, 1236(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1302(SP)
+	MOVQ    AX, 1244(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1310(SP)
+	MOVQ    AX, 1252(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1318(SP)
+	MOVQ    AX, 1260(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1326(SP)
+	MOVQ    AX, 1268(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1334(SP)
+	MOVQ    AX, 1276(SP)
 	MOVQ    120(SI), AX
+	MOVQ    AX, 1284(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000002, AX
+	MOVB    AL, 1292(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1293(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    2048(AX), AX
+	MOVQ    AX, 1376(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1294(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1302(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1310(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1318(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1326(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1334(SP)
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1342(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1350(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1350(SP)
+	MOVB    AL, 1358(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1351(SP)
+	MOVB    AL, 1359(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1376(SP)
-	LEAQ    1352(SP), AX
+	MOVQ    AX, 1384(SP)
+	LEAQ    1360(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19BMI2(SB)
 
@@ -4247,189 +2731,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000000, 1400(SP)
+	MOVQ $0x00000000, 1408(SP)
+	MOVQ $0x00000006, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1400(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX2(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1408(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 448(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 576(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 20480(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 832(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 25600(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 960(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 1400(SP), AX
+	ADDQ $0x00001400, AX
+	MOVQ AX, 1400(SP)
+	MOVQ 1408(SP), AX
+	ADDQ $0x00000080, AX
+	MOVQ AX, 1408(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -4454,8 +2825,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -4466,11 +2838,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -4481,11 +2853,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -4496,11 +2868,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -4511,11 +2883,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -4526,11 +2898,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -4541,11 +2913,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000002, CX
 
 absorb6:
@@ -4557,26 +2929,26 @@ absorb6:
 	DECL CX
 	JNE  absorb6
 	MOVL $0x0000001f, AX
-	XORQ 72(SP), AX
-	MOVQ AX, 72(SP)
+	XORQ 80(SP), AX
+	MOVQ AX, 80(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 88(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 96(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 104(SP), AX
 	MOVQ AX, 40(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -4607,43 +2979,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1392(SP)
+	MOVQ $0x00000005, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -4653,14 +2999,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1392(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -4671,151 +3019,33 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1392(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1392(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR065AVX2(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignR065AVX2(SB), $56-33
+TEXT ·SignR065AVX2(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000006, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -4824,13 +3054,15 @@ TEXT ·SignR065AVX2(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -4841,145 +3073,33 @@ TEXT ·SignR065AVX2(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint65AVX2(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignHint65AVX2(SB), $72-41
+TEXT ·SignHint65AVX2(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000006, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -4999,222 +3119,33 @@ TEXT ·SignHint65AVX2(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x00000037, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -5226,7 +3157,7 @@ TEXT ·SignHint65AVX2(SB), $72-41
 
 // func SignZ65AVX512(cTilde *[48]byte, cHat *[256]uint32, w *[6][256]uint32, z *[5][256]uint32, in *[130]byte, aHat *[30][256]uint32, s1Hat *[5][256]uint32, work *[10][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignZ65AVX512(SB), $1680-65
+TEXT ·SignZ65AVX512(SB), $1712-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -5234,199 +3165,199 @@ TEXT ·SignZ65AVX512(SB), $1680-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1096(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1104(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1112(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1120(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1128(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1136(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1144(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1152(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1152(SP)
+	MOVB    AL, 1160(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1153(SP)
+	MOVB    AL, 1161(SP)
 	MOVQ    z+24(FP), AX
-	MOVQ    AX, 1616(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1154(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1162(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1170(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1178(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1186(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1194(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1202(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1210(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000001, AX
-	MOVB    AL, 1218(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1219(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    1024(AX), AX
 	MOVQ    AX, 1624(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1220(SP)
+	MOVQ    AX, 1162(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1228(SP)
+	MOVQ    AX, 1170(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1236(SP)
+	MOVQ    AX, 1178(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1244(SP)
+	MOVQ    AX, 1186(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1252(SP)
+	MOVQ    AX, 1194(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1260(SP)
+	MOVQ    AX, 1202(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1268(SP)
+	MOVQ    AX, 1210(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1276(SP)
+	MOVQ    AX, 1218(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000002, AX
-	MOVB    AL, 1284(SP)
+	ADDL    $0x00000001, AX
+	MOVB    AL, 1226(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1285(SP)
+	MOVB    AL, 1227(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    2048(AX), AX
+	LEAQ    1024(AX), AX
 	MOVQ    AX, 1632(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1286(SP)
+	MOVQ    AX, 1228(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1294(SP)
+	MOVQ    AX, 1236(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1302(SP)
+	MOVQ    AX, 1244(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1310(SP)
+	MOVQ    AX, 1252(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1318(SP)
+	MOVQ    AX, 1260(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1326(SP)
+	MOVQ    AX, 1268(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1334(SP)
+	MOVQ    AX, 1276(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1342(SP)
+	MOVQ    AX, 1284(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000003, AX
-	MOVB    AL, 1350(SP)
+	ADDL    $0x00000002, AX
+	MOVB    AL, 1292(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1351(SP)
+	MOVB    AL, 1293(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    3072(AX), AX
+	LEAQ    2048(AX), AX
 	MOVQ    AX, 1640(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1352(SP)
+	MOVQ    AX, 1294(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1360(SP)
+	MOVQ    AX, 1302(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1368(SP)
+	MOVQ    AX, 1310(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1376(SP)
+	MOVQ    AX, 1318(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1384(SP)
+	MOVQ    AX, 1326(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1392(SP)
+	MOVQ    AX, 1334(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1400(SP)
+	MOVQ    AX, 1342(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1408(SP)
+	MOVQ    AX, 1350(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1416(SP)
+	ADDL    $0x00000003, AX
+	MOVB    AL, 1358(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1417(SP)
+	MOVB    AL, 1359(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    4096(AX), AX
+	LEAQ    3072(AX), AX
 	MOVQ    AX, 1648(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1418(SP)
+	MOVQ    AX, 1360(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1426(SP)
+	MOVQ    AX, 1368(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1434(SP)
+	MOVQ    AX, 1376(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1442(SP)
+	MOVQ    AX, 1384(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1450(SP)
+	MOVQ    AX, 1392(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1458(SP)
+	MOVQ    AX, 1400(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1466(SP)
+	MOVQ    AX, 1408(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1474(SP)
+	MOVQ    AX, 1416(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000000, AX
-	MOVB    AL, 1482(SP)
+	ADDL    $0x00000004, AX
+	MOVB    AL, 1424(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1483(SP)
-	MOVQ    work+56(FP), AX
-	LEAQ    7168(AX), AX
+	MOVB    AL, 1425(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    4096(AX), AX
 	MOVQ    AX, 1656(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1484(SP)
+	MOVQ    AX, 1426(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1492(SP)
+	MOVQ    AX, 1434(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1500(SP)
+	MOVQ    AX, 1442(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1508(SP)
+	MOVQ    AX, 1450(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1516(SP)
+	MOVQ    AX, 1458(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1524(SP)
+	MOVQ    AX, 1466(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1532(SP)
+	MOVQ    AX, 1474(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1540(SP)
+	MOVQ    AX, 1482(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1548(SP)
+	MOVB    AL, 1490(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1549(SP)
+	MOVB    AL, 1491(SP)
 	MOVQ    work+56(FP), AX
-	LEAQ    8192(AX), AX
+	LEAQ    7168(AX), AX
 	MOVQ    AX, 1664(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1550(SP)
+	MOVQ    AX, 1492(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1558(SP)
+	MOVQ    AX, 1500(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1566(SP)
+	MOVQ    AX, 1508(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1574(SP)
+	MOVQ    AX, 1516(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1582(SP)
+	MOVQ    AX, 1524(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1590(SP)
+	MOVQ    AX, 1532(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1598(SP)
+	MOVQ    AX, 1540(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1606(SP)
+	MOVQ    AX, 1548(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1614(SP)
+	MOVB    AL, 1556(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1615(SP)
+	MOVB    AL, 1557(SP)
+	MOVQ    work+56(FP), AX
+	LEAQ    8192(AX), AX
+	MOVQ    AX, 1672(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1558(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1566(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1574(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1582(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1590(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1598(SP)
+	MOVQ    112(SI), AX
+	MOVQ    AX, 1606(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1614(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000000, AX
+	MOVB    AL, 1622(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1623(SP)
 	MOVQ    work+56(FP), AX
 	LEAQ    9216(AX), AX
-	MOVQ    AX, 1672(SP)
-	LEAQ    1616(SP), AX
+	MOVQ    AX, 1680(SP)
+	LEAQ    1624(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1088(SP), AX
+	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x8AVX512(SB)
 
@@ -5499,189 +3430,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1688(SP)
+	MOVQ $0x00000000, 1696(SP)
+	MOVQ $0x00000000, 1704(SP)
+	MOVQ $0x00000006, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1688(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1696(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT5AVX512(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1688(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1688(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1704(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 448(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 10240(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 576(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 15360(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 20480(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 832(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 25600(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT5AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 960(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
+	MOVQ 1688(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1688(SP)
+	MOVQ 1696(SP), AX
+	ADDQ $0x00001400, AX
+	MOVQ AX, 1696(SP)
+	MOVQ 1704(SP), AX
+	ADDQ $0x00000080, AX
+	MOVQ AX, 1704(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -5706,8 +3524,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -5718,11 +3537,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -5733,11 +3552,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -5748,11 +3567,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -5763,11 +3582,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -5778,11 +3597,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -5793,11 +3612,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000002, CX
 
 absorb6:
@@ -5809,26 +3628,26 @@ absorb6:
 	DECL CX
 	JNE  absorb6
 	MOVL $0x0000001f, AX
-	XORQ 72(SP), AX
-	MOVQ AX, 72(SP)
+	XORQ 80(SP), AX
+	MOVQ AX, 80(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 88(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 96(SP), AX
+	MOVQ AX, 32(DI)
+	MOVQ 104(SP), AX
 	MOVQ AX, 40(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -5859,43 +3678,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1688(SP)
+	MOVQ $0x00000005, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1688(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -5905,14 +3698,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1688(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1688(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -5923,151 +3718,33 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1688(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1688(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR065AVX512(w *[6][256]uint32, cHat *[256]uint32, s2Hat *[6][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignR065AVX512(SB), $56-33
+TEXT ·SignR065AVX512(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000006, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -6076,13 +3753,15 @@ TEXT ·SignR065AVX512(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe3c, 32(SP)
 	LEAQ 32(SP), AX
@@ -6093,145 +3772,33 @@ TEXT ·SignR065AVX512(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe3c, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint65AVX512(h *[6][256]uint32, wcs2 *[6][256]uint32, cHat *[256]uint32, t0Hat *[6][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignHint65AVX512(SB), $72-41
+TEXT ·SignHint65AVX512(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000006, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -6251,222 +3818,33 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x00000037, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -6477,7 +3855,7 @@ TEXT ·SignHint65AVX512(SB), $72-41
 	RET
 
 // func SignZ87AMD64(cTilde *[64]byte, cHat *[256]uint32, w *[8][256]uint32, z *[7][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, work *[10][256]uint32) bool
-TEXT ·SignZ87AMD64(SB), $1640-65
+TEXT ·SignZ87AMD64(SB), $1672-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -6485,203 +3863,203 @@ TEXT ·SignZ87AMD64(SB), $1640-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000001, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000002, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000005, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    5120(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000006, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    6144(AX), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19AMD64(SB)
 
@@ -6817,245 +4195,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1648(SP)
+	MOVQ $0x00000000, 1656(SP)
+	MOVQ $0x00000000, 1664(SP)
+	MOVQ $0x00000008, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1656(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AMD64(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AMD64(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1664(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 448(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 14336(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 576(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 21504(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 28672(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 832(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 35840(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 960(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[6] = NTT⁻¹(Σⱼ Â[6][j] ∘ NTT(y[j])) (line 12); w1[6] = HighBits(w[6]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 43008(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 1088(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
-
-	// w[7] = NTT⁻¹(Σⱼ Â[7][j] ∘ NTT(y[j])) (line 12); w1[7] = HighBits(w[7]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 50176(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AMD64(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AMD64(SB)
-	LEAQ 1216(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AMD64(SB)
+	MOVQ 1648(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1648(SP)
+	MOVQ 1656(SP), AX
+	ADDQ $0x00001c00, AX
+	MOVQ AX, 1656(SP)
+	MOVQ 1664(SP), AX
+	ADDQ $0x00000080, AX
+	MOVQ AX, 1664(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -7080,8 +4289,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -7092,11 +4302,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -7107,11 +4317,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -7122,11 +4332,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -7137,11 +4347,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -7152,11 +4362,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -7167,11 +4377,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb6:
@@ -7182,11 +4392,11 @@ absorb6:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb6
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
-	LEAQ 1208(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1216(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb7:
@@ -7197,34 +4407,34 @@ absorb7:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb7
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVL $0x0000001f, AX
-	XORQ 56(SP), AX
-	MOVQ AX, 56(SP)
+	XORQ 64(SP), AX
+	MOVQ AX, 64(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600AMD64(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 88(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 96(SP), AX
-	MOVQ AX, 40(DI)
+	MOVQ AX, 32(DI)
 	MOVQ 104(SP), AX
-	MOVQ AX, 48(DI)
+	MOVQ AX, 40(DI)
 	MOVQ 112(SP), AX
+	MOVQ AX, 48(DI)
+	MOVQ 120(SP), AX
 	MOVQ AX, 56(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -7255,43 +4465,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAMD64(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1648(SP)
+	MOVQ $0x00000007, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -7301,14 +4485,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAMD64(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff88, 32(SP)
 	LEAQ 32(SP), AX
@@ -7319,218 +4505,32 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[5] = y[5] + NTT⁻¹(NTT(c) ∘ NTT(s1[5])) (lines 18 and 20); ‖z[5]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[6] = y[6] + NTT⁻¹(NTT(c) ∘ NTT(s1[6])) (lines 18 and 20); ‖z[6]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAMD64(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1648(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1648(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR087AMD64(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, work *[256]uint32) bool
-TEXT ·SignR087AMD64(SB), $56-33
+TEXT ·SignR087AMD64(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000008, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -7539,13 +4539,15 @@ TEXT ·SignR087AMD64(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAMD64(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe88, 32(SP)
 	LEAQ 32(SP), AX
@@ -7556,206 +4558,32 @@ TEXT ·SignR087AMD64(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAMD64(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint87AMD64(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool
-TEXT ·SignHint87AMD64(SB), $72-41
+TEXT ·SignHint87AMD64(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000008, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -7775,302 +4603,33 @@ TEXT ·SignHint87AMD64(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAMD64(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAMD64(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AMD64(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x0000004b, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -8082,7 +4641,7 @@ TEXT ·SignHint87AMD64(SB), $72-41
 
 // func SignZ87AVX2(cTilde *[64]byte, cHat *[256]uint32, w *[8][256]uint32, z *[7][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, work *[10][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignZ87AVX2(SB), $1640-65
+TEXT ·SignZ87AVX2(SB), $1672-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -8090,206 +4649,206 @@ TEXT ·SignZ87AVX2(SB), $1640-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
-	MOVQ    AX, 1608(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1410(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1418(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1426(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1434(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1442(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1450(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1458(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1466(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000001, AX
-	MOVB    AL, 1474(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1475(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    1024(AX), AX
 	MOVQ    AX, 1616(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1476(SP)
+	MOVQ    AX, 1418(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1484(SP)
+	MOVQ    AX, 1426(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1492(SP)
+	MOVQ    AX, 1434(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1500(SP)
+	MOVQ    AX, 1442(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1508(SP)
+	MOVQ    AX, 1450(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1516(SP)
+	MOVQ    AX, 1458(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1524(SP)
+	MOVQ    AX, 1466(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1532(SP)
+	MOVQ    AX, 1474(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000002, AX
-	MOVB    AL, 1540(SP)
+	ADDL    $0x00000001, AX
+	MOVB    AL, 1482(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1541(SP)
+	MOVB    AL, 1483(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    2048(AX), AX
+	LEAQ    1024(AX), AX
 	MOVQ    AX, 1624(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1542(SP)
+	MOVQ    AX, 1484(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1550(SP)
+	MOVQ    AX, 1492(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1558(SP)
+	MOVQ    AX, 1500(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1566(SP)
+	MOVQ    AX, 1508(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1574(SP)
+	MOVQ    AX, 1516(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1582(SP)
+	MOVQ    AX, 1524(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1590(SP)
+	MOVQ    AX, 1532(SP)
 	MOVQ    120(SI), AX
+	MOVQ    AX, 1540(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000002, AX
+	MOVB    AL, 1548(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1549(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    2048(AX), AX
+	MOVQ    AX, 1632(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1550(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1558(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1566(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1574(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1582(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1590(SP)
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1598(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1606(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000003, AX
-	MOVB    AL, 1606(SP)
+	MOVB    AL, 1614(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1607(SP)
+	MOVB    AL, 1615(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, 1632(SP)
-	LEAQ    1608(SP), AX
+	MOVQ    AX, 1640(SP)
+	LEAQ    1616(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
 	LEAQ    4096(AX), AX
-	MOVQ    AX, 1608(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1410(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1418(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1426(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1434(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1442(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1450(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1458(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1466(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000005, AX
-	MOVB    AL, 1474(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1475(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    5120(AX), AX
 	MOVQ    AX, 1616(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1476(SP)
+	MOVQ    AX, 1418(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1484(SP)
+	MOVQ    AX, 1426(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1492(SP)
+	MOVQ    AX, 1434(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1500(SP)
+	MOVQ    AX, 1442(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1508(SP)
+	MOVQ    AX, 1450(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1516(SP)
+	MOVQ    AX, 1458(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1524(SP)
+	MOVQ    AX, 1466(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1532(SP)
+	MOVQ    AX, 1474(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000006, AX
-	MOVB    AL, 1540(SP)
+	ADDL    $0x00000005, AX
+	MOVB    AL, 1482(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1541(SP)
+	MOVB    AL, 1483(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    6144(AX), AX
+	LEAQ    5120(AX), AX
 	MOVQ    AX, 1624(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1542(SP)
+	MOVQ    AX, 1484(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1550(SP)
+	MOVQ    AX, 1492(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1558(SP)
+	MOVQ    AX, 1500(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1566(SP)
+	MOVQ    AX, 1508(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1574(SP)
+	MOVQ    AX, 1516(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1582(SP)
+	MOVQ    AX, 1524(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1590(SP)
+	MOVQ    AX, 1532(SP)
 	MOVQ    120(SI), AX
+	MOVQ    AX, 1540(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000006, AX
+	MOVB    AL, 1548(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1549(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    6144(AX), AX
+	MOVQ    AX, 1632(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1550(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1558(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1566(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1574(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1582(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1590(SP)
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1598(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1606(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000004, AX
-	MOVB    AL, 1606(SP)
+	MOVB    AL, 1614(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1607(SP)
+	MOVB    AL, 1615(SP)
 	MOVQ    work+56(FP), AX
 	LEAQ    9216(AX), AX
-	MOVQ    AX, 1632(SP)
-	LEAQ    1608(SP), AX
+	MOVQ    AX, 1640(SP)
+	LEAQ    1616(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x4AVX2(SB)
 
@@ -8378,245 +4937,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1648(SP)
+	MOVQ $0x00000000, 1656(SP)
+	MOVQ $0x00000000, 1664(SP)
+	MOVQ $0x00000008, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1656(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX2(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1664(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 448(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 14336(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 576(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 21504(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 28672(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 832(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 35840(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 960(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[6] = NTT⁻¹(Σⱼ Â[6][j] ∘ NTT(y[j])) (line 12); w1[6] = HighBits(w[6]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 43008(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 1088(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[7] = NTT⁻¹(Σⱼ Â[7][j] ∘ NTT(y[j])) (line 12); w1[7] = HighBits(w[7]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 50176(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX2(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 1216(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
+	MOVQ 1648(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1648(SP)
+	MOVQ 1656(SP), AX
+	ADDQ $0x00001c00, AX
+	MOVQ AX, 1656(SP)
+	MOVQ 1664(SP), AX
+	ADDQ $0x00000080, AX
+	MOVQ AX, 1664(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -8641,8 +5031,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -8653,11 +5044,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -8668,11 +5059,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -8683,11 +5074,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -8698,11 +5089,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -8713,11 +5104,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -8728,11 +5119,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb6:
@@ -8743,11 +5134,11 @@ absorb6:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb6
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1208(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1216(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb7:
@@ -8758,34 +5149,34 @@ absorb7:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb7
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVL $0x0000001f, AX
-	XORQ 56(SP), AX
-	MOVQ AX, 56(SP)
+	XORQ 64(SP), AX
+	MOVQ AX, 64(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 88(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 96(SP), AX
-	MOVQ AX, 40(DI)
+	MOVQ AX, 32(DI)
 	MOVQ 104(SP), AX
-	MOVQ AX, 48(DI)
+	MOVQ AX, 40(DI)
 	MOVQ 112(SP), AX
+	MOVQ AX, 48(DI)
+	MOVQ 120(SP), AX
 	MOVQ AX, 56(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -8816,43 +5207,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1648(SP)
+	MOVQ $0x00000007, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -8862,14 +5227,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1648(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff88, 32(SP)
 	LEAQ 32(SP), AX
@@ -8880,219 +5247,33 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[5] = y[5] + NTT⁻¹(NTT(c) ∘ NTT(s1[5])) (lines 18 and 20); ‖z[5]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[6] = y[6] + NTT⁻¹(NTT(c) ∘ NTT(s1[6])) (lines 18 and 20); ‖z[6]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1648(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1648(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR087AVX2(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignR087AVX2(SB), $56-33
+TEXT ·SignR087AVX2(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000008, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -9101,13 +5282,15 @@ TEXT ·SignR087AVX2(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe88, 32(SP)
 	LEAQ 32(SP), AX
@@ -9118,207 +5301,33 @@ TEXT ·SignR087AVX2(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint87AVX2(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·SignHint87AVX2(SB), $72-41
+TEXT ·SignHint87AVX2(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000008, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -9338,302 +5347,33 @@ TEXT ·SignHint87AVX2(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x0000004b, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX
@@ -9645,7 +5385,7 @@ TEXT ·SignHint87AVX2(SB), $72-41
 
 // func SignZ87AVX512(cTilde *[64]byte, cHat *[256]uint32, w *[8][256]uint32, z *[7][256]uint32, in *[130]byte, aHat *[56][256]uint32, s1Hat *[7][256]uint32, work *[10][256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignZ87AVX512(SB), $1936-65
+TEXT ·SignZ87AVX512(SB), $1968-65
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
@@ -9653,199 +5393,199 @@ TEXT ·SignZ87AVX512(SB), $1936-65
 	MOVQ    in+32(FP), SI
 	MOVWLZX 128(SI), DX
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1344(SP)
-	MOVQ    72(SI), AX
 	MOVQ    AX, 1352(SP)
-	MOVQ    80(SI), AX
+	MOVQ    72(SI), AX
 	MOVQ    AX, 1360(SP)
-	MOVQ    88(SI), AX
+	MOVQ    80(SI), AX
 	MOVQ    AX, 1368(SP)
-	MOVQ    96(SI), AX
+	MOVQ    88(SI), AX
 	MOVQ    AX, 1376(SP)
-	MOVQ    104(SI), AX
+	MOVQ    96(SI), AX
 	MOVQ    AX, 1384(SP)
-	MOVQ    112(SI), AX
+	MOVQ    104(SI), AX
 	MOVQ    AX, 1392(SP)
-	MOVQ    120(SI), AX
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1400(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1408(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1408(SP)
+	MOVB    AL, 1416(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1409(SP)
+	MOVB    AL, 1417(SP)
 	MOVQ    z+24(FP), AX
-	MOVQ    AX, 1872(SP)
-	MOVQ    64(SI), AX
-	MOVQ    AX, 1410(SP)
-	MOVQ    72(SI), AX
-	MOVQ    AX, 1418(SP)
-	MOVQ    80(SI), AX
-	MOVQ    AX, 1426(SP)
-	MOVQ    88(SI), AX
-	MOVQ    AX, 1434(SP)
-	MOVQ    96(SI), AX
-	MOVQ    AX, 1442(SP)
-	MOVQ    104(SI), AX
-	MOVQ    AX, 1450(SP)
-	MOVQ    112(SI), AX
-	MOVQ    AX, 1458(SP)
-	MOVQ    120(SI), AX
-	MOVQ    AX, 1466(SP)
-	MOVL    DX, AX
-	ADDL    $0x00000001, AX
-	MOVB    AL, 1474(SP)
-	SHRL    $0x08, AX
-	MOVB    AL, 1475(SP)
-	MOVQ    z+24(FP), AX
-	LEAQ    1024(AX), AX
 	MOVQ    AX, 1880(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1476(SP)
+	MOVQ    AX, 1418(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1484(SP)
+	MOVQ    AX, 1426(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1492(SP)
+	MOVQ    AX, 1434(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1500(SP)
+	MOVQ    AX, 1442(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1508(SP)
+	MOVQ    AX, 1450(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1516(SP)
+	MOVQ    AX, 1458(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1524(SP)
+	MOVQ    AX, 1466(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1532(SP)
+	MOVQ    AX, 1474(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000002, AX
-	MOVB    AL, 1540(SP)
+	ADDL    $0x00000001, AX
+	MOVB    AL, 1482(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1541(SP)
+	MOVB    AL, 1483(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    2048(AX), AX
+	LEAQ    1024(AX), AX
 	MOVQ    AX, 1888(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1542(SP)
+	MOVQ    AX, 1484(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1550(SP)
+	MOVQ    AX, 1492(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1558(SP)
+	MOVQ    AX, 1500(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1566(SP)
+	MOVQ    AX, 1508(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1574(SP)
+	MOVQ    AX, 1516(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1582(SP)
+	MOVQ    AX, 1524(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1590(SP)
+	MOVQ    AX, 1532(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1598(SP)
+	MOVQ    AX, 1540(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000003, AX
-	MOVB    AL, 1606(SP)
+	ADDL    $0x00000002, AX
+	MOVB    AL, 1548(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1607(SP)
+	MOVB    AL, 1549(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    3072(AX), AX
+	LEAQ    2048(AX), AX
 	MOVQ    AX, 1896(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1608(SP)
+	MOVQ    AX, 1550(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1616(SP)
+	MOVQ    AX, 1558(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1624(SP)
+	MOVQ    AX, 1566(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1632(SP)
+	MOVQ    AX, 1574(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1640(SP)
+	MOVQ    AX, 1582(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1648(SP)
+	MOVQ    AX, 1590(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1656(SP)
+	MOVQ    AX, 1598(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1664(SP)
+	MOVQ    AX, 1606(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000004, AX
-	MOVB    AL, 1672(SP)
+	ADDL    $0x00000003, AX
+	MOVB    AL, 1614(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1673(SP)
+	MOVB    AL, 1615(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    4096(AX), AX
+	LEAQ    3072(AX), AX
 	MOVQ    AX, 1904(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1674(SP)
+	MOVQ    AX, 1616(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1682(SP)
+	MOVQ    AX, 1624(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1690(SP)
+	MOVQ    AX, 1632(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1698(SP)
+	MOVQ    AX, 1640(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1706(SP)
+	MOVQ    AX, 1648(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1714(SP)
+	MOVQ    AX, 1656(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1722(SP)
+	MOVQ    AX, 1664(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1730(SP)
+	MOVQ    AX, 1672(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000005, AX
-	MOVB    AL, 1738(SP)
+	ADDL    $0x00000004, AX
+	MOVB    AL, 1680(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1739(SP)
+	MOVB    AL, 1681(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    5120(AX), AX
+	LEAQ    4096(AX), AX
 	MOVQ    AX, 1912(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1740(SP)
+	MOVQ    AX, 1682(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1748(SP)
+	MOVQ    AX, 1690(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1756(SP)
+	MOVQ    AX, 1698(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1764(SP)
+	MOVQ    AX, 1706(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1772(SP)
+	MOVQ    AX, 1714(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1780(SP)
+	MOVQ    AX, 1722(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1788(SP)
+	MOVQ    AX, 1730(SP)
 	MOVQ    120(SI), AX
-	MOVQ    AX, 1796(SP)
+	MOVQ    AX, 1738(SP)
 	MOVL    DX, AX
-	ADDL    $0x00000006, AX
-	MOVB    AL, 1804(SP)
+	ADDL    $0x00000005, AX
+	MOVB    AL, 1746(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1805(SP)
+	MOVB    AL, 1747(SP)
 	MOVQ    z+24(FP), AX
-	LEAQ    6144(AX), AX
+	LEAQ    5120(AX), AX
 	MOVQ    AX, 1920(SP)
 	MOVQ    64(SI), AX
-	MOVQ    AX, 1806(SP)
+	MOVQ    AX, 1748(SP)
 	MOVQ    72(SI), AX
-	MOVQ    AX, 1814(SP)
+	MOVQ    AX, 1756(SP)
 	MOVQ    80(SI), AX
-	MOVQ    AX, 1822(SP)
+	MOVQ    AX, 1764(SP)
 	MOVQ    88(SI), AX
-	MOVQ    AX, 1830(SP)
+	MOVQ    AX, 1772(SP)
 	MOVQ    96(SI), AX
-	MOVQ    AX, 1838(SP)
+	MOVQ    AX, 1780(SP)
 	MOVQ    104(SI), AX
-	MOVQ    AX, 1846(SP)
+	MOVQ    AX, 1788(SP)
 	MOVQ    112(SI), AX
-	MOVQ    AX, 1854(SP)
+	MOVQ    AX, 1796(SP)
 	MOVQ    120(SI), AX
+	MOVQ    AX, 1804(SP)
+	MOVL    DX, AX
+	ADDL    $0x00000006, AX
+	MOVB    AL, 1812(SP)
+	SHRL    $0x08, AX
+	MOVB    AL, 1813(SP)
+	MOVQ    z+24(FP), AX
+	LEAQ    6144(AX), AX
+	MOVQ    AX, 1928(SP)
+	MOVQ    64(SI), AX
+	MOVQ    AX, 1814(SP)
+	MOVQ    72(SI), AX
+	MOVQ    AX, 1822(SP)
+	MOVQ    80(SI), AX
+	MOVQ    AX, 1830(SP)
+	MOVQ    88(SI), AX
+	MOVQ    AX, 1838(SP)
+	MOVQ    96(SI), AX
+	MOVQ    AX, 1846(SP)
+	MOVQ    104(SI), AX
+	MOVQ    AX, 1854(SP)
+	MOVQ    112(SI), AX
 	MOVQ    AX, 1862(SP)
+	MOVQ    120(SI), AX
+	MOVQ    AX, 1870(SP)
 	MOVL    DX, AX
 	ADDL    $0x00000000, AX
-	MOVB    AL, 1870(SP)
+	MOVB    AL, 1878(SP)
 	SHRL    $0x08, AX
-	MOVB    AL, 1871(SP)
+	MOVB    AL, 1879(SP)
 	MOVQ    work+56(FP), AX
 	LEAQ    9216(AX), AX
-	MOVQ    AX, 1928(SP)
-	LEAQ    1872(SP), AX
+	MOVQ    AX, 1936(SP)
+	LEAQ    1880(SP), AX
 	MOVQ    AX, (SP)
-	LEAQ    1344(SP), AX
+	LEAQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	CALL    ·ExpandMask19x8AVX512(SB)
 
@@ -9934,245 +5674,76 @@ ycopy:
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
 	MOVQ (SI), AX
-	MOVQ AX, 256(SP)
-	MOVQ 8(SI), AX
 	MOVQ AX, 264(SP)
-	MOVQ 16(SI), AX
+	MOVQ 8(SI), AX
 	MOVQ AX, 272(SP)
-	MOVQ 24(SI), AX
+	MOVQ 16(SI), AX
 	MOVQ AX, 280(SP)
-	MOVQ 32(SI), AX
+	MOVQ 24(SI), AX
 	MOVQ AX, 288(SP)
-	MOVQ 40(SI), AX
+	MOVQ 32(SI), AX
 	MOVQ AX, 296(SP)
-	MOVQ 48(SI), AX
+	MOVQ 40(SI), AX
 	MOVQ AX, 304(SP)
-	MOVQ 56(SI), AX
+	MOVQ 48(SI), AX
 	MOVQ AX, 312(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 320(SP)
 
-	// w[0] = NTT⁻¹(Σⱼ Â[0][j] ∘ NTT(y[j])) (line 12); w1[0] = HighBits(w[0]) (line 13), into w1Encode (Algorithm 28).
+	// For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).
+	MOVQ $0x00000000, 1944(SP)
+	MOVQ $0x00000000, 1952(SP)
+	MOVQ $0x00000000, 1960(SP)
+	MOVQ $0x00000008, 56(SP)
+
+rows:
 	MOVQ w+16(FP), AX
+	MOVQ 1944(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ aHat+40(FP), AX
+	MOVQ 1952(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ work+56(FP), AX
 	MOVQ AX, 16(SP)
 	CALL ·MultiplyAccNTT7AVX512(SB)
 	MOVQ w+16(FP), AX
+	MOVQ 1944(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)
 	MOVQ w+16(FP), AX
+	MOVQ 1944(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	CALL ·HighBits32AVX2(SB)
-	LEAQ 320(SP), AX
+	MOVQ 1960(SP), CX
+	LEAQ 328(SP)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[1] = NTT⁻¹(Σⱼ Â[1][j] ∘ NTT(y[j])) (line 12); w1[1] = HighBits(w[1]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 448(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[2] = NTT⁻¹(Σⱼ Â[2][j] ∘ NTT(y[j])) (line 12); w1[2] = HighBits(w[2]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 14336(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 576(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[3] = NTT⁻¹(Σⱼ Â[3][j] ∘ NTT(y[j])) (line 12); w1[3] = HighBits(w[3]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 21504(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 704(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[4] = NTT⁻¹(Σⱼ Â[4][j] ∘ NTT(y[j])) (line 12); w1[4] = HighBits(w[4]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 28672(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 832(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[5] = NTT⁻¹(Σⱼ Â[5][j] ∘ NTT(y[j])) (line 12); w1[5] = HighBits(w[5]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 35840(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 960(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[6] = NTT⁻¹(Σⱼ Â[6][j] ∘ NTT(y[j])) (line 12); w1[6] = HighBits(w[6]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 43008(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 1088(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
-
-	// w[7] = NTT⁻¹(Σⱼ Â[7][j] ∘ NTT(y[j])) (line 12); w1[7] = HighBits(w[7]) (line 13), into w1Encode (Algorithm 28).
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ aHat+40(FP), AX
-	LEAQ 50176(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ work+56(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyAccNTT7AVX512(SB)
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, (SP)
-	MOVQ w+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·HighBits32AVX2(SB)
-	LEAQ 1216(SP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 8192(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·SimpleBitPack4AVX2(SB)
+	MOVQ 1944(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1944(SP)
+	MOVQ 1952(SP), AX
+	ADDQ $0x00001c00, AX
+	MOVQ AX, 1952(SP)
+	MOVQ 1960(SP), AX
+	ADDQ $0x00000080, AX
+	MOVQ AX, 1960(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// c̃ = H(μ ‖ w1Encode(w1), λ/4) (line 15).
 	XORL AX, AX
-	MOVQ AX, 56(SP)
 	MOVQ AX, 64(SP)
 	MOVQ AX, 72(SP)
 	MOVQ AX, 80(SP)
@@ -10197,8 +5768,9 @@ ycopy:
 	MOVQ AX, 232(SP)
 	MOVQ AX, 240(SP)
 	MOVQ AX, 248(SP)
-	LEAQ 256(SP), SI
-	LEAQ 56(SP), DI
+	MOVQ AX, 256(SP)
+	LEAQ 264(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb0:
@@ -10209,11 +5781,11 @@ absorb0:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb0
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 392(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 400(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb1:
@@ -10224,11 +5796,11 @@ absorb1:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb1
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 528(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 536(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb2:
@@ -10239,11 +5811,11 @@ absorb2:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb2
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 664(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 672(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb3:
@@ -10254,11 +5826,11 @@ absorb3:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb3
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 800(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 808(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb4:
@@ -10269,11 +5841,11 @@ absorb4:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb4
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 936(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 944(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb5:
@@ -10284,11 +5856,11 @@ absorb5:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb5
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1072(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1080(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb6:
@@ -10299,11 +5871,11 @@ absorb6:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb6
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
-	LEAQ 1208(SP), SI
-	LEAQ 56(SP), DI
+	LEAQ 1216(SP), SI
+	LEAQ 64(SP), DI
 	MOVL $0x00000011, CX
 
 absorb7:
@@ -10314,34 +5886,34 @@ absorb7:
 	ADDQ $0x00000008, DI
 	DECL CX
 	JNE  absorb7
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVL $0x0000001f, AX
-	XORQ 56(SP), AX
-	MOVQ AX, 56(SP)
+	XORQ 64(SP), AX
+	MOVQ AX, 64(SP)
 	MOVQ $0x8000000000000000, AX
-	XORQ 184(SP), AX
-	MOVQ AX, 184(SP)
-	LEAQ 56(SP), AX
+	XORQ 192(SP), AX
+	MOVQ AX, 192(SP)
+	LEAQ 64(SP), AX
 	MOVQ AX, (SP)
 	CALL ·KeccakF1600BMI2(SB)
 	MOVQ cTilde+0(FP), DI
-	MOVQ 56(SP), AX
-	MOVQ AX, (DI)
 	MOVQ 64(SP), AX
-	MOVQ AX, 8(DI)
+	MOVQ AX, (DI)
 	MOVQ 72(SP), AX
-	MOVQ AX, 16(DI)
+	MOVQ AX, 8(DI)
 	MOVQ 80(SP), AX
-	MOVQ AX, 24(DI)
+	MOVQ AX, 16(DI)
 	MOVQ 88(SP), AX
-	MOVQ AX, 32(DI)
+	MOVQ AX, 24(DI)
 	MOVQ 96(SP), AX
-	MOVQ AX, 40(DI)
+	MOVQ AX, 32(DI)
 	MOVQ 104(SP), AX
-	MOVQ AX, 48(DI)
+	MOVQ AX, 40(DI)
 	MOVQ 112(SP), AX
+	MOVQ AX, 48(DI)
+	MOVQ 120(SP), AX
 	MOVQ AX, 56(DI)
 
 	// c = SampleInBall(c̃) (line 16), into cHat; NTT(c) (line 17) in place. cHat is cleared first: SampleInBall's contract takes its old bytes as public.
@@ -10372,43 +5944,17 @@ clear:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX512(SB)
 
-	// z[0] = y[0] + NTT⁻¹(NTT(c) ∘ NTT(s1[0])) (lines 18 and 20); ‖z[0]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).
+	MOVQ $0x00000000, 1944(SP)
+	MOVQ $0x00000007, 56(SP)
 
-	// z[1] = y[1] + NTT⁻¹(NTT(c) ∘ NTT(s1[1])) (lines 18 and 20); ‖z[1]‖∞ < γ1 − β (line 23).
+columns:
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, (SP)
 	MOVQ s1Hat+48(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1944(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -10418,14 +5964,16 @@ clear:
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1944(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+56(FP), AX
 	LEAQ 7168(AX), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolyAddAVX2(SB)
 	MOVQ z+24(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 1944(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0007ff88, 32(SP)
 	LEAQ 32(SP), AX
@@ -10436,219 +5984,33 @@ clear:
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// z[2] = y[2] + NTT⁻¹(NTT(c) ∘ NTT(s1[2])) (lines 18 and 20); ‖z[2]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[3] = y[3] + NTT⁻¹(NTT(c) ∘ NTT(s1[3])) (lines 18 and 20); ‖z[3]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[4] = y[4] + NTT⁻¹(NTT(c) ∘ NTT(s1[4])) (lines 18 and 20); ‖z[4]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[5] = y[5] + NTT⁻¹(NTT(c) ∘ NTT(s1[5])) (lines 18 and 20); ‖z[5]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// z[6] = y[6] + NTT⁻¹(NTT(c) ∘ NTT(s1[6])) (lines 18 and 20); ‖z[6]‖∞ < γ1 − β (line 23).
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ s1Hat+48(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+56(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolyAddAVX2(SB)
-	MOVQ z+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0007ff88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 1944(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 1944(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  columns
 	MOVQ 48(SP), AX
 	MOVB AL, ret+64(FP)
 	RET
 
 // func SignR087AVX512(w *[8][256]uint32, cHat *[256]uint32, s2Hat *[8][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignR087AVX512(SB), $56-33
+TEXT ·SignR087AVX512(SB), $72-33
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
 
-	// w[0] − cs2[0] (lines 19 and 21); ‖LowBits(w[0] − cs2[0])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	// For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).
+	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000008, 56(SP)
 
-	// w[1] − cs2[1] (lines 19 and 21); ‖LowBits(w[1] − cs2[1])‖∞ < γ2 − β (line 23).
+rows:
 	MOVQ work+24(FP), AX
 	MOVQ AX, (SP)
 	MOVQ s2Hat+16(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+8(FP), AX
 	MOVQ AX, 16(SP)
@@ -10657,13 +6019,15 @@ TEXT ·SignR087AVX512(SB), $56-33
 	MOVQ AX, (SP)
 	CALL ·NTTInverseAVX512(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+24(FP), AX
 	MOVQ AX, 8(SP)
 	CALL ·PolySubAVX2(SB)
 	MOVQ w+0(FP), AX
-	LEAQ 1024(AX), AX
+	MOVQ 64(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVL $0x0003fe88, 32(SP)
 	LEAQ 32(SP), AX
@@ -10674,207 +6038,33 @@ TEXT ·SignR087AVX512(SB), $56-33
 	MOVL 40(SP), AX
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
-
-	// w[2] − cs2[2] (lines 19 and 21); ‖LowBits(w[2] − cs2[2])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[3] − cs2[3] (lines 19 and 21); ‖LowBits(w[3] − cs2[3])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[4] − cs2[4] (lines 19 and 21); ‖LowBits(w[4] − cs2[4])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[5] − cs2[5] (lines 19 and 21); ‖LowBits(w[5] − cs2[5])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[6] − cs2[6] (lines 19 and 21); ‖LowBits(w[6] − cs2[6])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// w[7] − cs2[7] (lines 19 and 21); ‖LowBits(w[7] − cs2[7])‖∞ < γ2 − β (line 23).
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	MOVQ s2Hat+16(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+8(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+24(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+24(FP), AX
-	MOVQ AX, 8(SP)
-	CALL ·PolySubAVX2(SB)
-	MOVQ w+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003fe88, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·LowBitsExceed32AVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
+	MOVQ 64(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 64(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 	MOVQ 48(SP), AX
 	MOVB AL, ret+32(FP)
 	RET
 
 // func SignHint87AVX512(h *[8][256]uint32, wcs2 *[8][256]uint32, cHat *[256]uint32, t0Hat *[8][256]uint32, work *[256]uint32) bool
 // Requires: AVX, AVX2, BMI, BMI2, AVX512F
-TEXT ·SignHint87AVX512(SB), $72-41
+TEXT ·SignHint87AVX512(SB), $88-41
 	NO_LOCAL_POINTERS
 	MOVQ $0x00000001, 48(SP)
-	MOVQ $0x00000000, 64(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000008, 56(SP)
 
-	// ct0[0] (line 25); ‖ct0[0]‖∞ < γ2 (line 28).
+rows:
+	// For i < k: ct0[i] (line 25); ‖ct0[i]‖∞ < γ2 (line 28).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	MOVQ t0Hat+24(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 8(SP)
 	MOVQ cHat+16(FP), AX
 	MOVQ AX, 16(SP)
@@ -10894,302 +6084,33 @@ TEXT ·SignHint87AVX512(SB), $72-41
 	XORL $0x00000001, AX
 	ANDQ AX, 48(SP)
 
-	// h[0] = MakeHint(−ct0[0], w[0] − cs2[0] + ct0[0]) (line 26), which is MakeHint(ct0[0], w[0] − cs2[0]) (Algorithm 39).
+	// h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).
 	MOVQ h+0(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
 	MOVQ work+32(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ wcs2+8(FP), AX
+	MOVQ 80(SP), CX
+	LEAQ (AX)(CX*1), AX
 	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
+	LEAQ 64(SP), AX
 	MOVQ AX, 24(SP)
 	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[1] (line 25); ‖ct0[1]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[1] = MakeHint(−ct0[1], w[1] − cs2[1] + ct0[1]) (line 26), which is MakeHint(ct0[1], w[1] − cs2[1]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[2] (line 25); ‖ct0[2]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[2] = MakeHint(−ct0[2], w[2] − cs2[2] + ct0[2]) (line 26), which is MakeHint(ct0[2], w[2] − cs2[2]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[3] (line 25); ‖ct0[3]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[3] = MakeHint(−ct0[3], w[3] − cs2[3] + ct0[3]) (line 26), which is MakeHint(ct0[3], w[3] − cs2[3]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[4] (line 25); ‖ct0[4]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[4] = MakeHint(−ct0[4], w[4] − cs2[4] + ct0[4]) (line 26), which is MakeHint(ct0[4], w[4] − cs2[4]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[5] (line 25); ‖ct0[5]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[5] = MakeHint(−ct0[5], w[5] − cs2[5] + ct0[5]) (line 26), which is MakeHint(ct0[5], w[5] − cs2[5]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[6] (line 25); ‖ct0[6]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[6] = MakeHint(−ct0[6], w[6] − cs2[6] + ct0[6]) (line 26), which is MakeHint(ct0[6], w[6] − cs2[6]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
-
-	// ct0[7] (line 25); ‖ct0[7]‖∞ < γ2 (line 28).
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVQ t0Hat+24(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 8(SP)
-	MOVQ cHat+16(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·MultiplyNTTAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX512(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	MOVL $0x0003ff00, 32(SP)
-	LEAQ 32(SP), AX
-	MOVQ AX, 8(SP)
-	LEAQ 40(SP), AX
-	MOVQ AX, 16(SP)
-	CALL ·NormExceedsAVX2(SB)
-	MOVL 40(SP), AX
-	XORL $0x00000001, AX
-	ANDQ AX, 48(SP)
-
-	// h[7] = MakeHint(−ct0[7], w[7] − cs2[7] + ct0[7]) (line 26), which is MakeHint(ct0[7], w[7] − cs2[7]) (Algorithm 39).
-	MOVQ h+0(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, (SP)
-	MOVQ work+32(FP), AX
-	MOVQ AX, 8(SP)
-	MOVQ wcs2+8(FP), AX
-	LEAQ 7168(AX), AX
-	MOVQ AX, 16(SP)
-	LEAQ 56(SP), AX
-	MOVQ AX, 24(SP)
-	CALL ·MakeHint32AVX2(SB)
-	MOVL 56(SP), AX
-	ADDL 64(SP), AX
-	MOVL AX, 64(SP)
+	MOVL 64(SP), AX
+	ADDL 72(SP), AX
+	MOVL AX, 72(SP)
+	MOVQ 80(SP), AX
+	ADDQ $0x00000400, AX
+	MOVQ AX, 80(SP)
+	MOVQ 56(SP), AX
+	DECQ AX
+	MOVQ AX, 56(SP)
+	JNE  rows
 
 	// At most ω ones in h (line 28): ω − the count is not negative.
-	MOVL 64(SP), CX
+	MOVL 72(SP), CX
 	MOVL $0x0000004b, AX
 	SUBL CX, AX
 	SHRL $0x1f, AX

@@ -231,10935 +231,10985 @@ func h0039(s *State)
 //go:noescape
 func h0040(s *State)
 
-// h0041 runs ADDQ $0x00000080, R8 (form ADDQ imm, r64, from go/asm).
+// h0041 runs ADDQ $0x00000080, AX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0041(s *State)
 
-// h0042 runs ADDQ $0x00000088, DX (form ADDQ imm, r64, from go/asm).
+// h0042 runs ADDQ $0x00000080, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0042(s *State)
 
-// h0043 runs ADDQ $0x00000100, R8 (form ADDQ imm, r64, from go/asm).
+// h0043 runs ADDQ $0x00000088, DX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0043(s *State)
 
-// h0044 runs ADDQ $0x00000400, R8 (form ADDQ imm, r64, from go/asm).
+// h0044 runs ADDQ $0x000000c0, AX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0044(s *State)
 
-// h0045 runs ADDQ $0x00000580, R8 (form ADDQ imm, r64, from go/asm).
+// h0045 runs ADDQ $0x00000100, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0045(s *State)
 
-// h0046 runs ADDQ $0x02, R8 (form ADDQ imm, r64, from go/asm).
+// h0046 runs ADDQ $0x00000400, AX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0046(s *State)
 
-// h0047 runs ADDQ $0x04, R8 (form ADDQ imm, r64, from go/asm).
+// h0047 runs ADDQ $0x00000400, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0047(s *State)
 
-// h0048 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
+// h0048 runs ADDQ $0x00000580, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0048(s *State)
 
-// h0049 runs ADDQ $0x40, CX (form ADDQ imm, r64, from go/asm).
+// h0049 runs ADDQ $0x00001000, AX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0049(s *State)
 
-// h0050 runs ADDQ AX, R8 (form ADDQ r64, r64, from go/asm).
+// h0050 runs ADDQ $0x00001400, AX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0050(s *State)
 
-// h0051 runs ADDQ DX, CX (form ADDQ r64, r64, from go/asm).
+// h0051 runs ADDQ $0x00001c00, AX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0051(s *State)
 
-// h0052 runs ADDQ DX, R8 (form ADDQ r64, r64, from go/asm).
+// h0052 runs ADDQ $0x02, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0052(s *State)
 
-// h0053 runs ADDQ R8, R9 (form ADDQ r64, r64, from go/asm).
+// h0053 runs ADDQ $0x04, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0053(s *State)
 
-// h0054 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
+// h0054 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0054(s *State)
 
-// h0055 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
+// h0055 runs ADDQ $0x40, CX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0055(s *State)
 
-// h0056 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
+// h0056 runs ADDQ AX, R8 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0056(s *State)
 
-// h0057 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
+// h0057 runs ADDQ DX, CX (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0057(s *State)
 
-// h0058 runs ANDL $0x000000ff, AX (form ANDL imm, r32, from go/asm).
+// h0058 runs ADDQ DX, R8 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0058(s *State)
 
-// h0059 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
+// h0059 runs ADDQ R8, R9 (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0059(s *State)
 
-// h0060 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
+// h0060 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0060(s *State)
 
-// h0061 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
+// h0061 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0061(s *State)
 
-// h0062 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
+// h0062 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0062(s *State)
 
-// h0063 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
+// h0063 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0063(s *State)
 
-// h0064 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
+// h0064 runs ANDL $0x000000ff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0064(s *State)
 
-// h0065 runs ANDL $0x0f, AX (form ANDL imm, r32, from go/asm).
+// h0065 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0065(s *State)
 
-// h0066 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
+// h0066 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0066(s *State)
 
-// h0067 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
+// h0067 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0067(s *State)
 
-// h0068 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
+// h0068 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0068(s *State)
 
-// h0069 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0069 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0069(s *State)
 
-// h0070 runs ANDNQ R8, DX, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0070 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0070(s *State)
 
-// h0071 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0071 runs ANDL $0x0f, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0071(s *State)
 
-// h0072 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0072 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0072(s *State)
 
-// h0073 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0073 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0073(s *State)
 
-// h0074 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0074 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0074(s *State)
 
-// h0075 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0075 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0075(s *State)
 
-// h0076 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
+// h0076 runs ANDNQ R8, DX, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0076(s *State)
 
-// h0077 runs ANDQ (R8)(DX*8), AX (form ANDQ m64, r64, from go/asm).
+// h0077 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0077(s *State)
 
-// h0078 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
+// h0078 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0078(s *State)
 
-// h0079 runs ANDQ 24(R8), DX (form ANDQ m64, r64, from go/asm).
+// h0079 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0079(s *State)
 
-// h0080 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from go/asm).
+// h0080 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0080(s *State)
 
-// h0081 runs ANDQ AX, 24(R8) (form ANDQ r64, m64, from go/asm).
+// h0081 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0081(s *State)
 
-// h0082 runs ANDQ DX, 24(R8) (form ANDQ r64, m64, from go/asm).
+// h0082 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0082(s *State)
 
-// h0083 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
+// h0083 runs ANDQ (R8)(DX*8), AX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0083(s *State)
 
-// h0084 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
+// h0084 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0084(s *State)
 
-// h0085 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
+// h0085 runs ANDQ 24(R8), DX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0085(s *State)
 
-// h0086 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
+// h0086 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0086(s *State)
 
-// h0087 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
+// h0087 runs ANDQ AX, 24(R8) (form ANDQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0087(s *State)
 
-// h0088 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
+// h0088 runs ANDQ DX, 24(R8) (form ANDQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0088(s *State)
 
-// h0089 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
+// h0089 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0089(s *State)
 
-// h0090 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
+// h0090 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0090(s *State)
 
-// h0091 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
+// h0091 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0091(s *State)
 
-// h0092 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
+// h0092 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0092(s *State)
 
-// h0093 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
+// h0093 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0093(s *State)
 
-// h0094 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
+// h0094 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0094(s *State)
 
-// h0095 runs CMOVQCS 24(R8), DX (form CMOVQCS m64, r64, from go/asm).
+// h0095 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0095(s *State)
 
-// h0096 runs CMOVQEQ AX, DX (form CMOVQEQ r64, r64, from go/asm).
+// h0096 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0096(s *State)
 
-// h0097 runs CMOVQNE AX, DX (form CMOVQNE r64, r64, from go/asm).
+// h0097 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0097(s *State)
 
-// h0098 runs CMOVQNE DX, AX (form CMOVQNE r64, r64, from go/asm).
+// h0098 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0098(s *State)
 
-// h0099 runs CMOVQNE R8, DX (form CMOVQNE r64, r64, from go/asm).
+// h0099 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0099(s *State)
 
-// h0100 runs CMPL AX, $0x00000cb8 (form CMPL r32, imm, from go/asm).
+// h0100 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0100(s *State)
 
-// h0101 runs CMPL AX, $0x00000fe6 (form CMPL r32, imm, from go/asm).
+// h0101 runs CMOVQCS 24(R8), DX (form CMOVQCS m64, r64, from go/asm).
 //
 //go:noescape
 func h0101(s *State)
 
-// h0102 runs CMPL AX, $0x00001642 (form CMPL r32, imm, from go/asm).
+// h0102 runs CMOVQEQ AX, DX (form CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0102(s *State)
 
-// h0103 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
+// h0103 runs CMOVQNE AX, DX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0103(s *State)
 
-// h0104 runs CMPL AX, $0x09 (form CMPL r32, imm, from go/asm).
+// h0104 runs CMOVQNE DX, AX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0104(s *State)
 
-// h0105 runs CMPL AX, $0x0f (form CMPL r32, imm, from go/asm).
+// h0105 runs CMOVQNE R8, DX (form CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h0105(s *State)
 
-// h0106 runs CMPL R8, $0x09 (form CMPL r32, imm, from go/asm).
+// h0106 runs CMPL AX, $0x00000cb8 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0106(s *State)
 
-// h0107 runs CMPL R8, $0x0f (form CMPL r32, imm, from go/asm).
+// h0107 runs CMPL AX, $0x00000fe6 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0107(s *State)
 
-// h0108 runs CMPQ AX, $0x00000000 (form CMPQ r64, imm, from go/asm).
+// h0108 runs CMPL AX, $0x00001642 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0108(s *State)
 
-// h0109 runs CMPQ AX, $0x00000004 (form CMPQ r64, imm, from go/asm).
+// h0109 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0109(s *State)
 
-// h0110 runs CMPQ AX, $0x00000006 (form CMPQ r64, imm, from go/asm).
+// h0110 runs CMPL AX, $0x09 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0110(s *State)
 
-// h0111 runs CMPQ AX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0111 runs CMPL AX, $0x0f (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0111(s *State)
 
-// h0112 runs CMPQ AX, $0x00000088 (form CMPQ r64, imm, from go/asm).
+// h0112 runs CMPL R8, $0x09 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0112(s *State)
 
-// h0113 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0113 runs CMPL R8, $0x0f (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0113(s *State)
 
-// h0114 runs CMPQ CX, $0x00000007 (form CMPQ r64, imm, from go/asm).
+// h0114 runs CMPQ AX, $0x00000000 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0114(s *State)
 
-// h0115 runs CMPQ CX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0115 runs CMPQ AX, $0x00000004 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0115(s *State)
 
-// h0116 runs CMPQ CX, $0x0000000f (form CMPQ r64, imm, from go/asm).
+// h0116 runs CMPQ AX, $0x00000006 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0116(s *State)
 
-// h0117 runs CMPQ CX, $0x00000017 (form CMPQ r64, imm, from go/asm).
+// h0117 runs CMPQ AX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0117(s *State)
 
-// h0118 runs CMPQ CX, $0x0000001f (form CMPQ r64, imm, from go/asm).
+// h0118 runs CMPQ AX, $0x00000088 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0118(s *State)
 
-// h0119 runs CMPQ CX, $0x00000027 (form CMPQ r64, imm, from go/asm).
+// h0119 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0119(s *State)
 
-// h0120 runs CMPQ CX, $0x0000002f (form CMPQ r64, imm, from go/asm).
+// h0120 runs CMPQ CX, $0x00000007 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0120(s *State)
 
-// h0121 runs CMPQ CX, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0121 runs CMPQ CX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0121(s *State)
 
-// h0122 runs CMPQ CX, $0x0000003f (form CMPQ r64, imm, from go/asm).
+// h0122 runs CMPQ CX, $0x0000000f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0122(s *State)
 
-// h0123 runs CMPQ CX, $0x00000040 (form CMPQ r64, imm, from go/asm).
+// h0123 runs CMPQ CX, $0x00000017 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0123(s *State)
 
-// h0124 runs CMPQ CX, $0x00000047 (form CMPQ r64, imm, from go/asm).
+// h0124 runs CMPQ CX, $0x0000001f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0124(s *State)
 
-// h0125 runs CMPQ CX, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0125 runs CMPQ CX, $0x00000027 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0125(s *State)
 
-// h0126 runs CMPQ CX, $0x0000004f (form CMPQ r64, imm, from go/asm).
+// h0126 runs CMPQ CX, $0x0000002f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0126(s *State)
 
-// h0127 runs CMPQ CX, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0127 runs CMPQ CX, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0127(s *State)
 
-// h0128 runs CMPQ CX, $0x00000057 (form CMPQ r64, imm, from go/asm).
+// h0128 runs CMPQ CX, $0x0000003f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0128(s *State)
 
-// h0129 runs CMPQ CX, $0x0000005f (form CMPQ r64, imm, from go/asm).
+// h0129 runs CMPQ CX, $0x00000040 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0129(s *State)
 
-// h0130 runs CMPQ CX, $0x00000067 (form CMPQ r64, imm, from go/asm).
+// h0130 runs CMPQ CX, $0x00000047 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0130(s *State)
 
-// h0131 runs CMPQ CX, $0x0000006f (form CMPQ r64, imm, from go/asm).
+// h0131 runs CMPQ CX, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0131(s *State)
 
-// h0132 runs CMPQ CX, $0x00000077 (form CMPQ r64, imm, from go/asm).
+// h0132 runs CMPQ CX, $0x0000004f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0132(s *State)
 
-// h0133 runs CMPQ CX, $0x0000007f (form CMPQ r64, imm, from go/asm).
+// h0133 runs CMPQ CX, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0133(s *State)
 
-// h0134 runs CMPQ CX, $0x00000087 (form CMPQ r64, imm, from go/asm).
+// h0134 runs CMPQ CX, $0x00000057 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0134(s *State)
 
-// h0135 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
+// h0135 runs CMPQ CX, $0x0000005f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0135(s *State)
 
-// h0136 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0136 runs CMPQ CX, $0x00000067 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0136(s *State)
 
-// h0137 runs CMPQ DX, $0x00000004 (form CMPQ r64, imm, from go/asm).
+// h0137 runs CMPQ CX, $0x0000006f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0137(s *State)
 
-// h0138 runs CMPQ DX, $0x00000006 (form CMPQ r64, imm, from go/asm).
+// h0138 runs CMPQ CX, $0x00000077 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0138(s *State)
 
-// h0139 runs CMPQ DX, $0x00000008 (form CMPQ r64, imm, from go/asm).
+// h0139 runs CMPQ CX, $0x0000007f (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0139(s *State)
 
-// h0140 runs CMPQ DX, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0140 runs CMPQ CX, $0x00000087 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0140(s *State)
 
-// h0141 runs CMPQ DX, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0141 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0141(s *State)
 
-// h0142 runs CMPQ DX, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0142 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0142(s *State)
 
-// h0143 runs CMPQ DX, $0x000003b8 (form CMPQ r64, imm, from go/asm).
+// h0143 runs CMPQ DX, $0x00000004 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0143(s *State)
 
-// h0144 runs CMPQ R8, $0x00000000 (form CMPQ r64, imm, from go/asm).
+// h0144 runs CMPQ DX, $0x00000006 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0144(s *State)
 
-// h0145 runs CMPQ R8, $0x00000001 (form CMPQ r64, imm, from go/asm).
+// h0145 runs CMPQ DX, $0x00000008 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0145(s *State)
 
-// h0146 runs CMPQ R8, $0x00000002 (form CMPQ r64, imm, from go/asm).
+// h0146 runs CMPQ DX, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0146(s *State)
 
-// h0147 runs CMPQ R8, $0x00000003 (form CMPQ r64, imm, from go/asm).
+// h0147 runs CMPQ DX, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0147(s *State)
 
-// h0148 runs CMPQ R8, $0x00000037 (form CMPQ r64, imm, from go/asm).
+// h0148 runs CMPQ DX, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0148(s *State)
 
-// h0149 runs CMPQ R8, $0x0000004b (form CMPQ r64, imm, from go/asm).
+// h0149 runs CMPQ DX, $0x000003b8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0149(s *State)
 
-// h0150 runs CMPQ R8, $0x00000050 (form CMPQ r64, imm, from go/asm).
+// h0150 runs CMPQ R8, $0x00000000 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0150(s *State)
 
-// h0151 runs CMPQ R8, $0x00000088 (form CMPQ r64, imm, from go/asm).
+// h0151 runs CMPQ R8, $0x00000001 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0151(s *State)
 
-// h0152 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
+// h0152 runs CMPQ R8, $0x00000002 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0152(s *State)
 
-// h0153 runs CMPQ R8, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0153 runs CMPQ R8, $0x00000003 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0153(s *State)
 
-// h0154 runs CMPQ CX, 24(R8) (form CMPQ r64, m64, from go/asm).
+// h0154 runs CMPQ R8, $0x00000037 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0154(s *State)
 
-// h0155 runs CMPQ R8, 24(R9) (form CMPQ r64, m64, from go/asm).
+// h0155 runs CMPQ R8, $0x0000004b (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0155(s *State)
 
-// h0156 runs CMPQ DX, R8 (form CMPQ r64, r64, from go/asm).
+// h0156 runs CMPQ R8, $0x00000050 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0156(s *State)
 
-// h0157 runs CMPQ R8, DX (form CMPQ r64, r64, from go/asm).
+// h0157 runs CMPQ R8, $0x00000088 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0157(s *State)
 
-// h0158 runs CMPQ R8, R9 (form CMPQ r64, r64, from go/asm).
+// h0158 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0158(s *State)
 
-// h0159 runs DECL CX (form DECL r32, from go/asm).
+// h0159 runs CMPQ R8, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0159(s *State)
 
-// h0160 runs DECL DX (form DECL r32, from go/asm).
+// h0160 runs CMPQ CX, 24(R8) (form CMPQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0160(s *State)
 
-// h0161 runs DECL R8 (form DECL r32, from go/asm).
+// h0161 runs CMPQ R8, 24(R9) (form CMPQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0161(s *State)
 
-// h0162 runs DECQ 24(R8) (form DECQ m64, from go/asm).
+// h0162 runs CMPQ DX, R8 (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0162(s *State)
 
-// h0163 runs DECQ AX (form DECQ r64, from go/asm).
+// h0163 runs CMPQ R8, DX (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0163(s *State)
 
-// h0164 runs DECQ CX (form DECQ r64, from go/asm).
+// h0164 runs CMPQ R8, R9 (form CMPQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0164(s *State)
 
-// h0165 runs DECQ DX (form DECQ r64, from go/asm).
+// h0165 runs DECL CX (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0165(s *State)
 
-// h0166 runs INCQ AX (form INCQ r64, from go/asm).
+// h0166 runs DECL DX (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0166(s *State)
 
-// h0167 runs INCQ CX (form INCQ r64, from go/asm).
+// h0167 runs DECL R8 (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0167(s *State)
 
-// h0168 runs INCQ DX (form INCQ r64, from go/asm).
+// h0168 runs DECQ 24(R8) (form DECQ m64, from go/asm).
 //
 //go:noescape
 func h0168(s *State)
 
-// h0169 runs INCQ R8 (form INCQ r64, from go/asm).
+// h0169 runs DECQ AX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0169(s *State)
 
-// h0170 runs JCC taken (form JCC label, from go/asm).
+// h0170 runs DECQ CX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0170(s *State)
 
-// h0171 runs JCS taken (form JCS label, from go/asm).
+// h0171 runs DECQ DX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0171(s *State)
 
-// h0172 runs JEQ taken (form JEQ label, from go/asm).
+// h0172 runs INCQ AX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0172(s *State)
 
-// h0173 runs JHI taken (form JHI label, from go/asm).
+// h0173 runs INCQ CX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0173(s *State)
 
-// h0174 runs JLS taken (form JLS label, from go/asm).
+// h0174 runs INCQ DX (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0174(s *State)
 
-// h0175 runs JLT taken (form JLT label, from go/asm).
+// h0175 runs INCQ R8 (form INCQ r64, from go/asm).
 //
 //go:noescape
 func h0175(s *State)
 
-// h0176 runs JMP taken (form JMP label, from go/asm).
+// h0176 runs JCC taken (form JCC label, from go/asm).
 //
 //go:noescape
 func h0176(s *State)
 
-// h0177 runs JNE taken (form JNE label, from go/asm).
+// h0177 runs JCS taken (form JCS label, from go/asm).
 //
 //go:noescape
 func h0177(s *State)
 
-// h0178 runs LDMXCSR (R8) (form LDMXCSR m32, from go/asm).
+// h0178 runs JEQ taken (form JEQ label, from go/asm).
 //
 //go:noescape
 func h0178(s *State)
 
-// h0179 runs LDMXCSR 24(R8) (form LDMXCSR m32, from go/asm).
+// h0179 runs JHI taken (form JHI label, from go/asm).
 //
 //go:noescape
 func h0179(s *State)
 
-// h0180 runs LEAQ (AX)(AX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0180 runs JLS taken (form JLS label, from go/asm).
 //
 //go:noescape
 func h0180(s *State)
 
-// h0181 runs LEAQ (AX)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
+// h0181 runs JLT taken (form JLT label, from go/asm).
 //
 //go:noescape
 func h0181(s *State)
 
-// h0182 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0182 runs JMP taken (form JMP label, from go/asm).
 //
 //go:noescape
 func h0182(s *State)
 
-// h0183 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
+// h0183 runs JNE taken (form JNE label, from go/asm).
 //
 //go:noescape
 func h0183(s *State)
 
-// h0184 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0184 runs LDMXCSR (R8) (form LDMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0184(s *State)
 
-// h0185 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
+// h0185 runs LDMXCSR 24(R8) (form LDMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0185(s *State)
 
-// h0186 runs LEAQ (R8)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
+// h0186 runs LEAQ (AX)(AX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs LEAQ (R8)(R9*4), R9 (form LEAQ m64, r64, from go/asm).
+// h0187 runs LEAQ (AX)(CX*1), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
+// h0188 runs LEAQ (AX)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs LEAQ (R8), AX (form LEAQ m64, r64, from go/asm).
+// h0189 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0190 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs LEAQ 24(AX), AX (form LEAQ m64, r64, from go/asm).
+// h0191 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs LEAQ 24(R8), AX (form LEAQ m64, r64, from go/asm).
+// h0192 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs LEAQ 24(R8), CX (form LEAQ m64, r64, from go/asm).
+// h0193 runs LEAQ (R8)(R8*4), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0194 runs LEAQ (R8)(R9*4), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs LFENCE (form LFENCE, from go/asm).
+// h0195 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0196 runs LEAQ (R8), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0197 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs MOVB $0x02, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0198 runs LEAQ 24(AX), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs MOVB $0x03, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0199 runs LEAQ 24(R8)(CX*1), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs MOVB $0x04, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0200 runs LEAQ 24(R8), AX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs MOVB $0x05, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0201 runs LEAQ 24(R8), CX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs MOVB $0x06, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0202 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs MOVB $0x07, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0203 runs LFENCE (form LFENCE, from go/asm).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs MOVB $0x08, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0204 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs MOVB $0x09, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0205 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs MOVB $0x0a, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0206 runs MOVB $0x02, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs MOVB $0x0b, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0207 runs MOVB $0x03, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs MOVB $0x0c, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0208 runs MOVB $0x04, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs MOVB $0x0d, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0209 runs MOVB $0x05, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs MOVB $0x0e, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0210 runs MOVB $0x06, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs MOVB AL, 24(R8) (form MOVB r8, m8, from go/asm).
+// h0211 runs MOVB $0x07, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs MOVB CL, 24(R8)(DX*1) (form MOVB r8, m8, from go/asm).
+// h0212 runs MOVB $0x08, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs MOVB DL, 24(R8) (form MOVB r8, m8, from go/asm).
+// h0213 runs MOVB $0x09, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs MOVB R8B, (R9)(CX*1) (form MOVB r8, m8, from go/asm).
+// h0214 runs MOVB $0x0a, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs MOVBLZX (R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
+// h0215 runs MOVB $0x0b, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs MOVBLZX 24(R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
+// h0216 runs MOVB $0x0c, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs MOVBLZX 24(R8), AX (form MOVBLZX m8, r32, from go/asm).
+// h0217 runs MOVB $0x0d, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs MOVBQZX (R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
+// h0218 runs MOVB $0x0e, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs MOVBQZX (R8)(R9*1), R10 (form MOVBQZX m8, r64, from go/asm).
+// h0219 runs MOVB AL, 24(R8) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs MOVBQZX 24(R8)(AX*1), CX (form MOVBQZX m8, r64, from go/asm).
+// h0220 runs MOVB CL, 24(R8)(DX*1) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs MOVBQZX 24(R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
+// h0221 runs MOVB DL, 24(R8) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs MOVBQZX 24(R8), AX (form MOVBQZX m8, r64, from go/asm).
+// h0222 runs MOVB R8B, (R9)(CX*1) (form MOVB r8, m8, from go/asm).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs MOVL $0x00001fbf, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0223 runs MOVBLZX (R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs MOVL $0x000173b2, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0224 runs MOVBLZX 24(R8)(R9*1), R10 (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs MOVL $0x00017400, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0225 runs MOVBLZX 24(R8), AX (form MOVBLZX m8, r32, from go/asm).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs MOVL $0x0001ffb2, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0226 runs MOVBQZX (R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs MOVL $0x0003fe3c, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0227 runs MOVBQZX (R8)(R9*1), R10 (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs MOVL $0x0003fe88, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0228 runs MOVBQZX 24(R8)(AX*1), CX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs MOVL $0x0003ff00, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0229 runs MOVBQZX 24(R8)(AX*1), DX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs MOVL $0x0007ff3c, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0230 runs MOVBQZX 24(R8), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs MOVL $0x0007ff88, 24(R8) (form MOVL imm, m32, from go/asm).
+// h0231 runs MOVL $0x00001fbf, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs MOVL $0x00000000, AX (form MOVL imm, r32, from go/asm).
+// h0232 runs MOVL $0x000173b2, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs MOVL $0x00000001, AX (form MOVL imm, r32, from go/asm).
+// h0233 runs MOVL $0x00017400, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs MOVL $0x00000001, DX (form MOVL imm, r32, from go/asm).
+// h0234 runs MOVL $0x0001ffb2, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
+// h0235 runs MOVL $0x0003fe3c, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
+// h0236 runs MOVL $0x0003fe88, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
+// h0237 runs MOVL $0x0003ff00, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
+// h0238 runs MOVL $0x0007ff3c, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs MOVL $0x00000004, CX (form MOVL imm, r32, from go/asm).
+// h0239 runs MOVL $0x0007ff88, 24(R8) (form MOVL imm, m32, from go/asm).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
+// h0240 runs MOVL $0x00000000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
+// h0241 runs MOVL $0x00000001, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0241(s *State)
 
-// h0242 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
+// h0242 runs MOVL $0x00000001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0242(s *State)
 
-// h0243 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
+// h0243 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0243(s *State)
 
-// h0244 runs MOVL $0x0000000b, DX (form MOVL imm, r32, from go/asm).
+// h0244 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0244(s *State)
 
-// h0245 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
+// h0245 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0245(s *State)
 
-// h0246 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
+// h0246 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0246(s *State)
 
-// h0247 runs MOVL $0x0000000f, CX (form MOVL imm, r32, from go/asm).
+// h0247 runs MOVL $0x00000004, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0247(s *State)
 
-// h0248 runs MOVL $0x00000010, CX (form MOVL imm, r32, from go/asm).
+// h0248 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0248(s *State)
 
-// h0249 runs MOVL $0x00000011, CX (form MOVL imm, r32, from go/asm).
+// h0249 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0249(s *State)
 
-// h0250 runs MOVL $0x00000014, CX (form MOVL imm, r32, from go/asm).
+// h0250 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0250(s *State)
 
-// h0251 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
+// h0251 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0251(s *State)
 
-// h0252 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
+// h0252 runs MOVL $0x0000000b, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0252(s *State)
 
-// h0253 runs MOVL $0x0000001f, R8 (form MOVL imm, r32, from go/asm).
+// h0253 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0253(s *State)
 
-// h0254 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
+// h0254 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0254(s *State)
 
-// h0255 runs MOVL $0x00000037, AX (form MOVL imm, r32, from go/asm).
+// h0255 runs MOVL $0x0000000f, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0255(s *State)
 
-// h0256 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
+// h0256 runs MOVL $0x00000010, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0256(s *State)
 
-// h0257 runs MOVL $0x0000004b, AX (form MOVL imm, r32, from go/asm).
+// h0257 runs MOVL $0x00000011, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0257(s *State)
 
-// h0258 runs MOVL $0x00000050, AX (form MOVL imm, r32, from go/asm).
+// h0258 runs MOVL $0x00000014, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0258(s *State)
 
-// h0259 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
+// h0259 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0259(s *State)
 
-// h0260 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
+// h0260 runs MOVL $0x0000001f, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0260(s *State)
 
-// h0261 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
+// h0261 runs MOVL $0x0000001f, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0261(s *State)
 
-// h0262 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
+// h0262 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0262(s *State)
 
-// h0263 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
+// h0263 runs MOVL $0x00000037, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0263(s *State)
 
-// h0264 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
+// h0264 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0264(s *State)
 
-// h0265 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
+// h0265 runs MOVL $0x0000004b, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0265(s *State)
 
-// h0266 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
+// h0266 runs MOVL $0x00000050, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0266(s *State)
 
-// h0267 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
+// h0267 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0267(s *State)
 
-// h0268 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
+// h0268 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0268(s *State)
 
-// h0269 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
+// h0269 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0269(s *State)
 
-// h0270 runs MOVL $0x4d430002, AX (form MOVL imm, r32, from go/asm).
+// h0270 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0270(s *State)
 
-// h0271 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
+// h0271 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0271(s *State)
 
-// h0272 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
+// h0272 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0272(s *State)
 
-// h0273 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
+// h0273 runs MOVL $0x001f0404, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0273(s *State)
 
-// h0274 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
+// h0274 runs MOVL $0x001f0506, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0274(s *State)
 
-// h0275 runs MOVL 24(R8), CX (form MOVL m32, r32, from go/asm).
+// h0275 runs MOVL $0x001f0708, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0275(s *State)
 
-// h0276 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
+// h0276 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0276(s *State)
 
-// h0277 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
+// h0277 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0277(s *State)
 
-// h0278 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
+// h0278 runs MOVL $0x4d430002, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0278(s *State)
 
-// h0279 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0279 runs MOVL (R8)(R9*4), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0279(s *State)
 
-// h0280 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0280 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0280(s *State)
 
-// h0281 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
+// h0281 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
+// h0282 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0283 runs MOVL 24(R8), CX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0284 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
+// h0285 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
+// h0286 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
+// h0287 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
+// h0288 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs MOVL DX, AX (form MOVL r32, r32, from go/asm).
+// h0289 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
+// h0290 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
+// h0291 runs MOVL DX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
+// h0292 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
+// h0293 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0294 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0295 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
+// h0296 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
+// h0297 runs MOVL DX, AX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
+// h0298 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
+// h0299 runs MOVL R8, AX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
+// h0300 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0301 runs MOVO X1, X9 (form MOVO xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0302 runs MOVOU (DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0303 runs MOVOU (R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs MOVQ $0x00000005, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0304 runs MOVOU 24(DX), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0305 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0306 runs MOVOU X1, (R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0307 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0308 runs MOVQ $0x00000000, (R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs MOVQ $0x00000020, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0309 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs MOVQ $0x00000030, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0310 runs MOVQ $0x00000001, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs MOVQ $0x00000040, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0311 runs MOVQ $0x00000002, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0312 runs MOVQ $0x00000004, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0313 runs MOVQ $0x00000005, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0314 runs MOVQ $0x00000006, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs MOVQ $0x00001000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0315 runs MOVQ $0x00000007, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs MOVQ $0x00001400, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0316 runs MOVQ $0x00000008, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs MOVQ $0x00001800, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0317 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs MOVQ $0x00001c00, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0318 runs MOVQ $0x0000001f, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs MOVQ $0x00002000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0319 runs MOVQ $0x00000020, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0320 runs MOVQ $0x00000030, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0321 runs MOVQ $0x00000040, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
+// h0322 runs MOVQ $0x000000c4, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs MOVQ $0x800000000000001f, AX (form MOVQ imm, r64, from go/asm).
+// h0323 runs MOVQ $0x000000cf, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs MOVQ (AX), AX (form MOVQ m64, r64, from go/asm).
+// h0324 runs MOVQ $0x000000d9, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs MOVQ (AX), CX (form MOVQ m64, r64, from go/asm).
+// h0325 runs MOVQ $0x00001000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs MOVQ (AX), R8 (form MOVQ m64, r64, from go/asm).
+// h0326 runs MOVQ $0x00001400, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0327 runs MOVQ $0x00001800, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
+// h0328 runs MOVQ $0x00001c00, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
+// h0329 runs MOVQ $0x00002000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
+// h0330 runs MOVQ $0x00008000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0331 runs MOVQ $0x02000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0332 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs MOVQ 24(AX), AX (form MOVQ m64, r64, from go/asm).
+// h0333 runs MOVQ $0x800000000000001f, AX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs MOVQ 24(AX), R8 (form MOVQ m64, r64, from go/asm).
+// h0334 runs MOVQ (AX), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs MOVQ 24(DX), DX (form MOVQ m64, r64, from go/asm).
+// h0335 runs MOVQ (AX), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0336 runs MOVQ (AX), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
+// h0337 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
+// h0338 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
+// h0339 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0340 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0341 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0342 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs MOVQ AX, (R8)(DX*8) (form MOVQ r64, m64, from go/asm).
+// h0343 runs MOVQ 24(AX), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0344 runs MOVQ 24(AX), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0345 runs MOVQ 24(DX), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0346 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0347 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0348 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
+// h0349 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
+// h0350 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
+// h0351 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
+// h0352 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
+// h0353 runs MOVQ AX, (R8)(DX*8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs MOVQ CX, DX (form MOVQ r64, r64, from go/asm).
+// h0354 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
+// h0355 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
+// h0356 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
+// h0357 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
+// h0358 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
+// h0359 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
+// h0360 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
+// h0361 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
+// h0362 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs MOVWLZX (R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0363 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0364 runs MOVQ CX, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs MOVWLZX 24(R8), DX (form MOVWLZX m16, r32, from go/asm).
+// h0365 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs NOTL R8 (form NOTL r32, from go/asm).
+// h0366 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs NOTQ AX (form NOTQ r64, from go/asm).
+// h0367 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs NOTQ CX (form NOTQ r64, from go/asm).
+// h0368 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs NOTQ DX (form NOTQ r64, from go/asm).
+// h0369 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs NOTQ R8 (form NOTQ r64, from go/asm).
+// h0370 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
+// h0371 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
+// h0372 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
+// h0373 runs MOVWLZX (R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
+// h0374 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
+// h0375 runs MOVWLZX 24(R8), DX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
+// h0376 runs NOTL R8 (form NOTL r32, from go/asm).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
+// h0377 runs NOTQ AX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
+// h0378 runs NOTQ CX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
+// h0379 runs NOTQ DX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
+// h0380 runs NOTQ R8 (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
+// h0381 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
+// h0382 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
+// h0383 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
+// h0384 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
+// h0385 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs PADDL X1, X9 (form PADDL xmm, xmm, from go/asm).
+// h0386 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs PADDQ X1, X9 (form PADDQ xmm, xmm, from go/asm).
+// h0387 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs PAND X1, X9 (form PAND xmm, xmm, from go/asm).
+// h0388 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs PMULULQ X1, X9 (form PMULULQ xmm, xmm, from go/asm).
+// h0389 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs POR X1, X9 (form POR xmm, xmm, from go/asm).
+// h0390 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs PSHUFL $0x00, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0391 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs PSHUFL $0x55, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0392 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs PSHUFL $0xf5, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0393 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs PSHUFL $0xf5, X1, X9 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0394 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs PSHUFL $0xff, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
+// h0395 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs PSLLL $0x00, X1 (form PSLLL imm, xmm, from go/asm).
+// h0396 runs PADDL X1, X9 (form PADDL xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs PSLLL $0x01, X1 (form PSLLL imm, xmm, from go/asm).
+// h0397 runs PADDQ X1, X9 (form PADDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs PSLLL $0x02, X1 (form PSLLL imm, xmm, from go/asm).
+// h0398 runs PAND X1, X9 (form PAND xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs PSLLL $0x03, X1 (form PSLLL imm, xmm, from go/asm).
+// h0399 runs PMULULQ X1, X9 (form PMULULQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs PSLLL $0x04, X1 (form PSLLL imm, xmm, from go/asm).
+// h0400 runs POR X1, X9 (form POR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs PSLLL $0x08, X1 (form PSLLL imm, xmm, from go/asm).
+// h0401 runs PSHUFL $0x00, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs PSLLL $0x0c, X1 (form PSLLL imm, xmm, from go/asm).
+// h0402 runs PSHUFL $0x55, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs PSLLL $0x0d, X1 (form PSLLL imm, xmm, from go/asm).
+// h0403 runs PSHUFL $0xf5, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs PSLLL $0x10, X1 (form PSLLL imm, xmm, from go/asm).
+// h0404 runs PSHUFL $0xf5, X1, X9 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs PSLLL $0x14, X1 (form PSLLL imm, xmm, from go/asm).
+// h0405 runs PSHUFL $0xff, X1, X1 (form PSHUFL imm, xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs PSLLL $0x17, X1 (form PSLLL imm, xmm, from go/asm).
+// h0406 runs PSLLL $0x00, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs PSLLL $0x18, X1 (form PSLLL imm, xmm, from go/asm).
+// h0407 runs PSLLL $0x01, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs PSLLL $0x1c, X1 (form PSLLL imm, xmm, from go/asm).
+// h0408 runs PSLLL $0x02, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs PSRAL $0x17, X1 (form PSRAL imm, xmm, from go/asm).
+// h0409 runs PSLLL $0x03, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs PSRAL $0x1f, X1 (form PSRAL imm, xmm, from go/asm).
+// h0410 runs PSLLL $0x04, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs PSRLQ $0x20, X1 (form PSRLQ imm, xmm, from go/asm).
+// h0411 runs PSLLL $0x08, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs PSUBL X1, X9 (form PSUBL xmm, xmm, from go/asm).
+// h0412 runs PSLLL $0x0c, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs PUNPCKHLQ X1, X9 (form PUNPCKHLQ xmm, xmm, from go/asm).
+// h0413 runs PSLLL $0x0d, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs PUNPCKHQDQ X1, X9 (form PUNPCKHQDQ xmm, xmm, from go/asm).
+// h0414 runs PSLLL $0x10, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs PUNPCKLLQ X1, X9 (form PUNPCKLLQ xmm, xmm, from go/asm).
+// h0415 runs PSLLL $0x14, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs PUNPCKLQDQ X1, X9 (form PUNPCKLQDQ xmm, xmm, from go/asm).
+// h0416 runs PSLLL $0x17, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs PXOR X1, X1 (form PXOR xmm, xmm, from go/asm).
+// h0417 runs PSLLL $0x18, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs PXOR X1, X9 (form PXOR xmm, xmm, from go/asm).
+// h0418 runs PSLLL $0x1c, X1 (form PSLLL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
+// h0419 runs PSRAL $0x17, X1 (form PSRAL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
+// h0420 runs PSRAL $0x1f, X1 (form PSRAL imm, xmm, from go/asm).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
+// h0421 runs PSRLQ $0x20, X1 (form PSRLQ imm, xmm, from go/asm).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
+// h0422 runs PSUBL X1, X9 (form PSUBL xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
+// h0423 runs PUNPCKHLQ X1, X9 (form PUNPCKHLQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
+// h0424 runs PUNPCKHQDQ X1, X9 (form PUNPCKHQDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
+// h0425 runs PUNPCKLLQ X1, X9 (form PUNPCKLLQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
+// h0426 runs PUNPCKLQDQ X1, X9 (form PUNPCKLQDQ xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
+// h0427 runs PXOR X1, X1 (form PXOR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
+// h0428 runs PXOR X1, X9 (form PXOR xmm, xmm, from go/asm).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
+// h0429 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
+// h0430 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
+// h0431 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
+// h0432 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
+// h0433 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
+// h0434 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
+// h0435 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
+// h0436 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
+// h0437 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
+// h0438 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
+// h0439 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
+// h0440 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
+// h0441 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
+// h0442 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
+// h0443 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
+// h0444 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
+// h0445 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
+// h0446 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
+// h0447 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
+// h0448 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
+// h0449 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
+// h0450 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
+// h0451 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
+// h0452 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
+// h0453 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
+// h0454 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
+// h0455 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
+// h0456 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
+// h0457 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
+// h0458 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
+// h0459 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
+// h0460 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
+// h0461 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
+// h0462 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
+// h0463 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
+// h0464 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
+// h0465 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
+// h0466 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
+// h0467 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
+// h0468 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
+// h0469 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
+// h0470 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
+// h0471 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0471(s *State)
 
-// h0472 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
+// h0472 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0472(s *State)
 
-// h0473 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
+// h0473 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0473(s *State)
 
-// h0474 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
+// h0474 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0474(s *State)
 
-// h0475 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
+// h0475 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0475(s *State)
 
-// h0476 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
+// h0476 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0476(s *State)
 
-// h0477 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
+// h0477 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0477(s *State)
 
-// h0478 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
+// h0478 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0478(s *State)
 
-// h0479 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
+// h0479 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0479(s *State)
 
-// h0480 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
+// h0480 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0480(s *State)
 
-// h0481 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
+// h0481 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0481(s *State)
 
-// h0482 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
+// h0482 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0482(s *State)
 
-// h0483 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
+// h0483 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0483(s *State)
 
-// h0484 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
+// h0484 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0484(s *State)
 
-// h0485 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
+// h0485 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0485(s *State)
 
-// h0486 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
+// h0486 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0486(s *State)
 
-// h0487 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
+// h0487 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0487(s *State)
 
-// h0488 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
+// h0488 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0488(s *State)
 
-// h0489 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
+// h0489 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0489(s *State)
 
-// h0490 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
+// h0490 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0490(s *State)
 
-// h0491 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
+// h0491 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0491(s *State)
 
-// h0492 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
+// h0492 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0492(s *State)
 
-// h0493 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0493 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0493(s *State)
 
-// h0494 runs RORXQ $0x03, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0494 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0494(s *State)
 
-// h0495 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0495 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0495(s *State)
 
-// h0496 runs RORXQ $0x08, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0496 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0496(s *State)
 
-// h0497 runs RORXQ $0x09, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0497 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0497(s *State)
 
-// h0498 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0498 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0498(s *State)
 
-// h0499 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0499 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0499(s *State)
 
-// h0500 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0500 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0500(s *State)
 
-// h0501 runs RORXQ $0x14, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0501 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0501(s *State)
 
-// h0502 runs RORXQ $0x14, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0502 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0502(s *State)
 
-// h0503 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0503 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0503(s *State)
 
-// h0504 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0504 runs RORXQ $0x03, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0504(s *State)
 
-// h0505 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0505 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0505(s *State)
 
-// h0506 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0506 runs RORXQ $0x08, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0506(s *State)
 
-// h0507 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0507 runs RORXQ $0x09, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0507(s *State)
 
-// h0508 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0508 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0508(s *State)
 
-// h0509 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0509 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0509(s *State)
 
-// h0510 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0510 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0510(s *State)
 
-// h0511 runs RORXQ $0x25, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0511 runs RORXQ $0x14, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0511(s *State)
 
-// h0512 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0512 runs RORXQ $0x14, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0512(s *State)
 
-// h0513 runs RORXQ $0x27, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0513 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0513(s *State)
 
-// h0514 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0514 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0514(s *State)
 
-// h0515 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0515 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0515(s *State)
 
-// h0516 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0516 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0516(s *State)
 
-// h0517 runs RORXQ $0x2c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0517 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0517(s *State)
 
-// h0518 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0518 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0518(s *State)
 
-// h0519 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0519 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0519(s *State)
 
-// h0520 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0520 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0520(s *State)
 
-// h0521 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0521 runs RORXQ $0x25, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0521(s *State)
 
-// h0522 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0522 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0522(s *State)
 
-// h0523 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0523 runs RORXQ $0x27, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0523(s *State)
 
-// h0524 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0524 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0524(s *State)
 
-// h0525 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0525 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0525(s *State)
 
-// h0526 runs RORXQ $0x38, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0526 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0526(s *State)
 
-// h0527 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0527 runs RORXQ $0x2c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0527(s *State)
 
-// h0528 runs RORXQ $0x3d, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0528 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0528(s *State)
 
-// h0529 runs RORXQ $0x3d, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0529 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0529(s *State)
 
-// h0530 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0530 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0530(s *State)
 
-// h0531 runs RORXQ $0x3f, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0531 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0531(s *State)
 
-// h0532 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0532 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0532(s *State)
 
-// h0533 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0533 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0533(s *State)
 
-// h0534 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0534 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0534(s *State)
 
-// h0535 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
+// h0535 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0535(s *State)
 
-// h0536 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
+// h0536 runs RORXQ $0x38, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0536(s *State)
 
-// h0537 runs SARQ $0x3f, AX (form SARQ imm, r64, from go/asm).
+// h0537 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0537(s *State)
 
-// h0538 runs SARQ $0x3f, DX (form SARQ imm, r64, from go/asm).
+// h0538 runs RORXQ $0x3d, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0538(s *State)
 
-// h0539 runs SARQ $0x3f, R8 (form SARQ imm, r64, from go/asm).
+// h0539 runs RORXQ $0x3d, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0539(s *State)
 
-// h0540 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
+// h0540 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0540(s *State)
 
-// h0541 runs SHLL $0x05, AX (form SHLL imm, r32, from go/asm).
+// h0541 runs RORXQ $0x3f, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0541(s *State)
 
-// h0542 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
+// h0542 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0542(s *State)
 
-// h0543 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
+// h0543 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0543(s *State)
 
-// h0544 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
+// h0544 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0544(s *State)
 
-// h0545 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
+// h0545 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0545(s *State)
 
-// h0546 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
+// h0546 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
 //
 //go:noescape
 func h0546(s *State)
 
-// h0547 runs SHLQ $0x01, 24(R8) (form SHLQ imm, m64, from go/asm).
+// h0547 runs SARQ $0x3f, AX (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0547(s *State)
 
-// h0548 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
+// h0548 runs SARQ $0x3f, DX (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0548(s *State)
 
-// h0549 runs SHLQ $0x01, R8 (form SHLQ imm, r64, from go/asm).
+// h0549 runs SARQ $0x3f, R8 (form SARQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0549(s *State)
 
-// h0550 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
+// h0550 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0550(s *State)
 
-// h0551 runs SHLQ $0x02, R8 (form SHLQ imm, r64, from go/asm).
+// h0551 runs SHLL $0x05, AX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0551(s *State)
 
-// h0552 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
+// h0552 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0552(s *State)
 
-// h0553 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
+// h0553 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0553(s *State)
 
-// h0554 runs SHLQ $0x04, R8 (form SHLQ imm, r64, from go/asm).
+// h0554 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0554(s *State)
 
-// h0555 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
+// h0555 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0555(s *State)
 
-// h0556 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
+// h0556 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0556(s *State)
 
-// h0557 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
+// h0557 runs SHLQ $0x01, 24(R8) (form SHLQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0557(s *State)
 
-// h0558 runs SHLQ $0x08, AX (form SHLQ imm, r64, from go/asm).
+// h0558 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0558(s *State)
 
-// h0559 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
+// h0559 runs SHLQ $0x01, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0559(s *State)
 
-// h0560 runs SHLQ $0x08, R8 (form SHLQ imm, r64, from go/asm).
+// h0560 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0560(s *State)
 
-// h0561 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
+// h0561 runs SHLQ $0x02, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0561(s *State)
 
-// h0562 runs SHLQ $0x0a, AX (form SHLQ imm, r64, from go/asm).
+// h0562 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0562(s *State)
 
-// h0563 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
+// h0563 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0563(s *State)
 
-// h0564 runs SHLQ $0x0a, R8 (form SHLQ imm, r64, from go/asm).
+// h0564 runs SHLQ $0x04, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0564(s *State)
 
-// h0565 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
+// h0565 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0565(s *State)
 
-// h0566 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
+// h0566 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0566(s *State)
 
-// h0567 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
+// h0567 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0567(s *State)
 
-// h0568 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
+// h0568 runs SHLQ $0x08, AX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0568(s *State)
 
-// h0569 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
+// h0569 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0569(s *State)
 
-// h0570 runs SHLQ $0x10, AX (form SHLQ imm, r64, from go/asm).
+// h0570 runs SHLQ $0x08, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0570(s *State)
 
-// h0571 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
+// h0571 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0571(s *State)
 
-// h0572 runs SHLQ $0x10, R8 (form SHLQ imm, r64, from go/asm).
+// h0572 runs SHLQ $0x0a, AX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0572(s *State)
 
-// h0573 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
+// h0573 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0573(s *State)
 
-// h0574 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
+// h0574 runs SHLQ $0x0a, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0574(s *State)
 
-// h0575 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
+// h0575 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0575(s *State)
 
-// h0576 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
+// h0576 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0576(s *State)
 
-// h0577 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
+// h0577 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0577(s *State)
 
-// h0578 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
+// h0578 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0578(s *State)
 
-// h0579 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
+// h0579 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0579(s *State)
 
-// h0580 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
+// h0580 runs SHLQ $0x10, AX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0580(s *State)
 
-// h0581 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
+// h0581 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0581(s *State)
 
-// h0582 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
+// h0582 runs SHLQ $0x10, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0582(s *State)
 
-// h0583 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
+// h0583 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0583(s *State)
 
-// h0584 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
+// h0584 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0584(s *State)
 
-// h0585 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
+// h0585 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0585(s *State)
 
-// h0586 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
+// h0586 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0586(s *State)
 
-// h0587 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
+// h0587 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0587(s *State)
 
-// h0588 runs SHLQ $0x20, AX (form SHLQ imm, r64, from go/asm).
+// h0588 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0588(s *State)
 
-// h0589 runs SHLQ $0x20, DX (form SHLQ imm, r64, from go/asm).
+// h0589 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0589(s *State)
 
-// h0590 runs SHLQ $0x20, R8 (form SHLQ imm, r64, from go/asm).
+// h0590 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0590(s *State)
 
-// h0591 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
+// h0591 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0591(s *State)
 
-// h0592 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
+// h0592 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0592(s *State)
 
-// h0593 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
+// h0593 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0593(s *State)
 
-// h0594 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
+// h0594 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0594(s *State)
 
-// h0595 runs SHRL $0x08, AX (form SHRL imm, r32, from go/asm).
+// h0595 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0595(s *State)
 
-// h0596 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
+// h0596 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0596(s *State)
 
-// h0597 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
+// h0597 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0597(s *State)
 
-// h0598 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
+// h0598 runs SHLQ $0x20, AX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0598(s *State)
 
-// h0599 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
+// h0599 runs SHLQ $0x20, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0599(s *State)
 
-// h0600 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
+// h0600 runs SHLQ $0x20, R8 (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0600(s *State)
 
-// h0601 runs SHRL $0x1f, AX (form SHRL imm, r32, from go/asm).
+// h0601 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0601(s *State)
 
-// h0602 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
+// h0602 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0602(s *State)
 
-// h0603 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
+// h0603 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0603(s *State)
 
-// h0604 runs SHRQ $0x03, DX (form SHRQ imm, r64, from go/asm).
+// h0604 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0604(s *State)
 
-// h0605 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
+// h0605 runs SHRL $0x08, AX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0605(s *State)
 
-// h0606 runs SHRQ $0x06, R8 (form SHRQ imm, r64, from go/asm).
+// h0606 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
+// h0607 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0607(s *State)
 
-// h0608 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
+// h0608 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
+// h0609 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0609(s *State)
 
-// h0610 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
+// h0610 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0610(s *State)
 
-// h0611 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
+// h0611 runs SHRL $0x1f, AX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0611(s *State)
 
-// h0612 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
+// h0612 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0612(s *State)
 
-// h0613 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
+// h0613 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0613(s *State)
 
-// h0614 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
+// h0614 runs SHRQ $0x03, DX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0614(s *State)
 
-// h0615 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
+// h0615 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0615(s *State)
 
-// h0616 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
+// h0616 runs SHRQ $0x06, R8 (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0616(s *State)
 
-// h0617 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
+// h0617 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0617(s *State)
 
-// h0618 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
+// h0618 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0618(s *State)
 
-// h0619 runs SHRQ $0x3f, DX (form SHRQ imm, r64, from go/asm).
+// h0619 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0619(s *State)
 
-// h0620 runs STMXCSR (R8) (form STMXCSR m32, from go/asm).
+// h0620 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0620(s *State)
 
-// h0621 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
+// h0621 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0621(s *State)
 
-// h0622 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
+// h0622 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0622(s *State)
 
-// h0623 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
+// h0623 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0623(s *State)
 
-// h0624 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
+// h0624 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0624(s *State)
 
-// h0625 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
+// h0625 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0625(s *State)
 
-// h0626 runs SUBL CX, AX (form SUBL r32, r32, from go/asm).
+// h0626 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0626(s *State)
 
-// h0627 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
+// h0627 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0627(s *State)
 
-// h0628 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
+// h0628 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0628(s *State)
 
-// h0629 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
+// h0629 runs SHRQ $0x3f, DX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0629(s *State)
 
-// h0630 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
+// h0630 runs STMXCSR (R8) (form STMXCSR m32, from go/asm).
 //
 //go:noescape
 func h0630(s *State)
 
-// h0631 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
+// h0631 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
 //
 //go:noescape
 func h0631(s *State)
 
-// h0632 runs SUBQ $0x00000040, CX (form SUBQ imm, r64, from go/asm).
+// h0632 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0632(s *State)
 
-// h0633 runs SUBQ $0x00000080, R8 (form SUBQ imm, r64, from go/asm).
+// h0633 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0633(s *State)
 
-// h0634 runs SUBQ $0x00000400, R8 (form SUBQ imm, r64, from go/asm).
+// h0634 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0634(s *State)
 
-// h0635 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
+// h0635 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0635(s *State)
 
-// h0636 runs SUBQ AX, R8 (form SUBQ r64, r64, from go/asm).
+// h0636 runs SUBL CX, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0636(s *State)
 
-// h0637 runs SUBQ DX, R8 (form SUBQ r64, r64, from go/asm).
+// h0637 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0637(s *State)
 
-// h0638 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
+// h0638 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0638(s *State)
 
-// h0639 runs SUBQ R8, R9 (form SUBQ r64, r64, from go/asm).
+// h0639 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0639(s *State)
 
-// h0640 runs TESTL AX, AX (form TESTL r32, r32, from go/asm).
+// h0640 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0640(s *State)
 
-// h0641 runs TESTQ $0x00000001, CX (form TESTQ imm, r64, from go/asm).
+// h0641 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0641(s *State)
 
-// h0642 runs TESTQ $0x00000001, R8 (form TESTQ imm, r64, from go/asm).
+// h0642 runs SUBQ $0x00000040, CX (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0642(s *State)
 
-// h0643 runs TESTQ $0x00000002, CX (form TESTQ imm, r64, from go/asm).
+// h0643 runs SUBQ $0x00000080, R8 (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0643(s *State)
 
-// h0644 runs TESTQ $0x00000002, R8 (form TESTQ imm, r64, from go/asm).
+// h0644 runs SUBQ $0x00000400, R8 (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0644(s *State)
 
-// h0645 runs TESTQ $0x00000004, CX (form TESTQ imm, r64, from go/asm).
+// h0645 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0645(s *State)
 
-// h0646 runs TESTQ $0x00000004, R8 (form TESTQ imm, r64, from go/asm).
+// h0646 runs SUBQ AX, R8 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0646(s *State)
 
-// h0647 runs TESTQ $0x00000008, CX (form TESTQ imm, r64, from go/asm).
+// h0647 runs SUBQ DX, R8 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0647(s *State)
 
-// h0648 runs TESTQ $0x00000008, R8 (form TESTQ imm, r64, from go/asm).
+// h0648 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0648(s *State)
 
-// h0649 runs TESTQ $0x00000010, CX (form TESTQ imm, r64, from go/asm).
+// h0649 runs SUBQ R8, R9 (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0649(s *State)
 
-// h0650 runs TESTQ $0x00000010, R8 (form TESTQ imm, r64, from go/asm).
+// h0650 runs TESTL AX, AX (form TESTL r32, r32, from go/asm).
 //
 //go:noescape
 func h0650(s *State)
 
-// h0651 runs TESTQ $0x00000020, CX (form TESTQ imm, r64, from go/asm).
+// h0651 runs TESTQ $0x00000001, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0651(s *State)
 
-// h0652 runs TESTQ $0x00000020, R8 (form TESTQ imm, r64, from go/asm).
+// h0652 runs TESTQ $0x00000001, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0652(s *State)
 
-// h0653 runs TESTQ AX, AX (form TESTQ r64, r64, from go/asm).
+// h0653 runs TESTQ $0x00000002, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0653(s *State)
 
-// h0654 runs TESTQ CX, CX (form TESTQ r64, r64, from go/asm).
+// h0654 runs TESTQ $0x00000002, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0654(s *State)
 
-// h0655 runs TESTQ R8, R8 (form TESTQ r64, r64, from go/asm).
+// h0655 runs TESTQ $0x00000004, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0655(s *State)
 
-// h0656 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
+// h0656 runs TESTQ $0x00000004, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0656(s *State)
 
-// h0657 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
+// h0657 runs TESTQ $0x00000008, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0657(s *State)
 
-// h0658 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0658 runs TESTQ $0x00000008, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0658(s *State)
 
-// h0659 runs VMOVDQU 24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0659 runs TESTQ $0x00000010, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0659(s *State)
 
-// h0660 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0660 runs TESTQ $0x00000010, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0660(s *State)
 
-// h0661 runs VMOVDQU (DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0661 runs TESTQ $0x00000020, CX (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0661(s *State)
 
-// h0662 runs VMOVDQU (R8)(AX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0662 runs TESTQ $0x00000020, R8 (form TESTQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0662(s *State)
 
-// h0663 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0663 runs TESTQ AX, AX (form TESTQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0663(s *State)
 
-// h0664 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0664 runs TESTQ CX, CX (form TESTQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0664(s *State)
 
-// h0665 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0665 runs TESTQ R8, R8 (form TESTQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0665(s *State)
 
-// h0666 runs VMOVDQU 24(DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0666 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
 //
 //go:noescape
 func h0666(s *State)
 
-// h0667 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0667 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0667(s *State)
 
-// h0668 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
+// h0668 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0668(s *State)
 
-// h0669 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0669 runs VMOVDQU 24(R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0669(s *State)
 
-// h0670 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0670 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0670(s *State)
 
-// h0671 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
+// h0671 runs VMOVDQU (DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0671(s *State)
 
-// h0672 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0672 runs VMOVDQU (R8)(AX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0672(s *State)
 
-// h0673 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0673 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0673(s *State)
 
-// h0674 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from go/asm).
+// h0674 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0674(s *State)
 
-// h0675 runs VMOVDQU64 (AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0675 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0675(s *State)
 
-// h0676 runs VMOVDQU64 (DX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0676 runs VMOVDQU 24(DX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0676(s *State)
 
-// h0677 runs VMOVDQU64 (R8), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0677 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0677(s *State)
 
-// h0678 runs VMOVDQU64 (R8), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0678 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0678(s *State)
 
-// h0679 runs VMOVDQU64 24(AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0679 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0679(s *State)
 
-// h0680 runs VMOVDQU64 24(AX), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0680 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0680(s *State)
 
-// h0681 runs VMOVDQU64 24(DX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0681 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0681(s *State)
 
-// h0682 runs VMOVDQU64 24(R8), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0682 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0682(s *State)
 
-// h0683 runs VMOVDQU64 24(R8), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
+// h0683 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0683(s *State)
 
-// h0684 runs VMOVDQU64 Z1, (AX) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0684 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0684(s *State)
 
-// h0685 runs VMOVDQU64 Z1, (R8) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0685 runs VMOVDQU64 (AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0685(s *State)
 
-// h0686 runs VMOVDQU64 Z1, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0686 runs VMOVDQU64 (DX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0686(s *State)
 
-// h0687 runs VMOVDQU64 Z1, 24(R8) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0687 runs VMOVDQU64 (R8), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0687(s *State)
 
-// h0688 runs VMOVDQU64 Z17, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0688 runs VMOVDQU64 (R8), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0688(s *State)
 
-// h0689 runs VMOVDQU64 Z17, 24(R8) (form VMOVDQU64 zmm, m512, from go/asm).
+// h0689 runs VMOVDQU64 24(AX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0689(s *State)
 
-// h0690 runs VMOVDQU64 Z1, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
+// h0690 runs VMOVDQU64 24(AX), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0690(s *State)
 
-// h0691 runs VMOVDQU64 Z1, Z9 (form VMOVDQU64 zmm, zmm, from go/asm).
+// h0691 runs VMOVDQU64 24(DX), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0691(s *State)
 
-// h0692 runs VMOVDQU64 Z17, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
+// h0692 runs VMOVDQU64 24(R8), Z1 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0692(s *State)
 
-// h0693 runs VMOVDQU64 Z17, Z9 (form VMOVDQU64 zmm, zmm, from go/asm).
+// h0693 runs VMOVDQU64 24(R8), Z17 (form VMOVDQU64 m512, zmm, from go/asm).
 //
 //go:noescape
 func h0693(s *State)
 
-// h0694 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
+// h0694 runs VMOVDQU64 Z1, (AX) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0694(s *State)
 
-// h0695 runs VPADDD (R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0695 runs VMOVDQU64 Z1, (R8) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0695(s *State)
 
-// h0696 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0696 runs VMOVDQU64 Z1, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0696(s *State)
 
-// h0697 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0697 runs VMOVDQU64 Z1, 24(R8) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0697(s *State)
 
-// h0698 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0698 runs VMOVDQU64 Z17, 24(AX) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0698(s *State)
 
-// h0699 runs VPADDD 24(R8), Z1, Z25 (form VPADDD m512, zmm, zmm, from go/asm).
+// h0699 runs VMOVDQU64 Z17, 24(R8) (form VMOVDQU64 zmm, m512, from go/asm).
 //
 //go:noescape
 func h0699(s *State)
 
-// h0700 runs VPADDD 24(R8), Z1, Z9 (form VPADDD m512, zmm, zmm, from go/asm).
+// h0700 runs VMOVDQU64 Z1, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0700(s *State)
 
-// h0701 runs VPADDD 24(R8), Z17, Z25 (form VPADDD m512, zmm, zmm, from go/asm).
+// h0701 runs VMOVDQU64 Z1, Z9 (form VMOVDQU64 zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0701(s *State)
 
-// h0702 runs VPADDD 24(R8), Z17, Z9 (form VPADDD m512, zmm, zmm, from go/asm).
+// h0702 runs VMOVDQU64 Z17, Z25 (form VMOVDQU64 zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0702(s *State)
 
-// h0703 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0703 runs VMOVDQU64 Z17, Z9 (form VMOVDQU64 zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0703(s *State)
 
-// h0704 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0704 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
 //
 //go:noescape
 func h0704(s *State)
 
-// h0705 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0705 runs VPADDD (R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0705(s *State)
 
-// h0706 runs VPADDD Z1, Z25, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0706 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0706(s *State)
 
-// h0707 runs VPADDD Z1, Z25, Z25 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0707 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0707(s *State)
 
-// h0708 runs VPADDD Z1, Z25, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0708 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0708(s *State)
 
-// h0709 runs VPADDD Z1, Z9, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0709 runs VPADDD 24(R8), Z1, Z25 (form VPADDD m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0709(s *State)
 
-// h0710 runs VPADDD Z1, Z9, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0710 runs VPADDD 24(R8), Z1, Z9 (form VPADDD m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0710(s *State)
 
-// h0711 runs VPADDD Z1, Z9, Z9 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0711 runs VPADDD 24(R8), Z17, Z25 (form VPADDD m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0711(s *State)
 
-// h0712 runs VPADDD Z17, Z25, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0712 runs VPADDD 24(R8), Z17, Z9 (form VPADDD m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0712(s *State)
 
-// h0713 runs VPADDD Z17, Z25, Z25 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0713 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs VPADDD Z17, Z25, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0714 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs VPADDD Z17, Z9, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0715 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs VPADDD Z17, Z9, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0716 runs VPADDD Z1, Z25, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs VPADDD Z17, Z9, Z9 (form VPADDD zmm, zmm, zmm, from go/asm).
+// h0717 runs VPADDD Z1, Z25, Z25 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
+// h0718 runs VPADDD Z1, Z25, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs VPADDQ Z1, Z9, Z9 (form VPADDQ zmm, zmm, zmm, from go/asm).
+// h0719 runs VPADDD Z1, Z9, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
+// h0720 runs VPADDD Z1, Z9, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
+// h0721 runs VPADDD Z1, Z9, Z9 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0722 runs VPADDD Z17, Z25, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0723 runs VPADDD Z17, Z25, Z25 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0724 runs VPADDD Z17, Z25, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0725 runs VPADDD Z17, Z9, Z14 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0726 runs VPADDD Z17, Z9, Z30 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0727 runs VPADDD Z17, Z9, Z9 (form VPADDD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs VPBROADCASTD (R8)(R9*1), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0728 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0729 runs VPADDQ Z1, Z9, Z9 (form VPADDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0730 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
+// h0731 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0732 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0733 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0734 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs VPERM2I128 $0x01, Y1, Y1, Y9 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0735 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0736 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0737 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0738 runs VPBROADCASTD (R8)(R9*1), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
+// h0739 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
+// h0740 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs VPERMT2D Z1, Z25, Z14 (form VPERMT2D zmm, zmm, zmm, from go/asm).
+// h0741 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs VPERMT2D Z1, Z25, Z30 (form VPERMT2D zmm, zmm, zmm, from go/asm).
+// h0742 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs VPERMT2D Z17, Z25, Z14 (form VPERMT2D zmm, zmm, zmm, from go/asm).
+// h0743 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs VPERMT2D Z17, Z25, Z30 (form VPERMT2D zmm, zmm, zmm, from go/asm).
+// h0744 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs VPMINUD Y1, Y9, Y9 (form VPMINUD ymm, ymm, ymm, from go/asm).
+// h0745 runs VPERM2I128 $0x01, Y1, Y1, Y9 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from go/asm).
+// h0746 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs VPMULDQ (DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0747 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs VPMULDQ (R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0748 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs VPMULDQ (R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0749 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs VPMULDQ 24(DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0750 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0751 runs VPERMT2D Z1, Z25, Z14 (form VPERMT2D zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0752 runs VPERMT2D Z1, Z25, Z30 (form VPERMT2D zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs VPMULDQ 24(R8), Z1, Z1 (form VPMULDQ m512, zmm, zmm, from go/asm).
+// h0753 runs VPERMT2D Z17, Z25, Z14 (form VPERMT2D zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs VPMULDQ 24(R8), Z1, Z25 (form VPMULDQ m512, zmm, zmm, from go/asm).
+// h0754 runs VPERMT2D Z17, Z25, Z30 (form VPERMT2D zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs VPMULDQ 24(R8), Z1, Z9 (form VPMULDQ m512, zmm, zmm, from go/asm).
+// h0755 runs VPMINUD Y1, Y9, Y9 (form VPMINUD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs VPMULDQ 24(R8), Z17, Z17 (form VPMULDQ m512, zmm, zmm, from go/asm).
+// h0756 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from go/asm).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs VPMULDQ 24(R8), Z17, Z25 (form VPMULDQ m512, zmm, zmm, from go/asm).
+// h0757 runs VPMULDQ (DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs VPMULDQ 24(R8), Z17, Z9 (form VPMULDQ m512, zmm, zmm, from go/asm).
+// h0758 runs VPMULDQ (R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0759 runs VPMULDQ (R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0760 runs VPMULDQ 24(DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs VPMULDQ Z1, Z25, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0761 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs VPMULDQ Z1, Z25, Z25 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0762 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs VPMULDQ Z1, Z25, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0763 runs VPMULDQ 24(R8), Z1, Z1 (form VPMULDQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs VPMULDQ Z1, Z9, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0764 runs VPMULDQ 24(R8), Z1, Z25 (form VPMULDQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs VPMULDQ Z1, Z9, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0765 runs VPMULDQ 24(R8), Z1, Z9 (form VPMULDQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs VPMULDQ Z1, Z9, Z9 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0766 runs VPMULDQ 24(R8), Z17, Z17 (form VPMULDQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs VPMULDQ Z17, Z25, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0767 runs VPMULDQ 24(R8), Z17, Z25 (form VPMULDQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs VPMULDQ Z17, Z25, Z25 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0768 runs VPMULDQ 24(R8), Z17, Z9 (form VPMULDQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs VPMULDQ Z17, Z25, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0769 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs VPMULDQ Z17, Z9, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0770 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs VPMULDQ Z17, Z9, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0771 runs VPMULDQ Z1, Z25, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs VPMULDQ Z17, Z9, Z9 (form VPMULDQ zmm, zmm, zmm, from go/asm).
+// h0772 runs VPMULDQ Z1, Z25, Z25 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs VPMULLD 24(R8), Y1, Y1 (form VPMULLD m256, ymm, ymm, from go/asm).
+// h0773 runs VPMULDQ Z1, Z25, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs VPMULLD 24(R8), Y1, Y9 (form VPMULLD m256, ymm, ymm, from go/asm).
+// h0774 runs VPMULDQ Z1, Z9, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from go/asm).
+// h0775 runs VPMULDQ Z1, Z9, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
+// h0776 runs VPMULDQ Z1, Z9, Z9 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs VPMULLD Z17, Z25, Z25 (form VPMULLD zmm, zmm, zmm, from go/asm).
+// h0777 runs VPMULDQ Z17, Z25, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs VPMULLD Z17, Z9, Z9 (form VPMULLD zmm, zmm, zmm, from go/asm).
+// h0778 runs VPMULDQ Z17, Z25, Z25 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from go/asm).
+// h0779 runs VPMULDQ Z17, Z25, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
+// h0780 runs VPMULDQ Z17, Z9, Z14 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs VPROLQ $0x01, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0781 runs VPMULDQ Z17, Z9, Z30 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs VPROLQ $0x01, Y1, Y9 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0782 runs VPMULDQ Z17, Z9, Z9 (form VPMULDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs VPROLQ $0x02, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0783 runs VPMULLD 24(R8), Y1, Y1 (form VPMULLD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs VPROLQ $0x03, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0784 runs VPMULLD 24(R8), Y1, Y9 (form VPMULLD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs VPROLQ $0x06, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0785 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs VPROLQ $0x08, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0786 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs VPROLQ $0x0a, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0787 runs VPMULLD Z17, Z25, Z25 (form VPMULLD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs VPROLQ $0x0e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0788 runs VPMULLD Z17, Z9, Z9 (form VPMULLD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs VPROLQ $0x0f, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0789 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs VPROLQ $0x12, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0790 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs VPROLQ $0x14, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0791 runs VPROLQ $0x01, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs VPROLQ $0x15, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0792 runs VPROLQ $0x01, Y1, Y9 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs VPROLQ $0x19, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0793 runs VPROLQ $0x02, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs VPROLQ $0x1b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0794 runs VPROLQ $0x03, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs VPROLQ $0x1c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0795 runs VPROLQ $0x06, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs VPROLQ $0x24, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0796 runs VPROLQ $0x08, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs VPROLQ $0x27, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0797 runs VPROLQ $0x0a, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs VPROLQ $0x29, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0798 runs VPROLQ $0x0e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs VPROLQ $0x2b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0799 runs VPROLQ $0x0f, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs VPROLQ $0x2c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0800 runs VPROLQ $0x12, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs VPROLQ $0x2d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0801 runs VPROLQ $0x14, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs VPROLQ $0x37, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0802 runs VPROLQ $0x15, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs VPROLQ $0x38, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0803 runs VPROLQ $0x19, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs VPROLQ $0x3d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0804 runs VPROLQ $0x1b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs VPROLQ $0x3e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
+// h0805 runs VPROLQ $0x1c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs VPROLQ $0x01, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0806 runs VPROLQ $0x24, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs VPROLQ $0x01, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0807 runs VPROLQ $0x27, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs VPROLQ $0x01, Z17, Z25 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0808 runs VPROLQ $0x29, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs VPROLQ $0x02, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0809 runs VPROLQ $0x2b, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs VPROLQ $0x02, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0810 runs VPROLQ $0x2c, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs VPROLQ $0x03, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0811 runs VPROLQ $0x2d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs VPROLQ $0x03, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0812 runs VPROLQ $0x37, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs VPROLQ $0x06, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0813 runs VPROLQ $0x38, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs VPROLQ $0x06, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0814 runs VPROLQ $0x3d, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs VPROLQ $0x08, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0815 runs VPROLQ $0x3e, Y1, Y1 (form VPROLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs VPROLQ $0x08, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0816 runs VPROLQ $0x01, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs VPROLQ $0x0a, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0817 runs VPROLQ $0x01, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs VPROLQ $0x0a, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0818 runs VPROLQ $0x01, Z17, Z25 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs VPROLQ $0x0e, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0819 runs VPROLQ $0x02, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs VPROLQ $0x0e, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0820 runs VPROLQ $0x02, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs VPROLQ $0x0f, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0821 runs VPROLQ $0x03, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs VPROLQ $0x0f, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0822 runs VPROLQ $0x03, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs VPROLQ $0x12, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0823 runs VPROLQ $0x06, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs VPROLQ $0x12, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0824 runs VPROLQ $0x06, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs VPROLQ $0x14, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0825 runs VPROLQ $0x08, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs VPROLQ $0x14, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0826 runs VPROLQ $0x08, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs VPROLQ $0x15, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0827 runs VPROLQ $0x0a, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs VPROLQ $0x15, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0828 runs VPROLQ $0x0a, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs VPROLQ $0x19, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0829 runs VPROLQ $0x0e, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs VPROLQ $0x19, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0830 runs VPROLQ $0x0e, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs VPROLQ $0x1b, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0831 runs VPROLQ $0x0f, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs VPROLQ $0x1b, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0832 runs VPROLQ $0x0f, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs VPROLQ $0x1c, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0833 runs VPROLQ $0x12, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs VPROLQ $0x1c, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0834 runs VPROLQ $0x12, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs VPROLQ $0x24, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0835 runs VPROLQ $0x14, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs VPROLQ $0x24, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0836 runs VPROLQ $0x14, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs VPROLQ $0x27, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0837 runs VPROLQ $0x15, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs VPROLQ $0x27, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0838 runs VPROLQ $0x15, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs VPROLQ $0x29, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0839 runs VPROLQ $0x19, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs VPROLQ $0x29, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0840 runs VPROLQ $0x19, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs VPROLQ $0x2b, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0841 runs VPROLQ $0x1b, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs VPROLQ $0x2b, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0842 runs VPROLQ $0x1b, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs VPROLQ $0x2c, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0843 runs VPROLQ $0x1c, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs VPROLQ $0x2c, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0844 runs VPROLQ $0x1c, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs VPROLQ $0x2d, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0845 runs VPROLQ $0x24, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs VPROLQ $0x2d, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0846 runs VPROLQ $0x24, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs VPROLQ $0x37, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0847 runs VPROLQ $0x27, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs VPROLQ $0x37, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0848 runs VPROLQ $0x27, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs VPROLQ $0x38, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0849 runs VPROLQ $0x29, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs VPROLQ $0x38, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0850 runs VPROLQ $0x29, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs VPROLQ $0x3d, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0851 runs VPROLQ $0x2b, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs VPROLQ $0x3d, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0852 runs VPROLQ $0x2b, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs VPROLQ $0x3e, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0853 runs VPROLQ $0x2c, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs VPROLQ $0x3e, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
+// h0854 runs VPROLQ $0x2c, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs VPSHUFB (R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0855 runs VPROLQ $0x2d, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs VPSHUFB 24(R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0856 runs VPROLQ $0x2d, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs VPSHUFB 24(R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0857 runs VPROLQ $0x37, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
+// h0858 runs VPROLQ $0x37, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0859 runs VPROLQ $0x38, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs VPSHUFD $0xf5, Y1, Y1 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0860 runs VPROLQ $0x38, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs VPSHUFD $0xf5, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
+// h0861 runs VPROLQ $0x3d, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs VPSHUFD $0xf5, Z1, Z1 (form VPSHUFD imm, zmm, zmm, from go/asm).
+// h0862 runs VPROLQ $0x3d, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs VPSHUFD $0xf5, Z1, Z25 (form VPSHUFD imm, zmm, zmm, from go/asm).
+// h0863 runs VPROLQ $0x3e, Z1, Z1 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs VPSHUFD $0xf5, Z1, Z9 (form VPSHUFD imm, zmm, zmm, from go/asm).
+// h0864 runs VPROLQ $0x3e, Z17, Z17 (form VPROLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs VPSHUFD $0xf5, Z17, Z25 (form VPSHUFD imm, zmm, zmm, from go/asm).
+// h0865 runs VPSHUFB (R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs VPSHUFD $0xf5, Z17, Z9 (form VPSHUFD imm, zmm, zmm, from go/asm).
+// h0866 runs VPSHUFB 24(R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs VPSLLD $0x02, Y1, Y1 (form VPSLLD imm, ymm, ymm, from go/asm).
+// h0867 runs VPSHUFB 24(R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0868 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0869 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0870 runs VPSHUFD $0xf5, Y1, Y1 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0871 runs VPSHUFD $0xf5, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0872 runs VPSHUFD $0xf5, Z1, Z1 (form VPSHUFD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0873 runs VPSHUFD $0xf5, Z1, Z25 (form VPSHUFD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0874 runs VPSHUFD $0xf5, Z1, Z9 (form VPSHUFD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0875 runs VPSHUFD $0xf5, Z17, Z25 (form VPSHUFD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0876 runs VPSHUFD $0xf5, Z17, Z9 (form VPSHUFD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0877 runs VPSLLD $0x02, Y1, Y1 (form VPSLLD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0878 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0879 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0880 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0881 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0882 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0883 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0884 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0885 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0886 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0887 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0888 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0889 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0890 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0891 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0892 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0893 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs VPSRAD $0x0d, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0894 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0895 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0896 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0897 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0898 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs VPSRAD $0x17, Z1, Z1 (form VPSRAD imm, zmm, zmm, from go/asm).
+// h0899 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs VPSRAD $0x17, Z17, Z17 (form VPSRAD imm, zmm, zmm, from go/asm).
+// h0900 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs VPSRAD $0x1f, Z1, Z25 (form VPSRAD imm, zmm, zmm, from go/asm).
+// h0901 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs VPSRAD $0x1f, Z1, Z9 (form VPSRAD imm, zmm, zmm, from go/asm).
+// h0902 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs VPSRAD $0x1f, Z17, Z25 (form VPSRAD imm, zmm, zmm, from go/asm).
+// h0903 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs VPSRAD $0x1f, Z17, Z9 (form VPSRAD imm, zmm, zmm, from go/asm).
+// h0904 runs VPSRAD $0x0d, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs VPSRLD $0x06, Y1, Y1 (form VPSRLD imm, ymm, ymm, from go/asm).
+// h0905 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0906 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0907 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0908 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0909 runs VPSRAD $0x17, Z1, Z1 (form VPSRAD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0910 runs VPSRAD $0x17, Z17, Z17 (form VPSRAD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0911 runs VPSRAD $0x1f, Z1, Z25 (form VPSRAD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0912 runs VPSRAD $0x1f, Z1, Z9 (form VPSRAD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0913 runs VPSRAD $0x1f, Z17, Z25 (form VPSRAD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0914 runs VPSRAD $0x1f, Z17, Z9 (form VPSRAD imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0915 runs VPSRLD $0x06, Y1, Y1 (form VPSRLD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0916 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0917 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0918 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0919 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0920 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0921 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0922 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0923 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0924 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0925 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0926 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0927 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0928 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0929 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0930 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs VPSRLQ $0x20, Z1, Z1 (form VPSRLQ imm, zmm, zmm, from go/asm).
+// h0931 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
+// h0932 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
+// h0933 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0934 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0935 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0936 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0937 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0938 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0939 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0940 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs VPSUBD Z1, Z25, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0941 runs VPSRLQ $0x20, Z1, Z1 (form VPSRLQ imm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs VPSUBD Z1, Z25, Z25 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0942 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs VPSUBD Z1, Z25, Z30 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0943 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs VPSUBD Z1, Z9, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0944 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs VPSUBD Z1, Z9, Z30 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0945 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs VPSUBD Z1, Z9, Z9 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0946 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs VPSUBD Z17, Z25, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0947 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs VPSUBD Z17, Z25, Z25 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0948 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs VPSUBD Z17, Z9, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0949 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs VPSUBD Z17, Z9, Z30 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0950 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs VPSUBD Z17, Z9, Z9 (form VPSUBD zmm, zmm, zmm, from go/asm).
+// h0951 runs VPSUBD Z1, Z25, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs VPTERNLOGQ $0xd2, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from go/asm).
+// h0952 runs VPSUBD Z1, Z25, Z25 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs VPTERNLOGQ $0x88, Z17, Z25, Z25 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0953 runs VPSUBD Z1, Z25, Z30 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs VPTERNLOGQ $0x88, Z17, Z9, Z9 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0954 runs VPSUBD Z1, Z9, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs VPTERNLOGQ $0x96, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0955 runs VPSUBD Z1, Z9, Z30 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs VPTERNLOGQ $0x96, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0956 runs VPSUBD Z1, Z9, Z9 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs VPTERNLOGQ $0x96, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0957 runs VPSUBD Z17, Z25, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs VPTERNLOGQ $0x96, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0958 runs VPSUBD Z17, Z25, Z25 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs VPTERNLOGQ $0x96, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0959 runs VPSUBD Z17, Z9, Z14 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs VPTERNLOGQ $0xd2, Z1, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0960 runs VPSUBD Z17, Z9, Z30 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs VPTERNLOGQ $0xd2, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0961 runs VPSUBD Z17, Z9, Z9 (form VPSUBD zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs VPTERNLOGQ $0xd2, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0962 runs VPTERNLOGQ $0xd2, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs VPTERNLOGQ $0xd2, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0963 runs VPTERNLOGQ $0x88, Z17, Z25, Z25 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs VPTERNLOGQ $0xd2, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0964 runs VPTERNLOGQ $0x88, Z17, Z9, Z9 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs VPTERNLOGQ $0xd2, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0965 runs VPTERNLOGQ $0x96, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs VPTERNLOGQ $0xd2, Z17, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0966 runs VPTERNLOGQ $0x96, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs VPTERNLOGQ $0xd2, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
+// h0967 runs VPTERNLOGQ $0x96, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0968 runs VPTERNLOGQ $0x96, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0969 runs VPTERNLOGQ $0x96, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs VPUNPCKHQDQ Z1, Z25, Z1 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
+// h0970 runs VPTERNLOGQ $0xd2, Z1, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs VPUNPCKHQDQ Z1, Z9, Z1 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
+// h0971 runs VPTERNLOGQ $0xd2, Z1, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs VPUNPCKHQDQ Z17, Z25, Z17 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
+// h0972 runs VPTERNLOGQ $0xd2, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs VPUNPCKHQDQ Z17, Z9, Z17 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
+// h0973 runs VPTERNLOGQ $0xd2, Z1, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
+// h0974 runs VPTERNLOGQ $0xd2, Z17, Z25, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs VPUNPCKLQDQ Z1, Z25, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0975 runs VPTERNLOGQ $0xd2, Z17, Z25, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs VPUNPCKLQDQ Z1, Z25, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0976 runs VPTERNLOGQ $0xd2, Z17, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs VPUNPCKLQDQ Z1, Z9, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0977 runs VPTERNLOGQ $0xd2, Z17, Z9, Z30 (form VPTERNLOGQ imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs VPUNPCKLQDQ Z1, Z9, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0978 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs VPUNPCKLQDQ Z17, Z25, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0979 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs VPUNPCKLQDQ Z17, Z25, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0980 runs VPUNPCKHQDQ Z1, Z25, Z1 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs VPUNPCKLQDQ Z17, Z9, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0981 runs VPUNPCKHQDQ Z1, Z9, Z1 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs VPUNPCKLQDQ Z17, Z9, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
+// h0982 runs VPUNPCKHQDQ Z17, Z25, Z17 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0983 runs VPUNPCKHQDQ Z17, Z9, Z17 (form VPUNPCKHQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs VPXOR (CX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0984 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs VPXOR (R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0985 runs VPUNPCKLQDQ Z1, Z25, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0986 runs VPUNPCKLQDQ Z1, Z25, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0987 runs VPUNPCKLQDQ Z1, Z9, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0988 runs VPUNPCKLQDQ Z1, Z9, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs VPXOR 24(CX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0989 runs VPUNPCKLQDQ Z17, Z25, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0990 runs VPUNPCKLQDQ Z17, Z25, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0991 runs VPUNPCKLQDQ Z17, Z9, Z14 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0992 runs VPUNPCKLQDQ Z17, Z9, Z30 (form VPUNPCKLQDQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0993 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs VPXORQ (R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
+// h0994 runs VPXOR (CX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs VPXORQ 24(R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
+// h0995 runs VPXOR (R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs VPXORQ Z1, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0996 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs VPXORQ Z1, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0997 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs VPXORQ Z1, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0998 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs VPXORQ Z17, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h0999 runs VPXOR 24(CX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs VPXORQ Z17, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h1000 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs VPXORQ Z17, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
+// h1001 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs VSHUFI64X2 $0x44, Z1, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1002 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs VSHUFI64X2 $0x44, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1003 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs VSHUFI64X2 $0x44, Z1, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1004 runs VPXORQ (R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs VSHUFI64X2 $0x44, Z17, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1005 runs VPXORQ 24(R8), Z1, Z1 (form VPXORQ m512, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs VSHUFI64X2 $0x44, Z17, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1006 runs VPXORQ Z1, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs VSHUFI64X2 $0x44, Z17, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1007 runs VPXORQ Z1, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs VSHUFI64X2 $0x88, Z1, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1008 runs VPXORQ Z1, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs VSHUFI64X2 $0x88, Z1, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1009 runs VPXORQ Z17, Z25, Z25 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs VSHUFI64X2 $0x88, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1010 runs VPXORQ Z17, Z25, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs VSHUFI64X2 $0x88, Z1, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1011 runs VPXORQ Z17, Z9, Z30 (form VPXORQ zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs VSHUFI64X2 $0x88, Z17, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1012 runs VSHUFI64X2 $0x44, Z1, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs VSHUFI64X2 $0x88, Z17, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1013 runs VSHUFI64X2 $0x44, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs VSHUFI64X2 $0x88, Z17, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1014 runs VSHUFI64X2 $0x44, Z1, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs VSHUFI64X2 $0x88, Z17, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1015 runs VSHUFI64X2 $0x44, Z17, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs VSHUFI64X2 $0xdd, Z1, Z25, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1016 runs VSHUFI64X2 $0x44, Z17, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs VSHUFI64X2 $0xdd, Z1, Z9, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1017 runs VSHUFI64X2 $0x44, Z17, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs VSHUFI64X2 $0xdd, Z17, Z25, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1018 runs VSHUFI64X2 $0x88, Z1, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs VSHUFI64X2 $0xdd, Z17, Z9, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1019 runs VSHUFI64X2 $0x88, Z1, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs VSHUFI64X2 $0xee, Z1, Z25, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1020 runs VSHUFI64X2 $0x88, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs VSHUFI64X2 $0xee, Z1, Z9, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1021 runs VSHUFI64X2 $0x88, Z1, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs VSHUFI64X2 $0xee, Z17, Z25, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1022 runs VSHUFI64X2 $0x88, Z17, Z25, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs VSHUFI64X2 $0xee, Z17, Z9, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
+// h1023 runs VSHUFI64X2 $0x88, Z17, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h1024 runs VSHUFI64X2 $0x88, Z17, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
+// h1025 runs VSHUFI64X2 $0x88, Z17, Z9, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs XORL $0x00000001, AX (form XORL imm, r32, from go/asm).
+// h1026 runs VSHUFI64X2 $0xdd, Z1, Z25, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs XORL $0x00000080, AX (form XORL imm, r32, from go/asm).
+// h1027 runs VSHUFI64X2 $0xdd, Z1, Z9, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h1028 runs VSHUFI64X2 $0xdd, Z17, Z25, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs XORL AX, DX (form XORL r32, r32, from go/asm).
+// h1029 runs VSHUFI64X2 $0xdd, Z17, Z9, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs XORL CX, CX (form XORL r32, r32, from go/asm).
+// h1030 runs VSHUFI64X2 $0xee, Z1, Z25, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs XORL DX, AX (form XORL r32, r32, from go/asm).
+// h1031 runs VSHUFI64X2 $0xee, Z1, Z9, Z1 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs XORL DX, DX (form XORL r32, r32, from go/asm).
+// h1032 runs VSHUFI64X2 $0xee, Z17, Z25, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
+// h1033 runs VSHUFI64X2 $0xee, Z17, Z9, Z17 (form VSHUFI64X2 imm, zmm, zmm, zmm, from go/asm).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs XORL R8, DX (form XORL r32, r32, from go/asm).
+// h1034 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h1035 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
+// h1036 runs XORL $0x00000001, AX (form XORL imm, r32, from go/asm).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs XORQ (R8)(DX*8), AX (form XORQ m64, r64, from go/asm).
+// h1037 runs XORL $0x00000080, AX (form XORL imm, r32, from go/asm).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
+// h1038 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h1039 runs XORL AX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h1040 runs XORL CX, CX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h1041 runs XORL DX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h1042 runs XORL DX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h1043 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs XORQ DX, (R8) (form XORQ r64, m64, from go/asm).
+// h1044 runs XORL R8, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs XORQ R8, (R9) (form XORQ r64, m64, from go/asm).
+// h1045 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
+// h1046 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
+// h1047 runs XORQ (R8)(DX*8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h1048 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
+// h1049 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
+// h1050 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h1051 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
+// h1052 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
+// h1053 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h1054 runs XORQ DX, (R8) (form XORQ r64, m64, from go/asm).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h1055 runs XORQ R8, (R9) (form XORQ r64, m64, from go/asm).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h1056 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h1057 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h1058 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h1059 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h1060 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h1061 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h1062 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h1063 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h1064 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h1065 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h1066 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
+// h1067 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from catalog).
+// h1068 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h1069 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h1070 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h1071 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h1072 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h1073 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h1074 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h1075 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h1076 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h1077 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h1078 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from catalog).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h1079 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h1080 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h1081 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h1082 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs DECQ R8 (form DECQ r64, from catalog).
+// h1083 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h1084 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h1085 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h1086 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h1087 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h1088 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs INCL R8 (form INCL r32, from catalog).
+// h1089 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs JGE taken (form JGE label, from catalog).
+// h1090 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs JGT taken (form JGT label, from catalog).
+// h1091 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs JLE taken (form JLE label, from catalog).
+// h1092 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs JMI taken (form JMI label, from catalog).
+// h1093 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs JPL taken (form JPL label, from catalog).
+// h1094 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h1095 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h1096 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h1097 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h1098 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h1099 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h1100 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h1101 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h1102 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h1103 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h1104 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h1105 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h1106 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h1107 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h1108 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h1109 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h1110 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h1111 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h1112 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h1113 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h1114 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h1115 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h1116 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h1117 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h1118 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h1119 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h1120 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h1121 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h1122 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h1123 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h1124 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h1125 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h1126 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h1127 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs MULQ R8 (form MULQ r64, from catalog).
+// h1128 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h1129 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h1130 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h1131 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h1132 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h1133 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h1134 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h1135 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
+// h1136 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
+// h1137 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
+// h1138 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
+// h1139 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
+// h1140 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
+// h1141 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
+// h1142 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h1143 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h1144 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h1145 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h1146 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h1147 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h1148 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h1149 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
+// h1150 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h1151 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h1152 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h1153 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h1154 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h1155 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h1156 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h1157 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h1158 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h1159 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h1160 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h1161 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h1162 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h1163 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs SETCC R8B (form SETCC r8, from catalog).
+// h1164 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h1165 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs SETCS R8B (form SETCS r8, from catalog).
+// h1166 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h1167 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h1168 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h1169 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h1170 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h1171 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h1172 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h1173 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h1174 runs SETCC R8B (form SETCC r8, from catalog).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h1175 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h1176 runs SETCS R8B (form SETCS r8, from catalog).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h1177 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h1178 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h1179 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h1180 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h1181 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h1182 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h1183 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h1184 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h1185 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h1186 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h1187 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h1188 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h1189 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h1190 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h1191 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h1192 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h1193 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h1194 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h1195 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h1196 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h1197 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h1198 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs VMOVDQU64 (R8), X1 (form VMOVDQU64 m128, xmm, from catalog).
+// h1199 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs VMOVDQU64 (R8), Y1 (form VMOVDQU64 m256, ymm, from catalog).
+// h1200 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs VMOVDQU64 X1, (R8) (form VMOVDQU64 xmm, m128, from catalog).
+// h1201 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs VMOVDQU64 X1, X25 (form VMOVDQU64 xmm, xmm, from catalog).
+// h1202 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs VMOVDQU64 Y1, (R8) (form VMOVDQU64 ymm, m256, from catalog).
+// h1203 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs VMOVDQU64 Y17, Y9 (form VMOVDQU64 ymm, ymm, from catalog).
+// h1204 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h1205 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs VPADDD (R8), Z1, Z9 (form VPADDD m512, zmm, zmm, from catalog).
+// h1206 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs VPADDD X1, X25, X14 (form VPADDD xmm, xmm, xmm, from catalog).
+// h1207 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs VPADDD Y17, Y9, Y14 (form VPADDD ymm, ymm, ymm, from catalog).
+// h1208 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs VPADDQ (R8), Z1, Z9 (form VPADDQ m512, zmm, zmm, from catalog).
+// h1209 runs VMOVDQU64 (R8), X1 (form VMOVDQU64 m128, xmm, from catalog).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h1210 runs VMOVDQU64 (R8), Y1 (form VMOVDQU64 m256, ymm, from catalog).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs VPADDQ Y17, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h1211 runs VMOVDQU64 X1, (R8) (form VMOVDQU64 xmm, m128, from catalog).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs VPADDQ Z1, Z9, Z14 (form VPADDQ zmm, zmm, zmm, from catalog).
+// h1212 runs VMOVDQU64 X1, X25 (form VMOVDQU64 xmm, xmm, from catalog).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs VPADDQ Z17, Z25, Z30 (form VPADDQ zmm, zmm, zmm, from catalog).
+// h1213 runs VMOVDQU64 Y1, (R8) (form VMOVDQU64 ymm, m256, from catalog).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h1214 runs VMOVDQU64 Y17, Y9 (form VMOVDQU64 ymm, ymm, from catalog).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h1215 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h1216 runs VPADDD (R8), Z1, Z9 (form VPADDD m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1217 runs VPADDD X1, X25, X14 (form VPADDD xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1218 runs VPADDD Y17, Y9, Y14 (form VPADDD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1219 runs VPADDQ (R8), Z1, Z9 (form VPADDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1220 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1221 runs VPADDQ Y17, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1222 runs VPADDQ Z1, Z9, Z14 (form VPADDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h1223 runs VPADDQ Z17, Z25, Z30 (form VPADDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h1224 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h1225 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from catalog).
+// h1226 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h1227 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h1228 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1229 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1230 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1231 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1232 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1233 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1234 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1235 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1236 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from catalog).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1237 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1238 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1239 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1240 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h1241 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h1242 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h1243 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1244 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1245 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1246 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1247 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1248 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1249 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1250 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h1251 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs VPERMT2D (R8), Z1, Z9 (form VPERMT2D m512, zmm, zmm, from catalog).
+// h1252 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs VPERMT2D 24(R8), Z1, Z9 (form VPERMT2D m512, zmm, zmm, from catalog).
+// h1253 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs VPERMT2D X1, X9, X14 (form VPERMT2D xmm, xmm, xmm, from catalog).
+// h1254 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs VPERMT2D Y1, Y9, Y14 (form VPERMT2D ymm, ymm, ymm, from catalog).
+// h1255 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs VPERMT2D Z1, Z9, Z14 (form VPERMT2D zmm, zmm, zmm, from catalog).
+// h1256 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h1257 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h1258 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h1259 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1259(s *State)
 
-// h1260 runs VPMULDQ (R8), Z1, Z9 (form VPMULDQ m512, zmm, zmm, from catalog).
+// h1260 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1260(s *State)
 
-// h1261 runs VPMULDQ Y17, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
+// h1261 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1261(s *State)
 
-// h1262 runs VPMULLD (R8), Z1, Z9 (form VPMULLD m512, zmm, zmm, from catalog).
+// h1262 runs VPERMT2D (R8), Z1, Z9 (form VPERMT2D m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1262(s *State)
 
-// h1263 runs VPMULLD Y17, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
+// h1263 runs VPERMT2D 24(R8), Z1, Z9 (form VPERMT2D m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1263(s *State)
 
-// h1264 runs VPMULLD Z1, Z9, Z14 (form VPMULLD zmm, zmm, zmm, from catalog).
+// h1264 runs VPERMT2D X1, X9, X14 (form VPERMT2D xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1264(s *State)
 
-// h1265 runs VPMULLD Z17, Z25, Z30 (form VPMULLD zmm, zmm, zmm, from catalog).
+// h1265 runs VPERMT2D Y1, Y9, Y14 (form VPERMT2D ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1265(s *State)
 
-// h1266 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h1266 runs VPERMT2D Z1, Z9, Z14 (form VPERMT2D zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1266(s *State)
 
-// h1267 runs VPMULUDQ (R8), Z1, Z9 (form VPMULUDQ m512, zmm, zmm, from catalog).
+// h1267 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1267(s *State)
 
-// h1268 runs VPMULUDQ X17, X9, X14 (form VPMULUDQ xmm, xmm, xmm, from catalog).
+// h1268 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1268(s *State)
 
-// h1269 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h1269 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1269(s *State)
 
-// h1270 runs VPMULUDQ Z1, Z9, Z14 (form VPMULUDQ zmm, zmm, zmm, from catalog).
+// h1270 runs VPMULDQ (R8), Z1, Z9 (form VPMULDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1270(s *State)
 
-// h1271 runs VPMULUDQ Z17, Z25, Z30 (form VPMULUDQ zmm, zmm, zmm, from catalog).
+// h1271 runs VPMULDQ Y17, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1271(s *State)
 
-// h1272 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h1272 runs VPMULLD (R8), Z1, Z9 (form VPMULLD m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1272(s *State)
 
-// h1273 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
+// h1273 runs VPMULLD Y17, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1273(s *State)
 
-// h1274 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
+// h1274 runs VPMULLD Z1, Z9, Z14 (form VPMULLD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1274(s *State)
 
-// h1275 runs VPROLQ $3, (R8), Z1 (form VPROLQ imm, m512, zmm, from catalog).
+// h1275 runs VPMULLD Z17, Z25, Z30 (form VPMULLD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1275(s *State)
 
-// h1276 runs VPROLQ $3, 24(R8), Z17 (form VPROLQ imm, m512, zmm, from catalog).
+// h1276 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1276(s *State)
 
-// h1277 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
+// h1277 runs VPMULUDQ (R8), Z1, Z9 (form VPMULUDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1277(s *State)
 
-// h1278 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1278 runs VPMULUDQ X17, X9, X14 (form VPMULUDQ xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1278(s *State)
 
-// h1279 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1279 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1279(s *State)
 
-// h1280 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1280 runs VPMULUDQ Z1, Z9, Z14 (form VPMULUDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1280(s *State)
 
-// h1281 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1281 runs VPMULUDQ Z17, Z25, Z30 (form VPMULUDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1281(s *State)
 
-// h1282 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1282 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1282(s *State)
 
-// h1283 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1283 runs VPROLQ $9, (R8), X1 (form VPROLQ imm, m128, xmm, from catalog).
 //
 //go:noescape
 func h1283(s *State)
 
-// h1284 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
+// h1284 runs VPROLQ $3, (R8), Y1 (form VPROLQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h1284(s *State)
 
-// h1285 runs VPROLQ $1, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1285 runs VPROLQ $3, (R8), Z1 (form VPROLQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1285(s *State)
 
-// h1286 runs VPROLQ $44, Z17, Z25 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1286 runs VPROLQ $3, 24(R8), Z17 (form VPROLQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1286(s *State)
 
-// h1287 runs VPROLQ $64, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
+// h1287 runs VPROLQ $1, X1, X9 (form VPROLQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1287(s *State)
 
-// h1288 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
+// h1288 runs VPROLQ $0, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1288(s *State)
 
-// h1289 runs VPRORQ $5, (R8), Z1 (form VPRORQ imm, m512, zmm, from catalog).
+// h1289 runs VPROLQ $1, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1289(s *State)
 
-// h1290 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
+// h1290 runs VPROLQ $255, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1290(s *State)
 
-// h1291 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1291 runs VPROLQ $44, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1291(s *State)
 
-// h1292 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1292 runs VPROLQ $63, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1292(s *State)
 
-// h1293 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1293 runs VPROLQ $64, Y1, Y9 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1293(s *State)
 
-// h1294 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
+// h1294 runs VPROLQ $7, Y1, Y1 (form VPROLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1294(s *State)
 
-// h1295 runs VPRORQ $1, Z1, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
+// h1295 runs VPROLQ $1, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1295(s *State)
 
-// h1296 runs VPRORQ $63, Z17, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
+// h1296 runs VPROLQ $44, Z17, Z25 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1296(s *State)
 
-// h1297 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h1297 runs VPROLQ $64, Z1, Z9 (form VPROLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1297(s *State)
 
-// h1298 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h1298 runs VPRORQ $5, (R8), Y1 (form VPRORQ imm, m256, ymm, from catalog).
 //
 //go:noescape
 func h1298(s *State)
 
-// h1299 runs VPSHUFD $0x1b, 24(R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
+// h1299 runs VPRORQ $5, (R8), Z1 (form VPRORQ imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1299(s *State)
 
-// h1300 runs VPSHUFD $0x4e, (R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
+// h1300 runs VPRORQ $1, X1, X9 (form VPRORQ imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1300(s *State)
 
-// h1301 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1301 runs VPRORQ $0, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1301(s *State)
 
-// h1302 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1302 runs VPRORQ $1, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1302(s *State)
 
-// h1303 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1303 runs VPRORQ $200, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1303(s *State)
 
-// h1304 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1304 runs VPRORQ $63, Y1, Y9 (form VPRORQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1304(s *State)
 
-// h1305 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1305 runs VPRORQ $1, Z1, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1305(s *State)
 
-// h1306 runs VPSHUFD $0xa0, Y17, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1306 runs VPRORQ $63, Z17, Z9 (form VPRORQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1306(s *State)
 
-// h1307 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1307 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1307(s *State)
 
-// h1308 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h1308 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1308(s *State)
 
-// h1309 runs VPSHUFD $0xb1, Z1, Z9 (form VPSHUFD imm, zmm, zmm, from catalog).
+// h1309 runs VPSHUFD $0x1b, 24(R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1309(s *State)
 
-// h1310 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1310 runs VPSHUFD $0x4e, (R8), Z1 (form VPSHUFD imm, m512, zmm, from catalog).
 //
 //go:noescape
 func h1310(s *State)
 
-// h1311 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1311 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1311(s *State)
 
-// h1312 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1312 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1312(s *State)
 
-// h1313 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1313 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1313(s *State)
 
-// h1314 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h1314 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1314(s *State)
 
-// h1315 runs VPSLLD $13, Z17, Z25 (form VPSLLD imm, zmm, zmm, from catalog).
+// h1315 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1315(s *State)
 
-// h1316 runs VPSLLD $9, Z1, Z9 (form VPSLLD imm, zmm, zmm, from catalog).
+// h1316 runs VPSHUFD $0xa0, Y17, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1316(s *State)
 
-// h1317 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h1317 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1317(s *State)
 
-// h1318 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1318 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1318(s *State)
 
-// h1319 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1319 runs VPSHUFD $0xb1, Z1, Z9 (form VPSHUFD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1319(s *State)
 
-// h1320 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1320 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1320(s *State)
 
-// h1321 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1321 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1321(s *State)
 
-// h1322 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h1322 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1322(s *State)
 
-// h1323 runs VPSLLQ $32, Z1, Z9 (form VPSLLQ imm, zmm, zmm, from catalog).
+// h1323 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1323(s *State)
 
-// h1324 runs VPSLLQ $63, Z17, Z25 (form VPSLLQ imm, zmm, zmm, from catalog).
+// h1324 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1324(s *State)
 
-// h1325 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h1325 runs VPSLLD $13, Z17, Z25 (form VPSLLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1325(s *State)
 
-// h1326 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h1326 runs VPSLLD $9, Z1, Z9 (form VPSLLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1326(s *State)
 
-// h1327 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1327 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1327(s *State)
 
-// h1328 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1328 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1328(s *State)
 
-// h1329 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1329 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1329(s *State)
 
-// h1330 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1330 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1330(s *State)
 
-// h1331 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h1331 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1331(s *State)
 
-// h1332 runs VPSRAD $31, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
+// h1332 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1332(s *State)
 
-// h1333 runs VPSRAD $5, Z17, Z25 (form VPSRAD imm, zmm, zmm, from catalog).
+// h1333 runs VPSLLQ $32, Z1, Z9 (form VPSLLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1333(s *State)
 
-// h1334 runs VPSRAD $77, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
+// h1334 runs VPSLLQ $63, Z17, Z25 (form VPSLLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1334(s *State)
 
-// h1335 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h1335 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1335(s *State)
 
-// h1336 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1336 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1336(s *State)
 
-// h1337 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1337 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1337(s *State)
 
-// h1338 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1338 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1338(s *State)
 
-// h1339 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1339 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1339(s *State)
 
-// h1340 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h1340 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1340(s *State)
 
-// h1341 runs VPSRLD $1, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
+// h1341 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1341(s *State)
 
-// h1342 runs VPSRLD $31, Z17, Z25 (form VPSRLD imm, zmm, zmm, from catalog).
+// h1342 runs VPSRAD $31, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1342(s *State)
 
-// h1343 runs VPSRLD $40, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
+// h1343 runs VPSRAD $5, Z17, Z25 (form VPSRAD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1343(s *State)
 
-// h1344 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h1344 runs VPSRAD $77, Z1, Z9 (form VPSRAD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1344(s *State)
 
-// h1345 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1345 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1345(s *State)
 
-// h1346 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1346 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1346(s *State)
 
-// h1347 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1347 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1347(s *State)
 
-// h1348 runs VPSRLQ $32, Y17, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1348 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1348(s *State)
 
-// h1349 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1349 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1349(s *State)
 
-// h1350 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h1350 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1350(s *State)
 
-// h1351 runs VPSRLQ $1, Z17, Z25 (form VPSRLQ imm, zmm, zmm, from catalog).
+// h1351 runs VPSRLD $1, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1351(s *State)
 
-// h1352 runs VPSRLQ $32, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
+// h1352 runs VPSRLD $31, Z17, Z25 (form VPSRLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1352(s *State)
 
-// h1353 runs VPSRLQ $64, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
+// h1353 runs VPSRLD $40, Z1, Z9 (form VPSRLD imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1353(s *State)
 
-// h1354 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h1354 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1354(s *State)
 
-// h1355 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h1355 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1355(s *State)
 
-// h1356 runs VPSUBD (R8), Z1, Z9 (form VPSUBD m512, zmm, zmm, from catalog).
+// h1356 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1356(s *State)
 
-// h1357 runs VPSUBD Y1, Y9, Y30 (form VPSUBD ymm, ymm, ymm, from catalog).
+// h1357 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1357(s *State)
 
-// h1358 runs VPSUBD Z17, Z25, Z30 (form VPSUBD zmm, zmm, zmm, from catalog).
+// h1358 runs VPSRLQ $32, Y17, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1358(s *State)
 
-// h1359 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h1359 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1359(s *State)
 
-// h1360 runs VPTERNLOGQ $0x96, (R8), X1, X9 (form VPTERNLOGQ imm, m128, xmm, xmm, from catalog).
+// h1360 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1360(s *State)
 
-// h1361 runs VPTERNLOGQ $0x96, (R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
+// h1361 runs VPSRLQ $1, Z17, Z25 (form VPSRLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1361(s *State)
 
-// h1362 runs VPTERNLOGQ $0xd2, 24(R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
+// h1362 runs VPSRLQ $32, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1362(s *State)
 
-// h1363 runs VPTERNLOGQ $0x96, (R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
+// h1363 runs VPSRLQ $64, Z1, Z9 (form VPSRLQ imm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1363(s *State)
 
-// h1364 runs VPTERNLOGQ $0xd2, 24(R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
+// h1364 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1364(s *State)
 
-// h1365 runs VPTERNLOGQ $0x2b, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
+// h1365 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1365(s *State)
 
-// h1366 runs VPTERNLOGQ $0x96, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
+// h1366 runs VPSUBD (R8), Z1, Z9 (form VPSUBD m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1366(s *State)
 
-// h1367 runs VPTERNLOGQ $0x00, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1367 runs VPSUBD Y1, Y9, Y30 (form VPSUBD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1367(s *State)
 
-// h1368 runs VPTERNLOGQ $0x01, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1368 runs VPSUBD Z17, Z25, Z30 (form VPSUBD zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1368(s *State)
 
-// h1369 runs VPTERNLOGQ $0x3c, Y1, Y1, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1369 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1369(s *State)
 
-// h1370 runs VPTERNLOGQ $0x80, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1370 runs VPTERNLOGQ $0x96, (R8), X1, X9 (form VPTERNLOGQ imm, m128, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1370(s *State)
 
-// h1371 runs VPTERNLOGQ $0x96, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1371 runs VPTERNLOGQ $0x96, (R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1371(s *State)
 
-// h1372 runs VPTERNLOGQ $0x96, Y1, Y9, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1372 runs VPTERNLOGQ $0xd2, 24(R8), Y1, Y9 (form VPTERNLOGQ imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1372(s *State)
 
-// h1373 runs VPTERNLOGQ $0x96, Y17, Y25, Y30 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1373 runs VPTERNLOGQ $0x96, (R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1373(s *State)
 
-// h1374 runs VPTERNLOGQ $0xb4, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1374 runs VPTERNLOGQ $0xd2, 24(R8), Z1, Z9 (form VPTERNLOGQ imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1374(s *State)
 
-// h1375 runs VPTERNLOGQ $0xe8, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1375 runs VPTERNLOGQ $0x2b, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1375(s *State)
 
-// h1376 runs VPTERNLOGQ $0xf0, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1376 runs VPTERNLOGQ $0x96, X1, X9, X14 (form VPTERNLOGQ imm, xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1376(s *State)
 
-// h1377 runs VPTERNLOGQ $0xff, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
+// h1377 runs VPTERNLOGQ $0x00, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1377(s *State)
 
-// h1378 runs VPTERNLOGQ $0x96, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from catalog).
+// h1378 runs VPTERNLOGQ $0x01, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1378(s *State)
 
-// h1379 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h1379 runs VPTERNLOGQ $0x3c, Y1, Y1, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1379(s *State)
 
-// h1380 runs VPUNPCKHDQ Y17, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h1380 runs VPTERNLOGQ $0x80, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1380(s *State)
 
-// h1381 runs VPUNPCKHDQ Z1, Z9, Z14 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
+// h1381 runs VPTERNLOGQ $0x96, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1381(s *State)
 
-// h1382 runs VPUNPCKHDQ Z17, Z25, Z30 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
+// h1382 runs VPTERNLOGQ $0x96, Y1, Y9, Y9 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1382(s *State)
 
-// h1383 runs VPUNPCKHQDQ (R8), Z1, Z9 (form VPUNPCKHQDQ m512, zmm, zmm, from catalog).
+// h1383 runs VPTERNLOGQ $0x96, Y17, Y25, Y30 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1383(s *State)
 
-// h1384 runs VPUNPCKHQDQ Z1, Z9, Z14 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
+// h1384 runs VPTERNLOGQ $0xb4, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1384(s *State)
 
-// h1385 runs VPUNPCKHQDQ Z17, Z25, Z30 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
+// h1385 runs VPTERNLOGQ $0xe8, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1385(s *State)
 
-// h1386 runs VPUNPCKLDQ (R8), Z1, Z9 (form VPUNPCKLDQ m512, zmm, zmm, from catalog).
+// h1386 runs VPTERNLOGQ $0xf0, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1386(s *State)
 
-// h1387 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h1387 runs VPTERNLOGQ $0xff, Y1, Y9, Y14 (form VPTERNLOGQ imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1387(s *State)
 
-// h1388 runs VPUNPCKLDQ Z1, Z9, Z14 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
+// h1388 runs VPTERNLOGQ $0x96, Z1, Z9, Z14 (form VPTERNLOGQ imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1388(s *State)
 
-// h1389 runs VPUNPCKLDQ Z17, Z25, Z30 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
+// h1389 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1389(s *State)
 
-// h1390 runs VPUNPCKLQDQ (R8), Z1, Z9 (form VPUNPCKLQDQ m512, zmm, zmm, from catalog).
+// h1390 runs VPUNPCKHDQ Y17, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1390(s *State)
 
-// h1391 runs VPUNPCKLQDQ Y1, Y9, Y30 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
+// h1391 runs VPUNPCKHDQ Z1, Z9, Z14 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1391(s *State)
 
-// h1392 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h1392 runs VPUNPCKHDQ Z17, Z25, Z30 (form VPUNPCKHDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1392(s *State)
 
-// h1393 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h1393 runs VPUNPCKHQDQ (R8), Z1, Z9 (form VPUNPCKHQDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1393(s *State)
 
-// h1394 runs VPXORQ (R8), X1, X9 (form VPXORQ m128, xmm, xmm, from catalog).
+// h1394 runs VPUNPCKHQDQ Z1, Z9, Z14 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1394(s *State)
 
-// h1395 runs VPXORQ (R8), Y1, Y9 (form VPXORQ m256, ymm, ymm, from catalog).
+// h1395 runs VPUNPCKHQDQ Z17, Z25, Z30 (form VPUNPCKHQDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1395(s *State)
 
-// h1396 runs VPXORQ (R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
+// h1396 runs VPUNPCKLDQ (R8), Z1, Z9 (form VPUNPCKLDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1396(s *State)
 
-// h1397 runs VPXORQ 24(R8)(R9*8), Z1, Z25 (form VPXORQ m512, zmm, zmm, from catalog).
+// h1397 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1397(s *State)
 
-// h1398 runs VPXORQ 24(R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
+// h1398 runs VPUNPCKLDQ Z1, Z9, Z14 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1398(s *State)
 
-// h1399 runs VPXORQ X1, X9, X14 (form VPXORQ xmm, xmm, xmm, from catalog).
+// h1399 runs VPUNPCKLDQ Z17, Z25, Z30 (form VPUNPCKLDQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1399(s *State)
 
-// h1400 runs VPXORQ X17, X9, X30 (form VPXORQ xmm, xmm, xmm, from catalog).
+// h1400 runs VPUNPCKLQDQ (R8), Z1, Z9 (form VPUNPCKLQDQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1400(s *State)
 
-// h1401 runs VPXORQ Y1, Y9, Y14 (form VPXORQ ymm, ymm, ymm, from catalog).
+// h1401 runs VPUNPCKLQDQ Y1, Y9, Y30 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1401(s *State)
 
-// h1402 runs VPXORQ Y17, Y9, Y30 (form VPXORQ ymm, ymm, ymm, from catalog).
+// h1402 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1402(s *State)
 
-// h1403 runs VPXORQ Z1, Z1, Z9 (form VPXORQ zmm, zmm, zmm, from catalog).
+// h1403 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1403(s *State)
 
-// h1404 runs VPXORQ Z1, Z9, Z14 (form VPXORQ zmm, zmm, zmm, from catalog).
+// h1404 runs VPXORQ (R8), X1, X9 (form VPXORQ m128, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1404(s *State)
 
-// h1405 runs VSHUFI64X2 $0x01, (R8), Y1, Y9 (form VSHUFI64X2 imm, m256, ymm, ymm, from catalog).
+// h1405 runs VPXORQ (R8), Y1, Y9 (form VPXORQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1405(s *State)
 
-// h1406 runs VSHUFI64X2 $0x4e, 24(R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
+// h1406 runs VPXORQ (R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1406(s *State)
 
-// h1407 runs VSHUFI64X2 $0xd8, (R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
+// h1407 runs VPXORQ 24(R8)(R9*8), Z1, Z25 (form VPXORQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1407(s *State)
 
-// h1408 runs VSHUFI64X2 $0x00, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
+// h1408 runs VPXORQ 24(R8), Z1, Z9 (form VPXORQ m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1408(s *State)
 
-// h1409 runs VSHUFI64X2 $0x02, Y17, Y25, Y30 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
+// h1409 runs VPXORQ X1, X9, X14 (form VPXORQ xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1409(s *State)
 
-// h1410 runs VSHUFI64X2 $0x03, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
+// h1410 runs VPXORQ X17, X9, X30 (form VPXORQ xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h1410(s *State)
 
-// h1411 runs VSHUFI64X2 $0x1b, Z17, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
+// h1411 runs VPXORQ Y1, Y9, Y14 (form VPXORQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1411(s *State)
 
-// h1412 runs VSHUFI64X2 $0xee, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
+// h1412 runs VPXORQ Y17, Y9, Y30 (form VPXORQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1412(s *State)
 
-// h1413 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
+// h1413 runs VPXORQ Z1, Z1, Z9 (form VPXORQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1413(s *State)
 
-// h1414 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
+// h1414 runs VPXORQ Z1, Z9, Z14 (form VPXORQ zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1414(s *State)
 
-// h1415 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h1415 runs VSHUFI64X2 $0x01, (R8), Y1, Y9 (form VSHUFI64X2 imm, m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1415(s *State)
 
-// h1416 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h1416 runs VSHUFI64X2 $0x4e, 24(R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1416(s *State)
 
-// h1417 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h1417 runs VSHUFI64X2 $0xd8, (R8), Z1, Z9 (form VSHUFI64X2 imm, m512, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1417(s *State)
 
-// h1418 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h1418 runs VSHUFI64X2 $0x00, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1418(s *State)
 
-// h1419 runs ADDQ AX, CX (form ADDQ r64, r64, from exact).
+// h1419 runs VSHUFI64X2 $0x02, Y17, Y25, Y30 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1419(s *State)
 
-// h1420 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h1420 runs VSHUFI64X2 $0x03, Y1, Y9, Y14 (form VSHUFI64X2 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h1420(s *State)
 
-// h1421 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h1421 runs VSHUFI64X2 $0x1b, Z17, Z25, Z30 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1421(s *State)
 
-// h1422 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h1422 runs VSHUFI64X2 $0xee, Z1, Z9, Z14 (form VSHUFI64X2 imm, zmm, zmm, zmm, from catalog).
 //
 //go:noescape
 func h1422(s *State)
 
-// h1423 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h1423 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h1423(s *State)
 
-// h1424 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h1424 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h1424(s *State)
 
-// h1425 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h1425 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h1425(s *State)
 
-// h1426 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h1426 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h1426(s *State)
 
-// h1427 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h1427 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h1427(s *State)
 
-// h1428 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h1428 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h1428(s *State)
 
-// h1429 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h1429 runs ADDQ AX, CX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1429(s *State)
 
-// h1430 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h1430 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1430(s *State)
 
-// h1431 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h1431 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1431(s *State)
 
-// h1432 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h1432 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1432(s *State)
 
-// h1433 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h1433 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1433(s *State)
 
-// h1434 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h1434 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1434(s *State)
 
-// h1435 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h1435 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1435(s *State)
 
-// h1436 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h1436 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1436(s *State)
 
-// h1437 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h1437 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1437(s *State)
 
-// h1438 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h1438 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1438(s *State)
 
-// h1439 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h1439 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1439(s *State)
 
-// h1440 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h1440 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1440(s *State)
 
-// h1441 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h1441 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1441(s *State)
 
-// h1442 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h1442 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h1442(s *State)
 
-// h1443 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h1443 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1443(s *State)
 
-// h1444 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h1444 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1444(s *State)
 
-// h1445 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h1445 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1445(s *State)
 
-// h1446 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h1446 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1446(s *State)
 
-// h1447 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h1447 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1447(s *State)
 
-// h1448 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1448 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1448(s *State)
 
-// h1449 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1449 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1449(s *State)
 
-// h1450 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1450 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1450(s *State)
 
-// h1451 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1451 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1451(s *State)
 
-// h1452 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1452 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1452(s *State)
 
-// h1453 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1453 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1453(s *State)
 
-// h1454 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1454 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1454(s *State)
 
-// h1455 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1455 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1455(s *State)
 
-// h1456 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1456 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1456(s *State)
 
-// h1457 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1457 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h1457(s *State)
 
-// h1458 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1458 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1458(s *State)
 
-// h1459 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1459 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1459(s *State)
 
-// h1460 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1460 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1460(s *State)
 
-// h1461 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1461 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1461(s *State)
 
-// h1462 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1462 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1462(s *State)
 
-// h1463 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h1463 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1463(s *State)
 
-// h1464 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h1464 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1464(s *State)
 
-// h1465 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h1465 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1465(s *State)
 
-// h1466 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h1466 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1466(s *State)
 
-// h1467 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h1467 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1467(s *State)
 
-// h1468 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h1468 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1468(s *State)
 
-// h1469 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h1469 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1469(s *State)
 
-// h1470 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h1470 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1470(s *State)
 
-// h1471 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h1471 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1471(s *State)
 
-// h1472 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h1472 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1472(s *State)
 
-// h1473 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h1473 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h1473(s *State)
 
-// h1474 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h1474 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1474(s *State)
 
-// h1475 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h1475 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1475(s *State)
 
-// h1476 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h1476 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1476(s *State)
 
-// h1477 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h1477 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1477(s *State)
 
-// h1478 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h1478 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1478(s *State)
 
-// h1479 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h1479 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1479(s *State)
 
-// h1480 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h1480 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1480(s *State)
 
-// h1481 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h1481 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1481(s *State)
 
-// h1482 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h1482 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1482(s *State)
 
-// h1483 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h1483 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1483(s *State)
 
-// h1484 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h1484 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1484(s *State)
 
-// h1485 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h1485 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1485(s *State)
 
-// h1486 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h1486 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1486(s *State)
 
-// h1487 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h1487 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1487(s *State)
 
-// h1488 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h1488 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1488(s *State)
 
-// h1489 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h1489 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h1489(s *State)
 
-// h1490 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h1490 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1490(s *State)
 
-// h1491 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h1491 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1491(s *State)
 
-// h1492 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h1492 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1492(s *State)
 
-// h1493 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h1493 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1493(s *State)
 
-// h1494 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h1494 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1494(s *State)
 
-// h1495 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h1495 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1495(s *State)
 
-// h1496 runs CMPL AX, $0x00000cb8; JCC taken (form CMPL r32, imm; JCC label, from go/asm).
+// h1496 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1496(s *State)
 
-// h1497 runs CMPL AX, $0x00000fe6; JCC taken (form CMPL r32, imm; JCC label, from go/asm).
+// h1497 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1497(s *State)
 
-// h1498 runs CMPL AX, $0x00001642; JCC taken (form CMPL r32, imm; JCC label, from go/asm).
+// h1498 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1498(s *State)
 
-// h1499 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1499 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1499(s *State)
 
-// h1500 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1500 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1500(s *State)
 
-// h1501 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1501 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1501(s *State)
 
-// h1502 runs CMPL R8, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1502 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1502(s *State)
 
-// h1503 runs CMPL R8, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1503 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1503(s *State)
 
-// h1504 runs CMPQ AX, $0x00000000; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1504 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1504(s *State)
 
-// h1505 runs CMPQ AX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1505 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1505(s *State)
 
-// h1506 runs CMPQ AX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1506 runs CMPL AX, $0x00000cb8; JCC taken (form CMPL r32, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1506(s *State)
 
-// h1507 runs CMPQ AX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1507 runs CMPL AX, $0x00000fe6; JCC taken (form CMPL r32, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1507(s *State)
 
-// h1508 runs CMPQ AX, $0x00000088; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1508 runs CMPL AX, $0x00001642; JCC taken (form CMPL r32, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1508(s *State)
 
-// h1509 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1509 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1509(s *State)
 
-// h1510 runs CMPQ AX, $0x00000100; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
+// h1510 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1510(s *State)
 
-// h1511 runs CMPQ CX, $0x00000007; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1511 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1511(s *State)
 
-// h1512 runs CMPQ CX, $0x00000008; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1512 runs CMPL R8, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1512(s *State)
 
-// h1513 runs CMPQ CX, $0x0000000f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1513 runs CMPL R8, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1513(s *State)
 
-// h1514 runs CMPQ CX, $0x00000017; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1514 runs CMPQ AX, $0x00000000; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1514(s *State)
 
-// h1515 runs CMPQ CX, $0x0000001f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1515 runs CMPQ AX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1515(s *State)
 
-// h1516 runs CMPQ CX, $0x00000027; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1516 runs CMPQ AX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1516(s *State)
 
-// h1517 runs CMPQ CX, $0x0000002f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1517 runs CMPQ AX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1517(s *State)
 
-// h1518 runs CMPQ CX, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1518 runs CMPQ AX, $0x00000088; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1518(s *State)
 
-// h1519 runs CMPQ CX, $0x00000037; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1519 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1519(s *State)
 
-// h1520 runs CMPQ CX, $0x0000003f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1520 runs CMPQ AX, $0x00000100; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h1520(s *State)
 
-// h1521 runs CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX (form CMPQ r64, imm; CMOVQCS m64, r64, from go/asm).
+// h1521 runs CMPQ CX, $0x00000007; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1521(s *State)
 
-// h1522 runs CMPQ CX, $0x00000047; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1522 runs CMPQ CX, $0x00000008; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1522(s *State)
 
-// h1523 runs CMPQ CX, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1523 runs CMPQ CX, $0x0000000f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1523(s *State)
 
-// h1524 runs CMPQ CX, $0x0000004f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1524 runs CMPQ CX, $0x00000017; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1524(s *State)
 
-// h1525 runs CMPQ CX, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1525 runs CMPQ CX, $0x0000001f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1525(s *State)
 
-// h1526 runs CMPQ CX, $0x00000057; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1526 runs CMPQ CX, $0x00000027; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1526(s *State)
 
-// h1527 runs CMPQ CX, $0x0000005f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1527 runs CMPQ CX, $0x0000002f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1527(s *State)
 
-// h1528 runs CMPQ CX, $0x00000067; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1528 runs CMPQ CX, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1528(s *State)
 
-// h1529 runs CMPQ CX, $0x0000006f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1529 runs CMPQ CX, $0x00000037; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1529(s *State)
 
-// h1530 runs CMPQ CX, $0x00000077; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1530 runs CMPQ CX, $0x0000003f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1530(s *State)
 
-// h1531 runs CMPQ CX, $0x0000007f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
+// h1531 runs CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX (form CMPQ r64, imm; CMOVQCS m64, r64, from go/asm).
 //
 //go:noescape
 func h1531(s *State)
 
-// h1532 runs CMPQ CX, $0x00000087; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1532 runs CMPQ CX, $0x00000047; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1532(s *State)
 
-// h1533 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1533 runs CMPQ CX, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1533(s *State)
 
-// h1534 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1534 runs CMPQ CX, $0x0000004f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1534(s *State)
 
-// h1535 runs CMPQ CX, 24(R8); JHI taken (form CMPQ r64, m64; JHI label, from go/asm).
+// h1535 runs CMPQ CX, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1535(s *State)
 
-// h1536 runs CMPQ DX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1536 runs CMPQ CX, $0x00000057; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1536(s *State)
 
-// h1537 runs CMPQ DX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1537 runs CMPQ CX, $0x0000005f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1537(s *State)
 
-// h1538 runs CMPQ DX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1538 runs CMPQ CX, $0x00000067; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1538(s *State)
 
-// h1539 runs CMPQ DX, $0x00000037; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1539 runs CMPQ CX, $0x0000006f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1539(s *State)
 
-// h1540 runs CMPQ DX, $0x0000004b; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1540 runs CMPQ CX, $0x00000077; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1540(s *State)
 
-// h1541 runs CMPQ DX, $0x00000050; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1541 runs CMPQ CX, $0x0000007f; JLS taken (form CMPQ r64, imm; JLS label, from go/asm).
 //
 //go:noescape
 func h1541(s *State)
 
-// h1542 runs CMPQ DX, $0x000003b8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1542 runs CMPQ CX, $0x00000087; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1542(s *State)
 
-// h1543 runs CMPQ DX, R8; JCS taken (form CMPQ r64, r64; JCS label, from go/asm).
+// h1543 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1543(s *State)
 
-// h1544 runs CMPQ R8, $0x00000000; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1544 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1544(s *State)
 
-// h1545 runs CMPQ R8, $0x00000001; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1545 runs CMPQ CX, 24(R8); JHI taken (form CMPQ r64, m64; JHI label, from go/asm).
 //
 //go:noescape
 func h1545(s *State)
 
-// h1546 runs CMPQ R8, $0x00000002; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1546 runs CMPQ DX, $0x00000004; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1546(s *State)
 
-// h1547 runs CMPQ R8, $0x00000003; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
+// h1547 runs CMPQ DX, $0x00000006; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1547(s *State)
 
-// h1548 runs CMPQ R8, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1548 runs CMPQ DX, $0x00000008; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1548(s *State)
 
-// h1549 runs CMPQ R8, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1549 runs CMPQ DX, $0x00000037; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1549(s *State)
 
-// h1550 runs CMPQ R8, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
+// h1550 runs CMPQ DX, $0x0000004b; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1550(s *State)
 
-// h1551 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1551 runs CMPQ DX, $0x00000050; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1551(s *State)
 
-// h1552 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1552 runs CMPQ DX, $0x000003b8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1552(s *State)
 
-// h1553 runs CMPQ R8, $0x00000100; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
+// h1553 runs CMPQ DX, R8; JCS taken (form CMPQ r64, r64; JCS label, from go/asm).
 //
 //go:noescape
 func h1553(s *State)
 
-// h1554 runs CMPQ R8, 24(R9); JCS taken (form CMPQ r64, m64; JCS label, from go/asm).
+// h1554 runs CMPQ R8, $0x00000000; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1554(s *State)
 
-// h1555 runs CMPQ R8, DX; JCC taken (form CMPQ r64, r64; JCC label, from go/asm).
+// h1555 runs CMPQ R8, $0x00000001; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1555(s *State)
 
-// h1556 runs CMPQ R8, R9; SBBQ R10, R10 (form CMPQ r64, r64; SBBQ r64, r64, from go/asm).
+// h1556 runs CMPQ R8, $0x00000002; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1556(s *State)
 
-// h1557 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
+// h1557 runs CMPQ R8, $0x00000003; CMOVQEQ AX, DX (form CMPQ r64, imm; CMOVQEQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1557(s *State)
 
-// h1558 runs DECL DX; JNE taken (form DECL r32; JNE label, from go/asm).
+// h1558 runs CMPQ R8, $0x00000037; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1558(s *State)
 
-// h1559 runs DECQ 24(R8); JNE taken (form DECQ m64; JNE label, from go/asm).
+// h1559 runs CMPQ R8, $0x0000004b; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1559(s *State)
 
-// h1560 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h1560 runs CMPQ R8, $0x00000050; JCC taken (form CMPQ r64, imm; JCC label, from go/asm).
 //
 //go:noescape
 func h1560(s *State)
 
-// h1561 runs DECQ CX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h1561 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1561(s *State)
 
-// h1562 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1562 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1562(s *State)
 
-// h1563 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1563 runs CMPQ R8, $0x00000100; JCS taken (form CMPQ r64, imm; JCS label, from go/asm).
 //
 //go:noescape
 func h1563(s *State)
 
-// h1564 runs TESTL AX, AX; JEQ taken (form TESTL r32, r32; JEQ label, from go/asm).
+// h1564 runs CMPQ R8, 24(R9); JCS taken (form CMPQ r64, m64; JCS label, from go/asm).
 //
 //go:noescape
 func h1564(s *State)
 
-// h1565 runs TESTQ $0x00000001, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1565 runs CMPQ R8, DX; JCC taken (form CMPQ r64, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h1565(s *State)
 
-// h1566 runs TESTQ $0x00000001, CX; JEQ taken (form TESTQ imm, r64; JEQ label, from go/asm).
+// h1566 runs CMPQ R8, R9; SBBQ R10, R10 (form CMPQ r64, r64; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1566(s *State)
 
-// h1567 runs TESTQ $0x00000001, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1567 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
 //
 //go:noescape
 func h1567(s *State)
 
-// h1568 runs TESTQ $0x00000002, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1568 runs DECL DX; JNE taken (form DECL r32; JNE label, from go/asm).
 //
 //go:noescape
 func h1568(s *State)
 
-// h1569 runs TESTQ $0x00000002, CX; JEQ taken (form TESTQ imm, r64; JEQ label, from go/asm).
+// h1569 runs DECQ 24(R8); JNE taken (form DECQ m64; JNE label, from go/asm).
 //
 //go:noescape
 func h1569(s *State)
 
-// h1570 runs TESTQ $0x00000002, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1570 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h1570(s *State)
 
-// h1571 runs TESTQ $0x00000004, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1571 runs DECQ CX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h1571(s *State)
 
-// h1572 runs TESTQ $0x00000004, CX; JEQ taken (form TESTQ imm, r64; JEQ label, from go/asm).
+// h1572 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1572(s *State)
 
-// h1573 runs TESTQ $0x00000004, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1573 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1573(s *State)
 
-// h1574 runs TESTQ $0x00000008, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1574 runs TESTL AX, AX; JEQ taken (form TESTL r32, r32; JEQ label, from go/asm).
 //
 //go:noescape
 func h1574(s *State)
 
-// h1575 runs TESTQ $0x00000008, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1575 runs TESTQ $0x00000001, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1575(s *State)
 
-// h1576 runs TESTQ $0x00000010, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1576 runs TESTQ $0x00000001, CX; JEQ taken (form TESTQ imm, r64; JEQ label, from go/asm).
 //
 //go:noescape
 func h1576(s *State)
 
-// h1577 runs TESTQ $0x00000010, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1577 runs TESTQ $0x00000001, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1577(s *State)
 
-// h1578 runs TESTQ $0x00000020, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1578 runs TESTQ $0x00000002, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1578(s *State)
 
-// h1579 runs TESTQ $0x00000020, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
+// h1579 runs TESTQ $0x00000002, CX; JEQ taken (form TESTQ imm, r64; JEQ label, from go/asm).
 //
 //go:noescape
 func h1579(s *State)
 
-// h1580 runs TESTQ AX, AX; JEQ taken (form TESTQ r64, r64; JEQ label, from go/asm).
+// h1580 runs TESTQ $0x00000002, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1580(s *State)
 
-// h1581 runs TESTQ CX, CX; JEQ taken (form TESTQ r64, r64; JEQ label, from go/asm).
+// h1581 runs TESTQ $0x00000004, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1581(s *State)
 
-// h1582 runs TESTQ R8, R8; CMOVQNE AX, DX (form TESTQ r64, r64; CMOVQNE r64, r64, from go/asm).
+// h1582 runs TESTQ $0x00000004, CX; JEQ taken (form TESTQ imm, r64; JEQ label, from go/asm).
 //
 //go:noescape
 func h1582(s *State)
 
-// h1583 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h1583 runs TESTQ $0x00000004, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1583(s *State)
 
-// h1584 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h1584 runs TESTQ $0x00000008, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1584(s *State)
 
-// h1585 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h1585 runs TESTQ $0x00000008, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1585(s *State)
 
-// h1586 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h1586 runs TESTQ $0x00000010, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1586(s *State)
 
-// h1587 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h1587 runs TESTQ $0x00000010, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1587(s *State)
 
-// h1588 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h1588 runs TESTQ $0x00000020, CX; CMOVQNE R8, DX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1588(s *State)
 
-// h1589 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h1589 runs TESTQ $0x00000020, R8; CMOVQNE DX, AX (form TESTQ imm, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1589(s *State)
 
-// h1590 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h1590 runs TESTQ AX, AX; JEQ taken (form TESTQ r64, r64; JEQ label, from go/asm).
 //
 //go:noescape
 func h1590(s *State)
 
-// h1591 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h1591 runs TESTQ CX, CX; JEQ taken (form TESTQ r64, r64; JEQ label, from go/asm).
 //
 //go:noescape
 func h1591(s *State)
 
-// h1592 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h1592 runs TESTQ R8, R8; CMOVQNE AX, DX (form TESTQ r64, r64; CMOVQNE r64, r64, from go/asm).
 //
 //go:noescape
 func h1592(s *State)
 
-// h1593 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h1593 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1593(s *State)
 
-// h1594 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h1594 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1594(s *State)
 
-// h1595 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
+// h1595 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1595(s *State)
 
-// h1596 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1596 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1596(s *State)
 
-// h1597 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h1597 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1597(s *State)
 
-// h1598 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h1598 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1598(s *State)
 
-// h1599 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h1599 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1599(s *State)
 
-// h1600 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h1600 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1600(s *State)
 
-// h1601 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h1601 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1601(s *State)
 
-// h1602 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h1602 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1602(s *State)
 
-// h1603 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h1603 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1603(s *State)
 
-// h1604 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h1604 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1604(s *State)
 
-// h1605 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h1605 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1605(s *State)
 
-// h1606 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h1606 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1606(s *State)
 
-// h1607 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h1607 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1607(s *State)
 
-// h1608 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h1608 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1608(s *State)
 
-// h1609 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h1609 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1609(s *State)
 
-// h1610 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h1610 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1610(s *State)
 
-// h1611 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h1611 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1611(s *State)
 
-// h1612 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h1612 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1612(s *State)
 
-// h1613 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
+// h1613 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1613(s *State)
 
-// h1614 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1614 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1614(s *State)
 
-// h1615 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h1615 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1615(s *State)
 
-// h1616 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h1616 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1616(s *State)
 
-// h1617 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h1617 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1617(s *State)
 
-// h1618 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h1618 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1618(s *State)
 
-// h1619 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h1619 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1619(s *State)
 
-// h1620 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h1620 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1620(s *State)
 
-// h1621 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h1621 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1621(s *State)
 
-// h1622 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h1622 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1622(s *State)
 
-// h1623 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h1623 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1623(s *State)
 
-// h1624 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h1624 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1624(s *State)
 
-// h1625 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h1625 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1625(s *State)
 
-// h1626 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h1626 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1626(s *State)
 
-// h1627 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h1627 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1627(s *State)
 
-// h1628 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h1628 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1628(s *State)
 
-// h1629 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h1629 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1629(s *State)
 
-// h1630 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h1630 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1630(s *State)
 
-// h1631 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
+// h1631 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1631(s *State)
 
-// h1632 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1632 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1632(s *State)
 
-// h1633 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h1633 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1633(s *State)
 
-// h1634 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h1634 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1634(s *State)
 
-// h1635 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h1635 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1635(s *State)
 
-// h1636 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h1636 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1636(s *State)
 
-// h1637 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h1637 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1637(s *State)
 
-// h1638 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h1638 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1638(s *State)
 
-// h1639 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h1639 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1639(s *State)
 
-// h1640 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h1640 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1640(s *State)
 
-// h1641 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h1641 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1641(s *State)
 
-// h1642 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h1642 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1642(s *State)
 
-// h1643 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h1643 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1643(s *State)
 
-// h1644 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h1644 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1644(s *State)
 
-// h1645 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h1645 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1645(s *State)
 
-// h1646 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h1646 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1646(s *State)
 
-// h1647 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h1647 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1647(s *State)
 
-// h1648 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h1648 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1648(s *State)
 
-// h1649 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
+// h1649 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1649(s *State)
 
-// h1650 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1650 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1650(s *State)
 
-// h1651 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h1651 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1651(s *State)
 
-// h1652 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h1652 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1652(s *State)
 
-// h1653 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h1653 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1653(s *State)
 
-// h1654 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h1654 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1654(s *State)
 
-// h1655 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h1655 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1655(s *State)
 
-// h1656 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h1656 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1656(s *State)
 
-// h1657 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h1657 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1657(s *State)
 
-// h1658 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h1658 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1658(s *State)
 
-// h1659 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h1659 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1659(s *State)
 
-// h1660 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h1660 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1660(s *State)
 
-// h1661 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h1661 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1661(s *State)
 
-// h1662 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h1662 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1662(s *State)
 
-// h1663 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h1663 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1663(s *State)
 
-// h1664 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h1664 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1664(s *State)
 
-// h1665 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h1665 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1665(s *State)
 
-// h1666 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h1666 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1666(s *State)
 
-// h1667 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
+// h1667 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1667(s *State)
 
-// h1668 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1668 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1668(s *State)
 
-// h1669 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h1669 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1669(s *State)
 
-// h1670 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h1670 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1670(s *State)
 
-// h1671 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h1671 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1671(s *State)
 
-// h1672 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h1672 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1672(s *State)
 
-// h1673 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h1673 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1673(s *State)
 
-// h1674 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h1674 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1674(s *State)
 
-// h1675 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h1675 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1675(s *State)
 
-// h1676 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h1676 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1676(s *State)
 
-// h1677 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h1677 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1677(s *State)
 
-// h1678 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h1678 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1678(s *State)
 
-// h1679 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h1679 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1679(s *State)
 
-// h1680 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h1680 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1680(s *State)
 
-// h1681 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h1681 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1681(s *State)
 
-// h1682 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h1682 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1682(s *State)
 
-// h1683 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h1683 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h1683(s *State)
 
-// h1684 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h1684 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h1684(s *State)
 
-// h1685 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
+// h1685 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h1685(s *State)
 
-// h1686 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h1686 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h1686(s *State)
 
-// h1687 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h1687 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h1687(s *State)
 
-// h1688 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h1688 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h1688(s *State)
 
-// h1689 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h1689 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h1689(s *State)
 
-// h1690 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h1690 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h1690(s *State)
 
-// h1691 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h1691 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h1691(s *State)
 
-// h1692 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h1692 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h1692(s *State)
 
-// h1693 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h1693 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h1693(s *State)
 
-// h1694 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h1694 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h1694(s *State)
 
-// h1695 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h1695 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h1695(s *State)
 
-// h1696 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h1696 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1696(s *State)
 
-// h1697 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h1697 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1697(s *State)
 
-// h1698 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h1698 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1698(s *State)
 
-// h1699 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h1699 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h1699(s *State)
 
-// h1700 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h1700 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1700(s *State)
 
-// h1701 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h1701 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1701(s *State)
 
-// h1702 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h1702 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1702(s *State)
 
-// h1703 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
+// h1703 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1703(s *State)
 
-// h1704 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1704 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1704(s *State)
 
-// h1705 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h1705 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1705(s *State)
 
-// h1706 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h1706 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1706(s *State)
 
-// h1707 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h1707 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1707(s *State)
 
-// h1708 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h1708 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1708(s *State)
 
-// h1709 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h1709 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1709(s *State)
 
-// h1710 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h1710 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1710(s *State)
 
-// h1711 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h1711 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1711(s *State)
 
-// h1712 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h1712 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1712(s *State)
 
-// h1713 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h1713 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1713(s *State)
 
-// h1714 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h1714 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1714(s *State)
 
-// h1715 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h1715 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1715(s *State)
 
-// h1716 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h1716 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1716(s *State)
 
-// h1717 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h1717 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1717(s *State)
 
-// h1718 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h1718 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1718(s *State)
 
-// h1719 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h1719 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1719(s *State)
 
-// h1720 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h1720 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1720(s *State)
 
-// h1721 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
+// h1721 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1721(s *State)
 
-// h1722 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1722 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1722(s *State)
 
-// h1723 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h1723 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1723(s *State)
 
-// h1724 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h1724 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1724(s *State)
 
-// h1725 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h1725 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1725(s *State)
 
-// h1726 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h1726 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1726(s *State)
 
-// h1727 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h1727 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1727(s *State)
 
-// h1728 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h1728 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1728(s *State)
 
-// h1729 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h1729 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1729(s *State)
 
-// h1730 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h1730 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1730(s *State)
 
-// h1731 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h1731 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1731(s *State)
 
-// h1732 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h1732 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1732(s *State)
 
-// h1733 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h1733 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1733(s *State)
 
-// h1734 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h1734 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1734(s *State)
 
-// h1735 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h1735 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1735(s *State)
 
-// h1736 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h1736 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1736(s *State)
 
-// h1737 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h1737 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1737(s *State)
 
-// h1738 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h1738 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1738(s *State)
 
-// h1739 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
+// h1739 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1739(s *State)
 
-// h1740 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1740 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1740(s *State)
 
-// h1741 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h1741 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1741(s *State)
 
-// h1742 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h1742 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1742(s *State)
 
-// h1743 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h1743 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1743(s *State)
 
-// h1744 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h1744 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1744(s *State)
 
-// h1745 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h1745 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1745(s *State)
 
-// h1746 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h1746 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1746(s *State)
 
-// h1747 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h1747 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1747(s *State)
 
-// h1748 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h1748 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1748(s *State)
 
-// h1749 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h1749 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1749(s *State)
 
-// h1750 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h1750 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1750(s *State)
 
-// h1751 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h1751 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1751(s *State)
 
-// h1752 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h1752 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1752(s *State)
 
-// h1753 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h1753 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1753(s *State)
 
-// h1754 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h1754 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1754(s *State)
 
-// h1755 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h1755 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1755(s *State)
 
-// h1756 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h1756 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1756(s *State)
 
-// h1757 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
+// h1757 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1757(s *State)
 
-// h1758 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1758 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1758(s *State)
 
-// h1759 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h1759 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1759(s *State)
 
-// h1760 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h1760 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1760(s *State)
 
-// h1761 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h1761 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1761(s *State)
 
-// h1762 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h1762 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1762(s *State)
 
-// h1763 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h1763 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1763(s *State)
 
-// h1764 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h1764 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1764(s *State)
 
-// h1765 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h1765 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1765(s *State)
 
-// h1766 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h1766 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1766(s *State)
 
-// h1767 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h1767 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1767(s *State)
 
-// h1768 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h1768 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1768(s *State)
 
-// h1769 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h1769 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1769(s *State)
 
-// h1770 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h1770 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1770(s *State)
 
-// h1771 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h1771 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1771(s *State)
 
-// h1772 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h1772 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1772(s *State)
 
-// h1773 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h1773 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1773(s *State)
 
-// h1774 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h1774 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1774(s *State)
 
-// h1775 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
+// h1775 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1775(s *State)
 
-// h1776 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1776 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1776(s *State)
 
-// h1777 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h1777 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1777(s *State)
 
-// h1778 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h1778 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1778(s *State)
 
-// h1779 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h1779 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1779(s *State)
 
-// h1780 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h1780 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1780(s *State)
 
-// h1781 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h1781 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1781(s *State)
 
-// h1782 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h1782 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1782(s *State)
 
-// h1783 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h1783 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1783(s *State)
 
-// h1784 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h1784 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1784(s *State)
 
-// h1785 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h1785 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1785(s *State)
 
-// h1786 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h1786 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1786(s *State)
 
-// h1787 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h1787 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1787(s *State)
 
-// h1788 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h1788 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1788(s *State)
 
-// h1789 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h1789 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1789(s *State)
 
-// h1790 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h1790 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1790(s *State)
 
-// h1791 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h1791 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1791(s *State)
 
-// h1792 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h1792 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1792(s *State)
 
-// h1793 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
+// h1793 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1793(s *State)
 
-// h1794 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1794 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1794(s *State)
 
-// h1795 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h1795 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1795(s *State)
 
-// h1796 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h1796 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1796(s *State)
 
-// h1797 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h1797 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1797(s *State)
 
-// h1798 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h1798 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1798(s *State)
 
-// h1799 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h1799 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1799(s *State)
 
-// h1800 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h1800 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1800(s *State)
 
-// h1801 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h1801 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1801(s *State)
 
-// h1802 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h1802 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1802(s *State)
 
-// h1803 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h1803 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1803(s *State)
 
-// h1804 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h1804 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1804(s *State)
 
-// h1805 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h1805 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1805(s *State)
 
-// h1806 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h1806 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1806(s *State)
 
-// h1807 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h1807 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1807(s *State)
 
-// h1808 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h1808 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1808(s *State)
 
-// h1809 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h1809 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1809(s *State)
 
-// h1810 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h1810 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1810(s *State)
 
-// h1811 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
+// h1811 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1811(s *State)
 
-// h1812 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1812 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1812(s *State)
 
-// h1813 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h1813 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1813(s *State)
 
-// h1814 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h1814 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1814(s *State)
 
-// h1815 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h1815 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1815(s *State)
 
-// h1816 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h1816 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1816(s *State)
 
-// h1817 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h1817 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1817(s *State)
 
-// h1818 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h1818 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1818(s *State)
 
-// h1819 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h1819 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1819(s *State)
 
-// h1820 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h1820 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1820(s *State)
 
-// h1821 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h1821 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1821(s *State)
 
-// h1822 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h1822 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1822(s *State)
 
-// h1823 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h1823 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1823(s *State)
 
-// h1824 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h1824 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1824(s *State)
 
-// h1825 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h1825 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1825(s *State)
 
-// h1826 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h1826 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1826(s *State)
 
-// h1827 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h1827 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1827(s *State)
 
-// h1828 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h1828 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1828(s *State)
 
-// h1829 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
+// h1829 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1829(s *State)
 
-// h1830 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1830 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1830(s *State)
 
-// h1831 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h1831 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1831(s *State)
 
-// h1832 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h1832 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1832(s *State)
 
-// h1833 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h1833 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1833(s *State)
 
-// h1834 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h1834 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1834(s *State)
 
-// h1835 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h1835 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1835(s *State)
 
-// h1836 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h1836 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1836(s *State)
 
-// h1837 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h1837 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1837(s *State)
 
-// h1838 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h1838 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1838(s *State)
 
-// h1839 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h1839 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1839(s *State)
 
-// h1840 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h1840 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1840(s *State)
 
-// h1841 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h1841 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1841(s *State)
 
-// h1842 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h1842 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1842(s *State)
 
-// h1843 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h1843 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1843(s *State)
 
-// h1844 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h1844 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1844(s *State)
 
-// h1845 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h1845 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1845(s *State)
 
-// h1846 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h1846 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1846(s *State)
 
-// h1847 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
+// h1847 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1847(s *State)
 
-// h1848 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1848 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1848(s *State)
 
-// h1849 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h1849 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1849(s *State)
 
-// h1850 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h1850 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1850(s *State)
 
-// h1851 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h1851 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1851(s *State)
 
-// h1852 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h1852 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1852(s *State)
 
-// h1853 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h1853 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1853(s *State)
 
-// h1854 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h1854 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1854(s *State)
 
-// h1855 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h1855 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1855(s *State)
 
-// h1856 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h1856 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1856(s *State)
 
-// h1857 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h1857 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1857(s *State)
 
-// h1858 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h1858 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1858(s *State)
 
-// h1859 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h1859 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1859(s *State)
 
-// h1860 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h1860 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1860(s *State)
 
-// h1861 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h1861 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1861(s *State)
 
-// h1862 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h1862 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1862(s *State)
 
-// h1863 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h1863 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1863(s *State)
 
-// h1864 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h1864 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1864(s *State)
 
-// h1865 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
+// h1865 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1865(s *State)
 
-// h1866 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1866 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1866(s *State)
 
-// h1867 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h1867 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1867(s *State)
 
-// h1868 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h1868 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1868(s *State)
 
-// h1869 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h1869 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1869(s *State)
 
-// h1870 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h1870 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1870(s *State)
 
-// h1871 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h1871 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1871(s *State)
 
-// h1872 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h1872 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1872(s *State)
 
-// h1873 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h1873 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1873(s *State)
 
-// h1874 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h1874 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1874(s *State)
 
-// h1875 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h1875 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1875(s *State)
 
-// h1876 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h1876 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1876(s *State)
 
-// h1877 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h1877 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1877(s *State)
 
-// h1878 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h1878 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1878(s *State)
 
-// h1879 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h1879 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1879(s *State)
 
-// h1880 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h1880 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1880(s *State)
 
-// h1881 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h1881 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1881(s *State)
 
-// h1882 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h1882 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1882(s *State)
 
-// h1883 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
+// h1883 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1883(s *State)
 
-// h1884 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1884 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1884(s *State)
 
-// h1885 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h1885 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1885(s *State)
 
-// h1886 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h1886 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1886(s *State)
 
-// h1887 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h1887 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1887(s *State)
 
-// h1888 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h1888 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1888(s *State)
 
-// h1889 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h1889 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1889(s *State)
 
-// h1890 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h1890 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1890(s *State)
 
-// h1891 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h1891 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1891(s *State)
 
-// h1892 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h1892 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1892(s *State)
 
-// h1893 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h1893 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1893(s *State)
 
-// h1894 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h1894 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1894(s *State)
 
-// h1895 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h1895 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1895(s *State)
 
-// h1896 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h1896 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1896(s *State)
 
-// h1897 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h1897 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1897(s *State)
 
-// h1898 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h1898 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1898(s *State)
 
-// h1899 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h1899 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1899(s *State)
 
-// h1900 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h1900 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1900(s *State)
 
-// h1901 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
+// h1901 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1901(s *State)
 
-// h1902 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h1902 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1902(s *State)
 
-// h1903 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h1903 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1903(s *State)
 
-// h1904 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h1904 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1904(s *State)
 
-// h1905 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h1905 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1905(s *State)
 
-// h1906 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h1906 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1906(s *State)
 
-// h1907 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h1907 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1907(s *State)
 
-// h1908 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h1908 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1908(s *State)
 
-// h1909 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h1909 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1909(s *State)
 
-// h1910 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h1910 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1910(s *State)
 
-// h1911 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h1911 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1911(s *State)
 
-// h1912 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h1912 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1912(s *State)
 
-// h1913 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h1913 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1913(s *State)
 
-// h1914 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h1914 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1914(s *State)
 
-// h1915 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h1915 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1915(s *State)
 
-// h1916 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h1916 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1916(s *State)
 
-// h1917 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h1917 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1917(s *State)
 
-// h1918 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h1918 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1918(s *State)
 
-// h1919 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
+// h1919 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1919(s *State)
 
-// h1920 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h1920 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1920(s *State)
 
-// h1921 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h1921 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1921(s *State)
 
-// h1922 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h1922 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1922(s *State)
 
-// h1923 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h1923 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1923(s *State)
 
-// h1924 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h1924 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1924(s *State)
 
-// h1925 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h1925 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1925(s *State)
 
-// h1926 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h1926 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1926(s *State)
 
-// h1927 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h1927 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1927(s *State)
 
-// h1928 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h1928 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1928(s *State)
 
-// h1929 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h1929 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1929(s *State)
 
-// h1930 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h1930 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1930(s *State)
 
-// h1931 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h1931 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1931(s *State)
 
-// h1932 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h1932 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1932(s *State)
 
-// h1933 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h1933 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1933(s *State)
 
-// h1934 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h1934 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1934(s *State)
 
-// h1935 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h1935 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1935(s *State)
 
-// h1936 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h1936 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h1936(s *State)
 
-// h1937 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
+// h1937 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h1937(s *State)
 
-// h1938 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h1938 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h1938(s *State)
 
-// h1939 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h1939 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h1939(s *State)
 
-// h1940 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h1940 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h1940(s *State)
 
-// h1941 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h1941 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h1941(s *State)
 
-// h1942 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h1942 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h1942(s *State)
 
-// h1943 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h1943 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h1943(s *State)
 
-// h1944 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h1944 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h1944(s *State)
 
-// h1945 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h1945 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h1945(s *State)
 
-// h1946 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h1946 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h1946(s *State)
 
-// h1947 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h1947 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1947(s *State)
 
-// h1948 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h1948 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1948(s *State)
 
-// h1949 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h1949 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1949(s *State)
 
-// h1950 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h1950 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1950(s *State)
 
-// h1951 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h1951 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1951(s *State)
 
-// h1952 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h1952 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1952(s *State)
 
-// h1953 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1953 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1953(s *State)
 
-// h1954 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1954 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h1954(s *State)
 
-// h1955 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
+// h1955 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h1955(s *State)
 
-// h1956 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1956 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1956(s *State)
 
-// h1957 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1957 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1957(s *State)
 
-// h1958 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1958 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1958(s *State)
 
-// h1959 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1959 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1959(s *State)
 
-// h1960 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1960 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1960(s *State)
 
-// h1961 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1961 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1961(s *State)
 
-// h1962 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1962 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1962(s *State)
 
-// h1963 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1963 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1963(s *State)
 
-// h1964 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1964 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1964(s *State)
 
-// h1965 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1965 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1965(s *State)
 
-// h1966 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1966 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1966(s *State)
 
-// h1967 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1967 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1967(s *State)
 
-// h1968 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1968 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1968(s *State)
 
-// h1969 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1969 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1969(s *State)
 
-// h1970 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1970 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1970(s *State)
 
-// h1971 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1971 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1971(s *State)
 
-// h1972 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1972 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1972(s *State)
 
-// h1973 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
+// h1973 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1973(s *State)
 
-// h1974 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1974 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1974(s *State)
 
-// h1975 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1975 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1975(s *State)
 
-// h1976 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1976 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1976(s *State)
 
-// h1977 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1977 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1977(s *State)
 
-// h1978 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1978 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1978(s *State)
 
-// h1979 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1979 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1979(s *State)
 
-// h1980 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1980 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1980(s *State)
 
-// h1981 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1981 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1981(s *State)
 
-// h1982 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1982 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1982(s *State)
 
-// h1983 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1983 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1983(s *State)
 
-// h1984 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1984 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1984(s *State)
 
-// h1985 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1985 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1985(s *State)
 
-// h1986 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1986 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1986(s *State)
 
-// h1987 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1987 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1987(s *State)
 
-// h1988 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1988 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1988(s *State)
 
-// h1989 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1989 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1989(s *State)
 
-// h1990 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1990 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1990(s *State)
 
-// h1991 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1991 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1991(s *State)
 
-// h1992 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1992 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1992(s *State)
 
-// h1993 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1993 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1993(s *State)
 
-// h1994 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1994 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1994(s *State)
 
-// h1995 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1995 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1995(s *State)
 
-// h1996 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1996 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1996(s *State)
 
-// h1997 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1997 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1997(s *State)
 
-// h1998 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1998 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1998(s *State)
 
-// h1999 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1999 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1999(s *State)
 
-// h2000 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h2000 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h2000(s *State)
 
-// h2001 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h2001 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2001(s *State)
 
-// h2002 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h2002 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2002(s *State)
 
-// h2003 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h2003 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2003(s *State)
 
-// h2004 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h2004 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2004(s *State)
 
-// h2005 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h2005 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2005(s *State)
 
-// h2006 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h2006 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2006(s *State)
 
-// h2007 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h2007 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2007(s *State)
 
-// h2008 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h2008 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h2008(s *State)
 
-// h2009 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
+// h2009 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h2009(s *State)
 
-// h2010 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h2010 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h2010(s *State)
 
-// h2011 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h2011 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h2011(s *State)
 
-// h2012 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h2012 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h2012(s *State)
 
-// h2013 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h2013 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h2013(s *State)
 
-// h2014 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h2014 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h2014(s *State)
 
-// h2015 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h2015 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h2015(s *State)
 
-// h2016 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h2016 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h2016(s *State)
 
-// h2017 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h2017 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h2017(s *State)
 
-// h2018 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h2018 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h2018(s *State)
 
-// h2019 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h2019 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2019(s *State)
 
-// h2020 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h2020 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2020(s *State)
 
-// h2021 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h2021 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2021(s *State)
 
-// h2022 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h2022 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2022(s *State)
 
-// h2023 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h2023 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2023(s *State)
 
-// h2024 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h2024 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2024(s *State)
 
-// h2025 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h2025 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2025(s *State)
 
-// h2026 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h2026 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h2026(s *State)
 
-// h2027 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
+// h2027 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h2027(s *State)
 
-// h2028 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h2028 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h2028(s *State)
 
-// h2029 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h2029 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h2029(s *State)
 
-// h2030 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h2030 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h2030(s *State)
 
-// h2031 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h2031 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h2031(s *State)
 
-// h2032 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h2032 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h2032(s *State)
 
-// h2033 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h2033 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h2033(s *State)
 
-// h2034 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h2034 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h2034(s *State)
 
-// h2035 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h2035 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h2035(s *State)
 
-// h2036 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h2036 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h2036(s *State)
 
-// h2037 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h2037 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2037(s *State)
 
-// h2038 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h2038 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2038(s *State)
 
-// h2039 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h2039 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2039(s *State)
 
-// h2040 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h2040 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2040(s *State)
 
-// h2041 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h2041 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2041(s *State)
 
-// h2042 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h2042 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2042(s *State)
 
-// h2043 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h2043 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2043(s *State)
 
-// h2044 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h2044 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h2044(s *State)
 
-// h2045 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h2045 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h2045(s *State)
 
-// h2046 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h2046 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h2046(s *State)
 
-// h2047 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h2047 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h2047(s *State)
 
-// h2048 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h2048 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h2048(s *State)
 
-// h2049 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h2049 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h2049(s *State)
 
-// h2050 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h2050 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h2050(s *State)
 
-// h2051 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h2051 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h2051(s *State)
 
-// h2052 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h2052 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h2052(s *State)
 
-// h2053 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h2053 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h2053(s *State)
 
-// h2054 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h2054 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h2054(s *State)
 
-// h2055 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h2055 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2055(s *State)
 
-// h2056 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h2056 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2056(s *State)
 
-// h2057 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h2057 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2057(s *State)
 
-// h2058 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h2058 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2058(s *State)
 
-// h2059 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h2059 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2059(s *State)
 
-// h2060 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h2060 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2060(s *State)
 
-// h2061 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h2061 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2061(s *State)
 
-// h2062 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h2062 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h2062(s *State)
 
-// h2063 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
+// h2063 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h2063(s *State)
 
-// h2064 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h2064 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h2064(s *State)
 
-// h2065 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h2065 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h2065(s *State)
 
-// h2066 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h2066 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h2066(s *State)
 
-// h2067 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h2067 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h2067(s *State)
 
-// h2068 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h2068 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h2068(s *State)
 
-// h2069 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h2069 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h2069(s *State)
 
-// h2070 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h2070 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h2070(s *State)
 
-// h2071 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h2071 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h2071(s *State)
 
-// h2072 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h2072 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h2072(s *State)
 
-// h2073 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h2073 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2073(s *State)
 
-// h2074 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h2074 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2074(s *State)
 
-// h2075 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h2075 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2075(s *State)
 
-// h2076 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h2076 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2076(s *State)
 
-// h2077 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h2077 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2077(s *State)
 
-// h2078 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h2078 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2078(s *State)
 
-// h2079 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h2079 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h2079(s *State)
 
-// h2080 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h2080 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h2080(s *State)
 
-// h2081 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
+// h2081 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h2081(s *State)
 
-// h2082 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h2082 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h2082(s *State)
 
-// h2083 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h2083 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h2083(s *State)
 
-// h2084 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h2084 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h2084(s *State)
 
-// h2085 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h2085 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h2085(s *State)
 
-// h2086 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h2086 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h2086(s *State)
 
-// h2087 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h2087 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h2087(s *State)
 
-// h2088 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h2088 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h2088(s *State)
 
-// h2089 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h2089 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h2089(s *State)
 
-// h2090 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h2090 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h2090(s *State)
 
-// h2091 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h2091 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h2091(s *State)
 
-// h2092 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h2092 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2092(s *State)
 
-// h2093 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h2093 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2093(s *State)
 
-// h2094 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h2094 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2094(s *State)
 
-// h2095 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h2095 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h2095(s *State)
 
-// h2096 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h2096 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2096(s *State)
 
-// h2097 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h2097 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h2097(s *State)
 
-// h2098 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h2098 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h2098(s *State)
 
-// h2099 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
+// h2099 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h2099(s *State)
 
-// h2100 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h2100 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h2100(s *State)
 
-// h2101 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h2101 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h2101(s *State)
 
-// h2102 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h2102 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h2102(s *State)
 
-// h2103 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h2103 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h2103(s *State)
 
-// h2104 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h2104 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h2104(s *State)
 
-// h2105 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h2105 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h2105(s *State)
 
-// h2106 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h2106 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h2106(s *State)
 
-// h2107 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h2107 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h2107(s *State)
 
-// h2108 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h2108 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h2108(s *State)
 
-// h2109 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h2109 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h2109(s *State)
 
-// h2110 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h2110 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2110(s *State)
 
-// h2111 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h2111 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2111(s *State)
 
-// h2112 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h2112 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2112(s *State)
 
-// h2113 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h2113 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h2113(s *State)
 
-// h2114 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h2114 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2114(s *State)
 
-// h2115 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h2115 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2115(s *State)
 
-// h2116 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h2116 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h2116(s *State)
 
-// h2117 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
+// h2117 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h2117(s *State)
 
-// h2118 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h2118 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h2118(s *State)
 
-// h2119 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h2119 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h2119(s *State)
 
-// h2120 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h2120 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h2120(s *State)
 
-// h2121 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h2121 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h2121(s *State)
 
-// h2122 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h2122 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h2122(s *State)
 
-// h2123 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h2123 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h2123(s *State)
 
-// h2124 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h2124 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h2124(s *State)
 
-// h2125 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h2125 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h2125(s *State)
 
-// h2126 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h2126 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h2126(s *State)
 
-// h2127 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h2127 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2127(s *State)
 
-// h2128 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h2128 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2128(s *State)
 
-// h2129 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h2129 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2129(s *State)
 
-// h2130 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h2130 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2130(s *State)
 
-// h2131 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h2131 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2131(s *State)
 
-// h2132 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h2132 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2132(s *State)
 
-// h2133 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h2133 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2133(s *State)
 
-// h2134 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h2134 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h2134(s *State)
 
-// h2135 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
+// h2135 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h2135(s *State)
 
-// h2136 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h2136 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h2136(s *State)
 
-// h2137 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h2137 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h2137(s *State)
 
-// h2138 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h2138 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h2138(s *State)
 
-// h2139 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h2139 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h2139(s *State)
 
-// h2140 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h2140 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h2140(s *State)
 
-// h2141 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h2141 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h2141(s *State)
 
-// h2142 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h2142 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h2142(s *State)
 
-// h2143 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h2143 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h2143(s *State)
 
-// h2144 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h2144 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h2144(s *State)
 
-// h2145 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h2145 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2145(s *State)
 
-// h2146 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h2146 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2146(s *State)
 
-// h2147 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h2147 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2147(s *State)
 
-// h2148 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h2148 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2148(s *State)
 
-// h2149 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h2149 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2149(s *State)
 
-// h2150 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h2150 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2150(s *State)
 
-// h2151 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h2151 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2151(s *State)
 
-// h2152 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h2152 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h2152(s *State)
 
-// h2153 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
+// h2153 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h2153(s *State)
 
-// h2154 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h2154 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h2154(s *State)
 
-// h2155 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h2155 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h2155(s *State)
 
-// h2156 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h2156 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h2156(s *State)
 
-// h2157 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h2157 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h2157(s *State)
 
-// h2158 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h2158 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h2158(s *State)
 
-// h2159 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h2159 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h2159(s *State)
 
-// h2160 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h2160 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h2160(s *State)
 
-// h2161 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h2161 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h2161(s *State)
 
-// h2162 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h2162 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h2162(s *State)
 
-// h2163 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h2163 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2163(s *State)
 
-// h2164 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h2164 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2164(s *State)
 
-// h2165 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h2165 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2165(s *State)
 
-// h2166 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h2166 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2166(s *State)
 
-// h2167 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h2167 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2167(s *State)
 
-// h2168 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h2168 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2168(s *State)
 
-// h2169 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h2169 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2169(s *State)
 
-// h2170 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h2170 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h2170(s *State)
 
-// h2171 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h2171 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h2171(s *State)
 
-// h2172 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h2172 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h2172(s *State)
 
-// h2173 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h2173 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h2173(s *State)
 
-// h2174 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h2174 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h2174(s *State)
 
-// h2175 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h2175 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h2175(s *State)
 
-// h2176 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h2176 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h2176(s *State)
 
-// h2177 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h2177 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h2177(s *State)
 
-// h2178 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h2178 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h2178(s *State)
 
-// h2179 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h2179 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h2179(s *State)
 
-// h2180 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h2180 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h2180(s *State)
 
-// h2181 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h2181 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2181(s *State)
 
-// h2182 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h2182 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2182(s *State)
 
-// h2183 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h2183 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2183(s *State)
 
-// h2184 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h2184 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2184(s *State)
 
-// h2185 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h2185 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2185(s *State)
 
-// h2186 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h2186 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2186(s *State)
 
-// h2187 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h2187 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h2187(s *State)
 
-// h2188 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h2188 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
 //
 //go:noescape
 func h2188(s *State)
 
-// h2189 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
+// h2189 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
 //
 //go:noescape
 func h2189(s *State)
 
-// h2190 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h2190 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
 //
 //go:noescape
 func h2190(s *State)
 
-// h2191 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h2191 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
 //
 //go:noescape
 func h2191(s *State)
 
-// h2192 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h2192 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
 //
 //go:noescape
 func h2192(s *State)
 
-// h2193 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h2193 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
 //
 //go:noescape
 func h2193(s *State)
 
-// h2194 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h2194 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
 //
 //go:noescape
 func h2194(s *State)
 
-// h2195 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h2195 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
 //
 //go:noescape
 func h2195(s *State)
 
-// h2196 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h2196 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
 //
 //go:noescape
 func h2196(s *State)
 
-// h2197 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h2197 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
 //
 //go:noescape
 func h2197(s *State)
 
-// h2198 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h2198 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
 //
 //go:noescape
 func h2198(s *State)
 
-// h2199 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h2199 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2199(s *State)
 
-// h2200 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h2200 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2200(s *State)
 
-// h2201 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h2201 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2201(s *State)
 
-// h2202 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h2202 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2202(s *State)
 
-// h2203 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h2203 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2203(s *State)
 
-// h2204 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h2204 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2204(s *State)
 
-// h2205 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h2205 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h2205(s *State)
 
-// h2206 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h2206 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h2206(s *State)
 
-// h2207 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h2207 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h2207(s *State)
 
-// h2208 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h2208 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h2208(s *State)
 
-// h2209 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h2209 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h2209(s *State)
 
-// h2210 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h2210 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h2210(s *State)
 
-// h2211 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h2211 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h2211(s *State)
 
-// h2212 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+// h2212 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h2212(s *State)
 
-// h2213 runs VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2 (form VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h2213 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h2213(s *State)
 
-// h2214 runs VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h2214 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h2214(s *State)
 
-// h2215 runs VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h2215 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h2215(s *State)
 
-// h2216 runs VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h2216 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h2216(s *State)
 
-// h2217 runs VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+// h2217 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h2217(s *State)
 
-// h2218 runs VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+// h2218 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h2218(s *State)
 
-// h2219 runs VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+// h2219 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h2219(s *State)
 
-// h2220 runs PXOR X1, X14; VPXORQ Z14, Z1, Z2 (form PXOR xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h2220 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h2220(s *State)
 
-// h2221 runs MOVOU (SI), X14; VPXORQ Z14, Z1, Z2 (form MOVOU m128, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h2221 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h2221(s *State)
 
-// h2222 runs PADDQ X1, X14; VPXORQ Z14, Z1, Z2 (form PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h2222 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h2222(s *State)
 
-// h2223 runs VZEROUPPER; VPXORQ Z14, Z17, Z2 (form VZEROUPPER; VPXORQ zmm, zmm, zmm, from pair).
+// h2223 runs VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2 (form VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h2223(s *State)
 
-// h2224 runs VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2 (form VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h2224 runs VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h2224(s *State)
 
-// h2225 runs VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+// h2225 runs VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h2225(s *State)
 
-// h2226 runs VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2 (form VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+// h2226 runs VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2 (form VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
 //
 //go:noescape
 func h2226(s *State)
+
+// h2227 runs VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2227(s *State)
+
+// h2228 runs VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2228(s *State)
+
+// h2229 runs VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2 (form VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2229(s *State)
+
+// h2230 runs PXOR X1, X14; VPXORQ Z14, Z1, Z2 (form PXOR xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2230(s *State)
+
+// h2231 runs MOVOU (SI), X14; VPXORQ Z14, Z1, Z2 (form MOVOU m128, xmm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2231(s *State)
+
+// h2232 runs PADDQ X1, X14; VPXORQ Z14, Z1, Z2 (form PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2232(s *State)
+
+// h2233 runs VZEROUPPER; VPXORQ Z14, Z17, Z2 (form VZEROUPPER; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2233(s *State)
+
+// h2234 runs VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2 (form VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2234(s *State)
+
+// h2235 runs VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2 (form VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2235(s *State)
+
+// h2236 runs VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2 (form VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm, from pair).
+//
+//go:noescape
+func h2236(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -11203,2192 +11253,2202 @@ var cases = []Case{
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000040, R8", Source: "go/asm", Run: h0038},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000048, R8", Source: "go/asm", Run: h0039},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000050, R8", Source: "go/asm", Run: h0040},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0041},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000088, DX", Source: "go/asm", Run: h0042},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000100, R8", Source: "go/asm", Run: h0043},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000400, R8", Source: "go/asm", Run: h0044},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000580, R8", Source: "go/asm", Run: h0045},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x02, R8", Source: "go/asm", Run: h0046},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x04, R8", Source: "go/asm", Run: h0047},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0048},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x40, CX", Source: "go/asm", Run: h0049},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "go/asm", Run: h0050},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, CX", Source: "go/asm", Run: h0051},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, R8", Source: "go/asm", Run: h0052},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "go/asm", Run: h0053},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0054},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0055},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0056},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0057},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000000ff, AX", Source: "go/asm", Run: h0058},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0059},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0060},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0061},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0062},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0063},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0064},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0f, AX", Source: "go/asm", Run: h0065},
-	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0066},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0067},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0068},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0069},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, AX", Source: "go/asm", Run: h0070},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0071},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0072},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0073},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0074},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0075},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0076},
-	{Form: "ANDQ m64, r64", Text: "ANDQ (R8)(DX*8), AX", Source: "go/asm", Run: h0077},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0078},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), DX", Source: "go/asm", Run: h0079},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "go/asm", Run: h0080},
-	{Form: "ANDQ r64, m64", Text: "ANDQ AX, 24(R8)", Source: "go/asm", Run: h0081},
-	{Form: "ANDQ r64, m64", Text: "ANDQ DX, 24(R8)", Source: "go/asm", Run: h0082},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0083},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0084},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0085},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0086},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0087},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0088},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0089},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0090},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0091},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0092},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0093},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0094},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), DX", Source: "go/asm", Run: h0095},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, DX", Source: "go/asm", Run: h0096},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, DX", Source: "go/asm", Run: h0097},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE DX, AX", Source: "go/asm", Run: h0098},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE R8, DX", Source: "go/asm", Run: h0099},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x00000cb8", Source: "go/asm", Run: h0100},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x00000fe6", Source: "go/asm", Run: h0101},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x00001642", Source: "go/asm", Run: h0102},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0103},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x09", Source: "go/asm", Run: h0104},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x0f", Source: "go/asm", Run: h0105},
-	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x09", Source: "go/asm", Run: h0106},
-	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x0f", Source: "go/asm", Run: h0107},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000000", Source: "go/asm", Run: h0108},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000004", Source: "go/asm", Run: h0109},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000006", Source: "go/asm", Run: h0110},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000008", Source: "go/asm", Run: h0111},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000088", Source: "go/asm", Run: h0112},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0113},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000007", Source: "go/asm", Run: h0114},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000008", Source: "go/asm", Run: h0115},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000000f", Source: "go/asm", Run: h0116},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000017", Source: "go/asm", Run: h0117},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000001f", Source: "go/asm", Run: h0118},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000027", Source: "go/asm", Run: h0119},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000002f", Source: "go/asm", Run: h0120},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000037", Source: "go/asm", Run: h0121},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000003f", Source: "go/asm", Run: h0122},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000040", Source: "go/asm", Run: h0123},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000047", Source: "go/asm", Run: h0124},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004b", Source: "go/asm", Run: h0125},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004f", Source: "go/asm", Run: h0126},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000050", Source: "go/asm", Run: h0127},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000057", Source: "go/asm", Run: h0128},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000005f", Source: "go/asm", Run: h0129},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000067", Source: "go/asm", Run: h0130},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000006f", Source: "go/asm", Run: h0131},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000077", Source: "go/asm", Run: h0132},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000007f", Source: "go/asm", Run: h0133},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000087", Source: "go/asm", Run: h0134},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0135},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0136},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000004", Source: "go/asm", Run: h0137},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000006", Source: "go/asm", Run: h0138},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000008", Source: "go/asm", Run: h0139},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000037", Source: "go/asm", Run: h0140},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x0000004b", Source: "go/asm", Run: h0141},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000050", Source: "go/asm", Run: h0142},
-	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x000003b8", Source: "go/asm", Run: h0143},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000000", Source: "go/asm", Run: h0144},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000001", Source: "go/asm", Run: h0145},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000002", Source: "go/asm", Run: h0146},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000003", Source: "go/asm", Run: h0147},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000037", Source: "go/asm", Run: h0148},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x0000004b", Source: "go/asm", Run: h0149},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000050", Source: "go/asm", Run: h0150},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000088", Source: "go/asm", Run: h0151},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0152},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000100", Source: "go/asm", Run: h0153},
-	{Form: "CMPQ r64, m64", Text: "CMPQ CX, 24(R8)", Source: "go/asm", Run: h0154},
-	{Form: "CMPQ r64, m64", Text: "CMPQ R8, 24(R9)", Source: "go/asm", Run: h0155},
-	{Form: "CMPQ r64, r64", Text: "CMPQ DX, R8", Source: "go/asm", Run: h0156},
-	{Form: "CMPQ r64, r64", Text: "CMPQ R8, DX", Source: "go/asm", Run: h0157},
-	{Form: "CMPQ r64, r64", Text: "CMPQ R8, R9", Source: "go/asm", Run: h0158},
-	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0159},
-	{Form: "DECL r32", Text: "DECL DX", Source: "go/asm", Run: h0160},
-	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0161},
-	{Form: "DECQ m64", Text: "DECQ 24(R8)", Source: "go/asm", Run: h0162},
-	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0163},
-	{Form: "DECQ r64", Text: "DECQ CX", Source: "go/asm", Run: h0164},
-	{Form: "DECQ r64", Text: "DECQ DX", Source: "go/asm", Run: h0165},
-	{Form: "INCQ r64", Text: "INCQ AX", Source: "go/asm", Run: h0166},
-	{Form: "INCQ r64", Text: "INCQ CX", Source: "go/asm", Run: h0167},
-	{Form: "INCQ r64", Text: "INCQ DX", Source: "go/asm", Run: h0168},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "go/asm", Run: h0169},
-	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0170},
-	{Form: "JCS label", Text: "JCS taken", Source: "go/asm", Run: h0171},
-	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0172},
-	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0173},
-	{Form: "JLS label", Text: "JLS taken", Source: "go/asm", Run: h0174},
-	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0175},
-	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0176},
-	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0177},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR (R8)", Source: "go/asm", Run: h0178},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "go/asm", Run: h0179},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(AX*2), R8", Source: "go/asm", Run: h0180},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(R8*4), R8", Source: "go/asm", Run: h0181},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0182},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0183},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0184},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0185},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*4), R8", Source: "go/asm", Run: h0186},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*4), R9", Source: "go/asm", Run: h0187},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0188},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), AX", Source: "go/asm", Run: h0189},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0190},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(AX), AX", Source: "go/asm", Run: h0191},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), AX", Source: "go/asm", Run: h0192},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), CX", Source: "go/asm", Run: h0193},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0194},
-	{Form: "LFENCE", Text: "LFENCE", Source: "go/asm", Run: h0195},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0196},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0197},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x02, 24(R8)", Source: "go/asm", Run: h0198},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x03, 24(R8)", Source: "go/asm", Run: h0199},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x04, 24(R8)", Source: "go/asm", Run: h0200},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x05, 24(R8)", Source: "go/asm", Run: h0201},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x06, 24(R8)", Source: "go/asm", Run: h0202},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x07, 24(R8)", Source: "go/asm", Run: h0203},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x08, 24(R8)", Source: "go/asm", Run: h0204},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x09, 24(R8)", Source: "go/asm", Run: h0205},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0a, 24(R8)", Source: "go/asm", Run: h0206},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0b, 24(R8)", Source: "go/asm", Run: h0207},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0c, 24(R8)", Source: "go/asm", Run: h0208},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0d, 24(R8)", Source: "go/asm", Run: h0209},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x0e, 24(R8)", Source: "go/asm", Run: h0210},
-	{Form: "MOVB r8, m8", Text: "MOVB AL, 24(R8)", Source: "go/asm", Run: h0211},
-	{Form: "MOVB r8, m8", Text: "MOVB CL, 24(R8)(DX*1)", Source: "go/asm", Run: h0212},
-	{Form: "MOVB r8, m8", Text: "MOVB DL, 24(R8)", Source: "go/asm", Run: h0213},
-	{Form: "MOVB r8, m8", Text: "MOVB R8B, (R9)(CX*1)", Source: "go/asm", Run: h0214},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX (R8)(R9*1), R10", Source: "go/asm", Run: h0215},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8)(R9*1), R10", Source: "go/asm", Run: h0216},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), AX", Source: "go/asm", Run: h0217},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), DX", Source: "go/asm", Run: h0218},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(R9*1), R10", Source: "go/asm", Run: h0219},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), CX", Source: "go/asm", Run: h0220},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), DX", Source: "go/asm", Run: h0221},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), AX", Source: "go/asm", Run: h0222},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x00001fbf, 24(R8)", Source: "go/asm", Run: h0223},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x000173b2, 24(R8)", Source: "go/asm", Run: h0224},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x00017400, 24(R8)", Source: "go/asm", Run: h0225},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x0001ffb2, 24(R8)", Source: "go/asm", Run: h0226},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x0003fe3c, 24(R8)", Source: "go/asm", Run: h0227},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x0003fe88, 24(R8)", Source: "go/asm", Run: h0228},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x0003ff00, 24(R8)", Source: "go/asm", Run: h0229},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x0007ff3c, 24(R8)", Source: "go/asm", Run: h0230},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x0007ff88, 24(R8)", Source: "go/asm", Run: h0231},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000000, AX", Source: "go/asm", Run: h0232},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, AX", Source: "go/asm", Run: h0233},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, DX", Source: "go/asm", Run: h0234},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0235},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0236},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0237},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0238},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, CX", Source: "go/asm", Run: h0239},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0240},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0241},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0242},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0243},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000b, DX", Source: "go/asm", Run: h0244},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0245},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0246},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000f, CX", Source: "go/asm", Run: h0247},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000010, CX", Source: "go/asm", Run: h0248},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000011, CX", Source: "go/asm", Run: h0249},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000014, CX", Source: "go/asm", Run: h0250},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0251},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0252},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, R8", Source: "go/asm", Run: h0253},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0254},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000037, AX", Source: "go/asm", Run: h0255},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0256},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000004b, AX", Source: "go/asm", Run: h0257},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000050, AX", Source: "go/asm", Run: h0258},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0259},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0260},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0261},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0262},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0263},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0264},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0265},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0266},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0267},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0268},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0269},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x4d430002, AX", Source: "go/asm", Run: h0270},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0271},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0272},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0273},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0274},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), CX", Source: "go/asm", Run: h0275},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0276},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0277},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0278},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0279},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0280},
-	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0281},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0282},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0283},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0284},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0285},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0286},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0287},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0288},
-	{Form: "MOVL r32, r32", Text: "MOVL DX, AX", Source: "go/asm", Run: h0289},
-	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0290},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0291},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0292},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0293},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0294},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0295},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0296},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0297},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0298},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0299},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0300},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0301},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0302},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0303},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000005, 24(R8)", Source: "go/asm", Run: h0304},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0305},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0306},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0307},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0308},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000020, 24(R8)", Source: "go/asm", Run: h0309},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000030, 24(R8)", Source: "go/asm", Run: h0310},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000040, 24(R8)", Source: "go/asm", Run: h0311},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0312},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0313},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0314},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001000, 24(R8)", Source: "go/asm", Run: h0315},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001400, 24(R8)", Source: "go/asm", Run: h0316},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001800, 24(R8)", Source: "go/asm", Run: h0317},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001c00, 24(R8)", Source: "go/asm", Run: h0318},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00002000, 24(R8)", Source: "go/asm", Run: h0319},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0320},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0321},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0322},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x800000000000001f, AX", Source: "go/asm", Run: h0323},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0324},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), CX", Source: "go/asm", Run: h0325},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), R8", Source: "go/asm", Run: h0326},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0327},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0328},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0329},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0330},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0331},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0332},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), AX", Source: "go/asm", Run: h0333},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), R8", Source: "go/asm", Run: h0334},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(DX), DX", Source: "go/asm", Run: h0335},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0336},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0337},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0338},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0339},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0340},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0341},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0342},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)(DX*8)", Source: "go/asm", Run: h0343},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0344},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0345},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0346},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0347},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0348},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0349},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0350},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0351},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0352},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0353},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, DX", Source: "go/asm", Run: h0354},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0355},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0356},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0357},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0358},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0359},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0360},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0361},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0362},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX (R8), AX", Source: "go/asm", Run: h0363},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0364},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), DX", Source: "go/asm", Run: h0365},
-	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0366},
-	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0367},
-	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0368},
-	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0369},
-	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0370},
-	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0371},
-	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0372},
-	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0373},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0374},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0375},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0376},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0377},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0378},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0379},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0380},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0381},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0382},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0383},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0384},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0385},
-	{Form: "PADDL xmm, xmm", Text: "PADDL X1, X9", Source: "go/asm", Run: h0386},
-	{Form: "PADDQ xmm, xmm", Text: "PADDQ X1, X9", Source: "go/asm", Run: h0387},
-	{Form: "PAND xmm, xmm", Text: "PAND X1, X9", Source: "go/asm", Run: h0388},
-	{Form: "PMULULQ xmm, xmm", Text: "PMULULQ X1, X9", Source: "go/asm", Run: h0389},
-	{Form: "POR xmm, xmm", Text: "POR X1, X9", Source: "go/asm", Run: h0390},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x00, X1, X1", Source: "go/asm", Run: h0391},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x55, X1, X1", Source: "go/asm", Run: h0392},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X1", Source: "go/asm", Run: h0393},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X9", Source: "go/asm", Run: h0394},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xff, X1, X1", Source: "go/asm", Run: h0395},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x00, X1", Source: "go/asm", Run: h0396},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x01, X1", Source: "go/asm", Run: h0397},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x02, X1", Source: "go/asm", Run: h0398},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x03, X1", Source: "go/asm", Run: h0399},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x04, X1", Source: "go/asm", Run: h0400},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x08, X1", Source: "go/asm", Run: h0401},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0c, X1", Source: "go/asm", Run: h0402},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0d, X1", Source: "go/asm", Run: h0403},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x10, X1", Source: "go/asm", Run: h0404},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x14, X1", Source: "go/asm", Run: h0405},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x17, X1", Source: "go/asm", Run: h0406},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x18, X1", Source: "go/asm", Run: h0407},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x1c, X1", Source: "go/asm", Run: h0408},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x17, X1", Source: "go/asm", Run: h0409},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x1f, X1", Source: "go/asm", Run: h0410},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $0x20, X1", Source: "go/asm", Run: h0411},
-	{Form: "PSUBL xmm, xmm", Text: "PSUBL X1, X9", Source: "go/asm", Run: h0412},
-	{Form: "PUNPCKHLQ xmm, xmm", Text: "PUNPCKHLQ X1, X9", Source: "go/asm", Run: h0413},
-	{Form: "PUNPCKHQDQ xmm, xmm", Text: "PUNPCKHQDQ X1, X9", Source: "go/asm", Run: h0414},
-	{Form: "PUNPCKLLQ xmm, xmm", Text: "PUNPCKLLQ X1, X9", Source: "go/asm", Run: h0415},
-	{Form: "PUNPCKLQDQ xmm, xmm", Text: "PUNPCKLQDQ X1, X9", Source: "go/asm", Run: h0416},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X1", Source: "go/asm", Run: h0417},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "go/asm", Run: h0418},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0419},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0420},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0421},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0422},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0423},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0424},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0425},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0426},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0427},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0428},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0429},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0430},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0431},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0432},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0433},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0434},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0435},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0436},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0437},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0438},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0439},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0440},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0441},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0442},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0443},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0444},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0445},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0446},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0447},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0448},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0449},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0450},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0451},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0452},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0453},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0454},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0455},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0456},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0457},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0458},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0459},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0460},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0461},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0462},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0463},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0464},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0465},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0466},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0467},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0468},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0469},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0470},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0471},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0472},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0473},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0474},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0475},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0476},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0477},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0478},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0479},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0480},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0481},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0482},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0483},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0484},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0485},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0486},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0487},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0488},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0489},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0490},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0491},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0492},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0493},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, DX, DX", Source: "go/asm", Run: h0494},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0495},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, R8, R8", Source: "go/asm", Run: h0496},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, DX, DX", Source: "go/asm", Run: h0497},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0498},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0499},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0500},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, DX, DX", Source: "go/asm", Run: h0501},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, R8, R8", Source: "go/asm", Run: h0502},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0503},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0504},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0505},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0506},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0507},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0508},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0509},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0510},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, DX, DX", Source: "go/asm", Run: h0511},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0512},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, DX, DX", Source: "go/asm", Run: h0513},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0514},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0515},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0516},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, DX, DX", Source: "go/asm", Run: h0517},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0518},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0519},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0520},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0521},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0522},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0523},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0524},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0525},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, R8, R8", Source: "go/asm", Run: h0526},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0527},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, DX, DX", Source: "go/asm", Run: h0528},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, R8, R8", Source: "go/asm", Run: h0529},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0530},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, AX", Source: "go/asm", Run: h0531},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0532},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0533},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0534},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0535},
-	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0536},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, AX", Source: "go/asm", Run: h0537},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, DX", Source: "go/asm", Run: h0538},
-	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, R8", Source: "go/asm", Run: h0539},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0540},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, AX", Source: "go/asm", Run: h0541},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0542},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0543},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0544},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0545},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0546},
-	{Form: "SHLQ imm, m64", Text: "SHLQ $0x01, 24(R8)", Source: "go/asm", Run: h0547},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0548},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, R8", Source: "go/asm", Run: h0549},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0550},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, R8", Source: "go/asm", Run: h0551},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0552},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0553},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, R8", Source: "go/asm", Run: h0554},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0555},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0556},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0557},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, AX", Source: "go/asm", Run: h0558},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0559},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, R8", Source: "go/asm", Run: h0560},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0561},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, AX", Source: "go/asm", Run: h0562},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0563},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, R8", Source: "go/asm", Run: h0564},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0565},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0566},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0567},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0568},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0569},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, AX", Source: "go/asm", Run: h0570},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0571},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, R8", Source: "go/asm", Run: h0572},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0573},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0574},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0575},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0576},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0577},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0578},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0579},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0580},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0581},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0582},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0583},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0584},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0585},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0586},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0587},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, AX", Source: "go/asm", Run: h0588},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, DX", Source: "go/asm", Run: h0589},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, R8", Source: "go/asm", Run: h0590},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0591},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0592},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0593},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0594},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x08, AX", Source: "go/asm", Run: h0595},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0596},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0597},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0598},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0599},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0600},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, AX", Source: "go/asm", Run: h0601},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0602},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0603},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, DX", Source: "go/asm", Run: h0604},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0605},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x06, R8", Source: "go/asm", Run: h0606},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0607},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0608},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0609},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0610},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0611},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0612},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0613},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0614},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0615},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0616},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0617},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0618},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, DX", Source: "go/asm", Run: h0619},
-	{Form: "STMXCSR m32", Text: "STMXCSR (R8)", Source: "go/asm", Run: h0620},
-	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0621},
-	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0622},
-	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0623},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0624},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0625},
-	{Form: "SUBL r32, r32", Text: "SUBL CX, AX", Source: "go/asm", Run: h0626},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0627},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0628},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0629},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0630},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0631},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000040, CX", Source: "go/asm", Run: h0632},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000080, R8", Source: "go/asm", Run: h0633},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000400, R8", Source: "go/asm", Run: h0634},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0635},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "go/asm", Run: h0636},
-	{Form: "SUBQ r64, r64", Text: "SUBQ DX, R8", Source: "go/asm", Run: h0637},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0638},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, R9", Source: "go/asm", Run: h0639},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, AX", Source: "go/asm", Run: h0640},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, CX", Source: "go/asm", Run: h0641},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, R8", Source: "go/asm", Run: h0642},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, CX", Source: "go/asm", Run: h0643},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, R8", Source: "go/asm", Run: h0644},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, CX", Source: "go/asm", Run: h0645},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, R8", Source: "go/asm", Run: h0646},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, CX", Source: "go/asm", Run: h0647},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, R8", Source: "go/asm", Run: h0648},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, CX", Source: "go/asm", Run: h0649},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, R8", Source: "go/asm", Run: h0650},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, CX", Source: "go/asm", Run: h0651},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, R8", Source: "go/asm", Run: h0652},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, AX", Source: "go/asm", Run: h0653},
-	{Form: "TESTQ r64, r64", Text: "TESTQ CX, CX", Source: "go/asm", Run: h0654},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "go/asm", Run: h0655},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0656},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0657},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0658},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU 24(R8), X1", Source: "go/asm", Run: h0659},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0660},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (DX), Y1", Source: "go/asm", Run: h0661},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(AX*1), Y1", Source: "go/asm", Run: h0662},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0663},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0664},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0665},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(DX), Y1", Source: "go/asm", Run: h0666},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0667},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0668},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0669},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0670},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0671},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0672},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0673},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "go/asm", Run: h0674},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (AX), Z1", Source: "go/asm", Wide: true, Run: h0675},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (DX), Z1", Source: "go/asm", Wide: true, Run: h0676},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (R8), Z1", Source: "go/asm", Wide: true, Run: h0677},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (R8), Z17", Source: "go/asm", Wide: true, Run: h0678},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z1", Source: "go/asm", Wide: true, Run: h0679},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z17", Source: "go/asm", Wide: true, Run: h0680},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(DX), Z1", Source: "go/asm", Wide: true, Run: h0681},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(R8), Z1", Source: "go/asm", Wide: true, Run: h0682},
-	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(R8), Z17", Source: "go/asm", Wide: true, Run: h0683},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (AX)", Source: "go/asm", Wide: true, Run: h0684},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (R8)", Source: "go/asm", Wide: true, Run: h0685},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, 24(AX)", Source: "go/asm", Wide: true, Run: h0686},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, 24(R8)", Source: "go/asm", Wide: true, Run: h0687},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(AX)", Source: "go/asm", Wide: true, Run: h0688},
-	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(R8)", Source: "go/asm", Wide: true, Run: h0689},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z25", Source: "go/asm", Wide: true, Run: h0690},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z9", Source: "go/asm", Wide: true, Run: h0691},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z25", Source: "go/asm", Wide: true, Run: h0692},
-	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z9", Source: "go/asm", Wide: true, Run: h0693},
-	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0694},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y1", Source: "go/asm", Run: h0695},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0696},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0697},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0698},
-	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z1, Z25", Source: "go/asm", Wide: true, Run: h0699},
-	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z1, Z9", Source: "go/asm", Wide: true, Run: h0700},
-	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z17, Z25", Source: "go/asm", Wide: true, Run: h0701},
-	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z17, Z9", Source: "go/asm", Wide: true, Run: h0702},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0703},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0704},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0705},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0706},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0707},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0708},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0709},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0710},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0711},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0712},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0713},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0714},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0715},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0716},
-	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0717},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0718},
-	{Form: "VPADDQ zmm, zmm, zmm", Text: "VPADDQ Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0719},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0720},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0721},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0722},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0723},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0724},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0725},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0726},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0727},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8)(R9*1), Y1", Source: "go/asm", Run: h0728},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0729},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0730},
-	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0731},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0732},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0733},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0734},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y1, Y9", Source: "go/asm", Run: h0735},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0736},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0737},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0738},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0739},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0740},
-	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0741},
-	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0742},
-	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0743},
-	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0744},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y9", Source: "go/asm", Run: h0745},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "go/asm", Run: h0746},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (DX), Y1, Y9", Source: "go/asm", Run: h0747},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (R8), Y1, Y1", Source: "go/asm", Run: h0748},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (R8), Y1, Y9", Source: "go/asm", Run: h0749},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(DX), Y1, Y9", Source: "go/asm", Run: h0750},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0751},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0752},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0753},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z1, Z25", Source: "go/asm", Wide: true, Run: h0754},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z1, Z9", Source: "go/asm", Wide: true, Run: h0755},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z17, Z17", Source: "go/asm", Wide: true, Run: h0756},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z17, Z25", Source: "go/asm", Wide: true, Run: h0757},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z17, Z9", Source: "go/asm", Wide: true, Run: h0758},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0759},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0760},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0761},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0762},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0763},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0764},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0765},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0766},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0767},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0768},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0769},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0770},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0771},
-	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0772},
-	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y1", Source: "go/asm", Run: h0773},
-	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y9", Source: "go/asm", Run: h0774},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "go/asm", Run: h0775},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0776},
-	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0777},
-	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0778},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "go/asm", Run: h0779},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0780},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y1", Source: "go/asm", Wide: true, Run: h0781},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y9", Source: "go/asm", Wide: true, Run: h0782},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x02, Y1, Y1", Source: "go/asm", Wide: true, Run: h0783},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x03, Y1, Y1", Source: "go/asm", Wide: true, Run: h0784},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x06, Y1, Y1", Source: "go/asm", Wide: true, Run: h0785},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x08, Y1, Y1", Source: "go/asm", Wide: true, Run: h0786},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0a, Y1, Y1", Source: "go/asm", Wide: true, Run: h0787},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0e, Y1, Y1", Source: "go/asm", Wide: true, Run: h0788},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0f, Y1, Y1", Source: "go/asm", Wide: true, Run: h0789},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x12, Y1, Y1", Source: "go/asm", Wide: true, Run: h0790},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x14, Y1, Y1", Source: "go/asm", Wide: true, Run: h0791},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x15, Y1, Y1", Source: "go/asm", Wide: true, Run: h0792},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x19, Y1, Y1", Source: "go/asm", Wide: true, Run: h0793},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1b, Y1, Y1", Source: "go/asm", Wide: true, Run: h0794},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1c, Y1, Y1", Source: "go/asm", Wide: true, Run: h0795},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x24, Y1, Y1", Source: "go/asm", Wide: true, Run: h0796},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x27, Y1, Y1", Source: "go/asm", Wide: true, Run: h0797},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x29, Y1, Y1", Source: "go/asm", Wide: true, Run: h0798},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2b, Y1, Y1", Source: "go/asm", Wide: true, Run: h0799},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2c, Y1, Y1", Source: "go/asm", Wide: true, Run: h0800},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2d, Y1, Y1", Source: "go/asm", Wide: true, Run: h0801},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x37, Y1, Y1", Source: "go/asm", Wide: true, Run: h0802},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x38, Y1, Y1", Source: "go/asm", Wide: true, Run: h0803},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3d, Y1, Y1", Source: "go/asm", Wide: true, Run: h0804},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3e, Y1, Y1", Source: "go/asm", Wide: true, Run: h0805},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x01, Z1, Z1", Source: "go/asm", Wide: true, Run: h0806},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x01, Z17, Z17", Source: "go/asm", Wide: true, Run: h0807},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x01, Z17, Z25", Source: "go/asm", Wide: true, Run: h0808},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x02, Z1, Z1", Source: "go/asm", Wide: true, Run: h0809},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x02, Z17, Z17", Source: "go/asm", Wide: true, Run: h0810},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x03, Z1, Z1", Source: "go/asm", Wide: true, Run: h0811},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x03, Z17, Z17", Source: "go/asm", Wide: true, Run: h0812},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x06, Z1, Z1", Source: "go/asm", Wide: true, Run: h0813},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x06, Z17, Z17", Source: "go/asm", Wide: true, Run: h0814},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x08, Z1, Z1", Source: "go/asm", Wide: true, Run: h0815},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x08, Z17, Z17", Source: "go/asm", Wide: true, Run: h0816},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0a, Z1, Z1", Source: "go/asm", Wide: true, Run: h0817},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0a, Z17, Z17", Source: "go/asm", Wide: true, Run: h0818},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0e, Z1, Z1", Source: "go/asm", Wide: true, Run: h0819},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0e, Z17, Z17", Source: "go/asm", Wide: true, Run: h0820},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0f, Z1, Z1", Source: "go/asm", Wide: true, Run: h0821},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0f, Z17, Z17", Source: "go/asm", Wide: true, Run: h0822},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x12, Z1, Z1", Source: "go/asm", Wide: true, Run: h0823},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x12, Z17, Z17", Source: "go/asm", Wide: true, Run: h0824},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x14, Z1, Z1", Source: "go/asm", Wide: true, Run: h0825},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x14, Z17, Z17", Source: "go/asm", Wide: true, Run: h0826},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x15, Z1, Z1", Source: "go/asm", Wide: true, Run: h0827},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x15, Z17, Z17", Source: "go/asm", Wide: true, Run: h0828},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x19, Z1, Z1", Source: "go/asm", Wide: true, Run: h0829},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x19, Z17, Z17", Source: "go/asm", Wide: true, Run: h0830},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1b, Z1, Z1", Source: "go/asm", Wide: true, Run: h0831},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1b, Z17, Z17", Source: "go/asm", Wide: true, Run: h0832},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1c, Z1, Z1", Source: "go/asm", Wide: true, Run: h0833},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1c, Z17, Z17", Source: "go/asm", Wide: true, Run: h0834},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x24, Z1, Z1", Source: "go/asm", Wide: true, Run: h0835},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x24, Z17, Z17", Source: "go/asm", Wide: true, Run: h0836},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x27, Z1, Z1", Source: "go/asm", Wide: true, Run: h0837},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x27, Z17, Z17", Source: "go/asm", Wide: true, Run: h0838},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x29, Z1, Z1", Source: "go/asm", Wide: true, Run: h0839},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x29, Z17, Z17", Source: "go/asm", Wide: true, Run: h0840},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2b, Z1, Z1", Source: "go/asm", Wide: true, Run: h0841},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2b, Z17, Z17", Source: "go/asm", Wide: true, Run: h0842},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2c, Z1, Z1", Source: "go/asm", Wide: true, Run: h0843},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2c, Z17, Z17", Source: "go/asm", Wide: true, Run: h0844},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2d, Z1, Z1", Source: "go/asm", Wide: true, Run: h0845},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2d, Z17, Z17", Source: "go/asm", Wide: true, Run: h0846},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x37, Z1, Z1", Source: "go/asm", Wide: true, Run: h0847},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x37, Z17, Z17", Source: "go/asm", Wide: true, Run: h0848},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x38, Z1, Z1", Source: "go/asm", Wide: true, Run: h0849},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x38, Z17, Z17", Source: "go/asm", Wide: true, Run: h0850},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3d, Z1, Z1", Source: "go/asm", Wide: true, Run: h0851},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3d, Z17, Z17", Source: "go/asm", Wide: true, Run: h0852},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3e, Z1, Z1", Source: "go/asm", Wide: true, Run: h0853},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3e, Z17, Z17", Source: "go/asm", Wide: true, Run: h0854},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y1", Source: "go/asm", Run: h0855},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0856},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0857},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0858},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "go/asm", Run: h0859},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y1", Source: "go/asm", Run: h0860},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y9", Source: "go/asm", Run: h0861},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z1, Z1", Source: "go/asm", Wide: true, Run: h0862},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z1, Z25", Source: "go/asm", Wide: true, Run: h0863},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z1, Z9", Source: "go/asm", Wide: true, Run: h0864},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z17, Z25", Source: "go/asm", Wide: true, Run: h0865},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z17, Z9", Source: "go/asm", Wide: true, Run: h0866},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0x02, Y1, Y1", Source: "go/asm", Run: h0867},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0868},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0869},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0870},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0871},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0872},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0873},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0874},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0875},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0876},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0877},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0878},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0879},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0880},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0881},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0882},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0883},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0884},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0885},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0886},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0887},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0888},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0889},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0890},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0891},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0892},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0893},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y9", Source: "go/asm", Run: h0894},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0895},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0896},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0897},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0898},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x17, Z1, Z1", Source: "go/asm", Wide: true, Run: h0899},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x17, Z17, Z17", Source: "go/asm", Wide: true, Run: h0900},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z1, Z25", Source: "go/asm", Wide: true, Run: h0901},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z1, Z9", Source: "go/asm", Wide: true, Run: h0902},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z17, Z25", Source: "go/asm", Wide: true, Run: h0903},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z17, Z9", Source: "go/asm", Wide: true, Run: h0904},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0x06, Y1, Y1", Source: "go/asm", Run: h0905},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0906},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0907},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0908},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0909},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0910},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0911},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0912},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0913},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0914},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0915},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0916},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0917},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0918},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0919},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0920},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0921},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0922},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0923},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0924},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0925},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0926},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0927},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0928},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0929},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0930},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $0x20, Z1, Z1", Source: "go/asm", Wide: true, Run: h0931},
-	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0932},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0933},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0934},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0935},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0936},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0937},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0938},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0939},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0940},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0941},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0942},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0943},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0944},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0945},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0946},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0947},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0948},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0949},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0950},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0951},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xd2, Y1, Y9, Y14", Source: "go/asm", Wide: true, Run: h0952},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x88, Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0953},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x88, Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0954},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0955},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0956},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0957},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0958},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0959},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0960},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0961},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0962},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0963},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0964},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0965},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0966},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0967},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0968},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0969},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z25, Z1", Source: "go/asm", Wide: true, Run: h0970},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z9, Z1", Source: "go/asm", Wide: true, Run: h0971},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z25, Z17", Source: "go/asm", Wide: true, Run: h0972},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z9, Z17", Source: "go/asm", Wide: true, Run: h0973},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0974},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0975},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0976},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0977},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0978},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0979},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0980},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0981},
-	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0982},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0983},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (CX), Y1, Y1", Source: "go/asm", Run: h0984},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y1", Source: "go/asm", Run: h0985},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0986},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0987},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0988},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(CX), Y1, Y1", Source: "go/asm", Run: h0989},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0990},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0991},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0992},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0993},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0994},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0995},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0996},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0997},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0998},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0999},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h1000},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h1001},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h1002},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h1003},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h1004},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h1005},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h1006},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h1007},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h1008},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h1009},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h1010},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h1011},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h1012},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h1013},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h1014},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h1015},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z1, Z25, Z1", Source: "go/asm", Wide: true, Run: h1016},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z1, Z9, Z1", Source: "go/asm", Wide: true, Run: h1017},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z17, Z25, Z17", Source: "go/asm", Wide: true, Run: h1018},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z17, Z9, Z17", Source: "go/asm", Wide: true, Run: h1019},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z25, Z1", Source: "go/asm", Wide: true, Run: h1020},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z9, Z1", Source: "go/asm", Wide: true, Run: h1021},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z17, Z25, Z17", Source: "go/asm", Wide: true, Run: h1022},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z17, Z9, Z17", Source: "go/asm", Wide: true, Run: h1023},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h1024},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h1025},
-	{Form: "XORL imm, r32", Text: "XORL $0x00000001, AX", Source: "go/asm", Run: h1026},
-	{Form: "XORL imm, r32", Text: "XORL $0x00000080, AX", Source: "go/asm", Run: h1027},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h1028},
-	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h1029},
-	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h1030},
-	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h1031},
-	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h1032},
-	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h1033},
-	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h1034},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h1035},
-	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h1036},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8)(DX*8), AX", Source: "go/asm", Run: h1037},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h1038},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h1039},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h1040},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h1041},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h1042},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h1043},
-	{Form: "XORQ r64, m64", Text: "XORQ DX, (R8)", Source: "go/asm", Run: h1044},
-	{Form: "XORQ r64, m64", Text: "XORQ R8, (R9)", Source: "go/asm", Run: h1045},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h1046},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h1047},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h1048},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h1049},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h1050},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h1051},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h1052},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h1053},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h1054},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h1055},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h1056},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h1057},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h1058},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h1059},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h1060},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h1061},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h1062},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h1063},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h1064},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h1065},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h1066},
-	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h1067},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "catalog", Run: h1068},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h1069},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h1070},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h1071},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h1072},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h1073},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h1074},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h1075},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h1076},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h1077},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h1078},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h1079},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h1080},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h1081},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h1082},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h1083},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h1084},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h1085},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h1086},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h1087},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h1088},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h1089},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h1090},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h1091},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h1092},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h1093},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h1094},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h1095},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h1096},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h1097},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h1098},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h1099},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h1100},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h1101},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h1102},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h1103},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h1104},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h1105},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h1106},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h1107},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h1108},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h1109},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h1110},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h1111},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h1112},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h1113},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h1114},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h1115},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h1116},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h1117},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h1118},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h1119},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h1120},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h1121},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h1122},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h1123},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h1124},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h1125},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h1126},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h1127},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h1128},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h1129},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h1130},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h1131},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h1132},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h1133},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h1134},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h1135},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h1136},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h1137},
-	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h1138},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h1139},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h1140},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h1141},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h1142},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h1143},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h1144},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h1145},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h1146},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h1147},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h1148},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h1149},
-	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h1150},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h1151},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h1152},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h1153},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h1154},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h1155},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h1156},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h1157},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h1158},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h1159},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h1160},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h1161},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h1162},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h1163},
-	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h1164},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h1165},
-	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h1166},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h1167},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h1168},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h1169},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h1170},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h1171},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h1172},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h1173},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h1174},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h1175},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h1176},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h1177},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h1178},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h1179},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h1180},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h1181},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h1182},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h1183},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h1184},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h1185},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h1186},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h1187},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h1188},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h1189},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h1190},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h1191},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h1192},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h1193},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h1194},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h1195},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h1196},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h1197},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h1198},
-	{Form: "VMOVDQU64 m128, xmm", Text: "VMOVDQU64 (R8), X1", Source: "catalog", Wide: true, Run: h1199},
-	{Form: "VMOVDQU64 m256, ymm", Text: "VMOVDQU64 (R8), Y1", Source: "catalog", Wide: true, Run: h1200},
-	{Form: "VMOVDQU64 xmm, m128", Text: "VMOVDQU64 X1, (R8)", Source: "catalog", Wide: true, Run: h1201},
-	{Form: "VMOVDQU64 xmm, xmm", Text: "VMOVDQU64 X1, X25", Source: "catalog", Wide: true, Run: h1202},
-	{Form: "VMOVDQU64 ymm, m256", Text: "VMOVDQU64 Y1, (R8)", Source: "catalog", Wide: true, Run: h1203},
-	{Form: "VMOVDQU64 ymm, ymm", Text: "VMOVDQU64 Y17, Y9", Source: "catalog", Wide: true, Run: h1204},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h1205},
-	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1206},
-	{Form: "VPADDD xmm, xmm, xmm", Text: "VPADDD X1, X25, X14", Source: "catalog", Wide: true, Run: h1207},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1208},
-	{Form: "VPADDQ m512, zmm, zmm", Text: "VPADDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1209},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h1210},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1211},
-	{Form: "VPADDQ zmm, zmm, zmm", Text: "VPADDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1212},
-	{Form: "VPADDQ zmm, zmm, zmm", Text: "VPADDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1213},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h1214},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h1215},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h1216},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1217},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h1218},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h1219},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h1220},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h1221},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h1222},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h1223},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h1224},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h1225},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "catalog", Run: h1226},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h1227},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h1228},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1229},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h1230},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h1231},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h1232},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h1233},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h1234},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h1235},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h1236},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h1237},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h1238},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h1239},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h1240},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h1241},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h1242},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h1243},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h1244},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h1245},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h1246},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h1247},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h1248},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h1249},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h1250},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h1251},
-	{Form: "VPERMT2D m512, zmm, zmm", Text: "VPERMT2D (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1252},
-	{Form: "VPERMT2D m512, zmm, zmm", Text: "VPERMT2D 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1253},
-	{Form: "VPERMT2D xmm, xmm, xmm", Text: "VPERMT2D X1, X9, X14", Source: "catalog", Wide: true, Run: h1254},
-	{Form: "VPERMT2D ymm, ymm, ymm", Text: "VPERMT2D Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1255},
-	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1256},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h1257},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h1258},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h1259},
-	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1260},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1261},
-	{Form: "VPMULLD m512, zmm, zmm", Text: "VPMULLD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1262},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1263},
-	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1264},
-	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1265},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h1266},
-	{Form: "VPMULUDQ m512, zmm, zmm", Text: "VPMULUDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1267},
-	{Form: "VPMULUDQ xmm, xmm, xmm", Text: "VPMULUDQ X17, X9, X14", Source: "catalog", Wide: true, Run: h1268},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h1269},
-	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1270},
-	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1271},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h1272},
-	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Wide: true, Run: h1273},
-	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Wide: true, Run: h1274},
-	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, (R8), Z1", Source: "catalog", Wide: true, Run: h1275},
-	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, 24(R8), Z17", Source: "catalog", Wide: true, Run: h1276},
-	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1277},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1278},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1279},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Wide: true, Run: h1280},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Wide: true, Run: h1281},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1282},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Wide: true, Run: h1283},
-	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Wide: true, Run: h1284},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1285},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $44, Z17, Z25", Source: "catalog", Wide: true, Run: h1286},
-	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1287},
-	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Wide: true, Run: h1288},
-	{Form: "VPRORQ imm, m512, zmm", Text: "VPRORQ $5, (R8), Z1", Source: "catalog", Wide: true, Run: h1289},
-	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1290},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1291},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1292},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Wide: true, Run: h1293},
-	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1294},
-	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1295},
-	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $63, Z17, Z9", Source: "catalog", Wide: true, Run: h1296},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h1297},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h1298},
-	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x1b, 24(R8), Z1", Source: "catalog", Wide: true, Run: h1299},
-	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x4e, (R8), Z1", Source: "catalog", Wide: true, Run: h1300},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h1301},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h1302},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h1303},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h1304},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h1305},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xa0, Y17, Y9", Source: "catalog", Wide: true, Run: h1306},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h1307},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h1308},
-	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xb1, Z1, Z9", Source: "catalog", Wide: true, Run: h1309},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h1310},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h1311},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h1312},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h1313},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h1314},
-	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $13, Z17, Z25", Source: "catalog", Wide: true, Run: h1315},
-	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $9, Z1, Z9", Source: "catalog", Wide: true, Run: h1316},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h1317},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h1318},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h1319},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h1320},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h1321},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h1322},
-	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1323},
-	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $63, Z17, Z25", Source: "catalog", Wide: true, Run: h1324},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h1325},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h1326},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h1327},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h1328},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h1329},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h1330},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h1331},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $31, Z1, Z9", Source: "catalog", Wide: true, Run: h1332},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $5, Z17, Z25", Source: "catalog", Wide: true, Run: h1333},
-	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $77, Z1, Z9", Source: "catalog", Wide: true, Run: h1334},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h1335},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h1336},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h1337},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h1338},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h1339},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h1340},
-	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1341},
-	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $31, Z17, Z25", Source: "catalog", Wide: true, Run: h1342},
-	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $40, Z1, Z9", Source: "catalog", Wide: true, Run: h1343},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h1344},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h1345},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h1346},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h1347},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $32, Y17, Y9", Source: "catalog", Wide: true, Run: h1348},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h1349},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h1350},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $1, Z17, Z25", Source: "catalog", Wide: true, Run: h1351},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1352},
-	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1353},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h1354},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h1355},
-	{Form: "VPSUBD m512, zmm, zmm", Text: "VPSUBD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1356},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1357},
-	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1358},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h1359},
-	{Form: "VPTERNLOGQ imm, m128, xmm, xmm", Text: "VPTERNLOGQ $0x96, (R8), X1, X9", Source: "catalog", Wide: true, Run: h1360},
-	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0x96, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1361},
-	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0xd2, 24(R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1362},
-	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0x96, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1363},
-	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0xd2, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1364},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x2b, X1, X9, X14", Source: "catalog", Wide: true, Run: h1365},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14", Source: "catalog", Wide: true, Run: h1366},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1367},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x01, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1368},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x3c, Y1, Y1, Y9", Source: "catalog", Wide: true, Run: h1369},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x80, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1370},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1371},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y9", Source: "catalog", Wide: true, Run: h1372},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1373},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xb4, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1374},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xe8, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1375},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xf0, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1376},
-	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xff, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1377},
-	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1378},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h1379},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1380},
-	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1381},
-	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1382},
-	{Form: "VPUNPCKHQDQ m512, zmm, zmm", Text: "VPUNPCKHQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1383},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1384},
-	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1385},
-	{Form: "VPUNPCKLDQ m512, zmm, zmm", Text: "VPUNPCKLDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1386},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h1387},
-	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1388},
-	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1389},
-	{Form: "VPUNPCKLQDQ m512, zmm, zmm", Text: "VPUNPCKLQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1390},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1391},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h1392},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h1393},
-	{Form: "VPXORQ m128, xmm, xmm", Text: "VPXORQ (R8), X1, X9", Source: "catalog", Wide: true, Run: h1394},
-	{Form: "VPXORQ m256, ymm, ymm", Text: "VPXORQ (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1395},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1396},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8)(R9*8), Z1, Z25", Source: "catalog", Wide: true, Run: h1397},
-	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1398},
-	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X1, X9, X14", Source: "catalog", Wide: true, Run: h1399},
-	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X17, X9, X30", Source: "catalog", Wide: true, Run: h1400},
-	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1401},
-	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y17, Y9, Y30", Source: "catalog", Wide: true, Run: h1402},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z1, Z9", Source: "catalog", Wide: true, Run: h1403},
-	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1404},
-	{Form: "VSHUFI64X2 imm, m256, ymm, ymm", Text: "VSHUFI64X2 $0x01, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1405},
-	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0x4e, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1406},
-	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0xd8, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1407},
-	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1408},
-	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x02, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1409},
-	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x03, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1410},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x1b, Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1411},
-	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1412},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h1413},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h1414},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h1415},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h1416},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h1417},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h1418},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "exact", Run: h1419},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h1420},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h1421},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h1422},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h1423},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h1424},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h1425},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h1426},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h1427},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h1428},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h1429},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h1430},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h1431},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h1432},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h1433},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h1434},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h1435},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h1436},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h1437},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h1438},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h1439},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h1440},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h1441},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h1442},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h1443},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h1444},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h1445},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h1446},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h1447},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h1448},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h1449},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h1450},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h1451},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h1452},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h1453},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h1454},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h1455},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h1456},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h1457},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h1458},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h1459},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h1460},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h1461},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h1462},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h1463},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h1464},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h1465},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h1466},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h1467},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h1468},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h1469},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h1470},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h1471},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h1472},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h1473},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h1474},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h1475},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h1476},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h1477},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h1478},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h1479},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h1480},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h1481},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h1482},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h1483},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h1484},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h1485},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h1486},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h1487},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1488},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1489},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1490},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1491},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1492},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1493},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1494},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1495},
-	{Form: "CMPL r32, imm; JCC label", Text: "CMPL AX, $0x00000cb8; JCC taken", Source: "go/asm", Run: h1496},
-	{Form: "CMPL r32, imm; JCC label", Text: "CMPL AX, $0x00000fe6; JCC taken", Source: "go/asm", Run: h1497},
-	{Form: "CMPL r32, imm; JCC label", Text: "CMPL AX, $0x00001642; JCC taken", Source: "go/asm", Run: h1498},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1499},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1500},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1501},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1502},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1503},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000000; JEQ taken", Source: "go/asm", Run: h1504},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000004; JCS taken", Source: "go/asm", Run: h1505},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000006; JCS taken", Source: "go/asm", Run: h1506},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000008; JCS taken", Source: "go/asm", Run: h1507},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000088; JEQ taken", Source: "go/asm", Run: h1508},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1509},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ AX, $0x00000100; JNE taken", Source: "go/asm", Run: h1510},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000007; JLS taken", Source: "go/asm", Run: h1511},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x00000008; JHI taken", Source: "go/asm", Run: h1512},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000000f; JLS taken", Source: "go/asm", Run: h1513},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000017; JLS taken", Source: "go/asm", Run: h1514},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000001f; JLS taken", Source: "go/asm", Run: h1515},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000027; JLS taken", Source: "go/asm", Run: h1516},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000002f; JLS taken", Source: "go/asm", Run: h1517},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000037; JCC taken", Source: "go/asm", Run: h1518},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000037; JLS taken", Source: "go/asm", Run: h1519},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000003f; JLS taken", Source: "go/asm", Run: h1520},
-	{Form: "CMPQ r64, imm; CMOVQCS m64, r64", Text: "CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX", Source: "go/asm", Run: h1521},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000047; JLS taken", Source: "go/asm", Run: h1522},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x0000004b; JCC taken", Source: "go/asm", Run: h1523},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000004f; JLS taken", Source: "go/asm", Run: h1524},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000050; JCC taken", Source: "go/asm", Run: h1525},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000057; JLS taken", Source: "go/asm", Run: h1526},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000005f; JLS taken", Source: "go/asm", Run: h1527},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000067; JLS taken", Source: "go/asm", Run: h1528},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000006f; JLS taken", Source: "go/asm", Run: h1529},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000077; JLS taken", Source: "go/asm", Run: h1530},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000007f; JLS taken", Source: "go/asm", Run: h1531},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x00000087; JHI taken", Source: "go/asm", Run: h1532},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1533},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1534},
-	{Form: "CMPQ r64, m64; JHI label", Text: "CMPQ CX, 24(R8); JHI taken", Source: "go/asm", Run: h1535},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000004; JCS taken", Source: "go/asm", Run: h1536},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000006; JCS taken", Source: "go/asm", Run: h1537},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000008; JCS taken", Source: "go/asm", Run: h1538},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000037; JHI taken", Source: "go/asm", Run: h1539},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x0000004b; JHI taken", Source: "go/asm", Run: h1540},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000050; JHI taken", Source: "go/asm", Run: h1541},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x000003b8; JHI taken", Source: "go/asm", Run: h1542},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ DX, R8; JCS taken", Source: "go/asm", Run: h1543},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000000; CMOVQEQ AX, DX", Source: "go/asm", Run: h1544},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000001; CMOVQEQ AX, DX", Source: "go/asm", Run: h1545},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000002; CMOVQEQ AX, DX", Source: "go/asm", Run: h1546},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000003; CMOVQEQ AX, DX", Source: "go/asm", Run: h1547},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000037; JCC taken", Source: "go/asm", Run: h1548},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x0000004b; JCC taken", Source: "go/asm", Run: h1549},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000050; JCC taken", Source: "go/asm", Run: h1550},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1551},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1552},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $0x00000100; JCS taken", Source: "go/asm", Run: h1553},
-	{Form: "CMPQ r64, m64; JCS label", Text: "CMPQ R8, 24(R9); JCS taken", Source: "go/asm", Run: h1554},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, DX; JCC taken", Source: "go/asm", Run: h1555},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R10", Source: "go/asm", Run: h1556},
-	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1557},
-	{Form: "DECL r32; JNE label", Text: "DECL DX; JNE taken", Source: "go/asm", Run: h1558},
-	{Form: "DECQ m64; JNE label", Text: "DECQ 24(R8); JNE taken", Source: "go/asm", Run: h1559},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1560},
-	{Form: "DECQ r64; JNE label", Text: "DECQ CX; JNE taken", Source: "go/asm", Run: h1561},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1562},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1563},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL AX, AX; JEQ taken", Source: "go/asm", Run: h1564},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1565},
-	{Form: "TESTQ imm, r64; JEQ label", Text: "TESTQ $0x00000001, CX; JEQ taken", Source: "go/asm", Run: h1566},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1567},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1568},
-	{Form: "TESTQ imm, r64; JEQ label", Text: "TESTQ $0x00000002, CX; JEQ taken", Source: "go/asm", Run: h1569},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1570},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1571},
-	{Form: "TESTQ imm, r64; JEQ label", Text: "TESTQ $0x00000004, CX; JEQ taken", Source: "go/asm", Run: h1572},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1573},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1574},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1575},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1576},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1577},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1578},
-	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1579},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ AX, AX; JEQ taken", Source: "go/asm", Run: h1580},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ CX, CX; JEQ taken", Source: "go/asm", Run: h1581},
-	{Form: "TESTQ r64, r64; CMOVQNE r64, r64", Text: "TESTQ R8, R8; CMOVQNE AX, DX", Source: "go/asm", Run: h1582},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1583},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1584},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1585},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1586},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1587},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1588},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1589},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1590},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1591},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1592},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1593},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1594},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1595},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1596},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1597},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1598},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1599},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1600},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1601},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1602},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1603},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1604},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1605},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1606},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1607},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1608},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1609},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1610},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1611},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1612},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1613},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1614},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1615},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1616},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1617},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1618},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1619},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1620},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1621},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1622},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1623},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1624},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1625},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1626},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1627},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1628},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1629},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1630},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1631},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1632},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1633},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1634},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1635},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1636},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1637},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1638},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1639},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1640},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1641},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1642},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1643},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1644},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1645},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1646},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1647},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1648},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1649},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1650},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1651},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1652},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1653},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1654},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1655},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1656},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1657},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1658},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1659},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1660},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1661},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1662},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1663},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1664},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1665},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1666},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1667},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1668},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1669},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1670},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1671},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1672},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1673},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1674},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1675},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1676},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1677},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1678},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1679},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1680},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1681},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1682},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1683},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1684},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1685},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1686},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1687},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1688},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1689},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1690},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1691},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1692},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1693},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1694},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1695},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1696},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1697},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1698},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1699},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1700},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1701},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1702},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1703},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1704},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1705},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1706},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1707},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1708},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1709},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1710},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1711},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1712},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1713},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1714},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1715},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1716},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1717},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1718},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1719},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1720},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1721},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1722},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1723},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1724},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1725},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1726},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1727},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1728},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1729},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1730},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1731},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1732},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1733},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1734},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1735},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1736},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1737},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1738},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1739},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1740},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1741},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1742},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1743},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1744},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1745},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1746},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1747},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1748},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1749},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1750},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1751},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1752},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1753},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1754},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1755},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1756},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1757},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1758},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1759},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1760},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1761},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1762},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1763},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1764},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1765},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1766},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1767},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1768},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1769},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1770},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1771},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1772},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1773},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1774},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1775},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1776},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1777},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1778},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1779},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1780},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1781},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1782},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1783},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1784},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1785},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1786},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1787},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1788},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1789},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1790},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1791},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1792},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1793},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1794},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1795},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1796},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1797},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1798},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1799},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1800},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1801},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1802},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1803},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1804},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1805},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1806},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1807},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1808},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1809},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1810},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1811},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1812},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1813},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1814},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1815},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1816},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1817},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1818},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1819},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1820},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1821},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1822},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1823},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1824},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1825},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1826},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1827},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1828},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1829},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1830},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1831},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1832},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1833},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1834},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1835},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1836},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1837},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1838},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1839},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1840},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1841},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1842},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1843},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1844},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1845},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1846},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1847},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1848},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1849},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1850},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1851},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1852},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1853},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1854},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1855},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1856},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1857},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1858},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1859},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1860},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1861},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1862},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1863},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1864},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1865},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1866},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1867},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1868},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1869},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1870},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1871},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1872},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1873},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1874},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1875},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1876},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1877},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1878},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1879},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1880},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1881},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1882},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1883},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1884},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1885},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1886},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1887},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1888},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1889},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1890},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1891},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1892},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1893},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1894},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1895},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1896},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1897},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1898},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1899},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1900},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1901},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1902},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1903},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1904},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1905},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1906},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1907},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1908},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1909},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1910},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1911},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1912},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1913},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1914},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1915},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1916},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1917},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1918},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1919},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1920},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1921},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1922},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1923},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1924},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1925},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1926},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1927},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1928},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1929},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1930},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1931},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1932},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1933},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1934},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1935},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1936},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1937},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1938},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1939},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1940},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1941},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1942},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1943},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1944},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1945},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1946},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1947},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1948},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1949},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1950},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1951},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1952},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1953},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1954},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1955},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1956},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1957},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1958},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1959},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1960},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1961},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1962},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1963},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1964},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1965},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1966},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1967},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1968},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1969},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1970},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1971},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1972},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1973},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1974},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1975},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1976},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1977},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1978},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1979},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1980},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1981},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1982},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1983},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1984},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1985},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1986},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1987},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1988},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1989},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1990},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1991},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1992},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1993},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1994},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1995},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1996},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1997},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1998},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1999},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h2000},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h2001},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h2002},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h2003},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h2004},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h2005},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h2006},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h2007},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h2008},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h2009},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2010},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2011},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2012},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h2013},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2014},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h2015},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h2016},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h2017},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h2018},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h2019},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h2020},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h2021},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h2022},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h2023},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h2024},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h2025},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h2026},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h2027},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2028},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2029},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2030},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h2031},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2032},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h2033},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h2034},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h2035},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h2036},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h2037},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h2038},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h2039},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h2040},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h2041},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h2042},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h2043},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h2044},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h2045},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2046},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h2047},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h2048},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h2049},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h2050},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h2051},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h2052},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h2053},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h2054},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h2055},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h2056},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h2057},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h2058},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h2059},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h2060},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h2061},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h2062},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h2063},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2064},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h2065},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h2066},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h2067},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h2068},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h2069},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h2070},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h2071},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h2072},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h2073},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h2074},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h2075},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h2076},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h2077},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h2078},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h2079},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h2080},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h2081},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2082},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h2083},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h2084},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h2085},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h2086},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h2087},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h2088},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h2089},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h2090},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h2091},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h2092},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h2093},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h2094},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h2095},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h2096},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h2097},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h2098},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h2099},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2100},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h2101},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h2102},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h2103},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h2104},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h2105},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h2106},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h2107},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h2108},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h2109},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h2110},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h2111},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h2112},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h2113},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h2114},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h2115},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h2116},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h2117},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2118},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2119},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2120},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h2121},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2122},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h2123},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h2124},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h2125},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h2126},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h2127},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h2128},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h2129},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h2130},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h2131},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h2132},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h2133},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h2134},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h2135},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2136},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h2137},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h2138},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h2139},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h2140},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h2141},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h2142},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h2143},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h2144},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h2145},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h2146},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h2147},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h2148},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h2149},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h2150},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h2151},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h2152},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h2153},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2154},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h2155},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h2156},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h2157},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h2158},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h2159},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h2160},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h2161},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h2162},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h2163},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h2164},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h2165},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h2166},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h2167},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h2168},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h2169},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h2170},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h2171},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2172},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h2173},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h2174},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h2175},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h2176},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h2177},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h2178},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h2179},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h2180},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h2181},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h2182},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h2183},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h2184},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h2185},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h2186},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h2187},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h2188},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h2189},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h2190},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h2191},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h2192},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h2193},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h2194},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h2195},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h2196},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h2197},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h2198},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h2199},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h2200},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h2201},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h2202},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h2203},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h2204},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h2205},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h2206},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h2207},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2208},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h2209},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h2210},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h2211},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h2212},
-	{Form: "VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2213},
-	{Form: "VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2214},
-	{Form: "VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2215},
-	{Form: "VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2216},
-	{Form: "VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h2217},
-	{Form: "VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h2218},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h2219},
-	{Form: "PXOR xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PXOR X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2220},
-	{Form: "MOVOU m128, xmm; VPXORQ zmm, zmm, zmm", Text: "MOVOU (SI), X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2221},
-	{Form: "PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PADDQ X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2222},
-	{Form: "VZEROUPPER; VPXORQ zmm, zmm, zmm", Text: "VZEROUPPER; VPXORQ Z14, Z17, Z2", Source: "pair", Wide: true, Run: h2223},
-	{Form: "VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2224},
-	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2225},
-	{Form: "VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2", Source: "pair", Wide: true, Run: h2226},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, AX", Source: "go/asm", Run: h0041},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0042},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000088, DX", Source: "go/asm", Run: h0043},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x000000c0, AX", Source: "go/asm", Run: h0044},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000100, R8", Source: "go/asm", Run: h0045},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000400, AX", Source: "go/asm", Run: h0046},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000400, R8", Source: "go/asm", Run: h0047},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000580, R8", Source: "go/asm", Run: h0048},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00001000, AX", Source: "go/asm", Run: h0049},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00001400, AX", Source: "go/asm", Run: h0050},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00001c00, AX", Source: "go/asm", Run: h0051},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x02, R8", Source: "go/asm", Run: h0052},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x04, R8", Source: "go/asm", Run: h0053},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0054},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x40, CX", Source: "go/asm", Run: h0055},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "go/asm", Run: h0056},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, CX", Source: "go/asm", Run: h0057},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, R8", Source: "go/asm", Run: h0058},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "go/asm", Run: h0059},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0060},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0061},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0062},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0063},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000000ff, AX", Source: "go/asm", Run: h0064},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0065},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0066},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0067},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0068},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0069},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0070},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0f, AX", Source: "go/asm", Run: h0071},
+	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0072},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0073},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0074},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0075},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, AX", Source: "go/asm", Run: h0076},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0077},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0078},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0079},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0080},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0081},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0082},
+	{Form: "ANDQ m64, r64", Text: "ANDQ (R8)(DX*8), AX", Source: "go/asm", Run: h0083},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0084},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), DX", Source: "go/asm", Run: h0085},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "go/asm", Run: h0086},
+	{Form: "ANDQ r64, m64", Text: "ANDQ AX, 24(R8)", Source: "go/asm", Run: h0087},
+	{Form: "ANDQ r64, m64", Text: "ANDQ DX, 24(R8)", Source: "go/asm", Run: h0088},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0089},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0090},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0091},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0092},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0093},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0094},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0095},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0096},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0097},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0098},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0099},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0100},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), DX", Source: "go/asm", Run: h0101},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, DX", Source: "go/asm", Run: h0102},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, DX", Source: "go/asm", Run: h0103},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE DX, AX", Source: "go/asm", Run: h0104},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE R8, DX", Source: "go/asm", Run: h0105},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x00000cb8", Source: "go/asm", Run: h0106},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x00000fe6", Source: "go/asm", Run: h0107},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x00001642", Source: "go/asm", Run: h0108},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0109},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x09", Source: "go/asm", Run: h0110},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x0f", Source: "go/asm", Run: h0111},
+	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x09", Source: "go/asm", Run: h0112},
+	{Form: "CMPL r32, imm", Text: "CMPL R8, $0x0f", Source: "go/asm", Run: h0113},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000000", Source: "go/asm", Run: h0114},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000004", Source: "go/asm", Run: h0115},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000006", Source: "go/asm", Run: h0116},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000008", Source: "go/asm", Run: h0117},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000088", Source: "go/asm", Run: h0118},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0119},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000007", Source: "go/asm", Run: h0120},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000008", Source: "go/asm", Run: h0121},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000000f", Source: "go/asm", Run: h0122},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000017", Source: "go/asm", Run: h0123},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000001f", Source: "go/asm", Run: h0124},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000027", Source: "go/asm", Run: h0125},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000002f", Source: "go/asm", Run: h0126},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000037", Source: "go/asm", Run: h0127},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000003f", Source: "go/asm", Run: h0128},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000040", Source: "go/asm", Run: h0129},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000047", Source: "go/asm", Run: h0130},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004b", Source: "go/asm", Run: h0131},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000004f", Source: "go/asm", Run: h0132},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000050", Source: "go/asm", Run: h0133},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000057", Source: "go/asm", Run: h0134},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000005f", Source: "go/asm", Run: h0135},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000067", Source: "go/asm", Run: h0136},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000006f", Source: "go/asm", Run: h0137},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000077", Source: "go/asm", Run: h0138},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x0000007f", Source: "go/asm", Run: h0139},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000087", Source: "go/asm", Run: h0140},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0141},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0142},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000004", Source: "go/asm", Run: h0143},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000006", Source: "go/asm", Run: h0144},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000008", Source: "go/asm", Run: h0145},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000037", Source: "go/asm", Run: h0146},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x0000004b", Source: "go/asm", Run: h0147},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x00000050", Source: "go/asm", Run: h0148},
+	{Form: "CMPQ r64, imm", Text: "CMPQ DX, $0x000003b8", Source: "go/asm", Run: h0149},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000000", Source: "go/asm", Run: h0150},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000001", Source: "go/asm", Run: h0151},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000002", Source: "go/asm", Run: h0152},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000003", Source: "go/asm", Run: h0153},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000037", Source: "go/asm", Run: h0154},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x0000004b", Source: "go/asm", Run: h0155},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000050", Source: "go/asm", Run: h0156},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000088", Source: "go/asm", Run: h0157},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0158},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x00000100", Source: "go/asm", Run: h0159},
+	{Form: "CMPQ r64, m64", Text: "CMPQ CX, 24(R8)", Source: "go/asm", Run: h0160},
+	{Form: "CMPQ r64, m64", Text: "CMPQ R8, 24(R9)", Source: "go/asm", Run: h0161},
+	{Form: "CMPQ r64, r64", Text: "CMPQ DX, R8", Source: "go/asm", Run: h0162},
+	{Form: "CMPQ r64, r64", Text: "CMPQ R8, DX", Source: "go/asm", Run: h0163},
+	{Form: "CMPQ r64, r64", Text: "CMPQ R8, R9", Source: "go/asm", Run: h0164},
+	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0165},
+	{Form: "DECL r32", Text: "DECL DX", Source: "go/asm", Run: h0166},
+	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0167},
+	{Form: "DECQ m64", Text: "DECQ 24(R8)", Source: "go/asm", Run: h0168},
+	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0169},
+	{Form: "DECQ r64", Text: "DECQ CX", Source: "go/asm", Run: h0170},
+	{Form: "DECQ r64", Text: "DECQ DX", Source: "go/asm", Run: h0171},
+	{Form: "INCQ r64", Text: "INCQ AX", Source: "go/asm", Run: h0172},
+	{Form: "INCQ r64", Text: "INCQ CX", Source: "go/asm", Run: h0173},
+	{Form: "INCQ r64", Text: "INCQ DX", Source: "go/asm", Run: h0174},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "go/asm", Run: h0175},
+	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0176},
+	{Form: "JCS label", Text: "JCS taken", Source: "go/asm", Run: h0177},
+	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0178},
+	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0179},
+	{Form: "JLS label", Text: "JLS taken", Source: "go/asm", Run: h0180},
+	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0181},
+	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0182},
+	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0183},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR (R8)", Source: "go/asm", Run: h0184},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "go/asm", Run: h0185},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(AX*2), R8", Source: "go/asm", Run: h0186},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(CX*1), AX", Source: "go/asm", Run: h0187},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (AX)(R8*4), R8", Source: "go/asm", Run: h0188},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0189},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0190},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0191},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0192},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*4), R8", Source: "go/asm", Run: h0193},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*4), R9", Source: "go/asm", Run: h0194},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0195},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), AX", Source: "go/asm", Run: h0196},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0197},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(AX), AX", Source: "go/asm", Run: h0198},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(CX*1), AX", Source: "go/asm", Run: h0199},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), AX", Source: "go/asm", Run: h0200},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), CX", Source: "go/asm", Run: h0201},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0202},
+	{Form: "LFENCE", Text: "LFENCE", Source: "go/asm", Run: h0203},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0204},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0205},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x02, 24(R8)", Source: "go/asm", Run: h0206},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x03, 24(R8)", Source: "go/asm", Run: h0207},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x04, 24(R8)", Source: "go/asm", Run: h0208},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x05, 24(R8)", Source: "go/asm", Run: h0209},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x06, 24(R8)", Source: "go/asm", Run: h0210},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x07, 24(R8)", Source: "go/asm", Run: h0211},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x08, 24(R8)", Source: "go/asm", Run: h0212},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x09, 24(R8)", Source: "go/asm", Run: h0213},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0a, 24(R8)", Source: "go/asm", Run: h0214},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0b, 24(R8)", Source: "go/asm", Run: h0215},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0c, 24(R8)", Source: "go/asm", Run: h0216},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0d, 24(R8)", Source: "go/asm", Run: h0217},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x0e, 24(R8)", Source: "go/asm", Run: h0218},
+	{Form: "MOVB r8, m8", Text: "MOVB AL, 24(R8)", Source: "go/asm", Run: h0219},
+	{Form: "MOVB r8, m8", Text: "MOVB CL, 24(R8)(DX*1)", Source: "go/asm", Run: h0220},
+	{Form: "MOVB r8, m8", Text: "MOVB DL, 24(R8)", Source: "go/asm", Run: h0221},
+	{Form: "MOVB r8, m8", Text: "MOVB R8B, (R9)(CX*1)", Source: "go/asm", Run: h0222},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX (R8)(R9*1), R10", Source: "go/asm", Run: h0223},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8)(R9*1), R10", Source: "go/asm", Run: h0224},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), AX", Source: "go/asm", Run: h0225},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), DX", Source: "go/asm", Run: h0226},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(R9*1), R10", Source: "go/asm", Run: h0227},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), CX", Source: "go/asm", Run: h0228},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8)(AX*1), DX", Source: "go/asm", Run: h0229},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), AX", Source: "go/asm", Run: h0230},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x00001fbf, 24(R8)", Source: "go/asm", Run: h0231},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x000173b2, 24(R8)", Source: "go/asm", Run: h0232},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x00017400, 24(R8)", Source: "go/asm", Run: h0233},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x0001ffb2, 24(R8)", Source: "go/asm", Run: h0234},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x0003fe3c, 24(R8)", Source: "go/asm", Run: h0235},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x0003fe88, 24(R8)", Source: "go/asm", Run: h0236},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x0003ff00, 24(R8)", Source: "go/asm", Run: h0237},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x0007ff3c, 24(R8)", Source: "go/asm", Run: h0238},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x0007ff88, 24(R8)", Source: "go/asm", Run: h0239},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000000, AX", Source: "go/asm", Run: h0240},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, AX", Source: "go/asm", Run: h0241},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000001, DX", Source: "go/asm", Run: h0242},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0243},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0244},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0245},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0246},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, CX", Source: "go/asm", Run: h0247},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0248},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0249},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0250},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0251},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000b, DX", Source: "go/asm", Run: h0252},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0253},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0254},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000f, CX", Source: "go/asm", Run: h0255},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000010, CX", Source: "go/asm", Run: h0256},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000011, CX", Source: "go/asm", Run: h0257},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000014, CX", Source: "go/asm", Run: h0258},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0259},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, AX", Source: "go/asm", Run: h0260},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001f, R8", Source: "go/asm", Run: h0261},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0262},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000037, AX", Source: "go/asm", Run: h0263},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0264},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000004b, AX", Source: "go/asm", Run: h0265},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000050, AX", Source: "go/asm", Run: h0266},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0267},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0268},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0269},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0270},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0271},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0272},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0404, AX", Source: "go/asm", Run: h0273},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0506, AX", Source: "go/asm", Run: h0274},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x001f0708, AX", Source: "go/asm", Run: h0275},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0276},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0277},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x4d430002, AX", Source: "go/asm", Run: h0278},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*4), AX", Source: "go/asm", Run: h0279},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0280},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0281},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0282},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), CX", Source: "go/asm", Run: h0283},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0284},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0285},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0286},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0287},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0288},
+	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0289},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0290},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)(CX*4)", Source: "go/asm", Run: h0291},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0292},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0293},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0294},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0295},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0296},
+	{Form: "MOVL r32, r32", Text: "MOVL DX, AX", Source: "go/asm", Run: h0297},
+	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0298},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, AX", Source: "go/asm", Run: h0299},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0300},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "go/asm", Run: h0301},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (DX), X1", Source: "go/asm", Run: h0302},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU (R8), X1", Source: "go/asm", Run: h0303},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(DX), X1", Source: "go/asm", Run: h0304},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "go/asm", Run: h0305},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, (R8)", Source: "go/asm", Run: h0306},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "go/asm", Run: h0307},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, (R8)", Source: "go/asm", Run: h0308},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0309},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000001, 24(R8)", Source: "go/asm", Run: h0310},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000002, 24(R8)", Source: "go/asm", Run: h0311},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000004, 24(R8)", Source: "go/asm", Run: h0312},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000005, 24(R8)", Source: "go/asm", Run: h0313},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000006, 24(R8)", Source: "go/asm", Run: h0314},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000007, 24(R8)", Source: "go/asm", Run: h0315},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000008, 24(R8)", Source: "go/asm", Run: h0316},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0317},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x0000001f, 24(R8)", Source: "go/asm", Run: h0318},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000020, 24(R8)", Source: "go/asm", Run: h0319},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000030, 24(R8)", Source: "go/asm", Run: h0320},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000040, 24(R8)", Source: "go/asm", Run: h0321},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000c4, 24(R8)", Source: "go/asm", Run: h0322},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000cf, 24(R8)", Source: "go/asm", Run: h0323},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x000000d9, 24(R8)", Source: "go/asm", Run: h0324},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001000, 24(R8)", Source: "go/asm", Run: h0325},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001400, 24(R8)", Source: "go/asm", Run: h0326},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001800, 24(R8)", Source: "go/asm", Run: h0327},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00001c00, 24(R8)", Source: "go/asm", Run: h0328},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00002000, 24(R8)", Source: "go/asm", Run: h0329},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00008000, 24(R8)", Source: "go/asm", Run: h0330},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x02000000, 24(R8)", Source: "go/asm", Run: h0331},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0332},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x800000000000001f, AX", Source: "go/asm", Run: h0333},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), AX", Source: "go/asm", Run: h0334},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), CX", Source: "go/asm", Run: h0335},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (AX), R8", Source: "go/asm", Run: h0336},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0337},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0338},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0339},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0340},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0341},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0342},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), AX", Source: "go/asm", Run: h0343},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(AX), R8", Source: "go/asm", Run: h0344},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(DX), DX", Source: "go/asm", Run: h0345},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0346},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0347},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0348},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0349},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0350},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0351},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0352},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)(DX*8)", Source: "go/asm", Run: h0353},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0354},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0355},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0356},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0357},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0358},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0359},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0360},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0361},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0362},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0363},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, DX", Source: "go/asm", Run: h0364},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0365},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0366},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0367},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0368},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0369},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0370},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0371},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0372},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX (R8), AX", Source: "go/asm", Run: h0373},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0374},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), DX", Source: "go/asm", Run: h0375},
+	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0376},
+	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0377},
+	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0378},
+	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0379},
+	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0380},
+	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0381},
+	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0382},
+	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0383},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0384},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0385},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0386},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0387},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0388},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0389},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0390},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0391},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0392},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0393},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0394},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0395},
+	{Form: "PADDL xmm, xmm", Text: "PADDL X1, X9", Source: "go/asm", Run: h0396},
+	{Form: "PADDQ xmm, xmm", Text: "PADDQ X1, X9", Source: "go/asm", Run: h0397},
+	{Form: "PAND xmm, xmm", Text: "PAND X1, X9", Source: "go/asm", Run: h0398},
+	{Form: "PMULULQ xmm, xmm", Text: "PMULULQ X1, X9", Source: "go/asm", Run: h0399},
+	{Form: "POR xmm, xmm", Text: "POR X1, X9", Source: "go/asm", Run: h0400},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x00, X1, X1", Source: "go/asm", Run: h0401},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x55, X1, X1", Source: "go/asm", Run: h0402},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X1", Source: "go/asm", Run: h0403},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xf5, X1, X9", Source: "go/asm", Run: h0404},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0xff, X1, X1", Source: "go/asm", Run: h0405},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x00, X1", Source: "go/asm", Run: h0406},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x01, X1", Source: "go/asm", Run: h0407},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x02, X1", Source: "go/asm", Run: h0408},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x03, X1", Source: "go/asm", Run: h0409},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x04, X1", Source: "go/asm", Run: h0410},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x08, X1", Source: "go/asm", Run: h0411},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0c, X1", Source: "go/asm", Run: h0412},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x0d, X1", Source: "go/asm", Run: h0413},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x10, X1", Source: "go/asm", Run: h0414},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x14, X1", Source: "go/asm", Run: h0415},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x17, X1", Source: "go/asm", Run: h0416},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x18, X1", Source: "go/asm", Run: h0417},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $0x1c, X1", Source: "go/asm", Run: h0418},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x17, X1", Source: "go/asm", Run: h0419},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $0x1f, X1", Source: "go/asm", Run: h0420},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $0x20, X1", Source: "go/asm", Run: h0421},
+	{Form: "PSUBL xmm, xmm", Text: "PSUBL X1, X9", Source: "go/asm", Run: h0422},
+	{Form: "PUNPCKHLQ xmm, xmm", Text: "PUNPCKHLQ X1, X9", Source: "go/asm", Run: h0423},
+	{Form: "PUNPCKHQDQ xmm, xmm", Text: "PUNPCKHQDQ X1, X9", Source: "go/asm", Run: h0424},
+	{Form: "PUNPCKLLQ xmm, xmm", Text: "PUNPCKLLQ X1, X9", Source: "go/asm", Run: h0425},
+	{Form: "PUNPCKLQDQ xmm, xmm", Text: "PUNPCKLQDQ X1, X9", Source: "go/asm", Run: h0426},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X1", Source: "go/asm", Run: h0427},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "go/asm", Run: h0428},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0429},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0430},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0431},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0432},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0433},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0434},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0435},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0436},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0437},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0438},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0439},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0440},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0441},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0442},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0443},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0444},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0445},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0446},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0447},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0448},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0449},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0450},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0451},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0452},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0453},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0454},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0455},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0456},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0457},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0458},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0459},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0460},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0461},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0462},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0463},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0464},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0465},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0466},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0467},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0468},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0469},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0470},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0471},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0472},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0473},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0474},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0475},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0476},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0477},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0478},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0479},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0480},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0481},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0482},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0483},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0484},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0485},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0486},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0487},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0488},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0489},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0490},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0491},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0492},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0493},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0494},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0495},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0496},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0497},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0498},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0499},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0500},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0501},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0502},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0503},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, DX, DX", Source: "go/asm", Run: h0504},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0505},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, R8, R8", Source: "go/asm", Run: h0506},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, DX, DX", Source: "go/asm", Run: h0507},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0508},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0509},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0510},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, DX, DX", Source: "go/asm", Run: h0511},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, R8, R8", Source: "go/asm", Run: h0512},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0513},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0514},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0515},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0516},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0517},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0518},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0519},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0520},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, DX, DX", Source: "go/asm", Run: h0521},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0522},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, DX, DX", Source: "go/asm", Run: h0523},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0524},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0525},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0526},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, DX, DX", Source: "go/asm", Run: h0527},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0528},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0529},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0530},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0531},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0532},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0533},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0534},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0535},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, R8, R8", Source: "go/asm", Run: h0536},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0537},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, DX, DX", Source: "go/asm", Run: h0538},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, R8, R8", Source: "go/asm", Run: h0539},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0540},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, AX", Source: "go/asm", Run: h0541},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0542},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0543},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0544},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0545},
+	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0546},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, AX", Source: "go/asm", Run: h0547},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, DX", Source: "go/asm", Run: h0548},
+	{Form: "SARQ imm, r64", Text: "SARQ $0x3f, R8", Source: "go/asm", Run: h0549},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0550},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, AX", Source: "go/asm", Run: h0551},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0552},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0553},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0554},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0555},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0556},
+	{Form: "SHLQ imm, m64", Text: "SHLQ $0x01, 24(R8)", Source: "go/asm", Run: h0557},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0558},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, R8", Source: "go/asm", Run: h0559},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0560},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, R8", Source: "go/asm", Run: h0561},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0562},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0563},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, R8", Source: "go/asm", Run: h0564},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0565},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0566},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0567},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, AX", Source: "go/asm", Run: h0568},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0569},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, R8", Source: "go/asm", Run: h0570},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0571},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, AX", Source: "go/asm", Run: h0572},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0573},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, R8", Source: "go/asm", Run: h0574},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0575},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0576},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0577},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0578},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0579},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, AX", Source: "go/asm", Run: h0580},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0581},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, R8", Source: "go/asm", Run: h0582},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0583},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0584},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0585},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0586},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0587},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0588},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0589},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0590},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0591},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0592},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0593},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0594},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0595},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0596},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0597},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, AX", Source: "go/asm", Run: h0598},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, DX", Source: "go/asm", Run: h0599},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x20, R8", Source: "go/asm", Run: h0600},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0601},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0602},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0603},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0604},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x08, AX", Source: "go/asm", Run: h0605},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0606},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0607},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0608},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0609},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0610},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, AX", Source: "go/asm", Run: h0611},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0612},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0613},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, DX", Source: "go/asm", Run: h0614},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0615},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x06, R8", Source: "go/asm", Run: h0616},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0617},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0618},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0619},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0620},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0621},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0622},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0623},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0624},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0625},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0626},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0627},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0628},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, DX", Source: "go/asm", Run: h0629},
+	{Form: "STMXCSR m32", Text: "STMXCSR (R8)", Source: "go/asm", Run: h0630},
+	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0631},
+	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0632},
+	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0633},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0634},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0635},
+	{Form: "SUBL r32, r32", Text: "SUBL CX, AX", Source: "go/asm", Run: h0636},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0637},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0638},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0639},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0640},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0641},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000040, CX", Source: "go/asm", Run: h0642},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000080, R8", Source: "go/asm", Run: h0643},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x00000400, R8", Source: "go/asm", Run: h0644},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0645},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "go/asm", Run: h0646},
+	{Form: "SUBQ r64, r64", Text: "SUBQ DX, R8", Source: "go/asm", Run: h0647},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0648},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, R9", Source: "go/asm", Run: h0649},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, AX", Source: "go/asm", Run: h0650},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, CX", Source: "go/asm", Run: h0651},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000001, R8", Source: "go/asm", Run: h0652},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, CX", Source: "go/asm", Run: h0653},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000002, R8", Source: "go/asm", Run: h0654},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, CX", Source: "go/asm", Run: h0655},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000004, R8", Source: "go/asm", Run: h0656},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, CX", Source: "go/asm", Run: h0657},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000008, R8", Source: "go/asm", Run: h0658},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, CX", Source: "go/asm", Run: h0659},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000010, R8", Source: "go/asm", Run: h0660},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, CX", Source: "go/asm", Run: h0661},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $0x00000020, R8", Source: "go/asm", Run: h0662},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, AX", Source: "go/asm", Run: h0663},
+	{Form: "TESTQ r64, r64", Text: "TESTQ CX, CX", Source: "go/asm", Run: h0664},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "go/asm", Run: h0665},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0666},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0667},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0668},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU 24(R8), X1", Source: "go/asm", Run: h0669},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0670},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (DX), Y1", Source: "go/asm", Run: h0671},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(AX*1), Y1", Source: "go/asm", Run: h0672},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0673},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0674},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0675},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(DX), Y1", Source: "go/asm", Run: h0676},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0677},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0678},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0679},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0680},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0681},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0682},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0683},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "go/asm", Run: h0684},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (AX), Z1", Source: "go/asm", Wide: true, Run: h0685},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (DX), Z1", Source: "go/asm", Wide: true, Run: h0686},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (R8), Z1", Source: "go/asm", Wide: true, Run: h0687},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 (R8), Z17", Source: "go/asm", Wide: true, Run: h0688},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z1", Source: "go/asm", Wide: true, Run: h0689},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(AX), Z17", Source: "go/asm", Wide: true, Run: h0690},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(DX), Z1", Source: "go/asm", Wide: true, Run: h0691},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(R8), Z1", Source: "go/asm", Wide: true, Run: h0692},
+	{Form: "VMOVDQU64 m512, zmm", Text: "VMOVDQU64 24(R8), Z17", Source: "go/asm", Wide: true, Run: h0693},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (AX)", Source: "go/asm", Wide: true, Run: h0694},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, (R8)", Source: "go/asm", Wide: true, Run: h0695},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, 24(AX)", Source: "go/asm", Wide: true, Run: h0696},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z1, 24(R8)", Source: "go/asm", Wide: true, Run: h0697},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(AX)", Source: "go/asm", Wide: true, Run: h0698},
+	{Form: "VMOVDQU64 zmm, m512", Text: "VMOVDQU64 Z17, 24(R8)", Source: "go/asm", Wide: true, Run: h0699},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z25", Source: "go/asm", Wide: true, Run: h0700},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z1, Z9", Source: "go/asm", Wide: true, Run: h0701},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z25", Source: "go/asm", Wide: true, Run: h0702},
+	{Form: "VMOVDQU64 zmm, zmm", Text: "VMOVDQU64 Z17, Z9", Source: "go/asm", Wide: true, Run: h0703},
+	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0704},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y1", Source: "go/asm", Run: h0705},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0706},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0707},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0708},
+	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z1, Z25", Source: "go/asm", Wide: true, Run: h0709},
+	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z1, Z9", Source: "go/asm", Wide: true, Run: h0710},
+	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z17, Z25", Source: "go/asm", Wide: true, Run: h0711},
+	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD 24(R8), Z17, Z9", Source: "go/asm", Wide: true, Run: h0712},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0713},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0714},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0715},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0716},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0717},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0718},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0719},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0720},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0721},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0722},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0723},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0724},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0725},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0726},
+	{Form: "VPADDD zmm, zmm, zmm", Text: "VPADDD Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0727},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0728},
+	{Form: "VPADDQ zmm, zmm, zmm", Text: "VPADDQ Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0729},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0730},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0731},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0732},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0733},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0734},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0735},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0736},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0737},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8)(R9*1), Y1", Source: "go/asm", Run: h0738},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0739},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0740},
+	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0741},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0742},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0743},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0744},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y1, Y9", Source: "go/asm", Run: h0745},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0746},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0747},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0748},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0749},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0750},
+	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0751},
+	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0752},
+	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0753},
+	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0754},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y9", Source: "go/asm", Run: h0755},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "go/asm", Run: h0756},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (DX), Y1, Y9", Source: "go/asm", Run: h0757},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (R8), Y1, Y1", Source: "go/asm", Run: h0758},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (R8), Y1, Y9", Source: "go/asm", Run: h0759},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(DX), Y1, Y9", Source: "go/asm", Run: h0760},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0761},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0762},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h0763},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z1, Z25", Source: "go/asm", Wide: true, Run: h0764},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z1, Z9", Source: "go/asm", Wide: true, Run: h0765},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z17, Z17", Source: "go/asm", Wide: true, Run: h0766},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z17, Z25", Source: "go/asm", Wide: true, Run: h0767},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ 24(R8), Z17, Z9", Source: "go/asm", Wide: true, Run: h0768},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0769},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0770},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0771},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0772},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0773},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0774},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0775},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0776},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0777},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0778},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0779},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0780},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0781},
+	{Form: "VPMULDQ zmm, zmm, zmm", Text: "VPMULDQ Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0782},
+	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y1", Source: "go/asm", Run: h0783},
+	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y9", Source: "go/asm", Run: h0784},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "go/asm", Run: h0785},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0786},
+	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0787},
+	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0788},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "go/asm", Run: h0789},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0790},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y1", Source: "go/asm", Wide: true, Run: h0791},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x01, Y1, Y9", Source: "go/asm", Wide: true, Run: h0792},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x02, Y1, Y1", Source: "go/asm", Wide: true, Run: h0793},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x03, Y1, Y1", Source: "go/asm", Wide: true, Run: h0794},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x06, Y1, Y1", Source: "go/asm", Wide: true, Run: h0795},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x08, Y1, Y1", Source: "go/asm", Wide: true, Run: h0796},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0a, Y1, Y1", Source: "go/asm", Wide: true, Run: h0797},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0e, Y1, Y1", Source: "go/asm", Wide: true, Run: h0798},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x0f, Y1, Y1", Source: "go/asm", Wide: true, Run: h0799},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x12, Y1, Y1", Source: "go/asm", Wide: true, Run: h0800},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x14, Y1, Y1", Source: "go/asm", Wide: true, Run: h0801},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x15, Y1, Y1", Source: "go/asm", Wide: true, Run: h0802},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x19, Y1, Y1", Source: "go/asm", Wide: true, Run: h0803},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1b, Y1, Y1", Source: "go/asm", Wide: true, Run: h0804},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x1c, Y1, Y1", Source: "go/asm", Wide: true, Run: h0805},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x24, Y1, Y1", Source: "go/asm", Wide: true, Run: h0806},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x27, Y1, Y1", Source: "go/asm", Wide: true, Run: h0807},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x29, Y1, Y1", Source: "go/asm", Wide: true, Run: h0808},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2b, Y1, Y1", Source: "go/asm", Wide: true, Run: h0809},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2c, Y1, Y1", Source: "go/asm", Wide: true, Run: h0810},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x2d, Y1, Y1", Source: "go/asm", Wide: true, Run: h0811},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x37, Y1, Y1", Source: "go/asm", Wide: true, Run: h0812},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x38, Y1, Y1", Source: "go/asm", Wide: true, Run: h0813},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3d, Y1, Y1", Source: "go/asm", Wide: true, Run: h0814},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0x3e, Y1, Y1", Source: "go/asm", Wide: true, Run: h0815},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x01, Z1, Z1", Source: "go/asm", Wide: true, Run: h0816},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x01, Z17, Z17", Source: "go/asm", Wide: true, Run: h0817},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x01, Z17, Z25", Source: "go/asm", Wide: true, Run: h0818},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x02, Z1, Z1", Source: "go/asm", Wide: true, Run: h0819},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x02, Z17, Z17", Source: "go/asm", Wide: true, Run: h0820},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x03, Z1, Z1", Source: "go/asm", Wide: true, Run: h0821},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x03, Z17, Z17", Source: "go/asm", Wide: true, Run: h0822},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x06, Z1, Z1", Source: "go/asm", Wide: true, Run: h0823},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x06, Z17, Z17", Source: "go/asm", Wide: true, Run: h0824},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x08, Z1, Z1", Source: "go/asm", Wide: true, Run: h0825},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x08, Z17, Z17", Source: "go/asm", Wide: true, Run: h0826},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0a, Z1, Z1", Source: "go/asm", Wide: true, Run: h0827},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0a, Z17, Z17", Source: "go/asm", Wide: true, Run: h0828},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0e, Z1, Z1", Source: "go/asm", Wide: true, Run: h0829},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0e, Z17, Z17", Source: "go/asm", Wide: true, Run: h0830},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0f, Z1, Z1", Source: "go/asm", Wide: true, Run: h0831},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x0f, Z17, Z17", Source: "go/asm", Wide: true, Run: h0832},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x12, Z1, Z1", Source: "go/asm", Wide: true, Run: h0833},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x12, Z17, Z17", Source: "go/asm", Wide: true, Run: h0834},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x14, Z1, Z1", Source: "go/asm", Wide: true, Run: h0835},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x14, Z17, Z17", Source: "go/asm", Wide: true, Run: h0836},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x15, Z1, Z1", Source: "go/asm", Wide: true, Run: h0837},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x15, Z17, Z17", Source: "go/asm", Wide: true, Run: h0838},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x19, Z1, Z1", Source: "go/asm", Wide: true, Run: h0839},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x19, Z17, Z17", Source: "go/asm", Wide: true, Run: h0840},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1b, Z1, Z1", Source: "go/asm", Wide: true, Run: h0841},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1b, Z17, Z17", Source: "go/asm", Wide: true, Run: h0842},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1c, Z1, Z1", Source: "go/asm", Wide: true, Run: h0843},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x1c, Z17, Z17", Source: "go/asm", Wide: true, Run: h0844},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x24, Z1, Z1", Source: "go/asm", Wide: true, Run: h0845},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x24, Z17, Z17", Source: "go/asm", Wide: true, Run: h0846},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x27, Z1, Z1", Source: "go/asm", Wide: true, Run: h0847},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x27, Z17, Z17", Source: "go/asm", Wide: true, Run: h0848},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x29, Z1, Z1", Source: "go/asm", Wide: true, Run: h0849},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x29, Z17, Z17", Source: "go/asm", Wide: true, Run: h0850},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2b, Z1, Z1", Source: "go/asm", Wide: true, Run: h0851},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2b, Z17, Z17", Source: "go/asm", Wide: true, Run: h0852},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2c, Z1, Z1", Source: "go/asm", Wide: true, Run: h0853},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2c, Z17, Z17", Source: "go/asm", Wide: true, Run: h0854},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2d, Z1, Z1", Source: "go/asm", Wide: true, Run: h0855},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x2d, Z17, Z17", Source: "go/asm", Wide: true, Run: h0856},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x37, Z1, Z1", Source: "go/asm", Wide: true, Run: h0857},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x37, Z17, Z17", Source: "go/asm", Wide: true, Run: h0858},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x38, Z1, Z1", Source: "go/asm", Wide: true, Run: h0859},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x38, Z17, Z17", Source: "go/asm", Wide: true, Run: h0860},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3d, Z1, Z1", Source: "go/asm", Wide: true, Run: h0861},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3d, Z17, Z17", Source: "go/asm", Wide: true, Run: h0862},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3e, Z1, Z1", Source: "go/asm", Wide: true, Run: h0863},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $0x3e, Z17, Z17", Source: "go/asm", Wide: true, Run: h0864},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y1", Source: "go/asm", Run: h0865},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0866},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0867},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0868},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "go/asm", Run: h0869},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y1", Source: "go/asm", Run: h0870},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xf5, Y1, Y9", Source: "go/asm", Run: h0871},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z1, Z1", Source: "go/asm", Wide: true, Run: h0872},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z1, Z25", Source: "go/asm", Wide: true, Run: h0873},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z1, Z9", Source: "go/asm", Wide: true, Run: h0874},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z17, Z25", Source: "go/asm", Wide: true, Run: h0875},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xf5, Z17, Z9", Source: "go/asm", Wide: true, Run: h0876},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0x02, Y1, Y1", Source: "go/asm", Run: h0877},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0878},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0879},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0880},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0881},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0882},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0883},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0884},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0885},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0886},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0887},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0888},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0889},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0890},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0891},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0892},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0893},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0894},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0895},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0896},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0897},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0898},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0899},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0900},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0901},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0902},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0903},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y9", Source: "go/asm", Run: h0904},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0905},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0906},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0907},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0908},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x17, Z1, Z1", Source: "go/asm", Wide: true, Run: h0909},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x17, Z17, Z17", Source: "go/asm", Wide: true, Run: h0910},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z1, Z25", Source: "go/asm", Wide: true, Run: h0911},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z1, Z9", Source: "go/asm", Wide: true, Run: h0912},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z17, Z25", Source: "go/asm", Wide: true, Run: h0913},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $0x1f, Z17, Z9", Source: "go/asm", Wide: true, Run: h0914},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0x06, Y1, Y1", Source: "go/asm", Run: h0915},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0916},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0917},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0918},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0919},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0920},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0921},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0922},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0923},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0924},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0925},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0926},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0927},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0928},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0929},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0930},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0931},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0932},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0933},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0934},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0935},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0936},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0937},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0938},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0939},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0940},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $0x20, Z1, Z1", Source: "go/asm", Wide: true, Run: h0941},
+	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0942},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0943},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0944},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0945},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0946},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0947},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0948},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0949},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0950},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0951},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h0952},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0953},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0954},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0955},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z1, Z9, Z9", Source: "go/asm", Wide: true, Run: h0956},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0957},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0958},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0959},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0960},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0961},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xd2, Y1, Y9, Y14", Source: "go/asm", Wide: true, Run: h0962},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x88, Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h0963},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x88, Z17, Z9, Z9", Source: "go/asm", Wide: true, Run: h0964},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0965},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0966},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0967},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0968},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0969},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0970},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0971},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0972},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0973},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0974},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0975},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0976},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0xd2, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0977},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0978},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0979},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z25, Z1", Source: "go/asm", Wide: true, Run: h0980},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z9, Z1", Source: "go/asm", Wide: true, Run: h0981},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z25, Z17", Source: "go/asm", Wide: true, Run: h0982},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z9, Z17", Source: "go/asm", Wide: true, Run: h0983},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0984},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h0985},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h0986},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h0987},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h0988},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h0989},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h0990},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h0991},
+	{Form: "VPUNPCKLQDQ zmm, zmm, zmm", Text: "VPUNPCKLQDQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h0992},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0993},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (CX), Y1, Y1", Source: "go/asm", Run: h0994},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y1", Source: "go/asm", Run: h0995},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0996},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0997},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0998},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(CX), Y1, Y1", Source: "go/asm", Run: h0999},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h1000},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h1001},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h1002},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h1003},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h1004},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z1", Source: "go/asm", Wide: true, Run: h1005},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z25", Source: "go/asm", Wide: true, Run: h1006},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h1007},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h1008},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z25", Source: "go/asm", Wide: true, Run: h1009},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h1010},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h1011},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h1012},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h1013},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h1014},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h1015},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h1016},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x44, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h1017},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z25, Z14", Source: "go/asm", Wide: true, Run: h1018},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z25, Z30", Source: "go/asm", Wide: true, Run: h1019},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z9, Z14", Source: "go/asm", Wide: true, Run: h1020},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z1, Z9, Z30", Source: "go/asm", Wide: true, Run: h1021},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z25, Z14", Source: "go/asm", Wide: true, Run: h1022},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z25, Z30", Source: "go/asm", Wide: true, Run: h1023},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z9, Z14", Source: "go/asm", Wide: true, Run: h1024},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x88, Z17, Z9, Z30", Source: "go/asm", Wide: true, Run: h1025},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z1, Z25, Z1", Source: "go/asm", Wide: true, Run: h1026},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z1, Z9, Z1", Source: "go/asm", Wide: true, Run: h1027},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z17, Z25, Z17", Source: "go/asm", Wide: true, Run: h1028},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xdd, Z17, Z9, Z17", Source: "go/asm", Wide: true, Run: h1029},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z25, Z1", Source: "go/asm", Wide: true, Run: h1030},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z9, Z1", Source: "go/asm", Wide: true, Run: h1031},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z17, Z25, Z17", Source: "go/asm", Wide: true, Run: h1032},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z17, Z9, Z17", Source: "go/asm", Wide: true, Run: h1033},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h1034},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h1035},
+	{Form: "XORL imm, r32", Text: "XORL $0x00000001, AX", Source: "go/asm", Run: h1036},
+	{Form: "XORL imm, r32", Text: "XORL $0x00000080, AX", Source: "go/asm", Run: h1037},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h1038},
+	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h1039},
+	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h1040},
+	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h1041},
+	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h1042},
+	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h1043},
+	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h1044},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h1045},
+	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h1046},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8)(DX*8), AX", Source: "go/asm", Run: h1047},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h1048},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h1049},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h1050},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h1051},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h1052},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h1053},
+	{Form: "XORQ r64, m64", Text: "XORQ DX, (R8)", Source: "go/asm", Run: h1054},
+	{Form: "XORQ r64, m64", Text: "XORQ R8, (R9)", Source: "go/asm", Run: h1055},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h1056},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h1057},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h1058},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h1059},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h1060},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h1061},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h1062},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h1063},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h1064},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h1065},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h1066},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h1067},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h1068},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h1069},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h1070},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h1071},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h1072},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h1073},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h1074},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h1075},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h1076},
+	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h1077},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "catalog", Run: h1078},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h1079},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h1080},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h1081},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h1082},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h1083},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h1084},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h1085},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h1086},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h1087},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h1088},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h1089},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h1090},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h1091},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h1092},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h1093},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h1094},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h1095},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h1096},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h1097},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h1098},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h1099},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h1100},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h1101},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h1102},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h1103},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h1104},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h1105},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h1106},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h1107},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h1108},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h1109},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h1110},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h1111},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h1112},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h1113},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h1114},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h1115},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h1116},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h1117},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h1118},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h1119},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h1120},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h1121},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h1122},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h1123},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h1124},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h1125},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h1126},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h1127},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h1128},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h1129},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h1130},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h1131},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h1132},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h1133},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h1134},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h1135},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h1136},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h1137},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h1138},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h1139},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h1140},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h1141},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h1142},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h1143},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h1144},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h1145},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h1146},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h1147},
+	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h1148},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h1149},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h1150},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h1151},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h1152},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h1153},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h1154},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h1155},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h1156},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h1157},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h1158},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h1159},
+	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h1160},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h1161},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h1162},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h1163},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h1164},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h1165},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h1166},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h1167},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h1168},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h1169},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h1170},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h1171},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h1172},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h1173},
+	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h1174},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h1175},
+	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h1176},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h1177},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h1178},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h1179},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h1180},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h1181},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h1182},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h1183},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h1184},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h1185},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h1186},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h1187},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h1188},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h1189},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h1190},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h1191},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h1192},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h1193},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h1194},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h1195},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h1196},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h1197},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h1198},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h1199},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h1200},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h1201},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h1202},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h1203},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h1204},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h1205},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h1206},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h1207},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h1208},
+	{Form: "VMOVDQU64 m128, xmm", Text: "VMOVDQU64 (R8), X1", Source: "catalog", Wide: true, Run: h1209},
+	{Form: "VMOVDQU64 m256, ymm", Text: "VMOVDQU64 (R8), Y1", Source: "catalog", Wide: true, Run: h1210},
+	{Form: "VMOVDQU64 xmm, m128", Text: "VMOVDQU64 X1, (R8)", Source: "catalog", Wide: true, Run: h1211},
+	{Form: "VMOVDQU64 xmm, xmm", Text: "VMOVDQU64 X1, X25", Source: "catalog", Wide: true, Run: h1212},
+	{Form: "VMOVDQU64 ymm, m256", Text: "VMOVDQU64 Y1, (R8)", Source: "catalog", Wide: true, Run: h1213},
+	{Form: "VMOVDQU64 ymm, ymm", Text: "VMOVDQU64 Y17, Y9", Source: "catalog", Wide: true, Run: h1214},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h1215},
+	{Form: "VPADDD m512, zmm, zmm", Text: "VPADDD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1216},
+	{Form: "VPADDD xmm, xmm, xmm", Text: "VPADDD X1, X25, X14", Source: "catalog", Wide: true, Run: h1217},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1218},
+	{Form: "VPADDQ m512, zmm, zmm", Text: "VPADDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1219},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h1220},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1221},
+	{Form: "VPADDQ zmm, zmm, zmm", Text: "VPADDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1222},
+	{Form: "VPADDQ zmm, zmm, zmm", Text: "VPADDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1223},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h1224},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h1225},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h1226},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1227},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h1228},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h1229},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h1230},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h1231},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h1232},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h1233},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h1234},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h1235},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "catalog", Run: h1236},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h1237},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h1238},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h1239},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h1240},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h1241},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h1242},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h1243},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h1244},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h1245},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h1246},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h1247},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h1248},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h1249},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h1250},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h1251},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h1252},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h1253},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h1254},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h1255},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h1256},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h1257},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h1258},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h1259},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h1260},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h1261},
+	{Form: "VPERMT2D m512, zmm, zmm", Text: "VPERMT2D (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1262},
+	{Form: "VPERMT2D m512, zmm, zmm", Text: "VPERMT2D 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1263},
+	{Form: "VPERMT2D xmm, xmm, xmm", Text: "VPERMT2D X1, X9, X14", Source: "catalog", Wide: true, Run: h1264},
+	{Form: "VPERMT2D ymm, ymm, ymm", Text: "VPERMT2D Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1265},
+	{Form: "VPERMT2D zmm, zmm, zmm", Text: "VPERMT2D Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1266},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h1267},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h1268},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h1269},
+	{Form: "VPMULDQ m512, zmm, zmm", Text: "VPMULDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1270},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1271},
+	{Form: "VPMULLD m512, zmm, zmm", Text: "VPMULLD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1272},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1273},
+	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1274},
+	{Form: "VPMULLD zmm, zmm, zmm", Text: "VPMULLD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1275},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h1276},
+	{Form: "VPMULUDQ m512, zmm, zmm", Text: "VPMULUDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1277},
+	{Form: "VPMULUDQ xmm, xmm, xmm", Text: "VPMULUDQ X17, X9, X14", Source: "catalog", Wide: true, Run: h1278},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h1279},
+	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1280},
+	{Form: "VPMULUDQ zmm, zmm, zmm", Text: "VPMULUDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1281},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h1282},
+	{Form: "VPROLQ imm, m128, xmm", Text: "VPROLQ $9, (R8), X1", Source: "catalog", Wide: true, Run: h1283},
+	{Form: "VPROLQ imm, m256, ymm", Text: "VPROLQ $3, (R8), Y1", Source: "catalog", Wide: true, Run: h1284},
+	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, (R8), Z1", Source: "catalog", Wide: true, Run: h1285},
+	{Form: "VPROLQ imm, m512, zmm", Text: "VPROLQ $3, 24(R8), Z17", Source: "catalog", Wide: true, Run: h1286},
+	{Form: "VPROLQ imm, xmm, xmm", Text: "VPROLQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1287},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1288},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1289},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $255, Y1, Y9", Source: "catalog", Wide: true, Run: h1290},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $44, Y1, Y9", Source: "catalog", Wide: true, Run: h1291},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1292},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $64, Y1, Y9", Source: "catalog", Wide: true, Run: h1293},
+	{Form: "VPROLQ imm, ymm, ymm", Text: "VPROLQ $7, Y1, Y1", Source: "catalog", Wide: true, Run: h1294},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1295},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $44, Z17, Z25", Source: "catalog", Wide: true, Run: h1296},
+	{Form: "VPROLQ imm, zmm, zmm", Text: "VPROLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1297},
+	{Form: "VPRORQ imm, m256, ymm", Text: "VPRORQ $5, (R8), Y1", Source: "catalog", Wide: true, Run: h1298},
+	{Form: "VPRORQ imm, m512, zmm", Text: "VPRORQ $5, (R8), Z1", Source: "catalog", Wide: true, Run: h1299},
+	{Form: "VPRORQ imm, xmm, xmm", Text: "VPRORQ $1, X1, X9", Source: "catalog", Wide: true, Run: h1300},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $0, Y1, Y9", Source: "catalog", Wide: true, Run: h1301},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $1, Y1, Y9", Source: "catalog", Wide: true, Run: h1302},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $200, Y1, Y9", Source: "catalog", Wide: true, Run: h1303},
+	{Form: "VPRORQ imm, ymm, ymm", Text: "VPRORQ $63, Y1, Y9", Source: "catalog", Wide: true, Run: h1304},
+	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1305},
+	{Form: "VPRORQ imm, zmm, zmm", Text: "VPRORQ $63, Z17, Z9", Source: "catalog", Wide: true, Run: h1306},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h1307},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h1308},
+	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x1b, 24(R8), Z1", Source: "catalog", Wide: true, Run: h1309},
+	{Form: "VPSHUFD imm, m512, zmm", Text: "VPSHUFD $0x4e, (R8), Z1", Source: "catalog", Wide: true, Run: h1310},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h1311},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h1312},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h1313},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h1314},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h1315},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xa0, Y17, Y9", Source: "catalog", Wide: true, Run: h1316},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h1317},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h1318},
+	{Form: "VPSHUFD imm, zmm, zmm", Text: "VPSHUFD $0xb1, Z1, Z9", Source: "catalog", Wide: true, Run: h1319},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h1320},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h1321},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h1322},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h1323},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h1324},
+	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $13, Z17, Z25", Source: "catalog", Wide: true, Run: h1325},
+	{Form: "VPSLLD imm, zmm, zmm", Text: "VPSLLD $9, Z1, Z9", Source: "catalog", Wide: true, Run: h1326},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h1327},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h1328},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h1329},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h1330},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h1331},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h1332},
+	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1333},
+	{Form: "VPSLLQ imm, zmm, zmm", Text: "VPSLLQ $63, Z17, Z25", Source: "catalog", Wide: true, Run: h1334},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h1335},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h1336},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h1337},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h1338},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h1339},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h1340},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h1341},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $31, Z1, Z9", Source: "catalog", Wide: true, Run: h1342},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $5, Z17, Z25", Source: "catalog", Wide: true, Run: h1343},
+	{Form: "VPSRAD imm, zmm, zmm", Text: "VPSRAD $77, Z1, Z9", Source: "catalog", Wide: true, Run: h1344},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h1345},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h1346},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h1347},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h1348},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h1349},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h1350},
+	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $1, Z1, Z9", Source: "catalog", Wide: true, Run: h1351},
+	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $31, Z17, Z25", Source: "catalog", Wide: true, Run: h1352},
+	{Form: "VPSRLD imm, zmm, zmm", Text: "VPSRLD $40, Z1, Z9", Source: "catalog", Wide: true, Run: h1353},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h1354},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h1355},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h1356},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h1357},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $32, Y17, Y9", Source: "catalog", Wide: true, Run: h1358},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h1359},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h1360},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $1, Z17, Z25", Source: "catalog", Wide: true, Run: h1361},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $32, Z1, Z9", Source: "catalog", Wide: true, Run: h1362},
+	{Form: "VPSRLQ imm, zmm, zmm", Text: "VPSRLQ $64, Z1, Z9", Source: "catalog", Wide: true, Run: h1363},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h1364},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h1365},
+	{Form: "VPSUBD m512, zmm, zmm", Text: "VPSUBD (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1366},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1367},
+	{Form: "VPSUBD zmm, zmm, zmm", Text: "VPSUBD Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1368},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h1369},
+	{Form: "VPTERNLOGQ imm, m128, xmm, xmm", Text: "VPTERNLOGQ $0x96, (R8), X1, X9", Source: "catalog", Wide: true, Run: h1370},
+	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0x96, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1371},
+	{Form: "VPTERNLOGQ imm, m256, ymm, ymm", Text: "VPTERNLOGQ $0xd2, 24(R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1372},
+	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0x96, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1373},
+	{Form: "VPTERNLOGQ imm, m512, zmm, zmm", Text: "VPTERNLOGQ $0xd2, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1374},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x2b, X1, X9, X14", Source: "catalog", Wide: true, Run: h1375},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14", Source: "catalog", Wide: true, Run: h1376},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1377},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x01, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1378},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x3c, Y1, Y1, Y9", Source: "catalog", Wide: true, Run: h1379},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x80, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1380},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1381},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y1, Y9, Y9", Source: "catalog", Wide: true, Run: h1382},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0x96, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1383},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xb4, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1384},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xe8, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1385},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xf0, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1386},
+	{Form: "VPTERNLOGQ imm, ymm, ymm, ymm", Text: "VPTERNLOGQ $0xff, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1387},
+	{Form: "VPTERNLOGQ imm, zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1388},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h1389},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y17, Y9, Y14", Source: "catalog", Wide: true, Run: h1390},
+	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1391},
+	{Form: "VPUNPCKHDQ zmm, zmm, zmm", Text: "VPUNPCKHDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1392},
+	{Form: "VPUNPCKHQDQ m512, zmm, zmm", Text: "VPUNPCKHQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1393},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1394},
+	{Form: "VPUNPCKHQDQ zmm, zmm, zmm", Text: "VPUNPCKHQDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1395},
+	{Form: "VPUNPCKLDQ m512, zmm, zmm", Text: "VPUNPCKLDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1396},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h1397},
+	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1398},
+	{Form: "VPUNPCKLDQ zmm, zmm, zmm", Text: "VPUNPCKLDQ Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1399},
+	{Form: "VPUNPCKLQDQ m512, zmm, zmm", Text: "VPUNPCKLQDQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1400},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y30", Source: "catalog", Wide: true, Run: h1401},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h1402},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h1403},
+	{Form: "VPXORQ m128, xmm, xmm", Text: "VPXORQ (R8), X1, X9", Source: "catalog", Wide: true, Run: h1404},
+	{Form: "VPXORQ m256, ymm, ymm", Text: "VPXORQ (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1405},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1406},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8)(R9*8), Z1, Z25", Source: "catalog", Wide: true, Run: h1407},
+	{Form: "VPXORQ m512, zmm, zmm", Text: "VPXORQ 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1408},
+	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X1, X9, X14", Source: "catalog", Wide: true, Run: h1409},
+	{Form: "VPXORQ xmm, xmm, xmm", Text: "VPXORQ X17, X9, X30", Source: "catalog", Wide: true, Run: h1410},
+	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1411},
+	{Form: "VPXORQ ymm, ymm, ymm", Text: "VPXORQ Y17, Y9, Y30", Source: "catalog", Wide: true, Run: h1412},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z1, Z9", Source: "catalog", Wide: true, Run: h1413},
+	{Form: "VPXORQ zmm, zmm, zmm", Text: "VPXORQ Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1414},
+	{Form: "VSHUFI64X2 imm, m256, ymm, ymm", Text: "VSHUFI64X2 $0x01, (R8), Y1, Y9", Source: "catalog", Wide: true, Run: h1415},
+	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0x4e, 24(R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1416},
+	{Form: "VSHUFI64X2 imm, m512, zmm, zmm", Text: "VSHUFI64X2 $0xd8, (R8), Z1, Z9", Source: "catalog", Wide: true, Run: h1417},
+	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x00, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1418},
+	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x02, Y17, Y25, Y30", Source: "catalog", Wide: true, Run: h1419},
+	{Form: "VSHUFI64X2 imm, ymm, ymm, ymm", Text: "VSHUFI64X2 $0x03, Y1, Y9, Y14", Source: "catalog", Wide: true, Run: h1420},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0x1b, Z17, Z25, Z30", Source: "catalog", Wide: true, Run: h1421},
+	{Form: "VSHUFI64X2 imm, zmm, zmm, zmm", Text: "VSHUFI64X2 $0xee, Z1, Z9, Z14", Source: "catalog", Wide: true, Run: h1422},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h1423},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h1424},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h1425},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h1426},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h1427},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h1428},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "exact", Run: h1429},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h1430},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h1431},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h1432},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h1433},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h1434},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h1435},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h1436},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h1437},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h1438},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h1439},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h1440},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h1441},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h1442},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h1443},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h1444},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h1445},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h1446},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h1447},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h1448},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h1449},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h1450},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h1451},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h1452},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h1453},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h1454},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h1455},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h1456},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h1457},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h1458},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h1459},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h1460},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h1461},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h1462},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h1463},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h1464},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h1465},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h1466},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h1467},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h1468},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h1469},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h1470},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h1471},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h1472},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h1473},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h1474},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h1475},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h1476},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h1477},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h1478},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h1479},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h1480},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h1481},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h1482},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h1483},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h1484},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h1485},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h1486},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h1487},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h1488},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h1489},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h1490},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h1491},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h1492},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h1493},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h1494},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h1495},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h1496},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h1497},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1498},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1499},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1500},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1501},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1502},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1503},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1504},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1505},
+	{Form: "CMPL r32, imm; JCC label", Text: "CMPL AX, $0x00000cb8; JCC taken", Source: "go/asm", Run: h1506},
+	{Form: "CMPL r32, imm; JCC label", Text: "CMPL AX, $0x00000fe6; JCC taken", Source: "go/asm", Run: h1507},
+	{Form: "CMPL r32, imm; JCC label", Text: "CMPL AX, $0x00001642; JCC taken", Source: "go/asm", Run: h1508},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1509},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1510},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1511},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1512},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL R8, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1513},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000000; JEQ taken", Source: "go/asm", Run: h1514},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000004; JCS taken", Source: "go/asm", Run: h1515},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000006; JCS taken", Source: "go/asm", Run: h1516},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ AX, $0x00000008; JCS taken", Source: "go/asm", Run: h1517},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000088; JEQ taken", Source: "go/asm", Run: h1518},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1519},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ AX, $0x00000100; JNE taken", Source: "go/asm", Run: h1520},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000007; JLS taken", Source: "go/asm", Run: h1521},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x00000008; JHI taken", Source: "go/asm", Run: h1522},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000000f; JLS taken", Source: "go/asm", Run: h1523},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000017; JLS taken", Source: "go/asm", Run: h1524},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000001f; JLS taken", Source: "go/asm", Run: h1525},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000027; JLS taken", Source: "go/asm", Run: h1526},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000002f; JLS taken", Source: "go/asm", Run: h1527},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000037; JCC taken", Source: "go/asm", Run: h1528},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000037; JLS taken", Source: "go/asm", Run: h1529},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000003f; JLS taken", Source: "go/asm", Run: h1530},
+	{Form: "CMPQ r64, imm; CMOVQCS m64, r64", Text: "CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX", Source: "go/asm", Run: h1531},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000047; JLS taken", Source: "go/asm", Run: h1532},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x0000004b; JCC taken", Source: "go/asm", Run: h1533},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000004f; JLS taken", Source: "go/asm", Run: h1534},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ CX, $0x00000050; JCC taken", Source: "go/asm", Run: h1535},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000057; JLS taken", Source: "go/asm", Run: h1536},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000005f; JLS taken", Source: "go/asm", Run: h1537},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000067; JLS taken", Source: "go/asm", Run: h1538},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000006f; JLS taken", Source: "go/asm", Run: h1539},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x00000077; JLS taken", Source: "go/asm", Run: h1540},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ CX, $0x0000007f; JLS taken", Source: "go/asm", Run: h1541},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x00000087; JHI taken", Source: "go/asm", Run: h1542},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1543},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1544},
+	{Form: "CMPQ r64, m64; JHI label", Text: "CMPQ CX, 24(R8); JHI taken", Source: "go/asm", Run: h1545},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000004; JCS taken", Source: "go/asm", Run: h1546},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000006; JCS taken", Source: "go/asm", Run: h1547},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ DX, $0x00000008; JCS taken", Source: "go/asm", Run: h1548},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000037; JHI taken", Source: "go/asm", Run: h1549},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x0000004b; JHI taken", Source: "go/asm", Run: h1550},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x00000050; JHI taken", Source: "go/asm", Run: h1551},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ DX, $0x000003b8; JHI taken", Source: "go/asm", Run: h1552},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ DX, R8; JCS taken", Source: "go/asm", Run: h1553},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000000; CMOVQEQ AX, DX", Source: "go/asm", Run: h1554},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000001; CMOVQEQ AX, DX", Source: "go/asm", Run: h1555},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000002; CMOVQEQ AX, DX", Source: "go/asm", Run: h1556},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $0x00000003; CMOVQEQ AX, DX", Source: "go/asm", Run: h1557},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000037; JCC taken", Source: "go/asm", Run: h1558},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x0000004b; JCC taken", Source: "go/asm", Run: h1559},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $0x00000050; JCC taken", Source: "go/asm", Run: h1560},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1561},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1562},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $0x00000100; JCS taken", Source: "go/asm", Run: h1563},
+	{Form: "CMPQ r64, m64; JCS label", Text: "CMPQ R8, 24(R9); JCS taken", Source: "go/asm", Run: h1564},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, DX; JCC taken", Source: "go/asm", Run: h1565},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R10", Source: "go/asm", Run: h1566},
+	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1567},
+	{Form: "DECL r32; JNE label", Text: "DECL DX; JNE taken", Source: "go/asm", Run: h1568},
+	{Form: "DECQ m64; JNE label", Text: "DECQ 24(R8); JNE taken", Source: "go/asm", Run: h1569},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1570},
+	{Form: "DECQ r64; JNE label", Text: "DECQ CX; JNE taken", Source: "go/asm", Run: h1571},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1572},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1573},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL AX, AX; JEQ taken", Source: "go/asm", Run: h1574},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1575},
+	{Form: "TESTQ imm, r64; JEQ label", Text: "TESTQ $0x00000001, CX; JEQ taken", Source: "go/asm", Run: h1576},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000001, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1577},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1578},
+	{Form: "TESTQ imm, r64; JEQ label", Text: "TESTQ $0x00000002, CX; JEQ taken", Source: "go/asm", Run: h1579},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000002, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1580},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1581},
+	{Form: "TESTQ imm, r64; JEQ label", Text: "TESTQ $0x00000004, CX; JEQ taken", Source: "go/asm", Run: h1582},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000004, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1583},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1584},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000008, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1585},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1586},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000010, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1587},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, CX; CMOVQNE R8, DX", Source: "go/asm", Run: h1588},
+	{Form: "TESTQ imm, r64; CMOVQNE r64, r64", Text: "TESTQ $0x00000020, R8; CMOVQNE DX, AX", Source: "go/asm", Run: h1589},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ AX, AX; JEQ taken", Source: "go/asm", Run: h1590},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ CX, CX; JEQ taken", Source: "go/asm", Run: h1591},
+	{Form: "TESTQ r64, r64; CMOVQNE r64, r64", Text: "TESTQ R8, R8; CMOVQNE AX, DX", Source: "go/asm", Run: h1592},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1593},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1594},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1595},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1596},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1597},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1598},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1599},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1600},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1601},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1602},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1603},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1604},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1605},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1606},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1607},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1608},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1609},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1610},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1611},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1612},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1613},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1614},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1615},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1616},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1617},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1618},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1619},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1620},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1621},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1622},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1623},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1624},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1625},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1626},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1627},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1628},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1629},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1630},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1631},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1632},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1633},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1634},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1635},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1636},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1637},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1638},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1639},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1640},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1641},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1642},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1643},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1644},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1645},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1646},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1647},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1648},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1649},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1650},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1651},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1652},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1653},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1654},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1655},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1656},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1657},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1658},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1659},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1660},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1661},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1662},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1663},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1664},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1665},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1666},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1667},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1668},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1669},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1670},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1671},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1672},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1673},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1674},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1675},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1676},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1677},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1678},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1679},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1680},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1681},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1682},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1683},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1684},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1685},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1686},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1687},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1688},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1689},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1690},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1691},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1692},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1693},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1694},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1695},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1696},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1697},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1698},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1699},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1700},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1701},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1702},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1703},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1704},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1705},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1706},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1707},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1708},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1709},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1710},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1711},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1712},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1713},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1714},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1715},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1716},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1717},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1718},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1719},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1720},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1721},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1722},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1723},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1724},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1725},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1726},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1727},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1728},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1729},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1730},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1731},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1732},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1733},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1734},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1735},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1736},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1737},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1738},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1739},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1740},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1741},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1742},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1743},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1744},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1745},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1746},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1747},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1748},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1749},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1750},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1751},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1752},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1753},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1754},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1755},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1756},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1757},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1758},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1759},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1760},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1761},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1762},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1763},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1764},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1765},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1766},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1767},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1768},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1769},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1770},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1771},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1772},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1773},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1774},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1775},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1776},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1777},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1778},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1779},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1780},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1781},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1782},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1783},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1784},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1785},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1786},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1787},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1788},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1789},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1790},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1791},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1792},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1793},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1794},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1795},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1796},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1797},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1798},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1799},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1800},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1801},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1802},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1803},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1804},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1805},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1806},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1807},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1808},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1809},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1810},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1811},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1812},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1813},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1814},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1815},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1816},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1817},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1818},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1819},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1820},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1821},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1822},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1823},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1824},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1825},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1826},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1827},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1828},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1829},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1830},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1831},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1832},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1833},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1834},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1835},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1836},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1837},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1838},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1839},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1840},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1841},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1842},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1843},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1844},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1845},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1846},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1847},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1848},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1849},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1850},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1851},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1852},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1853},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1854},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1855},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1856},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1857},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1858},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1859},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1860},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1861},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1862},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1863},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1864},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1865},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1866},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1867},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1868},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1869},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1870},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1871},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1872},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1873},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1874},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1875},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1876},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1877},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1878},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1879},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1880},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1881},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1882},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1883},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1884},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1885},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1886},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1887},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1888},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1889},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1890},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1891},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1892},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1893},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1894},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1895},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1896},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1897},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1898},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1899},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1900},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1901},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1902},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1903},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1904},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1905},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1906},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1907},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1908},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1909},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1910},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1911},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1912},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1913},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1914},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1915},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1916},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1917},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1918},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1919},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1920},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1921},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1922},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1923},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1924},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1925},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1926},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1927},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1928},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1929},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1930},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1931},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1932},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1933},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1934},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1935},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1936},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1937},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1938},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1939},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1940},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1941},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1942},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1943},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1944},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1945},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1946},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1947},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1948},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1949},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1950},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1951},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1952},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1953},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1954},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1955},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1956},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1957},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1958},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1959},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1960},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1961},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1962},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1963},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1964},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1965},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1966},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1967},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1968},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1969},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1970},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1971},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1972},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1973},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1974},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1975},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1976},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1977},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1978},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1979},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1980},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1981},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1982},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1983},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1984},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1985},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1986},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1987},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1988},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1989},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1990},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1991},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1992},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1993},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1994},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1995},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1996},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1997},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1998},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1999},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h2000},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h2001},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2002},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2003},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2004},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h2005},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2006},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h2007},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h2008},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h2009},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h2010},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h2011},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h2012},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h2013},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h2014},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h2015},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h2016},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h2017},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h2018},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h2019},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2020},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2021},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2022},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h2023},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2024},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h2025},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h2026},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h2027},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h2028},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h2029},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h2030},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h2031},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h2032},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h2033},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h2034},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h2035},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h2036},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h2037},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2038},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2039},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2040},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h2041},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2042},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h2043},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h2044},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h2045},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h2046},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h2047},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h2048},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h2049},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h2050},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h2051},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h2052},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h2053},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h2054},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h2055},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2056},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h2057},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h2058},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h2059},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h2060},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h2061},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h2062},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h2063},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h2064},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h2065},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h2066},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h2067},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h2068},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h2069},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h2070},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h2071},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h2072},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h2073},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2074},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h2075},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h2076},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h2077},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h2078},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h2079},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h2080},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h2081},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h2082},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h2083},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h2084},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h2085},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h2086},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h2087},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h2088},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h2089},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h2090},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h2091},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2092},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h2093},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h2094},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h2095},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h2096},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h2097},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h2098},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h2099},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h2100},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h2101},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h2102},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h2103},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h2104},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h2105},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h2106},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h2107},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h2108},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h2109},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2110},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h2111},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h2112},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h2113},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h2114},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h2115},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h2116},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h2117},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h2118},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h2119},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h2120},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h2121},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h2122},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h2123},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h2124},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h2125},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h2126},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h2127},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2128},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h2129},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h2130},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h2131},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h2132},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h2133},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h2134},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h2135},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h2136},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h2137},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h2138},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h2139},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h2140},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h2141},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h2142},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h2143},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h2144},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h2145},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2146},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h2147},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h2148},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h2149},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h2150},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h2151},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h2152},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h2153},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h2154},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h2155},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h2156},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h2157},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h2158},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h2159},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h2160},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h2161},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h2162},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h2163},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2164},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h2165},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h2166},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h2167},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h2168},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h2169},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h2170},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h2171},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h2172},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h2173},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h2174},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h2175},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h2176},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h2177},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h2178},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h2179},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h2180},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h2181},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2182},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h2183},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h2184},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h2185},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h2186},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h2187},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h2188},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h2189},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h2190},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h2191},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h2192},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h2193},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h2194},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h2195},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h2196},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h2197},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h2198},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h2199},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h2200},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h2201},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h2202},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h2203},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h2204},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h2205},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h2206},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h2207},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h2208},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h2209},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h2210},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h2211},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h2212},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h2213},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h2214},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h2215},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h2216},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h2217},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h2218},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h2219},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h2220},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h2221},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h2222},
+	{Form: "VPXOR ymm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2223},
+	{Form: "VPXOR xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2224},
+	{Form: "VMOVDQU m256, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2225},
+	{Form: "VMOVDQU ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2226},
+	{Form: "VPADDQ ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h2227},
+	{Form: "VPSHUFB ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h2228},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm; VPROLQ imm, zmm, zmm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2", Source: "pair", Wide: true, Run: h2229},
+	{Form: "PXOR xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PXOR X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2230},
+	{Form: "MOVOU m128, xmm; VPXORQ zmm, zmm, zmm", Text: "MOVOU (SI), X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2231},
+	{Form: "PADDQ xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "PADDQ X1, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2232},
+	{Form: "VZEROUPPER; VPXORQ zmm, zmm, zmm", Text: "VZEROUPPER; VPXORQ Z14, Z17, Z2", Source: "pair", Wide: true, Run: h2233},
+	{Form: "VPROLQ imm, ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2234},
+	{Form: "VPTERNLOGQ imm, xmm, xmm, xmm; VPXORQ zmm, zmm, zmm", Text: "VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2", Source: "pair", Wide: true, Run: h2235},
+	{Form: "VMOVDQU64 ymm, ymm; VPXORQ zmm, zmm, zmm", Text: "VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2", Source: "pair", Wide: true, Run: h2236},
 }
 
 // data0 returns the address of the harness's copy of simpleBitPack4Consts of bitpack_amd64.s.
@@ -15092,33 +15152,33 @@ var frames = []Frame{
 	{Routine: "Sign87AMD64", Size: 120, Run: frame158},
 	{Routine: "Sign87AVX2", Size: 120, Run: frame159},
 	{Routine: "Sign87AVX512", Size: 120, Run: frame160},
-	{Routine: "SignZ44AMD64", Size: 1384, Run: frame161},
-	{Routine: "SignR044AMD64", Size: 56, Run: frame162},
-	{Routine: "SignHint44AMD64", Size: 72, Run: frame163},
-	{Routine: "SignZ44AVX2", Size: 1384, Run: frame164},
-	{Routine: "SignR044AVX2", Size: 56, Run: frame165},
-	{Routine: "SignHint44AVX2", Size: 72, Run: frame166},
-	{Routine: "SignZ44AVX512", Size: 1384, Run: frame167},
-	{Routine: "SignR044AVX512", Size: 56, Run: frame168},
-	{Routine: "SignHint44AVX512", Size: 72, Run: frame169},
-	{Routine: "SignZ65AMD64", Size: 1384, Run: frame170},
-	{Routine: "SignR065AMD64", Size: 56, Run: frame171},
-	{Routine: "SignHint65AMD64", Size: 72, Run: frame172},
-	{Routine: "SignZ65AVX2", Size: 1384, Run: frame173},
-	{Routine: "SignR065AVX2", Size: 56, Run: frame174},
-	{Routine: "SignHint65AVX2", Size: 72, Run: frame175},
-	{Routine: "SignZ65AVX512", Size: 1680, Run: frame176},
-	{Routine: "SignR065AVX512", Size: 56, Run: frame177},
-	{Routine: "SignHint65AVX512", Size: 72, Run: frame178},
-	{Routine: "SignZ87AMD64", Size: 1640, Run: frame179},
-	{Routine: "SignR087AMD64", Size: 56, Run: frame180},
-	{Routine: "SignHint87AMD64", Size: 72, Run: frame181},
-	{Routine: "SignZ87AVX2", Size: 1640, Run: frame182},
-	{Routine: "SignR087AVX2", Size: 56, Run: frame183},
-	{Routine: "SignHint87AVX2", Size: 72, Run: frame184},
-	{Routine: "SignZ87AVX512", Size: 1936, Run: frame185},
-	{Routine: "SignR087AVX512", Size: 56, Run: frame186},
-	{Routine: "SignHint87AVX512", Size: 72, Run: frame187},
+	{Routine: "SignZ44AMD64", Size: 1416, Run: frame161},
+	{Routine: "SignR044AMD64", Size: 72, Run: frame162},
+	{Routine: "SignHint44AMD64", Size: 88, Run: frame163},
+	{Routine: "SignZ44AVX2", Size: 1416, Run: frame164},
+	{Routine: "SignR044AVX2", Size: 72, Run: frame165},
+	{Routine: "SignHint44AVX2", Size: 88, Run: frame166},
+	{Routine: "SignZ44AVX512", Size: 1416, Run: frame167},
+	{Routine: "SignR044AVX512", Size: 72, Run: frame168},
+	{Routine: "SignHint44AVX512", Size: 88, Run: frame169},
+	{Routine: "SignZ65AMD64", Size: 1416, Run: frame170},
+	{Routine: "SignR065AMD64", Size: 72, Run: frame171},
+	{Routine: "SignHint65AMD64", Size: 88, Run: frame172},
+	{Routine: "SignZ65AVX2", Size: 1416, Run: frame173},
+	{Routine: "SignR065AVX2", Size: 72, Run: frame174},
+	{Routine: "SignHint65AVX2", Size: 88, Run: frame175},
+	{Routine: "SignZ65AVX512", Size: 1712, Run: frame176},
+	{Routine: "SignR065AVX512", Size: 72, Run: frame177},
+	{Routine: "SignHint65AVX512", Size: 88, Run: frame178},
+	{Routine: "SignZ87AMD64", Size: 1672, Run: frame179},
+	{Routine: "SignR087AMD64", Size: 72, Run: frame180},
+	{Routine: "SignHint87AMD64", Size: 88, Run: frame181},
+	{Routine: "SignZ87AVX2", Size: 1672, Run: frame182},
+	{Routine: "SignR087AVX2", Size: 72, Run: frame183},
+	{Routine: "SignHint87AVX2", Size: 88, Run: frame184},
+	{Routine: "SignZ87AVX512", Size: 1968, Run: frame185},
+	{Routine: "SignR087AVX512", Size: 72, Run: frame186},
+	{Routine: "SignHint87AVX512", Size: 88, Run: frame187},
 	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame188},
 	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame189},
 	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame190},

@@ -990,8 +990,27 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	RET
 
 // func h0041(s *State)
-// ADDQ $0x00000080, R8
+// ADDQ $0x00000080, AX
 TEXT ·h0041(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000080, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0042(s *State)
+// ADDQ $0x00000080, R8
+TEXT ·h0042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1008,9 +1027,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0043(s *State)
 // ADDQ $0x00000088, DX
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1027,9 +1046,28 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0044(s *State)
+// ADDQ $0x000000c0, AX
+TEXT ·h0044(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x000000c0, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0045(s *State)
 // ADDQ $0x00000100, R8
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1046,9 +1084,28 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0046(s *State)
+// ADDQ $0x00000400, AX
+TEXT ·h0046(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000400, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0047(s *State)
 // ADDQ $0x00000400, R8
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1065,9 +1122,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0048(s *State)
 // ADDQ $0x00000580, R8
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1084,9 +1141,66 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0049(s *State)
+// ADDQ $0x00001000, AX
+TEXT ·h0049(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00001000, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0050(s *State)
+// ADDQ $0x00001400, AX
+TEXT ·h0050(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00001400, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0051(s *State)
+// ADDQ $0x00001c00, AX
+TEXT ·h0051(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00001c00, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0052(s *State)
 // ADDQ $0x02, R8
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1103,9 +1217,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0053(s *State)
 // ADDQ $0x04, R8
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1122,9 +1236,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0054(s *State)
 // ADDQ $0x18, R8
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1141,9 +1255,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0055(s *State)
 // ADDQ $0x40, CX
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1160,9 +1274,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0056(s *State)
 // ADDQ AX, R8
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1179,9 +1293,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0057(s *State)
 // ADDQ DX, CX
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1198,9 +1312,9 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0058(s *State)
 // ADDQ DX, R8
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1217,9 +1331,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0059(s *State)
 // ADDQ R8, R9
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1236,9 +1350,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0060(s *State)
 // ANDL $0x00000007, DX
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1255,9 +1369,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0061(s *State)
 // ANDL $0x0000000f, DX
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1274,9 +1388,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0062(s *State)
 // ANDL $0x0000000f, R8
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1293,9 +1407,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0063(s *State)
 // ANDL $0x0000002c, R8
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1312,9 +1426,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0064(s *State)
 // ANDL $0x000000ff, AX
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1331,9 +1445,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0065(s *State)
 // ANDL $0x000003ff, DX
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1350,9 +1464,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0066(s *State)
 // ANDL $0x00001fff, DX
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1369,9 +1483,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0067(s *State)
 // ANDL $0x0003ffff, DX
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1388,9 +1502,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0068(s *State)
 // ANDL $0x000fffff, DX
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1407,9 +1521,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0069(s *State)
 // ANDL $0x007fe001, R8
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1426,9 +1540,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0070(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1445,9 +1559,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0071(s *State)
 // ANDL $0x0f, AX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1464,9 +1578,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0072(s *State)
 // ANDL DX, R8
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1483,9 +1597,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0073(s *State)
 // ANDL R8, DX
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1502,9 +1616,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0074(s *State)
 // ANDL R8, R9
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1521,9 +1635,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0075(s *State)
 // ANDNQ DX, R8, R9
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1540,9 +1654,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0076(s *State)
 // ANDNQ R8, DX, AX
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1559,9 +1673,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0077(s *State)
 // ANDNQ R8, DX, CX
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1578,9 +1692,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0078(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1597,9 +1711,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0079(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1616,9 +1730,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0080(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1635,9 +1749,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0081(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1654,9 +1768,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0082(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1673,9 +1787,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0083(s *State)
 // ANDQ (R8)(DX*8), AX
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1692,9 +1806,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0084(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1711,9 +1825,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0085(s *State)
 // ANDQ 24(R8), DX
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1730,9 +1844,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0086(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1749,9 +1863,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0087(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1768,9 +1882,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0088(s *State)
 // ANDQ DX, 24(R8)
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1787,9 +1901,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0089(s *State)
 // ANDQ AX, CX
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1806,9 +1920,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0090(s *State)
 // ANDQ AX, DX
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1825,9 +1939,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0091(s *State)
 // ANDQ AX, R8
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1844,9 +1958,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0092(s *State)
 // ANDQ CX, AX
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1863,9 +1977,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0093(s *State)
 // ANDQ CX, DX
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1882,9 +1996,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0094(s *State)
 // ANDQ CX, R8
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1901,9 +2015,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0095(s *State)
 // ANDQ DX, AX
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1920,9 +2034,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0096(s *State)
 // ANDQ DX, R8
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1939,9 +2053,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0097(s *State)
 // ANDQ R8, AX
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1958,9 +2072,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0098(s *State)
 // ANDQ R8, CX
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1977,9 +2091,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0099(s *State)
 // ANDQ R8, DX
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1996,9 +2110,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0100(s *State)
 // ANDQ R8, R9
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2015,9 +2129,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0101(s *State)
 // CMOVQCS 24(R8), DX
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2034,9 +2148,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0102(s *State)
 // CMOVQEQ AX, DX
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2053,9 +2167,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0103(s *State)
 // CMOVQNE AX, DX
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2072,9 +2186,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0104(s *State)
 // CMOVQNE DX, AX
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2091,9 +2205,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0105(s *State)
 // CMOVQNE R8, DX
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2110,9 +2224,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0106(s *State)
 // CMPL AX, $0x00000cb8
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2129,9 +2243,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0107(s *State)
 // CMPL AX, $0x00000fe6
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2148,9 +2262,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0108(s *State)
 // CMPL AX, $0x00001642
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2167,9 +2281,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0109(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2186,9 +2300,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0110(s *State)
 // CMPL AX, $0x09
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2205,9 +2319,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0111(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2224,9 +2338,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0112(s *State)
 // CMPL R8, $0x09
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2243,9 +2357,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0113(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2262,9 +2376,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0114(s *State)
 // CMPQ AX, $0x00000000
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2281,9 +2395,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0115(s *State)
 // CMPQ AX, $0x00000004
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2300,9 +2414,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0116(s *State)
 // CMPQ AX, $0x00000006
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2319,9 +2433,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0117(s *State)
 // CMPQ AX, $0x00000008
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2338,9 +2452,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0118(s *State)
 // CMPQ AX, $0x00000088
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2357,9 +2471,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0119(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2376,9 +2490,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0120(s *State)
 // CMPQ CX, $0x00000007
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2395,9 +2509,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0121(s *State)
 // CMPQ CX, $0x00000008
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2414,9 +2528,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0122(s *State)
 // CMPQ CX, $0x0000000f
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2433,9 +2547,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0123(s *State)
 // CMPQ CX, $0x00000017
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2452,9 +2566,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0124(s *State)
 // CMPQ CX, $0x0000001f
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2471,9 +2585,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0125(s *State)
 // CMPQ CX, $0x00000027
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2490,9 +2604,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0126(s *State)
 // CMPQ CX, $0x0000002f
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2509,9 +2623,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0127(s *State)
 // CMPQ CX, $0x00000037
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2528,9 +2642,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0128(s *State)
 // CMPQ CX, $0x0000003f
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2547,9 +2661,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0129(s *State)
 // CMPQ CX, $0x00000040
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2566,9 +2680,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0130(s *State)
 // CMPQ CX, $0x00000047
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2585,9 +2699,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0131(s *State)
 // CMPQ CX, $0x0000004b
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2604,9 +2718,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0132(s *State)
 // CMPQ CX, $0x0000004f
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2623,9 +2737,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0133(s *State)
 // CMPQ CX, $0x00000050
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2642,9 +2756,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0134(s *State)
 // CMPQ CX, $0x00000057
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2661,9 +2775,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0135(s *State)
 // CMPQ CX, $0x0000005f
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2680,9 +2794,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0136(s *State)
 // CMPQ CX, $0x00000067
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2699,9 +2813,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0137(s *State)
 // CMPQ CX, $0x0000006f
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2718,9 +2832,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0138(s *State)
 // CMPQ CX, $0x00000077
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2737,9 +2851,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0139(s *State)
 // CMPQ CX, $0x0000007f
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2756,9 +2870,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0140(s *State)
 // CMPQ CX, $0x00000087
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2775,9 +2889,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0141(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2794,9 +2908,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0142(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2813,9 +2927,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0143(s *State)
 // CMPQ DX, $0x00000004
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2832,9 +2946,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0144(s *State)
 // CMPQ DX, $0x00000006
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2851,9 +2965,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0145(s *State)
 // CMPQ DX, $0x00000008
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2870,9 +2984,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0146(s *State)
 // CMPQ DX, $0x00000037
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2889,9 +3003,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0147(s *State)
 // CMPQ DX, $0x0000004b
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2908,9 +3022,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0148(s *State)
 // CMPQ DX, $0x00000050
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2927,9 +3041,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0149(s *State)
 // CMPQ DX, $0x000003b8
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2946,9 +3060,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0150(s *State)
 // CMPQ R8, $0x00000000
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2965,9 +3079,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0151(s *State)
 // CMPQ R8, $0x00000001
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2984,9 +3098,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0152(s *State)
 // CMPQ R8, $0x00000002
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3003,9 +3117,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0153(s *State)
 // CMPQ R8, $0x00000003
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3022,9 +3136,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0154(s *State)
 // CMPQ R8, $0x00000037
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3041,9 +3155,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0155(s *State)
 // CMPQ R8, $0x0000004b
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3060,9 +3174,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0156(s *State)
 // CMPQ R8, $0x00000050
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3079,9 +3193,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0157(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3098,9 +3212,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0158(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3117,9 +3231,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0159(s *State)
 // CMPQ R8, $0x00000100
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3136,9 +3250,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0160(s *State)
 // CMPQ CX, 24(R8)
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3155,9 +3269,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0161(s *State)
 // CMPQ R8, 24(R9)
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3174,9 +3288,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0162(s *State)
 // CMPQ DX, R8
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3193,9 +3307,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0163(s *State)
 // CMPQ R8, DX
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3212,9 +3326,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0164(s *State)
 // CMPQ R8, R9
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3231,9 +3345,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0165(s *State)
 // DECL CX
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3250,9 +3364,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0166(s *State)
 // DECL DX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3269,9 +3383,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0167(s *State)
 // DECL R8
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3288,9 +3402,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0168(s *State)
 // DECQ 24(R8)
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3307,9 +3421,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0169(s *State)
 // DECQ AX
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3326,9 +3440,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0170(s *State)
 // DECQ CX
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3345,9 +3459,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0171(s *State)
 // DECQ DX
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3364,9 +3478,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0172(s *State)
 // INCQ AX
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3383,9 +3497,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0173(s *State)
 // INCQ CX
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3402,9 +3516,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0174(s *State)
 // INCQ DX
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3421,9 +3535,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0175(s *State)
 // INCQ R8
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3440,9 +3554,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0176(s *State)
 // JCC taken
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3463,9 +3577,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0177(s *State)
 // JCS taken
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3486,9 +3600,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0178(s *State)
 // JEQ taken
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3509,9 +3623,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0179(s *State)
 // JHI taken
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3532,9 +3646,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0180(s *State)
 // JLS taken
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3555,9 +3669,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0181(s *State)
 // JLT taken
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3578,9 +3692,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0182(s *State)
 // JMP taken
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3601,9 +3715,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0183(s *State)
 // JNE taken
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3624,9 +3738,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0184(s *State)
 // LDMXCSR (R8)
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3643,9 +3757,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0185(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3662,9 +3776,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0186(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3681,9 +3795,28 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0187(s *State)
+// LEAQ (AX)(CX*1), AX
+TEXT ·h0187(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (AX)(CX*1), AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0188(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3700,9 +3833,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0189(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3719,9 +3852,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0190(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3738,9 +3871,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0191(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3757,9 +3890,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0192(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3776,9 +3909,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0193(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3795,9 +3928,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0194(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3814,9 +3947,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0195(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3833,9 +3966,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0196(s *State)
 // LEAQ (R8), AX
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3852,9 +3985,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0197(s *State)
 // LEAQ (R8), R9
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3871,9 +4004,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0198(s *State)
 // LEAQ 24(AX), AX
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3890,9 +4023,28 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0199(s *State)
+// LEAQ 24(R8)(CX*1), AX
+TEXT ·h0199(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ 24(R8)(CX*1), AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0200(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3909,9 +4061,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0201(s *State)
 // LEAQ 24(R8), CX
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3928,9 +4080,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0202(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3947,9 +4099,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0203(s *State)
 // LFENCE
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3966,9 +4118,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0204(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3985,9 +4137,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0205(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4004,9 +4156,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0206(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4023,9 +4175,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0207(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4042,9 +4194,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0208(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4061,9 +4213,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0209(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4080,9 +4232,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0210(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4099,9 +4251,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0211(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4118,9 +4270,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0212(s *State)
 // MOVB $0x08, 24(R8)
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4137,9 +4289,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0213(s *State)
 // MOVB $0x09, 24(R8)
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4156,9 +4308,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0214(s *State)
 // MOVB $0x0a, 24(R8)
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4175,9 +4327,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0215(s *State)
 // MOVB $0x0b, 24(R8)
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4194,9 +4346,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0216(s *State)
 // MOVB $0x0c, 24(R8)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4213,9 +4365,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0217(s *State)
 // MOVB $0x0d, 24(R8)
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4232,9 +4384,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0218(s *State)
 // MOVB $0x0e, 24(R8)
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4251,9 +4403,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0219(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4270,9 +4422,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0220(s *State)
 // MOVB CL, 24(R8)(DX*1)
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4289,9 +4441,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0221(s *State)
 // MOVB DL, 24(R8)
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4308,9 +4460,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0222(s *State)
 // MOVB R8B, (R9)(CX*1)
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4327,9 +4479,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0223(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4346,9 +4498,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0224(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4365,9 +4517,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0225(s *State)
 // MOVBLZX 24(R8), AX
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4384,9 +4536,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0226(s *State)
 // MOVBQZX (R8)(AX*1), DX
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4403,9 +4555,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0227(s *State)
 // MOVBQZX (R8)(R9*1), R10
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4422,9 +4574,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0228(s *State)
 // MOVBQZX 24(R8)(AX*1), CX
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4441,9 +4593,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0229(s *State)
 // MOVBQZX 24(R8)(AX*1), DX
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4460,9 +4612,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0230(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4479,9 +4631,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0231(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4498,9 +4650,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0232(s *State)
 // MOVL $0x000173b2, 24(R8)
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4517,9 +4669,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0233(s *State)
 // MOVL $0x00017400, 24(R8)
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4536,9 +4688,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0234(s *State)
 // MOVL $0x0001ffb2, 24(R8)
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4555,9 +4707,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0235(s *State)
 // MOVL $0x0003fe3c, 24(R8)
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4574,9 +4726,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0236(s *State)
 // MOVL $0x0003fe88, 24(R8)
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4593,9 +4745,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0237(s *State)
 // MOVL $0x0003ff00, 24(R8)
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4612,9 +4764,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0238(s *State)
 // MOVL $0x0007ff3c, 24(R8)
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4631,9 +4783,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0239(s *State)
 // MOVL $0x0007ff88, 24(R8)
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4650,9 +4802,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0240(s *State)
 // MOVL $0x00000000, AX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4669,9 +4821,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0241(s *State)
 // MOVL $0x00000001, AX
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4688,9 +4840,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0242(s *State)
 // MOVL $0x00000001, DX
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4707,9 +4859,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0243(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4726,9 +4878,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0244(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4745,9 +4897,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0245(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4764,9 +4916,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0246(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4783,9 +4935,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0247(s *State)
 // MOVL $0x00000004, CX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4802,9 +4954,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0248(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4821,9 +4973,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0249(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4840,9 +4992,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0250(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4859,9 +5011,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0251(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4878,9 +5030,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0252(s *State)
 // MOVL $0x0000000b, DX
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4897,9 +5049,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0253(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4916,9 +5068,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0254(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4935,9 +5087,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0255(s *State)
 // MOVL $0x0000000f, CX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4954,9 +5106,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0256(s *State)
 // MOVL $0x00000010, CX
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4973,9 +5125,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0257(s *State)
 // MOVL $0x00000011, CX
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4992,9 +5144,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0258(s *State)
 // MOVL $0x00000014, CX
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5011,9 +5163,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0259(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5030,9 +5182,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0260(s *State)
 // MOVL $0x0000001f, AX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5049,9 +5201,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0261(s *State)
 // MOVL $0x0000001f, R8
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5068,9 +5220,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0262(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5087,9 +5239,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0263(s *State)
 // MOVL $0x00000037, AX
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5106,9 +5258,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0264(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5125,9 +5277,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0265(s *State)
 // MOVL $0x0000004b, AX
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5144,9 +5296,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0266(s *State)
 // MOVL $0x00000050, AX
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5163,9 +5315,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0267(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5182,9 +5334,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0268(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5201,9 +5353,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0269(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5220,9 +5372,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0270(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5239,9 +5391,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0271(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5258,9 +5410,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0272(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5277,9 +5429,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0273(s *State)
 // MOVL $0x001f0404, AX
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5296,9 +5448,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0274(s *State)
 // MOVL $0x001f0506, AX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5315,9 +5467,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0275(s *State)
 // MOVL $0x001f0708, AX
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5334,9 +5486,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0276(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5353,9 +5505,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0277(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5372,9 +5524,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0278(s *State)
 // MOVL $0x4d430002, AX
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5391,9 +5543,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0279(s *State)
 // MOVL (R8)(R9*4), AX
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5410,9 +5562,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0280(s *State)
 // MOVL (R8), AX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5429,9 +5581,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0281(s *State)
 // MOVL (R8), R9
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5448,9 +5600,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0282(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5467,9 +5619,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0283(s *State)
 // MOVL 24(R8), CX
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5486,9 +5638,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0284(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5505,9 +5657,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0285(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5524,9 +5676,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0286(s *State)
 // MOVL AX, (R8)
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5543,9 +5695,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0287(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5562,9 +5714,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0288(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5581,9 +5733,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0289(s *State)
 // MOVL CX, (R8)
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5600,9 +5752,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0290(s *State)
 // MOVL DX, (R8)
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5619,9 +5771,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0291(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5638,9 +5790,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0292(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5657,9 +5809,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0293(s *State)
 // MOVL R8, (R9)
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5676,9 +5828,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0294(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5695,9 +5847,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0295(s *State)
 // MOVL AX, DX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5714,9 +5866,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0296(s *State)
 // MOVL AX, R8
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5733,9 +5885,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0297(s *State)
 // MOVL DX, AX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5752,9 +5904,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0298(s *State)
 // MOVL DX, R8
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5771,9 +5923,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0299(s *State)
 // MOVL R8, AX
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5790,9 +5942,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0300(s *State)
 // MOVL R8, R9
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5809,9 +5961,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0301(s *State)
 // MOVO X1, X9
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5828,9 +5980,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0302(s *State)
 // MOVOU (DX), X1
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5847,9 +5999,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0303(s *State)
 // MOVOU (R8), X1
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5866,9 +6018,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0304(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5885,9 +6037,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0305(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5904,9 +6056,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0306(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5923,9 +6075,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0307(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5942,9 +6094,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0308(s *State)
 // MOVQ $0x00000000, (R8)
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5961,9 +6113,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0309(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5980,9 +6132,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0310(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5999,9 +6151,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0311(s *State)
 // MOVQ $0x00000002, 24(R8)
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6018,9 +6170,28 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0312(s *State)
+// MOVQ $0x00000004, 24(R8)
+TEXT ·h0312(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00000004, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0313(s *State)
 // MOVQ $0x00000005, 24(R8)
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6037,9 +6208,28 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0314(s *State)
+// MOVQ $0x00000006, 24(R8)
+TEXT ·h0314(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00000006, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0315(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6056,9 +6246,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0316(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6075,9 +6265,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0317(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6094,9 +6284,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0318(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6113,9 +6303,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0319(s *State)
 // MOVQ $0x00000020, 24(R8)
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6132,9 +6322,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0320(s *State)
 // MOVQ $0x00000030, 24(R8)
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6151,9 +6341,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0321(s *State)
 // MOVQ $0x00000040, 24(R8)
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6170,9 +6360,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0322(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6189,9 +6379,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0323(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6208,9 +6398,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0324(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6227,9 +6417,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0325(s *State)
 // MOVQ $0x00001000, 24(R8)
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6246,9 +6436,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0326(s *State)
 // MOVQ $0x00001400, 24(R8)
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6265,9 +6455,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0327(s *State)
 // MOVQ $0x00001800, 24(R8)
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6284,9 +6474,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0328(s *State)
 // MOVQ $0x00001c00, 24(R8)
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6303,9 +6493,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0329(s *State)
 // MOVQ $0x00002000, 24(R8)
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6322,9 +6512,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0330(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6341,9 +6531,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0331(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6360,9 +6550,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0332(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6379,9 +6569,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0333(s *State)
 // MOVQ $0x800000000000001f, AX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6398,9 +6588,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0334(s *State)
 // MOVQ (AX), AX
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6417,9 +6607,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0335(s *State)
 // MOVQ (AX), CX
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6436,9 +6626,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0336(s *State)
 // MOVQ (AX), R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6455,9 +6645,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0337(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6474,9 +6664,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0338(s *State)
 // MOVQ (R8), AX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6493,9 +6683,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0339(s *State)
 // MOVQ (R8), CX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6512,9 +6702,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0340(s *State)
 // MOVQ (R8), DX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6531,9 +6721,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0341(s *State)
 // MOVQ (R8), R8
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6550,9 +6740,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0342(s *State)
 // MOVQ (R8), R9
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6569,9 +6759,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0343(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6588,9 +6778,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0344(s *State)
 // MOVQ 24(AX), R8
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6607,9 +6797,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0345(s *State)
 // MOVQ 24(DX), DX
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6626,9 +6816,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0346(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6645,9 +6835,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0347(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6664,9 +6854,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0348(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6683,9 +6873,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0349(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6702,9 +6892,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0350(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6721,9 +6911,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0351(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6740,9 +6930,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0352(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6759,9 +6949,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0353(s *State)
 // MOVQ AX, (R8)(DX*8)
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6778,9 +6968,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0354(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6797,9 +6987,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0355(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6816,9 +7006,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0356(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6835,9 +7025,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0357(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6854,9 +7044,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0358(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6873,9 +7063,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0359(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6892,9 +7082,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0360(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6911,9 +7101,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0361(s *State)
 // MOVQ AX, CX
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6930,9 +7120,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0362(s *State)
 // MOVQ AX, DX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6949,9 +7139,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0363(s *State)
 // MOVQ AX, R8
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6968,9 +7158,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0364(s *State)
 // MOVQ CX, DX
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6987,9 +7177,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0365(s *State)
 // MOVQ CX, R8
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7006,9 +7196,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0366(s *State)
 // MOVQ DX, AX
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7025,9 +7215,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0367(s *State)
 // MOVQ DX, CX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7044,9 +7234,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0368(s *State)
 // MOVQ DX, R8
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7063,9 +7253,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0369(s *State)
 // MOVQ R8, AX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7082,9 +7272,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0370(s *State)
 // MOVQ R8, CX
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7101,9 +7291,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0371(s *State)
 // MOVQ R8, DX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7120,9 +7310,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0372(s *State)
 // MOVQ R8, R9
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7139,9 +7329,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0373(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7158,9 +7348,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0374(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7177,9 +7367,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0375(s *State)
 // MOVWLZX 24(R8), DX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7196,9 +7386,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0376(s *State)
 // NOTL R8
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7215,9 +7405,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0377(s *State)
 // NOTQ AX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7234,9 +7424,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0378(s *State)
 // NOTQ CX
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7253,9 +7443,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0379(s *State)
 // NOTQ DX
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7272,9 +7462,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0380(s *State)
 // NOTQ R8
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7291,9 +7481,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0381(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7310,9 +7500,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0382(s *State)
 // ORL R8, R9
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7329,9 +7519,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0383(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7348,9 +7538,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0384(s *State)
 // ORQ AX, CX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7367,9 +7557,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0385(s *State)
 // ORQ AX, DX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7386,9 +7576,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0386(s *State)
 // ORQ AX, R8
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7405,9 +7595,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0387(s *State)
 // ORQ CX, AX
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7424,9 +7614,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0388(s *State)
 // ORQ CX, DX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7443,9 +7633,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0389(s *State)
 // ORQ CX, R8
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7462,9 +7652,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0390(s *State)
 // ORQ DX, AX
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7481,9 +7671,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0391(s *State)
 // ORQ DX, R8
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7500,9 +7690,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0392(s *State)
 // ORQ R8, AX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7519,9 +7709,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0393(s *State)
 // ORQ R8, CX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7538,9 +7728,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0394(s *State)
 // ORQ R8, DX
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7557,9 +7747,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0395(s *State)
 // ORQ R8, R9
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7576,9 +7766,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0396(s *State)
 // PADDL X1, X9
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7595,9 +7785,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0397(s *State)
 // PADDQ X1, X9
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7614,9 +7804,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0398(s *State)
 // PAND X1, X9
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7633,9 +7823,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0399(s *State)
 // PMULULQ X1, X9
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7652,9 +7842,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0400(s *State)
 // POR X1, X9
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7671,9 +7861,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0401(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7690,9 +7880,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0402(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7709,9 +7899,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0403(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7728,9 +7918,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0404(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7747,9 +7937,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0405(s *State)
 // PSHUFL $0xff, X1, X1
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7766,9 +7956,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0406(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7785,9 +7975,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0407(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7804,9 +7994,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0408(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7823,9 +8013,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0409(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7842,9 +8032,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0410(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7861,9 +8051,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0411(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7880,9 +8070,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0412(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7899,9 +8089,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0413(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7918,9 +8108,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0414(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7937,9 +8127,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0415(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7956,9 +8146,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0416(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7975,9 +8165,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0417(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7994,9 +8184,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0418(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8013,9 +8203,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0419(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8032,9 +8222,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0420(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8051,9 +8241,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0421(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8070,9 +8260,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0422(s *State)
 // PSUBL X1, X9
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8089,9 +8279,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0423(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8108,9 +8298,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0424(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8127,9 +8317,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0425(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8146,9 +8336,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0426(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8165,9 +8355,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0427(s *State)
 // PXOR X1, X1
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8184,9 +8374,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0428(s *State)
 // PXOR X1, X9
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8203,9 +8393,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0429(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8222,9 +8412,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0430(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8241,9 +8431,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0431(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8260,9 +8450,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0432(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8279,9 +8469,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0433(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8298,9 +8488,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0434(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8317,9 +8507,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0435(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8336,9 +8526,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0436(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8355,9 +8545,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0437(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8374,9 +8564,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0438(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8393,9 +8583,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0439(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8412,9 +8602,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0440(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8431,9 +8621,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0441(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8450,9 +8640,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0442(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8469,9 +8659,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0443(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8488,9 +8678,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0444(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8507,9 +8697,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0445(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8526,9 +8716,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0446(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8545,9 +8735,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0447(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8564,9 +8754,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0448(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8583,9 +8773,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0449(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8602,9 +8792,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0450(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8621,9 +8811,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0451(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8640,9 +8830,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0452(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8659,9 +8849,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0453(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8678,9 +8868,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0454(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8697,9 +8887,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0455(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8716,9 +8906,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0456(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8735,9 +8925,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0457(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8754,9 +8944,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0458(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8773,9 +8963,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0459(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8792,9 +8982,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0460(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8811,9 +9001,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0461(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8830,9 +9020,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0462(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8849,9 +9039,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0463(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8868,9 +9058,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0464(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8887,9 +9077,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0465(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8906,9 +9096,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0466(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8925,9 +9115,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0467(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8944,9 +9134,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0468(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8963,9 +9153,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0469(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8982,9 +9172,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0470(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9001,9 +9191,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0471(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9020,9 +9210,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0472(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9039,9 +9229,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0473(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9058,9 +9248,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0474(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9077,9 +9267,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0475(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9096,9 +9286,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0476(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9115,9 +9305,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0477(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9134,9 +9324,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0478(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9153,9 +9343,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0479(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9172,9 +9362,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0480(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9191,9 +9381,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0481(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9210,9 +9400,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0482(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9229,9 +9419,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0483(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9248,9 +9438,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0484(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9267,9 +9457,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0485(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9286,9 +9476,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0486(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9305,9 +9495,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0487(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9324,9 +9514,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0488(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9343,9 +9533,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0489(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9362,9 +9552,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0490(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9381,9 +9571,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0491(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9400,9 +9590,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0492(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9419,9 +9609,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0493(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9438,9 +9628,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0494(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9457,9 +9647,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0495(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9476,9 +9666,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0496(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9495,9 +9685,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0497(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9514,9 +9704,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0498(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9533,9 +9723,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0499(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9552,9 +9742,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0500(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9571,9 +9761,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0501(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9590,9 +9780,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0502(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9609,9 +9799,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0503(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9628,9 +9818,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0504(s *State)
 // RORXQ $0x03, DX, DX
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9647,9 +9837,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0505(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9666,9 +9856,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0506(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9685,9 +9875,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0507(s *State)
 // RORXQ $0x09, DX, DX
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9704,9 +9894,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0508(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9723,9 +9913,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0509(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9742,9 +9932,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0510(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9761,9 +9951,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0511(s *State)
 // RORXQ $0x14, DX, DX
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9780,9 +9970,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0512(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9799,9 +9989,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0513(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9818,9 +10008,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0514(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9837,9 +10027,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0515(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9856,9 +10046,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0516(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9875,9 +10065,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0517(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9894,9 +10084,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0518(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9913,9 +10103,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0519(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9932,9 +10122,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0520(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9951,9 +10141,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0521(s *State)
 // RORXQ $0x25, DX, DX
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9970,9 +10160,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0522(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9989,9 +10179,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0523(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10008,9 +10198,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0524(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10027,9 +10217,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0525(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10046,9 +10236,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0526(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10065,9 +10255,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0527(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10084,9 +10274,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0528(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10103,9 +10293,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0529(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10122,9 +10312,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0530(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10141,9 +10331,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0531(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10160,9 +10350,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0532(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10179,9 +10369,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0533(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10198,9 +10388,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0534(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10217,9 +10407,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0535(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10236,9 +10426,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0536(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10255,9 +10445,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0537(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10274,9 +10464,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0538(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10293,9 +10483,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0539(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10312,9 +10502,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0540(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10331,9 +10521,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0541(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10350,9 +10540,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0542(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10369,9 +10559,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0543(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10388,9 +10578,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0544(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10407,9 +10597,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0545(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10426,9 +10616,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0546(s *State)
 // SARL $0x1f, R8
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10445,9 +10635,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0547(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10464,9 +10654,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0548(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10483,9 +10673,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0549(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10502,9 +10692,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0550(s *State)
 // SBBQ R8, R8
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10521,9 +10711,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0551(s *State)
 // SHLL $0x05, AX
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10540,9 +10730,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0552(s *State)
 // SHLL $0x05, R8
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10559,9 +10749,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0553(s *State)
 // SHLL $0x09, R8
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10578,9 +10768,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0554(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10597,9 +10787,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0555(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10616,9 +10806,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0556(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10635,9 +10825,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0557(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10654,9 +10844,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0558(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10673,9 +10863,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0559(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10692,9 +10882,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0560(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10711,9 +10901,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0561(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10730,9 +10920,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0562(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10749,9 +10939,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0563(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10768,9 +10958,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0564(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10787,9 +10977,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0565(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10806,9 +10996,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0566(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10825,9 +11015,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0567(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10844,9 +11034,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0568(s *State)
 // SHLQ $0x08, AX
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10863,9 +11053,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0569(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10882,9 +11072,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0570(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10901,9 +11091,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0571(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10920,9 +11110,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0572(s *State)
 // SHLQ $0x0a, AX
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10939,9 +11129,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0573(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10958,9 +11148,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0574(s *State)
 // SHLQ $0x0a, R8
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10977,9 +11167,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0575(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10996,9 +11186,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0576(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11015,9 +11205,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0577(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11034,9 +11224,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0578(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11053,9 +11243,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0579(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11072,9 +11262,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0580(s *State)
 // SHLQ $0x10, AX
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11091,9 +11281,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0581(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11110,9 +11300,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0582(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11129,9 +11319,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0583(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11148,9 +11338,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0584(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11167,9 +11357,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0585(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11186,9 +11376,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0586(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11205,9 +11395,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0587(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11224,9 +11414,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0588(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11243,9 +11433,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0589(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11262,9 +11452,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0590(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11281,9 +11471,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0591(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11300,9 +11490,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0592(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11319,9 +11509,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0593(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11338,9 +11528,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0594(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11357,9 +11547,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0595(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11376,9 +11566,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0596(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11395,9 +11585,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0597(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11414,9 +11604,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0598(s *State)
 // SHLQ $0x20, AX
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11433,9 +11623,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0599(s *State)
 // SHLQ $0x20, DX
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11452,9 +11642,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0600(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11471,9 +11661,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0601(s *State)
 // SHRL $0x04, R8
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11490,9 +11680,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0602(s *State)
 // SHRL $0x06, R8
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11509,9 +11699,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0603(s *State)
 // SHRL $0x07, DX
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11528,9 +11718,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0604(s *State)
 // SHRL $0x07, R8
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11547,9 +11737,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0605(s *State)
 // SHRL $0x08, AX
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11566,9 +11756,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0606(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11585,9 +11775,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0607(s *State)
 // SHRL $0x16, DX
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11604,9 +11794,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0608(s *State)
 // SHRL $0x16, R8
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11623,9 +11813,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0609(s *State)
 // SHRL $0x18, DX
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11642,9 +11832,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0610(s *State)
 // SHRL $0x18, R8
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11661,9 +11851,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0611(s *State)
 // SHRL $0x1f, AX
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11680,9 +11870,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0612(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11699,9 +11889,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0613(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11718,9 +11908,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0614(s *State)
 // SHRQ $0x03, DX
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11737,9 +11927,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0615(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11756,9 +11946,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0616(s *State)
 // SHRQ $0x06, R8
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11775,9 +11965,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0617(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11794,9 +11984,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0618(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11813,9 +12003,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0619(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11832,9 +12022,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0620(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11851,9 +12041,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0621(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11870,9 +12060,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0622(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11889,9 +12079,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0623(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11908,9 +12098,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0624(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11927,9 +12117,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0625(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11946,9 +12136,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0626(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11965,9 +12155,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0627(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11984,9 +12174,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0628(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12003,9 +12193,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0629(s *State)
 // SHRQ $0x3f, DX
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12022,9 +12212,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0630(s *State)
 // STMXCSR (R8)
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12041,9 +12231,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0631(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12060,9 +12250,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0632(s *State)
 // SUBL (R8), R9
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12079,9 +12269,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0633(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12098,9 +12288,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0634(s *State)
 // SUBL AX, DX
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12117,9 +12307,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0635(s *State)
 // SUBL AX, R8
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12136,9 +12326,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0636(s *State)
 // SUBL CX, AX
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12155,9 +12345,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0637(s *State)
 // SUBL DX, AX
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12174,9 +12364,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0638(s *State)
 // SUBL DX, R8
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12193,9 +12383,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0639(s *State)
 // SUBL R8, AX
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12212,9 +12402,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0640(s *State)
 // SUBL R8, DX
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12231,9 +12421,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0641(s *State)
 // SUBL R8, R9
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12250,9 +12440,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0642(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12269,9 +12459,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0643(s *State)
 // SUBQ $0x00000080, R8
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12288,9 +12478,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0644(s *State)
 // SUBQ $0x00000400, R8
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12307,9 +12497,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0645(s *State)
 // SUBQ AX, CX
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12326,9 +12516,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0646(s *State)
 // SUBQ AX, R8
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12345,9 +12535,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0647(s *State)
 // SUBQ DX, R8
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12364,9 +12554,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0648(s *State)
 // SUBQ R8, CX
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12383,9 +12573,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0649(s *State)
 // SUBQ R8, R9
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12402,9 +12592,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0650(s *State)
 // TESTL AX, AX
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12421,9 +12611,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0651(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12440,9 +12630,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0652(s *State)
 // TESTQ $0x00000001, R8
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12459,9 +12649,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0653(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12478,9 +12668,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0654(s *State)
 // TESTQ $0x00000002, R8
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12497,9 +12687,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0655(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12516,9 +12706,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0656(s *State)
 // TESTQ $0x00000004, R8
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12535,9 +12725,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0657(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12554,9 +12744,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0658(s *State)
 // TESTQ $0x00000008, R8
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12573,9 +12763,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0659(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12592,9 +12782,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0660(s *State)
 // TESTQ $0x00000010, R8
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12611,9 +12801,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0661(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12630,9 +12820,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0662(s *State)
 // TESTQ $0x00000020, R8
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +12839,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0663(s *State)
 // TESTQ AX, AX
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12668,9 +12858,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0664(s *State)
 // TESTQ CX, CX
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12687,9 +12877,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0665(s *State)
 // TESTQ R8, R8
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12706,9 +12896,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0666(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12725,9 +12915,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0667(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12744,9 +12934,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0668(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12763,9 +12953,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0669(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12782,9 +12972,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0670(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12801,9 +12991,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0671(s *State)
 // VMOVDQU (DX), Y1
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12820,9 +13010,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0672(s *State)
 // VMOVDQU (R8)(AX*1), Y1
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12839,9 +13029,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0673(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12858,9 +13048,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0674(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12877,9 +13067,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0675(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12896,9 +13086,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0676(s *State)
 // VMOVDQU 24(DX), Y1
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12915,9 +13105,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0677(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12934,9 +13124,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0678(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12953,9 +13143,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0679(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12972,9 +13162,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0680(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12991,9 +13181,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0681(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13010,9 +13200,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0682(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13029,9 +13219,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0683(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13048,9 +13238,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0684(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13067,9 +13257,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0685(s *State)
 // VMOVDQU64 (AX), Z1
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13086,9 +13276,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0686(s *State)
 // VMOVDQU64 (DX), Z1
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13105,9 +13295,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0687(s *State)
 // VMOVDQU64 (R8), Z1
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13124,9 +13314,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0688(s *State)
 // VMOVDQU64 (R8), Z17
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13143,9 +13333,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0689(s *State)
 // VMOVDQU64 24(AX), Z1
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13162,9 +13352,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0690(s *State)
 // VMOVDQU64 24(AX), Z17
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13181,9 +13371,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0691(s *State)
 // VMOVDQU64 24(DX), Z1
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13200,9 +13390,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0692(s *State)
 // VMOVDQU64 24(R8), Z1
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13219,9 +13409,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0693(s *State)
 // VMOVDQU64 24(R8), Z17
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13238,9 +13428,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0694(s *State)
 // VMOVDQU64 Z1, (AX)
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13257,9 +13447,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0695(s *State)
 // VMOVDQU64 Z1, (R8)
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13276,9 +13466,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0696(s *State)
 // VMOVDQU64 Z1, 24(AX)
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13295,9 +13485,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0697(s *State)
 // VMOVDQU64 Z1, 24(R8)
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13314,9 +13504,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0698(s *State)
 // VMOVDQU64 Z17, 24(AX)
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13333,9 +13523,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0699(s *State)
 // VMOVDQU64 Z17, 24(R8)
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13352,9 +13542,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0700(s *State)
 // VMOVDQU64 Z1, Z25
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13371,9 +13561,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0701(s *State)
 // VMOVDQU64 Z1, Z9
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13390,9 +13580,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0702(s *State)
 // VMOVDQU64 Z17, Z25
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13409,9 +13599,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0703(s *State)
 // VMOVDQU64 Z17, Z9
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13428,9 +13618,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0704(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13447,9 +13637,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0705(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13466,9 +13656,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0706(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13485,9 +13675,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0707(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13504,9 +13694,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0708(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13523,9 +13713,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0709(s *State)
 // VPADDD 24(R8), Z1, Z25
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13542,9 +13732,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0710(s *State)
 // VPADDD 24(R8), Z1, Z9
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13561,9 +13751,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0711(s *State)
 // VPADDD 24(R8), Z17, Z25
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13580,9 +13770,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0712(s *State)
 // VPADDD 24(R8), Z17, Z9
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13599,9 +13789,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0713(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13618,9 +13808,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0714(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13637,9 +13827,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0715(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13656,9 +13846,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0716(s *State)
 // VPADDD Z1, Z25, Z14
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13675,9 +13865,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0717(s *State)
 // VPADDD Z1, Z25, Z25
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13694,9 +13884,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0718(s *State)
 // VPADDD Z1, Z25, Z30
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13713,9 +13903,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0719(s *State)
 // VPADDD Z1, Z9, Z14
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13732,9 +13922,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0720(s *State)
 // VPADDD Z1, Z9, Z30
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13751,9 +13941,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0721(s *State)
 // VPADDD Z1, Z9, Z9
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13770,9 +13960,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0722(s *State)
 // VPADDD Z17, Z25, Z14
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13789,9 +13979,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0723(s *State)
 // VPADDD Z17, Z25, Z25
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13808,9 +13998,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0724(s *State)
 // VPADDD Z17, Z25, Z30
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13827,9 +14017,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0725(s *State)
 // VPADDD Z17, Z9, Z14
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13846,9 +14036,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0726(s *State)
 // VPADDD Z17, Z9, Z30
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13865,9 +14055,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0727(s *State)
 // VPADDD Z17, Z9, Z9
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13884,9 +14074,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0728(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13903,9 +14093,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0729(s *State)
 // VPADDQ Z1, Z9, Z9
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13922,9 +14112,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0730(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13941,9 +14131,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0731(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13960,9 +14150,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0732(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13979,9 +14169,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0733(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13998,9 +14188,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0734(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14017,9 +14207,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0735(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14036,9 +14226,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0736(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14055,9 +14245,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0737(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14074,9 +14264,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0738(s *State)
 // VPBROADCASTD (R8)(R9*1), Y1
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14093,9 +14283,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0739(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14112,9 +14302,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0740(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14131,9 +14321,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0741(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14150,9 +14340,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0742(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14169,9 +14359,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0743(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14188,9 +14378,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0744(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14207,9 +14397,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0745(s *State)
 // VPERM2I128 $0x01, Y1, Y1, Y9
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14226,9 +14416,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0746(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14245,9 +14435,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0747(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14264,9 +14454,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0748(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14283,9 +14473,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0749(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14302,9 +14492,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0750(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14321,9 +14511,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0751(s *State)
 // VPERMT2D Z1, Z25, Z14
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14340,9 +14530,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0752(s *State)
 // VPERMT2D Z1, Z25, Z30
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14359,9 +14549,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0753(s *State)
 // VPERMT2D Z17, Z25, Z14
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14378,9 +14568,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0754(s *State)
 // VPERMT2D Z17, Z25, Z30
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14397,9 +14587,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0755(s *State)
 // VPMINUD Y1, Y9, Y9
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14416,9 +14606,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0756(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14435,9 +14625,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0757(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14454,9 +14644,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0758(s *State)
 // VPMULDQ (R8), Y1, Y1
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14473,9 +14663,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0759(s *State)
 // VPMULDQ (R8), Y1, Y9
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14492,9 +14682,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0760(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14511,9 +14701,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0761(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14530,9 +14720,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0762(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14549,9 +14739,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0763(s *State)
 // VPMULDQ 24(R8), Z1, Z1
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14568,9 +14758,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0764(s *State)
 // VPMULDQ 24(R8), Z1, Z25
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14587,9 +14777,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0765(s *State)
 // VPMULDQ 24(R8), Z1, Z9
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14606,9 +14796,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0766(s *State)
 // VPMULDQ 24(R8), Z17, Z17
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14625,9 +14815,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0767(s *State)
 // VPMULDQ 24(R8), Z17, Z25
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14644,9 +14834,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0768(s *State)
 // VPMULDQ 24(R8), Z17, Z9
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14663,9 +14853,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0769(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14682,9 +14872,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0770(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14701,9 +14891,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0771(s *State)
 // VPMULDQ Z1, Z25, Z14
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14720,9 +14910,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0772(s *State)
 // VPMULDQ Z1, Z25, Z25
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14739,9 +14929,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0773(s *State)
 // VPMULDQ Z1, Z25, Z30
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14758,9 +14948,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0774(s *State)
 // VPMULDQ Z1, Z9, Z14
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14777,9 +14967,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0775(s *State)
 // VPMULDQ Z1, Z9, Z30
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14796,9 +14986,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0776(s *State)
 // VPMULDQ Z1, Z9, Z9
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14815,9 +15005,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0777(s *State)
 // VPMULDQ Z17, Z25, Z14
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14834,9 +15024,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0778(s *State)
 // VPMULDQ Z17, Z25, Z25
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14853,9 +15043,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0779(s *State)
 // VPMULDQ Z17, Z25, Z30
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14872,9 +15062,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0780(s *State)
 // VPMULDQ Z17, Z9, Z14
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14891,9 +15081,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0781(s *State)
 // VPMULDQ Z17, Z9, Z30
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14910,9 +15100,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0782(s *State)
 // VPMULDQ Z17, Z9, Z9
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14929,9 +15119,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0783(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14948,9 +15138,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0784(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14967,9 +15157,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0785(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14986,9 +15176,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0786(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15005,9 +15195,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0787(s *State)
 // VPMULLD Z17, Z25, Z25
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15024,9 +15214,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0788(s *State)
 // VPMULLD Z17, Z9, Z9
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15043,9 +15233,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0789(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15062,9 +15252,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0790(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15081,9 +15271,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0791(s *State)
 // VPROLQ $0x01, Y1, Y1
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15100,9 +15290,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0792(s *State)
 // VPROLQ $0x01, Y1, Y9
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15119,9 +15309,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0793(s *State)
 // VPROLQ $0x02, Y1, Y1
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15138,9 +15328,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0794(s *State)
 // VPROLQ $0x03, Y1, Y1
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15157,9 +15347,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0795(s *State)
 // VPROLQ $0x06, Y1, Y1
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15176,9 +15366,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0796(s *State)
 // VPROLQ $0x08, Y1, Y1
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15195,9 +15385,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0797(s *State)
 // VPROLQ $0x0a, Y1, Y1
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15214,9 +15404,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0798(s *State)
 // VPROLQ $0x0e, Y1, Y1
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15233,9 +15423,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0799(s *State)
 // VPROLQ $0x0f, Y1, Y1
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15252,9 +15442,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0800(s *State)
 // VPROLQ $0x12, Y1, Y1
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15271,9 +15461,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0801(s *State)
 // VPROLQ $0x14, Y1, Y1
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15290,9 +15480,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0802(s *State)
 // VPROLQ $0x15, Y1, Y1
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15309,9 +15499,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0803(s *State)
 // VPROLQ $0x19, Y1, Y1
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15328,9 +15518,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0804(s *State)
 // VPROLQ $0x1b, Y1, Y1
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15347,9 +15537,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0805(s *State)
 // VPROLQ $0x1c, Y1, Y1
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15366,9 +15556,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0806(s *State)
 // VPROLQ $0x24, Y1, Y1
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15385,9 +15575,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0807(s *State)
 // VPROLQ $0x27, Y1, Y1
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15404,9 +15594,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0808(s *State)
 // VPROLQ $0x29, Y1, Y1
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15423,9 +15613,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0809(s *State)
 // VPROLQ $0x2b, Y1, Y1
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15442,9 +15632,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0810(s *State)
 // VPROLQ $0x2c, Y1, Y1
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15461,9 +15651,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0811(s *State)
 // VPROLQ $0x2d, Y1, Y1
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15480,9 +15670,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0812(s *State)
 // VPROLQ $0x37, Y1, Y1
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15499,9 +15689,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0813(s *State)
 // VPROLQ $0x38, Y1, Y1
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15518,9 +15708,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0814(s *State)
 // VPROLQ $0x3d, Y1, Y1
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15537,9 +15727,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0815(s *State)
 // VPROLQ $0x3e, Y1, Y1
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15556,9 +15746,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0816(s *State)
 // VPROLQ $0x01, Z1, Z1
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15575,9 +15765,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0817(s *State)
 // VPROLQ $0x01, Z17, Z17
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15594,9 +15784,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0818(s *State)
 // VPROLQ $0x01, Z17, Z25
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15613,9 +15803,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0819(s *State)
 // VPROLQ $0x02, Z1, Z1
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15632,9 +15822,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0820(s *State)
 // VPROLQ $0x02, Z17, Z17
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15651,9 +15841,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0821(s *State)
 // VPROLQ $0x03, Z1, Z1
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15670,9 +15860,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0822(s *State)
 // VPROLQ $0x03, Z17, Z17
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15689,9 +15879,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0823(s *State)
 // VPROLQ $0x06, Z1, Z1
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15708,9 +15898,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0824(s *State)
 // VPROLQ $0x06, Z17, Z17
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15727,9 +15917,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0825(s *State)
 // VPROLQ $0x08, Z1, Z1
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15746,9 +15936,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0826(s *State)
 // VPROLQ $0x08, Z17, Z17
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15765,9 +15955,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0827(s *State)
 // VPROLQ $0x0a, Z1, Z1
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15784,9 +15974,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0828(s *State)
 // VPROLQ $0x0a, Z17, Z17
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15803,9 +15993,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0829(s *State)
 // VPROLQ $0x0e, Z1, Z1
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15822,9 +16012,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0830(s *State)
 // VPROLQ $0x0e, Z17, Z17
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15841,9 +16031,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0831(s *State)
 // VPROLQ $0x0f, Z1, Z1
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15860,9 +16050,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0832(s *State)
 // VPROLQ $0x0f, Z17, Z17
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15879,9 +16069,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0833(s *State)
 // VPROLQ $0x12, Z1, Z1
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15898,9 +16088,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0834(s *State)
 // VPROLQ $0x12, Z17, Z17
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15917,9 +16107,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0835(s *State)
 // VPROLQ $0x14, Z1, Z1
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15936,9 +16126,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0836(s *State)
 // VPROLQ $0x14, Z17, Z17
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15955,9 +16145,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0837(s *State)
 // VPROLQ $0x15, Z1, Z1
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15974,9 +16164,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0838(s *State)
 // VPROLQ $0x15, Z17, Z17
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15993,9 +16183,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0839(s *State)
 // VPROLQ $0x19, Z1, Z1
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16012,9 +16202,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0840(s *State)
 // VPROLQ $0x19, Z17, Z17
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16031,9 +16221,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0841(s *State)
 // VPROLQ $0x1b, Z1, Z1
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16050,9 +16240,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0842(s *State)
 // VPROLQ $0x1b, Z17, Z17
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16069,9 +16259,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0843(s *State)
 // VPROLQ $0x1c, Z1, Z1
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16088,9 +16278,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0844(s *State)
 // VPROLQ $0x1c, Z17, Z17
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16107,9 +16297,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0845(s *State)
 // VPROLQ $0x24, Z1, Z1
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16126,9 +16316,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0846(s *State)
 // VPROLQ $0x24, Z17, Z17
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16145,9 +16335,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0847(s *State)
 // VPROLQ $0x27, Z1, Z1
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16164,9 +16354,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0848(s *State)
 // VPROLQ $0x27, Z17, Z17
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16183,9 +16373,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0849(s *State)
 // VPROLQ $0x29, Z1, Z1
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16202,9 +16392,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0850(s *State)
 // VPROLQ $0x29, Z17, Z17
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16221,9 +16411,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0851(s *State)
 // VPROLQ $0x2b, Z1, Z1
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16240,9 +16430,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0852(s *State)
 // VPROLQ $0x2b, Z17, Z17
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16259,9 +16449,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0853(s *State)
 // VPROLQ $0x2c, Z1, Z1
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16278,9 +16468,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0854(s *State)
 // VPROLQ $0x2c, Z17, Z17
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16297,9 +16487,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0855(s *State)
 // VPROLQ $0x2d, Z1, Z1
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16316,9 +16506,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0856(s *State)
 // VPROLQ $0x2d, Z17, Z17
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16335,9 +16525,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0857(s *State)
 // VPROLQ $0x37, Z1, Z1
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16354,9 +16544,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0858(s *State)
 // VPROLQ $0x37, Z17, Z17
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16373,9 +16563,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0859(s *State)
 // VPROLQ $0x38, Z1, Z1
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16392,9 +16582,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0860(s *State)
 // VPROLQ $0x38, Z17, Z17
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16411,9 +16601,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0861(s *State)
 // VPROLQ $0x3d, Z1, Z1
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16430,9 +16620,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0862(s *State)
 // VPROLQ $0x3d, Z17, Z17
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16449,9 +16639,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0863(s *State)
 // VPROLQ $0x3e, Z1, Z1
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16468,9 +16658,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0864(s *State)
 // VPROLQ $0x3e, Z17, Z17
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16487,9 +16677,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0865(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16506,9 +16696,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0866(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16525,9 +16715,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0867(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16544,9 +16734,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0868(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16563,9 +16753,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0869(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16582,9 +16772,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0870(s *State)
 // VPSHUFD $0xf5, Y1, Y1
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16601,9 +16791,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0871(s *State)
 // VPSHUFD $0xf5, Y1, Y9
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16620,9 +16810,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0872(s *State)
 // VPSHUFD $0xf5, Z1, Z1
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16639,9 +16829,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0873(s *State)
 // VPSHUFD $0xf5, Z1, Z25
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16658,9 +16848,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0874(s *State)
 // VPSHUFD $0xf5, Z1, Z9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16677,9 +16867,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0875(s *State)
 // VPSHUFD $0xf5, Z17, Z25
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16696,9 +16886,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0876(s *State)
 // VPSHUFD $0xf5, Z17, Z9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16715,9 +16905,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0877(s *State)
 // VPSLLD $0x02, Y1, Y1
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16734,9 +16924,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0878(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16753,9 +16943,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0879(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16772,9 +16962,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0880(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16791,9 +16981,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0881(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16810,9 +17000,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0882(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16829,9 +17019,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0883(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16848,9 +17038,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0884(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16867,9 +17057,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0885(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16886,9 +17076,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0886(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16905,9 +17095,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0887(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16924,9 +17114,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0888(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16943,9 +17133,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0889(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16962,9 +17152,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0890(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16981,9 +17171,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0891(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17000,9 +17190,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0892(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17019,9 +17209,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0893(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17038,9 +17228,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0894(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17057,9 +17247,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0895(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17076,9 +17266,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0896(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17095,9 +17285,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0897(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17114,9 +17304,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0898(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17133,9 +17323,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0899(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17152,9 +17342,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0900(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17171,9 +17361,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0901(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17190,9 +17380,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0902(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17209,9 +17399,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0903(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17228,9 +17418,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0904(s *State)
 // VPSRAD $0x0d, Y1, Y9
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17247,9 +17437,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0905(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17266,9 +17456,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0906(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17285,9 +17475,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0907(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17304,9 +17494,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0908(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17323,9 +17513,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0909(s *State)
 // VPSRAD $0x17, Z1, Z1
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17342,9 +17532,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0910(s *State)
 // VPSRAD $0x17, Z17, Z17
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17361,9 +17551,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0911(s *State)
 // VPSRAD $0x1f, Z1, Z25
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17380,9 +17570,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0912(s *State)
 // VPSRAD $0x1f, Z1, Z9
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17399,9 +17589,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0913(s *State)
 // VPSRAD $0x1f, Z17, Z25
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17418,9 +17608,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0914(s *State)
 // VPSRAD $0x1f, Z17, Z9
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17437,9 +17627,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0915(s *State)
 // VPSRLD $0x06, Y1, Y1
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17456,9 +17646,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0916(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17475,9 +17665,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0917(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17494,9 +17684,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0918(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17513,9 +17703,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0919(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17532,9 +17722,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0920(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17551,9 +17741,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0921(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17570,9 +17760,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0922(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17589,9 +17779,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0923(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17608,9 +17798,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0924(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17627,9 +17817,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0925(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17646,9 +17836,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0926(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17665,9 +17855,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0927(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17684,9 +17874,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0928(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17703,9 +17893,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0929(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17722,9 +17912,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0930(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17741,9 +17931,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0931(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17760,9 +17950,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0932(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17779,9 +17969,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0933(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17798,9 +17988,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0934(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17817,9 +18007,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0935(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17836,9 +18026,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0936(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17855,9 +18045,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0937(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17874,9 +18064,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0938(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17893,9 +18083,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0939(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17912,9 +18102,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0940(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17931,9 +18121,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0941(s *State)
 // VPSRLQ $0x20, Z1, Z1
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17950,9 +18140,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0942(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17969,9 +18159,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0943(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17988,9 +18178,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0944(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18007,9 +18197,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0945(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18026,9 +18216,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0946(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18045,9 +18235,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0947(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18064,9 +18254,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0948(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18083,9 +18273,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0949(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18102,9 +18292,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0950(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18121,9 +18311,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0951(s *State)
 // VPSUBD Z1, Z25, Z14
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18140,9 +18330,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0952(s *State)
 // VPSUBD Z1, Z25, Z25
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18159,9 +18349,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0953(s *State)
 // VPSUBD Z1, Z25, Z30
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18178,9 +18368,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0954(s *State)
 // VPSUBD Z1, Z9, Z14
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18197,9 +18387,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0955(s *State)
 // VPSUBD Z1, Z9, Z30
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18216,9 +18406,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0956(s *State)
 // VPSUBD Z1, Z9, Z9
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18235,9 +18425,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0957(s *State)
 // VPSUBD Z17, Z25, Z14
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18254,9 +18444,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0958(s *State)
 // VPSUBD Z17, Z25, Z25
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18273,9 +18463,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0959(s *State)
 // VPSUBD Z17, Z9, Z14
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18292,9 +18482,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0960(s *State)
 // VPSUBD Z17, Z9, Z30
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18311,9 +18501,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0961(s *State)
 // VPSUBD Z17, Z9, Z9
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18330,9 +18520,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0962(s *State)
 // VPTERNLOGQ $0xd2, Y1, Y9, Y14
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18349,9 +18539,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0963(s *State)
 // VPTERNLOGQ $0x88, Z17, Z25, Z25
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18368,9 +18558,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0964(s *State)
 // VPTERNLOGQ $0x88, Z17, Z9, Z9
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18387,9 +18577,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0965(s *State)
 // VPTERNLOGQ $0x96, Z1, Z25, Z30
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18406,9 +18596,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0966(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z30
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18425,9 +18615,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0967(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z14
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18444,9 +18634,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0968(s *State)
 // VPTERNLOGQ $0x96, Z17, Z25, Z30
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18463,9 +18653,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0969(s *State)
 // VPTERNLOGQ $0x96, Z17, Z9, Z30
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18482,9 +18672,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0970(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z14
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18501,9 +18691,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0971(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z25, Z30
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18520,9 +18710,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0972(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z14
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18539,9 +18729,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0973(s *State)
 // VPTERNLOGQ $0xd2, Z1, Z9, Z30
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18558,9 +18748,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0974(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z14
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18577,9 +18767,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0975(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z25, Z30
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18596,9 +18786,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0976(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z14
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18615,9 +18805,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0977(s *State)
 // VPTERNLOGQ $0xd2, Z17, Z9, Z30
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18634,9 +18824,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0978(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18653,9 +18843,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0979(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18672,9 +18862,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0980(s *State)
 // VPUNPCKHQDQ Z1, Z25, Z1
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18691,9 +18881,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0981(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z1
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18710,9 +18900,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0982(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z17
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18729,9 +18919,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0983(s *State)
 // VPUNPCKHQDQ Z17, Z9, Z17
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18748,9 +18938,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0984(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18767,9 +18957,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0985(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z14
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18786,9 +18976,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0986(s *State)
 // VPUNPCKLQDQ Z1, Z25, Z30
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18805,9 +18995,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0987(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z14
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18824,9 +19014,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0988(s *State)
 // VPUNPCKLQDQ Z1, Z9, Z30
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18843,9 +19033,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0989(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z14
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18862,9 +19052,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0990(s *State)
 // VPUNPCKLQDQ Z17, Z25, Z30
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18881,9 +19071,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0991(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z14
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18900,9 +19090,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0992(s *State)
 // VPUNPCKLQDQ Z17, Z9, Z30
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18919,9 +19109,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0993(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18938,9 +19128,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0994(s *State)
 // VPXOR (CX), Y1, Y1
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18957,9 +19147,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0995(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18976,9 +19166,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0996(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18995,9 +19185,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0997(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19014,9 +19204,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0998(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19033,9 +19223,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0999(s *State)
 // VPXOR 24(CX), Y1, Y1
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19052,9 +19242,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h1000(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19071,9 +19261,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h1001(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19090,9 +19280,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h1002(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19109,9 +19299,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h1003(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19128,9 +19318,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h1004(s *State)
 // VPXORQ (R8), Z1, Z1
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19147,9 +19337,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h1005(s *State)
 // VPXORQ 24(R8), Z1, Z1
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19166,9 +19356,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h1006(s *State)
 // VPXORQ Z1, Z25, Z25
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19185,9 +19375,9 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h1007(s *State)
 // VPXORQ Z1, Z25, Z30
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19204,9 +19394,9 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h1008(s *State)
 // VPXORQ Z1, Z9, Z30
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19223,9 +19413,9 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1009(s *State)
 // VPXORQ Z17, Z25, Z25
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19242,9 +19432,9 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1010(s *State)
 // VPXORQ Z17, Z25, Z30
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19261,9 +19451,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1011(s *State)
 // VPXORQ Z17, Z9, Z30
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19280,9 +19470,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1012(s *State)
 // VSHUFI64X2 $0x44, Z1, Z25, Z14
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19299,9 +19489,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1013(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z14
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19318,9 +19508,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1014(s *State)
 // VSHUFI64X2 $0x44, Z1, Z9, Z30
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19337,9 +19527,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1015(s *State)
 // VSHUFI64X2 $0x44, Z17, Z25, Z14
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19356,9 +19546,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1016(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z14
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19375,9 +19565,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1017(s *State)
 // VSHUFI64X2 $0x44, Z17, Z9, Z30
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19394,9 +19584,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1018(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z14
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19413,9 +19603,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1019(s *State)
 // VSHUFI64X2 $0x88, Z1, Z25, Z30
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19432,9 +19622,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1020(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z14
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19451,9 +19641,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1021(s *State)
 // VSHUFI64X2 $0x88, Z1, Z9, Z30
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19470,9 +19660,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1022(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z14
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19489,9 +19679,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1023(s *State)
 // VSHUFI64X2 $0x88, Z17, Z25, Z30
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19508,9 +19698,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1024(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z14
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19527,9 +19717,9 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
+// func h1025(s *State)
 // VSHUFI64X2 $0x88, Z17, Z9, Z30
-TEXT ·h1015(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19546,9 +19736,9 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1016(s *State)
+// func h1026(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z25, Z1
-TEXT ·h1016(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19565,9 +19755,9 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1017(s *State)
+// func h1027(s *State)
 // VSHUFI64X2 $0xdd, Z1, Z9, Z1
-TEXT ·h1017(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19584,9 +19774,9 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1018(s *State)
+// func h1028(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z25, Z17
-TEXT ·h1018(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19603,9 +19793,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
+// func h1029(s *State)
 // VSHUFI64X2 $0xdd, Z17, Z9, Z17
-TEXT ·h1019(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19622,9 +19812,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
+// func h1030(s *State)
 // VSHUFI64X2 $0xee, Z1, Z25, Z1
-TEXT ·h1020(SB), NOSPLIT, $24-8
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19641,9 +19831,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
+// func h1031(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z1
-TEXT ·h1021(SB), NOSPLIT, $24-8
+TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19660,9 +19850,9 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
+// func h1032(s *State)
 // VSHUFI64X2 $0xee, Z17, Z25, Z17
-TEXT ·h1022(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19679,9 +19869,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
+// func h1033(s *State)
 // VSHUFI64X2 $0xee, Z17, Z9, Z17
-TEXT ·h1023(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19698,9 +19888,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1034(s *State)
 // VZEROUPPER
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19717,9 +19907,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1035(s *State)
 // XCHGQ R8, R8
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19736,9 +19926,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1036(s *State)
 // XORL $0x00000001, AX
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19755,9 +19945,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1037(s *State)
 // XORL $0x00000080, AX
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19774,9 +19964,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1038(s *State)
 // XORL AX, AX
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19793,9 +19983,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1039(s *State)
 // XORL AX, DX
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19812,9 +20002,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1040(s *State)
 // XORL CX, CX
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19831,9 +20021,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1041(s *State)
 // XORL DX, AX
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19850,9 +20040,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1042(s *State)
 // XORL DX, DX
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19869,9 +20059,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
+// func h1043(s *State)
 // XORL DX, R8
-TEXT ·h1033(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19888,9 +20078,9 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1034(s *State)
+// func h1044(s *State)
 // XORL R8, DX
-TEXT ·h1034(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19907,9 +20097,9 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1035(s *State)
+// func h1045(s *State)
 // XORL R8, R8
-TEXT ·h1035(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19926,9 +20116,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
+// func h1046(s *State)
 // XORL R8, R9
-TEXT ·h1036(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19945,9 +20135,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
+// func h1047(s *State)
 // XORQ (R8)(DX*8), AX
-TEXT ·h1037(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19964,9 +20154,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
+// func h1048(s *State)
 // XORQ (R8), AX
-TEXT ·h1038(SB), NOSPLIT, $24-8
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19983,9 +20173,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
+// func h1049(s *State)
 // XORQ (R8), R9
-TEXT ·h1039(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20002,9 +20192,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
+// func h1050(s *State)
 // XORQ 24(R8), AX
-TEXT ·h1040(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20021,9 +20211,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
+// func h1051(s *State)
 // XORQ 24(R8), CX
-TEXT ·h1041(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20040,9 +20230,9 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1052(s *State)
 // XORQ 24(R8), DX
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20059,9 +20249,9 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1053(s *State)
 // XORQ 24(R8), R9
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20078,9 +20268,9 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1054(s *State)
 // XORQ DX, (R8)
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20097,9 +20287,9 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1055(s *State)
 // XORQ R8, (R9)
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20116,9 +20306,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1056(s *State)
 // XORQ AX, CX
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20135,9 +20325,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1057(s *State)
 // XORQ AX, DX
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20154,9 +20344,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1058(s *State)
 // XORQ AX, R8
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20173,9 +20363,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1059(s *State)
 // XORQ CX, AX
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20192,9 +20382,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1060(s *State)
 // XORQ CX, DX
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20211,9 +20401,9 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
+// func h1061(s *State)
 // XORQ CX, R8
-TEXT ·h1051(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20230,9 +20420,9 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1052(s *State)
+// func h1062(s *State)
 // XORQ DX, AX
-TEXT ·h1052(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20249,9 +20439,9 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1053(s *State)
+// func h1063(s *State)
 // XORQ DX, CX
-TEXT ·h1053(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20268,9 +20458,9 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
+// func h1064(s *State)
 // XORQ DX, R8
-TEXT ·h1054(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20287,9 +20477,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
+// func h1065(s *State)
 // XORQ R8, AX
-TEXT ·h1055(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20306,9 +20496,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
+// func h1066(s *State)
 // XORQ R8, CX
-TEXT ·h1056(SB), NOSPLIT, $24-8
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20325,9 +20515,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
+// func h1067(s *State)
 // XORQ R8, DX
-TEXT ·h1057(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20344,9 +20534,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
+// func h1068(s *State)
 // XORQ R8, R9
-TEXT ·h1058(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20363,9 +20553,9 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
+// func h1069(s *State)
 // ADCQ $0, R8
-TEXT ·h1059(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20382,9 +20572,9 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1070(s *State)
 // ADCQ AX, R8
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20401,9 +20591,9 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1071(s *State)
 // ADDL $8380417, R8
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20420,9 +20610,9 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1072(s *State)
 // ADDQ $-1, R8
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20439,9 +20629,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1073(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20458,9 +20648,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1074(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20477,9 +20667,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1075(s *State)
 // ANDL $0xff, R8
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20496,9 +20686,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1076(s *State)
 // ANDL AX, R8
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20515,9 +20705,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1077(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20534,9 +20724,9 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1078(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20553,9 +20743,9 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
+// func h1079(s *State)
 // ANDQ $-8, R8
-TEXT ·h1069(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20572,9 +20762,9 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1070(s *State)
+// func h1080(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h1070(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20591,9 +20781,9 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1071(s *State)
+// func h1081(s *State)
 // CMOVLCC AX, R8
-TEXT ·h1071(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20610,9 +20800,9 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
+// func h1082(s *State)
 // CMOVLCS AX, R8
-TEXT ·h1072(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20629,9 +20819,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
+// func h1083(s *State)
 // CMOVQCC AX, R8
-TEXT ·h1073(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20648,9 +20838,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
+// func h1084(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h1074(SB), NOSPLIT, $24-8
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20667,9 +20857,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
+// func h1085(s *State)
 // CMOVQCS AX, R8
-TEXT ·h1075(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20686,9 +20876,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
+// func h1086(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h1076(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20705,9 +20895,9 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
+// func h1087(s *State)
 // CMOVQNE AX, R8
-TEXT ·h1077(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20724,9 +20914,9 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1088(s *State)
 // CMPL AX, $8380417
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20743,9 +20933,9 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1089(s *State)
 // CMPL AX, R8
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20762,9 +20952,9 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1090(s *State)
 // CMPQ AX, $3
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20781,9 +20971,9 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1091(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20800,9 +20990,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1092(s *State)
 // CMPQ AX, R8
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20819,9 +21009,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1093(s *State)
 // DECQ R8
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20838,9 +21028,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1094(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20857,9 +21047,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1095(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20876,9 +21066,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1096(s *State)
 // IMULL AX, R8
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20895,9 +21085,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
+// func h1097(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h1087(SB), NOSPLIT, $24-8
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20914,9 +21104,9 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1088(s *State)
+// func h1098(s *State)
 // IMULQ AX, R8
-TEXT ·h1088(SB), NOSPLIT, $24-8
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20933,9 +21123,9 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1089(s *State)
+// func h1099(s *State)
 // INCL R8
-TEXT ·h1089(SB), NOSPLIT, $24-8
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20952,9 +21142,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
+// func h1100(s *State)
 // JGE taken
-TEXT ·h1090(SB), NOSPLIT, $24-8
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20975,9 +21165,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
+// func h1101(s *State)
 // JGT taken
-TEXT ·h1091(SB), NOSPLIT, $24-8
+TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20998,9 +21188,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
+// func h1102(s *State)
 // JLE taken
-TEXT ·h1092(SB), NOSPLIT, $24-8
+TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21021,9 +21211,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
+// func h1103(s *State)
 // JMI taken
-TEXT ·h1093(SB), NOSPLIT, $24-8
+TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21044,9 +21234,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
+// func h1104(s *State)
 // JPL taken
-TEXT ·h1094(SB), NOSPLIT, $24-8
+TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21067,9 +21257,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1095(s *State)
+// func h1105(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h1095(SB), NOSPLIT, $24-8
+TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21086,9 +21276,9 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1096(s *State)
+// func h1106(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h1096(SB), NOSPLIT, $24-8
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21105,9 +21295,9 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1097(s *State)
+// func h1107(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h1097(SB), NOSPLIT, $24-8
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21124,9 +21314,9 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1098(s *State)
+// func h1108(s *State)
 // MOVB 24(R8), R9
-TEXT ·h1098(SB), NOSPLIT, $24-8
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21143,9 +21333,9 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1099(s *State)
+// func h1109(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h1099(SB), NOSPLIT, $24-8
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21162,9 +21352,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1110(s *State)
 // MOVB AX, R8
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21181,9 +21371,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
+// func h1111(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h1101(SB), NOSPLIT, $24-8
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21200,9 +21390,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
+// func h1112(s *State)
 // MOVBLZX AX, R8
-TEXT ·h1102(SB), NOSPLIT, $24-8
+TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21219,9 +21409,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
+// func h1113(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h1103(SB), NOSPLIT, $24-8
+TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21238,9 +21428,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
+// func h1114(s *State)
 // MOVBQZX AX, R8
-TEXT ·h1104(SB), NOSPLIT, $24-8
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21257,9 +21447,9 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
+// func h1115(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h1105(SB), NOSPLIT, $24-8
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21276,9 +21466,9 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1106(s *State)
+// func h1116(s *State)
 // MOVL $-1, R8
-TEXT ·h1106(SB), NOSPLIT, $24-8
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21295,9 +21485,9 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1107(s *State)
+// func h1117(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h1107(SB), NOSPLIT, $24-8
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21314,9 +21504,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
+// func h1118(s *State)
 // MOVLQZX AX, R8
-TEXT ·h1108(SB), NOSPLIT, $24-8
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21333,9 +21523,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
+// func h1119(s *State)
 // MOVO 24(R8), X1
-TEXT ·h1109(SB), NOSPLIT, $24-8
+TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21352,9 +21542,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
+// func h1120(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h1110(SB), NOSPLIT, $24-8
+TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21371,9 +21561,9 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
+// func h1121(s *State)
 // MOVOU X1, X9
-TEXT ·h1111(SB), NOSPLIT, $24-8
+TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21390,9 +21580,9 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
+// func h1122(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h1112(SB), NOSPLIT, $24-8
+TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21409,9 +21599,9 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1113(s *State)
+// func h1123(s *State)
 // MOVQ $-1, R8
-TEXT ·h1113(SB), NOSPLIT, $24-8
+TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21428,9 +21618,9 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1114(s *State)
+// func h1124(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h1114(SB), NOSPLIT, $24-8
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21447,9 +21637,9 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1115(s *State)
+// func h1125(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h1115(SB), NOSPLIT, $24-8
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21466,9 +21656,9 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1116(s *State)
+// func h1126(s *State)
 // MOVQ AX, X1
-TEXT ·h1116(SB), NOSPLIT, $24-8
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21485,9 +21675,9 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1117(s *State)
+// func h1127(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h1117(SB), NOSPLIT, $24-8
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21504,9 +21694,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1128(s *State)
 // MOVQ X1, AX
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21523,9 +21713,9 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
+// func h1129(s *State)
 // MOVQ X1, X9
-TEXT ·h1119(SB), NOSPLIT, $24-8
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21542,9 +21732,9 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
+// func h1130(s *State)
 // MOVW 24(R8), R9
-TEXT ·h1120(SB), NOSPLIT, $24-8
+TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21561,9 +21751,9 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
+// func h1131(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h1121(SB), NOSPLIT, $24-8
+TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21580,9 +21770,9 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
+// func h1132(s *State)
 // MOVW AX, R8
-TEXT ·h1122(SB), NOSPLIT, $24-8
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21599,9 +21789,9 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
+// func h1133(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h1123(SB), NOSPLIT, $24-8
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21618,9 +21808,9 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1124(s *State)
+// func h1134(s *State)
 // MOVWLZX AX, R8
-TEXT ·h1124(SB), NOSPLIT, $24-8
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21637,9 +21827,9 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1125(s *State)
+// func h1135(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h1125(SB), NOSPLIT, $24-8
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21656,9 +21846,9 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
+// func h1136(s *State)
 // MOVWQZX AX, R8
-TEXT ·h1126(SB), NOSPLIT, $24-8
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21675,9 +21865,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
+// func h1137(s *State)
 // MULQ 24(R8)
-TEXT ·h1127(SB), NOSPLIT, $24-8
+TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21694,9 +21884,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
+// func h1138(s *State)
 // MULQ R8
-TEXT ·h1128(SB), NOSPLIT, $24-8
+TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21713,9 +21903,9 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
+// func h1139(s *State)
 // NEGQ R8
-TEXT ·h1129(SB), NOSPLIT, $24-8
+TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21732,9 +21922,9 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
+// func h1140(s *State)
 // ORL $0x80000000, R8
-TEXT ·h1130(SB), NOSPLIT, $24-8
+TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21751,9 +21941,9 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1131(s *State)
+// func h1141(s *State)
 // ORL AX, R8
-TEXT ·h1131(SB), NOSPLIT, $24-8
+TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21770,9 +21960,9 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1132(s *State)
+// func h1142(s *State)
 // ORQ $1, R8
-TEXT ·h1132(SB), NOSPLIT, $24-8
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21789,9 +21979,9 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1133(s *State)
+// func h1143(s *State)
 // POPCNTL AX, R8
-TEXT ·h1133(SB), NOSPLIT, $24-8
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21808,9 +21998,9 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1144(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21827,9 +22017,9 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1145(s *State)
 // POPCNTQ AX, R8
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21846,9 +22036,9 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1146(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21865,9 +22055,9 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1147(s *State)
 // PSLLL $13, X1
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21884,9 +22074,9 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1148(s *State)
 // PSLLQ $32, X1
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21903,9 +22093,9 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1149(s *State)
 // PSRAL $23, X1
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21922,9 +22112,9 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1150(s *State)
 // PSRAL $31, X1
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21941,9 +22131,9 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
+// func h1151(s *State)
 // PSRLQ $32, X1
-TEXT ·h1141(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21960,9 +22150,9 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1152(s *State)
 // PSRLQ $7, X1
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21979,9 +22169,9 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1153(s *State)
 // PXOR 24(R8), X1
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21998,9 +22188,9 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1154(s *State)
 // ROLQ CX, R8
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22017,9 +22207,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1155(s *State)
 // ROLQ $1, R8
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22036,9 +22226,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1156(s *State)
 // ROLQ $13, R8
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22055,9 +22245,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
+// func h1157(s *State)
 // RORQ CX, R8
-TEXT ·h1147(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22074,9 +22264,9 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
+// func h1158(s *State)
 // RORQ $1, R8
-TEXT ·h1148(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22093,9 +22283,9 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1149(s *State)
+// func h1159(s *State)
 // RORQ $7, R8
-TEXT ·h1149(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22112,9 +22302,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1160(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22131,9 +22321,9 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1161(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22150,9 +22340,9 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1162(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22169,9 +22359,9 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1163(s *State)
 // SARL CX, R8
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22188,9 +22378,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1164(s *State)
 // SARL $0, R8
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22207,9 +22397,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1165(s *State)
 // SARL $1, R8
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22226,9 +22416,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1166(s *State)
 // SARL $31, R8
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22245,9 +22435,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1167(s *State)
 // SARL $32, R8
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22264,9 +22454,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1168(s *State)
 // SARL $63, R8
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22283,9 +22473,9 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
+// func h1169(s *State)
 // SARQ CX, R8
-TEXT ·h1159(SB), NOSPLIT, $24-8
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22302,9 +22492,9 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1170(s *State)
 // SARQ $1, R8
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22321,9 +22511,9 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1171(s *State)
 // SARQ $63, R8
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22340,9 +22530,9 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
+// func h1172(s *State)
 // SBBQ $0, R8
-TEXT ·h1162(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22359,9 +22549,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
+// func h1173(s *State)
 // SBBQ AX, R8
-TEXT ·h1163(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22378,9 +22568,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
+// func h1174(s *State)
 // SETCC R8B
-TEXT ·h1164(SB), NOSPLIT, $24-8
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22397,9 +22587,9 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
+// func h1175(s *State)
 // SETCS 24(R8)
-TEXT ·h1165(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22416,9 +22606,9 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1166(s *State)
+// func h1176(s *State)
 // SETCS R8B
-TEXT ·h1166(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22435,9 +22625,9 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1167(s *State)
+// func h1177(s *State)
 // SHLL CX, R8
-TEXT ·h1167(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22454,9 +22644,9 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1168(s *State)
+// func h1178(s *State)
 // SHLL $1, R8
-TEXT ·h1168(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22473,9 +22663,9 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1169(s *State)
+// func h1179(s *State)
 // SHLL $13, R8
-TEXT ·h1169(SB), NOSPLIT, $24-8
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22492,9 +22682,9 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1170(s *State)
+// func h1180(s *State)
 // SHLQ CX, R8
-TEXT ·h1170(SB), NOSPLIT, $24-8
+TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22511,9 +22701,9 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1171(s *State)
+// func h1181(s *State)
 // SHLQ $0, R8
-TEXT ·h1171(SB), NOSPLIT, $24-8
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22530,9 +22720,9 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1172(s *State)
+// func h1182(s *State)
 // SHLQ $1, R8
-TEXT ·h1172(SB), NOSPLIT, $24-8
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22549,9 +22739,9 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
+// func h1183(s *State)
 // SHLQ $31, R8
-TEXT ·h1173(SB), NOSPLIT, $24-8
+TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22568,9 +22758,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
+// func h1184(s *State)
 // SHLQ $32, R8
-TEXT ·h1174(SB), NOSPLIT, $24-8
+TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22587,9 +22777,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
+// func h1185(s *State)
 // SHLQ $5, R8
-TEXT ·h1175(SB), NOSPLIT, $24-8
+TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22606,9 +22796,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
+// func h1186(s *State)
 // SHLQ $63, R8
-TEXT ·h1176(SB), NOSPLIT, $24-8
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22625,9 +22815,9 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
+// func h1187(s *State)
 // SHRL CX, R8
-TEXT ·h1177(SB), NOSPLIT, $24-8
+TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22644,9 +22834,9 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1178(s *State)
+// func h1188(s *State)
 // SHRL $1, R8
-TEXT ·h1178(SB), NOSPLIT, $24-8
+TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22663,9 +22853,9 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1179(s *State)
+// func h1189(s *State)
 // SHRL $23, R8
-TEXT ·h1179(SB), NOSPLIT, $24-8
+TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22682,9 +22872,9 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1180(s *State)
+// func h1190(s *State)
 // SHRQ CX, R8
-TEXT ·h1180(SB), NOSPLIT, $24-8
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22701,9 +22891,9 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1181(s *State)
+// func h1191(s *State)
 // SHRQ $1, R8
-TEXT ·h1181(SB), NOSPLIT, $24-8
+TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22720,9 +22910,9 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1182(s *State)
+// func h1192(s *State)
 // SHRQ $23, R8
-TEXT ·h1182(SB), NOSPLIT, $24-8
+TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22739,9 +22929,9 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1183(s *State)
+// func h1193(s *State)
 // STMXCSR 24(R8)
-TEXT ·h1183(SB), NOSPLIT, $24-8
+TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22758,9 +22948,9 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1184(s *State)
+// func h1194(s *State)
 // SUBL $8380417, R8
-TEXT ·h1184(SB), NOSPLIT, $24-8
+TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22777,9 +22967,9 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1185(s *State)
+// func h1195(s *State)
 // SUBQ $1, R8
-TEXT ·h1185(SB), NOSPLIT, $24-8
+TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22796,9 +22986,9 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1186(s *State)
+// func h1196(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h1186(SB), NOSPLIT, $24-8
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22815,9 +23005,9 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1187(s *State)
+// func h1197(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h1187(SB), NOSPLIT, $24-8
+TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22834,9 +23024,9 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1188(s *State)
+// func h1198(s *State)
 // TESTL AX, R8
-TEXT ·h1188(SB), NOSPLIT, $24-8
+TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22853,9 +23043,9 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1189(s *State)
+// func h1199(s *State)
 // TESTQ $1, R8
-TEXT ·h1189(SB), NOSPLIT, $24-8
+TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22872,9 +23062,9 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1190(s *State)
+// func h1200(s *State)
 // TESTQ AX, R8
-TEXT ·h1190(SB), NOSPLIT, $24-8
+TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22891,9 +23081,9 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
+// func h1201(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h1191(SB), NOSPLIT, $24-8
+TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22910,9 +23100,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
+// func h1202(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h1192(SB), NOSPLIT, $24-8
+TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22929,9 +23119,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
+// func h1203(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h1193(SB), NOSPLIT, $24-8
+TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22948,9 +23138,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
+// func h1204(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h1194(SB), NOSPLIT, $24-8
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22967,9 +23157,9 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
+// func h1205(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h1195(SB), NOSPLIT, $24-8
+TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22986,9 +23176,9 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1196(s *State)
+// func h1206(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h1196(SB), NOSPLIT, $24-8
+TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23005,9 +23195,9 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1197(s *State)
+// func h1207(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h1197(SB), NOSPLIT, $24-8
+TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23024,9 +23214,9 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1198(s *State)
+// func h1208(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h1198(SB), NOSPLIT, $24-8
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23043,9 +23233,9 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1199(s *State)
+// func h1209(s *State)
 // VMOVDQU64 (R8), X1
-TEXT ·h1199(SB), NOSPLIT, $24-8
+TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23062,9 +23252,9 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1200(s *State)
+// func h1210(s *State)
 // VMOVDQU64 (R8), Y1
-TEXT ·h1200(SB), NOSPLIT, $24-8
+TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23081,9 +23271,9 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1201(s *State)
+// func h1211(s *State)
 // VMOVDQU64 X1, (R8)
-TEXT ·h1201(SB), NOSPLIT, $24-8
+TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23100,9 +23290,9 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1202(s *State)
+// func h1212(s *State)
 // VMOVDQU64 X1, X25
-TEXT ·h1202(SB), NOSPLIT, $24-8
+TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23119,9 +23309,9 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1203(s *State)
+// func h1213(s *State)
 // VMOVDQU64 Y1, (R8)
-TEXT ·h1203(SB), NOSPLIT, $24-8
+TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23138,9 +23328,9 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1204(s *State)
+// func h1214(s *State)
 // VMOVDQU64 Y17, Y9
-TEXT ·h1204(SB), NOSPLIT, $24-8
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23157,9 +23347,9 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1205(s *State)
+// func h1215(s *State)
 // VPABSD Y1, Y9
-TEXT ·h1205(SB), NOSPLIT, $24-8
+TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23176,9 +23366,9 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1206(s *State)
+// func h1216(s *State)
 // VPADDD (R8), Z1, Z9
-TEXT ·h1206(SB), NOSPLIT, $24-8
+TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23195,9 +23385,9 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1207(s *State)
+// func h1217(s *State)
 // VPADDD X1, X25, X14
-TEXT ·h1207(SB), NOSPLIT, $24-8
+TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23214,9 +23404,9 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1208(s *State)
+// func h1218(s *State)
 // VPADDD Y17, Y9, Y14
-TEXT ·h1208(SB), NOSPLIT, $24-8
+TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23233,9 +23423,9 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
+// func h1219(s *State)
 // VPADDQ (R8), Z1, Z9
-TEXT ·h1209(SB), NOSPLIT, $24-8
+TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23252,9 +23442,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
+// func h1220(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h1210(SB), NOSPLIT, $24-8
+TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23271,9 +23461,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
+// func h1221(s *State)
 // VPADDQ Y17, Y9, Y14
-TEXT ·h1211(SB), NOSPLIT, $24-8
+TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23290,9 +23480,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
+// func h1222(s *State)
 // VPADDQ Z1, Z9, Z14
-TEXT ·h1212(SB), NOSPLIT, $24-8
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23309,9 +23499,9 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
+// func h1223(s *State)
 // VPADDQ Z17, Z25, Z30
-TEXT ·h1213(SB), NOSPLIT, $24-8
+TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23328,9 +23518,9 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1214(s *State)
+// func h1224(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h1214(SB), NOSPLIT, $24-8
+TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23347,9 +23537,9 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1215(s *State)
+// func h1225(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h1215(SB), NOSPLIT, $24-8
+TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23366,9 +23556,9 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1216(s *State)
+// func h1226(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h1216(SB), NOSPLIT, $24-8
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23385,9 +23575,9 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1217(s *State)
+// func h1227(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h1217(SB), NOSPLIT, $24-8
+TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23404,9 +23594,9 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1218(s *State)
+// func h1228(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h1218(SB), NOSPLIT, $24-8
+TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23423,9 +23613,9 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1219(s *State)
+// func h1229(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h1219(SB), NOSPLIT, $24-8
+TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23442,9 +23632,9 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1220(s *State)
+// func h1230(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h1220(SB), NOSPLIT, $24-8
+TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23461,9 +23651,9 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1221(s *State)
+// func h1231(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h1221(SB), NOSPLIT, $24-8
+TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23480,9 +23670,9 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1222(s *State)
+// func h1232(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h1222(SB), NOSPLIT, $24-8
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23499,9 +23689,9 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1223(s *State)
+// func h1233(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h1223(SB), NOSPLIT, $24-8
+TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23518,9 +23708,9 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1224(s *State)
+// func h1234(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h1224(SB), NOSPLIT, $24-8
+TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23537,9 +23727,9 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1225(s *State)
+// func h1235(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h1225(SB), NOSPLIT, $24-8
+TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23556,9 +23746,9 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1226(s *State)
+// func h1236(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h1226(SB), NOSPLIT, $24-8
+TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23575,9 +23765,9 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
+// func h1237(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h1227(SB), NOSPLIT, $24-8
+TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23594,9 +23784,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
+// func h1238(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h1228(SB), NOSPLIT, $24-8
+TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23613,9 +23803,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
+// func h1239(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h1229(SB), NOSPLIT, $24-8
+TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23632,9 +23822,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
+// func h1240(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h1230(SB), NOSPLIT, $24-8
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23651,9 +23841,9 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
+// func h1241(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h1231(SB), NOSPLIT, $24-8
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23670,9 +23860,9 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1232(s *State)
+// func h1242(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h1232(SB), NOSPLIT, $24-8
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23689,9 +23879,9 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1233(s *State)
+// func h1243(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h1233(SB), NOSPLIT, $24-8
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23708,9 +23898,9 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1234(s *State)
+// func h1244(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h1234(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23727,9 +23917,9 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1235(s *State)
+// func h1245(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h1235(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23746,9 +23936,9 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
+// func h1246(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h1236(SB), NOSPLIT, $24-8
+TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23765,9 +23955,9 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
+// func h1247(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h1237(SB), NOSPLIT, $24-8
+TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23784,9 +23974,9 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1238(s *State)
+// func h1248(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h1238(SB), NOSPLIT, $24-8
+TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23803,9 +23993,9 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1239(s *State)
+// func h1249(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h1239(SB), NOSPLIT, $24-8
+TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23822,9 +24012,9 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1250(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23841,9 +24031,9 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1251(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23860,9 +24050,9 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1252(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23879,9 +24069,9 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1253(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23898,9 +24088,9 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1254(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23917,9 +24107,9 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
+// func h1255(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23936,9 +24126,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1256(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23955,9 +24145,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1257(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23974,9 +24164,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1258(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23993,9 +24183,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1259(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24012,9 +24202,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1260(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24031,9 +24221,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1261(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24050,9 +24240,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1262(s *State)
 // VPERMT2D (R8), Z1, Z9
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24069,9 +24259,9 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1263(s *State)
 // VPERMT2D 24(R8), Z1, Z9
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24088,9 +24278,9 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1264(s *State)
 // VPERMT2D X1, X9, X14
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24107,9 +24297,9 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
+// func h1265(s *State)
 // VPERMT2D Y1, Y9, Y14
-TEXT ·h1255(SB), NOSPLIT, $24-8
+TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24126,9 +24316,9 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
+// func h1266(s *State)
 // VPERMT2D Z1, Z9, Z14
-TEXT ·h1256(SB), NOSPLIT, $24-8
+TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24145,9 +24335,9 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1257(s *State)
+// func h1267(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h1257(SB), NOSPLIT, $24-8
+TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24164,9 +24354,9 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1268(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24183,9 +24373,9 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1269(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24202,9 +24392,9 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1270(s *State)
 // VPMULDQ (R8), Z1, Z9
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24221,9 +24411,9 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1271(s *State)
 // VPMULDQ Y17, Y9, Y14
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24240,9 +24430,9 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1272(s *State)
 // VPMULLD (R8), Z1, Z9
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24259,9 +24449,9 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
+// func h1273(s *State)
 // VPMULLD Y17, Y9, Y14
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24278,9 +24468,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1274(s *State)
 // VPMULLD Z1, Z9, Z14
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24297,9 +24487,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1275(s *State)
 // VPMULLD Z17, Z25, Z30
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24316,9 +24506,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1276(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24335,9 +24525,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
+// func h1277(s *State)
 // VPMULUDQ (R8), Z1, Z9
-TEXT ·h1267(SB), NOSPLIT, $24-8
+TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24354,9 +24544,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1278(s *State)
 // VPMULUDQ X17, X9, X14
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24373,9 +24563,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1279(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24392,9 +24582,9 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1270(s *State)
+// func h1280(s *State)
 // VPMULUDQ Z1, Z9, Z14
-TEXT ·h1270(SB), NOSPLIT, $24-8
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24411,9 +24601,9 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1271(s *State)
+// func h1281(s *State)
 // VPMULUDQ Z17, Z25, Z30
-TEXT ·h1271(SB), NOSPLIT, $24-8
+TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24430,9 +24620,9 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1272(s *State)
+// func h1282(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h1272(SB), NOSPLIT, $24-8
+TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24449,9 +24639,9 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1273(s *State)
+// func h1283(s *State)
 // VPROLQ $9, (R8), X1
-TEXT ·h1273(SB), NOSPLIT, $24-8
+TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24468,9 +24658,9 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1274(s *State)
+// func h1284(s *State)
 // VPROLQ $3, (R8), Y1
-TEXT ·h1274(SB), NOSPLIT, $24-8
+TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24487,9 +24677,9 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1275(s *State)
+// func h1285(s *State)
 // VPROLQ $3, (R8), Z1
-TEXT ·h1275(SB), NOSPLIT, $24-8
+TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24506,9 +24696,9 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1276(s *State)
+// func h1286(s *State)
 // VPROLQ $3, 24(R8), Z17
-TEXT ·h1276(SB), NOSPLIT, $24-8
+TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24525,9 +24715,9 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1277(s *State)
+// func h1287(s *State)
 // VPROLQ $1, X1, X9
-TEXT ·h1277(SB), NOSPLIT, $24-8
+TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24544,9 +24734,9 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1278(s *State)
+// func h1288(s *State)
 // VPROLQ $0, Y1, Y9
-TEXT ·h1278(SB), NOSPLIT, $24-8
+TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24563,9 +24753,9 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1279(s *State)
+// func h1289(s *State)
 // VPROLQ $1, Y1, Y9
-TEXT ·h1279(SB), NOSPLIT, $24-8
+TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24582,9 +24772,9 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1280(s *State)
+// func h1290(s *State)
 // VPROLQ $255, Y1, Y9
-TEXT ·h1280(SB), NOSPLIT, $24-8
+TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24601,9 +24791,9 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1281(s *State)
+// func h1291(s *State)
 // VPROLQ $44, Y1, Y9
-TEXT ·h1281(SB), NOSPLIT, $24-8
+TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24620,9 +24810,9 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1282(s *State)
+// func h1292(s *State)
 // VPROLQ $63, Y1, Y9
-TEXT ·h1282(SB), NOSPLIT, $24-8
+TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24639,9 +24829,9 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1283(s *State)
+// func h1293(s *State)
 // VPROLQ $64, Y1, Y9
-TEXT ·h1283(SB), NOSPLIT, $24-8
+TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24658,9 +24848,9 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1284(s *State)
+// func h1294(s *State)
 // VPROLQ $7, Y1, Y1
-TEXT ·h1284(SB), NOSPLIT, $24-8
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24677,9 +24867,9 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1285(s *State)
+// func h1295(s *State)
 // VPROLQ $1, Z1, Z9
-TEXT ·h1285(SB), NOSPLIT, $24-8
+TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24696,9 +24886,9 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1286(s *State)
+// func h1296(s *State)
 // VPROLQ $44, Z17, Z25
-TEXT ·h1286(SB), NOSPLIT, $24-8
+TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24715,9 +24905,9 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1287(s *State)
+// func h1297(s *State)
 // VPROLQ $64, Z1, Z9
-TEXT ·h1287(SB), NOSPLIT, $24-8
+TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24734,9 +24924,9 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1288(s *State)
+// func h1298(s *State)
 // VPRORQ $5, (R8), Y1
-TEXT ·h1288(SB), NOSPLIT, $24-8
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24753,9 +24943,9 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1289(s *State)
+// func h1299(s *State)
 // VPRORQ $5, (R8), Z1
-TEXT ·h1289(SB), NOSPLIT, $24-8
+TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24772,9 +24962,9 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1290(s *State)
+// func h1300(s *State)
 // VPRORQ $1, X1, X9
-TEXT ·h1290(SB), NOSPLIT, $24-8
+TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24791,9 +24981,9 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1291(s *State)
+// func h1301(s *State)
 // VPRORQ $0, Y1, Y9
-TEXT ·h1291(SB), NOSPLIT, $24-8
+TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24810,9 +25000,9 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1292(s *State)
+// func h1302(s *State)
 // VPRORQ $1, Y1, Y9
-TEXT ·h1292(SB), NOSPLIT, $24-8
+TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24829,9 +25019,9 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1293(s *State)
+// func h1303(s *State)
 // VPRORQ $200, Y1, Y9
-TEXT ·h1293(SB), NOSPLIT, $24-8
+TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24848,9 +25038,9 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1294(s *State)
+// func h1304(s *State)
 // VPRORQ $63, Y1, Y9
-TEXT ·h1294(SB), NOSPLIT, $24-8
+TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24867,9 +25057,9 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1295(s *State)
+// func h1305(s *State)
 // VPRORQ $1, Z1, Z9
-TEXT ·h1295(SB), NOSPLIT, $24-8
+TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24886,9 +25076,9 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1296(s *State)
+// func h1306(s *State)
 // VPRORQ $63, Z17, Z9
-TEXT ·h1296(SB), NOSPLIT, $24-8
+TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24905,9 +25095,9 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1297(s *State)
+// func h1307(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h1297(SB), NOSPLIT, $24-8
+TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24924,9 +25114,9 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1298(s *State)
+// func h1308(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h1298(SB), NOSPLIT, $24-8
+TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24943,9 +25133,9 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1299(s *State)
+// func h1309(s *State)
 // VPSHUFD $0x1b, 24(R8), Z1
-TEXT ·h1299(SB), NOSPLIT, $24-8
+TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24962,9 +25152,9 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1300(s *State)
+// func h1310(s *State)
 // VPSHUFD $0x4e, (R8), Z1
-TEXT ·h1300(SB), NOSPLIT, $24-8
+TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24981,9 +25171,9 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1301(s *State)
+// func h1311(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h1301(SB), NOSPLIT, $24-8
+TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25000,9 +25190,9 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1302(s *State)
+// func h1312(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h1302(SB), NOSPLIT, $24-8
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25019,9 +25209,9 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1303(s *State)
+// func h1313(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h1303(SB), NOSPLIT, $24-8
+TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25038,9 +25228,9 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1304(s *State)
+// func h1314(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h1304(SB), NOSPLIT, $24-8
+TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25057,9 +25247,9 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1305(s *State)
+// func h1315(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h1305(SB), NOSPLIT, $24-8
+TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25076,9 +25266,9 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1306(s *State)
+// func h1316(s *State)
 // VPSHUFD $0xa0, Y17, Y9
-TEXT ·h1306(SB), NOSPLIT, $24-8
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25095,9 +25285,9 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1307(s *State)
+// func h1317(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h1307(SB), NOSPLIT, $24-8
+TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25114,9 +25304,9 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1308(s *State)
+// func h1318(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h1308(SB), NOSPLIT, $24-8
+TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25133,9 +25323,9 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1309(s *State)
+// func h1319(s *State)
 // VPSHUFD $0xb1, Z1, Z9
-TEXT ·h1309(SB), NOSPLIT, $24-8
+TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25152,9 +25342,9 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1310(s *State)
+// func h1320(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h1310(SB), NOSPLIT, $24-8
+TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25171,9 +25361,9 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1311(s *State)
+// func h1321(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h1311(SB), NOSPLIT, $24-8
+TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25190,9 +25380,9 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1312(s *State)
+// func h1322(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h1312(SB), NOSPLIT, $24-8
+TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25209,9 +25399,9 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1313(s *State)
+// func h1323(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h1313(SB), NOSPLIT, $24-8
+TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25228,9 +25418,9 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1314(s *State)
+// func h1324(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h1314(SB), NOSPLIT, $24-8
+TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25247,9 +25437,9 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1315(s *State)
+// func h1325(s *State)
 // VPSLLD $13, Z17, Z25
-TEXT ·h1315(SB), NOSPLIT, $24-8
+TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25266,9 +25456,9 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1316(s *State)
+// func h1326(s *State)
 // VPSLLD $9, Z1, Z9
-TEXT ·h1316(SB), NOSPLIT, $24-8
+TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25285,9 +25475,9 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1317(s *State)
+// func h1327(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h1317(SB), NOSPLIT, $24-8
+TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25304,9 +25494,9 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1318(s *State)
+// func h1328(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h1318(SB), NOSPLIT, $24-8
+TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25323,9 +25513,9 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1319(s *State)
+// func h1329(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h1319(SB), NOSPLIT, $24-8
+TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25342,9 +25532,9 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1320(s *State)
+// func h1330(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h1320(SB), NOSPLIT, $24-8
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25361,9 +25551,9 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1321(s *State)
+// func h1331(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h1321(SB), NOSPLIT, $24-8
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25380,9 +25570,9 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1322(s *State)
+// func h1332(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h1322(SB), NOSPLIT, $24-8
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25399,9 +25589,9 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1323(s *State)
+// func h1333(s *State)
 // VPSLLQ $32, Z1, Z9
-TEXT ·h1323(SB), NOSPLIT, $24-8
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25418,9 +25608,9 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1324(s *State)
+// func h1334(s *State)
 // VPSLLQ $63, Z17, Z25
-TEXT ·h1324(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25437,9 +25627,9 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1325(s *State)
+// func h1335(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h1325(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25456,9 +25646,9 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1326(s *State)
+// func h1336(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h1326(SB), NOSPLIT, $24-8
+TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25475,9 +25665,9 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1327(s *State)
+// func h1337(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h1327(SB), NOSPLIT, $24-8
+TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25494,9 +25684,9 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1328(s *State)
+// func h1338(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h1328(SB), NOSPLIT, $24-8
+TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25513,9 +25703,9 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1329(s *State)
+// func h1339(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h1329(SB), NOSPLIT, $24-8
+TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25532,9 +25722,9 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1330(s *State)
+// func h1340(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h1330(SB), NOSPLIT, $24-8
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25551,9 +25741,9 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1331(s *State)
+// func h1341(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h1331(SB), NOSPLIT, $24-8
+TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25570,9 +25760,9 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1332(s *State)
+// func h1342(s *State)
 // VPSRAD $31, Z1, Z9
-TEXT ·h1332(SB), NOSPLIT, $24-8
+TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25589,9 +25779,9 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1333(s *State)
+// func h1343(s *State)
 // VPSRAD $5, Z17, Z25
-TEXT ·h1333(SB), NOSPLIT, $24-8
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25608,9 +25798,9 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1334(s *State)
+// func h1344(s *State)
 // VPSRAD $77, Z1, Z9
-TEXT ·h1334(SB), NOSPLIT, $24-8
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25627,9 +25817,9 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1335(s *State)
+// func h1345(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h1335(SB), NOSPLIT, $24-8
+TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25646,9 +25836,9 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1336(s *State)
+// func h1346(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h1336(SB), NOSPLIT, $24-8
+TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25665,9 +25855,9 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1337(s *State)
+// func h1347(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h1337(SB), NOSPLIT, $24-8
+TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25684,9 +25874,9 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1338(s *State)
+// func h1348(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h1338(SB), NOSPLIT, $24-8
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25703,9 +25893,9 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1339(s *State)
+// func h1349(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h1339(SB), NOSPLIT, $24-8
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25722,9 +25912,9 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1340(s *State)
+// func h1350(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h1340(SB), NOSPLIT, $24-8
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25741,9 +25931,9 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1341(s *State)
+// func h1351(s *State)
 // VPSRLD $1, Z1, Z9
-TEXT ·h1341(SB), NOSPLIT, $24-8
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25760,9 +25950,9 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1342(s *State)
+// func h1352(s *State)
 // VPSRLD $31, Z17, Z25
-TEXT ·h1342(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25779,9 +25969,9 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1343(s *State)
+// func h1353(s *State)
 // VPSRLD $40, Z1, Z9
-TEXT ·h1343(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25798,9 +25988,9 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1344(s *State)
+// func h1354(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h1344(SB), NOSPLIT, $24-8
+TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25817,9 +26007,9 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1345(s *State)
+// func h1355(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h1345(SB), NOSPLIT, $24-8
+TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25836,9 +26026,9 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1346(s *State)
+// func h1356(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h1346(SB), NOSPLIT, $24-8
+TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25855,9 +26045,9 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1347(s *State)
+// func h1357(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h1347(SB), NOSPLIT, $24-8
+TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25874,9 +26064,9 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1348(s *State)
+// func h1358(s *State)
 // VPSRLQ $32, Y17, Y9
-TEXT ·h1348(SB), NOSPLIT, $24-8
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25893,9 +26083,9 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1349(s *State)
+// func h1359(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h1349(SB), NOSPLIT, $24-8
+TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25912,9 +26102,9 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1350(s *State)
+// func h1360(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h1350(SB), NOSPLIT, $24-8
+TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25931,9 +26121,9 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1351(s *State)
+// func h1361(s *State)
 // VPSRLQ $1, Z17, Z25
-TEXT ·h1351(SB), NOSPLIT, $24-8
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25950,9 +26140,9 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1352(s *State)
+// func h1362(s *State)
 // VPSRLQ $32, Z1, Z9
-TEXT ·h1352(SB), NOSPLIT, $24-8
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25969,9 +26159,9 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1353(s *State)
+// func h1363(s *State)
 // VPSRLQ $64, Z1, Z9
-TEXT ·h1353(SB), NOSPLIT, $24-8
+TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25988,9 +26178,9 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1354(s *State)
+// func h1364(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h1354(SB), NOSPLIT, $24-8
+TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26007,9 +26197,9 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1355(s *State)
+// func h1365(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h1355(SB), NOSPLIT, $24-8
+TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26026,9 +26216,9 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1356(s *State)
+// func h1366(s *State)
 // VPSUBD (R8), Z1, Z9
-TEXT ·h1356(SB), NOSPLIT, $24-8
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26045,9 +26235,9 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1357(s *State)
+// func h1367(s *State)
 // VPSUBD Y1, Y9, Y30
-TEXT ·h1357(SB), NOSPLIT, $24-8
+TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26064,9 +26254,9 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1358(s *State)
+// func h1368(s *State)
 // VPSUBD Z17, Z25, Z30
-TEXT ·h1358(SB), NOSPLIT, $24-8
+TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26083,9 +26273,9 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1359(s *State)
+// func h1369(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h1359(SB), NOSPLIT, $24-8
+TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26102,9 +26292,9 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1360(s *State)
+// func h1370(s *State)
 // VPTERNLOGQ $0x96, (R8), X1, X9
-TEXT ·h1360(SB), NOSPLIT, $24-8
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26121,9 +26311,9 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1361(s *State)
+// func h1371(s *State)
 // VPTERNLOGQ $0x96, (R8), Y1, Y9
-TEXT ·h1361(SB), NOSPLIT, $24-8
+TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26140,9 +26330,9 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1362(s *State)
+// func h1372(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Y1, Y9
-TEXT ·h1362(SB), NOSPLIT, $24-8
+TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26159,9 +26349,9 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1363(s *State)
+// func h1373(s *State)
 // VPTERNLOGQ $0x96, (R8), Z1, Z9
-TEXT ·h1363(SB), NOSPLIT, $24-8
+TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26178,9 +26368,9 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1364(s *State)
+// func h1374(s *State)
 // VPTERNLOGQ $0xd2, 24(R8), Z1, Z9
-TEXT ·h1364(SB), NOSPLIT, $24-8
+TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26197,9 +26387,9 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1365(s *State)
+// func h1375(s *State)
 // VPTERNLOGQ $0x2b, X1, X9, X14
-TEXT ·h1365(SB), NOSPLIT, $24-8
+TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26216,9 +26406,9 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1366(s *State)
+// func h1376(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14
-TEXT ·h1366(SB), NOSPLIT, $24-8
+TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26235,9 +26425,9 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1367(s *State)
+// func h1377(s *State)
 // VPTERNLOGQ $0x00, Y1, Y9, Y14
-TEXT ·h1367(SB), NOSPLIT, $24-8
+TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26254,9 +26444,9 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1368(s *State)
+// func h1378(s *State)
 // VPTERNLOGQ $0x01, Y1, Y9, Y14
-TEXT ·h1368(SB), NOSPLIT, $24-8
+TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26273,9 +26463,9 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1369(s *State)
+// func h1379(s *State)
 // VPTERNLOGQ $0x3c, Y1, Y1, Y9
-TEXT ·h1369(SB), NOSPLIT, $24-8
+TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26292,9 +26482,9 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1370(s *State)
+// func h1380(s *State)
 // VPTERNLOGQ $0x80, Y1, Y9, Y14
-TEXT ·h1370(SB), NOSPLIT, $24-8
+TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26311,9 +26501,9 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1371(s *State)
+// func h1381(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y14
-TEXT ·h1371(SB), NOSPLIT, $24-8
+TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26330,9 +26520,9 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1372(s *State)
+// func h1382(s *State)
 // VPTERNLOGQ $0x96, Y1, Y9, Y9
-TEXT ·h1372(SB), NOSPLIT, $24-8
+TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26349,9 +26539,9 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1373(s *State)
+// func h1383(s *State)
 // VPTERNLOGQ $0x96, Y17, Y25, Y30
-TEXT ·h1373(SB), NOSPLIT, $24-8
+TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26368,9 +26558,9 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1374(s *State)
+// func h1384(s *State)
 // VPTERNLOGQ $0xb4, Y1, Y9, Y14
-TEXT ·h1374(SB), NOSPLIT, $24-8
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26387,9 +26577,9 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1375(s *State)
+// func h1385(s *State)
 // VPTERNLOGQ $0xe8, Y1, Y9, Y14
-TEXT ·h1375(SB), NOSPLIT, $24-8
+TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26406,9 +26596,9 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1376(s *State)
+// func h1386(s *State)
 // VPTERNLOGQ $0xf0, Y1, Y9, Y14
-TEXT ·h1376(SB), NOSPLIT, $24-8
+TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26425,9 +26615,9 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1377(s *State)
+// func h1387(s *State)
 // VPTERNLOGQ $0xff, Y1, Y9, Y14
-TEXT ·h1377(SB), NOSPLIT, $24-8
+TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26444,9 +26634,9 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1378(s *State)
+// func h1388(s *State)
 // VPTERNLOGQ $0x96, Z1, Z9, Z14
-TEXT ·h1378(SB), NOSPLIT, $24-8
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26463,9 +26653,9 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1379(s *State)
+// func h1389(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h1379(SB), NOSPLIT, $24-8
+TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26482,9 +26672,9 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1380(s *State)
+// func h1390(s *State)
 // VPUNPCKHDQ Y17, Y9, Y14
-TEXT ·h1380(SB), NOSPLIT, $24-8
+TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26501,9 +26691,9 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1381(s *State)
+// func h1391(s *State)
 // VPUNPCKHDQ Z1, Z9, Z14
-TEXT ·h1381(SB), NOSPLIT, $24-8
+TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26520,9 +26710,9 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1382(s *State)
+// func h1392(s *State)
 // VPUNPCKHDQ Z17, Z25, Z30
-TEXT ·h1382(SB), NOSPLIT, $24-8
+TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26539,9 +26729,9 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1383(s *State)
+// func h1393(s *State)
 // VPUNPCKHQDQ (R8), Z1, Z9
-TEXT ·h1383(SB), NOSPLIT, $24-8
+TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26558,9 +26748,9 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1384(s *State)
+// func h1394(s *State)
 // VPUNPCKHQDQ Z1, Z9, Z14
-TEXT ·h1384(SB), NOSPLIT, $24-8
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26577,9 +26767,9 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1385(s *State)
+// func h1395(s *State)
 // VPUNPCKHQDQ Z17, Z25, Z30
-TEXT ·h1385(SB), NOSPLIT, $24-8
+TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26596,9 +26786,9 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1386(s *State)
+// func h1396(s *State)
 // VPUNPCKLDQ (R8), Z1, Z9
-TEXT ·h1386(SB), NOSPLIT, $24-8
+TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26615,9 +26805,9 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1387(s *State)
+// func h1397(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h1387(SB), NOSPLIT, $24-8
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26634,9 +26824,9 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1388(s *State)
+// func h1398(s *State)
 // VPUNPCKLDQ Z1, Z9, Z14
-TEXT ·h1388(SB), NOSPLIT, $24-8
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26653,9 +26843,9 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1389(s *State)
+// func h1399(s *State)
 // VPUNPCKLDQ Z17, Z25, Z30
-TEXT ·h1389(SB), NOSPLIT, $24-8
+TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26672,9 +26862,9 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1390(s *State)
+// func h1400(s *State)
 // VPUNPCKLQDQ (R8), Z1, Z9
-TEXT ·h1390(SB), NOSPLIT, $24-8
+TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26691,9 +26881,9 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1391(s *State)
+// func h1401(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y30
-TEXT ·h1391(SB), NOSPLIT, $24-8
+TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26710,9 +26900,9 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1392(s *State)
+// func h1402(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h1392(SB), NOSPLIT, $24-8
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26729,9 +26919,9 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1393(s *State)
+// func h1403(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h1393(SB), NOSPLIT, $24-8
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26748,9 +26938,9 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1394(s *State)
+// func h1404(s *State)
 // VPXORQ (R8), X1, X9
-TEXT ·h1394(SB), NOSPLIT, $24-8
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26767,9 +26957,9 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1395(s *State)
+// func h1405(s *State)
 // VPXORQ (R8), Y1, Y9
-TEXT ·h1395(SB), NOSPLIT, $24-8
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26786,9 +26976,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
+// func h1406(s *State)
 // VPXORQ (R8), Z1, Z9
-TEXT ·h1396(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26805,9 +26995,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
+// func h1407(s *State)
 // VPXORQ 24(R8)(R9*8), Z1, Z25
-TEXT ·h1397(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26824,9 +27014,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
+// func h1408(s *State)
 // VPXORQ 24(R8), Z1, Z9
-TEXT ·h1398(SB), NOSPLIT, $24-8
+TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26843,9 +27033,9 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
+// func h1409(s *State)
 // VPXORQ X1, X9, X14
-TEXT ·h1399(SB), NOSPLIT, $24-8
+TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26862,9 +27052,9 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1400(s *State)
+// func h1410(s *State)
 // VPXORQ X17, X9, X30
-TEXT ·h1400(SB), NOSPLIT, $24-8
+TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26881,9 +27071,9 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1401(s *State)
+// func h1411(s *State)
 // VPXORQ Y1, Y9, Y14
-TEXT ·h1401(SB), NOSPLIT, $24-8
+TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26900,9 +27090,9 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1402(s *State)
+// func h1412(s *State)
 // VPXORQ Y17, Y9, Y30
-TEXT ·h1402(SB), NOSPLIT, $24-8
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26919,9 +27109,9 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1403(s *State)
+// func h1413(s *State)
 // VPXORQ Z1, Z1, Z9
-TEXT ·h1403(SB), NOSPLIT, $24-8
+TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26938,9 +27128,9 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1404(s *State)
+// func h1414(s *State)
 // VPXORQ Z1, Z9, Z14
-TEXT ·h1404(SB), NOSPLIT, $24-8
+TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26957,9 +27147,9 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1405(s *State)
+// func h1415(s *State)
 // VSHUFI64X2 $0x01, (R8), Y1, Y9
-TEXT ·h1405(SB), NOSPLIT, $24-8
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26976,9 +27166,9 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1406(s *State)
+// func h1416(s *State)
 // VSHUFI64X2 $0x4e, 24(R8), Z1, Z9
-TEXT ·h1406(SB), NOSPLIT, $24-8
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26995,9 +27185,9 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
+// func h1417(s *State)
 // VSHUFI64X2 $0xd8, (R8), Z1, Z9
-TEXT ·h1407(SB), NOSPLIT, $24-8
+TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27014,9 +27204,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
+// func h1418(s *State)
 // VSHUFI64X2 $0x00, Y1, Y9, Y14
-TEXT ·h1408(SB), NOSPLIT, $24-8
+TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27033,9 +27223,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
+// func h1419(s *State)
 // VSHUFI64X2 $0x02, Y17, Y25, Y30
-TEXT ·h1409(SB), NOSPLIT, $24-8
+TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27052,9 +27242,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
+// func h1420(s *State)
 // VSHUFI64X2 $0x03, Y1, Y9, Y14
-TEXT ·h1410(SB), NOSPLIT, $24-8
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27071,9 +27261,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
+// func h1421(s *State)
 // VSHUFI64X2 $0x1b, Z17, Z25, Z30
-TEXT ·h1411(SB), NOSPLIT, $24-8
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27090,9 +27280,9 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1412(s *State)
+// func h1422(s *State)
 // VSHUFI64X2 $0xee, Z1, Z9, Z14
-TEXT ·h1412(SB), NOSPLIT, $24-8
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27109,9 +27299,9 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1413(s *State)
+// func h1423(s *State)
 // XCHGQ AX, R8
-TEXT ·h1413(SB), NOSPLIT, $24-8
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27128,9 +27318,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
+// func h1424(s *State)
 // XCHGQ R8, CX
-TEXT ·h1414(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27147,9 +27337,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
+// func h1425(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h1415(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27166,9 +27356,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
+// func h1426(s *State)
 // XORL AX, R8
-TEXT ·h1416(SB), NOSPLIT, $24-8
+TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27185,9 +27375,9 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
+// func h1427(s *State)
 // XORQ $-2, R8
-TEXT ·h1417(SB), NOSPLIT, $24-8
+TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27204,9 +27394,9 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1418(s *State)
+// func h1428(s *State)
 // XORQ R8, R8
-TEXT ·h1418(SB), NOSPLIT, $24-8
+TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27223,9 +27413,9 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1419(s *State)
+// func h1429(s *State)
 // ADDQ AX, CX
-TEXT ·h1419(SB), NOSPLIT, $24-8
+TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27242,9 +27432,9 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1420(s *State)
+// func h1430(s *State)
 // ADDQ CX, DX
-TEXT ·h1420(SB), NOSPLIT, $24-8
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27261,9 +27451,9 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1421(s *State)
+// func h1431(s *State)
 // ADDQ DX, BX
-TEXT ·h1421(SB), NOSPLIT, $24-8
+TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27280,9 +27470,9 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1422(s *State)
+// func h1432(s *State)
 // ADDQ BX, BP
-TEXT ·h1422(SB), NOSPLIT, $24-8
+TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27299,9 +27489,9 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1423(s *State)
+// func h1433(s *State)
 // ADDQ BP, SI
-TEXT ·h1423(SB), NOSPLIT, $24-8
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27318,9 +27508,9 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1424(s *State)
+// func h1434(s *State)
 // ADDQ SI, DI
-TEXT ·h1424(SB), NOSPLIT, $24-8
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27337,9 +27527,9 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
+// func h1435(s *State)
 // ADDQ DI, R8
-TEXT ·h1425(SB), NOSPLIT, $24-8
+TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27356,9 +27546,9 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
+// func h1436(s *State)
 // ADDQ R9, R10
-TEXT ·h1426(SB), NOSPLIT, $24-8
+TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27375,9 +27565,9 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
+// func h1437(s *State)
 // ADDQ R10, R11
-TEXT ·h1427(SB), NOSPLIT, $24-8
+TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27394,9 +27584,9 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
+// func h1438(s *State)
 // ADDQ R11, R12
-TEXT ·h1428(SB), NOSPLIT, $24-8
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27413,9 +27603,9 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
+// func h1439(s *State)
 // ADDQ R12, R13
-TEXT ·h1429(SB), NOSPLIT, $24-8
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27432,9 +27622,9 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1430(s *State)
+// func h1440(s *State)
 // ADDQ R13, R14
-TEXT ·h1430(SB), NOSPLIT, $24-8
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27451,9 +27641,9 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1431(s *State)
+// func h1441(s *State)
 // ADDQ R14, R15
-TEXT ·h1431(SB), NOSPLIT, $24-8
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27470,9 +27660,9 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
+// func h1442(s *State)
 // ADDQ R15, AX
-TEXT ·h1432(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27489,9 +27679,9 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
+// func h1443(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h1433(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27508,9 +27698,9 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
+// func h1444(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h1434(SB), NOSPLIT, $24-8
+TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27527,9 +27717,9 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
+// func h1445(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h1435(SB), NOSPLIT, $24-8
+TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27546,9 +27736,9 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1436(s *State)
+// func h1446(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h1436(SB), NOSPLIT, $24-8
+TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27565,9 +27755,9 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1437(s *State)
+// func h1447(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h1437(SB), NOSPLIT, $24-8
+TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27584,9 +27774,9 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1438(s *State)
+// func h1448(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h1438(SB), NOSPLIT, $24-8
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27603,9 +27793,9 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1439(s *State)
+// func h1449(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h1439(SB), NOSPLIT, $24-8
+TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27622,9 +27812,9 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1440(s *State)
+// func h1450(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h1440(SB), NOSPLIT, $24-8
+TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27641,9 +27831,9 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1441(s *State)
+// func h1451(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h1441(SB), NOSPLIT, $24-8
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27660,9 +27850,9 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1442(s *State)
+// func h1452(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h1442(SB), NOSPLIT, $24-8
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27679,9 +27869,9 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
+// func h1453(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h1443(SB), NOSPLIT, $24-8
+TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27698,9 +27888,9 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
+// func h1454(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h1444(SB), NOSPLIT, $24-8
+TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27717,9 +27907,9 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
+// func h1455(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h1445(SB), NOSPLIT, $24-8
+TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27736,9 +27926,9 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
+// func h1456(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h1446(SB), NOSPLIT, $24-8
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27755,9 +27945,9 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
+// func h1457(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h1447(SB), NOSPLIT, $24-8
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27774,9 +27964,9 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1448(s *State)
+// func h1458(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h1448(SB), NOSPLIT, $24-8
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27793,9 +27983,9 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1449(s *State)
+// func h1459(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h1449(SB), NOSPLIT, $24-8
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27812,9 +28002,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
+// func h1460(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h1450(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27831,9 +28021,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
+// func h1461(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h1451(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27850,9 +28040,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
+// func h1462(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h1452(SB), NOSPLIT, $24-8
+TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27869,9 +28059,9 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
+// func h1463(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h1453(SB), NOSPLIT, $24-8
+TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27888,9 +28078,9 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1454(s *State)
+// func h1464(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h1454(SB), NOSPLIT, $24-8
+TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27907,9 +28097,9 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1455(s *State)
+// func h1465(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h1455(SB), NOSPLIT, $24-8
+TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27926,9 +28116,9 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1456(s *State)
+// func h1466(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h1456(SB), NOSPLIT, $24-8
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27945,9 +28135,9 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1457(s *State)
+// func h1467(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h1457(SB), NOSPLIT, $24-8
+TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27964,9 +28154,9 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1458(s *State)
+// func h1468(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h1458(SB), NOSPLIT, $24-8
+TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27983,9 +28173,9 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1459(s *State)
+// func h1469(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h1459(SB), NOSPLIT, $24-8
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28002,9 +28192,9 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1460(s *State)
+// func h1470(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h1460(SB), NOSPLIT, $24-8
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28021,9 +28211,9 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
+// func h1471(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h1461(SB), NOSPLIT, $24-8
+TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28040,9 +28230,9 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
+// func h1472(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h1462(SB), NOSPLIT, $24-8
+TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28059,9 +28249,9 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
+// func h1473(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h1463(SB), NOSPLIT, $24-8
+TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28078,9 +28268,9 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
+// func h1474(s *State)
 // PXOR X0, X3
-TEXT ·h1464(SB), NOSPLIT, $24-8
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28097,9 +28287,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
+// func h1475(s *State)
 // PXOR X1, X4
-TEXT ·h1465(SB), NOSPLIT, $24-8
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28116,9 +28306,9 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1466(s *State)
+// func h1476(s *State)
 // PXOR X2, X5
-TEXT ·h1466(SB), NOSPLIT, $24-8
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28135,9 +28325,9 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1467(s *State)
+// func h1477(s *State)
 // PXOR X3, X6
-TEXT ·h1467(SB), NOSPLIT, $24-8
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28154,9 +28344,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
+// func h1478(s *State)
 // PXOR X4, X7
-TEXT ·h1468(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28173,9 +28363,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
+// func h1479(s *State)
 // PXOR X5, X8
-TEXT ·h1469(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28192,9 +28382,9 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
+// func h1480(s *State)
 // PXOR X6, X9
-TEXT ·h1470(SB), NOSPLIT, $24-8
+TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28211,9 +28401,9 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
+// func h1481(s *State)
 // PXOR X7, X10
-TEXT ·h1471(SB), NOSPLIT, $24-8
+TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28230,9 +28420,9 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1472(s *State)
+// func h1482(s *State)
 // PXOR X8, X11
-TEXT ·h1472(SB), NOSPLIT, $24-8
+TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28249,9 +28439,9 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1473(s *State)
+// func h1483(s *State)
 // PXOR X9, X12
-TEXT ·h1473(SB), NOSPLIT, $24-8
+TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28268,9 +28458,9 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1474(s *State)
+// func h1484(s *State)
 // PXOR X10, X13
-TEXT ·h1474(SB), NOSPLIT, $24-8
+TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28287,9 +28477,9 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1475(s *State)
+// func h1485(s *State)
 // PXOR X11, X14
-TEXT ·h1475(SB), NOSPLIT, $24-8
+TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28306,9 +28496,9 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1476(s *State)
+// func h1486(s *State)
 // PXOR X12, X15
-TEXT ·h1476(SB), NOSPLIT, $24-8
+TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28325,9 +28515,9 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1477(s *State)
+// func h1487(s *State)
 // PXOR X13, X0
-TEXT ·h1477(SB), NOSPLIT, $24-8
+TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28344,9 +28534,9 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1478(s *State)
+// func h1488(s *State)
 // PXOR X14, X1
-TEXT ·h1478(SB), NOSPLIT, $24-8
+TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28363,9 +28553,9 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
+// func h1489(s *State)
 // PXOR X15, X2
-TEXT ·h1479(SB), NOSPLIT, $24-8
+TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28382,9 +28572,9 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
+// func h1490(s *State)
 // MOVQ X0, AX
-TEXT ·h1480(SB), NOSPLIT, $24-8
+TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28401,9 +28591,9 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
+// func h1491(s *State)
 // MOVQ X1, CX
-TEXT ·h1481(SB), NOSPLIT, $24-8
+TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28420,9 +28610,9 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1482(s *State)
+// func h1492(s *State)
 // MOVQ X2, DX
-TEXT ·h1482(SB), NOSPLIT, $24-8
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28439,9 +28629,9 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1483(s *State)
+// func h1493(s *State)
 // MOVQ X3, BX
-TEXT ·h1483(SB), NOSPLIT, $24-8
+TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28458,9 +28648,9 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1484(s *State)
+// func h1494(s *State)
 // MOVQ X4, BP
-TEXT ·h1484(SB), NOSPLIT, $24-8
+TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28477,9 +28667,9 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1485(s *State)
+// func h1495(s *State)
 // MOVQ X5, SI
-TEXT ·h1485(SB), NOSPLIT, $24-8
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28496,9 +28686,9 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1486(s *State)
+// func h1496(s *State)
 // MOVQ X6, DI
-TEXT ·h1486(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28515,9 +28705,9 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1487(s *State)
+// func h1497(s *State)
 // MOVQ X7, R8
-TEXT ·h1487(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28534,9 +28724,9 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1488(s *State)
+// func h1498(s *State)
 // MOVQ X8, R9
-TEXT ·h1488(SB), NOSPLIT, $24-8
+TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28553,9 +28743,9 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1489(s *State)
+// func h1499(s *State)
 // MOVQ X9, R10
-TEXT ·h1489(SB), NOSPLIT, $24-8
+TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28572,9 +28762,9 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1490(s *State)
+// func h1500(s *State)
 // MOVQ X10, R11
-TEXT ·h1490(SB), NOSPLIT, $24-8
+TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28591,9 +28781,9 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1491(s *State)
+// func h1501(s *State)
 // MOVQ X11, R12
-TEXT ·h1491(SB), NOSPLIT, $24-8
+TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28610,9 +28800,9 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1492(s *State)
+// func h1502(s *State)
 // MOVQ X12, R13
-TEXT ·h1492(SB), NOSPLIT, $24-8
+TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28629,9 +28819,9 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1493(s *State)
+// func h1503(s *State)
 // MOVQ X13, R14
-TEXT ·h1493(SB), NOSPLIT, $24-8
+TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28648,9 +28838,9 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1494(s *State)
+// func h1504(s *State)
 // MOVQ X14, R15
-TEXT ·h1494(SB), NOSPLIT, $24-8
+TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28667,9 +28857,9 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1495(s *State)
+// func h1505(s *State)
 // MOVQ X15, AX
-TEXT ·h1495(SB), NOSPLIT, $24-8
+TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28686,9 +28876,9 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1496(s *State)
+// func h1506(s *State)
 // CMPL AX, $0x00000cb8; JCC taken
-TEXT ·h1496(SB), NOSPLIT, $24-8
+TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28710,9 +28900,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
+// func h1507(s *State)
 // CMPL AX, $0x00000fe6; JCC taken
-TEXT ·h1497(SB), NOSPLIT, $24-8
+TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28734,9 +28924,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
+// func h1508(s *State)
 // CMPL AX, $0x00001642; JCC taken
-TEXT ·h1498(SB), NOSPLIT, $24-8
+TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28758,9 +28948,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
+// func h1509(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h1499(SB), NOSPLIT, $24-8
+TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28778,9 +28968,9 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1500(s *State)
+// func h1510(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h1500(SB), NOSPLIT, $24-8
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28798,9 +28988,9 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1501(s *State)
+// func h1511(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h1501(SB), NOSPLIT, $24-8
+TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28818,9 +29008,9 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1502(s *State)
+// func h1512(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h1502(SB), NOSPLIT, $24-8
+TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28838,9 +29028,9 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1503(s *State)
+// func h1513(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h1503(SB), NOSPLIT, $24-8
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28858,9 +29048,9 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1504(s *State)
+// func h1514(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h1504(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28882,9 +29072,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1505(s *State)
+// func h1515(s *State)
 // CMPQ AX, $0x00000004; JCS taken
-TEXT ·h1505(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28906,9 +29096,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1506(s *State)
+// func h1516(s *State)
 // CMPQ AX, $0x00000006; JCS taken
-TEXT ·h1506(SB), NOSPLIT, $24-8
+TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28930,9 +29120,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1507(s *State)
+// func h1517(s *State)
 // CMPQ AX, $0x00000008; JCS taken
-TEXT ·h1507(SB), NOSPLIT, $24-8
+TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28954,9 +29144,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1508(s *State)
+// func h1518(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h1508(SB), NOSPLIT, $24-8
+TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28978,9 +29168,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1509(s *State)
+// func h1519(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h1509(SB), NOSPLIT, $24-8
+TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29002,9 +29192,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1510(s *State)
+// func h1520(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h1510(SB), NOSPLIT, $24-8
+TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29026,9 +29216,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1511(s *State)
+// func h1521(s *State)
 // CMPQ CX, $0x00000007; JLS taken
-TEXT ·h1511(SB), NOSPLIT, $24-8
+TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29050,9 +29240,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1512(s *State)
+// func h1522(s *State)
 // CMPQ CX, $0x00000008; JHI taken
-TEXT ·h1512(SB), NOSPLIT, $24-8
+TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29074,9 +29264,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1513(s *State)
+// func h1523(s *State)
 // CMPQ CX, $0x0000000f; JLS taken
-TEXT ·h1513(SB), NOSPLIT, $24-8
+TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29098,9 +29288,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1514(s *State)
+// func h1524(s *State)
 // CMPQ CX, $0x00000017; JLS taken
-TEXT ·h1514(SB), NOSPLIT, $24-8
+TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29122,9 +29312,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
+// func h1525(s *State)
 // CMPQ CX, $0x0000001f; JLS taken
-TEXT ·h1515(SB), NOSPLIT, $24-8
+TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29146,9 +29336,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
+// func h1526(s *State)
 // CMPQ CX, $0x00000027; JLS taken
-TEXT ·h1516(SB), NOSPLIT, $24-8
+TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29170,9 +29360,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
+// func h1527(s *State)
 // CMPQ CX, $0x0000002f; JLS taken
-TEXT ·h1517(SB), NOSPLIT, $24-8
+TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29194,9 +29384,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1518(s *State)
+// func h1528(s *State)
 // CMPQ CX, $0x00000037; JCC taken
-TEXT ·h1518(SB), NOSPLIT, $24-8
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29218,9 +29408,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1519(s *State)
+// func h1529(s *State)
 // CMPQ CX, $0x00000037; JLS taken
-TEXT ·h1519(SB), NOSPLIT, $24-8
+TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29242,9 +29432,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1520(s *State)
+// func h1530(s *State)
 // CMPQ CX, $0x0000003f; JLS taken
-TEXT ·h1520(SB), NOSPLIT, $24-8
+TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29266,9 +29456,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1521(s *State)
+// func h1531(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h1521(SB), NOSPLIT, $24-8
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29286,9 +29476,9 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1522(s *State)
+// func h1532(s *State)
 // CMPQ CX, $0x00000047; JLS taken
-TEXT ·h1522(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29310,9 +29500,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1523(s *State)
+// func h1533(s *State)
 // CMPQ CX, $0x0000004b; JCC taken
-TEXT ·h1523(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29334,9 +29524,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1524(s *State)
+// func h1534(s *State)
 // CMPQ CX, $0x0000004f; JLS taken
-TEXT ·h1524(SB), NOSPLIT, $24-8
+TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29358,9 +29548,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1525(s *State)
+// func h1535(s *State)
 // CMPQ CX, $0x00000050; JCC taken
-TEXT ·h1525(SB), NOSPLIT, $24-8
+TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29382,9 +29572,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1526(s *State)
+// func h1536(s *State)
 // CMPQ CX, $0x00000057; JLS taken
-TEXT ·h1526(SB), NOSPLIT, $24-8
+TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29406,9 +29596,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1527(s *State)
+// func h1537(s *State)
 // CMPQ CX, $0x0000005f; JLS taken
-TEXT ·h1527(SB), NOSPLIT, $24-8
+TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29430,9 +29620,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1528(s *State)
+// func h1538(s *State)
 // CMPQ CX, $0x00000067; JLS taken
-TEXT ·h1528(SB), NOSPLIT, $24-8
+TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29454,9 +29644,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1529(s *State)
+// func h1539(s *State)
 // CMPQ CX, $0x0000006f; JLS taken
-TEXT ·h1529(SB), NOSPLIT, $24-8
+TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29478,9 +29668,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1530(s *State)
+// func h1540(s *State)
 // CMPQ CX, $0x00000077; JLS taken
-TEXT ·h1530(SB), NOSPLIT, $24-8
+TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29502,9 +29692,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1531(s *State)
+// func h1541(s *State)
 // CMPQ CX, $0x0000007f; JLS taken
-TEXT ·h1531(SB), NOSPLIT, $24-8
+TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29526,9 +29716,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1532(s *State)
+// func h1542(s *State)
 // CMPQ CX, $0x00000087; JHI taken
-TEXT ·h1532(SB), NOSPLIT, $24-8
+TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29550,9 +29740,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
+// func h1543(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h1533(SB), NOSPLIT, $24-8
+TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29574,9 +29764,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
+// func h1544(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h1534(SB), NOSPLIT, $24-8
+TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29598,9 +29788,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
+// func h1545(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h1535(SB), NOSPLIT, $24-8
+TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29622,9 +29812,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1536(s *State)
+// func h1546(s *State)
 // CMPQ DX, $0x00000004; JCS taken
-TEXT ·h1536(SB), NOSPLIT, $24-8
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29646,9 +29836,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1537(s *State)
+// func h1547(s *State)
 // CMPQ DX, $0x00000006; JCS taken
-TEXT ·h1537(SB), NOSPLIT, $24-8
+TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29670,9 +29860,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1538(s *State)
+// func h1548(s *State)
 // CMPQ DX, $0x00000008; JCS taken
-TEXT ·h1538(SB), NOSPLIT, $24-8
+TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29694,9 +29884,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1539(s *State)
+// func h1549(s *State)
 // CMPQ DX, $0x00000037; JHI taken
-TEXT ·h1539(SB), NOSPLIT, $24-8
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29718,9 +29908,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1540(s *State)
+// func h1550(s *State)
 // CMPQ DX, $0x0000004b; JHI taken
-TEXT ·h1540(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29742,9 +29932,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1541(s *State)
+// func h1551(s *State)
 // CMPQ DX, $0x00000050; JHI taken
-TEXT ·h1541(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29766,9 +29956,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1542(s *State)
+// func h1552(s *State)
 // CMPQ DX, $0x000003b8; JHI taken
-TEXT ·h1542(SB), NOSPLIT, $24-8
+TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29790,9 +29980,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1543(s *State)
+// func h1553(s *State)
 // CMPQ DX, R8; JCS taken
-TEXT ·h1543(SB), NOSPLIT, $24-8
+TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29814,9 +30004,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1544(s *State)
+// func h1554(s *State)
 // CMPQ R8, $0x00000000; CMOVQEQ AX, DX
-TEXT ·h1544(SB), NOSPLIT, $24-8
+TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29834,9 +30024,9 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1545(s *State)
+// func h1555(s *State)
 // CMPQ R8, $0x00000001; CMOVQEQ AX, DX
-TEXT ·h1545(SB), NOSPLIT, $24-8
+TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29854,9 +30044,9 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1546(s *State)
+// func h1556(s *State)
 // CMPQ R8, $0x00000002; CMOVQEQ AX, DX
-TEXT ·h1546(SB), NOSPLIT, $24-8
+TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29874,9 +30064,9 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1547(s *State)
+// func h1557(s *State)
 // CMPQ R8, $0x00000003; CMOVQEQ AX, DX
-TEXT ·h1547(SB), NOSPLIT, $24-8
+TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29894,9 +30084,9 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1548(s *State)
+// func h1558(s *State)
 // CMPQ R8, $0x00000037; JCC taken
-TEXT ·h1548(SB), NOSPLIT, $24-8
+TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29918,9 +30108,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1549(s *State)
+// func h1559(s *State)
 // CMPQ R8, $0x0000004b; JCC taken
-TEXT ·h1549(SB), NOSPLIT, $24-8
+TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29942,9 +30132,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1550(s *State)
+// func h1560(s *State)
 // CMPQ R8, $0x00000050; JCC taken
-TEXT ·h1550(SB), NOSPLIT, $24-8
+TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29966,9 +30156,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
+// func h1561(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h1551(SB), NOSPLIT, $24-8
+TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29990,9 +30180,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
+// func h1562(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1552(SB), NOSPLIT, $24-8
+TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30014,9 +30204,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
+// func h1563(s *State)
 // CMPQ R8, $0x00000100; JCS taken
-TEXT ·h1553(SB), NOSPLIT, $24-8
+TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30038,9 +30228,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
+// func h1564(s *State)
 // CMPQ R8, 24(R9); JCS taken
-TEXT ·h1554(SB), NOSPLIT, $24-8
+TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30062,9 +30252,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1555(s *State)
+// func h1565(s *State)
 // CMPQ R8, DX; JCC taken
-TEXT ·h1555(SB), NOSPLIT, $24-8
+TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30086,9 +30276,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1556(s *State)
+// func h1566(s *State)
 // CMPQ R8, R9; SBBQ R10, R10
-TEXT ·h1556(SB), NOSPLIT, $24-8
+TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30106,9 +30296,9 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1557(s *State)
+// func h1567(s *State)
 // DECL CX; JNE taken
-TEXT ·h1557(SB), NOSPLIT, $24-8
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30130,9 +30320,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1558(s *State)
+// func h1568(s *State)
 // DECL DX; JNE taken
-TEXT ·h1558(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30154,9 +30344,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1559(s *State)
+// func h1569(s *State)
 // DECQ 24(R8); JNE taken
-TEXT ·h1559(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30178,9 +30368,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1560(s *State)
+// func h1570(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1560(SB), NOSPLIT, $24-8
+TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30202,9 +30392,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1561(s *State)
+// func h1571(s *State)
 // DECQ CX; JNE taken
-TEXT ·h1561(SB), NOSPLIT, $24-8
+TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30226,9 +30416,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1562(s *State)
+// func h1572(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1562(SB), NOSPLIT, $24-8
+TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30246,9 +30436,9 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1563(s *State)
+// func h1573(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1563(SB), NOSPLIT, $24-8
+TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30266,9 +30456,9 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1564(s *State)
+// func h1574(s *State)
 // TESTL AX, AX; JEQ taken
-TEXT ·h1564(SB), NOSPLIT, $24-8
+TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30290,9 +30480,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1565(s *State)
+// func h1575(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1565(SB), NOSPLIT, $24-8
+TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30310,9 +30500,9 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1566(s *State)
+// func h1576(s *State)
 // TESTQ $0x00000001, CX; JEQ taken
-TEXT ·h1566(SB), NOSPLIT, $24-8
+TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30334,9 +30524,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1567(s *State)
+// func h1577(s *State)
 // TESTQ $0x00000001, R8; CMOVQNE DX, AX
-TEXT ·h1567(SB), NOSPLIT, $24-8
+TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30354,9 +30544,9 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1568(s *State)
+// func h1578(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1568(SB), NOSPLIT, $24-8
+TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30374,9 +30564,9 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
+// func h1579(s *State)
 // TESTQ $0x00000002, CX; JEQ taken
-TEXT ·h1569(SB), NOSPLIT, $24-8
+TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30398,9 +30588,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
+// func h1580(s *State)
 // TESTQ $0x00000002, R8; CMOVQNE DX, AX
-TEXT ·h1570(SB), NOSPLIT, $24-8
+TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30418,9 +30608,9 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1571(s *State)
+// func h1581(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1571(SB), NOSPLIT, $24-8
+TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30438,9 +30628,9 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1572(s *State)
+// func h1582(s *State)
 // TESTQ $0x00000004, CX; JEQ taken
-TEXT ·h1572(SB), NOSPLIT, $24-8
+TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30462,9 +30652,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1573(s *State)
+// func h1583(s *State)
 // TESTQ $0x00000004, R8; CMOVQNE DX, AX
-TEXT ·h1573(SB), NOSPLIT, $24-8
+TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30482,9 +30672,9 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1574(s *State)
+// func h1584(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1574(SB), NOSPLIT, $24-8
+TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30502,9 +30692,9 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1575(s *State)
+// func h1585(s *State)
 // TESTQ $0x00000008, R8; CMOVQNE DX, AX
-TEXT ·h1575(SB), NOSPLIT, $24-8
+TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30522,9 +30712,9 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1576(s *State)
+// func h1586(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1576(SB), NOSPLIT, $24-8
+TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30542,9 +30732,9 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1577(s *State)
+// func h1587(s *State)
 // TESTQ $0x00000010, R8; CMOVQNE DX, AX
-TEXT ·h1577(SB), NOSPLIT, $24-8
+TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30562,9 +30752,9 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1578(s *State)
+// func h1588(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1578(SB), NOSPLIT, $24-8
+TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30582,9 +30772,9 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1579(s *State)
+// func h1589(s *State)
 // TESTQ $0x00000020, R8; CMOVQNE DX, AX
-TEXT ·h1579(SB), NOSPLIT, $24-8
+TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30602,9 +30792,9 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1580(s *State)
+// func h1590(s *State)
 // TESTQ AX, AX; JEQ taken
-TEXT ·h1580(SB), NOSPLIT, $24-8
+TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30626,9 +30816,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1581(s *State)
+// func h1591(s *State)
 // TESTQ CX, CX; JEQ taken
-TEXT ·h1581(SB), NOSPLIT, $24-8
+TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30650,9 +30840,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1582(s *State)
+// func h1592(s *State)
 // TESTQ R8, R8; CMOVQNE AX, DX
-TEXT ·h1582(SB), NOSPLIT, $24-8
+TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30670,248 +30860,8 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1583(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1583(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1584(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h1584(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1585(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h1585(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1586(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h1586(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1587(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h1587(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1588(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h1588(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1589(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h1589(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1590(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h1590(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1591(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h1591(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1592(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h1592(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1593(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30921,7 +30871,7 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30935,7 +30885,7 @@ done:
 	RET
 
 // func h1594(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30945,7 +30895,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30959,7 +30909,7 @@ done:
 	RET
 
 // func h1595(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JCS taken
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30969,7 +30919,11 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30979,7 +30933,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	RET
 
 // func h1596(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
+// ADDQ R8, R9; JCC taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30989,7 +30943,11 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30999,7 +30957,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	RET
 
 // func h1597(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
+// ADDQ R8, R9; JLT taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31009,7 +30967,11 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31019,7 +30981,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	RET
 
 // func h1598(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
+// ADDQ R8, R9; JGE taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31029,7 +30991,11 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31039,7 +31005,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	RET
 
 // func h1599(s *State)
-// ADDQ R8, R9; INCQ R13
+// ADDQ R8, R9; JLE taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31049,7 +31015,11 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31059,7 +31029,7 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	RET
 
 // func h1600(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
+// ADDQ R8, R9; JGT taken
 TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31069,7 +31039,11 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31079,7 +31053,7 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	RET
 
 // func h1601(s *State)
-// SUBQ R8, R9; JEQ taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31088,8 +31062,8 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
+	ADDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31103,7 +31077,7 @@ done:
 	RET
 
 // func h1602(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31112,8 +31086,8 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
+	ADDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31127,7 +31101,7 @@ done:
 	RET
 
 // func h1603(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31136,8 +31110,8 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
+	ADDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31151,7 +31125,7 @@ done:
 	RET
 
 // func h1604(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31160,8 +31134,8 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31175,7 +31149,7 @@ done:
 	RET
 
 // func h1605(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31184,12 +31158,8 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31199,7 +31169,7 @@ done:
 	RET
 
 // func h1606(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31208,12 +31178,8 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31223,7 +31189,7 @@ done:
 	RET
 
 // func h1607(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; ADCQ R10, R11
 TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31232,12 +31198,8 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31247,7 +31209,7 @@ done:
 	RET
 
 // func h1608(s *State)
-// SUBQ R8, R9; JGT taken
+// ADDQ R8, R9; SBBQ R10, R11
 TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31256,12 +31218,8 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31271,7 +31229,7 @@ done:
 	RET
 
 // func h1609(s *State)
-// SUBQ R8, R9; JLS taken
+// ADDQ R8, R9; INCQ R13
 TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31280,12 +31238,8 @@ TEXT ·h1609(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31295,7 +31249,7 @@ done:
 	RET
 
 // func h1610(s *State)
-// SUBQ R8, R9; JHI taken
+// ADDQ R8, R9; ROLQ $7, R13
 TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31304,12 +31258,8 @@ TEXT ·h1610(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31319,7 +31269,7 @@ done:
 	RET
 
 // func h1611(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31329,7 +31279,7 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31343,7 +31293,7 @@ done:
 	RET
 
 // func h1612(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31353,7 +31303,7 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31367,7 +31317,7 @@ done:
 	RET
 
 // func h1613(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JCS taken
 TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31377,7 +31327,11 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31387,7 +31341,7 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	RET
 
 // func h1614(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
+// SUBQ R8, R9; JCC taken
 TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31397,7 +31351,11 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31407,7 +31365,7 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	RET
 
 // func h1615(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
+// SUBQ R8, R9; JLT taken
 TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31417,7 +31375,11 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31427,7 +31389,7 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	RET
 
 // func h1616(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
+// SUBQ R8, R9; JGE taken
 TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31437,7 +31399,11 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31447,7 +31413,7 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	RET
 
 // func h1617(s *State)
-// SUBQ R8, R9; INCQ R13
+// SUBQ R8, R9; JLE taken
 TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31457,7 +31423,11 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31467,7 +31437,7 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	RET
 
 // func h1618(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
+// SUBQ R8, R9; JGT taken
 TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31477,7 +31447,11 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31487,7 +31461,7 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	RET
 
 // func h1619(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31496,8 +31470,8 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31511,7 +31485,7 @@ done:
 	RET
 
 // func h1620(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31520,8 +31494,8 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
+	SUBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31535,7 +31509,7 @@ done:
 	RET
 
 // func h1621(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31544,8 +31518,8 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
+	SUBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31559,7 +31533,7 @@ done:
 	RET
 
 // func h1622(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31568,8 +31542,8 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31583,7 +31557,7 @@ done:
 	RET
 
 // func h1623(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31592,12 +31566,8 @@ TEXT ·h1623(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31607,7 +31577,7 @@ done:
 	RET
 
 // func h1624(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31616,12 +31586,8 @@ TEXT ·h1624(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31631,7 +31597,7 @@ done:
 	RET
 
 // func h1625(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; ADCQ R10, R11
 TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31640,12 +31606,8 @@ TEXT ·h1625(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31655,7 +31617,7 @@ done:
 	RET
 
 // func h1626(s *State)
-// ADCQ R8, R9; JGT taken
+// SUBQ R8, R9; SBBQ R10, R11
 TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31664,12 +31626,8 @@ TEXT ·h1626(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31679,7 +31637,7 @@ done:
 	RET
 
 // func h1627(s *State)
-// ADCQ R8, R9; JLS taken
+// SUBQ R8, R9; INCQ R13
 TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31688,12 +31646,8 @@ TEXT ·h1627(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31703,7 +31657,7 @@ done:
 	RET
 
 // func h1628(s *State)
-// ADCQ R8, R9; JHI taken
+// SUBQ R8, R9; ROLQ $7, R13
 TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31712,12 +31666,8 @@ TEXT ·h1628(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31727,7 +31677,7 @@ done:
 	RET
 
 // func h1629(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31737,7 +31687,7 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31751,7 +31701,7 @@ done:
 	RET
 
 // func h1630(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31761,7 +31711,7 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31775,7 +31725,7 @@ done:
 	RET
 
 // func h1631(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JCS taken
 TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31785,7 +31735,11 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31795,7 +31749,7 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	RET
 
 // func h1632(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
+// ADCQ R8, R9; JCC taken
 TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31805,7 +31759,11 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31815,7 +31773,7 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	RET
 
 // func h1633(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
+// ADCQ R8, R9; JLT taken
 TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31825,7 +31783,11 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31835,7 +31797,7 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	RET
 
 // func h1634(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
+// ADCQ R8, R9; JGE taken
 TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31845,7 +31807,11 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31855,7 +31821,7 @@ TEXT ·h1634(SB), NOSPLIT, $24-8
 	RET
 
 // func h1635(s *State)
-// ADCQ R8, R9; INCQ R13
+// ADCQ R8, R9; JLE taken
 TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31865,7 +31831,11 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31875,7 +31845,7 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	RET
 
 // func h1636(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
+// ADCQ R8, R9; JGT taken
 TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31885,7 +31855,11 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31895,7 +31869,7 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	RET
 
 // func h1637(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31904,8 +31878,8 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31919,7 +31893,7 @@ done:
 	RET
 
 // func h1638(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31928,8 +31902,8 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
+	ADCQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31943,7 +31917,7 @@ done:
 	RET
 
 // func h1639(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31952,8 +31926,8 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
+	ADCQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31967,7 +31941,7 @@ done:
 	RET
 
 // func h1640(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31976,8 +31950,8 @@ TEXT ·h1640(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31991,7 +31965,7 @@ done:
 	RET
 
 // func h1641(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32000,12 +31974,8 @@ TEXT ·h1641(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32015,7 +31985,7 @@ done:
 	RET
 
 // func h1642(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32024,12 +31994,8 @@ TEXT ·h1642(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32039,7 +32005,7 @@ done:
 	RET
 
 // func h1643(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; ADCQ R10, R11
 TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32048,12 +32014,8 @@ TEXT ·h1643(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32063,7 +32025,7 @@ done:
 	RET
 
 // func h1644(s *State)
-// SBBQ R8, R9; JGT taken
+// ADCQ R8, R9; SBBQ R10, R11
 TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32072,12 +32034,8 @@ TEXT ·h1644(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32087,7 +32045,7 @@ done:
 	RET
 
 // func h1645(s *State)
-// SBBQ R8, R9; JLS taken
+// ADCQ R8, R9; INCQ R13
 TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32096,12 +32054,8 @@ TEXT ·h1645(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32111,7 +32065,7 @@ done:
 	RET
 
 // func h1646(s *State)
-// SBBQ R8, R9; JHI taken
+// ADCQ R8, R9; ROLQ $7, R13
 TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32120,12 +32074,8 @@ TEXT ·h1646(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32135,7 +32085,7 @@ done:
 	RET
 
 // func h1647(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32145,7 +32095,7 @@ TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32159,7 +32109,7 @@ done:
 	RET
 
 // func h1648(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32169,7 +32119,7 @@ TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32183,7 +32133,7 @@ done:
 	RET
 
 // func h1649(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JCS taken
 TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32193,7 +32143,11 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32203,7 +32157,7 @@ TEXT ·h1649(SB), NOSPLIT, $24-8
 	RET
 
 // func h1650(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
+// SBBQ R8, R9; JCC taken
 TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32213,7 +32167,11 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32223,7 +32181,7 @@ TEXT ·h1650(SB), NOSPLIT, $24-8
 	RET
 
 // func h1651(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
+// SBBQ R8, R9; JLT taken
 TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32233,7 +32191,11 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32243,7 +32205,7 @@ TEXT ·h1651(SB), NOSPLIT, $24-8
 	RET
 
 // func h1652(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
+// SBBQ R8, R9; JGE taken
 TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32253,7 +32215,11 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32263,7 +32229,7 @@ TEXT ·h1652(SB), NOSPLIT, $24-8
 	RET
 
 // func h1653(s *State)
-// SBBQ R8, R9; INCQ R13
+// SBBQ R8, R9; JLE taken
 TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32273,7 +32239,11 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32283,7 +32253,7 @@ TEXT ·h1653(SB), NOSPLIT, $24-8
 	RET
 
 // func h1654(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
+// SBBQ R8, R9; JGT taken
 TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32293,7 +32263,11 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32303,7 +32277,7 @@ TEXT ·h1654(SB), NOSPLIT, $24-8
 	RET
 
 // func h1655(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32312,8 +32286,8 @@ TEXT ·h1655(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32327,7 +32301,7 @@ done:
 	RET
 
 // func h1656(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32336,8 +32310,8 @@ TEXT ·h1656(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
+	SBBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32351,7 +32325,7 @@ done:
 	RET
 
 // func h1657(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32360,8 +32334,8 @@ TEXT ·h1657(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
+	SBBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32375,7 +32349,7 @@ done:
 	RET
 
 // func h1658(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32384,8 +32358,8 @@ TEXT ·h1658(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32399,7 +32373,7 @@ done:
 	RET
 
 // func h1659(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32408,12 +32382,8 @@ TEXT ·h1659(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32423,7 +32393,7 @@ done:
 	RET
 
 // func h1660(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32432,12 +32402,8 @@ TEXT ·h1660(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32447,7 +32413,7 @@ done:
 	RET
 
 // func h1661(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; ADCQ R10, R11
 TEXT ·h1661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32456,12 +32422,8 @@ TEXT ·h1661(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32471,7 +32433,7 @@ done:
 	RET
 
 // func h1662(s *State)
-// CMPQ R8, R9; JGT taken
+// SBBQ R8, R9; SBBQ R10, R11
 TEXT ·h1662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32480,12 +32442,8 @@ TEXT ·h1662(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32495,7 +32453,7 @@ done:
 	RET
 
 // func h1663(s *State)
-// CMPQ R8, R9; JLS taken
+// SBBQ R8, R9; INCQ R13
 TEXT ·h1663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32504,12 +32462,8 @@ TEXT ·h1663(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32519,7 +32473,7 @@ done:
 	RET
 
 // func h1664(s *State)
-// CMPQ R8, R9; JHI taken
+// SBBQ R8, R9; ROLQ $7, R13
 TEXT ·h1664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32528,12 +32482,8 @@ TEXT ·h1664(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32543,7 +32493,7 @@ done:
 	RET
 
 // func h1665(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32553,7 +32503,7 @@ TEXT ·h1665(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32567,7 +32517,7 @@ done:
 	RET
 
 // func h1666(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32577,7 +32527,7 @@ TEXT ·h1666(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32591,7 +32541,7 @@ done:
 	RET
 
 // func h1667(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JCS taken
 TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32601,7 +32551,11 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32611,7 +32565,7 @@ TEXT ·h1667(SB), NOSPLIT, $24-8
 	RET
 
 // func h1668(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, R9; JCC taken
 TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32621,7 +32575,11 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32631,7 +32589,7 @@ TEXT ·h1668(SB), NOSPLIT, $24-8
 	RET
 
 // func h1669(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
+// CMPQ R8, R9; JLT taken
 TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32641,7 +32599,11 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32651,7 +32613,7 @@ TEXT ·h1669(SB), NOSPLIT, $24-8
 	RET
 
 // func h1670(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
+// CMPQ R8, R9; JGE taken
 TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32661,7 +32623,11 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32671,7 +32637,7 @@ TEXT ·h1670(SB), NOSPLIT, $24-8
 	RET
 
 // func h1671(s *State)
-// CMPQ R8, R9; INCQ R13
+// CMPQ R8, R9; JLE taken
 TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32681,7 +32647,11 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32691,7 +32661,7 @@ TEXT ·h1671(SB), NOSPLIT, $24-8
 	RET
 
 // func h1672(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
+// CMPQ R8, R9; JGT taken
 TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32701,7 +32671,11 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32711,7 +32685,7 @@ TEXT ·h1672(SB), NOSPLIT, $24-8
 	RET
 
 // func h1673(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32720,8 +32694,8 @@ TEXT ·h1673(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32735,7 +32709,7 @@ done:
 	RET
 
 // func h1674(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32744,8 +32718,8 @@ TEXT ·h1674(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
+	CMPQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32759,7 +32733,7 @@ done:
 	RET
 
 // func h1675(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32768,8 +32742,8 @@ TEXT ·h1675(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
+	CMPQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32783,7 +32757,7 @@ done:
 	RET
 
 // func h1676(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32792,8 +32766,8 @@ TEXT ·h1676(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32807,7 +32781,7 @@ done:
 	RET
 
 // func h1677(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32816,12 +32790,8 @@ TEXT ·h1677(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32831,7 +32801,7 @@ done:
 	RET
 
 // func h1678(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32840,12 +32810,8 @@ TEXT ·h1678(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32855,7 +32821,7 @@ done:
 	RET
 
 // func h1679(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; ADCQ R10, R11
 TEXT ·h1679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32864,12 +32830,8 @@ TEXT ·h1679(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32879,7 +32841,7 @@ done:
 	RET
 
 // func h1680(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, R9; SBBQ R10, R11
 TEXT ·h1680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32888,12 +32850,8 @@ TEXT ·h1680(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32903,7 +32861,7 @@ done:
 	RET
 
 // func h1681(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, R9; INCQ R13
 TEXT ·h1681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32912,12 +32870,8 @@ TEXT ·h1681(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32927,7 +32881,7 @@ done:
 	RET
 
 // func h1682(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, R9; ROLQ $7, R13
 TEXT ·h1682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32936,12 +32890,8 @@ TEXT ·h1682(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32951,7 +32901,7 @@ done:
 	RET
 
 // func h1683(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32961,7 +32911,7 @@ TEXT ·h1683(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32975,7 +32925,7 @@ done:
 	RET
 
 // func h1684(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32985,7 +32935,7 @@ TEXT ·h1684(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32999,7 +32949,7 @@ done:
 	RET
 
 // func h1685(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JCS taken
 TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33009,7 +32959,11 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33019,7 +32973,7 @@ TEXT ·h1685(SB), NOSPLIT, $24-8
 	RET
 
 // func h1686(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
+// CMPQ R8, $3; JCC taken
 TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33029,7 +32983,11 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33039,7 +32997,7 @@ TEXT ·h1686(SB), NOSPLIT, $24-8
 	RET
 
 // func h1687(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
+// CMPQ R8, $3; JLT taken
 TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33049,7 +33007,11 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33059,7 +33021,7 @@ TEXT ·h1687(SB), NOSPLIT, $24-8
 	RET
 
 // func h1688(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
+// CMPQ R8, $3; JGE taken
 TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33069,7 +33031,11 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33079,7 +33045,7 @@ TEXT ·h1688(SB), NOSPLIT, $24-8
 	RET
 
 // func h1689(s *State)
-// CMPQ R8, $3; INCQ R13
+// CMPQ R8, $3; JLE taken
 TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33089,7 +33055,11 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33099,7 +33069,7 @@ TEXT ·h1689(SB), NOSPLIT, $24-8
 	RET
 
 // func h1690(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
+// CMPQ R8, $3; JGT taken
 TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33109,7 +33079,11 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33119,7 +33093,7 @@ TEXT ·h1690(SB), NOSPLIT, $24-8
 	RET
 
 // func h1691(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33128,8 +33102,8 @@ TEXT ·h1691(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33143,7 +33117,7 @@ done:
 	RET
 
 // func h1692(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33152,8 +33126,8 @@ TEXT ·h1692(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
+	CMPQ R8, $3
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33167,7 +33141,7 @@ done:
 	RET
 
 // func h1693(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33176,8 +33150,8 @@ TEXT ·h1693(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
+	CMPQ R8, $3
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33191,7 +33165,7 @@ done:
 	RET
 
 // func h1694(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33200,8 +33174,8 @@ TEXT ·h1694(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33215,7 +33189,7 @@ done:
 	RET
 
 // func h1695(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33224,12 +33198,8 @@ TEXT ·h1695(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33239,7 +33209,7 @@ done:
 	RET
 
 // func h1696(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; CMOVQEQ R11, R12
 TEXT ·h1696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33248,12 +33218,8 @@ TEXT ·h1696(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33263,7 +33229,7 @@ done:
 	RET
 
 // func h1697(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; ADCQ R10, R11
 TEXT ·h1697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33272,12 +33238,8 @@ TEXT ·h1697(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33287,7 +33249,7 @@ done:
 	RET
 
 // func h1698(s *State)
-// CMPL R8, R9; JGT taken
+// CMPQ R8, $3; SBBQ R10, R11
 TEXT ·h1698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33296,12 +33258,8 @@ TEXT ·h1698(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33311,7 +33269,7 @@ done:
 	RET
 
 // func h1699(s *State)
-// CMPL R8, R9; JLS taken
+// CMPQ R8, $3; INCQ R13
 TEXT ·h1699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33320,12 +33278,8 @@ TEXT ·h1699(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33335,7 +33289,7 @@ done:
 	RET
 
 // func h1700(s *State)
-// CMPL R8, R9; JHI taken
+// CMPQ R8, $3; ROLQ $7, R13
 TEXT ·h1700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33344,12 +33298,8 @@ TEXT ·h1700(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33359,7 +33309,7 @@ done:
 	RET
 
 // func h1701(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33369,7 +33319,7 @@ TEXT ·h1701(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33383,7 +33333,7 @@ done:
 	RET
 
 // func h1702(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33393,7 +33343,7 @@ TEXT ·h1702(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33407,7 +33357,7 @@ done:
 	RET
 
 // func h1703(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JCS taken
 TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33417,7 +33367,11 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33427,7 +33381,7 @@ TEXT ·h1703(SB), NOSPLIT, $24-8
 	RET
 
 // func h1704(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
+// CMPL R8, R9; JCC taken
 TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33437,7 +33391,11 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33447,7 +33405,7 @@ TEXT ·h1704(SB), NOSPLIT, $24-8
 	RET
 
 // func h1705(s *State)
-// CMPL R8, R9; ADCQ R10, R11
+// CMPL R8, R9; JLT taken
 TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33457,7 +33415,11 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33467,7 +33429,7 @@ TEXT ·h1705(SB), NOSPLIT, $24-8
 	RET
 
 // func h1706(s *State)
-// CMPL R8, R9; SBBQ R10, R11
+// CMPL R8, R9; JGE taken
 TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33477,7 +33439,11 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33487,7 +33453,7 @@ TEXT ·h1706(SB), NOSPLIT, $24-8
 	RET
 
 // func h1707(s *State)
-// CMPL R8, R9; INCQ R13
+// CMPL R8, R9; JLE taken
 TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33497,7 +33463,11 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33507,7 +33477,7 @@ TEXT ·h1707(SB), NOSPLIT, $24-8
 	RET
 
 // func h1708(s *State)
-// CMPL R8, R9; ROLQ $7, R13
+// CMPL R8, R9; JGT taken
 TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33517,7 +33487,11 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33527,7 +33501,7 @@ TEXT ·h1708(SB), NOSPLIT, $24-8
 	RET
 
 // func h1709(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33536,8 +33510,8 @@ TEXT ·h1709(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33551,7 +33525,7 @@ done:
 	RET
 
 // func h1710(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33560,8 +33534,8 @@ TEXT ·h1710(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
+	CMPL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33575,7 +33549,7 @@ done:
 	RET
 
 // func h1711(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33584,8 +33558,8 @@ TEXT ·h1711(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
+	CMPL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33599,7 +33573,7 @@ done:
 	RET
 
 // func h1712(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33608,8 +33582,8 @@ TEXT ·h1712(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33623,7 +33597,7 @@ done:
 	RET
 
 // func h1713(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33632,12 +33606,8 @@ TEXT ·h1713(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33647,7 +33617,7 @@ done:
 	RET
 
 // func h1714(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33656,12 +33626,8 @@ TEXT ·h1714(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33671,7 +33637,7 @@ done:
 	RET
 
 // func h1715(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; ADCQ R10, R11
 TEXT ·h1715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33680,12 +33646,8 @@ TEXT ·h1715(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33695,7 +33657,7 @@ done:
 	RET
 
 // func h1716(s *State)
-// ADDL R8, R9; JGT taken
+// CMPL R8, R9; SBBQ R10, R11
 TEXT ·h1716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33704,12 +33666,8 @@ TEXT ·h1716(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33719,7 +33677,7 @@ done:
 	RET
 
 // func h1717(s *State)
-// ADDL R8, R9; JLS taken
+// CMPL R8, R9; INCQ R13
 TEXT ·h1717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33728,12 +33686,8 @@ TEXT ·h1717(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33743,7 +33697,7 @@ done:
 	RET
 
 // func h1718(s *State)
-// ADDL R8, R9; JHI taken
+// CMPL R8, R9; ROLQ $7, R13
 TEXT ·h1718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33752,12 +33706,8 @@ TEXT ·h1718(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33767,7 +33717,7 @@ done:
 	RET
 
 // func h1719(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33777,7 +33727,7 @@ TEXT ·h1719(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33791,7 +33741,7 @@ done:
 	RET
 
 // func h1720(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33801,7 +33751,7 @@ TEXT ·h1720(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33815,7 +33765,7 @@ done:
 	RET
 
 // func h1721(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JCS taken
 TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33825,7 +33775,11 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33835,7 +33789,7 @@ TEXT ·h1721(SB), NOSPLIT, $24-8
 	RET
 
 // func h1722(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
+// ADDL R8, R9; JCC taken
 TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33845,7 +33799,11 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33855,7 +33813,7 @@ TEXT ·h1722(SB), NOSPLIT, $24-8
 	RET
 
 // func h1723(s *State)
-// ADDL R8, R9; ADCQ R10, R11
+// ADDL R8, R9; JLT taken
 TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33865,7 +33823,11 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33875,7 +33837,7 @@ TEXT ·h1723(SB), NOSPLIT, $24-8
 	RET
 
 // func h1724(s *State)
-// ADDL R8, R9; SBBQ R10, R11
+// ADDL R8, R9; JGE taken
 TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33885,7 +33847,11 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33895,7 +33861,7 @@ TEXT ·h1724(SB), NOSPLIT, $24-8
 	RET
 
 // func h1725(s *State)
-// ADDL R8, R9; INCQ R13
+// ADDL R8, R9; JLE taken
 TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33905,7 +33871,11 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33915,7 +33885,7 @@ TEXT ·h1725(SB), NOSPLIT, $24-8
 	RET
 
 // func h1726(s *State)
-// ADDL R8, R9; ROLQ $7, R13
+// ADDL R8, R9; JGT taken
 TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33925,7 +33895,11 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -33935,7 +33909,7 @@ TEXT ·h1726(SB), NOSPLIT, $24-8
 	RET
 
 // func h1727(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33944,8 +33918,8 @@ TEXT ·h1727(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33959,7 +33933,7 @@ done:
 	RET
 
 // func h1728(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33968,8 +33942,8 @@ TEXT ·h1728(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
+	ADDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -33983,7 +33957,7 @@ done:
 	RET
 
 // func h1729(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -33992,8 +33966,8 @@ TEXT ·h1729(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
+	ADDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34007,7 +33981,7 @@ done:
 	RET
 
 // func h1730(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34016,8 +33990,8 @@ TEXT ·h1730(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34031,7 +34005,7 @@ done:
 	RET
 
 // func h1731(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34040,12 +34014,8 @@ TEXT ·h1731(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34055,7 +34025,7 @@ done:
 	RET
 
 // func h1732(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34064,12 +34034,8 @@ TEXT ·h1732(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34079,7 +34045,7 @@ done:
 	RET
 
 // func h1733(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; ADCQ R10, R11
 TEXT ·h1733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34088,12 +34054,8 @@ TEXT ·h1733(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34103,7 +34065,7 @@ done:
 	RET
 
 // func h1734(s *State)
-// SUBL R8, R9; JGT taken
+// ADDL R8, R9; SBBQ R10, R11
 TEXT ·h1734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34112,12 +34074,8 @@ TEXT ·h1734(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34127,7 +34085,7 @@ done:
 	RET
 
 // func h1735(s *State)
-// SUBL R8, R9; JLS taken
+// ADDL R8, R9; INCQ R13
 TEXT ·h1735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34136,12 +34094,8 @@ TEXT ·h1735(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34151,7 +34105,7 @@ done:
 	RET
 
 // func h1736(s *State)
-// SUBL R8, R9; JHI taken
+// ADDL R8, R9; ROLQ $7, R13
 TEXT ·h1736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34160,12 +34114,8 @@ TEXT ·h1736(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34175,7 +34125,7 @@ done:
 	RET
 
 // func h1737(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34185,7 +34135,7 @@ TEXT ·h1737(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34199,7 +34149,7 @@ done:
 	RET
 
 // func h1738(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34209,7 +34159,7 @@ TEXT ·h1738(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34223,7 +34173,7 @@ done:
 	RET
 
 // func h1739(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JCS taken
 TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34233,7 +34183,11 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34243,7 +34197,7 @@ TEXT ·h1739(SB), NOSPLIT, $24-8
 	RET
 
 // func h1740(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
+// SUBL R8, R9; JCC taken
 TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34253,7 +34207,11 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34263,7 +34221,7 @@ TEXT ·h1740(SB), NOSPLIT, $24-8
 	RET
 
 // func h1741(s *State)
-// SUBL R8, R9; ADCQ R10, R11
+// SUBL R8, R9; JLT taken
 TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34273,7 +34231,11 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34283,7 +34245,7 @@ TEXT ·h1741(SB), NOSPLIT, $24-8
 	RET
 
 // func h1742(s *State)
-// SUBL R8, R9; SBBQ R10, R11
+// SUBL R8, R9; JGE taken
 TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34293,7 +34255,11 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34303,7 +34269,7 @@ TEXT ·h1742(SB), NOSPLIT, $24-8
 	RET
 
 // func h1743(s *State)
-// SUBL R8, R9; INCQ R13
+// SUBL R8, R9; JLE taken
 TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34313,7 +34279,11 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34323,7 +34293,7 @@ TEXT ·h1743(SB), NOSPLIT, $24-8
 	RET
 
 // func h1744(s *State)
-// SUBL R8, R9; ROLQ $7, R13
+// SUBL R8, R9; JGT taken
 TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34333,7 +34303,11 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34343,7 +34317,7 @@ TEXT ·h1744(SB), NOSPLIT, $24-8
 	RET
 
 // func h1745(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34352,8 +34326,8 @@ TEXT ·h1745(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34367,7 +34341,7 @@ done:
 	RET
 
 // func h1746(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34376,8 +34350,8 @@ TEXT ·h1746(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
+	SUBL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34391,7 +34365,7 @@ done:
 	RET
 
 // func h1747(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34400,8 +34374,8 @@ TEXT ·h1747(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
+	SUBL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34415,7 +34389,7 @@ done:
 	RET
 
 // func h1748(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34424,8 +34398,8 @@ TEXT ·h1748(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34439,7 +34413,7 @@ done:
 	RET
 
 // func h1749(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34448,12 +34422,8 @@ TEXT ·h1749(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34463,7 +34433,7 @@ done:
 	RET
 
 // func h1750(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34472,12 +34442,8 @@ TEXT ·h1750(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34487,7 +34453,7 @@ done:
 	RET
 
 // func h1751(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; ADCQ R10, R11
 TEXT ·h1751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34496,12 +34462,8 @@ TEXT ·h1751(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34511,7 +34473,7 @@ done:
 	RET
 
 // func h1752(s *State)
-// ANDQ R8, R9; JGT taken
+// SUBL R8, R9; SBBQ R10, R11
 TEXT ·h1752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34520,12 +34482,8 @@ TEXT ·h1752(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34535,7 +34493,7 @@ done:
 	RET
 
 // func h1753(s *State)
-// ANDQ R8, R9; JLS taken
+// SUBL R8, R9; INCQ R13
 TEXT ·h1753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34544,12 +34502,8 @@ TEXT ·h1753(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34559,7 +34513,7 @@ done:
 	RET
 
 // func h1754(s *State)
-// ANDQ R8, R9; JHI taken
+// SUBL R8, R9; ROLQ $7, R13
 TEXT ·h1754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34568,12 +34522,8 @@ TEXT ·h1754(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34583,7 +34533,7 @@ done:
 	RET
 
 // func h1755(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34593,7 +34543,7 @@ TEXT ·h1755(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34607,7 +34557,7 @@ done:
 	RET
 
 // func h1756(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34617,7 +34567,7 @@ TEXT ·h1756(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34631,7 +34581,7 @@ done:
 	RET
 
 // func h1757(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JCS taken
 TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34641,7 +34591,11 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34651,7 +34605,7 @@ TEXT ·h1757(SB), NOSPLIT, $24-8
 	RET
 
 // func h1758(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
+// ANDQ R8, R9; JCC taken
 TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34661,7 +34615,11 @@ TEXT ·h1758(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34671,7 +34629,7 @@ TEXT ·h1758(SB), NOSPLIT, $24-8
 	RET
 
 // func h1759(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
+// ANDQ R8, R9; JLT taken
 TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34681,7 +34639,11 @@ TEXT ·h1759(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34691,7 +34653,7 @@ TEXT ·h1759(SB), NOSPLIT, $24-8
 	RET
 
 // func h1760(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
+// ANDQ R8, R9; JGE taken
 TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34701,7 +34663,11 @@ TEXT ·h1760(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34711,7 +34677,7 @@ TEXT ·h1760(SB), NOSPLIT, $24-8
 	RET
 
 // func h1761(s *State)
-// ANDQ R8, R9; INCQ R13
+// ANDQ R8, R9; JLE taken
 TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34721,7 +34687,11 @@ TEXT ·h1761(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34731,7 +34701,7 @@ TEXT ·h1761(SB), NOSPLIT, $24-8
 	RET
 
 // func h1762(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
+// ANDQ R8, R9; JGT taken
 TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34741,7 +34711,11 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34751,7 +34725,7 @@ TEXT ·h1762(SB), NOSPLIT, $24-8
 	RET
 
 // func h1763(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34760,8 +34734,8 @@ TEXT ·h1763(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34775,7 +34749,7 @@ done:
 	RET
 
 // func h1764(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34784,8 +34758,8 @@ TEXT ·h1764(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
+	ANDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34799,7 +34773,7 @@ done:
 	RET
 
 // func h1765(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34808,8 +34782,8 @@ TEXT ·h1765(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
+	ANDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34823,7 +34797,7 @@ done:
 	RET
 
 // func h1766(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34832,8 +34806,8 @@ TEXT ·h1766(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -34847,7 +34821,7 @@ done:
 	RET
 
 // func h1767(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34856,12 +34830,8 @@ TEXT ·h1767(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34871,7 +34841,7 @@ done:
 	RET
 
 // func h1768(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34880,12 +34850,8 @@ TEXT ·h1768(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34895,7 +34861,7 @@ done:
 	RET
 
 // func h1769(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; ADCQ R10, R11
 TEXT ·h1769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34904,12 +34870,8 @@ TEXT ·h1769(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34919,7 +34881,7 @@ done:
 	RET
 
 // func h1770(s *State)
-// ANDL R8, R9; JGT taken
+// ANDQ R8, R9; SBBQ R10, R11
 TEXT ·h1770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34928,12 +34890,8 @@ TEXT ·h1770(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34943,7 +34901,7 @@ done:
 	RET
 
 // func h1771(s *State)
-// ANDL R8, R9; JLS taken
+// ANDQ R8, R9; INCQ R13
 TEXT ·h1771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34952,12 +34910,8 @@ TEXT ·h1771(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34967,7 +34921,7 @@ done:
 	RET
 
 // func h1772(s *State)
-// ANDL R8, R9; JHI taken
+// ANDQ R8, R9; ROLQ $7, R13
 TEXT ·h1772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -34976,12 +34930,8 @@ TEXT ·h1772(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -34991,7 +34941,7 @@ done:
 	RET
 
 // func h1773(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35001,7 +34951,7 @@ TEXT ·h1773(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35015,7 +34965,7 @@ done:
 	RET
 
 // func h1774(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35025,7 +34975,7 @@ TEXT ·h1774(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35039,7 +34989,7 @@ done:
 	RET
 
 // func h1775(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JCS taken
 TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35049,7 +34999,11 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35059,7 +35013,7 @@ TEXT ·h1775(SB), NOSPLIT, $24-8
 	RET
 
 // func h1776(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
+// ANDL R8, R9; JCC taken
 TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35069,7 +35023,11 @@ TEXT ·h1776(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35079,7 +35037,7 @@ TEXT ·h1776(SB), NOSPLIT, $24-8
 	RET
 
 // func h1777(s *State)
-// ANDL R8, R9; ADCQ R10, R11
+// ANDL R8, R9; JLT taken
 TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35089,7 +35047,11 @@ TEXT ·h1777(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35099,7 +35061,7 @@ TEXT ·h1777(SB), NOSPLIT, $24-8
 	RET
 
 // func h1778(s *State)
-// ANDL R8, R9; SBBQ R10, R11
+// ANDL R8, R9; JGE taken
 TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35109,7 +35071,11 @@ TEXT ·h1778(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35119,7 +35085,7 @@ TEXT ·h1778(SB), NOSPLIT, $24-8
 	RET
 
 // func h1779(s *State)
-// ANDL R8, R9; INCQ R13
+// ANDL R8, R9; JLE taken
 TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35129,7 +35095,11 @@ TEXT ·h1779(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35139,7 +35109,7 @@ TEXT ·h1779(SB), NOSPLIT, $24-8
 	RET
 
 // func h1780(s *State)
-// ANDL R8, R9; ROLQ $7, R13
+// ANDL R8, R9; JGT taken
 TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35149,7 +35119,11 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35159,7 +35133,7 @@ TEXT ·h1780(SB), NOSPLIT, $24-8
 	RET
 
 // func h1781(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35168,8 +35142,8 @@ TEXT ·h1781(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35183,7 +35157,7 @@ done:
 	RET
 
 // func h1782(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35192,8 +35166,8 @@ TEXT ·h1782(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
+	ANDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35207,7 +35181,7 @@ done:
 	RET
 
 // func h1783(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35216,8 +35190,8 @@ TEXT ·h1783(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
+	ANDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35231,7 +35205,7 @@ done:
 	RET
 
 // func h1784(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35240,8 +35214,8 @@ TEXT ·h1784(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35255,7 +35229,7 @@ done:
 	RET
 
 // func h1785(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35264,12 +35238,8 @@ TEXT ·h1785(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35279,7 +35249,7 @@ done:
 	RET
 
 // func h1786(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35288,12 +35258,8 @@ TEXT ·h1786(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35303,7 +35269,7 @@ done:
 	RET
 
 // func h1787(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; ADCQ R10, R11
 TEXT ·h1787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35312,12 +35278,8 @@ TEXT ·h1787(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35327,7 +35289,7 @@ done:
 	RET
 
 // func h1788(s *State)
-// ORQ R8, R9; JGT taken
+// ANDL R8, R9; SBBQ R10, R11
 TEXT ·h1788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35336,12 +35298,8 @@ TEXT ·h1788(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35351,7 +35309,7 @@ done:
 	RET
 
 // func h1789(s *State)
-// ORQ R8, R9; JLS taken
+// ANDL R8, R9; INCQ R13
 TEXT ·h1789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35360,12 +35318,8 @@ TEXT ·h1789(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35375,7 +35329,7 @@ done:
 	RET
 
 // func h1790(s *State)
-// ORQ R8, R9; JHI taken
+// ANDL R8, R9; ROLQ $7, R13
 TEXT ·h1790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35384,12 +35338,8 @@ TEXT ·h1790(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35399,7 +35349,7 @@ done:
 	RET
 
 // func h1791(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35409,7 +35359,7 @@ TEXT ·h1791(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35423,7 +35373,7 @@ done:
 	RET
 
 // func h1792(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35433,7 +35383,7 @@ TEXT ·h1792(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35447,7 +35397,7 @@ done:
 	RET
 
 // func h1793(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JCS taken
 TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35457,7 +35407,11 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35467,7 +35421,7 @@ TEXT ·h1793(SB), NOSPLIT, $24-8
 	RET
 
 // func h1794(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
+// ORQ R8, R9; JCC taken
 TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35477,7 +35431,11 @@ TEXT ·h1794(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35487,7 +35445,7 @@ TEXT ·h1794(SB), NOSPLIT, $24-8
 	RET
 
 // func h1795(s *State)
-// ORQ R8, R9; ADCQ R10, R11
+// ORQ R8, R9; JLT taken
 TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35497,7 +35455,11 @@ TEXT ·h1795(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35507,7 +35469,7 @@ TEXT ·h1795(SB), NOSPLIT, $24-8
 	RET
 
 // func h1796(s *State)
-// ORQ R8, R9; SBBQ R10, R11
+// ORQ R8, R9; JGE taken
 TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35517,7 +35479,11 @@ TEXT ·h1796(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35527,7 +35493,7 @@ TEXT ·h1796(SB), NOSPLIT, $24-8
 	RET
 
 // func h1797(s *State)
-// ORQ R8, R9; INCQ R13
+// ORQ R8, R9; JLE taken
 TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35537,7 +35503,11 @@ TEXT ·h1797(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35547,7 +35517,7 @@ TEXT ·h1797(SB), NOSPLIT, $24-8
 	RET
 
 // func h1798(s *State)
-// ORQ R8, R9; ROLQ $7, R13
+// ORQ R8, R9; JGT taken
 TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35557,7 +35527,11 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35567,7 +35541,7 @@ TEXT ·h1798(SB), NOSPLIT, $24-8
 	RET
 
 // func h1799(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35576,8 +35550,8 @@ TEXT ·h1799(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35591,7 +35565,7 @@ done:
 	RET
 
 // func h1800(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35600,8 +35574,8 @@ TEXT ·h1800(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
+	ORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35615,7 +35589,7 @@ done:
 	RET
 
 // func h1801(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35624,8 +35598,8 @@ TEXT ·h1801(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
+	ORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35639,7 +35613,7 @@ done:
 	RET
 
 // func h1802(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35648,8 +35622,8 @@ TEXT ·h1802(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35663,7 +35637,7 @@ done:
 	RET
 
 // func h1803(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35672,12 +35646,8 @@ TEXT ·h1803(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35687,7 +35657,7 @@ done:
 	RET
 
 // func h1804(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35696,12 +35666,8 @@ TEXT ·h1804(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35711,7 +35677,7 @@ done:
 	RET
 
 // func h1805(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; ADCQ R10, R11
 TEXT ·h1805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35720,12 +35686,8 @@ TEXT ·h1805(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35735,7 +35697,7 @@ done:
 	RET
 
 // func h1806(s *State)
-// ORL R8, R9; JGT taken
+// ORQ R8, R9; SBBQ R10, R11
 TEXT ·h1806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35744,12 +35706,8 @@ TEXT ·h1806(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35759,7 +35717,7 @@ done:
 	RET
 
 // func h1807(s *State)
-// ORL R8, R9; JLS taken
+// ORQ R8, R9; INCQ R13
 TEXT ·h1807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35768,12 +35726,8 @@ TEXT ·h1807(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35783,7 +35737,7 @@ done:
 	RET
 
 // func h1808(s *State)
-// ORL R8, R9; JHI taken
+// ORQ R8, R9; ROLQ $7, R13
 TEXT ·h1808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35792,12 +35746,8 @@ TEXT ·h1808(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35807,7 +35757,7 @@ done:
 	RET
 
 // func h1809(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35817,7 +35767,7 @@ TEXT ·h1809(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35831,7 +35781,7 @@ done:
 	RET
 
 // func h1810(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JNE taken
 TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35841,7 +35791,7 @@ TEXT ·h1810(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35855,7 +35805,7 @@ done:
 	RET
 
 // func h1811(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JCS taken
 TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35865,7 +35815,11 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35875,7 +35829,7 @@ TEXT ·h1811(SB), NOSPLIT, $24-8
 	RET
 
 // func h1812(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
+// ORL R8, R9; JCC taken
 TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35885,7 +35839,11 @@ TEXT ·h1812(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35895,7 +35853,7 @@ TEXT ·h1812(SB), NOSPLIT, $24-8
 	RET
 
 // func h1813(s *State)
-// ORL R8, R9; ADCQ R10, R11
+// ORL R8, R9; JLT taken
 TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35905,7 +35863,11 @@ TEXT ·h1813(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35915,7 +35877,7 @@ TEXT ·h1813(SB), NOSPLIT, $24-8
 	RET
 
 // func h1814(s *State)
-// ORL R8, R9; SBBQ R10, R11
+// ORL R8, R9; JGE taken
 TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35925,7 +35887,11 @@ TEXT ·h1814(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35935,7 +35901,7 @@ TEXT ·h1814(SB), NOSPLIT, $24-8
 	RET
 
 // func h1815(s *State)
-// ORL R8, R9; INCQ R13
+// ORL R8, R9; JLE taken
 TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35945,7 +35911,11 @@ TEXT ·h1815(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35955,7 +35925,7 @@ TEXT ·h1815(SB), NOSPLIT, $24-8
 	RET
 
 // func h1816(s *State)
-// ORL R8, R9; ROLQ $7, R13
+// ORL R8, R9; JGT taken
 TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35965,7 +35935,11 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -35975,7 +35949,7 @@ TEXT ·h1816(SB), NOSPLIT, $24-8
 	RET
 
 // func h1817(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JLS taken
 TEXT ·h1817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -35984,8 +35958,8 @@ TEXT ·h1817(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -35999,7 +35973,7 @@ done:
 	RET
 
 // func h1818(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; JHI taken
 TEXT ·h1818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36008,8 +35982,8 @@ TEXT ·h1818(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
+	ORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36023,7 +35997,7 @@ done:
 	RET
 
 // func h1819(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; JMI taken
 TEXT ·h1819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36032,8 +36006,8 @@ TEXT ·h1819(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
+	ORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36047,7 +36021,7 @@ done:
 	RET
 
 // func h1820(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; JPL taken
 TEXT ·h1820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36056,8 +36030,8 @@ TEXT ·h1820(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36071,7 +36045,7 @@ done:
 	RET
 
 // func h1821(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36080,12 +36054,8 @@ TEXT ·h1821(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36095,7 +36065,7 @@ done:
 	RET
 
 // func h1822(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36104,12 +36074,8 @@ TEXT ·h1822(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36119,7 +36085,7 @@ done:
 	RET
 
 // func h1823(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; ADCQ R10, R11
 TEXT ·h1823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36128,12 +36094,8 @@ TEXT ·h1823(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36143,7 +36105,7 @@ done:
 	RET
 
 // func h1824(s *State)
-// XORQ R8, R9; JGT taken
+// ORL R8, R9; SBBQ R10, R11
 TEXT ·h1824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36152,12 +36114,8 @@ TEXT ·h1824(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36167,7 +36125,7 @@ done:
 	RET
 
 // func h1825(s *State)
-// XORQ R8, R9; JLS taken
+// ORL R8, R9; INCQ R13
 TEXT ·h1825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36176,12 +36134,8 @@ TEXT ·h1825(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36191,7 +36145,7 @@ done:
 	RET
 
 // func h1826(s *State)
-// XORQ R8, R9; JHI taken
+// ORL R8, R9; ROLQ $7, R13
 TEXT ·h1826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36200,12 +36154,8 @@ TEXT ·h1826(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36215,7 +36165,7 @@ done:
 	RET
 
 // func h1827(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36225,7 +36175,7 @@ TEXT ·h1827(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36239,7 +36189,7 @@ done:
 	RET
 
 // func h1828(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36249,7 +36199,7 @@ TEXT ·h1828(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36263,7 +36213,7 @@ done:
 	RET
 
 // func h1829(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JCS taken
 TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36273,7 +36223,11 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36283,7 +36237,7 @@ TEXT ·h1829(SB), NOSPLIT, $24-8
 	RET
 
 // func h1830(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
+// XORQ R8, R9; JCC taken
 TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36293,7 +36247,11 @@ TEXT ·h1830(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36303,7 +36261,7 @@ TEXT ·h1830(SB), NOSPLIT, $24-8
 	RET
 
 // func h1831(s *State)
-// XORQ R8, R9; ADCQ R10, R11
+// XORQ R8, R9; JLT taken
 TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36313,7 +36271,11 @@ TEXT ·h1831(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36323,7 +36285,7 @@ TEXT ·h1831(SB), NOSPLIT, $24-8
 	RET
 
 // func h1832(s *State)
-// XORQ R8, R9; SBBQ R10, R11
+// XORQ R8, R9; JGE taken
 TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36333,7 +36295,11 @@ TEXT ·h1832(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36343,7 +36309,7 @@ TEXT ·h1832(SB), NOSPLIT, $24-8
 	RET
 
 // func h1833(s *State)
-// XORQ R8, R9; INCQ R13
+// XORQ R8, R9; JLE taken
 TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36353,7 +36319,11 @@ TEXT ·h1833(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36363,7 +36333,7 @@ TEXT ·h1833(SB), NOSPLIT, $24-8
 	RET
 
 // func h1834(s *State)
-// XORQ R8, R9; ROLQ $7, R13
+// XORQ R8, R9; JGT taken
 TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36373,7 +36343,11 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36383,7 +36357,7 @@ TEXT ·h1834(SB), NOSPLIT, $24-8
 	RET
 
 // func h1835(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36392,8 +36366,8 @@ TEXT ·h1835(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36407,7 +36381,7 @@ done:
 	RET
 
 // func h1836(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36416,8 +36390,8 @@ TEXT ·h1836(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
+	XORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36431,7 +36405,7 @@ done:
 	RET
 
 // func h1837(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36440,8 +36414,8 @@ TEXT ·h1837(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
+	XORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36455,7 +36429,7 @@ done:
 	RET
 
 // func h1838(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36464,8 +36438,8 @@ TEXT ·h1838(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36479,7 +36453,7 @@ done:
 	RET
 
 // func h1839(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36488,12 +36462,8 @@ TEXT ·h1839(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36503,7 +36473,7 @@ done:
 	RET
 
 // func h1840(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36512,12 +36482,8 @@ TEXT ·h1840(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36527,7 +36493,7 @@ done:
 	RET
 
 // func h1841(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; ADCQ R10, R11
 TEXT ·h1841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36536,12 +36502,8 @@ TEXT ·h1841(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36551,7 +36513,7 @@ done:
 	RET
 
 // func h1842(s *State)
-// XORL R8, R9; JGT taken
+// XORQ R8, R9; SBBQ R10, R11
 TEXT ·h1842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36560,12 +36522,8 @@ TEXT ·h1842(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36575,7 +36533,7 @@ done:
 	RET
 
 // func h1843(s *State)
-// XORL R8, R9; JLS taken
+// XORQ R8, R9; INCQ R13
 TEXT ·h1843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36584,12 +36542,8 @@ TEXT ·h1843(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36599,7 +36553,7 @@ done:
 	RET
 
 // func h1844(s *State)
-// XORL R8, R9; JHI taken
+// XORQ R8, R9; ROLQ $7, R13
 TEXT ·h1844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36608,12 +36562,8 @@ TEXT ·h1844(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36623,7 +36573,7 @@ done:
 	RET
 
 // func h1845(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36633,7 +36583,7 @@ TEXT ·h1845(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36647,7 +36597,7 @@ done:
 	RET
 
 // func h1846(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JNE taken
 TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36657,7 +36607,7 @@ TEXT ·h1846(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36671,7 +36621,7 @@ done:
 	RET
 
 // func h1847(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JCS taken
 TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36681,7 +36631,11 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36691,7 +36645,7 @@ TEXT ·h1847(SB), NOSPLIT, $24-8
 	RET
 
 // func h1848(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
+// XORL R8, R9; JCC taken
 TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36701,7 +36655,11 @@ TEXT ·h1848(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36711,7 +36669,7 @@ TEXT ·h1848(SB), NOSPLIT, $24-8
 	RET
 
 // func h1849(s *State)
-// XORL R8, R9; ADCQ R10, R11
+// XORL R8, R9; JLT taken
 TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36721,7 +36679,11 @@ TEXT ·h1849(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36731,7 +36693,7 @@ TEXT ·h1849(SB), NOSPLIT, $24-8
 	RET
 
 // func h1850(s *State)
-// XORL R8, R9; SBBQ R10, R11
+// XORL R8, R9; JGE taken
 TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36741,7 +36703,11 @@ TEXT ·h1850(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36751,7 +36717,7 @@ TEXT ·h1850(SB), NOSPLIT, $24-8
 	RET
 
 // func h1851(s *State)
-// XORL R8, R9; INCQ R13
+// XORL R8, R9; JLE taken
 TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36761,7 +36727,11 @@ TEXT ·h1851(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36771,7 +36741,7 @@ TEXT ·h1851(SB), NOSPLIT, $24-8
 	RET
 
 // func h1852(s *State)
-// XORL R8, R9; ROLQ $7, R13
+// XORL R8, R9; JGT taken
 TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36781,7 +36751,11 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36791,7 +36765,7 @@ TEXT ·h1852(SB), NOSPLIT, $24-8
 	RET
 
 // func h1853(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JLS taken
 TEXT ·h1853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36800,8 +36774,8 @@ TEXT ·h1853(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36815,7 +36789,7 @@ done:
 	RET
 
 // func h1854(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; JHI taken
 TEXT ·h1854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36824,8 +36798,8 @@ TEXT ·h1854(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
+	XORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36839,7 +36813,7 @@ done:
 	RET
 
 // func h1855(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; JMI taken
 TEXT ·h1855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36848,8 +36822,8 @@ TEXT ·h1855(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
+	XORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36863,7 +36837,7 @@ done:
 	RET
 
 // func h1856(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; JPL taken
 TEXT ·h1856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36872,8 +36846,8 @@ TEXT ·h1856(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -36887,7 +36861,7 @@ done:
 	RET
 
 // func h1857(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36896,12 +36870,8 @@ TEXT ·h1857(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36911,7 +36881,7 @@ done:
 	RET
 
 // func h1858(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36920,12 +36890,8 @@ TEXT ·h1858(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36935,7 +36901,7 @@ done:
 	RET
 
 // func h1859(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; ADCQ R10, R11
 TEXT ·h1859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36944,12 +36910,8 @@ TEXT ·h1859(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36959,7 +36921,7 @@ done:
 	RET
 
 // func h1860(s *State)
-// TESTQ R8, R9; JGT taken
+// XORL R8, R9; SBBQ R10, R11
 TEXT ·h1860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36968,12 +36930,8 @@ TEXT ·h1860(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -36983,7 +36941,7 @@ done:
 	RET
 
 // func h1861(s *State)
-// TESTQ R8, R9; JLS taken
+// XORL R8, R9; INCQ R13
 TEXT ·h1861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -36992,12 +36950,8 @@ TEXT ·h1861(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37007,7 +36961,7 @@ done:
 	RET
 
 // func h1862(s *State)
-// TESTQ R8, R9; JHI taken
+// XORL R8, R9; ROLQ $7, R13
 TEXT ·h1862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37016,12 +36970,8 @@ TEXT ·h1862(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37031,7 +36981,7 @@ done:
 	RET
 
 // func h1863(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37041,7 +36991,7 @@ TEXT ·h1863(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37055,7 +37005,7 @@ done:
 	RET
 
 // func h1864(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37065,7 +37015,7 @@ TEXT ·h1864(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37079,7 +37029,7 @@ done:
 	RET
 
 // func h1865(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JCS taken
 TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37089,7 +37039,11 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37099,7 +37053,7 @@ TEXT ·h1865(SB), NOSPLIT, $24-8
 	RET
 
 // func h1866(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
+// TESTQ R8, R9; JCC taken
 TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37109,7 +37063,11 @@ TEXT ·h1866(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37119,7 +37077,7 @@ TEXT ·h1866(SB), NOSPLIT, $24-8
 	RET
 
 // func h1867(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
+// TESTQ R8, R9; JLT taken
 TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37129,7 +37087,11 @@ TEXT ·h1867(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37139,7 +37101,7 @@ TEXT ·h1867(SB), NOSPLIT, $24-8
 	RET
 
 // func h1868(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
+// TESTQ R8, R9; JGE taken
 TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37149,7 +37111,11 @@ TEXT ·h1868(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37159,7 +37125,7 @@ TEXT ·h1868(SB), NOSPLIT, $24-8
 	RET
 
 // func h1869(s *State)
-// TESTQ R8, R9; INCQ R13
+// TESTQ R8, R9; JLE taken
 TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37169,7 +37135,11 @@ TEXT ·h1869(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37179,7 +37149,7 @@ TEXT ·h1869(SB), NOSPLIT, $24-8
 	RET
 
 // func h1870(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
+// TESTQ R8, R9; JGT taken
 TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37189,7 +37159,11 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37199,7 +37173,7 @@ TEXT ·h1870(SB), NOSPLIT, $24-8
 	RET
 
 // func h1871(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37208,8 +37182,8 @@ TEXT ·h1871(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37223,7 +37197,7 @@ done:
 	RET
 
 // func h1872(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37232,8 +37206,8 @@ TEXT ·h1872(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
+	TESTQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37247,7 +37221,7 @@ done:
 	RET
 
 // func h1873(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37256,8 +37230,8 @@ TEXT ·h1873(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
+	TESTQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37271,7 +37245,7 @@ done:
 	RET
 
 // func h1874(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37280,8 +37254,8 @@ TEXT ·h1874(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37295,7 +37269,7 @@ done:
 	RET
 
 // func h1875(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37304,12 +37278,8 @@ TEXT ·h1875(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37319,7 +37289,7 @@ done:
 	RET
 
 // func h1876(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37328,12 +37298,8 @@ TEXT ·h1876(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37343,7 +37309,7 @@ done:
 	RET
 
 // func h1877(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; ADCQ R10, R11
 TEXT ·h1877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37352,12 +37318,8 @@ TEXT ·h1877(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37367,7 +37329,7 @@ done:
 	RET
 
 // func h1878(s *State)
-// TESTL R8, R9; JGT taken
+// TESTQ R8, R9; SBBQ R10, R11
 TEXT ·h1878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37376,12 +37338,8 @@ TEXT ·h1878(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37391,7 +37349,7 @@ done:
 	RET
 
 // func h1879(s *State)
-// TESTL R8, R9; JLS taken
+// TESTQ R8, R9; INCQ R13
 TEXT ·h1879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37400,12 +37358,8 @@ TEXT ·h1879(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37415,7 +37369,7 @@ done:
 	RET
 
 // func h1880(s *State)
-// TESTL R8, R9; JHI taken
+// TESTQ R8, R9; ROLQ $7, R13
 TEXT ·h1880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37424,12 +37378,8 @@ TEXT ·h1880(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37439,7 +37389,7 @@ done:
 	RET
 
 // func h1881(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37449,7 +37399,7 @@ TEXT ·h1881(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37463,7 +37413,7 @@ done:
 	RET
 
 // func h1882(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37473,7 +37423,7 @@ TEXT ·h1882(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37487,7 +37437,7 @@ done:
 	RET
 
 // func h1883(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JCS taken
 TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37497,7 +37447,11 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37507,7 +37461,7 @@ TEXT ·h1883(SB), NOSPLIT, $24-8
 	RET
 
 // func h1884(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
+// TESTL R8, R9; JCC taken
 TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37517,7 +37471,11 @@ TEXT ·h1884(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37527,7 +37485,7 @@ TEXT ·h1884(SB), NOSPLIT, $24-8
 	RET
 
 // func h1885(s *State)
-// TESTL R8, R9; ADCQ R10, R11
+// TESTL R8, R9; JLT taken
 TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37537,7 +37495,11 @@ TEXT ·h1885(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37547,7 +37509,7 @@ TEXT ·h1885(SB), NOSPLIT, $24-8
 	RET
 
 // func h1886(s *State)
-// TESTL R8, R9; SBBQ R10, R11
+// TESTL R8, R9; JGE taken
 TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37557,7 +37519,11 @@ TEXT ·h1886(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37567,7 +37533,7 @@ TEXT ·h1886(SB), NOSPLIT, $24-8
 	RET
 
 // func h1887(s *State)
-// TESTL R8, R9; INCQ R13
+// TESTL R8, R9; JLE taken
 TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37577,7 +37543,11 @@ TEXT ·h1887(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37587,7 +37557,7 @@ TEXT ·h1887(SB), NOSPLIT, $24-8
 	RET
 
 // func h1888(s *State)
-// TESTL R8, R9; ROLQ $7, R13
+// TESTL R8, R9; JGT taken
 TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37597,7 +37567,11 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37607,7 +37581,7 @@ TEXT ·h1888(SB), NOSPLIT, $24-8
 	RET
 
 // func h1889(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37616,8 +37590,8 @@ TEXT ·h1889(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37631,7 +37605,7 @@ done:
 	RET
 
 // func h1890(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37640,8 +37614,8 @@ TEXT ·h1890(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
+	TESTL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37655,7 +37629,7 @@ done:
 	RET
 
 // func h1891(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37664,8 +37638,8 @@ TEXT ·h1891(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
+	TESTL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37679,7 +37653,7 @@ done:
 	RET
 
 // func h1892(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37688,8 +37662,8 @@ TEXT ·h1892(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37703,7 +37677,7 @@ done:
 	RET
 
 // func h1893(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37712,12 +37686,8 @@ TEXT ·h1893(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37727,7 +37697,7 @@ done:
 	RET
 
 // func h1894(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37736,12 +37706,8 @@ TEXT ·h1894(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37751,7 +37717,7 @@ done:
 	RET
 
 // func h1895(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; ADCQ R10, R11
 TEXT ·h1895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37760,12 +37726,8 @@ TEXT ·h1895(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37775,7 +37737,7 @@ done:
 	RET
 
 // func h1896(s *State)
-// INCQ R9; JGT taken
+// TESTL R8, R9; SBBQ R10, R11
 TEXT ·h1896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37784,12 +37746,8 @@ TEXT ·h1896(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37799,7 +37757,7 @@ done:
 	RET
 
 // func h1897(s *State)
-// INCQ R9; JLS taken
+// TESTL R8, R9; INCQ R13
 TEXT ·h1897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37808,12 +37766,8 @@ TEXT ·h1897(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37823,7 +37777,7 @@ done:
 	RET
 
 // func h1898(s *State)
-// INCQ R9; JHI taken
+// TESTL R8, R9; ROLQ $7, R13
 TEXT ·h1898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37832,12 +37786,8 @@ TEXT ·h1898(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37847,7 +37797,7 @@ done:
 	RET
 
 // func h1899(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JEQ taken
 TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37857,7 +37807,7 @@ TEXT ·h1899(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37871,7 +37821,7 @@ done:
 	RET
 
 // func h1900(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JNE taken
 TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37881,7 +37831,7 @@ TEXT ·h1900(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -37895,7 +37845,7 @@ done:
 	RET
 
 // func h1901(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JCS taken
 TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37905,7 +37855,11 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37915,7 +37869,7 @@ TEXT ·h1901(SB), NOSPLIT, $24-8
 	RET
 
 // func h1902(s *State)
-// INCQ R9; CMOVQEQ R11, R12
+// INCQ R9; JCC taken
 TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37925,7 +37879,11 @@ TEXT ·h1902(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37935,7 +37893,7 @@ TEXT ·h1902(SB), NOSPLIT, $24-8
 	RET
 
 // func h1903(s *State)
-// INCQ R9; ADCQ R10, R11
+// INCQ R9; JLT taken
 TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37945,7 +37903,11 @@ TEXT ·h1903(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37955,7 +37917,7 @@ TEXT ·h1903(SB), NOSPLIT, $24-8
 	RET
 
 // func h1904(s *State)
-// INCQ R9; SBBQ R10, R11
+// INCQ R9; JGE taken
 TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37965,7 +37927,11 @@ TEXT ·h1904(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37975,7 +37941,7 @@ TEXT ·h1904(SB), NOSPLIT, $24-8
 	RET
 
 // func h1905(s *State)
-// INCQ R9; INCQ R13
+// INCQ R9; JLE taken
 TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -37985,7 +37951,11 @@ TEXT ·h1905(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -37995,7 +37965,7 @@ TEXT ·h1905(SB), NOSPLIT, $24-8
 	RET
 
 // func h1906(s *State)
-// INCQ R9; ROLQ $7, R13
+// INCQ R9; JGT taken
 TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38005,7 +37975,11 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38015,7 +37989,7 @@ TEXT ·h1906(SB), NOSPLIT, $24-8
 	RET
 
 // func h1907(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JLS taken
 TEXT ·h1907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38024,8 +37998,8 @@ TEXT ·h1907(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38039,7 +38013,7 @@ done:
 	RET
 
 // func h1908(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; JHI taken
 TEXT ·h1908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38048,8 +38022,8 @@ TEXT ·h1908(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
+	INCQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38063,7 +38037,7 @@ done:
 	RET
 
 // func h1909(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; JMI taken
 TEXT ·h1909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38072,8 +38046,8 @@ TEXT ·h1909(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
+	INCQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38087,7 +38061,7 @@ done:
 	RET
 
 // func h1910(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; JPL taken
 TEXT ·h1910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38096,8 +38070,8 @@ TEXT ·h1910(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38111,7 +38085,7 @@ done:
 	RET
 
 // func h1911(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; SETCS R10B
 TEXT ·h1911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38120,12 +38094,8 @@ TEXT ·h1911(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38135,7 +38105,7 @@ done:
 	RET
 
 // func h1912(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; CMOVQEQ R11, R12
 TEXT ·h1912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38144,12 +38114,8 @@ TEXT ·h1912(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38159,7 +38125,7 @@ done:
 	RET
 
 // func h1913(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; ADCQ R10, R11
 TEXT ·h1913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38168,12 +38134,8 @@ TEXT ·h1913(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38183,7 +38145,7 @@ done:
 	RET
 
 // func h1914(s *State)
-// DECQ R9; JGT taken
+// INCQ R9; SBBQ R10, R11
 TEXT ·h1914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38192,12 +38154,8 @@ TEXT ·h1914(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38207,7 +38165,7 @@ done:
 	RET
 
 // func h1915(s *State)
-// DECQ R9; JLS taken
+// INCQ R9; INCQ R13
 TEXT ·h1915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38216,12 +38174,8 @@ TEXT ·h1915(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38231,7 +38185,7 @@ done:
 	RET
 
 // func h1916(s *State)
-// DECQ R9; JHI taken
+// INCQ R9; ROLQ $7, R13
 TEXT ·h1916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38240,12 +38194,8 @@ TEXT ·h1916(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38255,7 +38205,7 @@ done:
 	RET
 
 // func h1917(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JEQ taken
 TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38265,7 +38215,7 @@ TEXT ·h1917(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38279,7 +38229,7 @@ done:
 	RET
 
 // func h1918(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JNE taken
 TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38289,7 +38239,7 @@ TEXT ·h1918(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38303,7 +38253,7 @@ done:
 	RET
 
 // func h1919(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JCS taken
 TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38313,7 +38263,11 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38323,7 +38277,7 @@ TEXT ·h1919(SB), NOSPLIT, $24-8
 	RET
 
 // func h1920(s *State)
-// DECQ R9; CMOVQEQ R11, R12
+// DECQ R9; JCC taken
 TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38333,7 +38287,11 @@ TEXT ·h1920(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38343,7 +38301,7 @@ TEXT ·h1920(SB), NOSPLIT, $24-8
 	RET
 
 // func h1921(s *State)
-// DECQ R9; ADCQ R10, R11
+// DECQ R9; JLT taken
 TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38353,7 +38311,11 @@ TEXT ·h1921(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38363,7 +38325,7 @@ TEXT ·h1921(SB), NOSPLIT, $24-8
 	RET
 
 // func h1922(s *State)
-// DECQ R9; SBBQ R10, R11
+// DECQ R9; JGE taken
 TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38373,7 +38335,11 @@ TEXT ·h1922(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38383,7 +38349,7 @@ TEXT ·h1922(SB), NOSPLIT, $24-8
 	RET
 
 // func h1923(s *State)
-// DECQ R9; INCQ R13
+// DECQ R9; JLE taken
 TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38393,7 +38359,11 @@ TEXT ·h1923(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38403,7 +38373,7 @@ TEXT ·h1923(SB), NOSPLIT, $24-8
 	RET
 
 // func h1924(s *State)
-// DECQ R9; ROLQ $7, R13
+// DECQ R9; JGT taken
 TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38413,7 +38383,11 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38423,7 +38397,7 @@ TEXT ·h1924(SB), NOSPLIT, $24-8
 	RET
 
 // func h1925(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JLS taken
 TEXT ·h1925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38432,8 +38406,8 @@ TEXT ·h1925(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38447,7 +38421,7 @@ done:
 	RET
 
 // func h1926(s *State)
-// INCL R9; JNE taken
+// DECQ R9; JHI taken
 TEXT ·h1926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38456,8 +38430,8 @@ TEXT ·h1926(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
+	DECQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38471,7 +38445,7 @@ done:
 	RET
 
 // func h1927(s *State)
-// INCL R9; JCS taken
+// DECQ R9; JMI taken
 TEXT ·h1927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38480,8 +38454,8 @@ TEXT ·h1927(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
+	DECQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38495,7 +38469,7 @@ done:
 	RET
 
 // func h1928(s *State)
-// INCL R9; JCC taken
+// DECQ R9; JPL taken
 TEXT ·h1928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38504,8 +38478,8 @@ TEXT ·h1928(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38519,7 +38493,7 @@ done:
 	RET
 
 // func h1929(s *State)
-// INCL R9; JLT taken
+// DECQ R9; SETCS R10B
 TEXT ·h1929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38528,12 +38502,8 @@ TEXT ·h1929(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38543,7 +38513,7 @@ done:
 	RET
 
 // func h1930(s *State)
-// INCL R9; JGE taken
+// DECQ R9; CMOVQEQ R11, R12
 TEXT ·h1930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38552,12 +38522,8 @@ TEXT ·h1930(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38567,7 +38533,7 @@ done:
 	RET
 
 // func h1931(s *State)
-// INCL R9; JLE taken
+// DECQ R9; ADCQ R10, R11
 TEXT ·h1931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38576,12 +38542,8 @@ TEXT ·h1931(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38591,7 +38553,7 @@ done:
 	RET
 
 // func h1932(s *State)
-// INCL R9; JGT taken
+// DECQ R9; SBBQ R10, R11
 TEXT ·h1932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38600,12 +38562,8 @@ TEXT ·h1932(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38615,7 +38573,7 @@ done:
 	RET
 
 // func h1933(s *State)
-// INCL R9; JLS taken
+// DECQ R9; INCQ R13
 TEXT ·h1933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38624,12 +38582,8 @@ TEXT ·h1933(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38639,7 +38593,7 @@ done:
 	RET
 
 // func h1934(s *State)
-// INCL R9; JHI taken
+// DECQ R9; ROLQ $7, R13
 TEXT ·h1934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38648,12 +38602,8 @@ TEXT ·h1934(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38663,7 +38613,7 @@ done:
 	RET
 
 // func h1935(s *State)
-// INCL R9; JMI taken
+// INCL R9; JEQ taken
 TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38673,7 +38623,7 @@ TEXT ·h1935(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38687,7 +38637,7 @@ done:
 	RET
 
 // func h1936(s *State)
-// INCL R9; JPL taken
+// INCL R9; JNE taken
 TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38697,7 +38647,7 @@ TEXT ·h1936(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38711,7 +38661,7 @@ done:
 	RET
 
 // func h1937(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JCS taken
 TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38721,7 +38671,11 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38731,7 +38685,7 @@ TEXT ·h1937(SB), NOSPLIT, $24-8
 	RET
 
 // func h1938(s *State)
-// INCL R9; CMOVQEQ R11, R12
+// INCL R9; JCC taken
 TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38741,7 +38695,11 @@ TEXT ·h1938(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38751,7 +38709,7 @@ TEXT ·h1938(SB), NOSPLIT, $24-8
 	RET
 
 // func h1939(s *State)
-// INCL R9; ADCQ R10, R11
+// INCL R9; JLT taken
 TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38761,7 +38719,11 @@ TEXT ·h1939(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38771,7 +38733,7 @@ TEXT ·h1939(SB), NOSPLIT, $24-8
 	RET
 
 // func h1940(s *State)
-// INCL R9; SBBQ R10, R11
+// INCL R9; JGE taken
 TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38781,7 +38743,11 @@ TEXT ·h1940(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38791,7 +38757,7 @@ TEXT ·h1940(SB), NOSPLIT, $24-8
 	RET
 
 // func h1941(s *State)
-// INCL R9; INCQ R13
+// INCL R9; JLE taken
 TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38801,7 +38767,11 @@ TEXT ·h1941(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38811,7 +38781,7 @@ TEXT ·h1941(SB), NOSPLIT, $24-8
 	RET
 
 // func h1942(s *State)
-// INCL R9; ROLQ $7, R13
+// INCL R9; JGT taken
 TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38821,7 +38791,11 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38831,7 +38805,7 @@ TEXT ·h1942(SB), NOSPLIT, $24-8
 	RET
 
 // func h1943(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JLS taken
 TEXT ·h1943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38840,8 +38814,8 @@ TEXT ·h1943(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38855,7 +38829,7 @@ done:
 	RET
 
 // func h1944(s *State)
-// DECL R9; JNE taken
+// INCL R9; JHI taken
 TEXT ·h1944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38864,8 +38838,8 @@ TEXT ·h1944(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
+	INCL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38879,7 +38853,7 @@ done:
 	RET
 
 // func h1945(s *State)
-// DECL R9; JCS taken
+// INCL R9; JMI taken
 TEXT ·h1945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38888,8 +38862,8 @@ TEXT ·h1945(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
+	INCL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38903,7 +38877,7 @@ done:
 	RET
 
 // func h1946(s *State)
-// DECL R9; JCC taken
+// INCL R9; JPL taken
 TEXT ·h1946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38912,8 +38886,8 @@ TEXT ·h1946(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -38927,7 +38901,7 @@ done:
 	RET
 
 // func h1947(s *State)
-// DECL R9; JLT taken
+// INCL R9; SETCS R10B
 TEXT ·h1947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38936,12 +38910,8 @@ TEXT ·h1947(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38951,7 +38921,7 @@ done:
 	RET
 
 // func h1948(s *State)
-// DECL R9; JGE taken
+// INCL R9; CMOVQEQ R11, R12
 TEXT ·h1948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38960,12 +38930,8 @@ TEXT ·h1948(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38975,7 +38941,7 @@ done:
 	RET
 
 // func h1949(s *State)
-// DECL R9; JLE taken
+// INCL R9; ADCQ R10, R11
 TEXT ·h1949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -38984,12 +38950,8 @@ TEXT ·h1949(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -38999,7 +38961,7 @@ done:
 	RET
 
 // func h1950(s *State)
-// DECL R9; JGT taken
+// INCL R9; SBBQ R10, R11
 TEXT ·h1950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39008,12 +38970,8 @@ TEXT ·h1950(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39023,7 +38981,7 @@ done:
 	RET
 
 // func h1951(s *State)
-// DECL R9; JLS taken
+// INCL R9; INCQ R13
 TEXT ·h1951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39032,12 +38990,8 @@ TEXT ·h1951(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39047,7 +39001,7 @@ done:
 	RET
 
 // func h1952(s *State)
-// DECL R9; JHI taken
+// INCL R9; ROLQ $7, R13
 TEXT ·h1952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39056,12 +39010,8 @@ TEXT ·h1952(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39071,7 +39021,7 @@ done:
 	RET
 
 // func h1953(s *State)
-// DECL R9; JMI taken
+// DECL R9; JEQ taken
 TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39081,7 +39031,7 @@ TEXT ·h1953(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39095,7 +39045,7 @@ done:
 	RET
 
 // func h1954(s *State)
-// DECL R9; JPL taken
+// DECL R9; JNE taken
 TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39105,7 +39055,7 @@ TEXT ·h1954(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39119,7 +39069,7 @@ done:
 	RET
 
 // func h1955(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JCS taken
 TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39129,7 +39079,11 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39139,7 +39093,7 @@ TEXT ·h1955(SB), NOSPLIT, $24-8
 	RET
 
 // func h1956(s *State)
-// DECL R9; CMOVQEQ R11, R12
+// DECL R9; JCC taken
 TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39149,7 +39103,11 @@ TEXT ·h1956(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39159,7 +39117,7 @@ TEXT ·h1956(SB), NOSPLIT, $24-8
 	RET
 
 // func h1957(s *State)
-// DECL R9; ADCQ R10, R11
+// DECL R9; JLT taken
 TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39169,7 +39127,11 @@ TEXT ·h1957(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39179,7 +39141,7 @@ TEXT ·h1957(SB), NOSPLIT, $24-8
 	RET
 
 // func h1958(s *State)
-// DECL R9; SBBQ R10, R11
+// DECL R9; JGE taken
 TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39189,7 +39151,11 @@ TEXT ·h1958(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39199,7 +39165,7 @@ TEXT ·h1958(SB), NOSPLIT, $24-8
 	RET
 
 // func h1959(s *State)
-// DECL R9; INCQ R13
+// DECL R9; JLE taken
 TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39209,7 +39175,11 @@ TEXT ·h1959(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39219,7 +39189,7 @@ TEXT ·h1959(SB), NOSPLIT, $24-8
 	RET
 
 // func h1960(s *State)
-// DECL R9; ROLQ $7, R13
+// DECL R9; JGT taken
 TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39229,7 +39199,11 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39239,7 +39213,7 @@ TEXT ·h1960(SB), NOSPLIT, $24-8
 	RET
 
 // func h1961(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JLS taken
 TEXT ·h1961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39248,8 +39222,8 @@ TEXT ·h1961(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39263,7 +39237,7 @@ done:
 	RET
 
 // func h1962(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; JHI taken
 TEXT ·h1962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39272,8 +39246,8 @@ TEXT ·h1962(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
+	DECL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39287,7 +39261,7 @@ done:
 	RET
 
 // func h1963(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; JMI taken
 TEXT ·h1963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39296,8 +39270,8 @@ TEXT ·h1963(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
+	DECL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39311,7 +39285,7 @@ done:
 	RET
 
 // func h1964(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; JPL taken
 TEXT ·h1964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39320,8 +39294,8 @@ TEXT ·h1964(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39335,7 +39309,7 @@ done:
 	RET
 
 // func h1965(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; SETCS R10B
 TEXT ·h1965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39344,12 +39318,8 @@ TEXT ·h1965(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39359,7 +39329,7 @@ done:
 	RET
 
 // func h1966(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; CMOVQEQ R11, R12
 TEXT ·h1966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39368,12 +39338,8 @@ TEXT ·h1966(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39383,7 +39349,7 @@ done:
 	RET
 
 // func h1967(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; ADCQ R10, R11
 TEXT ·h1967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39392,12 +39358,8 @@ TEXT ·h1967(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39407,7 +39369,7 @@ done:
 	RET
 
 // func h1968(s *State)
-// NEGQ R9; JGT taken
+// DECL R9; SBBQ R10, R11
 TEXT ·h1968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39416,12 +39378,8 @@ TEXT ·h1968(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39431,7 +39389,7 @@ done:
 	RET
 
 // func h1969(s *State)
-// NEGQ R9; JLS taken
+// DECL R9; INCQ R13
 TEXT ·h1969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39440,12 +39398,8 @@ TEXT ·h1969(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39455,7 +39409,7 @@ done:
 	RET
 
 // func h1970(s *State)
-// NEGQ R9; JHI taken
+// DECL R9; ROLQ $7, R13
 TEXT ·h1970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39464,12 +39418,8 @@ TEXT ·h1970(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39479,7 +39429,7 @@ done:
 	RET
 
 // func h1971(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JEQ taken
 TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39489,7 +39439,7 @@ TEXT ·h1971(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39503,7 +39453,7 @@ done:
 	RET
 
 // func h1972(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JNE taken
 TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39513,7 +39463,7 @@ TEXT ·h1972(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39527,7 +39477,7 @@ done:
 	RET
 
 // func h1973(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JCS taken
 TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39537,7 +39487,11 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39547,7 +39501,7 @@ TEXT ·h1973(SB), NOSPLIT, $24-8
 	RET
 
 // func h1974(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
+// NEGQ R9; JCC taken
 TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39557,7 +39511,11 @@ TEXT ·h1974(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39567,7 +39525,7 @@ TEXT ·h1974(SB), NOSPLIT, $24-8
 	RET
 
 // func h1975(s *State)
-// NEGQ R9; ADCQ R10, R11
+// NEGQ R9; JLT taken
 TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39577,7 +39535,11 @@ TEXT ·h1975(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39587,7 +39549,7 @@ TEXT ·h1975(SB), NOSPLIT, $24-8
 	RET
 
 // func h1976(s *State)
-// NEGQ R9; SBBQ R10, R11
+// NEGQ R9; JGE taken
 TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39597,7 +39559,11 @@ TEXT ·h1976(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39607,7 +39573,7 @@ TEXT ·h1976(SB), NOSPLIT, $24-8
 	RET
 
 // func h1977(s *State)
-// NEGQ R9; INCQ R13
+// NEGQ R9; JLE taken
 TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39617,7 +39583,11 @@ TEXT ·h1977(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39627,7 +39597,7 @@ TEXT ·h1977(SB), NOSPLIT, $24-8
 	RET
 
 // func h1978(s *State)
-// NEGQ R9; ROLQ $7, R13
+// NEGQ R9; JGT taken
 TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39637,7 +39607,11 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39647,7 +39621,7 @@ TEXT ·h1978(SB), NOSPLIT, $24-8
 	RET
 
 // func h1979(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JLS taken
 TEXT ·h1979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39656,8 +39630,8 @@ TEXT ·h1979(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39671,7 +39645,7 @@ done:
 	RET
 
 // func h1980(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; JHI taken
 TEXT ·h1980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39680,8 +39654,8 @@ TEXT ·h1980(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
+	NEGQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39695,7 +39669,7 @@ done:
 	RET
 
 // func h1981(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; JMI taken
 TEXT ·h1981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39704,8 +39678,8 @@ TEXT ·h1981(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
+	NEGQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39719,7 +39693,7 @@ done:
 	RET
 
 // func h1982(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; JPL taken
 TEXT ·h1982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39728,8 +39702,8 @@ TEXT ·h1982(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39743,7 +39717,7 @@ done:
 	RET
 
 // func h1983(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39752,12 +39726,8 @@ TEXT ·h1983(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39767,7 +39737,7 @@ done:
 	RET
 
 // func h1984(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; CMOVQEQ R11, R12
 TEXT ·h1984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39776,12 +39746,8 @@ TEXT ·h1984(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39791,7 +39757,7 @@ done:
 	RET
 
 // func h1985(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; ADCQ R10, R11
 TEXT ·h1985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39800,12 +39766,8 @@ TEXT ·h1985(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39815,7 +39777,7 @@ done:
 	RET
 
 // func h1986(s *State)
-// SHLQ $1, R9; JGT taken
+// NEGQ R9; SBBQ R10, R11
 TEXT ·h1986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39824,12 +39786,8 @@ TEXT ·h1986(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39839,7 +39797,7 @@ done:
 	RET
 
 // func h1987(s *State)
-// SHLQ $1, R9; JLS taken
+// NEGQ R9; INCQ R13
 TEXT ·h1987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39848,12 +39806,8 @@ TEXT ·h1987(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39863,7 +39817,7 @@ done:
 	RET
 
 // func h1988(s *State)
-// SHLQ $1, R9; JHI taken
+// NEGQ R9; ROLQ $7, R13
 TEXT ·h1988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39872,12 +39826,8 @@ TEXT ·h1988(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39887,7 +39837,7 @@ done:
 	RET
 
 // func h1989(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39897,7 +39847,7 @@ TEXT ·h1989(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39911,7 +39861,7 @@ done:
 	RET
 
 // func h1990(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39921,7 +39871,7 @@ TEXT ·h1990(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -39935,7 +39885,7 @@ done:
 	RET
 
 // func h1991(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JCS taken
 TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39945,7 +39895,11 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39955,7 +39909,7 @@ TEXT ·h1991(SB), NOSPLIT, $24-8
 	RET
 
 // func h1992(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
+// SHLQ $1, R9; JCC taken
 TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39965,7 +39919,11 @@ TEXT ·h1992(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39975,7 +39933,7 @@ TEXT ·h1992(SB), NOSPLIT, $24-8
 	RET
 
 // func h1993(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
+// SHLQ $1, R9; JLT taken
 TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -39985,7 +39943,11 @@ TEXT ·h1993(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -39995,7 +39957,7 @@ TEXT ·h1993(SB), NOSPLIT, $24-8
 	RET
 
 // func h1994(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
+// SHLQ $1, R9; JGE taken
 TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40005,7 +39967,11 @@ TEXT ·h1994(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40015,7 +39981,7 @@ TEXT ·h1994(SB), NOSPLIT, $24-8
 	RET
 
 // func h1995(s *State)
-// SHLQ $1, R9; INCQ R13
+// SHLQ $1, R9; JLE taken
 TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40025,7 +39991,11 @@ TEXT ·h1995(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40035,7 +40005,7 @@ TEXT ·h1995(SB), NOSPLIT, $24-8
 	RET
 
 // func h1996(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
+// SHLQ $1, R9; JGT taken
 TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40045,7 +40015,11 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40055,7 +40029,7 @@ TEXT ·h1996(SB), NOSPLIT, $24-8
 	RET
 
 // func h1997(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40064,8 +40038,8 @@ TEXT ·h1997(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40079,7 +40053,7 @@ done:
 	RET
 
 // func h1998(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40088,8 +40062,8 @@ TEXT ·h1998(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
+	SHLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40103,7 +40077,7 @@ done:
 	RET
 
 // func h1999(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40112,8 +40086,8 @@ TEXT ·h1999(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
+	SHLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40127,7 +40101,7 @@ done:
 	RET
 
 // func h2000(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h2000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40136,8 +40110,8 @@ TEXT ·h2000(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40151,7 +40125,7 @@ done:
 	RET
 
 // func h2001(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h2001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40160,12 +40134,8 @@ TEXT ·h2001(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40175,7 +40145,7 @@ done:
 	RET
 
 // func h2002(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40184,12 +40154,8 @@ TEXT ·h2002(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40199,7 +40165,7 @@ done:
 	RET
 
 // func h2003(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; ADCQ R10, R11
 TEXT ·h2003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40208,12 +40174,8 @@ TEXT ·h2003(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40223,7 +40185,7 @@ done:
 	RET
 
 // func h2004(s *State)
-// SHRQ $1, R9; JGT taken
+// SHLQ $1, R9; SBBQ R10, R11
 TEXT ·h2004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40232,12 +40194,8 @@ TEXT ·h2004(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40247,7 +40205,7 @@ done:
 	RET
 
 // func h2005(s *State)
-// SHRQ $1, R9; JLS taken
+// SHLQ $1, R9; INCQ R13
 TEXT ·h2005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40256,12 +40214,8 @@ TEXT ·h2005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40271,7 +40225,7 @@ done:
 	RET
 
 // func h2006(s *State)
-// SHRQ $1, R9; JHI taken
+// SHLQ $1, R9; ROLQ $7, R13
 TEXT ·h2006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40280,12 +40234,8 @@ TEXT ·h2006(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40295,7 +40245,7 @@ done:
 	RET
 
 // func h2007(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40305,7 +40255,7 @@ TEXT ·h2007(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40319,7 +40269,7 @@ done:
 	RET
 
 // func h2008(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40329,7 +40279,7 @@ TEXT ·h2008(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40343,7 +40293,7 @@ done:
 	RET
 
 // func h2009(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JCS taken
 TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40353,7 +40303,11 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40363,7 +40317,7 @@ TEXT ·h2009(SB), NOSPLIT, $24-8
 	RET
 
 // func h2010(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
+// SHRQ $1, R9; JCC taken
 TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40373,7 +40327,11 @@ TEXT ·h2010(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40383,7 +40341,7 @@ TEXT ·h2010(SB), NOSPLIT, $24-8
 	RET
 
 // func h2011(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
+// SHRQ $1, R9; JLT taken
 TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40393,7 +40351,11 @@ TEXT ·h2011(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40403,7 +40365,7 @@ TEXT ·h2011(SB), NOSPLIT, $24-8
 	RET
 
 // func h2012(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
+// SHRQ $1, R9; JGE taken
 TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40413,7 +40375,11 @@ TEXT ·h2012(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40423,7 +40389,7 @@ TEXT ·h2012(SB), NOSPLIT, $24-8
 	RET
 
 // func h2013(s *State)
-// SHRQ $1, R9; INCQ R13
+// SHRQ $1, R9; JLE taken
 TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40433,7 +40399,11 @@ TEXT ·h2013(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40443,7 +40413,7 @@ TEXT ·h2013(SB), NOSPLIT, $24-8
 	RET
 
 // func h2014(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
+// SHRQ $1, R9; JGT taken
 TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40453,7 +40423,11 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40463,7 +40437,7 @@ TEXT ·h2014(SB), NOSPLIT, $24-8
 	RET
 
 // func h2015(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h2015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40472,8 +40446,8 @@ TEXT ·h2015(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40487,7 +40461,7 @@ done:
 	RET
 
 // func h2016(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h2016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40496,8 +40470,8 @@ TEXT ·h2016(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
+	SHRQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40511,7 +40485,7 @@ done:
 	RET
 
 // func h2017(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h2017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40520,8 +40494,8 @@ TEXT ·h2017(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
+	SHRQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40535,7 +40509,7 @@ done:
 	RET
 
 // func h2018(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h2018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40544,8 +40518,8 @@ TEXT ·h2018(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40559,7 +40533,7 @@ done:
 	RET
 
 // func h2019(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h2019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40568,12 +40542,8 @@ TEXT ·h2019(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40583,7 +40553,7 @@ done:
 	RET
 
 // func h2020(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40592,12 +40562,8 @@ TEXT ·h2020(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40607,7 +40573,7 @@ done:
 	RET
 
 // func h2021(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; ADCQ R10, R11
 TEXT ·h2021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40616,12 +40582,8 @@ TEXT ·h2021(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40631,7 +40593,7 @@ done:
 	RET
 
 // func h2022(s *State)
-// SARQ $1, R9; JGT taken
+// SHRQ $1, R9; SBBQ R10, R11
 TEXT ·h2022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40640,12 +40602,8 @@ TEXT ·h2022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40655,7 +40613,7 @@ done:
 	RET
 
 // func h2023(s *State)
-// SARQ $1, R9; JLS taken
+// SHRQ $1, R9; INCQ R13
 TEXT ·h2023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40664,12 +40622,8 @@ TEXT ·h2023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40679,7 +40633,7 @@ done:
 	RET
 
 // func h2024(s *State)
-// SARQ $1, R9; JHI taken
+// SHRQ $1, R9; ROLQ $7, R13
 TEXT ·h2024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40688,12 +40642,8 @@ TEXT ·h2024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40703,7 +40653,7 @@ done:
 	RET
 
 // func h2025(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40713,7 +40663,7 @@ TEXT ·h2025(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40727,7 +40677,7 @@ done:
 	RET
 
 // func h2026(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JNE taken
 TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40737,7 +40687,7 @@ TEXT ·h2026(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40751,7 +40701,7 @@ done:
 	RET
 
 // func h2027(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JCS taken
 TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40761,7 +40711,11 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40771,7 +40725,7 @@ TEXT ·h2027(SB), NOSPLIT, $24-8
 	RET
 
 // func h2028(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
+// SARQ $1, R9; JCC taken
 TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40781,7 +40735,11 @@ TEXT ·h2028(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40791,7 +40749,7 @@ TEXT ·h2028(SB), NOSPLIT, $24-8
 	RET
 
 // func h2029(s *State)
-// SARQ $1, R9; ADCQ R10, R11
+// SARQ $1, R9; JLT taken
 TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40801,7 +40759,11 @@ TEXT ·h2029(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40811,7 +40773,7 @@ TEXT ·h2029(SB), NOSPLIT, $24-8
 	RET
 
 // func h2030(s *State)
-// SARQ $1, R9; SBBQ R10, R11
+// SARQ $1, R9; JGE taken
 TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40821,7 +40783,11 @@ TEXT ·h2030(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40831,7 +40797,7 @@ TEXT ·h2030(SB), NOSPLIT, $24-8
 	RET
 
 // func h2031(s *State)
-// SARQ $1, R9; INCQ R13
+// SARQ $1, R9; JLE taken
 TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40841,7 +40807,11 @@ TEXT ·h2031(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40851,7 +40821,7 @@ TEXT ·h2031(SB), NOSPLIT, $24-8
 	RET
 
 // func h2032(s *State)
-// SARQ $1, R9; ROLQ $7, R13
+// SARQ $1, R9; JGT taken
 TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40861,7 +40831,11 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40871,7 +40845,7 @@ TEXT ·h2032(SB), NOSPLIT, $24-8
 	RET
 
 // func h2033(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JLS taken
 TEXT ·h2033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40880,8 +40854,8 @@ TEXT ·h2033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40895,7 +40869,7 @@ done:
 	RET
 
 // func h2034(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; JHI taken
 TEXT ·h2034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40904,8 +40878,8 @@ TEXT ·h2034(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
+	SARQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40919,7 +40893,7 @@ done:
 	RET
 
 // func h2035(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; JMI taken
 TEXT ·h2035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40928,8 +40902,8 @@ TEXT ·h2035(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
+	SARQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40943,7 +40917,7 @@ done:
 	RET
 
 // func h2036(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; JPL taken
 TEXT ·h2036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40952,8 +40926,8 @@ TEXT ·h2036(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -40967,7 +40941,7 @@ done:
 	RET
 
 // func h2037(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h2037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -40976,12 +40950,8 @@ TEXT ·h2037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -40991,7 +40961,7 @@ done:
 	RET
 
 // func h2038(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41000,12 +40970,8 @@ TEXT ·h2038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41015,7 +40981,7 @@ done:
 	RET
 
 // func h2039(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; ADCQ R10, R11
 TEXT ·h2039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41024,12 +40990,8 @@ TEXT ·h2039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41039,7 +41001,7 @@ done:
 	RET
 
 // func h2040(s *State)
-// SHLQ $5, R9; JGT taken
+// SARQ $1, R9; SBBQ R10, R11
 TEXT ·h2040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41048,12 +41010,8 @@ TEXT ·h2040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41063,7 +41021,7 @@ done:
 	RET
 
 // func h2041(s *State)
-// SHLQ $5, R9; JLS taken
+// SARQ $1, R9; INCQ R13
 TEXT ·h2041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41072,12 +41030,8 @@ TEXT ·h2041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41087,7 +41041,7 @@ done:
 	RET
 
 // func h2042(s *State)
-// SHLQ $5, R9; JHI taken
+// SARQ $1, R9; ROLQ $7, R13
 TEXT ·h2042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41096,12 +41050,8 @@ TEXT ·h2042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41111,7 +41061,7 @@ done:
 	RET
 
 // func h2043(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41121,7 +41071,7 @@ TEXT ·h2043(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41135,7 +41085,7 @@ done:
 	RET
 
 // func h2044(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41145,7 +41095,7 @@ TEXT ·h2044(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41159,7 +41109,7 @@ done:
 	RET
 
 // func h2045(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JCS taken
 TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41169,7 +41119,11 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41179,7 +41133,7 @@ TEXT ·h2045(SB), NOSPLIT, $24-8
 	RET
 
 // func h2046(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
+// SHLQ $5, R9; JCC taken
 TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41189,7 +41143,11 @@ TEXT ·h2046(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41199,7 +41157,7 @@ TEXT ·h2046(SB), NOSPLIT, $24-8
 	RET
 
 // func h2047(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
+// SHLQ $5, R9; JLT taken
 TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41209,7 +41167,11 @@ TEXT ·h2047(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41219,7 +41181,7 @@ TEXT ·h2047(SB), NOSPLIT, $24-8
 	RET
 
 // func h2048(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
+// SHLQ $5, R9; JGE taken
 TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41229,7 +41191,11 @@ TEXT ·h2048(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41239,7 +41205,7 @@ TEXT ·h2048(SB), NOSPLIT, $24-8
 	RET
 
 // func h2049(s *State)
-// SHLQ $5, R9; INCQ R13
+// SHLQ $5, R9; JLE taken
 TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41249,7 +41215,11 @@ TEXT ·h2049(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41259,7 +41229,7 @@ TEXT ·h2049(SB), NOSPLIT, $24-8
 	RET
 
 // func h2050(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
+// SHLQ $5, R9; JGT taken
 TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41269,7 +41239,11 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41279,7 +41253,7 @@ TEXT ·h2050(SB), NOSPLIT, $24-8
 	RET
 
 // func h2051(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h2051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41288,8 +41262,8 @@ TEXT ·h2051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41303,7 +41277,7 @@ done:
 	RET
 
 // func h2052(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h2052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41312,8 +41286,8 @@ TEXT ·h2052(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
+	SHLQ $5, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41327,7 +41301,7 @@ done:
 	RET
 
 // func h2053(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h2053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41336,8 +41310,8 @@ TEXT ·h2053(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
+	SHLQ $5, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41351,7 +41325,7 @@ done:
 	RET
 
 // func h2054(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h2054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41360,8 +41334,8 @@ TEXT ·h2054(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41375,7 +41349,7 @@ done:
 	RET
 
 // func h2055(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h2055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41384,12 +41358,8 @@ TEXT ·h2055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41399,7 +41369,7 @@ done:
 	RET
 
 // func h2056(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; CMOVQEQ R11, R12
 TEXT ·h2056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41408,12 +41378,8 @@ TEXT ·h2056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41423,7 +41389,7 @@ done:
 	RET
 
 // func h2057(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; ADCQ R10, R11
 TEXT ·h2057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41432,12 +41398,8 @@ TEXT ·h2057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41447,7 +41409,7 @@ done:
 	RET
 
 // func h2058(s *State)
-// SHRQ CX, R9; JGT taken
+// SHLQ $5, R9; SBBQ R10, R11
 TEXT ·h2058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41456,12 +41418,8 @@ TEXT ·h2058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41471,7 +41429,7 @@ done:
 	RET
 
 // func h2059(s *State)
-// SHRQ CX, R9; JLS taken
+// SHLQ $5, R9; INCQ R13
 TEXT ·h2059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41480,12 +41438,8 @@ TEXT ·h2059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41495,7 +41449,7 @@ done:
 	RET
 
 // func h2060(s *State)
-// SHRQ CX, R9; JHI taken
+// SHLQ $5, R9; ROLQ $7, R13
 TEXT ·h2060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41504,12 +41458,8 @@ TEXT ·h2060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41519,7 +41469,7 @@ done:
 	RET
 
 // func h2061(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41529,7 +41479,7 @@ TEXT ·h2061(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41543,7 +41493,7 @@ done:
 	RET
 
 // func h2062(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41553,7 +41503,7 @@ TEXT ·h2062(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41567,7 +41517,7 @@ done:
 	RET
 
 // func h2063(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JCS taken
 TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41577,7 +41527,11 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41587,7 +41541,7 @@ TEXT ·h2063(SB), NOSPLIT, $24-8
 	RET
 
 // func h2064(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
+// SHRQ CX, R9; JCC taken
 TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41597,7 +41551,11 @@ TEXT ·h2064(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41607,7 +41565,7 @@ TEXT ·h2064(SB), NOSPLIT, $24-8
 	RET
 
 // func h2065(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
+// SHRQ CX, R9; JLT taken
 TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41617,7 +41575,11 @@ TEXT ·h2065(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41627,7 +41589,7 @@ TEXT ·h2065(SB), NOSPLIT, $24-8
 	RET
 
 // func h2066(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
+// SHRQ CX, R9; JGE taken
 TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41637,7 +41599,11 @@ TEXT ·h2066(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41647,7 +41613,7 @@ TEXT ·h2066(SB), NOSPLIT, $24-8
 	RET
 
 // func h2067(s *State)
-// SHRQ CX, R9; INCQ R13
+// SHRQ CX, R9; JLE taken
 TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41657,7 +41623,11 @@ TEXT ·h2067(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41667,7 +41637,7 @@ TEXT ·h2067(SB), NOSPLIT, $24-8
 	RET
 
 // func h2068(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
+// SHRQ CX, R9; JGT taken
 TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41677,7 +41647,11 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41687,7 +41661,7 @@ TEXT ·h2068(SB), NOSPLIT, $24-8
 	RET
 
 // func h2069(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h2069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41696,8 +41670,8 @@ TEXT ·h2069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41711,7 +41685,7 @@ done:
 	RET
 
 // func h2070(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h2070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41720,8 +41694,8 @@ TEXT ·h2070(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
+	SHRQ CX, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41735,7 +41709,7 @@ done:
 	RET
 
 // func h2071(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h2071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41744,8 +41718,8 @@ TEXT ·h2071(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
+	SHRQ CX, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41759,7 +41733,7 @@ done:
 	RET
 
 // func h2072(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h2072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41768,8 +41742,8 @@ TEXT ·h2072(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41783,7 +41757,7 @@ done:
 	RET
 
 // func h2073(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h2073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41792,12 +41766,8 @@ TEXT ·h2073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41807,7 +41777,7 @@ done:
 	RET
 
 // func h2074(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; CMOVQEQ R11, R12
 TEXT ·h2074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41816,12 +41786,8 @@ TEXT ·h2074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41831,7 +41797,7 @@ done:
 	RET
 
 // func h2075(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; ADCQ R10, R11
 TEXT ·h2075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41840,12 +41806,8 @@ TEXT ·h2075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41855,7 +41817,7 @@ done:
 	RET
 
 // func h2076(s *State)
-// SHLL $1, R9; JGT taken
+// SHRQ CX, R9; SBBQ R10, R11
 TEXT ·h2076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41864,12 +41826,8 @@ TEXT ·h2076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41879,7 +41837,7 @@ done:
 	RET
 
 // func h2077(s *State)
-// SHLL $1, R9; JLS taken
+// SHRQ CX, R9; INCQ R13
 TEXT ·h2077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41888,12 +41846,8 @@ TEXT ·h2077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41903,7 +41857,7 @@ done:
 	RET
 
 // func h2078(s *State)
-// SHLL $1, R9; JHI taken
+// SHRQ CX, R9; ROLQ $7, R13
 TEXT ·h2078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41912,12 +41866,8 @@ TEXT ·h2078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41927,7 +41877,7 @@ done:
 	RET
 
 // func h2079(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41937,7 +41887,7 @@ TEXT ·h2079(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41951,7 +41901,7 @@ done:
 	RET
 
 // func h2080(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JNE taken
 TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41961,7 +41911,7 @@ TEXT ·h2080(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -41975,7 +41925,7 @@ done:
 	RET
 
 // func h2081(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JCS taken
 TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -41985,7 +41935,11 @@ TEXT ·h2081(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -41995,7 +41949,7 @@ TEXT ·h2081(SB), NOSPLIT, $24-8
 	RET
 
 // func h2082(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
+// SHLL $1, R9; JCC taken
 TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42005,7 +41959,11 @@ TEXT ·h2082(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42015,7 +41973,7 @@ TEXT ·h2082(SB), NOSPLIT, $24-8
 	RET
 
 // func h2083(s *State)
-// SHLL $1, R9; ADCQ R10, R11
+// SHLL $1, R9; JLT taken
 TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42025,7 +41983,11 @@ TEXT ·h2083(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42035,7 +41997,7 @@ TEXT ·h2083(SB), NOSPLIT, $24-8
 	RET
 
 // func h2084(s *State)
-// SHLL $1, R9; SBBQ R10, R11
+// SHLL $1, R9; JGE taken
 TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42045,7 +42007,11 @@ TEXT ·h2084(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42055,7 +42021,7 @@ TEXT ·h2084(SB), NOSPLIT, $24-8
 	RET
 
 // func h2085(s *State)
-// SHLL $1, R9; INCQ R13
+// SHLL $1, R9; JLE taken
 TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42065,7 +42031,11 @@ TEXT ·h2085(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42075,7 +42045,7 @@ TEXT ·h2085(SB), NOSPLIT, $24-8
 	RET
 
 // func h2086(s *State)
-// SHLL $1, R9; ROLQ $7, R13
+// SHLL $1, R9; JGT taken
 TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42085,7 +42055,11 @@ TEXT ·h2086(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42095,7 +42069,7 @@ TEXT ·h2086(SB), NOSPLIT, $24-8
 	RET
 
 // func h2087(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JLS taken
 TEXT ·h2087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42104,8 +42078,8 @@ TEXT ·h2087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42119,7 +42093,7 @@ done:
 	RET
 
 // func h2088(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; JHI taken
 TEXT ·h2088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42128,8 +42102,8 @@ TEXT ·h2088(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
+	SHLL $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42143,7 +42117,7 @@ done:
 	RET
 
 // func h2089(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; JMI taken
 TEXT ·h2089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42152,8 +42126,8 @@ TEXT ·h2089(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
+	SHLL $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42167,7 +42141,7 @@ done:
 	RET
 
 // func h2090(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; JPL taken
 TEXT ·h2090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42176,8 +42150,8 @@ TEXT ·h2090(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42191,7 +42165,7 @@ done:
 	RET
 
 // func h2091(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h2091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42200,12 +42174,8 @@ TEXT ·h2091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42215,7 +42185,7 @@ done:
 	RET
 
 // func h2092(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; CMOVQEQ R11, R12
 TEXT ·h2092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42224,12 +42194,8 @@ TEXT ·h2092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42239,7 +42205,7 @@ done:
 	RET
 
 // func h2093(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; ADCQ R10, R11
 TEXT ·h2093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42248,12 +42214,8 @@ TEXT ·h2093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42263,7 +42225,7 @@ done:
 	RET
 
 // func h2094(s *State)
-// SARL $3, R9; JGT taken
+// SHLL $1, R9; SBBQ R10, R11
 TEXT ·h2094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42272,12 +42234,8 @@ TEXT ·h2094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42287,7 +42245,7 @@ done:
 	RET
 
 // func h2095(s *State)
-// SARL $3, R9; JLS taken
+// SHLL $1, R9; INCQ R13
 TEXT ·h2095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42296,12 +42254,8 @@ TEXT ·h2095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42311,7 +42265,7 @@ done:
 	RET
 
 // func h2096(s *State)
-// SARL $3, R9; JHI taken
+// SHLL $1, R9; ROLQ $7, R13
 TEXT ·h2096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42320,12 +42274,8 @@ TEXT ·h2096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42335,7 +42285,7 @@ done:
 	RET
 
 // func h2097(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JEQ taken
 TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42345,7 +42295,7 @@ TEXT ·h2097(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42359,7 +42309,7 @@ done:
 	RET
 
 // func h2098(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JNE taken
 TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42369,7 +42319,7 @@ TEXT ·h2098(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42383,7 +42333,7 @@ done:
 	RET
 
 // func h2099(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JCS taken
 TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42393,7 +42343,11 @@ TEXT ·h2099(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42403,7 +42357,7 @@ TEXT ·h2099(SB), NOSPLIT, $24-8
 	RET
 
 // func h2100(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
+// SARL $3, R9; JCC taken
 TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42413,7 +42367,11 @@ TEXT ·h2100(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42423,7 +42381,7 @@ TEXT ·h2100(SB), NOSPLIT, $24-8
 	RET
 
 // func h2101(s *State)
-// SARL $3, R9; ADCQ R10, R11
+// SARL $3, R9; JLT taken
 TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42433,7 +42391,11 @@ TEXT ·h2101(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42443,7 +42405,7 @@ TEXT ·h2101(SB), NOSPLIT, $24-8
 	RET
 
 // func h2102(s *State)
-// SARL $3, R9; SBBQ R10, R11
+// SARL $3, R9; JGE taken
 TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42453,7 +42415,11 @@ TEXT ·h2102(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42463,7 +42429,7 @@ TEXT ·h2102(SB), NOSPLIT, $24-8
 	RET
 
 // func h2103(s *State)
-// SARL $3, R9; INCQ R13
+// SARL $3, R9; JLE taken
 TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42473,7 +42439,11 @@ TEXT ·h2103(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42483,7 +42453,7 @@ TEXT ·h2103(SB), NOSPLIT, $24-8
 	RET
 
 // func h2104(s *State)
-// SARL $3, R9; ROLQ $7, R13
+// SARL $3, R9; JGT taken
 TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42493,7 +42463,11 @@ TEXT ·h2104(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42503,7 +42477,7 @@ TEXT ·h2104(SB), NOSPLIT, $24-8
 	RET
 
 // func h2105(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JLS taken
 TEXT ·h2105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42512,8 +42486,8 @@ TEXT ·h2105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42527,7 +42501,7 @@ done:
 	RET
 
 // func h2106(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; JHI taken
 TEXT ·h2106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42536,8 +42510,8 @@ TEXT ·h2106(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
+	SARL $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42551,7 +42525,7 @@ done:
 	RET
 
 // func h2107(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; JMI taken
 TEXT ·h2107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42560,8 +42534,8 @@ TEXT ·h2107(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
+	SARL $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42575,7 +42549,7 @@ done:
 	RET
 
 // func h2108(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; JPL taken
 TEXT ·h2108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42584,8 +42558,8 @@ TEXT ·h2108(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42599,7 +42573,7 @@ done:
 	RET
 
 // func h2109(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h2109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42608,12 +42582,8 @@ TEXT ·h2109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42623,7 +42593,7 @@ done:
 	RET
 
 // func h2110(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; CMOVQEQ R11, R12
 TEXT ·h2110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42632,12 +42602,8 @@ TEXT ·h2110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42647,7 +42613,7 @@ done:
 	RET
 
 // func h2111(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; ADCQ R10, R11
 TEXT ·h2111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42656,12 +42622,8 @@ TEXT ·h2111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42671,7 +42633,7 @@ done:
 	RET
 
 // func h2112(s *State)
-// ROLQ $1, R9; JGT taken
+// SARL $3, R9; SBBQ R10, R11
 TEXT ·h2112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42680,12 +42642,8 @@ TEXT ·h2112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42695,7 +42653,7 @@ done:
 	RET
 
 // func h2113(s *State)
-// ROLQ $1, R9; JLS taken
+// SARL $3, R9; INCQ R13
 TEXT ·h2113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42704,12 +42662,8 @@ TEXT ·h2113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42719,7 +42673,7 @@ done:
 	RET
 
 // func h2114(s *State)
-// ROLQ $1, R9; JHI taken
+// SARL $3, R9; ROLQ $7, R13
 TEXT ·h2114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42728,12 +42682,8 @@ TEXT ·h2114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42743,7 +42693,7 @@ done:
 	RET
 
 // func h2115(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42753,7 +42703,7 @@ TEXT ·h2115(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42767,7 +42717,7 @@ done:
 	RET
 
 // func h2116(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42777,7 +42727,7 @@ TEXT ·h2116(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42791,7 +42741,7 @@ done:
 	RET
 
 // func h2117(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JCS taken
 TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42801,7 +42751,11 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42811,7 +42765,7 @@ TEXT ·h2117(SB), NOSPLIT, $24-8
 	RET
 
 // func h2118(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
+// ROLQ $1, R9; JCC taken
 TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42821,7 +42775,11 @@ TEXT ·h2118(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42831,7 +42789,7 @@ TEXT ·h2118(SB), NOSPLIT, $24-8
 	RET
 
 // func h2119(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
+// ROLQ $1, R9; JLT taken
 TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42841,7 +42799,11 @@ TEXT ·h2119(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42851,7 +42813,7 @@ TEXT ·h2119(SB), NOSPLIT, $24-8
 	RET
 
 // func h2120(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
+// ROLQ $1, R9; JGE taken
 TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42861,7 +42823,11 @@ TEXT ·h2120(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42871,7 +42837,7 @@ TEXT ·h2120(SB), NOSPLIT, $24-8
 	RET
 
 // func h2121(s *State)
-// ROLQ $1, R9; INCQ R13
+// ROLQ $1, R9; JLE taken
 TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42881,7 +42847,11 @@ TEXT ·h2121(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42891,7 +42861,7 @@ TEXT ·h2121(SB), NOSPLIT, $24-8
 	RET
 
 // func h2122(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
+// ROLQ $1, R9; JGT taken
 TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42901,7 +42871,11 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -42911,7 +42885,7 @@ TEXT ·h2122(SB), NOSPLIT, $24-8
 	RET
 
 // func h2123(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h2123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42920,8 +42894,8 @@ TEXT ·h2123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42935,7 +42909,7 @@ done:
 	RET
 
 // func h2124(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h2124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42944,8 +42918,8 @@ TEXT ·h2124(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
+	ROLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42959,7 +42933,7 @@ done:
 	RET
 
 // func h2125(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h2125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42968,8 +42942,8 @@ TEXT ·h2125(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
+	ROLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -42983,7 +42957,7 @@ done:
 	RET
 
 // func h2126(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h2126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -42992,8 +42966,8 @@ TEXT ·h2126(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43007,7 +42981,7 @@ done:
 	RET
 
 // func h2127(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h2127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43016,12 +42990,8 @@ TEXT ·h2127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43031,7 +43001,7 @@ done:
 	RET
 
 // func h2128(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h2128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43040,12 +43010,8 @@ TEXT ·h2128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43055,7 +43021,7 @@ done:
 	RET
 
 // func h2129(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; ADCQ R10, R11
 TEXT ·h2129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43064,12 +43030,8 @@ TEXT ·h2129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43079,7 +43041,7 @@ done:
 	RET
 
 // func h2130(s *State)
-// RORQ $3, R9; JGT taken
+// ROLQ $1, R9; SBBQ R10, R11
 TEXT ·h2130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43088,12 +43050,8 @@ TEXT ·h2130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43103,7 +43061,7 @@ done:
 	RET
 
 // func h2131(s *State)
-// RORQ $3, R9; JLS taken
+// ROLQ $1, R9; INCQ R13
 TEXT ·h2131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43112,12 +43070,8 @@ TEXT ·h2131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43127,7 +43081,7 @@ done:
 	RET
 
 // func h2132(s *State)
-// RORQ $3, R9; JHI taken
+// ROLQ $1, R9; ROLQ $7, R13
 TEXT ·h2132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43136,12 +43090,8 @@ TEXT ·h2132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43151,7 +43101,7 @@ done:
 	RET
 
 // func h2133(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43161,7 +43111,7 @@ TEXT ·h2133(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43175,7 +43125,7 @@ done:
 	RET
 
 // func h2134(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JNE taken
 TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43185,7 +43135,7 @@ TEXT ·h2134(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43199,7 +43149,7 @@ done:
 	RET
 
 // func h2135(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JCS taken
 TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43209,7 +43159,11 @@ TEXT ·h2135(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43219,7 +43173,7 @@ TEXT ·h2135(SB), NOSPLIT, $24-8
 	RET
 
 // func h2136(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
+// RORQ $3, R9; JCC taken
 TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43229,7 +43183,11 @@ TEXT ·h2136(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43239,7 +43197,7 @@ TEXT ·h2136(SB), NOSPLIT, $24-8
 	RET
 
 // func h2137(s *State)
-// RORQ $3, R9; ADCQ R10, R11
+// RORQ $3, R9; JLT taken
 TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43249,7 +43207,11 @@ TEXT ·h2137(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43259,7 +43221,7 @@ TEXT ·h2137(SB), NOSPLIT, $24-8
 	RET
 
 // func h2138(s *State)
-// RORQ $3, R9; SBBQ R10, R11
+// RORQ $3, R9; JGE taken
 TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43269,7 +43231,11 @@ TEXT ·h2138(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43279,7 +43245,7 @@ TEXT ·h2138(SB), NOSPLIT, $24-8
 	RET
 
 // func h2139(s *State)
-// RORQ $3, R9; INCQ R13
+// RORQ $3, R9; JLE taken
 TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43289,7 +43255,11 @@ TEXT ·h2139(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43299,7 +43269,7 @@ TEXT ·h2139(SB), NOSPLIT, $24-8
 	RET
 
 // func h2140(s *State)
-// RORQ $3, R9; ROLQ $7, R13
+// RORQ $3, R9; JGT taken
 TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43309,7 +43279,11 @@ TEXT ·h2140(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43319,7 +43293,7 @@ TEXT ·h2140(SB), NOSPLIT, $24-8
 	RET
 
 // func h2141(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JLS taken
 TEXT ·h2141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43328,8 +43302,8 @@ TEXT ·h2141(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43343,7 +43317,7 @@ done:
 	RET
 
 // func h2142(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; JHI taken
 TEXT ·h2142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43352,8 +43326,8 @@ TEXT ·h2142(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
+	RORQ $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43367,7 +43341,7 @@ done:
 	RET
 
 // func h2143(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; JMI taken
 TEXT ·h2143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43376,8 +43350,8 @@ TEXT ·h2143(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
+	RORQ $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43391,7 +43365,7 @@ done:
 	RET
 
 // func h2144(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; JPL taken
 TEXT ·h2144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43400,8 +43374,8 @@ TEXT ·h2144(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43415,7 +43389,7 @@ done:
 	RET
 
 // func h2145(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; SETCS R10B
 TEXT ·h2145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43424,12 +43398,8 @@ TEXT ·h2145(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43439,7 +43409,7 @@ done:
 	RET
 
 // func h2146(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; CMOVQEQ R11, R12
 TEXT ·h2146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43448,12 +43418,8 @@ TEXT ·h2146(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43463,7 +43429,7 @@ done:
 	RET
 
 // func h2147(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; ADCQ R10, R11
 TEXT ·h2147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43472,12 +43438,8 @@ TEXT ·h2147(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43487,7 +43449,7 @@ done:
 	RET
 
 // func h2148(s *State)
-// IMULQ R8, R9; JGT taken
+// RORQ $3, R9; SBBQ R10, R11
 TEXT ·h2148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43496,12 +43458,8 @@ TEXT ·h2148(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43511,7 +43469,7 @@ done:
 	RET
 
 // func h2149(s *State)
-// IMULQ R8, R9; JLS taken
+// RORQ $3, R9; INCQ R13
 TEXT ·h2149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43520,12 +43478,8 @@ TEXT ·h2149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43535,7 +43489,7 @@ done:
 	RET
 
 // func h2150(s *State)
-// IMULQ R8, R9; JHI taken
+// RORQ $3, R9; ROLQ $7, R13
 TEXT ·h2150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43544,12 +43498,8 @@ TEXT ·h2150(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43559,7 +43509,7 @@ done:
 	RET
 
 // func h2151(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h2151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43569,7 +43519,7 @@ TEXT ·h2151(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43583,7 +43533,7 @@ done:
 	RET
 
 // func h2152(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h2152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43593,7 +43543,7 @@ TEXT ·h2152(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43607,7 +43557,7 @@ done:
 	RET
 
 // func h2153(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JCS taken
 TEXT ·h2153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43617,7 +43567,11 @@ TEXT ·h2153(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43627,7 +43581,7 @@ TEXT ·h2153(SB), NOSPLIT, $24-8
 	RET
 
 // func h2154(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
+// IMULQ R8, R9; JCC taken
 TEXT ·h2154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43637,7 +43591,11 @@ TEXT ·h2154(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43647,7 +43605,7 @@ TEXT ·h2154(SB), NOSPLIT, $24-8
 	RET
 
 // func h2155(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
+// IMULQ R8, R9; JLT taken
 TEXT ·h2155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43657,7 +43615,11 @@ TEXT ·h2155(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43667,7 +43629,7 @@ TEXT ·h2155(SB), NOSPLIT, $24-8
 	RET
 
 // func h2156(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
+// IMULQ R8, R9; JGE taken
 TEXT ·h2156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43677,7 +43639,11 @@ TEXT ·h2156(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43687,7 +43653,7 @@ TEXT ·h2156(SB), NOSPLIT, $24-8
 	RET
 
 // func h2157(s *State)
-// IMULQ R8, R9; INCQ R13
+// IMULQ R8, R9; JLE taken
 TEXT ·h2157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43697,7 +43663,11 @@ TEXT ·h2157(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43707,7 +43677,7 @@ TEXT ·h2157(SB), NOSPLIT, $24-8
 	RET
 
 // func h2158(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
+// IMULQ R8, R9; JGT taken
 TEXT ·h2158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43717,7 +43687,11 @@ TEXT ·h2158(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43727,7 +43701,7 @@ TEXT ·h2158(SB), NOSPLIT, $24-8
 	RET
 
 // func h2159(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h2159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43736,8 +43710,8 @@ TEXT ·h2159(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43751,7 +43725,7 @@ done:
 	RET
 
 // func h2160(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h2160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43760,8 +43734,8 @@ TEXT ·h2160(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
+	IMULQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43775,7 +43749,7 @@ done:
 	RET
 
 // func h2161(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h2161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43784,8 +43758,8 @@ TEXT ·h2161(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
+	IMULQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43799,7 +43773,7 @@ done:
 	RET
 
 // func h2162(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h2162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43808,8 +43782,8 @@ TEXT ·h2162(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43823,7 +43797,7 @@ done:
 	RET
 
 // func h2163(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; SETCS R10B
 TEXT ·h2163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43832,12 +43806,8 @@ TEXT ·h2163(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43847,7 +43817,7 @@ done:
 	RET
 
 // func h2164(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h2164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43856,12 +43826,8 @@ TEXT ·h2164(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43871,7 +43837,7 @@ done:
 	RET
 
 // func h2165(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; ADCQ R10, R11
 TEXT ·h2165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43880,12 +43846,8 @@ TEXT ·h2165(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43895,7 +43857,7 @@ done:
 	RET
 
 // func h2166(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMULQ R8, R9; SBBQ R10, R11
 TEXT ·h2166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43904,12 +43866,8 @@ TEXT ·h2166(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43919,7 +43877,7 @@ done:
 	RET
 
 // func h2167(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMULQ R8, R9; INCQ R13
 TEXT ·h2167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43928,12 +43886,8 @@ TEXT ·h2167(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43943,7 +43897,7 @@ done:
 	RET
 
 // func h2168(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMULQ R8, R9; ROLQ $7, R13
 TEXT ·h2168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43952,12 +43906,8 @@ TEXT ·h2168(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -43967,7 +43917,7 @@ done:
 	RET
 
 // func h2169(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h2169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -43977,7 +43927,7 @@ TEXT ·h2169(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -43991,7 +43941,7 @@ done:
 	RET
 
 // func h2170(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h2170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44001,7 +43951,7 @@ TEXT ·h2170(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -44015,7 +43965,7 @@ done:
 	RET
 
 // func h2171(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h2171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44025,7 +43975,11 @@ TEXT ·h2171(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SETCS R10B
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -44035,7 +43989,7 @@ TEXT ·h2171(SB), NOSPLIT, $24-8
 	RET
 
 // func h2172(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h2172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44045,7 +43999,11 @@ TEXT ·h2172(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	CMOVQEQ R11, R12
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -44055,7 +44013,7 @@ TEXT ·h2172(SB), NOSPLIT, $24-8
 	RET
 
 // func h2173(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h2173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44065,7 +44023,11 @@ TEXT ·h2173(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ADCQ R10, R11
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -44075,7 +44037,7 @@ TEXT ·h2173(SB), NOSPLIT, $24-8
 	RET
 
 // func h2174(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h2174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44085,7 +44047,11 @@ TEXT ·h2174(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SBBQ R10, R11
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -44095,7 +44061,7 @@ TEXT ·h2174(SB), NOSPLIT, $24-8
 	RET
 
 // func h2175(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h2175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44105,7 +44071,11 @@ TEXT ·h2175(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	INCQ R13
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -44115,7 +44085,7 @@ TEXT ·h2175(SB), NOSPLIT, $24-8
 	RET
 
 // func h2176(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h2176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44125,7 +44095,11 @@ TEXT ·h2176(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ROLQ $7, R13
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -44135,7 +44109,7 @@ TEXT ·h2176(SB), NOSPLIT, $24-8
 	RET
 
 // func h2177(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h2177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -44144,8 +44118,8 @@ TEXT ·h2177(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -44159,8 +44133,224 @@ done:
 	RET
 
 // func h2178(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h2178(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2179(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h2179(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2180(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h2180(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2181(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h2181(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2182(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h2182(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2183(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h2183(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2184(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h2184(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2185(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h2185(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2186(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h2186(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2187(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h2187(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h2188(s *State)
+// MULQ R8; JNE taken
+TEXT ·h2188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44182,9 +44372,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2179(s *State)
+// func h2189(s *State)
 // MULQ R8; JCS taken
-TEXT ·h2179(SB), NOSPLIT, $24-8
+TEXT ·h2189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44206,9 +44396,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2180(s *State)
+// func h2190(s *State)
 // MULQ R8; JCC taken
-TEXT ·h2180(SB), NOSPLIT, $24-8
+TEXT ·h2190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44230,9 +44420,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2181(s *State)
+// func h2191(s *State)
 // MULQ R8; JLT taken
-TEXT ·h2181(SB), NOSPLIT, $24-8
+TEXT ·h2191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44254,9 +44444,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2182(s *State)
+// func h2192(s *State)
 // MULQ R8; JGE taken
-TEXT ·h2182(SB), NOSPLIT, $24-8
+TEXT ·h2192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44278,9 +44468,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2183(s *State)
+// func h2193(s *State)
 // MULQ R8; JLE taken
-TEXT ·h2183(SB), NOSPLIT, $24-8
+TEXT ·h2193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44302,9 +44492,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2184(s *State)
+// func h2194(s *State)
 // MULQ R8; JGT taken
-TEXT ·h2184(SB), NOSPLIT, $24-8
+TEXT ·h2194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44326,9 +44516,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2185(s *State)
+// func h2195(s *State)
 // MULQ R8; JLS taken
-TEXT ·h2185(SB), NOSPLIT, $24-8
+TEXT ·h2195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44350,9 +44540,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2186(s *State)
+// func h2196(s *State)
 // MULQ R8; JHI taken
-TEXT ·h2186(SB), NOSPLIT, $24-8
+TEXT ·h2196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44374,9 +44564,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2187(s *State)
+// func h2197(s *State)
 // MULQ R8; JMI taken
-TEXT ·h2187(SB), NOSPLIT, $24-8
+TEXT ·h2197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44398,9 +44588,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2188(s *State)
+// func h2198(s *State)
 // MULQ R8; JPL taken
-TEXT ·h2188(SB), NOSPLIT, $24-8
+TEXT ·h2198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44422,9 +44612,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2189(s *State)
+// func h2199(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h2189(SB), NOSPLIT, $24-8
+TEXT ·h2199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44442,9 +44632,9 @@ TEXT ·h2189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2190(s *State)
+// func h2200(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h2190(SB), NOSPLIT, $24-8
+TEXT ·h2200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44462,9 +44652,9 @@ TEXT ·h2190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2191(s *State)
+// func h2201(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h2191(SB), NOSPLIT, $24-8
+TEXT ·h2201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44482,9 +44672,9 @@ TEXT ·h2191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2192(s *State)
+// func h2202(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h2192(SB), NOSPLIT, $24-8
+TEXT ·h2202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44502,9 +44692,9 @@ TEXT ·h2192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2193(s *State)
+// func h2203(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h2193(SB), NOSPLIT, $24-8
+TEXT ·h2203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44522,9 +44712,9 @@ TEXT ·h2193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2194(s *State)
+// func h2204(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h2194(SB), NOSPLIT, $24-8
+TEXT ·h2204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44542,9 +44732,9 @@ TEXT ·h2194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2195(s *State)
+// func h2205(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h2195(SB), NOSPLIT, $24-8
+TEXT ·h2205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44566,9 +44756,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2196(s *State)
+// func h2206(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h2196(SB), NOSPLIT, $24-8
+TEXT ·h2206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44590,9 +44780,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2197(s *State)
+// func h2207(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h2197(SB), NOSPLIT, $24-8
+TEXT ·h2207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44614,9 +44804,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2198(s *State)
+// func h2208(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h2198(SB), NOSPLIT, $24-8
+TEXT ·h2208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44638,9 +44828,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2199(s *State)
+// func h2209(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h2199(SB), NOSPLIT, $24-8
+TEXT ·h2209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44662,9 +44852,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2200(s *State)
+// func h2210(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h2200(SB), NOSPLIT, $24-8
+TEXT ·h2210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44686,9 +44876,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2201(s *State)
+// func h2211(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h2201(SB), NOSPLIT, $24-8
+TEXT ·h2211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44710,9 +44900,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2202(s *State)
+// func h2212(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h2202(SB), NOSPLIT, $24-8
+TEXT ·h2212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44734,9 +44924,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2203(s *State)
+// func h2213(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h2203(SB), NOSPLIT, $24-8
+TEXT ·h2213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44758,9 +44948,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2204(s *State)
+// func h2214(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h2204(SB), NOSPLIT, $24-8
+TEXT ·h2214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44782,9 +44972,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2205(s *State)
+// func h2215(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h2205(SB), NOSPLIT, $24-8
+TEXT ·h2215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44806,9 +44996,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2206(s *State)
+// func h2216(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h2206(SB), NOSPLIT, $24-8
+TEXT ·h2216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44830,9 +45020,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h2207(s *State)
+// func h2217(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h2207(SB), NOSPLIT, $24-8
+TEXT ·h2217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44850,9 +45040,9 @@ TEXT ·h2207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2208(s *State)
+// func h2218(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h2208(SB), NOSPLIT, $24-8
+TEXT ·h2218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44870,9 +45060,9 @@ TEXT ·h2208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2209(s *State)
+// func h2219(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h2209(SB), NOSPLIT, $24-8
+TEXT ·h2219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44890,9 +45080,9 @@ TEXT ·h2209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2210(s *State)
+// func h2220(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h2210(SB), NOSPLIT, $24-8
+TEXT ·h2220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44910,9 +45100,9 @@ TEXT ·h2210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2211(s *State)
+// func h2221(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h2211(SB), NOSPLIT, $24-8
+TEXT ·h2221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44930,9 +45120,9 @@ TEXT ·h2211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2212(s *State)
+// func h2222(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h2212(SB), NOSPLIT, $24-8
+TEXT ·h2222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44950,9 +45140,9 @@ TEXT ·h2212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2213(s *State)
+// func h2223(s *State)
 // VPXOR Y1, Y9, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2213(SB), NOSPLIT, $24-8
+TEXT ·h2223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44970,9 +45160,9 @@ TEXT ·h2213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2214(s *State)
+// func h2224(s *State)
 // VPXOR X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2214(SB), NOSPLIT, $24-8
+TEXT ·h2224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -44990,9 +45180,9 @@ TEXT ·h2214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2215(s *State)
+// func h2225(s *State)
 // VMOVDQU (SI), Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2215(SB), NOSPLIT, $24-8
+TEXT ·h2225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45010,9 +45200,9 @@ TEXT ·h2215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2216(s *State)
+// func h2226(s *State)
 // VMOVDQU Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2216(SB), NOSPLIT, $24-8
+TEXT ·h2226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45030,9 +45220,9 @@ TEXT ·h2216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2217(s *State)
+// func h2227(s *State)
 // VPADDQ Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2217(SB), NOSPLIT, $24-8
+TEXT ·h2227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45050,9 +45240,9 @@ TEXT ·h2217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2218(s *State)
+// func h2228(s *State)
 // VPSHUFB Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2218(SB), NOSPLIT, $24-8
+TEXT ·h2228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45070,9 +45260,9 @@ TEXT ·h2218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2219(s *State)
+// func h2229(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14; VPROLQ $1, Z14, Z2
-TEXT ·h2219(SB), NOSPLIT, $24-8
+TEXT ·h2229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45090,9 +45280,9 @@ TEXT ·h2219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2220(s *State)
+// func h2230(s *State)
 // PXOR X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2220(SB), NOSPLIT, $24-8
+TEXT ·h2230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45110,9 +45300,9 @@ TEXT ·h2220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2221(s *State)
+// func h2231(s *State)
 // MOVOU (SI), X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2221(SB), NOSPLIT, $24-8
+TEXT ·h2231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45130,9 +45320,9 @@ TEXT ·h2221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2222(s *State)
+// func h2232(s *State)
 // PADDQ X1, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2222(SB), NOSPLIT, $24-8
+TEXT ·h2232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45150,9 +45340,9 @@ TEXT ·h2222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2223(s *State)
+// func h2233(s *State)
 // VZEROUPPER; VPXORQ Z14, Z17, Z2
-TEXT ·h2223(SB), NOSPLIT, $24-8
+TEXT ·h2233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45170,9 +45360,9 @@ TEXT ·h2223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2224(s *State)
+// func h2234(s *State)
 // VPROLQ $1, Y1, Y14; VPXORQ Z14, Z1, Z2
-TEXT ·h2224(SB), NOSPLIT, $24-8
+TEXT ·h2234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45190,9 +45380,9 @@ TEXT ·h2224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2225(s *State)
+// func h2235(s *State)
 // VPTERNLOGQ $0x96, X1, X9, X14; VPXORQ Z14, Z1, Z2
-TEXT ·h2225(SB), NOSPLIT, $24-8
+TEXT ·h2235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -45210,9 +45400,9 @@ TEXT ·h2225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h2226(s *State)
+// func h2236(s *State)
 // VMOVDQU64 Y1, Y17; VPXORQ Z17, Z1, Z2
-TEXT ·h2226(SB), NOSPLIT, $24-8
+TEXT ·h2236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -63590,7 +63780,7 @@ TEXT ·frame160(SB), $120-8
 	RET
 
 // func frame161(out *[3]uint64): the frame of SignZ44AMD64
-TEXT ·frame161(SB), $1384-8
+TEXT ·frame161(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63600,7 +63790,7 @@ TEXT ·frame161(SB), $1384-8
 	RET
 
 // func frame162(out *[3]uint64): the frame of SignR044AMD64
-TEXT ·frame162(SB), $56-8
+TEXT ·frame162(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63610,7 +63800,7 @@ TEXT ·frame162(SB), $56-8
 	RET
 
 // func frame163(out *[3]uint64): the frame of SignHint44AMD64
-TEXT ·frame163(SB), $72-8
+TEXT ·frame163(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63620,7 +63810,7 @@ TEXT ·frame163(SB), $72-8
 	RET
 
 // func frame164(out *[3]uint64): the frame of SignZ44AVX2
-TEXT ·frame164(SB), $1384-8
+TEXT ·frame164(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63630,7 +63820,7 @@ TEXT ·frame164(SB), $1384-8
 	RET
 
 // func frame165(out *[3]uint64): the frame of SignR044AVX2
-TEXT ·frame165(SB), $56-8
+TEXT ·frame165(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63640,7 +63830,7 @@ TEXT ·frame165(SB), $56-8
 	RET
 
 // func frame166(out *[3]uint64): the frame of SignHint44AVX2
-TEXT ·frame166(SB), $72-8
+TEXT ·frame166(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63650,7 +63840,7 @@ TEXT ·frame166(SB), $72-8
 	RET
 
 // func frame167(out *[3]uint64): the frame of SignZ44AVX512
-TEXT ·frame167(SB), $1384-8
+TEXT ·frame167(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63660,7 +63850,7 @@ TEXT ·frame167(SB), $1384-8
 	RET
 
 // func frame168(out *[3]uint64): the frame of SignR044AVX512
-TEXT ·frame168(SB), $56-8
+TEXT ·frame168(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63670,7 +63860,7 @@ TEXT ·frame168(SB), $56-8
 	RET
 
 // func frame169(out *[3]uint64): the frame of SignHint44AVX512
-TEXT ·frame169(SB), $72-8
+TEXT ·frame169(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63680,7 +63870,7 @@ TEXT ·frame169(SB), $72-8
 	RET
 
 // func frame170(out *[3]uint64): the frame of SignZ65AMD64
-TEXT ·frame170(SB), $1384-8
+TEXT ·frame170(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63690,7 +63880,7 @@ TEXT ·frame170(SB), $1384-8
 	RET
 
 // func frame171(out *[3]uint64): the frame of SignR065AMD64
-TEXT ·frame171(SB), $56-8
+TEXT ·frame171(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63700,7 +63890,7 @@ TEXT ·frame171(SB), $56-8
 	RET
 
 // func frame172(out *[3]uint64): the frame of SignHint65AMD64
-TEXT ·frame172(SB), $72-8
+TEXT ·frame172(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63710,7 +63900,7 @@ TEXT ·frame172(SB), $72-8
 	RET
 
 // func frame173(out *[3]uint64): the frame of SignZ65AVX2
-TEXT ·frame173(SB), $1384-8
+TEXT ·frame173(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63720,7 +63910,7 @@ TEXT ·frame173(SB), $1384-8
 	RET
 
 // func frame174(out *[3]uint64): the frame of SignR065AVX2
-TEXT ·frame174(SB), $56-8
+TEXT ·frame174(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63730,7 +63920,7 @@ TEXT ·frame174(SB), $56-8
 	RET
 
 // func frame175(out *[3]uint64): the frame of SignHint65AVX2
-TEXT ·frame175(SB), $72-8
+TEXT ·frame175(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63740,7 +63930,7 @@ TEXT ·frame175(SB), $72-8
 	RET
 
 // func frame176(out *[3]uint64): the frame of SignZ65AVX512
-TEXT ·frame176(SB), $1680-8
+TEXT ·frame176(SB), $1712-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63750,7 +63940,7 @@ TEXT ·frame176(SB), $1680-8
 	RET
 
 // func frame177(out *[3]uint64): the frame of SignR065AVX512
-TEXT ·frame177(SB), $56-8
+TEXT ·frame177(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63760,7 +63950,7 @@ TEXT ·frame177(SB), $56-8
 	RET
 
 // func frame178(out *[3]uint64): the frame of SignHint65AVX512
-TEXT ·frame178(SB), $72-8
+TEXT ·frame178(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63770,7 +63960,7 @@ TEXT ·frame178(SB), $72-8
 	RET
 
 // func frame179(out *[3]uint64): the frame of SignZ87AMD64
-TEXT ·frame179(SB), $1640-8
+TEXT ·frame179(SB), $1672-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63780,7 +63970,7 @@ TEXT ·frame179(SB), $1640-8
 	RET
 
 // func frame180(out *[3]uint64): the frame of SignR087AMD64
-TEXT ·frame180(SB), $56-8
+TEXT ·frame180(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63790,7 +63980,7 @@ TEXT ·frame180(SB), $56-8
 	RET
 
 // func frame181(out *[3]uint64): the frame of SignHint87AMD64
-TEXT ·frame181(SB), $72-8
+TEXT ·frame181(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63800,7 +63990,7 @@ TEXT ·frame181(SB), $72-8
 	RET
 
 // func frame182(out *[3]uint64): the frame of SignZ87AVX2
-TEXT ·frame182(SB), $1640-8
+TEXT ·frame182(SB), $1672-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63810,7 +64000,7 @@ TEXT ·frame182(SB), $1640-8
 	RET
 
 // func frame183(out *[3]uint64): the frame of SignR087AVX2
-TEXT ·frame183(SB), $56-8
+TEXT ·frame183(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63820,7 +64010,7 @@ TEXT ·frame183(SB), $56-8
 	RET
 
 // func frame184(out *[3]uint64): the frame of SignHint87AVX2
-TEXT ·frame184(SB), $72-8
+TEXT ·frame184(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63830,7 +64020,7 @@ TEXT ·frame184(SB), $72-8
 	RET
 
 // func frame185(out *[3]uint64): the frame of SignZ87AVX512
-TEXT ·frame185(SB), $1936-8
+TEXT ·frame185(SB), $1968-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63840,7 +64030,7 @@ TEXT ·frame185(SB), $1936-8
 	RET
 
 // func frame186(out *[3]uint64): the frame of SignR087AVX512
-TEXT ·frame186(SB), $56-8
+TEXT ·frame186(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63850,7 +64040,7 @@ TEXT ·frame186(SB), $56-8
 	RET
 
 // func frame187(out *[3]uint64): the frame of SignHint87AVX512
-TEXT ·frame187(SB), $72-8
+TEXT ·frame187(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
