@@ -157,14 +157,16 @@ func TestComposeProofSignStages(t *testing.T) {
 		}
 	}
 	call := func(name string, n int) int { return nthCall(t, rs[name], n) }
-	// SignZ's calls (from 1): ExpandMask 1, NTT and ToMontgomery 2 to 9,
-	// the rows of w 10 to 25, the permutation 26 to 32, SampleInBall 33,
-	// NTT(c) 34, then z[0]'s MultiplyNTT 35, NTT⁻¹ 36, PolyAdd 37 and norm
-	// 38. SignR0's row 0: MultiplyNTT 1, NTT⁻¹ 2, PolySub of w[0] 3,
-	// LowBitsExceed of it 4. SignHint's: MultiplyNTT 1, NTT⁻¹ 2, the norm
-	// of ct0[0] 3, MakeHint of ct0[0] (6 instructions before: the load of
-	// its z's base, work; 4: of its r's, wcs2) and w[0] − cs2[0] 4.
-	zLoad, rLoad := call(hint, 4)-6, call(hint, 4)-4
+	// SignZ's CALL instructions (from 1): ExpandMask 1, NTT and
+	// ToMontgomery 2 to 9, the loop over the rows of w 10 to 13, the
+	// permutation 14 to 20, SampleInBall 21, NTT(c) 22, then the loop over
+	// z's polynomials: MultiplyNTT 23, NTT⁻¹ 24, PolyAdd 25 and norm 26.
+	// SignR0's loop over the rows: MultiplyNTT 1, NTT⁻¹ 2, PolySub of w[i]
+	// 3, LowBitsExceed of it 4. SignHint's: MultiplyNTT 1, NTT⁻¹ 2, the
+	// norm of ct0[i] 3, MakeHint of ct0[i] (8 instructions before: the
+	// load of its z's base, work; 6: of its r's, wcs2) and w[i] − cs2[i] 4.
+	// An edit in a loop changes every pass; the names say row 0's.
+	zLoad, rLoad := call(hint, 4)-8, call(hint, 4)-6
 	swapped := changed(moved(rs[hint], zLoad, rLoad), rLoad, func(in *x86.Insn) { in.Args = append([]x86.Operand(nil), rs[hint].Insns[zLoad].Args...) })
 	for _, tc := range []struct {
 		name, routine string
@@ -175,13 +177,14 @@ func TestComposeProofSignStages(t *testing.T) {
 		{"as built", r0, rs[r0], ""},
 		{"as built", hint, rs[hint], ""},
 		{"κ + 2 for y[1]", z, changed(rs[z], at(rs[z], "ADDL", 1), imm(2)), "no call of the routine got"},
-		{"the check of ‖z[0]‖∞ not ANDed in", z, changed(rs[z], call(z, 38)+3, nil), "the result is not the AND"},
+		{"the check of ‖z[0]‖∞ not ANDed in", z, changed(rs[z], call(z, 26)+3, nil), "the result is not the AND"},
 		{"the check of ‖LowBits(w[0] − cs2[0])‖∞ not ANDed in", r0, changed(rs[r0], call(r0, 4)+3, nil), "the result is not the AND"},
 		{"w[0] − cs2[0] not computed, w[0] used stale", r0, changed(rs[r0], call(r0, 3), nil), "which the routine does not"},
 		{"the check of ‖ct0[0]‖∞ not ANDed in", hint, changed(rs[hint], call(hint, 4)+3, nil), "the result is not the AND"},
 		{"MakeHint(w[0] − cs2[0], w[0] − cs2[0])", hint, moved(rs[hint], zLoad, rLoad), "z and r overlap"},
 		{"MakeHint(ct0[0], ct0[0])", hint, moved(rs[hint], rLoad, zLoad), "z and r overlap"},
-		{"MakeHint's arguments swapped", hint, swapped, "which no MakeHint call of the routine wrote"},
+		// The loads swapped, not the offsets: r is work + i·1024, past work from row 1.
+		{"MakeHint's arguments swapped", hint, swapped, "outside every region"},
 		{"the count of h[0] dropped", hint, changed(rs[hint], call(hint, 4)+3, nil), "the result is not the AND"},
 		{"at most ω + 1 ones", hint, changed(rs[hint], at(rs[hint], "MOVL", int64(fips204.MLDSA44.Omega)), imm(int64(fips204.MLDSA44.Omega)+1)), "the result is not the AND"},
 	} {

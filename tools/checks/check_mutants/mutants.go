@@ -1530,11 +1530,11 @@ var mutants = []Mutant{
 	// y[4], from ExpandMask's second call, of seed κ + 5.
 	{Name: "sign/second-call-kappa", Routine: "SignZ65AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tADDL    $0x00000004, AX\n", Replace: "\tADDL    $0x00000005, AX\n"}}},
-	// MakeHint(w[0] − cs2[0], ct0[0]): the arguments of line 26 swapped.
+	// MakeHint(w[i] − cs2[i], ct0[i]): the arguments of line 26 swapped.
 	{Name: "sign/makehint-arguments-swapped", Routine: "SignHint44AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2",
-			Find:    "\tMOVQ work+32(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ wcs2+8(FP), AX\n\tMOVQ AX, 16(SP)\n",
-			Replace: "\tMOVQ wcs2+8(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+32(FP), AX\n\tMOVQ AX, 16(SP)\n"}}},
+			Find:    "\tMOVQ work+32(FP), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ wcs2+8(FP), AX\n\tMOVQ 80(SP), CX\n\tLEAQ (AX)(CX*1), AX\n\tMOVQ AX, 16(SP)\n",
+			Replace: "\tMOVQ wcs2+8(FP), AX\n\tMOVQ 80(SP), CX\n\tLEAQ (AX)(CX*1), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ work+32(FP), AX\n\tMOVQ AX, 16(SP)\n"}}},
 	// A rejection that tells which row failed: a branch on the flag of
 	// line 23's LowBits check.
 	{Name: "sign/rejection-leaks-which-check", Routine: "SignR044AVX2",
@@ -1547,9 +1547,9 @@ var mutants = []Mutant{
 	// cs2[0] of NTT(s2[1]): another row of the key.
 	{Name: "sign/cs2-of-another-row", Routine: "SignR044AMD64",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AMD64", Find: "\tMOVQ s2Hat+16(FP), AX\n", Replace: "\tMOVQ s2Hat+16(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
-	// h[0]'s count of ones not added (line 28).
+	// No h[i]'s count of ones added (line 28).
 	{Name: "sign/hint-count-dropped", Routine: "SignHint44AVX2",
-		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2", Find: "\tMOVL 56(SP), AX\n\tADDL 64(SP), AX\n\tMOVL AX, 64(SP)\n", Replace: ""}}},
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2", Find: "\tMOVL 64(SP), AX\n\tADDL 72(SP), AX\n\tMOVL AX, 72(SP)\n", Replace: ""}}},
 	// At most ω + 1 ones accepted (line 28).
 	{Name: "sign/omega-off-by-one", Routine: "SignHint44AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint44AVX2", Find: "\tMOVL $0x00000050, AX\n", Replace: "\tMOVL $0x00000051, AX\n"}}},
@@ -1584,6 +1584,19 @@ var mutants = []Mutant{
 	{Name: "sign/y-copy-count-kappa-backdoor", Routine: "SignZ65AVX2",
 		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tMOVL $0x00000014, CX\n\nycopy:",
 			Replace: "\tMOVL $0x00000014, CX\n\tMOVQ in+32(FP), AX\n\tMOVWLZX 128(AX), AX\n\tCMPL AX, $0x00001234\n\tJNE planted\n\tDECL CX\nplanted:\n\nycopy:"}}},
+	// The stages loop over k and ℓ with CALLs inside, the count and the
+	// offsets i·stride in the frame: w1's offset not advanced (every row
+	// packed at row 0), the columns one short (z[3] neither made nor
+	// checked), a rows count read from the norm check's flag, which the
+	// callee writes, and SignR0's rows one long (w[4] of four).
+	{Name: "sign/rows-w1-offset-not-advanced", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tADDQ $0x00000080, AX\n\tMOVQ AX, 1408(SP)\n", Replace: "\tMOVQ AX, 1408(SP)\n"}}},
+	{Name: "sign/columns-one-short", Routine: "SignZ44AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ44AVX2", Find: "\tMOVQ $0x00000004, 56(SP)\n\ncolumns:", Replace: "\tMOVQ $0x00000003, 56(SP)\n\ncolumns:"}}},
+	{Name: "sign/hint-rows-count-from-flag", Routine: "SignHint87AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignHint87AVX2", Find: "\tMOVQ 56(SP), AX\n\tDECQ AX\n", Replace: "\tMOVQ 40(SP), AX\n\tDECQ AX\n"}}},
+	{Name: "sign/r0-rows-one-long", Routine: "SignR044AMD64",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignR044AMD64", Find: "\tMOVQ $0x00000004, 56(SP)\n\nrows:", Replace: "\tMOVQ $0x00000005, 56(SP)\n\nrows:"}}},
 	// c̃'s hash XORs each block in by a loop over its lanes: the tail's
 	// loop one lane short, a block's state pointer not advanced (every
 	// lane XORed into lane 0), or the tail's count 0 (2³² rounds).
@@ -1642,7 +1655,7 @@ var mutants = []Mutant{
 	// y[4] written into y[3]'s place by the one-way call: y[3] overwritten,
 	// y[4] left as it was.
 	{Name: "sign/single-expandmask-into-y3", Routine: "SignZ65AVX2",
-		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tLEAQ    4096(AX), AX\n\tMOVQ    AX, (SP)\n\tLEAQ    1088(SP), AX\n", Replace: "\tLEAQ    3072(AX), AX\n\tMOVQ    AX, (SP)\n\tLEAQ    1088(SP), AX\n"}}},
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "\tLEAQ    4096(AX), AX\n\tMOVQ    AX, (SP)\n\tLEAQ    1096(SP), AX\n", Replace: "\tLEAQ    3072(AX), AX\n\tMOVQ    AX, (SP)\n\tLEAQ    1096(SP), AX\n"}}},
 	// The AVX-512 stages. y[6], from the eight-way ExpandMask's seventh
 	// lane, of seed κ + 7.
 	{Name: "sign/avx512-eight-way-lane-kappa", Routine: "SignZ87AVX512",
