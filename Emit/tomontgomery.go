@@ -19,22 +19,34 @@ func init() { register("tomontgomery", buildToMontgomery) }
 // buildToMontgomery emits ToMontgomeryPolyAMD64, ToMontgomeryPolyAVX2,
 // ToMontgomeryT1PolyAMD64 and ToMontgomeryT1PolyAVX2.
 func buildToMontgomery(c *build.Context) {
-	sseScale(c, "ToMontgomeryPolyAMD64", "toMontgomeryConstsSSE2", 1<<32%mldsaQ)
-	avx2Scale(c, "ToMontgomeryPolyAVX2", "toMontgomeryConsts", 1<<32%mldsaQ)
+	// ToMontgomeryPoly runs in every signing attempt, between NTTs: a loop
+	// of eight iterations, whose code of one sits in the instruction cache
+	// beside theirs. ToMontgomeryT1Poly runs once for a public key, outside
+	// any signing attempt: unrolled, without the loop's instructions.
+	sseScale(c, "ToMontgomeryPolyAMD64", "toMontgomeryConstsSSE2", 1<<32%mldsaQ, 8)
+	avx2Scale(c, "ToMontgomeryPolyAVX2", "toMontgomeryConsts", 1<<32%mldsaQ, 8)
 	const d = 13 // dropped bits of t (FIPS 204, Table 1)
-	sseScale(c, "ToMontgomeryT1PolyAMD64", "toMontgomeryT1ConstsSSE2", 1<<(d+32)%mldsaQ)
-	avx2Scale(c, "ToMontgomeryT1PolyAVX2", "toMontgomeryT1Consts", 1<<(d+32)%mldsaQ)
+	sseScale(c, "ToMontgomeryT1PolyAMD64", "toMontgomeryT1ConstsSSE2", 1<<(d+32)%mldsaQ, 1)
+	avx2Scale(c, "ToMontgomeryT1PolyAVX2", "toMontgomeryT1Consts", 1<<(d+32)%mldsaQ, 1)
+}
+
+// scaleLoop emits body(n), which scales n registers of coefficients from
+// g.w on, for all 1024 bytes: once, or as a loop of iters iterations.
+func scaleLoop(c *build.Context, w reg.GPPhysical, regs, iters int, body func(n int)) {
+	if iters == 1 {
+		body(regs)
+		return
+	}
+	coeffLoop(c, "scale", iters, 1024/iters, []reg.GPPhysical{w}, func() { body(regs / iters) })
 }
 
 // avx2Scale emits w ← w·f mod q, eight coefficients per ymm register, two
 // registers in turn so that consecutive groups are independent.
-func avx2Scale(c *build.Context, sym, table string, f uint32) {
+func avx2Scale(c *build.Context, sym, table string, f uint32, iters int) {
 	g := nttRoutine(c, sym, table)
 	tw := g.signedTwiddles(splat(8, f))
-	// A loop of four registers an iteration: the code of one sits in the
-	// instruction cache beside the NTTs it runs between.
-	coeffLoop(c, "scale", 8, 128, []reg.GPPhysical{g.w}, func() {
-		for i := 0; i < 4; i++ {
+	scaleLoop(c, g.w, 32, iters, func(n int) {
+		for i := 0; i < n; i++ {
 			x := []reg.VecPhysical{reg.Y0, reg.Y1}[i%2]
 			w := operand.Mem{Base: g.w, Disp: 32 * i}
 			c.VMOVDQU(w, x)
@@ -50,12 +62,12 @@ func avx2Scale(c *build.Context, sym, table string, f uint32) {
 
 // sseScale is avx2Scale in SSE2, four coefficients per xmm register,
 // inside the MXCSR bracket, the constants kept in registers.
-func sseScale(c *build.Context, sym, table string, f uint32) {
+func sseScale(c *build.Context, sym, table string, f uint32, iters int) {
 	g := sseTransform(c, sym, table)
 	z, zq, _ := g.twiddles(splat(4, f))
 	tz, tq := g.constant(z), g.constant(zq)
-	coeffLoop(c, "scale", 8, 128, []reg.GPPhysical{g.w}, func() {
-		for i := 0; i < 8; i++ {
+	scaleLoop(c, g.w, 64, iters, func(n int) {
+		for i := 0; i < n; i++ {
 			w := operand.Mem{Base: g.w, Disp: 16 * i}
 			c.MOVOU(w, reg.X0)
 			x, even, m := g.montMulBy(reg.X0, tz, tq, true)
