@@ -17,7 +17,9 @@ import (
 // proven routines is proven equal to Spec's own steps for every input,
 // with nothing restated here. The routine has fixed control flow and
 // addresses (the caller checks, from its taint run), so one symbolic run
-// covers every input:
+// covers every input (a loop of constant count, its count in a register
+// or in the frame, is followed pass by pass: a branch is taken only on a
+// constant, and a count a CALL may clobber is a fresh variable):
 //
 //   - every byte of a read-only buffer is a variable (eight bytes a
 //     word), every other value the routine starts with (frame, registers,
