@@ -87,14 +87,13 @@ func (f *stageFrame) offset(stride int) {
 	f.c.MOVQ(o, reg.RCX)
 }
 
-// argAt puts &param[disp + i·stride] in argument slot, i the loop's. RAX
-// and RCX are clobbered.
-func (f *stageFrame) argAt(slot int, param string, disp, stride int) {
-	c := f.c
-	c.Load(c.Param(param), reg.RAX)
+// argAt puts &param[i·stride] in argument slot, i the loop's. RAX and
+// RCX are clobbered.
+func (f *stageFrame) argAt(slot int, param string, stride int) {
+	paramAddr(f.c, param, 0)
 	f.offset(stride)
-	c.LEAQ(operand.Mem{Base: reg.RAX, Index: reg.RCX, Scale: 1, Disp: disp}, reg.RAX)
-	c.MOVQ(reg.RAX, f.args.Offset(8*slot))
+	f.c.LEAQ(operand.Mem{Base: reg.RAX, Index: reg.RCX, Scale: 1}, reg.RAX)
+	f.c.MOVQ(reg.RAX, f.args.Offset(8*slot))
 }
 
 // localAt puts the address of m + i·stride, a frame buffer, in argument
@@ -111,7 +110,7 @@ func (f *stageFrame) localAt(slot int, m operand.Mem, stride int) {
 // ∘ ŝ), the cs1, cs2 and ct0 of Algorithm 7, lines 18, 19 and 25.
 func (f *stageFrame) productInverse(param string, out int, mul, nttInv string) {
 	f.arg(0, "work", out)
-	f.argAt(1, param, 0, 1024)
+	f.argAt(1, param, 1024)
 	f.arg(2, "cHat", 0)
 	f.c.CALL(callee(mul))
 	f.arg(0, "work", out)
@@ -259,14 +258,14 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	}
 	c.Comment("For i < k: w[i] = NTT⁻¹(Σⱼ Â[i][j] ∘ NTT(y[j])) (line 12); w1[i] = HighBits(w[i]) (line 13), into w1Encode (Algorithm 28).")
 	f.loop("rows", k, []int{1024, 1024 * l, w1Size}, func() {
-		f.argAt(0, "w", 0, 1024)
-		f.argAt(1, "aHat", 0, 1024*l)
+		f.argAt(0, "w", 1024)
+		f.argAt(1, "aHat", 1024*l)
 		poly(2, yHat)
 		c.CALL(callee(rowMul))
-		f.argAt(0, "w", 0, 1024)
+		f.argAt(0, "w", 1024)
 		c.CALL(callee(nttInv))
 		poly(0, w1)
-		f.argAt(1, "w", 0, 1024)
+		f.argAt(1, "w", 1024)
 		c.CALL(callee(highBits))
 		f.localAt(0, msg.Offset(64), w1Size)
 		poly(1, w1)
@@ -299,10 +298,10 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	c.Comment("For j < ℓ: z[j] = y[j] + NTT⁻¹(NTT(c) ∘ NTT(s1[j])) (lines 18 and 20); ‖z[j]‖∞ < γ1 − β (line 23).")
 	f.loop("columns", l, []int{1024}, func() {
 		f.productInverse("s1Hat", cs, mul, nttInv)
-		f.argAt(0, "z", 0, 1024)
+		f.argAt(0, "z", 1024)
 		poly(1, cs)
 		c.CALL(callee(add))
-		f.argAt(0, "z", 0, 1024)
+		f.argAt(0, "z", 1024)
 		f.check(p.Gamma1-p.Beta, callee(norm))
 	})
 	f.ret()
@@ -320,10 +319,10 @@ func buildSignR0(c *build.Context, name string, p fips204.Params, variant string
 	c.Comment("For i < k: w[i] − cs2[i] (lines 19 and 21); ‖LowBits(w[i] − cs2[i])‖∞ < γ2 − β (line 23).")
 	f.loop("rows", p.K, []int{1024}, func() {
 		f.productInverse("s2Hat", 0, mul, nttInv)
-		f.argAt(0, "w", 0, 1024)
+		f.argAt(0, "w", 1024)
 		f.arg(1, "work", 0)
 		c.CALL(callee(sub))
-		f.argAt(0, "w", 0, 1024)
+		f.argAt(0, "w", 1024)
 		f.check(p.Gamma2-p.Beta, callee(lowBits))
 	})
 	f.ret()
@@ -347,9 +346,9 @@ func buildSignHint(c *build.Context, name string, p fips204.Params, variant stri
 		f.arg(0, "work", 0)
 		f.check(p.Gamma2, callee(norm))
 		c.Comment("h[i] = MakeHint(−ct0[i], w[i] − cs2[i] + ct0[i]) (line 26), which is MakeHint(ct0[i], w[i] − cs2[i]) (Algorithm 39).")
-		f.argAt(0, "h", 0, 1024)
+		f.argAt(0, "h", 1024)
 		f.arg(1, "work", 0)
-		f.argAt(2, "wcs2", 0, 1024)
+		f.argAt(2, "wcs2", 1024)
 		f.local(3, count)
 		c.CALL(callee(makeHint))
 		c.MOVL(count, reg.EAX)
