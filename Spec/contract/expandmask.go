@@ -11,8 +11,8 @@ import (
 
 // ExpandMask (FIPS 204, Algorithm 34) for γ1 = 2¹⁷ (ML-DSA-44) and
 // γ1 = 2¹⁹ (ML-DSA-65, -87): the SHAKE256 squeeze and the unpacking of one
-// polynomial of y in one routine, four at once with AVX2 and AVX-512, and
-// eight at once with AVX-512. The routine
+// polynomial of y in one routine (with the AVX2 unpacker too), four at
+// once with AVX2 and AVX-512, and eight at once with AVX-512. The routine
 // squeezes by CALLs of the proven permutation and unpacks by a CALL of
 // the proven BitUnpack (Squeeze), so it is proven for every seed.
 func init() { lazily(expandmaskContracts) }
@@ -20,14 +20,15 @@ func init() { lazily(expandmaskContracts) }
 func expandmaskContracts() {
 	for _, bits := range []int{17, 19} {
 		register(expandMaskContract(bits, "AMD64", 1), expandMaskContract(bits, "BMI2", 1),
-			expandMaskContract(bits, "AVX2", 4), expandMaskContract(bits, "AVX512", 4),
+			expandMaskContract(bits, "AVX2", 1), expandMaskContract(bits, "AVX2", 4), expandMaskContract(bits, "AVX512", 4),
 			expandMaskContract(bits, "AVX512", 8))
 	}
 }
 
 // expandMaskContract is the contract of ExpandMask<bits>AMD64 or
 // ExpandMask<bits>BMI2 (one polynomial, calling KeccakF1600AMD64 or
-// KeccakF1600BMI2) or of the four-way ExpandMask<bits>x4AVX2 or
+// KeccakF1600BMI2 and BitUnpack<c>AMD64), of ExpandMask<bits>AVX2 (one
+// polynomial, calling KeccakF1600BMI2 and BitUnpack<c>AVX2) or of the four-way ExpandMask<bits>x4AVX2 or
 // ExpandMask<bits>x4AVX512, which differ in the permutation they call, or
 // of the eight-way ExpandMask<bits>x8AVX512 (ways = 8).
 func expandMaskContract(bits int, x4variant string, ways int) *Contract {
@@ -35,8 +36,12 @@ func expandMaskContract(bits int, x4variant string, ways int) *Contract {
 	routine := fmt.Sprintf("ExpandMask%d", bits)
 	n, variant, symbol := 1, "AMD64", routine+"AMD64"
 	perm, unpack := "KeccakF1600AMD64", fmt.Sprintf("BitUnpack%dAMD64", bits+1)
-	if x4variant == "BMI2" {
+	switch {
+	case x4variant == "BMI2":
 		variant, symbol, perm = "BMI2", routine+"BMI2", "KeccakF1600BMI2"
+	case x4variant == "AVX2" && !x4:
+		variant, symbol, perm = "AVX2", routine+"AVX2", "KeccakF1600BMI2"
+		unpack = fmt.Sprintf("BitUnpack%dAVX2", bits+1)
 	}
 	sig := fmt.Sprintf("func %s(y *[256]uint32, seed *[66]byte)", symbol)
 	doc := []string{
@@ -49,9 +54,13 @@ func expandMaskContract(bits int, x4variant string, ways int) *Contract {
 	y := Arg{Name: "y", Bytes: 1024, Secret: true, Write: true}
 	seed := Arg{Name: "seed", Bytes: 66, Secret: true, Read: true}
 	features, budget := []string(nil), 200.0
-	if variant == "BMI2" {
+	switch variant {
+	case "BMI2":
 		doc = append(doc, "Needs BMI1 and BMI2.")
 		features = []string{"BMI", "BMI2"}
+	case "AVX2":
+		doc = append(doc, "Needs BMI1, BMI2 and AVX2.")
+		features = []string{"AVX", "AVX2", "BMI", "BMI2"}
 	}
 	if x4 {
 		budget = 400

@@ -64,13 +64,13 @@ func SignZCallees(name string, p fips204.Params, variant string) []string {
 		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm, ball,
 		"MultiplyNTT" + variant, "PolyAdd" + v, "NormExceeds" + v}
 	if SignZSingles(p, variant) > 0 {
-		calls = append(calls, fmt.Sprintf("ExpandMask%dBMI2", mask))
+		calls = append(calls, fmt.Sprintf("ExpandMask%dAVX2", mask))
 	}
 	return calls
 }
 
 // SignZSingles is how many of the last polynomials of y SignZ<set><variant>
-// sets one at a time, by the one-way BMI2 ExpandMask (the last callee),
+// sets one at a time, by the one-way AVX2 ExpandMask (the last callee),
 // after its four-way calls: on the AVX2 path, the one left over when ℓ = 5
 // (a four-way call for it alone takes longer than a one-way one; go/mldsa's
 // expandMaskAVX2 groups them so too).
